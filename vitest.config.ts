@@ -1,0 +1,56 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Three suites, one runner:
+ * - unit: beside the code (engine/, src/ in happy-dom; server/, codegen/ in node);
+ * - integration: tests/integration, the real server against PGlite and a real PostgreSQL;
+ * - e2e: tests/e2e, Debian's Chromium driven by playwright-core against the built application.
+ */
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-node',
+          include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'tests/specs/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
