@@ -1,0 +1,114 @@
+import { describe, expect, it, beforeEach } from 'vitest';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CodegenError } from './errors.ts';
+import { defaultPaths, generate, staleFiles } from './generate.ts';
+import type { CodegenPaths } from './files.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A private copy of schemas/, screens/ and brands/ that a test may break. */
+function copyOfProject(): CodegenPaths {
+  const dir = mkdtempSync(path.join(tmpdir(), 'codegen-'));
+  for (const folder of ['schemas', 'screens', 'brands']) cpSync(path.join(root, folder), path.join(dir, folder), { recursive: true });
+  return { root: dir, schemasDir: path.join(dir, 'schemas'), screensDir: path.join(dir, 'screens'), brandsDir: path.join(dir, 'brands'), outDir: path.join(dir, 'generated') };
+}
+
+async function failure(paths: CodegenPaths): Promise<CodegenError> {
+  const error = await generate(paths).then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(CodegenError);
+  return error as CodegenError;
+}
+
+describe('codegen', () => {
+  let paths: CodegenPaths;
+  beforeEach(() => {
+    paths = copyOfProject();
+    return () => rmSync(paths.root, { recursive: true, force: true });
+  });
+
+  it('generates types, the RPC surface, the API bundle, the OpenAPI document, screens and brands', async () => {
+    const { files, methods, screens } = await generate(paths);
+    expect(methods).toBeGreaterThanOrEqual(4);
+    expect(screens).toBeGreaterThanOrEqual(2);
+    expect(files['methods.ts']).toContain('export type RpcHandlerMap<Ctx>');
+    expect(files['methods.ts']).toContain('balanceInquiry: { request: BalanceInquiryRequest; response: BalanceInquiryResponse }');
+    const bundle = JSON.parse(files['api-bundle.json']!);
+    expect(JSON.stringify(bundle.methods.profileUpdate.request)).not.toContain('$ref');
+    const openapi = JSON.parse(files['openapi.json']!);
+    expect(openapi.openapi).toBe('3.1.0');
+    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/auth/login', '/auth/token', '/auth/refresh', '/auth/logout', '/api']));
+    expect(files['screens.ts']).toContain("route: \"/login\"");
+  });
+
+  it('names the file, the JSON path and the line of an invalid screen spec', async () => {
+    const file = path.join(paths.screensDir, 'login.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/^layout: .*$/m, 'layout: sidebar'));
+    const error = await failure(paths);
+    expect(error.file).toBe('screens/login.yaml');
+    expect(error.jsonPath).toBe('/layout');
+    expect(error.message).toMatch(/^screens\/login\.yaml at \/layout \(line \d+\): must be one of: external, restricted, clear, main$/);
+  });
+
+  it('refuses a screen field that its schema does not have', async () => {
+    const file = path.join(paths.screensDir, 'login.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('password', 'passwrd'));
+    const error = await failure(paths);
+    expect(error.file).toBe('screens/login.yaml');
+    expect(error.jsonPath).toMatch(/^\/form\/fields\/\d$/);
+    expect(error.detail).toContain("'passwrd' is not a property");
+  });
+
+  it('refuses a screen that calls an undeclared method', async () => {
+    const file = path.join(paths.screensDir, 'home.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('balanceInquiry', 'balanceInquiryy'));
+    const error = await failure(paths);
+    expect(error.file).toBe('screens/home.yaml');
+    expect(error.jsonPath).toMatch(/\/data\/method$/);
+  });
+
+  it('names the file and JSON path of an invalid entity schema', async () => {
+    const file = path.join(paths.schemasDir, 'entities/account.schema.json');
+    const schema = JSON.parse(readFileSync(file, 'utf8'));
+    schema.properties.balance = { type: 'money' };
+    writeFileSync(file, JSON.stringify(schema));
+    const error = await failure(paths);
+    expect(error.file).toBe('schemas/entities/account.schema.json');
+    expect(error.jsonPath).toBe('/properties/balance/type');
+  });
+
+  it('names the $ref that points nowhere', async () => {
+    const file = path.join(paths.schemasDir, 'api/methods/balanceInquiry.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('account.schema.json', 'acount.schema.json'));
+    const error = await failure(paths);
+    expect(error.file).toBe('schemas/api/methods/balanceInquiry.json');
+    expect(error.jsonPath).toBe('/response/properties/accounts/items/$ref');
+  });
+
+  it('refuses a method declaration whose name differs from its file', async () => {
+    const file = path.join(paths.schemasDir, 'api/methods/profileInquiry.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "profileInquiry"', '"name": "profileQuery"'));
+    const error = await failure(paths);
+    expect(error.jsonPath).toBe('/name');
+  });
+
+  it('refuses a brand that breaks the brand schema', async () => {
+    const file = path.join(paths.brandsDir, 'paxum/brand.json');
+    const brand = JSON.parse(readFileSync(file, 'utf8'));
+    brand.languages = ['en', 'de'];
+    writeFileSync(file, JSON.stringify(brand));
+    const error = await failure(paths);
+    expect(error.file).toBe('brands/paxum/brand.json');
+    expect(error.jsonPath).toBe('/languages/1');
+  });
+});
+
+describe('generated/', () => {
+  it('is what codegen makes of the current schemas, specs and brands (run npm run codegen when this fails)', async () => {
+    const paths = defaultPaths(root);
+    const { files } = await generate({ ...paths, outDir: path.join(root, 'generated') });
+    expect(staleFiles(path.join(root, 'generated'), files)).toEqual([]);
+  });
+});

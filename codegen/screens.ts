@@ -1,0 +1,179 @@
+import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { CodegenError } from './errors.ts';
+import { displayPath, listFiles, readYaml, type CodegenPaths } from './files.ts';
+import type { JsonObject, SchemaResolver } from './refs.ts';
+import { assertValid, createAjv } from './validate.ts';
+
+/** A screen spec checked and with its schema references replaced by the schemas themselves. */
+export interface ResolvedScreen {
+  id: string;
+  route: string;
+  layout: string;
+  guard?: string;
+  redirect?: string;
+  kind: string;
+  title: string;
+  nav?: JsonObject;
+  spec: JsonObject;
+}
+
+type Fail = (jsonPath: string, message: string) => never;
+
+/**
+ * Reads every screens/*.yaml, validates it against schemas/meta/screen-spec.schema.json and checks
+ * what the meta-schema cannot: the id matches the file, routes are unique, named methods are declared,
+ * named fields exist in their schema. Every error names the file, the JSON path and the line.
+ */
+export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNames: ReadonlySet<string>): ResolvedScreen[] {
+  const ajv = createAjv();
+  const validateSpec = ajv.compile(refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json')));
+  const screens: ResolvedScreen[] = [];
+  const routes = new Map<string, string>();
+  for (const file of listFiles(paths.screensDir, '.yaml')) {
+    const shown = displayPath(paths, file);
+    const source = readYaml(paths, file);
+    const fail: Fail = (jsonPath, message) => {
+      throw new CodegenError(shown, jsonPath, message, source.lineOf(jsonPath));
+    };
+    assertValid(validateSpec, source.data, shown, source.lineOf);
+    const spec = structuredClone(source.data) as JsonObject;
+    const id = spec.id as string;
+    if (path.basename(file, '.yaml') !== id) fail('/id', `is '${id}' but the file is ${path.basename(file)}: they must match`);
+    const route = spec.route as string;
+    const clash = routes.get(route);
+    if (clash) fail('/route', `'${route}' is already the route of ${clash}`);
+    routes.set(route, shown);
+
+    const resolver = new SpecResolver(paths, refs, methodNames, fail);
+    resolver.resolve(spec);
+    spec.source = shown;
+    screens.push({
+      id,
+      route,
+      layout: spec.layout as string,
+      ...(spec.guard ? { guard: spec.guard as string } : {}),
+      ...(spec.redirect ? { redirect: spec.redirect as string } : {}),
+      kind: spec.kind as string,
+      title: spec.title as string,
+      ...(spec.nav ? { nav: spec.nav as JsonObject } : {}),
+      spec,
+    });
+  }
+  return screens;
+}
+
+/** Replaces schema references inside one spec and checks method and field names. */
+class SpecResolver {
+  constructor(
+    private readonly paths: CodegenPaths,
+    private readonly refs: SchemaResolver,
+    private readonly methodNames: ReadonlySet<string>,
+    private readonly fail: Fail,
+  ) {}
+
+  resolve(spec: JsonObject): void {
+    const { fail } = this;
+    const form = spec.form as JsonObject | undefined;
+    if (form) {
+      this.method(form.data as JsonObject | undefined, '/form/data');
+      this.method(form.submit as JsonObject, '/form/submit');
+      form.schema = this.pick(this.schema(form.schema as string, '/form/schema'), form.fields as string[], '/form/fields');
+    }
+    const table = spec.table as JsonObject | undefined;
+    if (table) {
+      this.method(table.data as JsonObject, '/table/data');
+      table.entity = this.schema(table.entity as string, '/table/entity');
+      this.columns(table.entity, table.columns as JsonObject[], '/table/columns');
+      const filters = table.filters as JsonObject | undefined;
+      if (filters) filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
+    }
+    const detail = spec.detail as JsonObject | undefined;
+    if (detail) {
+      this.method(detail.data as JsonObject, '/detail/data');
+      detail.entity = this.schema(detail.entity as string, '/detail/entity');
+      this.columns(detail.entity, detail.fields as JsonObject[], '/detail/fields');
+    }
+    const wizard = spec.wizard as JsonObject | undefined;
+    if (wizard) {
+      this.method(wizard.submit as JsonObject, '/wizard/submit');
+      const steps = wizard.steps as JsonObject[];
+      const all = steps.flatMap((step) => step.fields as string[]);
+      const schema = this.schema(wizard.schema as string, '/wizard/schema');
+      steps.forEach((step, i) => this.pick(schema, step.fields as string[], `/wizard/steps/${i}/fields`));
+      const seen = new Set<string>();
+      all.forEach((field) => {
+        if (seen.has(field)) fail('/wizard/steps', `field '${field}' is in more than one step`);
+        seen.add(field);
+      });
+      wizard.schema = this.pick(schema, all, '/wizard/steps');
+    }
+    const dashboard = spec.dashboard as JsonObject | undefined;
+    if (dashboard) {
+      (dashboard.sections as JsonObject[]).forEach((section, i) => {
+        const at = `/dashboard/sections/${i}`;
+        this.method(section.data as JsonObject | undefined, `${at}/data`);
+        if (section.kind !== 'detail' && section.kind !== 'chart' && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
+        if (section.kind === 'table' && !section.columns) fail(at, "a 'table' section needs 'columns'");
+        if (section.entity) {
+          section.entity = this.schema(section.entity as string, `${at}/entity`);
+          if (section.columns) this.columns(section.entity, section.columns as JsonObject[], `${at}/columns`);
+        }
+      });
+    }
+    ((spec.actions as JsonObject[] | undefined) ?? []).forEach((action, i) => {
+      if (action.method) this.method(action, `/actions/${i}`);
+      if (!action.method && !action.action && !action.navigate) fail(`/actions/${i}`, "needs one of 'method', 'action' or 'navigate'");
+    });
+  }
+
+  private method(source: JsonObject | undefined, at: string): void {
+    const name = source?.method as string | undefined;
+    if (name && !this.methodNames.has(name)) {
+      this.fail(`${at}/method`, `'${name}' is not a declared method (declare it in schemas/api/methods/${name}.json)`);
+    }
+  }
+
+  private schema(ref: string, at: string): JsonObject {
+    const [file = '', pointer = ''] = ref.split('#');
+    const absolute = path.join(this.paths.schemasDir, file);
+    if (!existsSync(absolute)) {
+      this.fail(at, `schema '${file}' does not exist under ${displayPath(this.paths, this.paths.schemasDir)}/`);
+    }
+    try {
+      return this.refs.dereference(absolute, pointer);
+    } catch (error) {
+      if (error instanceof CodegenError && error.file === displayPath(this.paths, absolute)) {
+        this.fail(at, `'${ref}': ${error.detail}`);
+      }
+      throw error;
+    }
+  }
+
+  /** Narrows an object schema to `fields`, in that order, keeping only their `required` entries. */
+  private pick(schema: JsonObject, fields: string[], at: string): JsonObject {
+    const properties = (schema.properties ?? {}) as JsonObject;
+    const picked: JsonObject = {};
+    fields.forEach((field, i) => {
+      if (!(field in properties)) {
+        this.fail(`${at}/${i}`, `'${field}' is not a property of the schema (it has: ${Object.keys(properties).join(', ')})`);
+      }
+      picked[field] = properties[field]!;
+    });
+    const required = ((schema.required as string[] | undefined) ?? []).filter((r) => fields.includes(r));
+    return { ...schema, properties: picked, required };
+  }
+
+  private columns(entity: JsonObject, columns: JsonObject[], at: string): void {
+    const properties = (entity.properties ?? {}) as JsonObject;
+    columns.forEach((column, i) => {
+      for (const key of ['field', 'currencyField'] as const) {
+        const name = column[key] as string | undefined;
+        if (name && !(name in properties)) {
+          this.fail(`${at}/${i}/${key}`, `'${name}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
+        }
+      }
+    });
+  }
+}

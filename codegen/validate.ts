@@ -1,0 +1,55 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { CodegenError } from './errors.ts';
+
+/**
+ * A JSON Schema 2020-12 validator configured like the server's and the browser's (all errors, formats),
+ * so what codegen accepts is what runs.
+ *
+ * @example
+ * const ajv = createAjv();
+ * const validate = ajv.compile({ type: 'string', format: 'email' });
+ */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  return ajv;
+}
+
+/** Describes one ajv error in a sentence an analyst can act on. */
+export function describeAjvError(error: ErrorObject): { path: string; message: string } {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'required') {
+    return { path: error.instancePath, message: `'${String(params.missingProperty)}' is required here` };
+  }
+  if (error.keyword === 'additionalProperties') {
+    return {
+      path: `${error.instancePath}/${String(params.additionalProperty)}`,
+      message: `'${String(params.additionalProperty)}' is not allowed here (check the spelling against the schema)`,
+    };
+  }
+  if (error.keyword === 'enum') {
+    return { path: error.instancePath, message: `must be one of: ${(params.allowedValues as unknown[]).join(', ')}` };
+  }
+  return { path: error.instancePath, message: error.message ?? 'is invalid' };
+}
+
+/**
+ * Runs `validate` and throws a CodegenError for the most specific error (the deepest path),
+ * which is the one an analyst needs to fix first.
+ */
+export function assertValid(
+  validate: ValidateFunction,
+  data: unknown,
+  file: string,
+  lineOf?: (jsonPath: string) => number | undefined,
+): void {
+  if (validate(data)) return;
+  const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
+  const chosen = [...(errors.length ? errors : validate.errors ?? [])].sort(
+    (a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length,
+  )[0];
+  if (!chosen) throw new CodegenError(file, '', 'is invalid');
+  const { path, message } = describeAjvError(chosen);
+  throw new CodegenError(file, path, message, lineOf?.(path));
+}

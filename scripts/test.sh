@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The whole test suite: type check, unit tests, integration tests against PGlite and a throwaway
+# PostgreSQL, then end-to-end tests in Debian's Chromium against the built application.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-deps.sh
+
+step() { echo; echo "=== $* ==="; }
+
+step "codegen"
+npm run --silent codegen
+
+step "type check"
+npx tsc -p tsconfig.json --noEmit
+
+step "unit tests"
+npx vitest run --project unit --project unit-node
+
+step "integration tests (PGlite and PostgreSQL)"
+read -r TEST_DATABASE_URL PG_DIR < <(bash scripts/postgres.sh start)
+export TEST_DATABASE_URL
+trap 'bash scripts/postgres.sh stop "$PG_DIR"' EXIT
+npx vitest run --project integration
+
+step "build"
+npx vite build --logLevel warn
+
+step "end-to-end tests (Chromium)"
+bash scripts/ensure-chromium.sh
+npx vitest run --project e2e
