@@ -1,0 +1,90 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useSWRConfig } from 'swr';
+import { fillPath } from '../data/paths';
+import { useEngine } from '../provider/EngineProvider';
+import type { ActionContext } from '../provider/types';
+import type { ScreenSpec, Success } from '../spec/types';
+
+/** A call a spec describes: a declared method (payload optionally wrapped) or an application action. */
+export interface CallTarget {
+  method?: string;
+  action?: string;
+  wrap?: string;
+}
+
+/** What a call gave back: the method's answer, or where an application action asked to go. */
+export interface CallOutcome {
+  answer: unknown;
+  navigateTo?: string;
+}
+
+/**
+ * Runs the calls a spec describes and what follows a success, the same way for forms, wizards and action
+ * buttons:
+ * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set) or to the application
+ *   action; it rejects with whatever the call rejected with.
+ * - `succeed` shows the notice, reloads the screen's data when `refresh` is set, then navigates: to where
+ *   the action asked, else to `success.navigate` with `:name` filled from the route and the answer.
+ * - `fail` hands an error to `EngineOptions.onError`.
+ *
+ * @example
+ * ```ts
+ * const { call, succeed, fail } = useCall(spec);
+ * try { await succeed(submit.success, await call(submit, data)); } catch (error) { fail(error); }
+ * ```
+ */
+export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
+  const options = useEngine();
+  const navigate = useNavigate();
+  const params = useParams();
+  const { mutate } = useSWRConfig();
+
+  const call = useCallback(
+    async (target: CallTarget, input: Record<string, unknown>): Promise<CallOutcome> => {
+      if (target.method) {
+        const payload = target.wrap ? { [target.wrap]: input } : input;
+        return { answer: await options.callMethod(target.method, payload) };
+      }
+      if (target.action) {
+        const action = options.actions?.[target.action];
+        if (!action) {
+          throw new Error(
+            `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} names the action "${target.action}", which the application has not registered. Add it to EngineOptions.actions, or fix the name in the spec.`,
+          );
+        }
+        const ctx: ActionContext = { screenId: spec.id, params, navigate: (path) => navigate(path), callMethod: options.callMethod };
+        const result = await action(input, ctx);
+        return { answer: undefined, navigateTo: result?.navigate };
+      }
+      throw new Error(
+        `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} has a submit or action with neither "method" nor "action". Name one of them.`,
+      );
+    },
+    [options, spec.id, spec.source, params, navigate],
+  );
+
+  const succeed = useCallback(
+    async (success: Success | undefined, outcome: CallOutcome) => {
+      if (success?.notice) options.notify?.(success.notice);
+      // Revalidates every cached answer that is on screen; what is not mounted is refetched when it mounts.
+      if (success?.refresh) await mutate(() => true);
+      const answer = typeof outcome.answer === 'object' && outcome.answer !== null ? outcome.answer : {};
+      const target =
+        outcome.navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
+      if (target) navigate(target);
+    },
+    [options, mutate, navigate, params],
+  );
+
+  const fail = useCallback(
+    (error: unknown) => {
+      if (options.onError) options.onError(error);
+      // Without an onError handler the error must still surface somewhere rather than vanish.
+      else console.error(error);
+    },
+    [options],
+  );
+
+  return { call, succeed, fail };
+}

@@ -1,0 +1,35 @@
+/**
+ * The rendering engine: turns screen specs into routes and screens. It knows nothing about the product;
+ * the application gives it layouts, guards, a transport, actions and custom components.
+ *
+ * Everything not exported here is internal and may change.
+ */
+export { createScreenRoutes, createScreenRouter } from './router/createScreenRoutes';
+export { EngineProvider, useEngine } from './provider/EngineProvider';
+export { MethodCallError, isMethodCallError } from './errors/MethodCallError';
+export { formatMoney, formatNumber, formatDate, formatDateTime } from './format';
+export type {
+  ActionContext,
+  ActionResult,
+  AppAction,
+  CustomScreenProps,
+  EngineOptions,
+  Guard,
+  GuardContext,
+  LayoutProps,
+  NavItem,
+  WidgetProps,
+} from './provider/types';
+export type {
+  Action,
+  Column,
+  DashboardSection,
+  DataSource,
+  JsonSchema,
+  LayoutName,
+  ScreenEntry,
+  ScreenKind,
+  ScreenSpec,
+  Submit,
+  Success,
+} from './spec/types';

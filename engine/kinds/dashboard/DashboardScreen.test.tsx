@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ScreenSpec } from '../../spec/types';
+import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
+
+const spec: ScreenSpec = {
+  id: 'overview',
+  route: '/overview',
+  layout: 'main',
+  title: 'overview.title',
+  kind: 'dashboard',
+  dashboard: {
+    sections: [
+      {
+        id: 'totals',
+        title: 'overview.totals',
+        kind: 'cards',
+        data: { method: 'totals' },
+        rows: 'items',
+        card: {
+          title: 'name',
+          subtitle: 'number',
+          value: 'available',
+          format: 'money',
+          currencyField: 'currency',
+          footnotes: [{ field: 'held', label: 'overview.held', format: 'money', currencyField: 'currency' }],
+        },
+        link: { to: '/stores', label: 'overview.allStores' },
+      },
+      {
+        id: 'latest',
+        title: 'overview.latest',
+        kind: 'table',
+        data: { method: 'latest', params: { pageSize: 2 } },
+        rows: 'items',
+        total: 'count',
+        columns: [{ field: 'memo' }, { field: 'amount', format: 'money', currencyField: 'currency' }],
+      },
+      {
+        id: 'spending',
+        title: 'overview.spending',
+        kind: 'chart',
+        data: { method: 'spending' },
+        rows: 'items',
+        columns: [{ field: 'category' }, { field: 'amount', format: 'money', currencyField: 'currency' }],
+      },
+    ],
+  },
+};
+
+/** A dashboard section by its heading. */
+async function section(name: string): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { level: 2, name });
+  return heading.closest('section') as HTMLElement;
+}
+
+const i18n = () =>
+  createTestI18n({
+    overview: { title: 'Overview', totals: 'Totals', latest: 'Latest', spending: 'Spending', held: 'On hold', allStores: 'All stores' },
+  });
+
+describe('DashboardScreen', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('draws each section from its own data', async () => {
+    const callMethod = vi.fn(async (method: string, params: Record<string, unknown>) => {
+      if (method === 'totals') return { items: [{ name: 'Main', number: '…1234', available: '1500.5', held: '20', currency: 'USD' }] };
+      if (method === 'latest') {
+        const page = Number(params.pageNumber ?? 1);
+        return { items: page === 1 ? [{ memo: 'Coffee', amount: '-3.2', currency: 'USD' }, { memo: 'Salary', amount: '2000', currency: 'USD' }] : [{ memo: 'Rent', amount: '-900', currency: 'USD' }], count: 3 };
+      }
+      return { items: [{ category: 'Food', amount: '120.5', currency: 'USD' }, { category: 'Travel', amount: '-30', currency: 'USD' }] };
+    });
+    renderScreens(testOptions([spec], { callMethod }), '/overview', i18n());
+
+    const totals = await section('Totals');
+    await waitFor(() => expect(within(totals).getByText('$1,500.50')).toBeTruthy());
+    expect(within(totals).getByRole('heading', { level: 3, name: 'Main' })).toBeTruthy();
+    expect(within(totals).getByText('On hold')).toBeTruthy();
+    expect(within(totals).getByRole('link', { name: 'All stores' }).getAttribute('href')).toBe('/stores');
+
+    const latest = await section('Latest');
+    await waitFor(() => expect(within(latest).getByText('Coffee')).toBeTruthy());
+    expect(within(latest).getByText('Page 1 of 2')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(latest).getByRole('button', { name: 'Next page' }));
+    });
+    await waitFor(() => expect(within(latest).getByText('Rent')).toBeTruthy());
+    expect(callMethod).toHaveBeenCalledWith('latest', { pageSize: 2, pageNumber: 2 });
+
+    const spending = await section('Spending');
+    await waitFor(() => expect(spending.querySelectorAll('rect')).toHaveLength(2));
+    expect(spending.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    const fallback = within(spending).getByRole('table', { name: 'Spending' });
+    expect(within(fallback).getByRole('rowheader', { name: 'Travel' })).toBeTruthy();
+    expect(within(fallback).getByText('-$30.00')).toBeTruthy();
+  });
+
+  it('shows a failing section as an error while the others still load', async () => {
+    const callMethod = vi.fn(async (method: string) => {
+      if (method === 'totals') throw new Error('down');
+      return { items: [], count: 0 };
+    });
+    renderScreens(testOptions([spec], { callMethod }), '/overview', i18n());
+    const totals = await section('Totals');
+    await waitFor(() => expect(within(totals).getByRole('alert')).toBeTruthy());
+    const latest = await section('Latest');
+    await waitFor(() => expect(within(latest).getByText('Nothing to show yet.')).toBeTruthy());
+  });
+});

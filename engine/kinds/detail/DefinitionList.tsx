@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { FormattedValue } from '../../format/formatValue';
+import { fieldLabel } from '../../i18n/labels';
+import type { Column, JsonSchema } from '../../spec/types';
+
+/**
+ * Fields of one object as a definition list: label, then the formatted value. Empty values show a dash
+ * that screen readers read as "not provided", rather than an empty line.
+ *
+ * @example
+ * ```tsx
+ * <DefinitionList data={profile} fields={[{ field: 'firstName' }, { field: 'birthDate', format: 'date' }]} entity={schema} />
+ * ```
+ */
+export function DefinitionList({
+  data,
+  fields,
+  entity,
+}: {
+  data: Record<string, unknown>;
+  fields: readonly Column[];
+  entity?: JsonSchema;
+}) {
+  const { t } = useTranslation();
+  return (
+    <dl className="eng-details">
+      {fields.map((column) => {
+        const empty = data[column.field] === undefined || data[column.field] === null || data[column.field] === '';
+        return (
+          <div key={column.field} className="eng-details__item">
+            <dt>{fieldLabel(t, column.field, entity?.properties?.[column.field], column.label)}</dt>
+            <dd>
+              {empty ? (
+                <>
+                  <span aria-hidden="true">—</span>
+                  <span className="eng-visually-hidden">{t('engine.value.empty')}</span>
+                </>
+              ) : (
+                <FormattedValue row={data} column={column} property={entity?.properties?.[column.field]} />
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

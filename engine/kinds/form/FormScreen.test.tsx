@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MethodCallError } from '../../errors/MethodCallError';
+import { formSpec } from '../../testing/fixtures';
+import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
+
+const i18n = () =>
+  createTestI18n({
+    person: { title: 'Your details', save: 'Save', saved: 'Saved', confirm: 'Save these details?' },
+    fields: { firstName: 'Given name' },
+  });
+
+function input(label: RegExp | string): HTMLInputElement {
+  return screen.getByLabelText(label) as HTMLInputElement;
+}
+
+function type(label: RegExp | string, value: string) {
+  const field = input(label);
+  fireEvent.change(field, { target: { value } });
+  fireEvent.blur(field);
+}
+
+async function submit() {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  });
+}
+
+describe('FormScreen', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows only the listed fields, in order, labelled from fields.* or the schema title', async () => {
+    renderScreens(
+      testOptions([formSpec({}, { fields: ['email', 'firstName', 'birthDate', 'plan', 'newsletter'] })]),
+      '/person',
+      i18n(),
+    );
+    await screen.findByRole('button', { name: 'Save' });
+    const form = document.querySelector('form');
+    const labels = [...(form?.querySelectorAll('label') ?? [])].map((label) => label.textContent);
+    expect(labels).toEqual(['Email *', 'Given name *', 'Birth date', 'Plan', 'Newsletter']);
+    expect(input(/Email/).type).toBe('email');
+    expect(input('Birth date').type).toBe('date');
+    expect(screen.getByLabelText('Plan').tagName).toBe('SELECT');
+    expect(input('Newsletter').type).toBe('checkbox');
+    expect(screen.queryByLabelText('Last name')).toBeNull();
+  });
+
+  it('blocks the call while the data is invalid and shows the errors on their fields', async () => {
+    const callMethod = vi.fn(async () => ({}));
+    renderScreens(testOptions([formSpec()], { callMethod }), '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+    type(/Given name/, 'A');
+    await submit();
+    expect(callMethod).not.toHaveBeenCalled();
+    const firstName = input(/Given name/);
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = firstName.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe('Enter at least 2 characters.');
+    expect(input(/Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Fill in this field.')).toBeTruthy();
+  });
+
+  it('validates a field when it is left, without flagging fields not reached yet', async () => {
+    renderScreens(testOptions([formSpec()]), '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+    await act(async () => type(/Given name/, 'A'));
+    await waitFor(() => expect(screen.getByText('Enter at least 2 characters.')).toBeTruthy());
+    expect(input(/Email/).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Fill in this field.')).toBeNull();
+  });
+
+  it('sends valid data wrapped, then notifies and navigates', async () => {
+    const callMethod = vi.fn(async () => ({ personId: 7 }));
+    const notify = vi.fn();
+    const spec = formSpec({}, {
+      submit: { method: 'personUpdate', label: 'person.save', wrap: 'person', success: { notice: 'person.saved', navigate: '/people/:personId' } },
+    });
+    const { router } = renderScreens(testOptions([spec], { callMethod, notify }), '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+    type(/Given name/, 'Ada');
+    type(/Email/, 'ada@example.com');
+    await submit();
+    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('personUpdate', { person: { firstName: 'Ada', email: 'ada@example.com' } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/people/7'));
+    expect(notify).toHaveBeenCalledWith('person.saved');
+  });
+
+  it('fills the form from form.data, sending back only the listed fields', async () => {
+    const callMethod = vi.fn(async (method: string) =>
+      method === 'personInquiry' ? { person: { personId: 3, firstName: 'Grace', email: 'grace@example.com', lastName: 'Hopper' } } : {},
+    );
+    const spec = formSpec({}, { data: { method: 'personInquiry', path: 'person' } });
+    renderScreens(testOptions([spec], { callMethod }), '/person', i18n());
+    await waitFor(() => expect(input(/Given name/).value).toBe('Grace'));
+    await submit();
+    await waitFor(() =>
+      expect(callMethod).toHaveBeenCalledWith('personUpdate', { firstName: 'Grace', email: 'grace@example.com' }),
+    );
+  });
+
+  it('shows server field errors on their fields and refuses to resubmit until the field changes', async () => {
+    const callMethod = vi
+      .fn<(method: string, params: Record<string, unknown>) => Promise<unknown>>()
+      .mockRejectedValueOnce(new MethodCallError('VF', 'Validation failed', { 'person.email': 'This address is taken' }))
+      .mockResolvedValue({});
+    const spec = formSpec({}, { submit: { method: 'personUpdate', label: 'person.save', wrap: 'person' } });
+    renderScreens(testOptions([spec], { callMethod }), '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+    type(/Given name/, 'Ada');
+    type(/Email/, 'ada@example.com');
+    await submit();
+    await waitFor(() => expect(screen.getByText('This address is taken')).toBeTruthy());
+    expect(input(/Email/).getAttribute('aria-invalid')).toBe('true');
+
+    await submit();
+    expect(callMethod).toHaveBeenCalledTimes(1);
+
+    await act(async () => type(/Email/, 'ada@example.org'));
+    await waitFor(() => expect(screen.queryByText('This address is taken')).toBeNull());
+    await submit();
+    await waitFor(() => expect(callMethod).toHaveBeenCalledTimes(2));
+    expect(callMethod).toHaveBeenLastCalledWith('personUpdate', { person: { firstName: 'Ada', email: 'ada@example.org' } });
+  });
+
+  it('hands errors that are not field errors to onError', async () => {
+    const failure = new MethodCallError('TE', 'Technical error');
+    const onError = vi.fn();
+    const callMethod = vi.fn(async () => {
+      throw failure;
+    });
+    renderScreens(testOptions([formSpec()], { callMethod, onError }), '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+    type(/Given name/, 'Ada');
+    type(/Email/, 'ada@example.com');
+    await submit();
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
+  });
+
+  it('asks for confirmation first when submit.confirm is set', async () => {
+    const callMethod = vi.fn(async () => ({}));
+    const spec = formSpec({}, { submit: { method: 'personUpdate', label: 'person.save', confirm: 'person.confirm' } });
+    renderScreens(testOptions([spec], { callMethod }), '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+    type(/Given name/, 'Ada');
+    type(/Email/, 'ada@example.com');
+
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Please confirm' });
+    expect(within(dialog).getByText('Save these details?')).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'No, go back' }));
+    await act(async () => {
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callMethod).not.toHaveBeenCalled();
+
+    await submit();
+    await act(async () => {
+      fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, continue' }));
+    });
+    await waitFor(() => expect(callMethod).toHaveBeenCalledTimes(1));
+  });
+
+  it('runs an application action named by submit.action and goes where it says', async () => {
+    const signIn = vi.fn(async () => ({ navigate: '/welcome' }));
+    const spec = formSpec({}, { submit: { action: 'signIn', label: 'person.save' } });
+    const { router } = renderScreens(testOptions([spec], { actions: { signIn } }), '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+    type(/Given name/, 'Ada');
+    type(/Email/, 'ada@example.com');
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    expect(signIn).toHaveBeenCalledWith(
+      { firstName: 'Ada', email: 'ada@example.com' },
+      expect.objectContaining({ screenId: 'person-edit' }),
+    );
+  });
+});

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Previous and next page buttons with "Page 2 of 5". The position is a polite live region, so a screen
+ * reader says where the user landed. Disabled buttons keep their place, so nothing shifts.
+ *
+ * @example
+ * ```tsx
+ * <Pagination pageIndex={0} pageSize={20} total={93} onPageChange={setPageIndex} />
+ * ```
+ */
+export function Pagination({
+  pageIndex,
+  pageSize,
+  total,
+  onPageChange,
+}: {
+  pageIndex: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (pageIndex: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav className="eng-pagination" aria-label={t('engine.table.pagination')}>
+      <button
+        type="button"
+        className="eng-button eng-button--secondary"
+        disabled={pageIndex <= 0}
+        onClick={() => onPageChange(pageIndex - 1)}
+      >
+        {t('engine.table.previous')}
+      </button>
+      <span className="eng-pagination__status" aria-live="polite">
+        {t('engine.table.page', { page: pageIndex + 1, pages })}
+      </span>
+      <button
+        type="button"
+        className="eng-button eng-button--secondary"
+        disabled={pageIndex >= pages - 1}
+        onClick={() => onPageChange(pageIndex + 1)}
+      >
+        {t('engine.table.next')}
+      </button>
+    </nav>
+  );
+}

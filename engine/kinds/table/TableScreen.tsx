@@ -1,0 +1,111 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PaginationState, SortingState } from '@tanstack/react-table';
+import { requestParams, useMethodData } from '../../data/useMethodData';
+import type { KindProps } from '../../router/kinds';
+import { LoadingIndicator } from '../../ui/Progress';
+import { specPart } from '../specPart';
+import { DataTable } from './DataTable';
+import { ExportButton } from './ExportButton';
+import { Pagination } from './Pagination';
+import { pageParams, tableParamNames } from './params';
+import { readPage } from './rows';
+
+const TableFilters = lazy(() => import('./TableFilters'));
+
+/**
+ * `kind: table`: a list the server pages, sorts and filters. Page size, page numbering and param names come
+ * from the spec; changing the sort or the filters goes back to the first page. The answer is cached by
+ * method and params, and the page on screen stays visible while the next loads, so nothing jumps.
+ *
+ * @example
+ * ```yaml
+ * kind: table
+ * table:
+ *   data: { method: orderHistory }
+ *   entity: entities/order.schema.json
+ *   rows: orders
+ *   total: totalCount
+ *   columns: [{ field: orderedAt, format: datetime, sortable: true }, { field: amount, format: money, currencyField: currencyCode }]
+ *   export: { csv: true }
+ * ```
+ */
+export function TableScreen({ spec }: KindProps) {
+  const table = specPart(spec, 'table');
+  const { t } = useTranslation();
+  const routeParams = useParams();
+  const names = useMemo(() => tableParamNames(table), [table]);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: table.pageSize ?? 20 });
+  const [sorting, setSorting] = useState<SortingState>(() =>
+    table.sorting?.default ? [{ id: table.sorting.default.field, desc: table.sorting.default.direction === 'desc' }] : [],
+  );
+  const [filters, setFilters] = useState<Record<string, unknown>>({});
+
+  const sort = sorting[0] ? { field: sorting[0].id, desc: sorting[0].desc } : undefined;
+  const params = pageParams(names, { ...pagination, sort, filters });
+  const answer = useMethodData(table.data, params, { keepPreviousData: true });
+  const { rows, total } = useMemo(
+    () => readPage(answer.data, table.data.path, table.rows, table.total),
+    [answer.data, table],
+  );
+
+  const toFirstPage = () => setPagination((current) => ({ ...current, pageIndex: 0 }));
+  // The export pages on its own, so it gets the filters and the sort but not the page on screen.
+  const exportParams = requestParams(
+    table.data,
+    routeParams,
+    Object.fromEntries(Object.entries(params).filter(([name]) => name !== names.pageParam && name !== names.sizeParam)),
+  );
+
+  return (
+    <div className="eng-table-screen">
+      {table.filters && (
+        <Suspense fallback={<LoadingIndicator />}>
+          <TableFilters
+            idPrefix={`${spec.id}-filters`}
+            filters={table.filters}
+            onApply={(values) => {
+              setFilters(values);
+              toFirstPage();
+            }}
+          />
+        </Suspense>
+      )}
+      <div className="eng-table-toolbar">
+        <p className="eng-table-toolbar__count" aria-live="polite">
+          {answer.data !== undefined ? t('engine.table.count', { count: total }) : ''}
+        </p>
+        {table.export?.csv && (
+          <ExportButton table={table} names={names} params={exportParams} fileName={table.export.fileName ?? spec.id} />
+        )}
+      </div>
+      <DataTable
+        caption={t(spec.title)}
+        columns={table.columns}
+        entity={table.entity}
+        rows={rows}
+        rowCount={total}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          setSorting(next);
+          toFirstPage();
+        }}
+        rowLink={table.rowLink}
+        emptyText={table.emptyText}
+        loading={answer.data === undefined && !answer.error}
+        busy={answer.isValidating}
+        error={answer.error}
+        onRetry={() => void answer.mutate()}
+      />
+      <Pagination
+        pageIndex={pagination.pageIndex}
+        pageSize={pagination.pageSize}
+        total={total}
+        onPageChange={(pageIndex) => setPagination((current) => ({ ...current, pageIndex }))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from './csv';
+import { pageParams, tableParamNames } from './params';
+
+describe('csv', () => {
+  it('quotes what needs quoting and doubles quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('Smith, J.')).toBe('"Smith, J."');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(undefined)).toBe('');
+  });
+
+  it('keeps amounts exact and neutralises formulas', () => {
+    expect(csvCell('-12.50')).toBe('-12.50');
+    expect(csvCell('99999999999999999.99')).toBe('99999999999999999.99');
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvCell('-cmd')).toBe("'-cmd");
+    expect(csvCell('+1')).toBe("'+1");
+  });
+
+  it('writes a header and one CRLF line per row, after a byte order mark', () => {
+    const csv = toCsv(
+      [
+        { field: 'memo', label: 'Memo' },
+        { field: 'amount', label: 'Amount' },
+      ],
+      [{ memo: 'Rent', amount: '-1200.00' }, { amount: '5' }],
+    );
+    expect(csv).toBe('\uFEFFMemo,Amount\r\nRent,-1200.00\r\n,5\r\n');
+  });
+});
+
+describe('table params', () => {
+  it('fills the meta-schema defaults', () => {
+    expect(tableParamNames({})).toEqual({
+      pageParam: 'pageNumber',
+      sizeParam: 'pageSize',
+      firstPage: 1,
+      byParam: 'sortBy',
+      directionParam: 'sortDirection',
+    });
+  });
+
+  it('counts pages from firstPage and leaves out empty filters', () => {
+    const names = tableParamNames({ paging: { firstPage: 0 } });
+    expect(
+      pageParams(names, { pageIndex: 2, pageSize: 50, sort: { field: 'date', desc: false }, filters: { q: '', status: 'posted', from: undefined } }),
+    ).toEqual({ status: 'posted', pageNumber: 2, pageSize: 50, sortBy: 'date', sortDirection: 'asc' });
+  });
+});

@@ -1,0 +1,42 @@
+import { readPage, type Row } from './rows';
+import type { TableParamNames } from './params';
+
+/** The largest page the meta-schema allows, so an export needs as few calls as possible. */
+export const EXPORT_PAGE_SIZE = 100;
+
+export interface FetchAllRowsOptions {
+  callMethod: (method: string, params: Record<string, unknown>) => Promise<unknown>;
+  method: string;
+  /** Params of the table as shown (filters, sorting), without paging. */
+  params: Record<string, unknown>;
+  names: Pick<TableParamNames, 'pageParam' | 'sizeParam' | 'firstPage'>;
+  dataPath?: string;
+  rowsField: string;
+  totalField: string;
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Every row that matches the table's filters, paging through the method a page of
+ * {@link EXPORT_PAGE_SIZE} at a time and reporting progress after each page. Stops at the total, at a short
+ * or empty page, or when `signal` aborts (the user left the screen).
+ *
+ * @example
+ * ```ts
+ * const rows = await fetchAllRows({ callMethod, method: 'orderHistory', params, names, rowsField: 'orders',
+ *   totalField: 'totalCount', onProgress: (loaded, total) => setProgress({ loaded, total }) });
+ * ```
+ */
+export async function fetchAllRows(options: FetchAllRowsOptions): Promise<Row[]> {
+  const { callMethod, method, params, names, onProgress, signal } = options;
+  const all: Row[] = [];
+  for (let page = names.firstPage; ; page += 1) {
+    signal?.throwIfAborted();
+    const answer = await callMethod(method, { ...params, [names.pageParam]: page, [names.sizeParam]: EXPORT_PAGE_SIZE });
+    const { rows, total } = readPage(answer, options.dataPath, options.rowsField, options.totalField);
+    all.push(...rows);
+    onProgress?.(all.length, Math.max(total, all.length));
+    if (rows.length < EXPORT_PAGE_SIZE || all.length >= total) return all;
+  }
+}

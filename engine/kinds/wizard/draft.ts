@@ -1,0 +1,105 @@
+import type { WizardSpec } from '../../spec/types';
+
+/** What a wizard keeps in local storage between visits. */
+export interface WizardDraft {
+  version: string;
+  step: number;
+  data: Record<string, unknown>;
+  savedAt: string;
+}
+
+function isDraft(value: unknown): value is WizardDraft {
+  if (typeof value !== 'object' || value === null) return false;
+  const draft = value as Partial<WizardDraft>;
+  return (
+    typeof draft.version === 'string' &&
+    typeof draft.step === 'number' &&
+    typeof draft.data === 'object' &&
+    draft.data !== null
+  );
+}
+
+function parseDraft(stored: string): WizardDraft | null {
+  try {
+    const draft: unknown = JSON.parse(stored);
+    return isDraft(draft) ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The draft saved under `key`, if it is of `version`. A draft of another version (the wizard's fields
+ * changed since) or one that cannot be read is deleted, so it can never fill the new form with answers to
+ * old questions.
+ *
+ * @example
+ * ```ts
+ * const draft = readDraft('business-registration', '3'); // null when absent or of version 2
+ * ```
+ */
+export function readDraft(key: string, version: string): WizardDraft | null {
+  try {
+    const stored = localStorage.getItem(key);
+    if (stored === null) return null;
+    const draft = parseDraft(stored);
+    if (draft && draft.version === version) return draft;
+    localStorage.removeItem(key);
+  } catch {
+    // Storage can be unavailable (private mode, blocked cookies); a wizard without a draft still works.
+  }
+  return null;
+}
+
+/**
+ * Saves a draft. Best effort: a full or blocked storage only means the answers are not kept for later.
+ *
+ * @example
+ * ```ts
+ * writeDraft('business-registration', { version: '3', step: 1, data, savedAt: new Date().toISOString() });
+ * ```
+ */
+export function writeDraft(key: string, draft: WizardDraft): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(draft));
+  } catch {
+    // See readDraft: no storage, no draft.
+  }
+}
+
+/**
+ * Deletes the draft under `key`.
+ *
+ * @example
+ * ```ts
+ * clearDraft('business-registration');
+ * ```
+ */
+export function clearDraft(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // See readDraft.
+  }
+}
+
+/**
+ * The answers that may be stored in a draft: all but the fields a step shows as passwords, which must never
+ * sit in local storage.
+ *
+ * @example
+ * ```ts
+ * draftableData(wizard, { email: 'a@b.c', password: 'x' }); // { email: 'a@b.c' } when password uses ui:widget password
+ * ```
+ */
+export function draftableData(wizard: WizardSpec, data: Record<string, unknown>): Record<string, unknown> {
+  const secret = new Set<string>();
+  for (const step of wizard.steps) {
+    for (const [field, ui] of Object.entries(step.uiSchema ?? {})) {
+      if (typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:widget'] === 'password') {
+        secret.add(field);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(data).filter(([field]) => !secret.has(field)));
+}

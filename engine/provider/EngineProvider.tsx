@@ -1,0 +1,56 @@
+import { createContext, use, useState, type ReactNode } from 'react';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import type { EngineOptions } from './types';
+
+const EngineContext = createContext<EngineOptions | null>(null);
+
+/**
+ * Hands the engine options to every screen, and gives the screens one SWR cache of their own.
+ *
+ * `createScreenRoutes` already wraps every route in it; use it directly only to render engine parts outside
+ * the router (tests, storybook).
+ *
+ * @example
+ * ```tsx
+ * <EngineProvider options={options}><MyCustomScreen {...props} /></EngineProvider>
+ * ```
+ */
+export function EngineProvider({ options, children }: { options: EngineOptions; children: ReactNode }) {
+  // One cache per provider, created once: tests stay isolated and a remount does not leak stale answers.
+  const [swrConfig] = useState<SWRConfiguration>(() => {
+    const cache = new Map();
+    return {
+      provider: () => cache,
+      // Screens show their own error state with a retry button; silent retries would hide failures.
+      shouldRetryOnError: false,
+      revalidateOnFocus: false,
+    };
+  });
+  return (
+    <EngineContext value={options}>
+      <SWRConfig value={swrConfig}>{children}</SWRConfig>
+    </EngineContext>
+  );
+}
+
+/**
+ * The options given to `createScreenRoutes`, for custom screens and widgets that need `callMethod` or the
+ * application actions.
+ *
+ * @example
+ * ```tsx
+ * function ProfilePhoto() {
+ *   const { callMethod } = useEngine();
+ *   ...
+ * }
+ * ```
+ */
+export function useEngine(): EngineOptions {
+  const options = use(EngineContext);
+  if (!options) {
+    throw new Error(
+      'useEngine() was called outside the engine. Render the component through createScreenRoutes(), or wrap it in <EngineProvider options={...}>.',
+    );
+  }
+  return options;
+}

@@ -1,0 +1,81 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { WidgetProps as RjsfWidgetProps } from '@rjsf/utils';
+import type { LayoutName, ScreenEntry, ScreenSpec } from '../spec/types';
+
+/** What a guard sees of the navigation it decides on. */
+export interface GuardContext {
+  pathname: string;
+  search: string;
+  params: Record<string, string | undefined>;
+}
+
+/** Returns a path to redirect to, or `null` to let the screen open. */
+export type Guard = (ctx: GuardContext) => string | null | Promise<string | null>;
+
+/** What an application action (`submit.action` or an action's `action`) receives besides its input. */
+export interface ActionContext {
+  /** Id of the screen the action runs on. */
+  screenId: string;
+  /** Route parameters of the screen. */
+  params: Record<string, string | undefined>;
+  /** Client-side navigation. */
+  navigate: (path: string) => void;
+  /** The application's transport, for actions that call methods themselves. */
+  callMethod: EngineOptions['callMethod'];
+}
+
+/** The result of an application action: nothing, or where to go next (wins over `success.navigate`). */
+export type ActionResult = void | { navigate?: string };
+
+export type AppAction = (input: Record<string, unknown>, ctx: ActionContext) => Promise<ActionResult>;
+
+/** One entry of the main navigation, built from the specs that have `nav`. Labels are translated. */
+export interface NavItem {
+  id: string;
+  route: string;
+  label: string;
+  order: number;
+  icon?: string;
+}
+
+/** What an application shell receives. `screen.title` is translated. */
+export interface LayoutProps {
+  screen: { id: string; title: string; layout: LayoutName };
+  navItems: NavItem[];
+  children: ReactNode;
+}
+
+/** What a `kind: custom` component receives. */
+export interface CustomScreenProps {
+  /** The full spec of the screen. */
+  spec: ScreenSpec;
+  /** `custom.props` from the spec, or `{}`. */
+  props: Record<string, unknown>;
+  /** Route parameters. */
+  params: Record<string, string | undefined>;
+}
+
+/** Props of an rjsf widget the application registers for `ui:widget`. */
+export type WidgetProps = RjsfWidgetProps;
+
+/** Everything the engine needs from the application. */
+export interface EngineOptions {
+  screens: ScreenEntry[];
+  /** Application shells; each renders `props.children`. */
+  layouts: Record<LayoutName, ComponentType<LayoutProps>>;
+  guards: Record<string, Guard>;
+  /** Calls a declared method; rejects with `MethodCallError` for declared errors. */
+  callMethod: (method: string, params: Record<string, unknown>) => Promise<unknown>;
+  /** Application actions, named in specs as `submit.action` or an action's `action`. */
+  actions?: Record<string, AppAction>;
+  /** Components for `kind: custom`. */
+  components?: Record<string, ComponentType<CustomScreenProps>>;
+  /** rjsf widgets by name, usable in uiSchema `ui:widget`. */
+  widgets?: Record<string, ComponentType<WidgetProps>>;
+  /** Errors that are not field errors; the application shows its popup. */
+  onError?: (error: unknown) => void;
+  /** Success notices, by i18n key. */
+  notify?: (messageKey: string) => void;
+  /** Replaces the engine's catch-all 404. */
+  notFound?: ComponentType;
+}

@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useEngine } from '../provider/EngineProvider';
+import type { NavItem } from '../provider/types';
+import type { LayoutName } from '../spec/types';
+
+/** What each screen route carries in its `handle`: enough for the shell before the spec has loaded. */
+export interface ScreenHandle {
+  screen: { id: string; title: string; layout: LayoutName };
+}
+
+function isScreenHandle(handle: unknown): handle is ScreenHandle {
+  return typeof handle === 'object' && handle !== null && 'screen' in handle;
+}
+
+/**
+ * The main navigation: every screen with `nav`, by `nav.order`, labels translated (`nav.label`, else the
+ * screen title).
+ *
+ * @example
+ * ```ts
+ * const navItems = useNavItems();
+ * ```
+ */
+export function useNavItems(): NavItem[] {
+  const { screens } = useEngine();
+  const { t } = useTranslation();
+  return useMemo(
+    () =>
+      screens
+        .filter((entry) => entry.nav)
+        .map((entry) => ({
+          id: entry.id,
+          route: entry.route,
+          label: t(entry.nav?.label ?? entry.title),
+          order: entry.nav?.order ?? 0,
+          ...(entry.nav?.icon ? { icon: entry.nav.icon } : {}),
+        }))
+        .sort((a, b) => a.order - b.order),
+    [screens, t],
+  );
+}
+
+/**
+ * The element of a layout route: the application's shell for that layout, told which screen is open, with
+ * the screen inside it.
+ *
+ * @example
+ * ```tsx
+ * { element: <LayoutRoute layout="main" />, children: [...] }
+ * ```
+ */
+export function LayoutRoute({ layout }: { layout: LayoutName }) {
+  const { layouts } = useEngine();
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const navItems = useNavItems();
+  const Layout = layouts[layout];
+  const handle = [...matches].reverse().find((match) => isScreenHandle(match.handle))?.handle as ScreenHandle | undefined;
+  const screen = handle?.screen ?? { id: '', title: '', layout };
+  return (
+    <Layout screen={{ ...screen, title: screen.title ? t(screen.title) : '' }} navItems={navItems}>
+      <Outlet />
+    </Layout>
+  );
+}

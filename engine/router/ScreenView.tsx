@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ActionBar } from '../actions/ActionBar';
+import type { ScreenSpec } from '../spec/types';
+import type { KindComponent } from './kinds';
+
+/**
+ * Sets the document title from a translated screen title, through `engine.documentTitle` so that the
+ * application can add its brand (`"{{title}} · Brand"`) by overriding one resource.
+ *
+ * @example
+ * ```ts
+ * useDocumentTitle(t(spec.title));
+ * ```
+ */
+export function useDocumentTitle(title: string): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = t('engine.documentTitle', { title });
+  }, [t, title]);
+}
+
+/**
+ * The heading of a screen gets the focus when the screen opens after a navigation, so that a screen reader
+ * announces the new screen and Tab starts from its top. It is left alone when something else already has
+ * the focus (an autofocused field).
+ */
+function useFocusOnOpen(ref: React.RefObject<HTMLHeadingElement | null>, key: string): void {
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) ref.current?.focus({ preventScroll: true });
+  }, [ref, key]);
+}
+
+/**
+ * One screen: its title (the page's only `h1`), description and action buttons, then the body its kind
+ * draws. The body is remounted when the path changes, so `/stores/1` and `/stores/2` never share form
+ * state.
+ *
+ * @example
+ * ```tsx
+ * <ScreenView spec={spec} Kind={FormScreen} />
+ * ```
+ */
+export function ScreenView({ spec, Kind }: { spec: ScreenSpec; Kind: KindComponent }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const title = t(spec.title);
+  useDocumentTitle(title);
+  useFocusOnOpen(headingRef, pathname);
+  return (
+    <div className={`eng-screen eng-screen--${spec.kind}`} data-screen={spec.id}>
+      <header className="eng-screen__header">
+        <div className="eng-screen__heading">
+          <h1 ref={headingRef} tabIndex={-1} className="eng-screen__title">
+            {title}
+          </h1>
+          {spec.description && <p className="eng-screen__description">{t(spec.description)}</p>}
+        </div>
+        <ActionBar spec={spec} />
+      </header>
+      <Kind key={pathname} spec={spec} />
+    </div>
+  );
+}

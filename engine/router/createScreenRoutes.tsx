@@ -1,0 +1,171 @@
+import { Outlet, ScrollRestoration, createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { fillPath } from '../data/paths';
+import { EngineProvider } from '../provider/EngineProvider';
+import type { EngineOptions } from '../provider/types';
+import type { LayoutName, ScreenEntry } from '../spec/types';
+import { LoadingIndicator, NavigationProgress } from '../ui/Progress';
+import { loadKind } from './kinds';
+import type { ScreenHandle } from './LayoutRoute';
+import { LayoutRoute } from './LayoutRoute';
+import { loadSpec } from './loadSpec';
+import { NotFoundRoute } from './NotFound';
+import { RouteError } from './RouteError';
+import { ScreenView } from './ScreenView';
+
+const LAYOUT_ORDER: readonly LayoutName[] = ['external', 'restricted', 'clear', 'main'];
+
+/** The layout the catch-all 404 renders in: the plainest shell, which needs no signed-in user. */
+const NOT_FOUND_LAYOUT: LayoutName = 'clear';
+
+function specFile(entry: ScreenEntry): string {
+  return `screens/${entry.id}.yaml`;
+}
+
+/**
+ * Fails early, when the routes are built, on what would otherwise fail on the first visit of a screen:
+ * a layout or guard the application did not register, or two screens on one route.
+ */
+function checkEntries(options: EngineOptions): void {
+  const routes = new Map<string, string>();
+  for (const entry of options.screens) {
+    if (!options.layouts[entry.layout]) {
+      throw new Error(
+        `${specFile(entry)} uses layout "${entry.layout}", which the application has not registered. Add it to EngineOptions.layouts.`,
+      );
+    }
+    if (entry.guard && !options.guards[entry.guard]) {
+      throw new Error(
+        `${specFile(entry)} uses guard "${entry.guard}", which the application has not registered. Add it to EngineOptions.guards, or fix the name in the spec.`,
+      );
+    }
+    const other = routes.get(entry.route);
+    if (other) {
+      throw new Error(`${specFile(entry)} and screens/${other}.yaml both use route "${entry.route}". Give one of them another route.`);
+    }
+    routes.set(entry.route, entry.id);
+  }
+}
+
+/**
+ * Runs before a screen renders: its guard, which may send the user elsewhere, then its `redirect`.
+ * Throwing `redirect()` from the loader means a guarded screen never renders, not even for one frame.
+ */
+function screenLoader(entry: ScreenEntry, options: EngineOptions) {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const guard = entry.guard ? options.guards[entry.guard] : undefined;
+    if (guard) {
+      const target = await guard({ pathname: url.pathname, search: url.search, params });
+      if (target) throw redirect(target);
+    }
+    if (entry.redirect) throw redirect(fillPath(entry.redirect, params) ?? entry.redirect);
+    return null;
+  };
+}
+
+function screenRoute(entry: ScreenEntry, options: EngineOptions): RouteObject {
+  const handle: ScreenHandle = { screen: { id: entry.id, title: entry.title, layout: entry.layout } };
+  const route: RouteObject = {
+    id: `screen:${entry.id}`,
+    path: entry.route,
+    handle,
+    loader: screenLoader(entry, options),
+    ErrorBoundary: RouteError,
+  };
+  // A redirect screen never renders, so its spec and kind are never fetched.
+  if (entry.redirect) return { ...route, Component: null };
+  return {
+    ...route,
+    lazy: async () => {
+      try {
+        const [spec, Kind] = await Promise.all([loadSpec(entry), loadKind(entry.kind)]);
+        return { Component: () => <ScreenView spec={spec} Kind={Kind} /> };
+      } catch (error) {
+        // A failed lazy() leaves the route unresolved, and the router then renders nothing below the root;
+        // a component that throws instead reaches the route's ErrorBoundary, which offers a reload.
+        return {
+          Component: () => {
+            throw error;
+          },
+        };
+      }
+    },
+  };
+}
+
+function notFoundRoute(): RouteObject {
+  const handle: ScreenHandle = { screen: { id: 'not-found', title: 'engine.notFound.title', layout: NOT_FOUND_LAYOUT } };
+  return { id: 'engine:not-found', path: '*', handle, Component: NotFoundRoute };
+}
+
+function EngineRoot({ options }: { options: EngineOptions }) {
+  return (
+    <EngineProvider options={options}>
+      <NavigationProgress />
+      <Outlet />
+      <ScrollRestoration />
+    </EngineProvider>
+  );
+}
+
+function InitialLoading() {
+  return (
+    <div className="eng-initial-loading">
+      <LoadingIndicator />
+    </div>
+  );
+}
+
+/**
+ * Turns screen entries into data-router routes. Screens are grouped under a route per layout, whose element
+ * is the application's shell for it. Each screen route runs its guard and `redirect` in its loader, and
+ * loads its spec and its kind's code lazily, in parallel. Until the first screen is ready a progress
+ * indicator shows; later navigations show a progress bar. Paths no screen matches get an accessible 404
+ * (or the application's `notFound`) unless a spec has route `*`.
+ *
+ * Throws at once if a screen names a layout or guard the application did not register.
+ *
+ * @example
+ * ```tsx
+ * const router = createMemoryRouter(createScreenRoutes(options), { initialEntries: ['/login'] });
+ * render(<RouterProvider router={router} />);
+ * ```
+ */
+export function createScreenRoutes(options: EngineOptions): RouteObject[] {
+  checkEntries(options);
+  const hasCatchAll = options.screens.some((entry) => entry.route === '*');
+  const layoutRoutes: RouteObject[] = [];
+  for (const layout of LAYOUT_ORDER) {
+    const children = options.screens.filter((entry) => entry.layout === layout).map((entry) => screenRoute(entry, options));
+    if (!hasCatchAll && layout === NOT_FOUND_LAYOUT) children.push(notFoundRoute());
+    if (children.length > 0) {
+      layoutRoutes.push({ id: `layout:${layout}`, element: <LayoutRoute layout={layout} />, children });
+    }
+  }
+  return [
+    {
+      id: 'engine',
+      element: <EngineRoot options={options} />,
+      HydrateFallback: InitialLoading,
+      ErrorBoundary: RouteError,
+      children: layoutRoutes,
+    },
+  ];
+}
+
+/**
+ * A browser router over {@link createScreenRoutes}; `routerOptions` (e.g. `basename`) go to
+ * `createBrowserRouter`.
+ *
+ * @example
+ * ```tsx
+ * const router = createScreenRouter(options);
+ * createRoot(el).render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>);
+ * ```
+ */
+export function createScreenRouter(
+  options: EngineOptions,
+  routerOptions?: Parameters<typeof createBrowserRouter>[1],
+): ReturnType<typeof createBrowserRouter> {
+  return createBrowserRouter(createScreenRoutes(options), routerOptions);
+}

@@ -1,0 +1,114 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import Form from '@rjsf/core';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useTranslation } from 'react-i18next';
+import { useEngine } from '../provider/EngineProvider';
+import type { JsonSchema } from '../spec/types';
+import { FieldVisibilityContext } from './fieldVisibility';
+import { placeServerErrors } from './serverErrors';
+import { templates } from './templates';
+import { translateErrors } from './translateErrors';
+import { schemaValidator } from './validator';
+import { widgets as engineWidgets } from './widgets';
+
+export interface SchemaFormProps {
+  /** Prefix of the field ids (`<idPrefix>_<field>`); unique on the page, so two forms never share an id. */
+  idPrefix: string;
+  /** The schema of exactly the fields shown (see `narrowSchema`). */
+  schema: JsonSchema;
+  uiSchema?: Record<string, unknown>;
+  formData: Record<string, unknown>;
+  onChange: (data: Record<string, unknown>) => void;
+  /** Called with valid data only. */
+  onSubmit: (data: Record<string, unknown>) => void;
+  /** Server field errors by path inside the form data; they block submitting while shown. */
+  serverErrors?: Record<string, string>;
+  /** The buttons; a `type="submit"` one submits. */
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * An rjsf form with the engine's templates, widgets and ajv 2020-12 validator. Validation runs on blur and
+ * on submit with the same JSON Schema the server uses; messages are translated; a field shows its errors
+ * once left or after a submit attempt, and the first invalid field gets the focus. Server field errors show
+ * on their fields and block submitting until the field changes (see `useServerErrors`); those about fields
+ * the form does not show are listed above the buttons.
+ *
+ * @example
+ * ```tsx
+ * <SchemaForm idPrefix="profile" schema={narrowSchema(schema, fields)} formData={data}
+ *   onChange={setData} onSubmit={save} serverErrors={serverErrors.messages}>
+ *   <button type="submit">Save</button>
+ * </SchemaForm>
+ * ```
+ */
+export function SchemaForm({
+  idPrefix,
+  schema,
+  uiSchema,
+  formData,
+  onChange,
+  onSubmit,
+  serverErrors = {},
+  children,
+  className,
+}: SchemaFormProps) {
+  const { t } = useTranslation();
+  const { widgets: appWidgets } = useEngine();
+  const [submitted, setSubmitted] = useState(false);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+
+  const widgets = useMemo(() => ({ ...engineWidgets, ...appWidgets }), [appWidgets]);
+  const transformErrors = useMemo(() => translateErrors(t), [t]);
+  const { errorSchema, unplaced } = useMemo(() => {
+    // The server may answer with an i18n key or with a sentence; a sentence is its own fallback.
+    const translated = Object.fromEntries(
+      Object.entries(serverErrors).map(([path, message]) => [path, t(message, { defaultValue: message })]),
+    );
+    return placeServerErrors(translated, schema);
+  }, [serverErrors, schema, t]);
+  // Server errors always show: they answer a submit, possibly made from another step of a wizard.
+  const hasServerErrors = Object.keys(serverErrors).length > 0;
+  const visibility = useMemo(() => ({ submitted: submitted || hasServerErrors, touched }), [submitted, hasServerErrors, touched]);
+
+  return (
+    <FieldVisibilityContext value={visibility}>
+      <Form
+        className={className ?? 'eng-form'}
+        idPrefix={idPrefix}
+        schema={schema as RJSFSchema}
+        uiSchema={uiSchema as UiSchema | undefined}
+        formData={formData}
+        validator={schemaValidator}
+        templates={templates}
+        widgets={widgets}
+        transformErrors={transformErrors}
+        extraErrors={errorSchema}
+        extraErrorsBlockSubmit
+        liveValidate="onBlur"
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
+        onBlur={(id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id)))}
+        onError={() => setSubmitted(true)}
+        onSubmit={(event) => {
+          setSubmitted(true);
+          onSubmit((event.formData ?? {}) as Record<string, unknown>);
+        }}
+      >
+        {unplaced.length > 0 && (
+          <div className="eng-form-errors" role="alert">
+            <ul>
+              {unplaced.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {children}
+      </Form>
+    </FieldVisibilityContext>
+  );
+}

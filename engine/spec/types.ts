@@ -1,0 +1,197 @@
+/**
+ * The screen spec as the engine receives it: `generated/screens/<id>.json`, written by codegen from
+ * `screens/<id>.yaml` after validation against `schemas/meta/screen-spec.schema.json`.
+ *
+ * These types mirror that meta-schema with one difference, which is why they are written here rather than
+ * generated from it: every SchemaRef string has been replaced by the resolved JSON Schema object.
+ */
+
+/** A JSON Schema object, fully dereferenced (no `$ref`). */
+export type JsonSchema = {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  format?: string;
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  [keyword: string]: unknown;
+};
+
+/** The shell a screen renders in; the application registers one component per name. */
+export type LayoutName = 'external' | 'restricted' | 'clear' | 'main';
+
+/** How a screen is drawn. */
+export type ScreenKind = 'form' | 'table' | 'detail' | 'wizard' | 'dashboard' | 'custom';
+
+/** Where a screen's data comes from: a declared method, its params, and the part of the answer to use. */
+export interface DataSource {
+  method: string;
+  params?: Record<string, unknown>;
+  /** Dot path into the answer, e.g. `profile`. */
+  path?: string;
+  /** Request field -> route parameter name. */
+  routeParams?: Record<string, string>;
+}
+
+/** What happens after a successful call. */
+export interface Success {
+  navigate?: string;
+  refresh?: boolean;
+  /** i18n key of a success notice. */
+  notice?: string;
+}
+
+/** What a form or wizard does on submit. Exactly one of `method` and `action` is set. */
+export interface Submit {
+  method?: string;
+  action?: string;
+  wrap?: string;
+  label?: string;
+  confirm?: string;
+  success?: Success;
+}
+
+/** A button in the screen header. */
+export interface Action {
+  id: string;
+  label: string;
+  method?: string;
+  action?: string;
+  navigate?: string;
+  params?: Record<string, unknown>;
+  confirm?: string;
+  variant?: 'primary' | 'secondary' | 'danger';
+  success?: Success;
+}
+
+/** How a value is shown in tables, details and cards. */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'badge';
+
+/** One column of a table, or one field of a detail. */
+export interface Column {
+  field: string;
+  label?: string;
+  format?: ValueFormat;
+  currencyField?: string;
+  sortable?: boolean;
+}
+
+export interface FormSpec {
+  schema: JsonSchema;
+  fields: string[];
+  uiSchema?: Record<string, unknown>;
+  data?: DataSource;
+  submit: Submit;
+}
+
+export interface TableSpec {
+  data: DataSource;
+  entity: JsonSchema;
+  rows: string;
+  total: string;
+  columns: Column[];
+  pageSize?: number;
+  paging?: { pageParam?: string; sizeParam?: string; firstPage?: 0 | 1 };
+  sorting?: {
+    byParam?: string;
+    directionParam?: string;
+    default?: { field: string; direction: 'asc' | 'desc' };
+  };
+  filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown> };
+  export?: { csv?: boolean; fileName?: string };
+  emptyText?: string;
+  rowLink?: string;
+}
+
+export interface DetailSpec {
+  data: DataSource;
+  entity: JsonSchema;
+  fields: Column[];
+}
+
+export interface WizardStep {
+  id: string;
+  title: string;
+  fields: string[];
+  uiSchema?: Record<string, unknown>;
+}
+
+export interface WizardSpec {
+  schema: JsonSchema;
+  steps: WizardStep[];
+  draft?: { key: string; version: string };
+  submit: Submit;
+}
+
+export interface CardSpec {
+  title: string;
+  subtitle?: string;
+  value: string;
+  format?: 'text' | 'money' | 'number';
+  currencyField?: string;
+  footnotes?: Column[];
+}
+
+export interface DashboardSection {
+  id: string;
+  title?: string;
+  kind: 'cards' | 'table' | 'detail' | 'chart';
+  data?: DataSource;
+  entity?: JsonSchema;
+  rows?: string;
+  total?: string;
+  columns?: Column[];
+  card?: CardSpec;
+  link?: { to: string; label: string };
+  emptyText?: string;
+}
+
+export interface DashboardSpec {
+  sections: DashboardSection[];
+}
+
+export interface CustomSpec {
+  component: string;
+  props?: Record<string, unknown>;
+}
+
+/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
+export interface ScreenSpec {
+  id: string;
+  route: string;
+  layout: LayoutName;
+  guard?: string;
+  redirect?: string;
+  title: string;
+  description?: string;
+  nav?: { order: number; label?: string; icon?: string };
+  kind: ScreenKind;
+  form?: FormSpec;
+  table?: TableSpec;
+  detail?: DetailSpec;
+  wizard?: WizardSpec;
+  dashboard?: DashboardSpec;
+  custom?: CustomSpec;
+  actions?: Action[];
+  /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */
+  source?: string;
+}
+
+/**
+ * One line of `generated/screens.ts`: what the router needs before the screen is opened, plus `load`, which
+ * fetches the full spec lazily so that the first screen does not carry every other screen's spec.
+ */
+export interface ScreenEntry {
+  id: string;
+  route: string;
+  layout: LayoutName;
+  guard?: string;
+  redirect?: string;
+  kind: ScreenKind;
+  title: string;
+  nav?: { order: number; label?: string; icon?: string };
+  /** `() => import('./screens/<id>.json')`; a module with the spec as `default`, or the spec itself. */
+  load: () => Promise<unknown>;
+}
