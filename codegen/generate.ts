@@ -58,7 +58,7 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   for (const screen of screens) files[`screens/${screen.id}.json`] = JSON.stringify(screen.spec, null, 2) + '\n';
   const entries = screens.map((s) => {
     const meta = {
-      id: s.id, route: s.route, layout: s.layout, kind: s.kind, title: s.title,
+      id: s.id, route: s.route, layout: s.layout, ...(s.kind ? { kind: s.kind } : {}), title: s.title,
       ...(s.guard ? { guard: s.guard } : {}), ...(s.redirect ? { redirect: s.redirect } : {}), ...(s.nav ? { nav: s.nav } : {}),
     };
     const fields = Object.entries(meta).map(([k, v]) => `${k}: ${JSON.stringify(v)}${k === 'layout' || k === 'kind' ? ' as const' : ''}`);

@@ -12,7 +12,7 @@ export interface ResolvedScreen {
   layout: string;
   guard?: string;
   redirect?: string;
-  kind: string;
+  kind?: string;
   title: string;
   nav?: JsonObject;
   spec: JsonObject;
@@ -54,7 +54,7 @@ export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNam
       layout: spec.layout as string,
       ...(spec.guard ? { guard: spec.guard as string } : {}),
       ...(spec.redirect ? { redirect: spec.redirect as string } : {}),
-      kind: spec.kind as string,
+      ...(spec.kind ? { kind: spec.kind as string } : {}),
       title: spec.title as string,
       ...(spec.nav ? { nav: spec.nav as JsonObject } : {}),
       spec,

@@ -73,12 +73,13 @@ function screenRoute(entry: ScreenEntry, options: EngineOptions): RouteObject {
     ErrorBoundary: RouteError,
   };
   // A redirect screen never renders, so its spec and kind are never fetched.
-  if (entry.redirect) return { ...route, Component: null };
+  if (entry.redirect || !entry.kind) return { ...route, Component: null };
+  const kind = entry.kind;
   return {
     ...route,
     lazy: async () => {
       try {
-        const [spec, Kind] = await Promise.all([loadSpec(entry), loadKind(entry.kind)]);
+        const [spec, Kind] = await Promise.all([loadSpec(entry), loadKind(kind)]);
         return { Component: () => <ScreenView spec={spec} Kind={Kind} /> };
       } catch (error) {
         // A failed lazy() leaves the route unresolved, and the router then renders nothing below the root;

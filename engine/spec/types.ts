@@ -189,7 +189,8 @@ export interface ScreenEntry {
   layout: LayoutName;
   guard?: string;
   redirect?: string;
-  kind: ScreenKind;
+  /** Absent only on a screen that redirects. */
+  kind?: ScreenKind;
   title: string;
   nav?: { order: number; label?: string; icon?: string };
   /** `() => import('./screens/<id>.json')`; a module with the spec as `default`, or the spec itself. */

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,16 @@ export function freePort(): Promise<number> {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
     });
+  });
+}
+
+/** The status of GET `url`, or 0 when nothing answers (node:http, so it works in DOM test files too). */
+function healthStatus(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    get(url, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', () => resolve(0));
   });
 }
 
@@ -50,12 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const started = Date.now();
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${log}`);
-    try {
-      const response = await fetch(`${url}/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
+    if ((await healthStatus(`${url}/health`)) === 200) break;
     if (Date.now() - started > 120_000) {
       child.kill('SIGKILL');
       throw new Error(`The server did not answer /health within 120 s:\n${log}`);

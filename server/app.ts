@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { loadGeneratedArtifacts } from './api-bundle.ts';
+import { tokenService } from './auth/routes.ts';
+import { loadTokenSecret } from './auth/token-secret.ts';
+import type { ServerConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import type { Database } from './db/schema.ts';
+import { seedDemoData } from './demo/seed.ts';
+import { serveAppShell } from './http/app-shell.ts';
+import { BODY_LIMIT_BYTES } from './http/refused-body.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
+import { ensureSystemAccounts } from './ledger/system-accounts.ts';
+import { rpcDispatcher } from './rpc/dispatcher.ts';
+import { createRpcHandlers } from './rpc/handlers/index.ts';
+
+
+/** A built server: not yet listening until `listen` is called. */
+export interface BankServer {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  /** Starts listening on the configured host and port; resolves with the base URL. */
+  listen(): Promise<string>;
+  /** Stops accepting requests, finishes the ones in flight and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Prepares the database: schema, system accounts, demo data on first start. */
+async function prepareDatabase(db: Kysely<Database>, config: ServerConfig, app: FastifyInstance): Promise<void> {
+  await migrateToLatest(db);
+  await ensureSystemAccounts(db);
+  if (config.demoData && (await seedDemoData(db))) app.log.info('Demo data created: personal@example.com, business@example.com, admin@example.com');
+}
+
+/**
+ * Builds the whole server from a configuration: opens and migrates the database, seeds the demo on
+ * first start, and mounts the token service (/auth/*), the RPC endpoint (/api), /openapi.json,
+ * /health and the browser application. Integration tests build one on port 0 and close it after.
+ *
+ * @example
+ * const server = await buildServer(readConfig(process.env));
+ * const url = await server.listen();
+ */
+export async function buildServer(config: ServerConfig): Promise<BankServer> {
+  const { bundle, openApiDocument } = loadGeneratedArtifacts(config.generatedDir);
+  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: BODY_LIMIT_BYTES });
+  const db = await openDatabase(config.database);
+  app.addHook('onClose', async () => db.destroy());
+  try {
+    await prepareDatabase(db, config, app);
+    const tokenKey = await loadTokenSecret(db, config.tokenSecret);
+
+    addSecurityHeaders(app);
+    app.get('/health', async () => ({ status: 'ok' }));
+    app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));
+    await app.register(tokenService, { db, bundle, tokenKey });
+    await app.register(rpcDispatcher, { db, bundle, tokenKey, handlers: createRpcHandlers(bundle) });
+    await serveAppShell(app, { distDir: config.distDir, brand: config.brand });
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  return {
+    app,
+    db,
+    listen: () => app.listen({ port: config.port, host: config.host }),
+    close: () => app.close(),
+  };
+}

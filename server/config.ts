@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, for the defaults that live inside it (generated/, dist/, data/). */
+export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where the server keeps its data: a PostgreSQL server, or the embedded PGlite in a folder. */
+export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+/** Everything the server needs to start; built from the environment by `readConfig`. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** The brand whose id is written into index.html (`%BRAND%`). */
+  brand: string;
+  /**
+   * Seeds the demo customers on an empty database. Off in production (NODE_ENV=production), where
+   * sign-ins with published passwords must not exist.
+   */
+  demoData: boolean;
+  /** The folder codegen wrote api-bundle.json and openapi.json into. */
+  generatedDir: string;
+  /** The built browser application; served when the folder exists. */
+  distDir: string;
+  /** Signs access tokens. When absent, a secret is generated once and kept in the database. */
+  tokenSecret?: string;
+  logLevel: string;
+}
+
+/** A setting that cannot be used as given; the message says which variable and what to write. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function portFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT is '${value}': set it to a whole number from 0 to 65535 (0 picks a free port).`);
+  }
+  return port;
+}
+
+function brandFrom(value: string | undefined): string {
+  const brand = value || 'paxum';
+  // The id is written into index.html, so it must be a plain brand id (as brands/<id>/ folders are).
+  if (!/^[a-z][a-z0-9]*$/.test(brand)) {
+    throw new ConfigError(`BRAND is '${brand}': use the id of a folder in brands/ (lower-case letters and digits).`);
+  }
+  return brand;
+}
+
+/**
+ * Reads the server's configuration from environment variables, with defaults that start the product
+ * on 127.0.0.1:8080 against PGlite in `<repo>/data/pglite`.
+ *
+ * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, LOG_LEVEL.
+ *
+ * @example
+ * const config = readConfig(process.env);
+ * const server = await buildServer(config);
+ */
+export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
+  return {
+    port: portFrom(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR || path.join(REPOSITORY_ROOT, 'data/pglite')) },
+    brand: brandFrom(env.BRAND),
+    demoData: env.NODE_ENV !== 'production',
+    generatedDir: path.resolve(env.GENERATED_DIR || path.join(REPOSITORY_ROOT, 'generated')),
+    distDir: path.resolve(env.DIST_DIR || path.join(REPOSITORY_ROOT, 'dist')),
+    ...(env.TOKEN_SECRET ? { tokenSecret: env.TOKEN_SECRET } : {}),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

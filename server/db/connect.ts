@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './schema.ts';
+
+const INT8_OID = 20;
+const DATE_OID = 1082;
+
+/**
+ * Money and ledger ids are bigint: read them as `bigint`, never as a lossy number or a string.
+ * Dates stay 'YYYY-MM-DD' strings: a JavaScript Date would shift them by the host's time zone.
+ */
+const parseInt8 = (value: string): bigint => BigInt(value);
+const keepDate = (value: string): string => value;
+
+function postgresTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+      if (oid === INT8_OID) return parseInt8;
+      if (oid === DATE_OID) return keepDate;
+      return pg.types.getTypeParser(oid, format);
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+/**
+ * Opens the database the configuration names: a PostgreSQL pool for DATABASE_URL, otherwise the
+ * embedded PGlite in its data folder (created if missing). Both read values the same way.
+ *
+ * PGlite has a single connection; the dialect queues callers, so code inside a transaction must use
+ * the transaction object and never the outer `db`, or it waits for itself.
+ *
+ * @example
+ * const db = await openDatabase({ kind: 'pglite', dataDir: '/tmp/bank' });
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Database>> {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, types: postgresTypes(), max: 20 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const pglite = new PGlite(config.dataDir, {
+    parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepDate },
+  });
+  await pglite.waitReady;
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}

@@ -1,0 +1,131 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { hashPassword } from '../auth/passwords.ts';
+import type { BusinessRight, Database } from '../db/schema.ts';
+import { writeLedgerTransaction, type LedgerPosting } from '../ledger/post-transaction.ts';
+import { systemAccountId } from '../ledger/system-accounts.ts';
+import { demoHistory, type DemoAccounts, type DemoMovement } from './history.ts';
+
+/** The sign-ins the demo creates; the start script and the tests print and use them. */
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+export const DEMO_LOGINS = {
+  personal: 'personal@example.com',
+  business: 'business@example.com',
+  admin: 'admin@example.com',
+} as const;
+
+const ALL_RIGHTS: BusinessRight[] = ['balanceInfo', 'transfers', 'documents', 'users'];
+/** Serialises the seed between server instances starting together on one database. */
+const SEED_LOCK = 7_201_001;
+
+type Trx = Transaction<Database>;
+
+async function hasCustomers(db: Kysely<Database> | Trx): Promise<boolean> {
+  return (await db.selectFrom('customers').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+async function addCustomerAccount(trx: Trx, customerId: number, currency: string, type: number): Promise<number> {
+  const { id } = await trx
+    .insertInto('accounts')
+    .values({ customer_id: customerId, currency_code: currency, type })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function addCustomers(trx: Trx, passwordHashes: string[]): Promise<DemoAccounts> {
+  const [personalHash, businessHash, adminHash] = passwordHashes as [string, string, string];
+  const anna = await trx
+    .insertInto('customers')
+    .values({
+      type: 'personal', first_name: 'Anna', last_name: 'Novak', business_name: null, birth_day: '1991-04-12',
+      residence_country_code: 'GB', tax_id: null, verified: true, due_diligence_level: null, transaction_approve_mode: 2,
+      attributes: JSON.stringify({ occupation: 'Illustrator' }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const northwind = await trx
+    .insertInto('customers')
+    .values({
+      type: 'business', first_name: null, last_name: null, business_name: 'Northwind Studio Ltd', birth_day: null,
+      residence_country_code: 'GB', tax_id: 'GB123456789', verified: true, due_diligence_level: null, transaction_approve_mode: 2,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const admin = await trx
+    .insertInto('customers')
+    .values({
+      type: 'personal', first_name: 'Ada', last_name: 'Admin', business_name: null, birth_day: null,
+      residence_country_code: 'GB', tax_id: null, verified: true, due_diligence_level: null, transaction_approve_mode: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  await trx.insertInto('users').values([
+    { email: DEMO_LOGINS.personal, password_hash: personalHash, customer_id: anna.id },
+    { email: DEMO_LOGINS.business, password_hash: businessHash, customer_id: northwind.id },
+    { email: DEMO_LOGINS.admin, password_hash: adminHash, customer_id: admin.id, is_admin: true },
+  ]).execute();
+  const representative = await trx.selectFrom('users').select('id').where('email', '=', DEMO_LOGINS.business).executeTakeFirstOrThrow();
+  await trx.insertInto('customer_access').values({ user_id: representative.id, customer_id: northwind.id, rights: ALL_RIGHTS }).execute();
+
+  await trx.insertInto('phones').values([
+    { customer_id: anna.id, country_code: '44', number: '7700900123', status: 'Primary', confirmed: true },
+    { customer_id: northwind.id, country_code: '44', number: '2079460000', status: 'Primary', confirmed: true },
+  ]).execute();
+  await trx.insertInto('addresses').values([
+    { customer_id: anna.id, address1: '12 Elm Row', address2: 'Flat 4', city: 'London', postal_code: 'EC1A 1BB', country_code: 'GB', state_code: null, state_name: null, address_type: 1, address_status: 1, confirmed: true },
+    { customer_id: northwind.id, address1: '3 Harbour Street', address2: null, city: 'Bristol', postal_code: 'BS1 4RW', country_code: 'GB', state_code: null, state_name: null, address_type: 2, address_status: 1, confirmed: true },
+  ]).execute();
+
+  return {
+    anna: {
+      name: 'Anna Novak',
+      USD: await addCustomerAccount(trx, anna.id, 'USD', 1001),
+      EUR: await addCustomerAccount(trx, anna.id, 'EUR', 1001),
+      GBP: await addCustomerAccount(trx, anna.id, 'GBP', 4001),
+    },
+    northwind: {
+      name: 'Northwind Studio Ltd',
+      USD: await addCustomerAccount(trx, northwind.id, 'USD', 1001),
+      EUR: await addCustomerAccount(trx, northwind.id, 'EUR', 1001),
+      RON: await addCustomerAccount(trx, northwind.id, 'RON', 1001),
+      CAD: await addCustomerAccount(trx, northwind.id, 'CAD', 4002),
+    },
+  };
+}
+
+/** Turns a demo movement into a posting, finding the system accounts it names. */
+async function toPosting(trx: Trx, movement: DemoMovement): Promise<LedgerPosting> {
+  const legs = await Promise.all(
+    movement.legs.map(async (leg) => ({
+      accountId: typeof leg.account === 'number' ? leg.account : await systemAccountId(trx, leg.account.purpose, leg.account.currency),
+      amount: leg.amount,
+      ...(leg.counterparty ? { counterparty: leg.counterparty } : {}),
+    })),
+  );
+  return { operationType: movement.operationType, description: movement.description, legs, postedAt: movement.postedAt };
+}
+
+/**
+ * Creates the demo on an empty database, all in one transaction: Anna Novak (personal), Northwind
+ * Studio Ltd (business) with its representative, an admin, their phones, addresses, accounts, and
+ * about four months of history posted through the ledger. Does nothing when customers exist.
+ * Returns whether it seeded.
+ *
+ * @example
+ * if (await seedDemoData(db)) app.log.info('demo data created');
+ */
+export async function seedDemoData(db: Kysely<Database>, now: Date = new Date()): Promise<boolean> {
+  if (await hasCustomers(db)) return false;
+  const passwordHashes = await Promise.all([0, 1, 2].map(() => hashPassword(DEMO_PASSWORD)));
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+    // Another instance may have seeded while the passwords were hashed.
+    if (await hasCustomers(trx)) return false;
+    const accounts = await addCustomers(trx, passwordHashes);
+    for (const movement of demoHistory(accounts, now)) {
+      await writeLedgerTransaction(trx, await toPosting(trx, movement));
+    }
+    return true;
+  });
+}

@@ -1,0 +1,2 @@
+/** Account status codes (document 001 section 9): 1 open, 11 closed. Only open accounts move money. */
+export const ACCOUNT_STATUS = { open: 1, closed: 11 } as const;

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ACCOUNT_STATUS } from './account-status.ts';
+import { LedgerError } from './errors.ts';
+import { checkBalancedPerCurrency, checkLegs, type LedgerLeg } from './posting-rules.ts';
+
+/** The kinds of movement the history distinguishes (document 001). */
+export type OperationType = 'Transfer' | 'Deposit' | 'Withdrawal' | 'Card' | 'Exchange' | 'Fees';
+
+/** One ledger transaction to post. */
+export interface LedgerPosting {
+  operationType: OperationType;
+  description: string;
+  legs: LedgerLeg[];
+  /**
+   * The caller's key for this movement. A retry with the same key and the same posting returns
+   * the first result; the same key with a different posting is refused.
+   */
+  idempotencyKey?: string;
+  /** When the movement happened, if not now (imports, demo history). */
+  postedAt?: Date;
+}
+
+/** The outcome of a posting. */
+export interface PostedTransaction {
+  transactionId: bigint;
+  postedAt: Date;
+  /** True when the idempotency key had already been used for this posting: nothing new was written. */
+  replayed: boolean;
+}
+
+const MAX_ATTEMPTS = 5;
+/** PostgreSQL error codes after which the whole transaction may simply be run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const UNIQUE_VIOLATION = '23505';
+
+/** Fingerprint of what a posting does, to tell a retry from a different request under the same key. */
+function postingHash(posting: LedgerPosting): string {
+  const legs = [...posting.legs]
+    .sort((a, b) => a.accountId - b.accountId)
+    .map((leg) => [leg.accountId, leg.amount.toString(), leg.counterparty ?? null]);
+  return createHash('sha256')
+    .update(JSON.stringify([posting.operationType, posting.description, legs]))
+    .digest('base64url');
+}
+
+async function replayOf(trx: Transaction<Database>, posting: LedgerPosting, hash: string): Promise<PostedTransaction | undefined> {
+  const earlier = await trx
+    .selectFrom('ledger_transactions')
+    .select(['id', 'created_at', 'request_hash'])
+    .where('idempotency_key', '=', posting.idempotencyKey!)
+    .executeTakeFirst();
+  if (!earlier) return undefined;
+  if (earlier.request_hash !== hash) {
+    throw new LedgerError(
+      'idempotencyConflict',
+      `Idempotency key '${posting.idempotencyKey}' was already used for a different transaction: send a new key for a new request.`,
+    );
+  }
+  return { transactionId: earlier.id, postedAt: earlier.created_at, replayed: true };
+}
+
+/**
+ * Locks the accounts in id order (so two postings over the same accounts can never deadlock) and
+ * checks they exist, are open, and that the legs balance per currency.
+ */
+async function lockAccounts(trx: Transaction<Database>, legs: readonly LedgerLeg[]): Promise<void> {
+  const ids = legs.map((leg) => leg.accountId);
+  const accounts = await trx
+    .selectFrom('accounts')
+    .select(['id', 'currency_code', 'status'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  for (const id of ids) {
+    const account = byId.get(id);
+    if (!account) throw new LedgerError('unknownAccount', `Account ${id} does not exist: check the account id.`, id);
+    if (account.status !== ACCOUNT_STATUS.open) throw new LedgerError('closedAccount', `Account ${id} is closed: choose an open account.`, id);
+  }
+  checkBalancedPerCurrency(legs, (id) => byId.get(id)!.currency_code);
+}
+
+/**
+ * Moves each balance by its leg. The condition is the overdraft guard: a customer account's
+ * available balance (posted minus held) may not fall below its minimum; system accounts may.
+ */
+async function applyToBalances(trx: Transaction<Database>, legs: readonly LedgerLeg[]): Promise<void> {
+  for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
+    const moved = await trx
+      .updateTable('accounts')
+      .set({ balance: sql`balance + ${leg.amount}` })
+      .where('id', '=', leg.accountId)
+      .where((eb) =>
+        eb.or([
+          eb('customer_id', 'is', null),
+          eb(sql<bigint>`balance + ${leg.amount} - pending`, '>=', eb.ref('balance_min')),
+        ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) {
+      throw new LedgerError('insufficientFunds', `Account ${leg.accountId} does not hold enough money for this transaction: lower the amount or add funds first.`, leg.accountId);
+    }
+  }
+}
+
+/**
+ * Posts one ledger transaction inside a database transaction the caller already holds (use it to
+ * post several movements atomically). Prefer `postLedgerTransaction`, which also retries.
+ * Throws `LedgerError` when the posting is refused; the caller's transaction must then roll back.
+ *
+ * @example
+ * await db.transaction().execute((trx) => writeLedgerTransaction(trx, posting));
+ */
+export async function writeLedgerTransaction(trx: Transaction<Database>, posting: LedgerPosting): Promise<PostedTransaction> {
+  checkLegs(posting.legs);
+  const hash = posting.idempotencyKey === undefined ? null : postingHash(posting);
+  if (hash) {
+    const replay = await replayOf(trx, posting, hash);
+    if (replay) return replay;
+  }
+  await lockAccounts(trx, posting.legs);
+  const written = await trx
+    .insertInto('ledger_transactions')
+    .values({
+      operation_type: posting.operationType,
+      description: posting.description,
+      idempotency_key: posting.idempotencyKey ?? null,
+      request_hash: hash,
+      ...(posting.postedAt ? { created_at: posting.postedAt } : {}),
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('ledger_entries')
+    .values(
+      posting.legs.map((leg) => ({
+        transaction_id: written.id,
+        account_id: leg.accountId,
+        amount: leg.amount,
+        status: 'posted' as const,
+        counterparty: leg.counterparty ?? null,
+      })),
+    )
+    .execute();
+  await applyToBalances(trx, posting.legs);
+  return { transactionId: written.id, postedAt: written.created_at, replayed: false };
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+/**
+ * Posts one ledger transaction atomically: entries written, balances moved, or nothing at all.
+ * Serialization failures and deadlocks are retried; so is a race on the same idempotency key,
+ * whose second run then finds the first result.
+ *
+ * @example
+ * await postLedgerTransaction(db, {
+ *   operationType: 'Transfer',
+ *   description: 'Invoice 42',
+ *   idempotencyKey: 'c0ffee',
+ *   legs: [{ accountId: payer, amount: -2500n }, { accountId: payee, amount: 2500n }],
+ * });
+ */
+export async function postLedgerTransaction(db: Kysely<Database>, posting: LedgerPosting): Promise<PostedTransaction> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute((trx) => writeLedgerTransaction(trx, posting));
+    } catch (error) {
+      const code = errorCode(error);
+      const retryable = (code !== undefined && RETRYABLE.has(code)) || (code === UNIQUE_VIOLATION && posting.idempotencyKey !== undefined);
+      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 10));
+    }
+  }
+}

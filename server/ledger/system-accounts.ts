@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * What a system account is for. Each currency has one of each: fees collected, the FX position
+ * (the other side of every exchange), and one clearing account per rail where money enters or
+ * leaves the bank. System accounts may go negative; customer accounts may not.
+ */
+export const SYSTEM_PURPOSES = ['fees', 'fx', 'clearing:wire', 'clearing:card', 'clearing:deposit'] as const;
+export type SystemPurpose = (typeof SYSTEM_PURPOSES)[number];
+
+/**
+ * Type code of system accounts: outside the customer ranges (1001, 4001, 4002, cards 2006-2135),
+ * never shown to anyone.
+ */
+export const SYSTEM_ACCOUNT_TYPE = 9001;
+
+/**
+ * Creates the missing system accounts for every currency. Safe to run on every start and from
+ * several instances at once.
+ *
+ * @example
+ * await ensureSystemAccounts(db);
+ */
+export async function ensureSystemAccounts(db: Kysely<Database>): Promise<void> {
+  const currencies = await db.selectFrom('currencies').select('code').execute();
+  const rows = currencies.flatMap(({ code }) =>
+    SYSTEM_PURPOSES.map((purpose) => ({ system_purpose: purpose, currency_code: code, type: SYSTEM_ACCOUNT_TYPE, name: `${purpose} ${code}` })),
+  );
+  await db.insertInto('accounts').values(rows).onConflict((conflict) => conflict.columns(['system_purpose', 'currency_code']).doNothing()).execute();
+}
+
+/**
+ * The id of the system account for `purpose` in `currency`.
+ *
+ * @example
+ * const fees = await systemAccountId(db, 'fees', 'USD');
+ */
+export async function systemAccountId(
+  db: Kysely<Database> | Transaction<Database>,
+  purpose: SystemPurpose,
+  currency: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('system_purpose', '=', purpose)
+    .where('currency_code', '=', currency)
+    .executeTakeFirst();
+  if (!row) throw new Error(`No ${purpose} account in ${currency}: add the currency to the currencies table and restart so it is created.`);
+  return row.id;
+}

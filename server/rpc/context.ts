@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { SignedInUser } from '../auth/sessions.ts';
+import type { Database } from '../db/schema.ts';
+
+/** The signed-in user and the customer the call acts for. */
+export interface Caller {
+  user: SignedInUser;
+  /** The acting customer: the Customer-Id header's, else the user's own. */
+  customerId: number;
+}
+
+/** What every RPC handler receives besides its params. */
+export interface RpcContext {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  /** Absent only for methods declared `access: 'public'`. */
+  caller?: Caller;
+}
+
+/**
+ * The caller of a method that is not public. The dispatcher always provides one for such methods,
+ * so a missing caller means the method is declared public but reads the caller: fix the declaration.
+ *
+ * @example
+ * const { customerId } = callerOf(ctx);
+ */
+export function callerOf(ctx: RpcContext): Caller {
+  if (!ctx.caller) throw new Error('This handler needs a signed-in caller but its method is declared public: declare it with access "customer".');
+  return ctx.caller;
+}

@@ -1,0 +1,159 @@
+import type { ValidateFunction } from 'ajv';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import type { ApiBundle, MethodDeclaration } from '../api-bundle.ts';
+import { verifyAccessToken } from '../auth/access-tokens.ts';
+import { touchSession, type SignedInUser } from '../auth/sessions.ts';
+import { resolveActingCustomer } from '../customers/acting-customer.ts';
+import type { Database } from '../db/schema.ts';
+import { createSchemaValidator, fieldErrors, type FieldError } from '../http/json-schema.ts';
+import { describeRefusedBody, type RequestError } from '../http/refused-body.ts';
+import type { Caller, RpcContext } from './context.ts';
+import { RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
+
+/** What the dispatcher needs. */
+export interface DispatcherOptions {
+  db: Kysely<Database>;
+  bundle: ApiBundle;
+  tokenKey: Uint8Array;
+  handlers: RpcHandlerMap<RpcContext>;
+}
+
+type AnyHandler = (params: Record<string, unknown>, ctx: RpcContext) => Promise<object>;
+
+/** A declared method ready to serve: its declaration, compiled validators and handler. */
+interface ServedMethod {
+  declaration: MethodDeclaration;
+  validateRequest: ValidateFunction;
+  validateResponse: ValidateFunction;
+  handler: AnyHandler;
+}
+
+const HTTP_STATUS: Partial<Record<ResponseCode, number>> = { AU: 401, UE: 500 };
+
+/** Sends an answer in the backend's envelope; the HTTP status is 401 for AU, 500 for UE, else as set (200). */
+function answer(reply: FastifyReply, code: ResponseCode, extra: object = {}): FastifyReply {
+  const status = HTTP_STATUS[code];
+  if (status) reply.code(status);
+  return reply.send({ responseCode: code, responseDescription: RESPONSE_DESCRIPTIONS[code], ...extra });
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Pairs every declared method with its handler. A declaration without a handler (a bundle newer
+ * than this server) or a handler without a declaration is logged and not served.
+ */
+function serveMethods(bundle: ApiBundle, handlers: RpcHandlerMap<RpcContext>, log: FastifyBaseLogger): Map<string, ServedMethod> {
+  const ajv = createSchemaValidator();
+  const byName = handlers as unknown as Record<string, AnyHandler>;
+  const served = new Map<string, ServedMethod>();
+  for (const [name, declaration] of Object.entries(bundle.methods)) {
+    const handler = byName[name];
+    if (!handler) {
+      log.warn({ method: name }, `Method ${name} is declared but this server has no handler for it: it answers IM until one is written.`);
+      continue;
+    }
+    served.set(name, {
+      declaration,
+      validateRequest: ajv.compile(declaration.request),
+      validateResponse: ajv.compile(declaration.response),
+      handler,
+    });
+  }
+  for (const name of Object.keys(byName)) {
+    if (!served.has(name) && !(name in bundle.methods)) {
+      log.warn({ method: name }, `Handler ${name} has no declaration in the API bundle: run \`npm run codegen\`.`);
+    }
+  }
+  return served;
+}
+
+async function signedInUser(db: Kysely<Database>, tokenKey: Uint8Array, request: FastifyRequest): Promise<SignedInUser | undefined> {
+  const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match) return undefined;
+  const claims = await verifyAccessToken(tokenKey, match[1]!);
+  return claims && touchSession(db, claims);
+}
+
+/**
+ * Decides who calls and for whom. Returns the refusal code when the call may not proceed: AU
+ * without a live session, 13 when the user may not act for the customer or lacks the right.
+ */
+async function callerFor(
+  options: DispatcherOptions,
+  declaration: MethodDeclaration,
+  request: FastifyRequest,
+): Promise<{ caller?: Caller; refusal?: ResponseCode }> {
+  if (declaration.access === 'public') return {};
+  const user = await signedInUser(options.db, options.tokenKey, request);
+  if (!user) return { refusal: 'AU' };
+  if (declaration.access === 'admin' && !user.isAdmin) return { refusal: '13' };
+  const header = request.headers['customer-id'];
+  if (Array.isArray(header)) return { refusal: '13' };
+  const acting = await resolveActingCustomer(options.db, user, header, declaration.businessRight);
+  if ('refused' in acting) {
+    request.log.info({ userId: user.userId, customerIdHeader: header, refused: acting.refused }, 'access denied');
+    return { refusal: '13' };
+  }
+  return { caller: { user, customerId: acting.customerId } };
+}
+
+/**
+ * The main backend's single endpoint: `POST /api?method=<name>` with the params (and `method`
+ * again) in the body. Checks in order: the method exists (IM), the caller is signed in (AU, HTTP
+ * 401), the caller may act for the customer and holds the declared business right (13), the params
+ * match the declared request schema (TA1 with field errors). The handler then checks the objects it
+ * names belong to that customer. Its payload is checked against the declared response schema
+ * before it leaves: a mismatch is a server bug, answered UE (HTTP 500). Other refusals are HTTP 200.
+ *
+ * @example
+ * await app.register(rpcDispatcher, { db, bundle, tokenKey, handlers: createRpcHandlers(bundle) });
+ */
+export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOptions): Promise<void> {
+  const methods = serveMethods(options.bundle, options.handlers, app.log);
+
+  // Bodies Fastify refuses before the handler runs (not JSON, too large) still get the envelope.
+  app.setErrorHandler((error: RequestError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'RPC request failed');
+      return answer(reply, 'UE');
+    }
+    return answer(reply.code(status), 'TA1', { validationErrors: [{ field: '', description: describeRefusedBody(error) }] });
+  });
+
+  app.post('/api', async (request, reply) => {
+    const name = (request.query as Record<string, unknown>).method;
+    const method = typeof name === 'string' ? methods.get(name) : undefined;
+    const body = request.body;
+    if (!method) return answer(reply, 'IM');
+    if (!isPlainObject(body)) return answer(reply, 'TA1', { validationErrors: [{ field: '', description: 'must be a JSON object' }] });
+    // The method travels twice by convention; a body naming another method is a confused client.
+    if (body.method !== name) return answer(reply, 'IM');
+
+    const { caller, refusal } = await callerFor(options, method.declaration, request);
+    if (refusal) return answer(reply, refusal);
+
+    const { method: _method, ...params } = body;
+    if (!method.validateRequest(params)) {
+      const validationErrors: FieldError[] = fieldErrors(method.validateRequest.errors);
+      return answer(reply, 'TA1', { validationErrors });
+    }
+
+    try {
+      const payload = await method.handler(params, { db: options.db, log: request.log, ...(caller ? { caller } : {}) });
+      if (!method.validateResponse(payload)) {
+        request.log.error({ method: name, errors: method.validateResponse.errors }, `The ${String(name)} handler answered outside its declared response schema: fix the handler or the declaration.`);
+        return answer(reply, 'UE');
+      }
+      return answer(reply, '00', payload);
+    } catch (error) {
+      if (error instanceof RpcRefusal) return answer(reply, error.code);
+      request.log.error({ err: error, method: name }, 'RPC handler failed');
+      return answer(reply, 'UE');
+    }
+  });
+}

@@ -1,0 +1,30 @@
+import type { RpcHandlerMap } from '../../../generated/methods.ts';
+import type { ApiBundle, JsonSchema } from '../../api-bundle.ts';
+import type { RpcContext } from '../context.ts';
+import { accountHandlers } from './accounts.ts';
+import { profileHandlers } from './profile.ts';
+
+/** The property names of the object schema at `property` inside `schema`; none when absent. */
+function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
+  const properties = (schema?.properties as Record<string, JsonSchema> | undefined)?.[property]?.properties;
+  return properties && typeof properties === 'object' ? Object.keys(properties) : [];
+}
+
+/**
+ * One handler per declared method. Typed by the generated `RpcHandlerMap`, so a method declared in
+ * schemas/api/methods without a handler here, or a handler whose answer does not match its
+ * declared response, fails the type check.
+ *
+ * @example
+ * const handlers = createRpcHandlers(bundle);
+ */
+export function createRpcHandlers(bundle: ApiBundle): RpcHandlerMap<RpcContext> {
+  return {
+    ...profileHandlers({
+      inquiry: propertyNamesAt(bundle.methods.profileInquiry?.response, 'profile'),
+      editable: propertyNamesAt(bundle.methods.profileUpdate?.request, 'profile'),
+      updated: propertyNamesAt(bundle.methods.profileUpdate?.response, 'profile'),
+    }),
+    ...accountHandlers,
+  };
+}

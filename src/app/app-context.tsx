@@ -1,0 +1,37 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { Brand } from '../../generated/entities.ts';
+import type { SessionActions } from '../session/actions.ts';
+import type { CustomerStore } from '../session/customer-store.ts';
+
+/** What the layouts need from the application besides their props. */
+export interface AppServices {
+  brand: Brand;
+  /** The URL the bundler gave the brand's logo. */
+  logoUrl: string;
+  customer: CustomerStore;
+  actions: SessionActions;
+}
+
+const AppContext = createContext<AppServices | null>(null);
+
+/**
+ * Makes the application's services available to the layouts.
+ *
+ * @example
+ * <AppProvider services={{ brand, logoUrl, customer, actions }}><RouterProvider router={router} /></AppProvider>
+ */
+export function AppProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppContext.Provider value={services}>{children}</AppContext.Provider>;
+}
+
+/**
+ * The application's services, for a component under {@link AppProvider}.
+ *
+ * @example
+ * const { brand } = useApp();
+ */
+export function useApp(): AppServices {
+  const services = useContext(AppContext);
+  if (!services) throw new Error('useApp() needs an <AppProvider> above it: render the router inside one (see src/main.tsx).');
+  return services;
+}

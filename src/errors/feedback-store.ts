@@ -1,0 +1,74 @@
+import { errorAnswerOf, popupContent, type PopupContent } from './popup-rule.ts';
+
+/** How long a notice stays on screen (document 000 section 9). */
+export const NOTICE_DURATION_MS = 10_000;
+
+/** A short success message, by locale key. */
+export interface Notice {
+  id: number;
+  messageKey: string;
+}
+
+/** An error popup waiting its turn. */
+export interface Popup extends PopupContent {
+  id: number;
+}
+
+/** What is on screen now: error popups waiting their turn (the first is shown) and the notices. */
+export interface FeedbackState {
+  popups: Popup[];
+  notices: Notice[];
+}
+
+/** Collects errors and notices from anywhere (engine, session) for the one component that shows them. */
+export interface FeedbackStore {
+  /** Shows an error popup; wired as the engine's `onError`. */
+  showError(error: unknown): void;
+  /** Shows a notice for 10 seconds; wired as the engine's `notify`. */
+  notify(messageKey: string): void;
+  /** Closes the popup on screen; the next one, if any, takes its place. */
+  dismissPopup(): void;
+  dismissNotice(id: number): void;
+  state(): FeedbackState;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * @example
+ * const feedback = createFeedbackStore();
+ * createScreenRouter({ …, onError: feedback.showError, notify: feedback.notify });
+ * <Feedback store={feedback} />
+ */
+export function createFeedbackStore(): FeedbackStore {
+  let state: FeedbackState = { popups: [], notices: [] };
+  let nextId = 1;
+  const listeners = new Set<() => void>();
+  const set = (next: FeedbackState) => {
+    state = next;
+    listeners.forEach((listener) => listener());
+  };
+  const store: FeedbackStore = {
+    showError(error) {
+      set({ ...state, popups: [...state.popups, { id: nextId++, ...popupContent(errorAnswerOf(error)) }] });
+    },
+    notify(messageKey) {
+      const id = nextId++;
+      set({ ...state, notices: [...state.notices, { id, messageKey }] });
+      setTimeout(() => store.dismissNotice(id), NOTICE_DURATION_MS);
+    },
+    dismissPopup() {
+      set({ ...state, popups: state.popups.slice(1) });
+    },
+    dismissNotice(id) {
+      if (state.notices.some((notice) => notice.id === id)) {
+        set({ ...state, notices: state.notices.filter((notice) => notice.id !== id) });
+      }
+    },
+    state: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  return store;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { chooseLanguage, createI18n } from './create-i18n.ts';
+import { LANGUAGE_STORAGE_KEY } from './languages.ts';
+
+const brand = { projectName: 'Paxum', languages: ['en', 'es', 'ua'] as const, defaultLanguage: 'en' as const };
+
+describe('createI18n', () => {
+  it("loads only the active language's texts", async () => {
+    const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('layout.signOut')).toBe('Sign out');
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('es', 'translation')).toBe(false);
+  });
+
+  it('switches language on demand, remembers it, and marks the page in ISO terms', async () => {
+    const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
+    await chooseLanguage(i18n, 'ua');
+    expect(i18n.t('layout.signOut')).toBe('Вийти');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('ua');
+    expect(document.documentElement.lang).toBe('uk');
+  });
+
+  it("starts in the remembered language and names the brand in the document title", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
+    const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
+    expect(i18n.language).toBe('es');
+    expect(i18n.t('engine.documentTitle', { title: 'Inicio' })).toBe('Inicio · Paxum');
+  });
+});

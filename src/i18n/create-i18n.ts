@@ -1,0 +1,71 @@
+import i18next, { type i18n, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { byLanguage, createLocaleBackend } from './locale-backend.ts';
+import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
+
+const appLocales = byLanguage(
+  import.meta.glob<{ default: ResourceLanguage }>('../../locales/*/translation.json'),
+  /\/locales\/([a-z]+)\/translation\.json$/,
+);
+const engineLocales = byLanguage(
+  import.meta.glob<{ default: ResourceLanguage }>('../../engine/locales/*.json'),
+  /\/engine\/locales\/([a-z]+)\.json$/,
+);
+
+/** What the translations need to know about the brand. */
+export interface BrandLanguages {
+  projectName: string;
+  languages: Language[];
+  defaultLanguage: Language;
+}
+
+/**
+ * Starts i18next for one brand: only the brand's languages are allowed, the user's earlier choice wins
+ * over the brand default, and only the active language's texts are downloaded (no fallback language,
+ * because every locale is complete and a fallback would mean a second download). Every text may say
+ * `{{projectName}}`, the brand's name (the document title does).
+ *
+ * @example
+ * const i18n = await createI18n(brand);
+ * i18n.t('screens.home.title'); // 'Home'
+ */
+export async function createI18n(
+  brand: BrandLanguages,
+  storage: Pick<Storage, 'getItem'> = localStorage,
+): Promise<i18n> {
+  const instance = i18next.createInstance();
+  // <html lang> drives screen-reader pronunciation and hyphenation, so it follows every change.
+  instance.on('languageChanged', (language) => {
+    document.documentElement.lang = serverLanguage(language);
+  });
+  await instance
+    .use(createLocaleBackend({ app: appLocales, engine: engineLocales }))
+    .use(initReactI18next)
+    .init({
+      lng: initialLanguage(brand, storage),
+      supportedLngs: brand.languages,
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      // React escapes what it renders; escaping here too would show entities on screen.
+      interpolation: { escapeValue: false, defaultVariables: { projectName: brand.projectName } },
+      react: { useSuspense: false },
+    });
+  return instance;
+}
+
+/**
+ * Switches the interface language and remembers the choice for the next visit.
+ *
+ * @example
+ * await chooseLanguage(i18n, 'ua'); // texts in Ukrainian, requests say Accept-Language: uk
+ */
+export async function chooseLanguage(
+  instance: i18n,
+  language: Language,
+  storage: Pick<Storage, 'setItem'> = localStorage,
+): Promise<void> {
+  await instance.changeLanguage(language);
+  storage.setItem(LANGUAGE_STORAGE_KEY, language);
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { ownMessages, responseCodes } from '../errors/catalogue.ts';
+import { languages } from './languages.ts';
+
+type Tree = { [key: string]: string | Tree };
+
+const files = import.meta.glob<Tree>('../../locales/*/translation.json', { eager: true, import: 'default' });
+const locale = (language: string) => files[`../../locales/${language}/translation.json`]!;
+
+const specs = Object.values(
+  import.meta.glob<string>('../../screens/*.yaml', { eager: true, query: '?raw', import: 'default' }),
+).map((text) => parse(text) as unknown);
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[`${prefix}${key}`, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
+    ),
+  );
+}
+
+/** Every i18n key a screen spec names: titles, descriptions, labels, notices, empty texts. */
+function keysOfSpecs(node: unknown, parentKey = ''): string[] {
+  if (Array.isArray(node)) return node.flatMap((item) => keysOfSpecs(item, parentKey));
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.entries(node).flatMap(([key, value]) => {
+    const isTextKey = ['title', 'description', 'label', 'notice', 'emptyText', 'confirm'].includes(key);
+    // A dashboard card's title names a row field, not a text.
+    if (isTextKey && typeof value === 'string' && parentKey !== 'card') return [value];
+    return keysOfSpecs(value, key);
+  });
+}
+
+/** Every field a form or filter of a screen spec lists. */
+function fieldsOfSpecs(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(fieldsOfSpecs);
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === 'fields' && Array.isArray(value) && value.every((item) => typeof item === 'string')
+      ? (value as string[])
+      : fieldsOfSpecs(value),
+  );
+}
+
+const english = flatten(locale('en'));
+
+describe('locales', () => {
+  it.each(languages)('%s has exactly the keys of English', (language) => {
+    expect(Object.keys(flatten(locale(language))).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it.each(languages.filter((language) => language !== 'en'))('%s is translated, not copied', (language) => {
+    const texts = flatten(locale(language));
+    const same = Object.keys(english).filter((key) => texts[key] === english[key] && !key.startsWith('engine.'));
+    // Some words are the same in both languages ('Menu', 'E-mail', 'Transfer'); whole screens are not.
+    expect(same.length / Object.keys(english).length).toBeLessThan(0.1);
+  });
+
+  it('has a text for every response code and every message of our own', () => {
+    for (const code of responseCodes) expect(english[`errors.codes.${code}`], code).toBeTruthy();
+    for (const key of Object.values(ownMessages)) expect(english[key], key).toBeTruthy();
+  });
+
+  it('labels every field a screen spec shows', () => {
+    const fields = specs.flatMap((spec) => fieldsOfSpecs(spec));
+    expect(fields).toContain('username');
+    expect(fields.filter((field) => !(`fields.${field}` in english))).toEqual([]);
+  });
+
+  it('has every key the screen specs name', () => {
+    const keys = specs.flatMap((spec) => keysOfSpecs(spec));
+    expect(keys.length).toBeGreaterThan(10);
+    expect(keys.filter((key) => !(key in english))).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { Brand } from '../../generated/entities.ts';
+import paxum from '../../brands/paxum/brand.json';
+import fundstr from '../../brands/fundstr/brand.json';
+import { AppProvider } from '../app/app-context.tsx';
+import { createI18n } from '../i18n/create-i18n.ts';
+import { createCustomerStore } from '../session/customer-store.ts';
+import { MainLayout } from './MainLayout.tsx';
+
+const navItems = [
+  { id: 'history', route: '/history', label: 'History', order: 20 },
+  { id: 'home', route: '/home', label: 'Home', order: 10 },
+];
+
+async function renderMain(brand: Brand = paxum as Brand) {
+  const i18n = await createI18n(brand);
+  const customer = createCustomerStore(async () => ({
+    customer: { userId: 1, customerId: 10, login: 'personal@example.com', customerType: 'personal', verified: true, limited: false, isAdmin: false },
+    profile: { firstName: 'Anna', lastName: 'Novak' },
+    phones: [],
+    addresses: [],
+  }));
+  const actions = { signIn: vi.fn(), signOut: vi.fn(async () => ({ navigate: '/login' })) };
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/home',
+        element: (
+          <MainLayout screen={{ id: 'home', title: 'Home', layout: 'main' }} navItems={navItems}>
+            <h1>Home</h1>
+          </MainLayout>
+        ),
+      },
+      { path: '/login', element: <p>Sign-in page</p> },
+    ],
+    { initialEntries: ['/home'] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <AppProvider services={{ brand, logoUrl: '/logo.svg', customer, actions }}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </I18nextProvider>,
+  );
+  await screen.findByText('Anna Novak');
+  return { router, actions };
+}
+
+describe('MainLayout', () => {
+  it('has a skip link, a banner, labelled navigation and the main region', async () => {
+    await renderMain();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveProperty('hash', '#content');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main').id).toBe('content');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'History']);
+    expect(screen.getByRole('img', { name: 'Paxum' })).toBeTruthy();
+  });
+
+  it('folds the navigation behind a menu button that says whether it is open', async () => {
+    await renderMain();
+    const button = screen.getByRole('button', { name: 'Menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    act(() => button.click());
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it("offers only the brand's languages", async () => {
+    await renderMain(fundstr as Brand);
+    const options = within(screen.getByRole('combobox', { name: 'Language' })).getAllByRole('option');
+    expect(options.map((option) => option.getAttribute('value'))).toEqual(['en', 'es']);
+  });
+
+  it('signs out through the session action and goes to sign-in', async () => {
+    const { router, actions } = await renderMain();
+    await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
+    expect(actions.signOut).toHaveBeenCalledOnce();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,86 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { Customer, CustomerProfile } from '../../generated/entities.ts';
+import type { ProfileInquiryResponse } from '../../generated/methods.ts';
+
+/** Who is signed in: the server-owned identity and the profile the customer edits. */
+export interface SignedInCustomer {
+  customer: Customer;
+  profile: CustomerProfile;
+}
+
+/** Holds the signed-in customer for the layouts and the start-page rules. */
+export interface CustomerStore {
+  current(): SignedInCustomer | null;
+  /** Asks the server (once, however many callers ask at the same time). */
+  load(): Promise<SignedInCustomer>;
+  /** Takes a profile the server has just saved, so the header shows the new name at once. */
+  profileChanged(profile: CustomerProfile): void;
+  clear(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * @example
+ * const customer = createCustomerStore(() => rpc('profileInquiry', {}));
+ * const { customer: who } = await customer.load();
+ */
+export function createCustomerStore(inquire: () => Promise<ProfileInquiryResponse>): CustomerStore {
+  let current: SignedInCustomer | null = null;
+  let loading: Promise<SignedInCustomer> | undefined;
+  const listeners = new Set<() => void>();
+  const set = (next: SignedInCustomer | null) => {
+    current = next;
+    listeners.forEach((listener) => listener());
+  };
+  return {
+    current: () => current,
+    load() {
+      loading ??= inquire()
+        .then(({ customer, profile }) => {
+          set({ customer, profile });
+          return { customer, profile };
+        })
+        .finally(() => {
+          loading = undefined;
+        });
+      return loading;
+    },
+    profileChanged(profile) {
+      if (current) set({ ...current, profile });
+    },
+    clear: () => set(null),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
+ * The name to greet the customer by: their own name, else the company's, else the login e-mail.
+ *
+ * @example
+ * customerName({ customer, profile: { firstName: 'Ana', lastName: 'Popescu' } }); // 'Ana Popescu'
+ */
+export function customerName({ customer, profile }: SignedInCustomer): string {
+  const fullName = [profile.firstName ?? customer.firstName, profile.lastName ?? customer.lastName]
+    .filter(Boolean)
+    .join(' ');
+  return fullName || customer.businessName || customer.login;
+}
+
+/**
+ * The signed-in customer for a component, loaded on first use (after a reload the store starts empty).
+ * A failed load leaves it null: the caller shows the screen without the name rather than failing.
+ *
+ * @example
+ * const signedIn = useCustomer(store);
+ * signedIn && customerName(signedIn);
+ */
+export function useCustomer(store: CustomerStore): SignedInCustomer | null {
+  const signedIn = useSyncExternalStore(store.subscribe, store.current);
+  useEffect(() => {
+    if (!store.current()) store.load().catch(() => undefined);
+  }, [store]);
+  return signedIn;
+}

@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPOSITORY_ROOT } from '../../server/config.ts';
+import { ApiClient } from './client.ts';
+import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+
+const INDEX_HTML = '<!doctype html><html><head><meta name="brand" content="%BRAND%"><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+
+describe('HTTP surface', () => {
+  let test: TestServer;
+  let client: ApiClient;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(os.tmpdir(), 'bank-dist-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(distDir, 'assets/app-1a2b.js'), 'console.log("app");');
+    test = await startTestServer(BACKENDS[0]!, { distDir, brand: 'acme' });
+    client = new ApiClient(test.url);
+  });
+  afterAll(async () => {
+    await test?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('answers /health', async () => {
+    const answer = await client.get('/health');
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toEqual({ status: 'ok' });
+  });
+
+  it('serves the generated OpenAPI document', async () => {
+    const answer = await client.get('/openapi.json');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.text).toBe(readFileSync(path.join(REPOSITORY_ROOT, 'generated/openapi.json'), 'utf8'));
+  });
+
+  it('sends the security headers on every answer', async () => {
+    for (const url of ['/health', '/', '/assets/app-1a2b.js', '/nothing-here']) {
+      const { headers } = await client.get(url);
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('no-referrer');
+      expect(headers.get('x-frame-options')).toBe('DENY');
+      expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('serves index.html with the brand filled in, for / and for any client route', async () => {
+    for (const url of ['/', '/index.html', '/login', '/home/accounts/31?tab=history']) {
+      const answer = await client.get(url);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(answer.text).toContain('<meta name="brand" content="acme">');
+      expect(answer.text).not.toContain('%BRAND%');
+    }
+  });
+
+  it('serves built assets as they are, cached for good', async () => {
+    const answer = await client.get('/assets/app-1a2b.js');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('console.log("app");');
+    expect(answer.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers unknown server paths with a JSON 404, never the application', async () => {
+    for (const url of ['/api', '/api/whatever', '/auth/unknown', '/assets/missing.js', '/favicon.ico']) {
+      const answer = await client.get(url);
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.text).message).toMatch(/check the path/);
+    }
+  });
+
+  it("refuses an oversized body before parsing it, in each endpoint's own answer shape", async () => {
+    const login = await client.post('/auth/login', { password: 'x'.repeat(600 * 1024) });
+    expect(login.status).toBe(413);
+    expect(login.body.message).toMatch(/larger than 512 KiB/);
+    const rpc = await client.post('/api?method=balanceInquiry', { method: 'balanceInquiry', filler: 'x'.repeat(600 * 1024) });
+    expect(rpc.status).toBe(413);
+    expect(rpc.body.responseCode).toBe('TA1');
+  });
+
+  it("answers a body that is not JSON with 400 in each endpoint's own answer shape", async () => {
+    const send = (url: string) => fetch(`${test.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"method":' });
+    const login = await send('/auth/login');
+    expect(login.status).toBe(400);
+    expect((await login.json()).message).toMatch(/JSON/);
+    const rpc = await send('/api?method=balanceInquiry');
+    expect(rpc.status).toBe(400);
+    expect(await rpc.json()).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: '' }] });
+  });
+});

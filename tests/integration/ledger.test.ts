@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerError } from '../../server/ledger/errors.ts';
+import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
+import { postLedgerTransaction, type LedgerPosting } from '../../server/ledger/post-transaction.ts';
+import { systemAccountId } from '../../server/ledger/system-accounts.ts';
+import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.unavailable)(`ledger on ${backend.name}`, () => {
+    let test: TestServer;
+    let customerId: number;
+
+    const db = () => test.server.db;
+    const openAccount = async (currency = 'USD') =>
+      (await db().insertInto('accounts').values({ customer_id: customerId, currency_code: currency, type: 1001 }).returning('id').executeTakeFirstOrThrow()).id;
+    const balanceOf = async (id: number) =>
+      (await db().selectFrom('accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance;
+    const transactionCount = async () => Number((await db().selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+    const fund = async (account: number, amount: bigint, currency = 'USD') =>
+      postLedgerTransaction(db(), {
+        operationType: 'Deposit',
+        description: 'Test funding',
+        legs: [{ accountId: await systemAccountId(db(), 'clearing:deposit', currency), amount: -amount }, { accountId: account, amount }],
+      });
+    const transfer = (from: number, to: number, amount: bigint, idempotencyKey?: string): LedgerPosting => ({
+      operationType: 'Transfer',
+      description: 'Test transfer',
+      legs: [{ accountId: from, amount: -amount }, { accountId: to, amount }],
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
+    const refusalOf = async (work: Promise<unknown>) => {
+      try {
+        await work;
+        return undefined;
+      } catch (error) {
+        if (error instanceof LedgerError) return error.reason;
+        throw error;
+      }
+    };
+
+    beforeAll(async () => {
+      test = await startTestServer(backend);
+      customerId = (await db().selectFrom('customers').select('id').where('first_name', '=', 'Anna').executeTakeFirstOrThrow()).id;
+    });
+    afterAll(() => test?.close());
+
+    it('holds the invariant after the demo history', async () => {
+      const report = await checkLedgerInvariant(db());
+      expect(report).toEqual({ holds: true, unbalancedCurrencies: [], accountsOutOfStep: [], unbalancedTransactions: [] });
+      const customerBalances = await db().selectFrom('accounts').select('balance').where('customer_id', 'is not', null).execute();
+      expect(customerBalances.every((row) => row.balance >= 0n)).toBe(true);
+    });
+
+    it('notices a balance changed behind the ledger', async () => {
+      const account = await openAccount();
+      await db().updateTable('accounts').set({ balance: 500n }).where('id', '=', account).execute();
+      try {
+        const report = await checkLedgerInvariant(db());
+        expect(report.holds).toBe(false);
+        expect(report.unbalancedCurrencies).toEqual([{ currencyCode: 'USD', total: 500n }]);
+        expect(report.accountsOutOfStep).toEqual([{ accountId: account, balance: 500n, entries: 0n }]);
+      } finally {
+        await db().updateTable('accounts').set({ balance: 0n }).where('id', '=', account).execute();
+      }
+    });
+
+    it('never overdraws under 40 concurrent transfers, and the invariant holds', async () => {
+      const source = await openAccount();
+      const targets = [await openAccount(), await openAccount()];
+      await fund(source, 10_000n);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) => postLedgerTransaction(db(), transfer(source, targets[i % 2]!, 700n))),
+      );
+      const posted = outcomes.filter((o) => o.status === 'fulfilled');
+      const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+      expect(posted).toHaveLength(14);
+      expect(refused.every((o) => o.reason instanceof LedgerError && o.reason.reason === 'insufficientFunds')).toBe(true);
+      expect(await balanceOf(source)).toBe(200n);
+      expect((await balanceOf(targets[0]!)) + (await balanceOf(targets[1]!))).toBe(9_800n);
+      expect((await checkLedgerInvariant(db())).holds).toBe(true);
+    });
+
+    it('moves money both ways at once without deadlock', async () => {
+      const a = await openAccount();
+      const b = await openAccount();
+      await fund(a, 100_000n);
+      await fund(b, 100_000n);
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => postLedgerTransaction(db(), i % 2 ? transfer(a, b, 1_000n + BigInt(i)) : transfer(b, a, 1_000n))),
+      );
+      const movedToB = Array.from({ length: 20 }, (_, k) => 1_000n + BigInt(2 * k + 1)).reduce((s, x) => s + x, 0n);
+      expect(await balanceOf(a)).toBe(100_000n - movedToB + 20_000n);
+      expect(await balanceOf(b)).toBe(100_000n + movedToB - 20_000n);
+      expect((await checkLedgerInvariant(db())).holds).toBe(true);
+    });
+
+    it('answers a retry with the same idempotency key with the first result, once', async () => {
+      const from = await openAccount();
+      const to = await openAccount();
+      await fund(from, 5_000n);
+      const first = await postLedgerTransaction(db(), transfer(from, to, 1_250n, 'retry-key-1'));
+      expect(first.replayed).toBe(false);
+      const again = await postLedgerTransaction(db(), transfer(from, to, 1_250n, 'retry-key-1'));
+      expect(again).toEqual({ ...first, replayed: true });
+      expect(await balanceOf(from)).toBe(3_750n);
+      expect(await balanceOf(to)).toBe(1_250n);
+    });
+
+    it('posts concurrent requests with one idempotency key exactly once', async () => {
+      const from = await openAccount();
+      const to = await openAccount();
+      await fund(from, 5_000n);
+      const results = await Promise.all(Array.from({ length: 10 }, () => postLedgerTransaction(db(), transfer(from, to, 999n, 'racing-key'))));
+      expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
+      expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+      expect(await balanceOf(to)).toBe(999n);
+    });
+
+    it('refuses the same idempotency key with different parameters', async () => {
+      const from = await openAccount();
+      const to = await openAccount();
+      await fund(from, 5_000n);
+      await postLedgerTransaction(db(), transfer(from, to, 100n, 'key-2'));
+      expect(await refusalOf(postLedgerTransaction(db(), transfer(from, to, 200n, 'key-2')))).toBe('idempotencyConflict');
+      expect(await balanceOf(to)).toBe(100n);
+    });
+
+    it('refuses unbalanced, unknown-account, closed-account and overdrawing postings, writing nothing', async () => {
+      const from = await openAccount();
+      const to = await openAccount();
+      const euros = await openAccount('EUR');
+      const closed = await openAccount();
+      await db().updateTable('accounts').set({ status: 11 }).where('id', '=', closed).execute();
+      await fund(from, 1_000n);
+      const before = await transactionCount();
+
+      const leg = (accountId: number, amount: bigint) => ({ accountId, amount });
+      const post = (legs: LedgerPosting['legs']) => postLedgerTransaction(db(), { operationType: 'Transfer', description: 'bad', legs });
+      expect(await refusalOf(post([leg(from, -100n), leg(to, 99n)]))).toBe('unbalanced');
+      expect(await refusalOf(post([leg(from, -100n), leg(euros, 100n)]))).toBe('unbalanced');
+      expect(await refusalOf(post([leg(from, -100n), leg(999_999, 100n)]))).toBe('unknownAccount');
+      expect(await refusalOf(post([leg(from, -100n), leg(closed, 100n)]))).toBe('closedAccount');
+      expect(await refusalOf(post([leg(from, -1_001n), leg(to, 1_001n)]))).toBe('insufficientFunds');
+      expect(await refusalOf(post([leg(from, -100n)]))).toBe('invalidEntries');
+
+      expect(await transactionCount()).toBe(before);
+      expect(await balanceOf(from)).toBe(1_000n);
+      expect(await balanceOf(to)).toBe(0n);
+    });
+
+    it('lets an account go down to its minimum and no further, counting held amounts', async () => {
+      const from = await openAccount();
+      const to = await openAccount();
+      await db().updateTable('accounts').set({ balance_min: -500n, pending: 200n }).where('id', '=', from).execute();
+      expect(await refusalOf(postLedgerTransaction(db(), transfer(from, to, 301n)))).toBe('insufficientFunds');
+      await postLedgerTransaction(db(), transfer(from, to, 300n));
+      expect(await balanceOf(from)).toBe(-300n);
+    });
+  });
+}
