@@ -37,9 +37,9 @@ async function main(): Promise<void> {
     const login = await javascriptBytes(page, `${server.url}/login`);
     console.log(`/login initial load: ${login.files} JavaScript files, ${kB(login.gzip)} gzipped (${kB(login.raw)} raw); budget ${kB(LOGIN_BUDGET)}: ${login.gzip <= LOGIN_BUDGET ? 'within' : 'OVER'}`);
 
-    await page.fill('#root_username', 'personal@example.com');
-    await page.fill('#root_password', 'Demo-pass-2026');
-    await page.press('#root_password', 'Enter');
+    await page.fill('#login_username', 'personal@example.com');
+    await page.fill('#login_password', 'Demo-pass-2026');
+    await page.press('#login_password', 'Enter');
     await page.waitForURL('**/home');
     const home = await javascriptBytes(page, `${server.url}/home`);
     console.log(`/home initial load: ${home.files} JavaScript files, ${kB(home.gzip)} gzipped (${kB(home.raw)} raw)`);

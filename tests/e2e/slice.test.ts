@@ -37,8 +37,8 @@ async function newPage(options: { language?: string; width?: number } = {}): Pro
 }
 
 async function fillLogin(page: Page, username: string, password: string): Promise<void> {
-  await page.locator('#root_username').fill(username);
-  await page.locator('#root_password').fill(password);
+  await page.locator('#login_username').fill(username);
+  await page.locator('#login_password').fill(password);
   await page.locator('form button[type="submit"]').click();
 }
 
@@ -86,6 +86,7 @@ describe('sign in and see your accounts', () => {
     const brand = JSON.parse(readFileSync(`${repoRoot}/brands/aplus/brand.json`, 'utf8'));
     const page = await newPage({ language: 'es', width: 375 });
     await page.goto(`${server.url}/login`);
+    await page.locator('#login_username').waitFor();
     const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
     expect(primary.toLowerCase()).toBe(brand.theme.colorPrimary.toLowerCase());
     expect(await page.title()).toContain(brand.projectName);
@@ -99,8 +100,10 @@ describe('sign in and see your accounts', () => {
   });
 
   it('switches language with the switcher and keeps the choice', async () => {
-    const page = await newPage({ language: 'en' });
+    const page = await newPage();
     await page.goto(`${servers.paxum!.url}/login`);
+    await page.locator('#login_username').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     const heading = await page.locator('h1').first().innerText();
     await page.locator('.language-switcher select').selectOption('es');
     await expect.poll(() => page.locator('h1').first().innerText()).not.toBe(heading);
@@ -130,7 +133,7 @@ describe('refusals', () => {
     });
     await page.goto(`${servers.paxum!.url}/login`);
     await fillLogin(page, 'not-an-email', PASSWORD);
-    const field = page.locator('#root_username');
+    const field = page.locator('#login_username');
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
     const messages = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText().catch(() => '')));
