@@ -154,6 +154,8 @@ export function DataTable(props: DataTableProps) {
             <td
               key={cell.id}
               className={column && isNumeric(column) ? 'eng-cell--number' : undefined}
+              // On phones the header row is hidden and each cell shows its column's name from this.
+              data-label={column ? fieldLabel(t, column.field, entity?.properties?.[column.field], column.label) : undefined}
             >
               <table.FlexRender cell={cell} />
             </td>
