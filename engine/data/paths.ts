@@ -1,0 +1,40 @@
+/**
+ * Reads a dot path (`profile.address.city`) from a value. An empty or missing path returns the value itself,
+ * so a spec without `data.path` uses the whole answer.
+ *
+ * @example
+ * ```ts
+ * getPath({ profile: { firstName: 'Ada' } }, 'profile.firstName'); // 'Ada'
+ * ```
+ */
+export function getPath(value: unknown, path: string | undefined): unknown {
+  if (!path) return value;
+  let current: unknown = value;
+  for (const key of path.split('.')) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current;
+}
+
+/**
+ * Fills `:name` placeholders of a path from `values`. Returns `null` when a placeholder has no value, so a
+ * caller can leave a link out rather than send the user to `/contacts/undefined`.
+ *
+ * @example
+ * ```ts
+ * fillPath('/orders/:orderId', { orderId: 42 }); // '/orders/42'
+ * ```
+ */
+export function fillPath(template: string, values: Record<string, unknown>): string | null {
+  let missing = false;
+  const filled = template.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') {
+      missing = true;
+      return '';
+    }
+    return encodeURIComponent(String(value));
+  });
+  return missing ? null : filled;
+}

@@ -1,0 +1,49 @@
+import useSWR, { type SWRResponse } from 'swr';
+import { useParams } from 'react-router';
+import { useEngine } from '../provider/EngineProvider';
+import type { DataSource } from '../spec/types';
+
+/**
+ * The params of a call described by a {@link DataSource}: its fixed `params`, then the route parameters it
+ * names in `routeParams`, then `extra` (paging, sorting, filters), later ones winning.
+ *
+ * @example
+ * ```ts
+ * requestParams({ method: 'orderList', params: { active: true }, routeParams: { storeId: 'storeId' } }, { storeId: '7' });
+ * // { active: true, storeId: '7' }
+ * ```
+ */
+export function requestParams(
+  source: DataSource,
+  routeParams: Record<string, string | undefined>,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const fromRoute: Record<string, unknown> = {};
+  for (const [field, paramName] of Object.entries(source.routeParams ?? {})) {
+    fromRoute[field] = routeParams[paramName];
+  }
+  return { ...source.params, ...fromRoute, ...extra };
+}
+
+/** The SWR key of a method call: the method and its params, so that different pages are cached apart. */
+export type MethodKey = readonly [method: string, params: Record<string, unknown>];
+
+/**
+ * Loads the answer of a declared method through SWR, keyed by method and params. `source` undefined means
+ * nothing to load (a form without initial data).
+ *
+ * @example
+ * ```ts
+ * const { data, error, isLoading, mutate } = useMethodData(spec.detail.data, { pageNumber: 1 });
+ * ```
+ */
+export function useMethodData(
+  source: DataSource | undefined,
+  extra?: Record<string, unknown>,
+  config?: { keepPreviousData?: boolean },
+): SWRResponse<unknown, unknown> {
+  const { callMethod } = useEngine();
+  const routeParams = useParams();
+  const key: MethodKey | null = source ? [source.method, requestParams(source, routeParams, extra)] : null;
+  return useSWR(key, ([method, params]: MethodKey) => callMethod(method, params), config);
+}
