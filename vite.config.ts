@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { customMediaRules } from './src/theme/breakpoints.ts';
 
@@ -30,8 +31,32 @@ function breakpointMedia(): Plugin {
   };
 }
 
+/** Stand-ins for libraries rjsf imports for features the engine's forms never use; see {@link formsStandIns}. */
+const STAND_INS: Record<string, string> = {
+  'markdown-to-jsx/react': fileURLToPath(new URL('./engine/schema-form/standIns/markdownAsText.tsx', import.meta.url)),
+  'fast-uri': fileURLToPath(new URL('./engine/schema-form/standIns/noUriResolver.ts', import.meta.url)),
+};
+
+/**
+ * Gives rjsf, and only rjsf, small stand-ins beside the engine's form code for libraries it imports for
+ * features the engine's forms never use (each file says why its feature is unused). Together they were a
+ * third of the sign-in screen's rjsf code. Only rjsf's imports are redirected: ajv, which compiles forms that
+ * have no precompiled validator, keeps the real fast-uri. The dev server's pre-bundled dependencies and the
+ * unit tests keep the real libraries.
+ */
+function formsStandIns(): Plugin {
+  return {
+    name: 'rjsf-stand-ins',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/[\\/]node_modules[\\/]@rjsf[\\/]/.test(importer)) return null;
+      return STAND_INS[source] ?? null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [breakpointMedia(), react()],
+  plugins: [breakpointMedia(), formsStandIns(), react()],
   css: {
     // Lightning CSS compiles the custom media into plain media queries every browser understands.
     transformer: 'lightningcss',

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActionBar } from '../actions/ActionBar';
+import { PrecompiledValidatorsContext } from '../schema-form/precompiledValidators';
 import type { ScreenSpec } from '../spec/types';
 import type { KindComponent } from './kinds';
 
@@ -35,15 +36,24 @@ function useFocusOnOpen(ref: React.RefObject<HTMLHeadingElement | null>, key: st
 
 /**
  * One screen: its title (the page's only `h1`), description and action buttons, then the body its kind
- * draws. The body is remounted when the path changes, so `/stores/1` and `/stores/2` never share form
- * state.
+ * draws, with the validators of its forms. The body is remounted when the path changes, so `/stores/1`
+ * and `/stores/2` never share form state.
  *
  * @example
  * ```tsx
- * <ScreenView spec={spec} Kind={FormScreen} />
+ * <ScreenView spec={spec} Kind={FormScreen} validators={validators} />
  * ```
  */
-export function ScreenView({ spec, Kind }: { spec: ScreenSpec; Kind: KindComponent }) {
+export function ScreenView({
+  spec,
+  Kind,
+  validators = {},
+}: {
+  spec: ScreenSpec;
+  Kind: KindComponent;
+  /** The precompiled validators of the screen's forms (`ScreenEntry.validators`). */
+  validators?: Readonly<Record<string, unknown>>;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -61,7 +71,9 @@ export function ScreenView({ spec, Kind }: { spec: ScreenSpec; Kind: KindCompone
         </div>
         <ActionBar spec={spec} />
       </header>
-      <Kind key={pathname} spec={spec} />
+      <PrecompiledValidatorsContext value={validators}>
+        <Kind key={pathname} spec={spec} />
+      </PrecompiledValidatorsContext>
     </div>
   );
 }

@@ -2,12 +2,13 @@ import { Outlet, ScrollRestoration, createBrowserRouter, redirect, type LoaderFu
 import { fillPath } from '../data/paths';
 import { EngineProvider } from '../provider/EngineProvider';
 import type { EngineOptions } from '../provider/types';
+import { hasFormSchemas } from '../schema-form/formSchemas';
 import type { LayoutName, ScreenEntry } from '../spec/types';
 import { LoadingIndicator, NavigationProgress } from '../ui/Progress';
 import { loadKind } from './kinds';
 import type { ScreenHandle } from './LayoutRoute';
 import { LayoutRoute } from './LayoutRoute';
-import { loadSpec } from './loadSpec';
+import { loadPrecompiledValidators, loadSpec } from './loadSpec';
 import { NotFoundRoute } from './NotFound';
 import { RouteError } from './RouteError';
 import { ScreenView } from './ScreenView';
@@ -79,8 +80,12 @@ function screenRoute(entry: ScreenEntry, options: EngineOptions): RouteObject {
     ...route,
     lazy: async () => {
       try {
-        const [spec, Kind] = await Promise.all([loadSpec(entry), loadKind(kind)]);
-        return { Component: () => <ScreenView spec={spec} Kind={Kind} /> };
+        const [spec, Kind, validators] = await Promise.all([loadSpec(entry), loadKind(kind), loadPrecompiledValidators(entry)]);
+        // An entry codegen did not write has no precompiled validators: its forms compile their schemas.
+        if (!entry.validators && hasFormSchemas(spec)) {
+          await import('../schema-form/SchemaForm').then((module) => module.loadCompilingValidator());
+        }
+        return { Component: () => <ScreenView spec={spec} Kind={Kind} validators={validators} /> };
       } catch (error) {
         // A failed lazy() leaves the route unresolved, and the router then renders nothing below the root;
         // a component that throws instead reaches the route's ErrorBoundary, which offers a reload.
@@ -120,8 +125,8 @@ function InitialLoading() {
 /**
  * Turns screen entries into data-router routes. Screens are grouped under a route per layout, whose element
  * is the application's shell for it. Each screen route runs its guard and `redirect` in its loader, and
- * loads its spec and its kind's code lazily, in parallel. Until the first screen is ready a progress
- * indicator shows; later navigations show a progress bar. Paths no screen matches get an accessible 404
+ * loads its spec, its kind's code and the precompiled validators of its forms lazily, in parallel. Until the
+ * first screen is ready a progress indicator shows; later navigations show a progress bar. Paths no screen matches get an accessible 404
  * (or the application's `notFound`) unless a spec has route `*`.
  *
  * Throws at once if a screen names a layout or guard the application did not register.

@@ -21,3 +21,25 @@ export async function loadSpec(entry: ScreenEntry): Promise<ScreenSpec> {
   }
   return spec as ScreenSpec;
 }
+
+/**
+ * Loads the precompiled validators of a screen's forms through its entry's `validators` (a dynamic import of
+ * the generated module); `{}` when the entry has none, so every form falls back to compiling its schema.
+ *
+ * @example
+ * ```ts
+ * const precompiled = await loadPrecompiledValidators(entry); // { '-3b3034f8': validate20 }
+ * ```
+ */
+export async function loadPrecompiledValidators(entry: ScreenEntry): Promise<Record<string, unknown>> {
+  if (!entry.validators) return {};
+  const loaded = await entry.validators();
+  const validators =
+    typeof loaded === 'object' && loaded !== null && 'default' in loaded ? (loaded as { default: unknown }).default : loaded;
+  if (typeof validators !== 'object' || validators === null) {
+    throw new Error(
+      `The validators of screen "${entry.id}" did not load as expected: generated/validators/${entry.id}.ts is missing or is not a validators module. Run "npm run codegen" and reload.`,
+    );
+  }
+  return validators as Record<string, unknown>;
+}

@@ -1,20 +1,24 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../provider/EngineProvider';
 import type { JsonSchema } from '../spec/types';
+import { LoadingIndicator } from '../ui/Progress';
 import { FieldVisibilityContext } from './fieldVisibility';
 import { placeServerErrors } from './serverErrors';
 import { templates } from './templates';
 import { translateErrors } from './translateErrors';
-import { schemaValidator } from './validator';
+import { useSchemaValidator } from './schemaValidators';
 import { widgets as engineWidgets } from './widgets';
+
+// Re-exported so that the route fetches it through this module's chunk, which holds the rjsf code it shares.
+export { loadCompilingValidator } from './schemaValidators';
 
 export interface SchemaFormProps {
   /** Prefix of the field ids (`<idPrefix>_<field>`); unique on the page, so two forms never share an id. */
   idPrefix: string;
-  /** The schema of exactly the fields shown (see `narrowSchema`). */
+  /** The schema of exactly the fields shown: one of the screen's form schemas (see `formSchemas.ts`). */
   schema: JsonSchema;
   uiSchema?: Record<string, unknown>;
   formData: Record<string, unknown>;
@@ -29,21 +33,31 @@ export interface SchemaFormProps {
 }
 
 /**
- * An rjsf form with the engine's templates, widgets and ajv 2020-12 validator. Validation runs on blur and
- * on submit with the same JSON Schema the server uses; messages are translated; a field shows its errors
- * once left or after a submit attempt, and the first invalid field gets the focus. Server field errors show
- * on their fields and block submitting until the field changes (see `useServerErrors`); those about fields
- * the form does not show are listed above the buttons.
+ * An rjsf form with the engine's templates, widgets and ajv 2020-12 validator (precompiled by codegen, see
+ * `useSchemaValidator`). Validation runs on blur and on submit with the same JSON Schema the server uses;
+ * messages are translated; a field shows its errors once left or after a submit attempt, and the first
+ * invalid field gets the focus. Server field errors show on their fields and block submitting until the
+ * field changes (see `useServerErrors`); those about fields the form does not show are listed above the
+ * buttons.
  *
  * @example
  * ```tsx
- * <SchemaForm idPrefix="profile" schema={narrowSchema(schema, fields)} formData={data}
+ * <SchemaForm idPrefix="profile" schema={formSchema(form)} formData={data}
  *   onChange={setData} onSubmit={save} serverErrors={serverErrors.messages}>
  *   <button type="submit">Save</button>
  * </SchemaForm>
  * ```
  */
-export function SchemaForm({
+export function SchemaForm(props: SchemaFormProps) {
+  // Only a form without a precompiled validator waits, once, for ajv's compiler (see useSchemaValidator).
+  return (
+    <Suspense fallback={<LoadingIndicator />}>
+      <ValidatedForm {...props} />
+    </Suspense>
+  );
+}
+
+function ValidatedForm({
   idPrefix,
   schema,
   uiSchema,
@@ -56,6 +70,7 @@ export function SchemaForm({
 }: SchemaFormProps) {
   const { t } = useTranslation();
   const { widgets: appWidgets } = useEngine();
+  const validator = useSchemaValidator(schema);
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -80,7 +95,7 @@ export function SchemaForm({
         schema={schema as RJSFSchema}
         uiSchema={uiSchema as UiSchema | undefined}
         formData={formData}
-        validator={schemaValidator}
+        validator={validator}
         templates={templates}
         widgets={widgets}
         transformErrors={transformErrors}

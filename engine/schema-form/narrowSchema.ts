@@ -8,8 +8,9 @@ const IDENTITY_KEYWORDS = new Set(['$id', '$schema']);
  *
  * Why: the ajv validator caches compiled schemas by `$id`, so two forms narrowing the same entity to different
  * fields would share the first one's validator; and one inlined sub-schema appearing twice (two addresses)
- * would carry the same `$id` twice, which ajv rejects. The dialect needs no `$schema`: the validator is
- * always 2020-12.
+ * would carry the same `$id` twice, which ajv rejects. Without `$id`, a form's precompiled validator is
+ * found by the schema's content hash, which no stale one can match. The dialect needs no `$schema`: the
+ * validator is always 2020-12.
  *
  * @example
  * ```ts

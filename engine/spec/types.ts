@@ -181,7 +181,8 @@ export interface ScreenSpec {
 
 /**
  * One line of `generated/screens.ts`: what the router needs before the screen is opened, plus `load`, which
- * fetches the full spec lazily so that the first screen does not carry every other screen's spec.
+ * fetches the full spec lazily so that the first screen does not carry every other screen's spec, and
+ * `validators`, which fetches the precompiled validators of its forms.
  */
 export interface ScreenEntry {
   id: string;
@@ -195,4 +196,10 @@ export interface ScreenEntry {
   nav?: { order: number; label?: string; icon?: string };
   /** `() => import('./screens/<id>.json')`; a module with the spec as `default`, or the spec itself. */
   load: () => Promise<unknown>;
+  /**
+   * `() => import('./validators/<id>.ts')`: a module whose `default` maps form schemas (by rjsf's
+   * `hashForSchema`) to the validators codegen compiled for them with ajv. Without it, or for a schema it
+   * does not have, ajv compiles the schema in the browser, from a chunk fetched only then.
+   */
+  validators?: () => Promise<unknown>;
 }

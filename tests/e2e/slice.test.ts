@@ -108,7 +108,8 @@ describe('sign in and see your accounts', () => {
     await page.locator('.language-switcher select').selectOption('es');
     await expect.poll(() => page.locator('h1').first().innerText()).not.toBe(heading);
     await page.reload();
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    // The application sets the language once it has started, which may be after the load event.
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
   });
 });
 

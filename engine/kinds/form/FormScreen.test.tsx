@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { MethodCallError } from '../../errors/MethodCallError';
+import { formSchema } from '../../schema-form/formSchemas';
 import { formSpec } from '../../testing/fixtures';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
 
@@ -177,5 +179,37 @@ describe('FormScreen', () => {
       { firstName: 'Ada', email: 'ada@example.com' },
       expect.objectContaining({ screenId: 'person-edit' }),
     );
+  });
+
+  it('validates with the precompiled validator its entry brings, not a schema compiled in the browser', async () => {
+    const callMethod = vi.fn(async () => ({}));
+    const spec = formSpec();
+    // Stricter than the schema, so the outcome shows which validator ran: only "Ada" passes.
+    const validate = Object.assign(
+      (data: { firstName?: string }) => {
+        validate.errors =
+          data.firstName === 'Ada'
+            ? null
+            : [{ instancePath: '/firstName', schemaPath: '#/properties/firstName/pattern', keyword: 'pattern', params: { pattern: '^Ada$' }, message: 'must match' }];
+        return validate.errors === null;
+      },
+      { errors: null as unknown[] | null },
+    );
+    const options = testOptions([spec], { callMethod });
+    const key = hashForSchema(formSchema(spec.form!) as RJSFSchema);
+    options.screens = options.screens.map((entry) => ({ ...entry, validators: async () => ({ default: { [key]: validate } }) }));
+    renderScreens(options, '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+
+    type(/Given name/, 'Grace');
+    type(/Email/, 'grace@example.com');
+    await submit();
+    expect(callMethod).not.toHaveBeenCalled();
+    expect(input(/Given name/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter the value in the expected format.')).toBeTruthy();
+
+    type(/Given name/, 'Ada');
+    await submit();
+    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('personUpdate', { firstName: 'Ada', email: 'grace@example.com' }));
   });
 });

@@ -4,7 +4,8 @@ import { useSubmit } from '../../actions/useSubmit';
 import { getPath } from '../../data/paths';
 import { useMethodData } from '../../data/useMethodData';
 import type { KindProps } from '../../router/kinds';
-import { narrowSchema, pickFields } from '../../schema-form/narrowSchema';
+import { formSchema } from '../../schema-form/formSchemas';
+import { pickFields } from '../../schema-form/narrowSchema';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import { useServerErrors } from '../../schema-form/serverErrors';
 import type { FormSpec, JsonSchema, ScreenSpec } from '../../spec/types';
@@ -82,7 +83,7 @@ function FormBody({
  */
 export function FormScreen({ spec }: KindProps) {
   const form = specPart(spec, 'form');
-  const schema = useMemo(() => narrowSchema(form.schema, form.fields), [form]);
+  const schema = useMemo(() => formSchema(form), [form]);
   const initial = useMethodData(form.data);
 
   if (form.data && initial.error) return <ErrorState onRetry={() => void initial.mutate()} />;

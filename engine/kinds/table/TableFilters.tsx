@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { narrowSchema } from '../../schema-form/narrowSchema';
+import { filterSchema } from '../../schema-form/formSchemas';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import type { TableSpec } from '../../spec/types';
 
@@ -24,11 +24,7 @@ export default function TableFilters({
   onApply: (values: Record<string, unknown>) => void;
 }) {
   const { t } = useTranslation();
-  const schema = useMemo(() => {
-    const narrowed = narrowSchema(filters.schema, filters.fields);
-    delete narrowed.required;
-    return narrowed;
-  }, [filters]);
+  const schema = useMemo(() => filterSchema(filters), [filters]);
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [generation, setGeneration] = useState(0);
 

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../actions/useSubmit';
 import type { KindProps } from '../../router/kinds';
-import { narrowSchema, pickFields } from '../../schema-form/narrowSchema';
+import { wizardStepSchema } from '../../schema-form/formSchemas';
+import { pickFields } from '../../schema-form/narrowSchema';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import { useServerErrors } from '../../schema-form/serverErrors';
 import type { WizardSpec, WizardStep } from '../../spec/types';
@@ -55,7 +56,7 @@ export function WizardScreen({ spec }: KindProps) {
   const moved = useRef(false);
 
   const step = (wizard.steps[stepIndex] ?? wizard.steps[0]) as WizardStep;
-  const stepSchema = useMemo(() => narrowSchema(wizard.schema, step.fields), [wizard.schema, step]);
+  const stepSchema = useMemo(() => wizardStepSchema(wizard, step), [wizard, step]);
   const stepErrors = useMemo(
     () =>
       Object.fromEntries(
