@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { toMinorUnits } from '../../server/ledger/money.ts';
-import { ApiClient, type Tokens } from './client.ts';
+import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 interface Account {

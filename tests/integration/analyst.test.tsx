@@ -45,7 +45,7 @@ beforeAll(async () => {
   writeGenerated(paths.outDir, (await generate(paths)).files);
   spec = JSON.parse(readFileSync(path.join(paths.outDir, 'screens/profile-update.json'), 'utf8'));
   server = await startServer({ GENERATED_DIR: paths.outDir });
-  api = await signIn(server.url, 'personal@example.com', 'Demo-pass-2026');
+  api = await signIn(server.url, 'personal@example.com');
 }, 180_000);
 
 afterAll(async () => {

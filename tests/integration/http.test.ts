@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../server/config.ts';
-import { ApiClient } from './client.ts';
+import { ApiClient } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 const INDEX_HTML = '<!doctype html><html><head><meta name="brand" content="%BRAND%"><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';

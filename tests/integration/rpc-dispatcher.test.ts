@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../server/config.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
-import { ApiClient, type Tokens } from './client.ts';
+import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 const ACCESS_DENIED = { responseCode: '13', responseDescription: 'Access denied' };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
-import { ApiClient, pkcePair } from './client.ts';
+import { ApiClient, pkcePair } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 const WRONG = { message: 'Wrong e-mail or password.' };

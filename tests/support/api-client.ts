@@ -1,27 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { DEMO_PASSWORD } from '../../server/demo/seed.ts';
 
-/**
- * POSTs JSON with node:http rather than the global fetch, so the same helper works in test files
- * that run in a DOM environment (where fetch belongs to the simulated browser).
- */
-export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : undefined });
-        } catch (error) {
-          reject(new Error(`${url} answered ${res.statusCode} with non-JSON: ${text.slice(0, 200)}`));
-        }
-      });
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+/** An HTTP answer: status, parsed JSON body and headers. */
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
 }
 
 /** A PKCE pair as the browser makes it: a 128-character verifier and its S256 challenge. */
@@ -31,28 +22,95 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge };
 }
 
+function toHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  return headers;
+}
+
 /**
- * Signs in through the token service the way the application does (login, then code exchange) and
- * returns a caller for RPC methods. Used by tests to learn what the server holds.
+ * One HTTP exchange over node:http rather than the global fetch, so the same client works in test files
+ * that run in a DOM environment (where fetch belongs to the simulated browser).
+ */
+function exchange(url: string, method: 'GET' | 'POST', body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Headers }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: toHeaders(res.headers) }));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/**
+ * Talks to a test server the way the browser application does: token service over REST, methods
+ * over `POST /api?method=<name>`.
  *
  * @example
- * const api = await signIn(server.url, 'personal@example.com', 'Demo-pass-2026');
+ * const client = new ApiClient(server.url);
+ * const tokens = await client.signIn('personal@example.com');
+ * const { body } = await client.rpc('balanceInquiry', {}, { token: tokens.accessToken });
+ */
+export class ApiClient {
+  constructor(readonly baseUrl: string) {}
+
+  async post<T = any>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const answer = await exchange(`${this.baseUrl}${path}`, 'POST', body, headers);
+    try {
+      return { status: answer.status, body: answer.text ? JSON.parse(answer.text) : undefined, headers: answer.headers };
+    } catch {
+      throw new Error(`${path} answered ${answer.status} with non-JSON: ${answer.text.slice(0, 200)}`);
+    }
+  }
+
+  get(path: string): Promise<{ status: number; text: string; headers: Headers }> {
+    return exchange(`${this.baseUrl}${path}`, 'GET');
+  }
+
+  /** /auth/login with a fresh PKCE pair; the answer and the verifier that goes with it. */
+  async login(username: string, password = DEMO_PASSWORD): Promise<Answer & { verifier: string }> {
+    const { verifier, challenge } = pkcePair();
+    const answer = await this.post('/auth/login', { client: 'spa', username, password, codeChallenge: challenge });
+    return { ...answer, verifier };
+  }
+
+  /** The whole sign-in: login, then the code and verifier exchanged for tokens. */
+  async signIn(username: string, password = DEMO_PASSWORD): Promise<Tokens> {
+    const login = await this.login(username, password);
+    if (login.status !== 200) throw new Error(`login of ${username} answered ${login.status}: ${JSON.stringify(login.body)}`);
+    const tokens = await this.post<Tokens>('/auth/token', { code: login.body.code, codeVerifier: login.verifier });
+    if (tokens.status !== 200) throw new Error(`token exchange answered ${tokens.status}: ${JSON.stringify(tokens.body)}`);
+    return tokens.body;
+  }
+
+  /** One RPC call; `token` and `customerId` become the Authorization and Customer-Id headers. */
+  rpc<T = any>(method: string, params: object = {}, options: { token?: string; customerId?: number | string } = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.customerId !== undefined) headers['customer-id'] = String(options.customerId);
+    return this.post<T>(`/api?method=${encodeURIComponent(method)}`, { method, ...params }, headers);
+  }
+}
+
+/**
+ * Signs in and returns a caller of RPC methods for that session, answering with the whole body
+ * (responseCode included). Used by tests to learn what the server holds.
+ *
+ * @example
+ * const api = await signIn(server.url, 'personal@example.com');
  * const { accounts } = await api.call('balanceInquiry', {});
  */
-export async function signIn(baseUrl: string, username: string, password: string) {
-  const { verifier, challenge } = pkcePair();
-  const login = await postJson(`${baseUrl}/auth/login`, { client: 'spa', username, password, codeChallenge: challenge });
-  if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.json)}`);
-  const token = await postJson(`${baseUrl}/auth/token`, { code: login.json.code, codeVerifier: verifier });
-  if (token.status !== 200) throw new Error(`token answered ${token.status}: ${JSON.stringify(token.json)}`);
-  const { accessToken, refreshToken } = token.json as { accessToken: string; refreshToken: string };
+export async function signIn(baseUrl: string, username: string, password = DEMO_PASSWORD) {
+  const client = new ApiClient(baseUrl);
+  const tokens = await client.signIn(username, password);
   return {
-    accessToken,
-    refreshToken,
-    /** Calls one RPC method and returns the whole answer (responseCode included). */
-    async call(method: string, params: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Record<string, any>> {
-      const response = await postJson(`${baseUrl}/api?method=${method}`, { method, ...params }, { authorization: `Bearer ${accessToken}`, ...headers });
-      return response.json as Record<string, any>;
-    },
+    ...tokens,
+    call: async (method: string, params: Record<string, unknown>): Promise<Record<string, any>> =>
+      (await client.rpc(method, params, { token: tokens.accessToken })).body,
   };
 }
