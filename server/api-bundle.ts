@@ -13,6 +13,7 @@ export interface MethodDeclaration {
   access: 'public' | 'customer' | 'admin';
   businessRight?: BusinessRight;
   moneyMoving?: boolean;
+  uploads?: boolean;
   errors: string[];
   request: JsonSchema;
   response: JsonSchema;

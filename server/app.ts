@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadGeneratedArtifacts } from './api-bundle.ts';
+import { createAdapters } from './adapters/index.ts';
 import { tokenService } from './auth/routes.ts';
 import { loadTokenSecret } from './auth/token-secret.ts';
 import type { ServerConfig } from './config.ts';
@@ -8,6 +9,7 @@ import { openDatabase } from './db/connect.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { outboxPage } from './messaging/outbox-page.ts';
 import { serveAppShell } from './http/app-shell.ts';
 import { BODY_LIMIT_BYTES } from './http/refused-body.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
@@ -54,8 +56,10 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     addSecurityHeaders(app);
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));
-    await app.register(tokenService, { db, bundle, tokenKey });
-    await app.register(rpcDispatcher, { db, bundle, tokenKey, handlers: createRpcHandlers(bundle) });
+    const adapters = createAdapters(config, db);
+    await app.register(tokenService, { db, bundle, tokenKey, adapters });
+    await app.register(rpcDispatcher, { db, bundle, tokenKey, adapters, handlers: createRpcHandlers(bundle) });
+    if (config.sandboxes) await app.register(outboxPage, { db });
     await serveAppShell(app, { distDir: config.distDir, brand: config.brand });
     await app.ready();
   } catch (error) {

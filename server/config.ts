@@ -26,6 +26,15 @@ export interface ServerConfig {
   /** Signs access tokens. When absent, a secret is generated once and kept in the database. */
   tokenSecret?: string;
   logLevel: string;
+  /**
+   * Sandboxes stand in for the services outside the product (SMS, e-mail, push app, identity and
+   * e-signature providers) and serve their pages under /sandbox/. Off in production.
+   */
+  sandboxes: boolean;
+  /** The real services, used when sandboxes are off. */
+  gateways: {
+    messages: { sms: string; email: string };
+  };
 }
 
 /** A setting that cannot be used as given; the message says which variable and what to write. */
@@ -51,11 +60,21 @@ function brandFrom(value: string | undefined): string {
   return brand;
 }
 
+/** A gateway URL that production needs; outside production the sandbox stands in and it may be empty. */
+function gatewayUrl(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name] ?? '';
+  if (env.NODE_ENV === 'production' && !/^https?:\/\//.test(value)) {
+    throw new ConfigError(`${name} is '${value}': in production set it to the gateway's http(s) URL (outside production the sandbox is used).`);
+  }
+  return value;
+}
+
 /**
  * Reads the server's configuration from environment variables, with defaults that start the product
  * on 127.0.0.1:8080 against PGlite in `<repo>/data/pglite`.
  *
- * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, LOG_LEVEL.
+ * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, LOG_LEVEL,
+ * SMS_GATEWAY_URL and EMAIL_GATEWAY_URL (production only).
  *
  * @example
  * const config = readConfig(process.env);
@@ -74,5 +93,9 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     distDir: path.resolve(env.DIST_DIR || path.join(REPOSITORY_ROOT, 'dist')),
     ...(env.TOKEN_SECRET ? { tokenSecret: env.TOKEN_SECRET } : {}),
     logLevel: env.LOG_LEVEL || 'info',
+    sandboxes: env.NODE_ENV !== 'production',
+    gateways: {
+      messages: { sms: gatewayUrl(env, 'SMS_GATEWAY_URL'), email: gatewayUrl(env, 'EMAIL_GATEWAY_URL') },
+    },
   };
 }

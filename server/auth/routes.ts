@@ -7,6 +7,7 @@ import { describeRefusedBody, type RequestError } from '../http/refused-body.ts'
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.ts';
 import { issueAuthorizationCode, redeemAuthorizationCode } from './authorization-codes.ts';
 import { clearFailedAttempts, recordFailedAttempt, secondsUntilUnlocked } from './login-throttle.ts';
+import type { Adapters } from '../adapters/index.ts';
 import { verifyPassword } from './passwords.ts';
 import { endSession, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
 
@@ -15,6 +16,7 @@ export interface TokenServiceOptions {
   db: Kysely<Database>;
   bundle: ApiBundle;
   tokenKey: Uint8Array;
+  adapters: Adapters;
 }
 
 interface LoginRequest {

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as customersAndUsers from './migrations/0001_customers_and_users.ts';
 import * as sessions from './migrations/0002_sessions.ts';
 import * as ledger from './migrations/0003_ledger.ts';
+import * as outboxAndDocuments from './migrations/0004_outbox_and_documents.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_customers_and_users': customersAndUsers,
   '0002_sessions': sessions,
   '0003_ledger': ledger,
+  '0004_outbox_and_documents': outboxAndDocuments,
 };
 
 /**

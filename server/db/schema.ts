@@ -19,6 +19,9 @@ export interface Database {
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  outbox_messages: OutboxMessagesTable;
+  documents: DocumentsTable;
+  document_files: DocumentFilesTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -189,4 +192,58 @@ export interface LedgerEntriesTable {
   status: LedgerEntryStatus;
   /** Who is on the other side, as this account's holder sees it. */
   counterparty: string | null;
+}
+
+/** A message an SMS or e-mail adapter sent; the sandbox outbox page lists them. */
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: 'sms' | 'email';
+  /** A phone number with its country code, or an e-mail address. */
+  recipient: string;
+  subject: string | null;
+  body: string;
+  /** Why it was sent: 'activation', 'loginSms', 'recovery', 'phoneVerification'... */
+  purpose: string;
+  /** The adapter that delivered it: 'sandbox' or a gateway name. */
+  delivered_by: string;
+  created_at: CreatedAt;
+}
+
+/**
+ * An uploaded document (document 000 section 3). `status_id` uses the documents' status ids
+ * (submitted 0, confirmed 2, canceled 4, deleted 5, rejected 26, under investigate 31, expired 38,
+ * pending 41, name mismatch 64).
+ */
+export interface DocumentsTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** proofOfIdentity, address, phone, businessRegistration, other, relationship, sourceOfWealth... */
+  category: string;
+  document_type_id: number;
+  status_id: Generated<number>;
+  address_id: number | null;
+  /** Set on a sub-document (a relationship or additional file uploaded with a main one). */
+  parent_document_id: number | null;
+  issued_date: string | null;
+  expires_date: string | null;
+  reject_reason: string | null;
+  created_by_user_id: number | null;
+  /** What an area needs to remember beyond the columns (limit reason id, form kind, signing id...). */
+  attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface DocumentFilesTable {
+  id: Generated<number>;
+  document_id: number;
+  role: 'main' | 'relationship' | 'additional';
+  file_name: string;
+  media_type: string;
+  size_bytes: number;
+  /** Hex SHA-256 of the content, for duplicate detection and integrity. */
+  sha256: string;
+  content: Buffer;
+  password_protected: Generated<boolean>;
+  created_at: CreatedAt;
 }

@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths the server answers itself; an unknown one there is a plain 404, never the application. */
-const SERVER_PATHS = /^\/(api|auth|openapi\.json|health)(\/|$)/;
+// /auth/sei alone is a page of the application (document 000 section 2); the rest of /auth is the token service.
+const SERVER_PATHS = /^\/(api|auth(?!\/sei\/?$)|openapi\.json|health|sandbox|device-api)(\/|$)/;
 /** A missing file (a stale asset name) is a 404: answering HTML for a script only hides the error. */
 const FILE_NAME = /\.[A-Za-z0-9]+$/;
 

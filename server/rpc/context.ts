@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Adapters } from '../adapters/index.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -14,6 +15,8 @@ export interface Caller {
 export interface RpcContext {
   db: Kysely<Database>;
   log: FastifyBaseLogger;
+  /** The services outside the product (SMS, e-mail...), sandboxed outside production. */
+  adapters: Adapters;
   /** Absent only for methods declared `access: 'public'`. */
   caller?: Caller;
 }

@@ -8,7 +8,8 @@ import { touchSession, type SignedInUser } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors, type FieldError } from '../http/json-schema.ts';
-import { describeRefusedBody, type RequestError } from '../http/refused-body.ts';
+import { BODY_LIMIT_BYTES, describeRefusedBody, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
+import type { Adapters } from '../adapters/index.ts';
 import type { Caller, RpcContext } from './context.ts';
 import { RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
 
@@ -18,6 +19,7 @@ export interface DispatcherOptions {
   bundle: ApiBundle;
   tokenKey: Uint8Array;
   handlers: RpcHandlerMap<RpcContext>;
+  adapters: Adapters;
 }
 
 type AnyHandler = (params: Record<string, unknown>, ctx: RpcContext) => Promise<object>;
@@ -125,7 +127,16 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     return answer(reply.code(status), 'TA1', { validationErrors: [{ field: '', description: describeRefusedBody(error) }] });
   });
 
-  app.post('/api', async (request, reply) => {
+  // Only methods declared with `uploads` may send large bodies; the rest are refused before parsing.
+  app.addHook('onRequest', async (request, reply) => {
+    const name = (request.query as Record<string, unknown>).method;
+    const uploads = typeof name === 'string' && methods.get(name)?.declaration.uploads === true;
+    if (!uploads && Number(request.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) {
+      return answer(reply.code(413), 'TA1', { validationErrors: [{ field: '', description: describeRefusedBody({ statusCode: 413, message: '' }) }] });
+    }
+  });
+
+  app.post('/api', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, async (request, reply) => {
     const name = (request.query as Record<string, unknown>).method;
     const method = typeof name === 'string' ? methods.get(name) : undefined;
     const body = request.body;
@@ -144,14 +155,14 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     }
 
     try {
-      const payload = await method.handler(params, { db: options.db, log: request.log, ...(caller ? { caller } : {}) });
+      const payload = await method.handler(params, { db: options.db, log: request.log, adapters: options.adapters, ...(caller ? { caller } : {}) });
       if (!method.validateResponse(payload)) {
         request.log.error({ method: name, errors: method.validateResponse.errors }, `The ${String(name)} handler answered outside its declared response schema: fix the handler or the declaration.`);
         return answer(reply, 'UE');
       }
       return answer(reply, '00', payload);
     } catch (error) {
-      if (error instanceof RpcRefusal) return answer(reply, error.code);
+      if (error instanceof RpcRefusal) return answer(reply, error.code, error.body);
       request.log.error({ err: error, method: name }, 'RPC handler failed');
       return answer(reply, 'UE');
     }

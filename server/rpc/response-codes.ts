@@ -4,6 +4,11 @@
  */
 export const RESPONSE_DESCRIPTIONS = {
   '00': 'Success',
+  VF: 'Verification failed',
+  TE: 'Please accept the terms to continue',
+  AE: 'Request could not be completed',
+  ENOA: 'No access',
+  CA: 'The account is closed',
   AU: 'Authorization required. Please sign in again.',
   '13': 'Access denied',
   TA1: 'Invalid params',
@@ -13,16 +18,46 @@ export const RESPONSE_DESCRIPTIONS = {
 
 export type ResponseCode = keyof typeof RESPONSE_DESCRIPTIONS;
 
+/** A field's problem as the browser's forms show it; `field` is a dot path ('' for the whole request). */
+export interface RefusalFieldError {
+  field: string;
+  description: string;
+}
+
+/** What a refusal may carry besides its code. */
+export interface RefusalDetails {
+  /** Replaces the code's standard description: say what happened and what to do. */
+  description?: string;
+  /** Field-level problems; the form puts each on its field. */
+  validationErrors?: RefusalFieldError[];
+  /** More of the answer, e.g. `terms` on TE. Must not use the envelope's own keys. */
+  extra?: Record<string, unknown>;
+}
+
 /**
- * A refusal a handler raises to answer with a response code instead of a payload.
+ * A refusal a handler raises to answer with a response code instead of a payload. Nothing the
+ * handler did in its database transaction should stay: throw before committing, or inside it.
  *
  * @example
  * if (!account) throw new RpcRefusal('13');
+ * throw new RpcRefusal('VF', { validationErrors: [{ field: 'code', description: 'The code is wrong or has expired.' }] });
  */
 export class RpcRefusal extends Error {
   override name = 'RpcRefusal';
 
-  constructor(readonly code: Exclude<ResponseCode, '00'>) {
-    super(RESPONSE_DESCRIPTIONS[code]);
+  constructor(
+    readonly code: Exclude<ResponseCode, '00'>,
+    readonly details: RefusalDetails = {},
+  ) {
+    super(details.description ?? RESPONSE_DESCRIPTIONS[code]);
+  }
+
+  /** The answer's body after the code: description, field errors and extras. */
+  get body(): Record<string, unknown> {
+    return {
+      ...(this.details.extra ?? {}),
+      ...(this.details.description ? { responseDescription: this.details.description } : {}),
+      ...(this.details.validationErrors ? { validationErrors: this.details.validationErrors } : {}),
+    };
   }
 }

@@ -4,8 +4,8 @@ import { byLanguage, createLocaleBackend } from './locale-backend.ts';
 import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
 
 const appLocales = byLanguage(
-  import.meta.glob<{ default: ResourceLanguage }>('../../locales/*/translation.json'),
-  /\/locales\/([a-z]+)\/translation\.json$/,
+  import.meta.glob<{ default: ResourceLanguage }>('../../locales/*/*.json'),
+  /\/locales\/([a-z]+)\/[\w-]+\.json$/,
 );
 const engineLocales = byLanguage(
   import.meta.glob<{ default: ResourceLanguage }>('../../engine/locales/*.json'),

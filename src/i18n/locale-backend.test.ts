@@ -13,9 +13,17 @@ function read(backend: ReturnType<typeof createLocaleBackend>, language: string)
 describe('locale backend', () => {
   it('names loaders by the language in their path', () => {
     const load = file({});
-    expect(byLanguage({ '../../locales/ro/translation.json': load }, /\/locales\/(\w+)\/translation\.json$/)).toEqual({
+    expect(byLanguage({ '../../locales/ro/translation.json': load }, /\/locales\/(\w+)\/[\w-]+\.json$/)).toEqual({
       ro: load,
     });
+  });
+
+  it("merges a language's area files into one", async () => {
+    const loaders = byLanguage(
+      { '../../locales/ro/translation.json': file({ nav: { home: 'Acasă' } }), '../../locales/ro/profile.json': file({ nav: { profile: 'Profil' } }) },
+      /\/locales\/(\w+)\/[\w-]+\.json$/,
+    );
+    await expect(loaders.ro!()).resolves.toEqual({ default: { nav: { home: 'Acasă', profile: 'Profil' } } });
   });
 
   it("lays the application's texts over the engine's", () => {

@@ -7,16 +7,28 @@ export type ResourceLoader = () => Promise<{ default: ResourceLanguage }>;
 export type ResourceLoaders = Record<string, ResourceLoader>;
 
 /**
- * Turns an `import.meta.glob` map into loaders by language, taking the code from the path.
+ * Turns an `import.meta.glob` map into loaders by language, taking the code from the path. A language
+ * may have several files (one per product area, so areas never edit the same file); its loader imports
+ * them all and merges them.
  *
  * @example
- * byLanguage({ '../../locales/es/translation.json': load }, /locales\/(\w+)\/translation\.json$/); // { es: load }
+ * byLanguage({ '../../locales/es/translation.json': load }, /locales\/(\w+)\/[\w-]+\.json$/); // { es: load }
  */
 export function byLanguage(files: Record<string, ResourceLoader>, pattern: RegExp): ResourceLoaders {
-  const loaders: ResourceLoaders = {};
+  const grouped: Record<string, ResourceLoader[]> = {};
   for (const [file, load] of Object.entries(files)) {
     const language = pattern.exec(file)?.[1];
-    if (language) loaders[language] = load;
+    if (language) (grouped[language] ??= []).push(load);
+  }
+  const loaders: ResourceLoaders = {};
+  for (const [language, loads] of Object.entries(grouped)) {
+    loaders[language] =
+      loads.length === 1
+        ? loads[0]!
+        : async () => {
+            const parts = await Promise.all(loads.map((load) => load()));
+            return { default: parts.reduce<ResourceLanguage>((all, part) => mergeResources(all, part.default), {}) };
+          };
   }
   return loaders;
 }

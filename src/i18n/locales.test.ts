@@ -5,8 +5,16 @@ import { languages } from './languages.ts';
 
 type Tree = { [key: string]: string | Tree };
 
-const files = import.meta.glob<Tree>('../../locales/*/translation.json', { eager: true, import: 'default' });
-const locale = (language: string) => files[`../../locales/${language}/translation.json`]!;
+const files = import.meta.glob<Tree>('../../locales/*/*.json', { eager: true, import: 'default' });
+/** The files of one language: one per product area, by area name. */
+const filesOf = (language: string) =>
+  Object.fromEntries(
+    Object.entries(files)
+      .filter(([path]) => path.startsWith(`../../locales/${language}/`))
+      .map(([path, tree]) => [path.slice(`../../locales/${language}/`.length), tree]),
+  );
+const locale = (language: string): Tree =>
+  Object.assign({}, ...Object.values(filesOf(language)).map((tree) => flatten(tree))) as Tree;
 
 const specs = Object.values(
   import.meta.glob<string>('../../screens/*.yaml', { eager: true, query: '?raw', import: 'default' }),
@@ -46,6 +54,19 @@ function fieldsOfSpecs(node: unknown): string[] {
 const english = flatten(locale('en'));
 
 describe('locales', () => {
+  it.each(languages)('%s has the same area files as English, and no key in two of them', (language) => {
+    expect(Object.keys(filesOf(language)).sort()).toEqual(Object.keys(filesOf('en')).sort());
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [area, tree] of Object.entries(filesOf(language))) {
+      for (const key of Object.keys(flatten(tree))) {
+        if (seen.has(key)) twice.push(`${key} (${seen.get(key)} and ${area})`);
+        seen.set(key, area);
+      }
+    }
+    expect(twice).toEqual([]);
+  });
+
   it.each(languages)('%s has exactly the keys of English', (language) => {
     expect(Object.keys(flatten(locale(language))).sort()).toEqual(Object.keys(english).sort());
   });

@@ -96,6 +96,8 @@ export async function startTestServer(backend: Backend, overrides: Partial<Serve
     generatedDir: path.join(REPOSITORY_ROOT, 'generated'),
     distDir: path.join(os.tmpdir(), 'bank-no-dist'),
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    sandboxes: true,
+    gateways: { messages: { sms: '', email: '' } },
     ...overrides,
   };
   let server: BankServer;
