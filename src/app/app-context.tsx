@@ -1,15 +1,26 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Brand } from '../../generated/entities.ts';
+import type { FeedbackStore } from '../errors/feedback-store.ts';
 import type { SessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
+import type { Session } from '../session/session.ts';
+import type { RpcCall } from '../../generated/methods.ts';
+import type { TokenService } from '../transport/token-service.ts';
 
-/** What the layouts need from the application besides their props. */
+/** What layouts and custom screens need from the application besides their props. */
 export interface AppServices {
   brand: Brand;
   /** The URL the bundler gave the brand's logo. */
   logoUrl: string;
   customer: CustomerStore;
   actions: SessionActions;
+  /** The typed main-backend client. */
+  rpc: RpcCall;
+  session: Session;
+  /** The token service's REST paths (/auth/*). */
+  tokenService: TokenService;
+  /** Popups and notices. */
+  feedback: FeedbackStore;
 }
 
 const AppContext = createContext<AppServices | null>(null);

@@ -20,6 +20,7 @@ import { createTokenService } from '../transport/token-service.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
+import { components, widgets } from './registry.ts';
 
 /**
  * Boots the application into `container`: brand, translations, session, transport, then the engine's
@@ -39,8 +40,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   if (fromCustomerId) actFor(Number(fromCustomerId), sessionStorage);
 
   const feedback = createFeedbackStore();
+  const tokenService = createTokenService();
   const session = createSession({
-    tokenService: createTokenService(),
+    tokenService,
     storage: sessionStorage,
     onEnd(reason) {
       customer.clear();
@@ -68,6 +70,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
     guards: createGuards(session, sessionStorage),
     callMethod: createCallMethod(rpc, customer),
     actions: { ...actions },
+    components,
+    widgets,
     onError: feedback.showError,
     notify: feedback.notify,
   });
@@ -76,7 +80,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <AppProvider services={{ brand, logoUrl, customer, actions }}>
+        <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback }}>
           <RouterProvider router={router} />
           <Feedback store={feedback} />
         </AppProvider>

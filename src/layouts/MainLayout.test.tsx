@@ -8,6 +8,7 @@ import fundstr from '../../brands/fundstr/brand.json';
 import { AppProvider } from '../app/app-context.tsx';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { createCustomerStore } from '../session/customer-store.ts';
+import { testServices } from '../testing/app-services.ts';
 import { MainLayout } from './MainLayout.tsx';
 
 const navItems = [
@@ -40,7 +41,7 @@ async function renderMain(brand: Brand = paxum as Brand) {
   );
   render(
     <I18nextProvider i18n={i18n}>
-      <AppProvider services={{ brand, logoUrl: '/logo.svg', customer, actions }}>
+      <AppProvider services={testServices({ brand, customer, actions })}>
         <RouterProvider router={router} />
       </AppProvider>
     </I18nextProvider>,
