@@ -8,6 +8,7 @@ import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.ts';
 import { issueAuthorizationCode, redeemAuthorizationCode } from './authorization-codes.ts';
 import { clearFailedAttempts, recordFailedAttempt, secondsUntilUnlocked } from './login-throttle.ts';
 import type { Adapters } from '../adapters/index.ts';
+import { announceLogin, checkLoginPolicies } from './login-policies.ts';
 import { verifyPassword } from './passwords.ts';
 import { endSession, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
 
@@ -103,12 +104,20 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
 
     const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', login).executeTakeFirst();
     const passwordMatches = await verifyPassword(user?.password_hash, password);
+    const seen = { db, login, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
     if (!user || !passwordMatches) {
       await recordFailedAttempt(db, login);
       request.log.info({ event: 'login refused' }, 'wrong e-mail or password');
+      await announceLogin({ ...seen, ...(user ? { userId: user.id } : {}), outcome: 'wrongPassword' }, request.log);
       return reply.code(403).send({ message: WRONG_CREDENTIALS });
     }
     await clearFailedAttempts(db, login);
+    const refusal = await checkLoginPolicies({ ...seen, userId: user.id, client, body: request.body as Record<string, unknown> });
+    if (refusal) {
+      await announceLogin({ ...seen, userId: user.id, outcome: 'refused', reason: refusal.body.message }, request.log);
+      return reply.code(refusal.status).send(refusal.body);
+    }
+    await announceLogin({ ...seen, userId: user.id, outcome: 'succeeded' }, request.log);
     const code = await issueAuthorizationCode(db, { userId: user.id, client, codeChallenge });
     return { authFlow: 'simple', code };
   });
