@@ -13,6 +13,8 @@ export interface BundledMethod {
   access: 'public' | 'customer' | 'admin';
   businessRight?: string;
   moneyMoving?: boolean;
+  uploads?: boolean;
+  readOnly?: boolean;
   errors: string[];
   request: JsonObject;
   response: JsonObject;
@@ -50,6 +52,8 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
       access: declaration.access as BundledMethod['access'],
       ...(declaration.businessRight ? { businessRight: declaration.businessRight as string } : {}),
       ...(declaration.moneyMoving ? { moneyMoving: true } : {}),
+      ...(declaration.uploads ? { uploads: true } : {}),
+      ...(declaration.readOnly ? { readOnly: true } : {}),
       errors: declaration.errors as string[],
       request,
       response,

@@ -14,6 +14,8 @@ export interface MethodDeclaration {
   businessRight?: BusinessRight;
   moneyMoving?: boolean;
   uploads?: boolean;
+  /** Changes nothing: an admin viewing a customer may call it. */
+  readOnly?: boolean;
   errors: string[];
   request: JsonSchema;
   response: JsonSchema;

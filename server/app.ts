@@ -10,12 +10,20 @@ import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { outboxPage } from './messaging/outbox-page.ts';
+import { profileRoutes } from './profile/routes.ts';
+import { sandboxDevicePage } from './push/device-page.ts';
 import { serveAppShell } from './http/app-shell.ts';
 import { BODY_LIMIT_BYTES } from './http/refused-body.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { ensureSystemAccounts } from './ledger/system-accounts.ts';
 import { rpcDispatcher } from './rpc/dispatcher.ts';
 import { createRpcHandlers } from './rpc/handlers/index.ts';
+import { seiRoutes } from './sei/routes.ts';
+import { seiSandboxClient } from './sei/sandbox-client.ts';
+import { termsRoutes } from './terms/routes.ts';
+import { verificationRoutes } from './verification/routes.ts';
+import { verificationSandboxPages } from './verification/sandbox-pages.ts';
+import { helpDeskAgentPage } from './support/agent-page.ts';
 
 
 /** A built server: not yet listening until `listen` is called. */
@@ -57,9 +65,17 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));
     const adapters = createAdapters(config, db);
-    await app.register(tokenService, { db, bundle, tokenKey, adapters });
-    await app.register(rpcDispatcher, { db, bundle, tokenKey, adapters, handlers: createRpcHandlers(bundle) });
+    await app.register(tokenService, { db, bundle, tokenKey, adapters, sandboxes: config.sandboxes });
+    await app.register(rpcDispatcher, { db, bundle, tokenKey, adapters, handlers: createRpcHandlers(bundle, { brand: config.brand, tokenKey }) });
     if (config.sandboxes) await app.register(outboxPage, { db });
+    await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });
+    if (config.sandboxes) await app.register(sandboxDevicePage, { db });
+    await app.register(termsRoutes, { db });
+    await app.register(seiRoutes, { db, tokenKey, brand: config.brand });
+    if (config.sandboxes) await app.register(seiSandboxClient, { db });
+    await app.register(verificationRoutes, { db, adapters, tokenKey });
+    if (config.sandboxes) await app.register(verificationSandboxPages, { db, adapters });
+    if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
     await serveAppShell(app, { distDir: config.distDir, brand: config.brand });
     await app.ready();
   } catch (error) {

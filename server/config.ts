@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { providerGateway } from './verification/provider-config.ts';
+import type { ProviderGateway } from './verification/providers.ts';
 
 /** The repository root, for the defaults that live inside it (generated/, dist/, data/). */
 export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +36,15 @@ export interface ServerConfig {
   /** The real services, used when sandboxes are off. */
   gateways: {
     messages: { sms: string; email: string };
+    /** IP_COUNTRY_URL and IP_PRIVACY_URL (the ip is appended); SANDBOX_IP_COUNTRY: the sandbox's country of local addresses. */
+    ip?: { countryUrl: string; privacyUrl: string; sandboxLocalCountry: string };
+    /** PUSH_GATEWAY_URL: where pushes to linked phones are posted. */
+    push?: string;
+    /** IDENTITY_PROVIDER_* and E_SIGNATURE_*: the identity-verification and e-signature providers. */
+    identityVerification?: ProviderGateway;
+    eSignature?: ProviderGateway;
+    /** HELPDESK_URL and HELPDESK_TOKEN: the help desk's REST API and the secret its JWTs are signed with. */
+    helpDesk?: { url: string; token: string };
   };
 }
 
@@ -96,6 +107,11 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     sandboxes: env.NODE_ENV !== 'production',
     gateways: {
       messages: { sms: gatewayUrl(env, 'SMS_GATEWAY_URL'), email: gatewayUrl(env, 'EMAIL_GATEWAY_URL') },
+      ip: { countryUrl: gatewayUrl(env, 'IP_COUNTRY_URL'), privacyUrl: gatewayUrl(env, 'IP_PRIVACY_URL'), sandboxLocalCountry: env.SANDBOX_IP_COUNTRY || 'GB' },
+      push: gatewayUrl(env, 'PUSH_GATEWAY_URL'),
+      identityVerification: providerGateway(env, 'IDENTITY_PROVIDER'),
+      eSignature: providerGateway(env, 'E_SIGNATURE'),
+      helpDesk: { url: gatewayUrl(env, 'HELPDESK_URL'), token: env.HELPDESK_TOKEN ?? '' },
     },
   };
 }

@@ -115,6 +115,72 @@ function TextareaWidget(props: WidgetProps) {
   );
 }
 
+/** A file's name and size as a data URL carries them (`data:<type>;name=<name>;base64,<content>`). */
+export function describeDataUrl(dataUrl: unknown): { name: string; bytes: number } | null {
+  if (typeof dataUrl !== 'string') return null;
+  const match = /^data:[^;,]*((?:;[^;,]*)*);base64,(.*)$/s.exec(dataUrl);
+  if (!match) return null;
+  const nameParameter = (match[1] ?? '').split(';').find((part) => part.startsWith('name='));
+  const base64 = match[2] ?? '';
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return { name: nameParameter ? decodeURIComponent(nameParameter.slice(5)) : '', bytes: Math.floor((base64.length * 3) / 4) - padding };
+}
+
+/** Reads a picked file as the data URL the schema's string holds, with its name as a parameter. */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onload = () => {
+      const url = String(reader.result);
+      const comma = url.indexOf(';base64,');
+      // The name goes in as a parameter, as rjsf's own file widget does; the server keeps it.
+      resolve(comma < 0 ? url : `${url.slice(0, comma)};name=${encodeURIComponent(file.name)}${url.slice(comma)}`);
+    };
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * A file picker whose value is a base64 data URL carrying the file name (`ui:widget: file`). `ui:options`
+ * `accept` narrows the picker (e.g. `.pdf,.jpg,.png`). Shows the chosen file's name and size; sizes are in
+ * 1000-based units, as people read them.
+ */
+function FileWidget(props: WidgetProps) {
+  const { id, htmlName, value, required, disabled, readonly, autofocus, options, onChange, onBlur, onFocus } = props;
+  const { t, i18n } = useTranslation();
+  const aria = useFieldAria(id, props.rawErrors, props.uiSchema);
+  const chosen = describeDataUrl(value);
+  const accept = typeof options.accept === 'string' ? options.accept : undefined;
+  const size = chosen ? new Intl.NumberFormat(i18n.language, { style: 'unit', unit: chosen.bytes >= 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(chosen.bytes >= 1_000_000 ? chosen.bytes / 1_000_000 : Math.max(chosen.bytes / 1000, 0.1)) : '';
+  return (
+    <div className="eng-file">
+      <input
+        type="file"
+        id={id}
+        name={htmlName || id}
+        className="eng-input eng-file__input"
+        accept={accept}
+        required={required && !chosen}
+        disabled={disabled || readonly}
+        autoFocus={autofocus}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          onChange(file ? await readAsDataUrl(file) : options.emptyValue);
+        }}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+        {...aria}
+      />
+      {chosen && (
+        <p className="eng-file__chosen">
+          {t('engine.form.fileChosen', { name: chosen.name || '—', size })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The engine's widgets, under the names rjsf resolves schema types and `ui:widget` values to. The
  * application's widgets are merged over them by name.
@@ -127,4 +193,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
   SelectWidget,
   CheckboxWidget,
   TextareaWidget,
+  FileWidget,
 };

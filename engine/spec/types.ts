@@ -146,6 +146,8 @@ export interface DashboardSection {
   card?: CardSpec;
   link?: { to: string; label: string };
   emptyText?: string;
+  /** For kind table: path with :field placeholders to open on row click. */
+  rowLink?: string;
 }
 
 export interface DashboardSpec {

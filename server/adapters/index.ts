@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import type { HelpDesk } from '../support/helpdesk.ts';
+import { helpDeskAdapter } from '../support/adapters.ts';
+import { requiredGateway } from '../verification/provider-config.ts';
 import { gatewayMessages, sandboxMessages, type MessageSender } from '../messaging/messages.ts';
+import { gatewayIpCountry, gatewayIpPrivacy, sandboxIpCountry, sandboxIpPrivacy, type IpCountryLookup, type IpPrivacyCheck } from '../profile/ip-lookup.ts';
+import { gatewayPush, sandboxPush, type PushSender } from '../push/push-sender.ts';
+import { gatewayESignature, gatewayIdentityProvider, sandboxESignature, sandboxIdentityProvider, type ESignatureProvider, type IdentityVerificationProvider } from '../verification/providers.ts';
 
 /**
  * Everything the server reaches outside itself, each behind an interface with a sandbox that behaves
@@ -11,6 +17,18 @@ import { gatewayMessages, sandboxMessages, type MessageSender } from '../messagi
 export interface Adapters {
   /** SMS gateway and mail relay. */
   messages: MessageSender;
+  /** The country of an IP address (ipInfo). */
+  ipCountry: IpCountryLookup;
+  /** Whether an IP address is a VPN, proxy or Tor exit (blocks profile changes). */
+  ipPrivacy: IpPrivacyCheck;
+  /** Push notifications to linked phones (sign-in approvals, codes). */
+  push: PushSender;
+  /** The identity-verification provider (document, face and video checks). */
+  identityVerification: IdentityVerificationProvider;
+  /** The e-signature provider that hosts W-form signing. */
+  eSignature: ESignatureProvider;
+  /** The help desk holding support tickets (/messages). */
+  helpDesk: HelpDesk;
 }
 
 /**
@@ -24,5 +42,11 @@ export interface Adapters {
 export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adapters {
   return {
     messages: config.sandboxes ? sandboxMessages(db) : gatewayMessages(config.gateways.messages),
+    ipCountry: config.sandboxes ? sandboxIpCountry(config.gateways.ip?.sandboxLocalCountry ?? 'GB') : gatewayIpCountry(config.gateways.ip?.countryUrl ?? ''),
+    ipPrivacy: config.sandboxes ? sandboxIpPrivacy(db) : gatewayIpPrivacy(config.gateways.ip?.privacyUrl ?? ''),
+    push: config.sandboxes ? sandboxPush(db) : gatewayPush(config.gateways.push ?? ''),
+    identityVerification: config.sandboxes ? sandboxIdentityProvider(db) : gatewayIdentityProvider(requiredGateway(config.gateways.identityVerification, 'IDENTITY_PROVIDER')),
+    eSignature: config.sandboxes ? sandboxESignature(db) : gatewayESignature(requiredGateway(config.gateways.eSignature, 'E_SIGNATURE')),
+    helpDesk: helpDeskAdapter(config, db),
   };
 }

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { termsPolicy } from '../terms/terms.ts';
+import { ipAllowListPolicy } from '../security/ip-access.ts';
+import { recordLoginAttempt } from '../security/login-history.ts';
+import { activationRequired } from '../registration/activation.ts';
 
 /** A sign-in whose password was right, before the second factor and before any code is issued. */
 export interface LoginAttempt {
@@ -41,10 +45,10 @@ export interface LoginEvent {
  * What a sign-in must pass after the password and before the second factor, in order; the first
  * refusal wins (an IP outside the allow-list before pending terms). Each area adds its policy here.
  */
-export const loginPolicies: LoginPolicy[] = [];
+export const loginPolicies: LoginPolicy[] = [ipAllowListPolicy, activationRequired, termsPolicy];
 
 /** Told of every sign-in attempt's outcome, after the answer is decided. */
-export const loginListeners: ((event: LoginEvent) => Promise<void>)[] = [];
+export const loginListeners: ((event: LoginEvent) => Promise<void>)[] = [recordLoginAttempt];
 
 /**
  * Runs the policies in order and answers the first refusal, or null when the sign-in may go on.

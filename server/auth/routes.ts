@@ -1,11 +1,29 @@
-import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ApiBundle } from '../api-bundle.ts';
 import type { Database } from '../db/schema.ts';
+import { deviceRoutes } from '../devices/routes.ts';
 import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
 import { describeRefusedBody, type RequestError } from '../http/refused-body.ts';
+import { livePushChannel } from '../push/live.ts';
+import { browserName, browserToken, ensureBrowserToken } from '../signin/browser-cookie.ts';
+import { bearerToken } from '../signin/bearer.ts';
+import {
+  approveMethods,
+  confirmDeviceCode,
+  decidePushChallenge,
+  deviceChallenge,
+  rememberBrowser,
+  resendPush,
+  sendDeviceCode,
+} from '../signin/challenges.ts';
+import { deviceBySecret } from '../devices/devices.ts';
+import { chooseLoginFlow, migrationRequirement, secondFactorCheck } from '../signin/login-flow.ts';
+import { openSession } from '../signin/open-session.ts';
+import { twoStepRoutes } from '../signin/two-step-routes.ts';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.ts';
-import { issueAuthorizationCode, redeemAuthorizationCode } from './authorization-codes.ts';
+import { redeemWithSecondFactor } from './authorization-codes.ts';
 import { clearFailedAttempts, recordFailedAttempt, secondsUntilUnlocked } from './login-throttle.ts';
 import type { Adapters } from '../adapters/index.ts';
 import { announceLogin, checkLoginPolicies } from './login-policies.ts';
@@ -18,6 +36,8 @@ export interface TokenServiceOptions {
   bundle: ApiBundle;
   tokenKey: Uint8Array;
   adapters: Adapters;
+  /** With sandboxes on, the push QR link opens the sandbox device page; otherwise the phone app's link. */
+  sandboxes?: boolean;
 }
 
 interface LoginRequest {
@@ -25,18 +45,31 @@ interface LoginRequest {
   username: string;
   password: string;
   codeChallenge: string;
+  secret?: string;
+  pushToken?: string;
 }
 interface TokenRequest {
   code: string;
   codeVerifier: string;
+  otp?: string;
 }
 interface RefreshRequest {
   refreshToken: string;
+}
+interface PushKeyRequest {
+  key: string;
+}
+interface ConfirmRequest {
+  result: boolean;
+}
+interface CodeRequestBody {
+  code: string;
 }
 
 const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
 const BAD_CODE = 'The sign-in code is invalid, used or expired. Sign in again.';
 const SESSION_EXPIRED = 'Session expired.';
+const SIGN_IN_OVER = 'This sign-in has expired or was ended. Sign in again.';
 
 /** A checked request body, or the 400 answer that explains the first problem. */
 type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
@@ -45,7 +78,7 @@ type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
  * Body checks for the token service, compiled from the component schemas of its OpenAPI document
  * (`rest` in the bundle), so the browser and the server check the same rules.
  */
-function bodyChecks(bundle: ApiBundle) {
+export function bodyChecks(bundle: ApiBundle) {
   const ajv = createSchemaValidator();
   ajv.addSchema(bundle.rest, 'token-service');
   const check = <T>(name: string) => {
@@ -58,25 +91,37 @@ function bodyChecks(bundle: ApiBundle) {
       return { refusal: { message, field } };
     };
   };
-  return {
-    login: check<LoginRequest>('LoginRequest'),
-    token: check<TokenRequest>('TokenRequest'),
-    refresh: check<RefreshRequest>('RefreshRequest'),
-  };
+  return { check, login: check<LoginRequest>('LoginRequest'), token: check<TokenRequest>('TokenRequest'), refresh: check<RefreshRequest>('RefreshRequest') };
+}
+
+/** Answers 400 with the first problem of a body, or hands back the checked body. */
+export function checkedBody<T>(reply: FastifyReply, checked: Checked<T>): T | undefined {
+  if ('refusal' in checked) {
+    void reply.code(400).send(checked.refusal);
+    return undefined;
+  }
+  return checked.body;
 }
 
 /**
- * The token service (document 000 section 7): /auth/login checks the password and answers a
- * single-use code bound to a PKCE challenge; /auth/token exchanges code and verifier for tokens;
- * /auth/refresh rotates the refresh token; /auth/logout ends the session. Refusals are HTTP 403
- * with a `message` written for the user.
+ * The token service (document 000 section 7). /auth/login checks the password and answers the
+ * login flow the user's settings ask for (simple, otp, sms, push, verifyDevice, or direct for a
+ * linked phone presenting its secret); /auth/token exchanges code and verifier (and the otp or SMS
+ * code) for tokens; /auth/refresh rotates the refresh token; /auth/logout ends the session. Push
+ * sign-ins are confirmed by a phone (PUT /auth/login/{key}/confirm) and reported to the browser on a
+ * WebSocket (/auth/push/live); new browsers are approved with a code (/auth/devices/.../approve).
+ * Also mounts the linked devices (/auth/devices, /device-api/device) and the two-step settings
+ * (/customer/two-step-verification). Refusals carry a `message` written for the user.
  *
  * @example
- * await app.register(tokenService, { db, bundle, tokenKey });
+ * await app.register(tokenService, { db, bundle, tokenKey, adapters });
  */
 export async function tokenService(app: FastifyInstance, options: TokenServiceOptions): Promise<void> {
-  const { db, tokenKey } = options;
+  const { db, tokenKey, adapters } = options;
   const checks = bodyChecks(options.bundle);
+  const pushKey = checks.check<PushKeyRequest>('PushKeyRequest');
+  const confirm = checks.check<ConfirmRequest>('PushConfirmRequest');
+  const approvalCode = checks.check<CodeRequestBody>('ApprovalCodeRequest');
 
   // Bodies Fastify refuses before the handler runs (not JSON, too large) answer like any refusal here.
   app.setErrorHandler((error: RequestError, request, reply) => {
@@ -94,17 +139,33 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     expiresIn: ACCESS_TOKEN_SECONDS,
   });
 
+  const seenFrom = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+
+  /** Tokens for a user who passed every factor: recorded, announced, and this browser remembered. */
+  const signedIn = async (request: FastifyRequest, session: SessionTokens) => {
+    const user = await db.selectFrom('users').select('email').where('id', '=', session.userId).executeTakeFirstOrThrow();
+    const browser = browserToken(request);
+    if (browser) await rememberBrowser(db, session.userId, browser, browserName(request.headers['user-agent'] ?? ''));
+    await announceLogin({ db, userId: session.userId, login: user.email, ...seenFrom(request), outcome: 'succeeded' }, request.log);
+    return tokensFor(session);
+  };
+
+  const approvalLink = (request: FastifyRequest) => (confirmKey: string) =>
+    options.sandboxes
+      ? `${request.protocol}://${request.host}/sandbox/device?key=${encodeURIComponent(confirmKey)}`
+      : `bankapp://login-approval?key=${encodeURIComponent(confirmKey)}`;
+
   app.post('/auth/login', async (request, reply) => {
-    const checked = checks.login(request.body);
-    if ('refusal' in checked) return reply.code(400).send(checked.refusal);
-    const { username, password, client, codeChallenge } = checked.body;
+    const body = checkedBody(reply, checks.login(request.body));
+    if (!body) return reply;
+    const { username, password, client, codeChallenge } = body;
     const login = username.toLowerCase();
     const wait = await secondsUntilUnlocked(db, login);
     if (wait > 0) return reply.code(429).send({ message: `Too many attempts. Try again in ${wait} seconds.` });
 
     const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', login).executeTakeFirst();
     const passwordMatches = await verifyPassword(user?.password_hash, password);
-    const seen = { db, login, ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+    const seen = { db, login, ...seenFrom(request) };
     if (!user || !passwordMatches) {
       await recordFailedAttempt(db, login);
       request.log.info({ event: 'login refused' }, 'wrong e-mail or password');
@@ -117,31 +178,136 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
       await announceLogin({ ...seen, userId: user.id, outcome: 'refused', reason: refusal.body.message }, request.log);
       return reply.code(refusal.status).send(refusal.body);
     }
-    await announceLogin({ ...seen, userId: user.id, outcome: 'succeeded' }, request.log);
-    const code = await issueAuthorizationCode(db, { userId: user.id, client, codeChallenge });
-    return { authFlow: 'simple', code };
+    const migration = await migrationRequirement(db, user.id);
+    const withMigration = <T extends object>(answer: T) => (migration ? { ...answer, migrationRequirement: migration } : answer);
+
+    // direct: the phone app signs in with the password and its linked device's secret; the device
+    // is the second factor, so tokens are answered at once.
+    if (body.secret) {
+      const device = await deviceBySecret(db, user.id, body.secret, body.pushToken);
+      if (!device) {
+        await announceLogin({ ...seen, userId: user.id, outcome: 'refused', reason: 'unknown device secret' }, request.log);
+        return reply.code(403).send({ message: 'This device is not linked to your account. Sign in with your password and link it again.', field: 'secret' });
+      }
+      return withMigration({ authFlow: 'direct', ...(await signedIn(request, await openSession(db, user.id, client))) });
+    }
+
+    const flow = await chooseLoginFlow(db, {
+      userId: user.id,
+      client,
+      codeChallenge,
+      browserToken: ensureBrowserToken(request, reply),
+      browserName: browserName(seen.userAgent),
+      approvalLink: approvalLink(request),
+      messages: adapters.messages,
+      push: adapters.push,
+    });
+    if ('refused' in flow) {
+      await announceLogin({ ...seen, userId: user.id, outcome: 'refused', reason: flow.refused }, request.log);
+      return reply.code(403).send({ message: flow.refused });
+    }
+    return withMigration(flow);
   });
 
   app.post('/auth/token', async (request, reply) => {
-    const checked = checks.token(request.body);
-    if ('refusal' in checked) return reply.code(400).send(checked.refusal);
-    const redeemed = await redeemAuthorizationCode(db, checked.body.code, checked.body.codeVerifier);
-    if (!redeemed) return reply.code(403).send({ message: BAD_CODE });
-    return tokensFor(await startSession(db, redeemed));
+    const body = checkedBody(reply, checks.token(request.body));
+    if (!body) return reply;
+    const result = await redeemWithSecondFactor(db, body.code, body.codeVerifier, { ...(body.otp ? { otp: body.otp } : {}), check: secondFactorCheck(body.code) });
+    if ('refused' in result) {
+      if (result.refused === 'otp') {
+        const message = body.otp ? `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.` : 'Enter the code.';
+        return reply.code(403).send({ message, field: 'otp', attemptsLeft: result.attemptsLeft });
+      }
+      return reply.code(403).send({ message: BAD_CODE });
+    }
+    return signedIn(request, await startSession(db, result.redeemed));
   });
 
   app.post('/auth/refresh', async (request, reply) => {
-    const checked = checks.refresh(request.body);
-    if ('refusal' in checked) return reply.code(400).send(checked.refusal);
-    const rotated = await rotateRefreshToken(db, checked.body.refreshToken);
+    const body = checkedBody(reply, checks.refresh(request.body));
+    if (!body) return reply;
+    const rotated = await rotateRefreshToken(db, body.refreshToken);
     if (!rotated) return reply.code(403).send({ message: SESSION_EXPIRED });
     return tokensFor(rotated);
   });
 
   app.post('/auth/logout', async (request, reply) => {
-    const checked = checks.refresh(request.body);
-    if ('refusal' in checked) return reply.code(400).send(checked.refusal);
-    await endSession(db, checked.body.refreshToken);
+    const body = checkedBody(reply, checks.refresh(request.body));
+    if (!body) return reply;
+    await endSession(db, body.refreshToken);
     return { success: true };
   });
+
+  // ---- push sign-in ------------------------------------------------------------------------
+
+  app.put<{ Params: { key: string } }>('/auth/login/:key/confirm', async (request, reply) => {
+    const body = checkedBody(reply, confirm(request.body));
+    if (!body) return reply;
+    const secret = request.headers['x-device-secret'];
+    const device = typeof secret === 'string' && secret ? await deviceBySecret(db, undefined, secret) : undefined;
+    if (!device) return reply.code(401).send({ message: 'This device is not linked. Link it again in the app.' });
+    const outcome = await decidePushChallenge(db, request.params.key, device.id, body.result);
+    if (outcome === 'notFound') return reply.code(404).send({ message: 'This sign-in request is unknown or was already answered.' });
+    if (outcome === 'expired') return reply.code(410).send({ message: 'This sign-in request has expired.' });
+    return { success: true };
+  });
+
+  app.post('/auth/push/re-send', async (request, reply) => {
+    const body = checkedBody(reply, pushKey(request.body));
+    if (!body) return reply;
+    const sent = await resendPush(db, adapters.push, body.key, browserName(request.headers['user-agent'] ?? ''));
+    if (!sent) return reply.code(403).send({ message: SIGN_IN_OVER });
+    return { success: true };
+  });
+
+  await app.register(websocket);
+  await app.register(livePushChannel, { db });
+
+  // ---- new-device approval (verifyDevice) ----------------------------------------------------
+
+  const challengeOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = bearerToken(request);
+    const challenge = key ? await deviceChallenge(db, key) : undefined;
+    if (!key || !challenge) {
+      void reply.code(403).send({ message: SIGN_IN_OVER });
+      return undefined;
+    }
+    return { key, challenge };
+  };
+
+  app.get('/auth/devices/approve-methods', async (request, reply) => {
+    const found = await challengeOf(request, reply);
+    if (!found) return reply;
+    const methods = await approveMethods(db, found.challenge.user_id);
+    return { methods: methods.map(({ id, type, destination }) => ({ id, type, destination })) };
+  });
+
+  app.patch<{ Params: { deviceId: string; methodId: string } }>('/auth/devices/:deviceId/approve/:methodId', async (request, reply) => {
+    const found = await challengeOf(request, reply);
+    if (!found) return reply;
+    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: 'This device is not waiting for approval.' });
+    const destination = await sendDeviceCode(db, adapters.messages, found.challenge, request.params.methodId);
+    if (!destination) return reply.code(404).send({ message: 'This approval method is not available.', field: 'methodId' });
+    return { success: true, destination };
+  });
+
+  app.post<{ Params: { deviceId: string } }>('/auth/devices/:deviceId/approve', async (request, reply) => {
+    const body = checkedBody(reply, approvalCode(request.body));
+    if (!body) return reply;
+    const found = await challengeOf(request, reply);
+    if (!found) return reply;
+    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: 'This device is not waiting for approval.' });
+    const result = await confirmDeviceCode(db, found.key, body.code);
+    if ('code' in result) return { code: result.code };
+    if (result.refused === 'wrong') {
+      return reply.code(403).send({ message: `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`, field: 'code', attemptsLeft: result.attemptsLeft });
+    }
+    if (result.refused === 'noCode') return reply.code(403).send({ message: 'The code has expired. Choose a method to get a new one.', field: 'code' });
+    return reply.code(403).send({ message: 'Too many wrong codes. Sign in again.' });
+  });
+
+  // ---- linked devices and two-step settings (bearer access token) ----------------------------
+
+  await app.register(deviceRoutes, { db, tokenKey, check: checks.check });
+  await app.register(twoStepRoutes, { db, tokenKey, adapters, check: checks.check, issueTokens: tokensFor });
 }

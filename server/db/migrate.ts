@@ -3,6 +3,14 @@ import * as customersAndUsers from './migrations/0001_customers_and_users.ts';
 import * as sessions from './migrations/0002_sessions.ts';
 import * as ledger from './migrations/0003_ledger.ts';
 import * as outboxAndDocuments from './migrations/0004_outbox_and_documents.ts';
+import * as signInFactors from './migrations/0005_sign_in_factors.ts';
+import * as termsAndSei from './migrations/0006_terms_and_sei.ts';
+import * as registration from './migrations/0007_registration.ts';
+import * as profile from './migrations/0008_profile.ts';
+import * as verification from './migrations/0009_verification.ts';
+import * as securityAdmin from './migrations/0010_security_admin.ts';
+import * as announcements from './migrations/0011_announcements.ts';
+import * as support from './migrations/0012_support.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -14,6 +22,14 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_sessions': sessions,
   '0003_ledger': ledger,
   '0004_outbox_and_documents': outboxAndDocuments,
+  '0005_sign_in_factors': signInFactors,
+  '0006_terms_and_sei': termsAndSei,
+  '0007_registration': registration,
+  '0008_profile': profile,
+  '0009_verification': verification,
+  '0010_security_admin': securityAdmin,
+  '0011_announcements': announcements,
+  '0012_support': support,
 };
 
 /**

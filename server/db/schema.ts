@@ -22,6 +22,45 @@ export interface Database {
   outbox_messages: OutboxMessagesTable;
   documents: DocumentsTable;
   document_files: DocumentFilesTable;
+  registrations: RegistrationsTable;
+  recovery_tasks: RecoveryTasksTable;
+  password_change_requests: PasswordChangeRequestsTable;
+  identity_verification_runs: IdentityVerificationRunsTable;
+  video_identity_jobs: VideoIdentityJobsTable;
+  limit_reasons: LimitReasonsTable;
+  limit_requirements: LimitRequirementsTable;
+  limit_requirement_documents: LimitRequirementDocumentsTable;
+  due_diligence_cases: DueDiligenceCasesTable;
+  kyc_requests: KycRequestsTable;
+  representative_invitations: RepresentativeInvitationsTable;
+  fatca_certifications: FatcaCertificationsTable;
+  e_signature_requests: ESignatureRequestsTable;
+  sandbox_provider_sessions: SandboxProviderSessionsTable;
+  devices: DevicesTable;
+  known_browsers: KnownBrowsersTable;
+  login_challenges: LoginChallengesTable;
+  push_messages: PushMessagesTable;
+  two_step_requests: TwoStepRequestsTable;
+  customer_emails: CustomerEmailsTable;
+  phone_verifications: PhoneVerificationsTable;
+  sandbox_ip_privacy: SandboxIpPrivacyTable;
+  security_settings: SecuritySettingsTable;
+  terms: TermsTable;
+  terms_acceptances: TermsAcceptancesTable;
+  terms_challenges: TermsChallengesTable;
+  sei_clients: SeiClientsTable;
+  sei_authorizations: SeiAuthorizationsTable;
+  scp_requests: ScpRequestsTable;
+  ip_access_entries: IpAccessEntriesTable;
+  payout_blacklist: PayoutBlacklistTable;
+  login_history: LoginHistoryTable;
+  notification_settings: NotificationSettingsTable;
+  agreement_acceptances: AgreementAcceptancesTable;
+  audit_log: AuditLogTable;
+  sandbox_helpdesk_tickets: SandboxHelpdeskTicketsTable;
+  sandbox_helpdesk_threads: SandboxHelpdeskThreadsTable;
+  announcements: AnnouncementsTable;
+  announcement_states: AnnouncementStatesTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -38,6 +77,13 @@ export interface UsersTable {
   is_admin: Generated<boolean>;
   /** 'no' unless a second factor is on. */
   login_2fa_mode: Generated<string>;
+  /** Sign-in factors (migration 0005): authenticator secret and last used step, new-device approval, migration requirement. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  device_approval: Generated<boolean>;
+  migration_type: Generated<'none' | 'soft' | 'strict'>;
+  migration_strategy: ColumnType<'migrate' | 'enablePush' | null, 'migrate' | 'enablePush' | null | undefined, 'migrate' | 'enablePush' | null>;
+  migration_deadline: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
 }
 
@@ -107,6 +153,8 @@ export interface AddressesTable {
   address_type: number;
   address_status: number;
   confirmed: boolean;
+  /** When the customer last confirmed the address is theirs and current (migration 0008). */
+  customer_confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AppSettingsTable {
@@ -146,6 +194,10 @@ export interface AuthorizationCodesTable {
   used_at: Date | null;
   /** The session the code was exchanged for, revoked if the code is presented again. */
   session_id: string | null;
+  /** Set when the code is exchanged only together with an authenticator (otp) or SMS code. */
+  second_factor: ColumnType<'otp' | 'sms' | null, 'otp' | 'sms' | null | undefined, 'otp' | 'sms' | null>;
+  sms_code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  failed_attempts: Generated<number>;
 }
 
 export interface CurrenciesTable {
@@ -246,4 +298,488 @@ export interface DocumentFilesTable {
   content: Buffer;
   password_protected: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+/** A customer's security switches (migration 0010); no row means every switch is off. */
+export interface SecuritySettingsTable {
+  customer_id: number;
+  /** Sign-ins are refused from addresses outside ip_access_entries when true. */
+  ip_access_enabled: boolean;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One address (to_ip null) or inclusive range of the IP allow-list, stored in canonical form. */
+export interface IpAccessEntriesTable {
+  id: Generated<number>;
+  customer_id: number;
+  ip: string;
+  to_ip: string | null;
+  created_at: CreatedAt;
+}
+
+/** Payout blacklist block types: every payout, person-to-person only, invoices only, mass payouts only. */
+export type BlacklistBlockType = 'all' | 'p2p' | 'invoices' | 'massPayouts';
+
+/** A recipient e-mail the customer refuses to pay (document 001 section 3, Blacklist user). */
+export interface PayoutBlacklistTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** Lower-case. */
+  email: string;
+  block_type: BlacklistBlockType;
+  created_at: CreatedAt;
+}
+
+/** One sign-in attempt of a known user, written by the login listener. */
+export interface LoginHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  ip: string;
+  user_agent: string;
+  outcome: 'succeeded' | 'wrongPassword' | 'refused';
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
+/** A notification switch the customer changed; switches without a row keep their default. */
+export interface NotificationSettingsTable {
+  customer_id: number;
+  /** '<topic>.<channel>', e.g. 'signIn.email'. */
+  identified: string;
+  value: boolean;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A customer's acceptance of one version of an agreement. */
+export interface AgreementAcceptancesTable {
+  id: Generated<number>;
+  customer_id: number;
+  agreement_id: string;
+  version: string;
+  accepted_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One RPC call: who (actor) acted for whom (acting customer), what, and how it ended. */
+export interface AuditLogTable {
+  id: Generated<bigint>;
+  created_at: CreatedAt;
+  actor_user_id: number | null;
+  acting_customer_id: number | null;
+  /** An admin acting for a customer that is not theirs (view-as). */
+  viewing: Generated<boolean>;
+  method: string;
+  /** The response code: '00', '13', 'TA1'... */
+  outcome: string;
+  ip: string;
+  /** The params, summarised: secrets and files left out, long texts cut. */
+  params: ColumnType<Record<string, unknown>, string | undefined, never>;
+}
+
+/** A customer's e-mail address (migration 0008); the primary one of a personal customer is the login. */
+export interface CustomerEmailsTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** Lower-case. */
+  email: string;
+  confirmed: Generated<boolean>;
+  is_primary: Generated<boolean>;
+  /** SHA-256 (base64url) of the link token sent to the address; cleared once used. */
+  confirmation_token_hash: string | null;
+  confirmation_expires_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** An SMS code sent to verify a phone, bound to the PKCE challenge of the browser that asked. */
+export interface PhoneVerificationsTable {
+  id: Generated<number>;
+  /** The reqId the browser may confirm with (reqId + approvalCode). */
+  request_id: string;
+  phone_id: number;
+  customer_id: number;
+  /** SHA-256 (hex) of the code; the code itself only travels in the SMS. */
+  code_hash: string;
+  code_challenge: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The sandbox IP privacy service's answers: addresses a tester marked as VPN, proxy or Tor exits. */
+export interface SandboxIpPrivacyTable {
+  ip: string;
+  vpn: Generated<boolean>;
+  proxy: Generated<boolean>;
+  tor: Generated<boolean>;
+  relay: Generated<boolean>;
+  hosting: Generated<boolean>;
+  /** A known service's name (e.g. a corporate proxy); the only flag that does not block. */
+  service: string | null;
+  created_at: CreatedAt;
+}
+
+/** A phone linked to a user: it receives push approvals and may sign in directly with its secret. */
+export interface DevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The device's own identifier, as its app reports it. */
+  code: string;
+  type: 'android' | 'ios';
+  name: string;
+  location: string | null;
+  /** SHA-256 of the secret handed to the app once, at linking. */
+  secret_hash: string;
+  push_token: string | null;
+  last_activity_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A browser that signed in as a user; with new-device approval on, it must be approved once. */
+export interface KnownBrowsersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the browser's cookie token. */
+  token_hash: string;
+  name: string;
+  approved_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A password sign-in waiting for a push approval or a new-device approval. */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  /** SHA-256 of the temporary token the browser holds. */
+  token_hash: string;
+  user_id: number;
+  client: string;
+  code_challenge: string;
+  flow: 'push' | 'verifyDevice';
+  status: Generated<'pending' | 'approved' | 'declined' | 'completed'>;
+  /** SHA-256 of the key the phone confirms a push with. */
+  confirm_key_hash: string | null;
+  browser_id: number | null;
+  /** The approve method chosen for a new device ('sms', 'email'). */
+  method: string | null;
+  code_hash: string | null;
+  code_expires_at: Date | null;
+  failed_attempts: Generated<number>;
+  expires_at: Date;
+  created_at: CreatedAt;
+  resolved_at: Date | null;
+}
+
+/** A push notification the sandbox push adapter "delivered"; the sandbox device page reads them. */
+export interface PushMessagesTable {
+  id: Generated<number>;
+  device_id: number;
+  title: string;
+  body: string;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+/** A request to change the transaction approval mode (mode) or the sign-in second factor (typeMode). */
+export interface TwoStepRequestsTable {
+  id: string;
+  user_id: number;
+  setting: 'mode' | 'typeMode';
+  value: string;
+  confirm_by: 'otp' | 'sms' | 'email' | 'push' | 'enrolOtp';
+  code_hash: string | null;
+  /** The authenticator secret being enrolled, until the first code confirms it. */
+  totp_secret: string | null;
+  failed_attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** One identity-verification session at the provider (a "workflow run"), opened by the customer. */
+export interface IdentityVerificationRunsTable {
+  workflow_run_id: string;
+  customer_id: number;
+  /** SHA-256 (base64url) of the token in the session's product URL; the token itself is not stored. */
+  token_hash: string;
+  provider: string;
+  provider_session_id: string;
+  provider_url: string;
+  status: Generated<'started' | 'completed' | 'failed' | 'videoRequested'>;
+  reject_reason: string | null;
+  /** The identity document the completed run created. */
+  document_id: number | null;
+  created_by_user_id: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A video identity call the provider asked for: pending, scheduled, completed or rejected. */
+export interface VideoIdentityJobsTable {
+  id: string;
+  customer_id: number;
+  workflow_run_id: string | null;
+  status: Generated<'pending' | 'scheduled' | 'completed' | 'rejected'>;
+  scheduled_for: Date | null;
+  reject_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Why an account is limited: expired documents 1, unpaid invoice 2, sanctions 3, adverse media 4, account investigation 5. */
+export interface LimitReasonsTable {
+  id: Generated<number>;
+  customer_id: number;
+  reason_id: number;
+  action_type_id: Generated<number>;
+  created_at: CreatedAt;
+  resolved_at: Date | null;
+}
+
+/** A document a limit reason requires (kind: identityDocument, proofOfAddress, sourceOfWealth...). */
+export interface LimitRequirementsTable {
+  id: Generated<number>;
+  limit_reason_id: number;
+  kind: string;
+}
+
+export interface LimitRequirementDocumentsTable {
+  limit_requirement_id: number;
+  document_id: number;
+}
+
+/** A due diligence request (levels 1 and 4) and what it asks the customer to upload. */
+export interface DueDiligenceCasesTable {
+  customer_id: number;
+  level: number;
+  requested_kind: string;
+  address_id: number | null;
+  /** Set when the documents given before were found to duplicate another customer's. */
+  duplicate_documents: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** A customer's know-your-customer questionnaire. */
+export interface KycRequestsTable {
+  customer_id: number;
+  status: Generated<'required' | 'submitted'>;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  submitted_at: Date | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A business representative asked to self-certify through a secret link. */
+export interface RepresentativeInvitationsTable {
+  id: Generated<number>;
+  business_customer_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  address: string | null;
+  /** SHA-256 (base64url) of the auth secret. */
+  secret_hash: string;
+  expires_at: Date;
+  completed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A FATCA/CRS self-certification: `subject` is 'customer:<id>' or 'representative:<invitation id>'. */
+export interface FatcaCertificationsTable {
+  subject: string;
+  customer_id: number;
+  representative_invitation_id: number | null;
+  answers: ColumnType<Record<string, unknown>, string, string>;
+  submitted_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A W-9 or W-8BEN sent to the e-signature provider for signing. */
+export interface ESignatureRequestsTable {
+  id: string;
+  customer_id: number;
+  representative_invitation_id: number | null;
+  form_kind: 'w9' | 'w8ben';
+  provider: string;
+  envelope_id: string;
+  client_id: string;
+  status: Generated<'sent' | 'signed' | 'declined'>;
+  document_id: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The identity and e-signature sandboxes' own record of a session (what the provider would keep). */
+export interface SandboxProviderSessionsTable {
+  id: string;
+  service: 'identity' | 'eSignature';
+  reference: string;
+  return_url: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  outcome: string | null;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+}
+
+/** A personal registration (migration 0007): who registered under which brand, and the activation code. */
+export interface RegistrationsTable {
+  user_id: number;
+  customer_id: number;
+  brand: string;
+  /** One of the brand's registrationPersonalTypes. */
+  registration_type: string;
+  /** The brand's terms as the customer accepted them: [{ id, key, url }]. */
+  accepted_terms: ColumnType<Array<Record<string, unknown>>, string, string>;
+  /** Hash of the current activation code (see registration/one-time-codes.ts). */
+  activation_code_hash: string;
+  code_expires_at: Date;
+  code_sent_at: ColumnType<Date, Date | undefined, Date>;
+  failed_attempts: Generated<number>;
+  /** Null until the code is entered; until then sign-in is refused. */
+  activated_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** An account recovery (document 000 section 3, Account recovery form), by e-mail or by personal data. */
+export interface RecoveryTasksTable {
+  /** The taskId the browser holds: random, unguessable. */
+  id: string;
+  /** Null when nothing matched: the task then behaves like any other but no code can ever match. */
+  user_id: number | null;
+  channel: 'email' | 'personalData';
+  email: string | null;
+  recovery_email: string | null;
+  verification_status: 'codeSent' | 'rejected' | 'completed';
+  reject_reason: string | null;
+  is_retryable: Generated<boolean>;
+  /** Where the code went when it went by SMS, masked for display. */
+  masked_phone: string | null;
+  code_hash: string | null;
+  code_expires_at: Date;
+  failed_attempts: Generated<number>;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A signed-in user's password change waiting for the code e-mailed to them (document 001 section 7). */
+export interface PasswordChangeRequestsTable {
+  request_key: string;
+  user_id: number;
+  session_id: string;
+  /** Argon2id of the new password; it replaces the old one only once the code is confirmed. */
+  new_password_hash: string;
+  code_hash: string;
+  expires_at: Date;
+  failed_attempts: Generated<number>;
+  outcome: 'changed' | 'cancelled' | 'failed' | null;
+  created_at: CreatedAt;
+}
+
+/** A version of a terms document; the current ones are those not retired (migration 0006). */
+export interface TermsTable {
+  id: Generated<number>;
+  key: string;
+  version: number;
+  title: string;
+  url: string;
+  published_at: ColumnType<Date, Date | undefined, Date>;
+  retired_at: Date | null;
+}
+
+export interface TermsAcceptancesTable {
+  user_id: number;
+  terms_id: number;
+  accepted_at: CreatedAt;
+  ip: string | null;
+}
+
+/** A one-time token a sign-in refused with TE hands out, good for recording that user's acceptance. */
+export interface TermsChallengesTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** A third-party (SEI) client and the redirect URIs it registered (absolute, or '/path' on this server). */
+export interface SeiClientsTable {
+  id: string;
+  name: string;
+  redirect_uris: string[];
+  created_at: CreatedAt;
+}
+
+export interface SeiAuthorizationsTable {
+  id: string;
+  client_id: string;
+  user_id: number;
+  redirect_uri: string;
+  state: string | null;
+  code_challenge: string;
+  status: Generated<'pending' | 'approved' | 'declined'>;
+  created_at: CreatedAt;
+  expires_at: Date;
+  decided_at: Date | null;
+}
+
+/** A card-to-wallet or device step handed to the mobile app by deeplink. */
+export interface ScpRequestsTable {
+  id: string;
+  user_id: number;
+  purpose: 'cardToWallet' | 'device';
+  account_id: number | null;
+  secret_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+
+/** Who an announcement is addressed to: every customer, or personal or business customers only. */
+export type AnnouncementAudience = 'all' | 'personal' | 'business';
+export type AnnouncementChoice = 'accept' | 'decline';
+
+/** A news announcement the bank publishes (visible from published_at until expires_at). */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  body: string;
+  audience: Generated<AnnouncementAudience>;
+  requires_confirmation: Generated<boolean>;
+  published_at: Generated<Date>;
+  expires_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** One customer's read state and recorded choice on one announcement. */
+export interface AnnouncementStatesTable {
+  announcement_id: number;
+  customer_id: number;
+  read_at: Date | null;
+  choice: AnnouncementChoice | null;
+  chosen_at: Date | null;
+  chosen_by_user_id: number | null;
+}
+
+/** A ticket the sandbox help desk keeps (migration 0012); `customer_read_at` is the desk's cf_customer_read_at. */
+export interface SandboxHelpdeskTicketsTable {
+  id: string;
+  ticket_number: Generated<number>;
+  contact_id: string;
+  contact_email: string;
+  contact_name: string;
+  subject: string;
+  status: Generated<'Open' | 'On Hold' | 'Closed' | 'CLOSED-NO REPLY'>;
+  customer_read_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A message on a sandbox ticket: 'in' from the customer, 'out' from an agent to the customer. */
+export interface SandboxHelpdeskThreadsTable {
+  id: Generated<number>;
+  ticket_id: string;
+  direction: 'in' | 'out';
+  author_name: string;
+  content: string;
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment_content: Buffer | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

@@ -3,6 +3,12 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { BusinessRight, Database } from '../db/schema.ts';
 import { writeLedgerTransaction, type LedgerPosting } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
+import { seedSignInDemo } from '../signin/demo-seed.ts';
+import { seedSessionRulesDemo } from '../terms/demo.ts';
+import { seedVerificationDemo } from '../verification/demo-seed.ts';
+import { seedProfileDemo } from '../profile/demo-seed.ts';
+import { seedAnnouncementsDemo } from '../announcements/demo-seed.ts';
+import { seedSupportDemo } from '../support/demo-seed.ts';
 import { demoHistory, type DemoAccounts, type DemoMovement } from './history.ts';
 
 /** The sign-ins the demo creates; the start script and the tests print and use them. */
@@ -123,6 +129,12 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date())
     // Another instance may have seeded while the passwords were hashed.
     if (await hasCustomers(trx)) return false;
     const accounts = await addCustomers(trx, passwordHashes);
+    await seedSignInDemo(trx, passwordHashes[0]!);
+    await seedSessionRulesDemo(trx, { businessUserEmail: DEMO_LOGINS.business, northwindName: 'Northwind Studio Ltd', password: DEMO_PASSWORD, now });
+    await seedVerificationDemo(trx, passwordHashes[0]!, now);
+    await seedProfileDemo(trx, DEMO_LOGINS.personal, now);
+    await seedAnnouncementsDemo(trx, now);
+    await seedSupportDemo(trx, DEMO_LOGINS.personal, now);
     for (const movement of demoHistory(accounts, now)) {
       await writeLedgerTransaction(trx, await toPosting(trx, movement));
     }

@@ -17,6 +17,10 @@ export interface RpcContext {
   log: FastifyBaseLogger;
   /** The services outside the product (SMS, e-mail...), sandboxed outside production. */
   adapters: Adapters;
+  /** The caller's IP address as the server sees it (ipInfo, the IP privacy check). */
+  ip?: string;
+  /** The origin the caller reached the server at (links in e-mails when PUBLIC_URL is not set). */
+  origin?: string;
   /** Absent only for methods declared `access: 'public'`. */
   caller?: Caller;
 }

@@ -11,6 +11,8 @@ import { createSchemaValidator, fieldErrors, type FieldError } from '../http/jso
 import { BODY_LIMIT_BYTES, describeRefusedBody, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { Caller, RpcContext } from './context.ts';
+import { auditRpcCall, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
+import { viewingRefusal } from '../admin/viewing.ts';
 import { RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
 
 /** What the dispatcher needs. */
@@ -36,6 +38,7 @@ const HTTP_STATUS: Partial<Record<ResponseCode, number>> = { AU: 401, UE: 500 };
 
 /** Sends an answer in the backend's envelope; the HTTP status is 401 for AU, 500 for UE, else as set (200). */
 function answer(reply: FastifyReply, code: ResponseCode, extra: object = {}): FastifyReply {
+  noteAuditOutcome(reply.request, code);
   const status = HTTP_STATUS[code];
   if (status) reply.code(status);
   return reply.send({ responseCode: code, responseDescription: RESPONSE_DESCRIPTIONS[code], ...extra });
@@ -92,6 +95,7 @@ async function callerFor(
   if (declaration.access === 'public') return {};
   const user = await signedInUser(options.db, options.tokenKey, request);
   if (!user) return { refusal: 'AU' };
+  noteAuditActor(request, { userId: user.userId });
   if (declaration.access === 'admin' && !user.isAdmin) return { refusal: '13' };
   const header = request.headers['customer-id'];
   if (Array.isArray(header)) return { refusal: '13' };
@@ -100,6 +104,7 @@ async function callerFor(
     request.log.info({ userId: user.userId, customerIdHeader: header, refused: acting.refused }, 'access denied');
     return { refusal: '13' };
   }
+  noteAuditActor(request, { userId: user.userId, customerId: acting.customerId });
   return { caller: { user, customerId: acting.customerId } };
 }
 
@@ -116,6 +121,8 @@ async function callerFor(
  */
 export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOptions): Promise<void> {
   const methods = serveMethods(options.bundle, options.handlers, app.log);
+  // Every call, answered or refused, leaves a row in the audit log: who acted for whom, what, how it ended.
+  app.addHook('onResponse', auditRpcCall(options.db));
 
   // Bodies Fastify refuses before the handler runs (not JSON, too large) still get the envelope.
   app.setErrorHandler((error: RequestError, request, reply) => {
@@ -147,6 +154,9 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
 
     const { caller, refusal } = await callerFor(options, method.declaration, request);
     if (refusal) return answer(reply, refusal);
+    // An admin viewing a customer (view-as) may only read: see server/admin/viewing.ts.
+    const viewing = caller && (await viewingRefusal(options.db, request, caller, method.declaration));
+    if (viewing) return answer(reply, viewing.code, viewing.body);
 
     const { method: _method, ...params } = body;
     if (!method.validateRequest(params)) {
@@ -155,7 +165,7 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     }
 
     try {
-      const payload = await method.handler(params, { db: options.db, log: request.log, adapters: options.adapters, ...(caller ? { caller } : {}) });
+      const payload = await method.handler(params, { db: options.db, log: request.log, adapters: options.adapters, ip: request.ip, origin: `${request.protocol}://${request.host}`, ...(caller ? { caller } : {}) });
       if (!method.validateResponse(payload)) {
         request.log.error({ method: name, errors: method.validateResponse.errors }, `The ${String(name)} handler answered outside its declared response schema: fix the handler or the declaration.`);
         return answer(reply, 'UE');

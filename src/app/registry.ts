@@ -1,11 +1,57 @@
 import type { ComponentType } from 'react';
 import type { CustomScreenProps, WidgetProps } from '../../engine/index.ts';
+import { lazyComponent } from './lazy.tsx';
+
+const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
+const widget = (load: () => Promise<ComponentType<WidgetProps>>) => lazyComponent(load);
 
 /**
  * The custom screens (`kind: custom`, named by `custom.component`) and form widgets (`ui:widget`)
- * screen specs may name. Each product area adds its own here, one line each; a component reads the
- * application's services with `useApp()`.
+ * screen specs may name, each loaded on first use. Each product area adds its own here, one line
+ * each; a component reads the application's services with `useApp()`.
  */
-export const components: Record<string, ComponentType<CustomScreenProps>> = {};
+export const components: Record<string, ComponentType<CustomScreenProps>> = {
+  // Sign-in and security settings
+  SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
+  SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
+  IpAccessScreen: screen(async () => (await import('../security/IpAccessScreen.tsx')).IpAccessScreen),
+  PayoutBlacklistScreen: screen(async () => (await import('../security/PayoutBlacklistScreen.tsx')).PayoutBlacklistScreen),
+  LegalScreen: screen(async () => (await import('../security/LegalScreen.tsx')).LegalScreen),
+  NotificationSettingsScreen: screen(async () => (await import('../security/NotificationSettingsScreen.tsx')).NotificationSettingsScreen),
+  AdminCustomerScreen: screen(async () => (await import('../admin/AdminCustomerScreen.tsx')).AdminCustomerScreen),
+  // Getting in
+  RegisterChoice: screen(async () => (await import('../onboarding/RegisterChoice.tsx')).RegisterChoice),
+  ActivateAccount: screen(async () => (await import('../onboarding/ActivateAccount.tsx')).ActivateAccount),
+  AccountRecovery: screen(async () => (await import('../onboarding/AccountRecovery.tsx')).AccountRecovery),
+  ChangePassword: screen(async () => (await import('../onboarding/ChangePassword.tsx')).ChangePassword),
+  // Session entry points
+  CompanySelection: screen(async () => (await import('../navigation/CompanySelection.tsx')).CompanySelection),
+  SeiAuthorize: screen(async () => (await import('../navigation/SeiAuthorize.tsx')).SeiAuthorize),
+  ScpRequest: screen(async () => (await import('../navigation/ScpRequest.tsx')).ScpRequest),
+  ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
+  // Profile
+  PhoneVerification: screen(async () => (await import('../profile/PhoneVerification.tsx')).PhoneVerification),
+  ProfileDocument: screen(async () => (await import('../profile/ProfileDocument.tsx')).ProfileDocument),
+  TaxNumberForm: screen(async () => (await import('../profile/TaxNumberForm.tsx')).TaxNumberForm),
+  // Verification
+  UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
+  LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
+  Kyc: screen(async () => (await import('../verification/Kyc.tsx')).Kyc),
+  IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
+  VideoIdentityJob: screen(async () => (await import('../verification/VideoIdentityJob.tsx')).VideoIdentityJob),
+  SelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertification),
+  SelfCertificationSplash: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertificationSplash),
+  RepresentativeSelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).RepresentativeSelfCertification),
+  // News and support
+  AnnouncementScreen: screen(async () => (await import('../news/AnnouncementScreen.tsx')).AnnouncementScreen),
+  SupportMessages: screen(async () => (await import('../support/SupportMessages.tsx')).SupportMessages),
+  SupportConversation: screen(async () => (await import('../support/SupportConversation.tsx')).SupportConversation),
+};
 
-export const widgets: Record<string, ComponentType<WidgetProps>> = {};
+export const widgets: Record<string, ComponentType<WidgetProps>> = {
+  registrationEmail: widget(async () => (await import('../onboarding/RegistrationEmailWidget.tsx')).RegistrationEmailWidget),
+  registrationType: widget(async () => (await import('../onboarding/RegistrationTypeWidget.tsx')).RegistrationTypeWidget),
+  termsToAccept: widget(async () => (await import('../onboarding/TermsWidget.tsx')).TermsWidget),
+  country: widget(async () => (await import('../profile/dictionary-widgets.tsx')).CountryWidget),
+  documentType: widget(async () => (await import('../profile/dictionary-widgets.tsx')).DocumentTypeWidget),
+};

@@ -9,17 +9,25 @@ import { Feedback } from '../errors/Feedback.tsx';
 import { createFeedbackStore } from '../errors/feedback-store.ts';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { layouts } from '../layouts/index.ts';
+import { registrationOpenGuard } from '../onboarding/registration-offers.ts';
+import { chooseApiBase, emailConfirmationPopup, readBootQuery, withoutBootParameters } from '../navigation/boot-query.ts';
+import { goToStartPage, signInWithAuthorizationCode } from '../navigation/code-login.ts';
+import { createTermsStep } from '../navigation/terms-step.ts';
+import { TermsStep } from '../navigation/TermsStep.tsx';
 import { actFor, actingCustomerId } from '../session/acting-customer.ts';
 import { createSessionActions } from '../session/actions.ts';
 import { createCustomerStore } from '../session/customer-store.ts';
 import { createGuards, LOGIN } from '../session/guards.ts';
-import { rememberPath } from '../session/remembered-path.ts';
+import { rememberPath, takeRememberedPath } from '../session/remembered-path.ts';
 import { createSession } from '../session/session.ts';
+import { startPage } from '../session/start-page.ts';
 import { createRpc } from '../transport/rpc.ts';
 import { createTokenService } from '../transport/token-service.ts';
+import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
+import { adminGuards } from '../admin/admin-guard.ts';
 import { components, widgets } from './registry.ts';
 
 /**
@@ -35,12 +43,17 @@ export async function startApp(container: HTMLElement): Promise<void> {
   presentBrand(document, brand, logoUrl);
   const i18n = await createI18n(brand);
 
-  // Document 000 section 2: ?fromCustomerId sets the customer a business user or admin acts for.
-  const fromCustomerId = new URLSearchParams(location.search).get('fromCustomerId');
-  if (fromCustomerId) actFor(Number(fromCustomerId), sessionStorage);
+  // Document 000 section 2, query handling: ?fromCustomerId sets the customer a business user or admin
+  // acts for; ?api switches the API target (same origin only); code with codeVerifier signs in below.
+  const bootQuery = readBootQuery(location.search);
+  if (bootQuery.fromCustomerId) actFor(bootQuery.fromCustomerId, sessionStorage);
+  const apiBase = chooseApiBase(bootQuery.api, sessionStorage, location.origin);
+  history.replaceState(history.state, '', withoutBootParameters(`${location.pathname}${location.search}${location.hash}`));
 
   const feedback = createFeedbackStore();
-  const tokenService = createTokenService();
+  // Terms pending at sign-in are shown before the sign-in completes (document 000 section 4).
+  const terms = createTermsStep({ baseUrl: () => apiBase });
+  const tokenService = createTokenService({ baseUrl: apiBase, fetch: terms.fetch });
   const session = createSession({
     tokenService,
     storage: sessionStorage,
@@ -61,13 +74,25 @@ export async function startApp(container: HTMLElement): Promise<void> {
     language: () => i18n.language,
     actingCustomerId: () => actingCustomerId(sessionStorage),
     onUnauthorized: () => session.expire(),
+    endpoint: `${apiBase}/api`,
   });
   const customer = createCustomerStore(() => rpc('profileInquiry', {}));
-  const actions = createSessionActions(session, customer, sessionStorage);
+  const actions = createSessionActions(session, customer, sessionStorage, tokenService);
+  // Signed in before the router runs its first guard, so the page asked for opens.
+  let codeSignIn = false;
+  if (bootQuery.authorizationCode) {
+    codeSignIn = await signInWithAuthorizationCode(bootQuery.authorizationCode, tokenService, session).then(
+      () => true,
+      (error: unknown) => {
+        feedback.showError(error);
+        return false;
+      },
+    );
+  }
   const router = createScreenRouter({
     screens,
     layouts,
-    guards: createGuards(session, sessionStorage),
+    guards: { ...createGuards(session, sessionStorage, { customer }), registrationOpen: registrationOpenGuard(brand), ...adminGuards(session, customer, sessionStorage) },
     callMethod: createCallMethod(rpc, customer),
     actions: { ...actions },
     components,
@@ -76,6 +101,15 @@ export async function startApp(container: HTMLElement): Promise<void> {
     notify: feedback.notify,
   });
   session.resume();
+  startWrapperBridge({ session, navigate: (path) => router.navigate(path) });
+  if (codeSignIn) {
+    customer.load().then(
+      ({ customer: signedIn }) =>
+        goToStartPage(startPage(signedIn, takeRememberedPath(sessionStorage), { customCustomerChosen: actingCustomerId(sessionStorage) !== null }), (path) => router.navigate(path)),
+      feedback.showError,
+    );
+  }
+  if (bootQuery.emailConfirmation) feedback.showError(emailConfirmationPopup(bootQuery.emailConfirmation, (key) => i18n.t(key)));
 
   createRoot(container).render(
     <StrictMode>
@@ -83,6 +117,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
         <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback }}>
           <RouterProvider router={router} />
           <Feedback store={feedback} />
+          <TermsStep store={terms.store} />
         </AppProvider>
       </I18nextProvider>
     </StrictMode>,

@@ -4,10 +4,13 @@ import { NavLink, useLocation } from 'react-router';
 import type { LayoutProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher.tsx';
+import { CompanySwitcher } from '../navigation/CompanySwitcher.tsx';
 import { customerName, useCustomer } from '../session/customer-store.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
+import { VerificationBanner } from '../verification/VerificationBanner.tsx';
 import { CONTENT_ID, SkipLink } from './SkipLink.tsx';
+import { ViewingBanner } from '../admin/ViewingBanner.tsx';
 
 const NAV_ID = 'main-navigation';
 
@@ -26,6 +29,7 @@ export function MainLayout({ navItems, children }: LayoutProps) {
   return (
     <div className="layout-main">
       <SkipLink />
+      <ViewingBanner />
       <header className="app-header">
         <BrandLogo />
         <button
@@ -49,6 +53,7 @@ export function MainLayout({ navItems, children }: LayoutProps) {
           </ul>
           <div className="app-header__tools">
             <LanguageSwitcher languages={brand.languages} />
+            <CompanySwitcher />
             {signedIn && (
               <span className="customer-name">
                 <span className="visually-hidden">{t('layout.signedInAs')} </span>
@@ -59,6 +64,7 @@ export function MainLayout({ navItems, children }: LayoutProps) {
           </div>
         </nav>
       </header>
+      <VerificationBanner />
       <main id={CONTENT_ID} tabIndex={-1} className="page-content">
         {children}
       </main>

@@ -1,4 +1,7 @@
 import type { Guard } from '../../engine/index.ts';
+import { isKycPath, kycPath } from '../navigation/redirect-rules.ts';
+import { authSecretFrom, forgetSeiPath, keptLoginResult, SEI_ROUTE, storedSeiPath, storeSeiPath } from '../navigation/stored-paths.ts';
+import type { CustomerStore, SignedInCustomer } from './customer-store.ts';
 import { rememberPath } from './remembered-path.ts';
 import type { Session } from './session.ts';
 import { HOME } from './start-page.ts';
@@ -6,26 +9,83 @@ import { HOME } from './start-page.ts';
 /** Where signed-out visitors are sent. */
 export const LOGIN = '/login';
 
+/** The guards screen specs may name (`guard: <name>`). */
+export type GuardName = 'authenticated' | 'anonymous' | 'signedIn' | 'unverifiedAccount' | 'loginResult' | 'authSecret' | 'seiAuthorize';
+
+/** What the guards read besides the session; without a customer store the KYC and verified rules are off. */
+export interface GuardDependencies {
+  customer?: CustomerStore;
+}
+
+/** The signed-in customer, loaded if need be; null when it cannot be loaded (the screen then decides). */
+async function signedInCustomer(customer: CustomerStore | undefined): Promise<SignedInCustomer | null> {
+  if (!customer) return null;
+  return customer.current() ?? (await customer.load().catch(() => null));
+}
+
 /**
- * The guards screen specs name (`guard: authenticated` and `guard: anonymous`).
+ * The guards of document 000 section 2 (the /cards rules belong to the card area).
  *
- * - `authenticated` (the main area): a signed-out visitor's path is remembered and they go to sign in.
+ * - `authenticated` (the main area): a signed-out visitor's path is remembered and they go to sign
+ *   in. Signed in: a stored /auth/sei path wins; then, if KYC is needed, the KYC page (business or
+ *   personal variant) from any other page.
  * - `anonymous` (sign-in): a signed-in user is sent home, but only once a token refresh proves the
  *   session is still alive; if the refresh is refused the session expires and sign-in opens.
+ * - `signedIn` (restricted screens such as company selection): signed in, else sign-in with the path remembered.
+ * - `unverifiedAccount`: like `authenticated`, and a verified customer goes home.
+ * - `loginResult` (/scp): needs a login result of this tab (or a session), else sign-in.
+ * - `authSecret` (/self-certification-representative): needs an auth secret from the query or kept, else sign-in.
+ * - `seiAuthorize` (/auth/sei): remembers the address and forces sign-in; once signed in it opens.
  *
  * @example
- * createScreenRouter({ …, guards: createGuards(session, sessionStorage) });
+ * createScreenRouter({ …, guards: createGuards(session, sessionStorage, { customer }) });
  */
-export function createGuards(session: Session, storage: Storage): Record<'authenticated' | 'anonymous', Guard> {
+export function createGuards(session: Session, storage: Storage, dependencies: GuardDependencies = {}): Record<GuardName, Guard> {
+  const toLogin = (pathname: string, search: string) => {
+    rememberPath(`${pathname}${search}`, storage);
+    return LOGIN;
+  };
+
+  const authenticated: Guard = async ({ pathname, search }) => {
+    if (!session.isSignedIn()) return toLogin(pathname, search);
+    const seiPath = storedSeiPath(storage);
+    if (seiPath && pathname !== SEI_ROUTE) return seiPath;
+    if (isKycPath(pathname)) return null;
+    const signedIn = await signedInCustomer(dependencies.customer);
+    if (signedIn?.customer.isNeedKyc && !signedIn.customer.isAdmin) {
+      return kycPath(signedIn.customer.customerType === 'business' ? 'business' : 'personal');
+    }
+    return null;
+  };
+
   return {
-    authenticated({ pathname, search }) {
-      if (session.isSignedIn()) return null;
-      rememberPath(`${pathname}${search}`, storage);
-      return LOGIN;
-    },
+    authenticated,
     async anonymous() {
       if (!session.isSignedIn()) return null;
       return (await session.refresh()) ? HOME : null;
+    },
+    signedIn({ pathname, search }) {
+      return session.isSignedIn() ? null : toLogin(pathname, search);
+    },
+    async unverifiedAccount(context) {
+      const target = await authenticated(context);
+      if (target) return target;
+      const signedIn = await signedInCustomer(dependencies.customer);
+      return signedIn?.customer.verified ? HOME : null;
+    },
+    loginResult() {
+      return session.isSignedIn() || keptLoginResult(storage) ? null : LOGIN;
+    },
+    authSecret({ search }) {
+      return authSecretFrom(search, storage) ? null : LOGIN;
+    },
+    seiAuthorize({ pathname, search }) {
+      if (!session.isSignedIn()) {
+        storeSeiPath(`${pathname}${search}`, storage);
+        return LOGIN;
+      }
+      forgetSeiPath(storage);
+      return null;
     },
   };
 }

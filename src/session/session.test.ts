@@ -62,6 +62,17 @@ describe('session: sign-in', () => {
   });
 });
 
+describe('session: adopted tokens', () => {
+  it('keeps tokens handed over by an activation and refreshes them on time', async () => {
+    const { session, tokenService } = setUp();
+    session.adopt(issue(MINUTE, 'refresh-activated'));
+    expect(session.isSignedIn()).toBe(true);
+    expect(sessionStorage.getItem('session.refreshToken')).toBe('refresh-activated');
+    await vi.advanceTimersByTimeAsync(MINUTE - REFRESH_MARGIN_MS);
+    expect(tokenService.refresh).toHaveBeenCalledWith('refresh-activated');
+  });
+});
+
 describe('session: refresh', () => {
   it('refreshes on a timer when 10 seconds remain', async () => {
     const { session, tokenService } = setUp();

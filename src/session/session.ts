@@ -38,6 +38,8 @@ export interface Session {
   resume(): void;
   /** Password sign-in with PKCE; resolves once the tokens are stored. Throws TokenServiceError on refusal. */
   signIn(credentials: Credentials): Promise<void>;
+  /** Takes tokens the server handed out some other way (account activation) as this tab's session. */
+  adopt(tokens: Tokens): void;
   /** Ends the session at the user's request: the token service is told, then the tokens are dropped. */
   signOut(): Promise<void>;
   /** Ends the session because it can no longer be trusted; the token service is told in the background. */
@@ -112,6 +114,11 @@ export function createSession(options: SessionOptions): Session {
         throw new TokenServiceError(200, 'loginFlowNotSupported');
       }
       const issued = await tokenService.exchange(result.code, codeVerifier);
+      tokens.write(issued);
+      start(issued);
+    },
+
+    adopt(issued) {
       tokens.write(issued);
       start(issued);
     },

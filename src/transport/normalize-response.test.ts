@@ -27,6 +27,8 @@ describe('normalizeResponse', () => {
     ['phone', '40722000000'],
     ['postalCode', '01234'],
     ['accessToken', '123'],
+    ['taxId', '123456789'],
+    ['secret', '2024'],
   ])('keeps %s %j as text', (key, value) => {
     expect(normalizeResponse({ [key]: value })).toEqual({ [key]: value });
   });

@@ -15,6 +15,8 @@ export class TokenServiceError extends Error {
     message: string,
     /** The request field the message concerns, when the service names one. */
     readonly field?: string,
+    /** For a wrong second-factor code: how many tries remain before the sign-in must start over. */
+    readonly attemptsLeft?: number,
   ) {
     super(message);
     this.name = 'TokenServiceError';
@@ -24,18 +26,19 @@ export class TokenServiceError extends Error {
 /** The token service calls the session makes (document 000 section 7). */
 export interface TokenService {
   login(request: LoginRequest): Promise<LoginResult>;
-  exchange(code: string, codeVerifier: string): Promise<Tokens>;
+  /** `otp`: the authenticator or SMS code of the otp and sms flows. */
+  exchange(code: string, codeVerifier: string, otp?: string): Promise<Tokens>;
   refresh(refreshToken: string): Promise<Tokens>;
   logout(refreshToken: string): Promise<void>;
 }
 
 interface Failure {
-  error?: { message?: string; field?: string };
+  error?: { message?: string; field?: string; attemptsLeft?: number };
   response: Response;
 }
 
 const refusal = ({ error, response }: Failure, fallback: string) =>
-  new TokenServiceError(response.status, error?.message || fallback, error?.field);
+  new TokenServiceError(response.status, error?.message || fallback, error?.field, error?.attemptsLeft);
 
 /**
  * Makes the token service client, typed by the OpenAPI document through openapi-fetch. Refusals
@@ -66,8 +69,8 @@ export function createTokenService(options: { baseUrl?: string; fetch?: typeof f
       if (!answer.data) throw refusal(answer, 'unknown error');
       return answer.data;
     },
-    async exchange(code, codeVerifier) {
-      const answer = await client.POST('/auth/token', { body: { code, codeVerifier } });
+    async exchange(code, codeVerifier, otp) {
+      const answer = await client.POST('/auth/token', { body: { code, codeVerifier, ...(otp ? { otp } : {}) } });
       if (!answer.data) throw refusal(answer, '[get token error] bad status');
       return tokensFrom(answer.data);
     },

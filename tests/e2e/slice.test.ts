@@ -91,6 +91,9 @@ describe('sign in and see your accounts', () => {
     expect(primary.toLowerCase()).toBe(brand.theme.colorPrimary.toLowerCase());
     expect(await page.title()).toContain(brand.projectName);
     await fillLogin(page, 'business@example.com', PASSWORD);
+    // business@ acts for two companies, so sign-in asks which one first (document 000 section 2).
+    await page.waitForURL('**/company-selection**');
+    await page.getByRole('button', { name: /Northwind Studio Ltd/ }).click();
     await page.waitForURL('**/home');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     const main = page.locator('main');

@@ -142,8 +142,13 @@ for (const backend of BACKENDS) {
       expect((await client.rpc('profileInquiry', {}, { token: tokens.accessToken })).body.responseCode).toBe('00');
       expect((await client.post('/auth/refresh', { refreshToken: tokens.refreshToken })).status).toBe(200);
       // The demo is seeded once: the restart found customers and added none.
-      const customers = await test.server.db.selectFrom('customers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow();
-      expect(Number(customers.n)).toBe(3);
+      const count = async () =>
+        Number((await test.server.db.selectFrom('customers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+      const seeded = await count();
+      expect(seeded).toBeGreaterThanOrEqual(3);
+      await test.restart();
+      client = new ApiClient(test.url);
+      expect(await count()).toBe(seeded);
     });
 
     it('slows down after five wrong passwords in a row, known e-mail or not', async () => {

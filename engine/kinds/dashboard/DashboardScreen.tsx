@@ -53,6 +53,7 @@ function SectionBody({ section, title }: { section: DashboardSection; title: str
             rowCount={total}
             pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
             emptyText={section.emptyText}
+            rowLink={section.rowLink}
             loading={false}
             busy={answer.isValidating}
           />

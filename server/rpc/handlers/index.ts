@@ -2,7 +2,14 @@ import type { RpcHandlerMap } from '../../../generated/methods.ts';
 import type { ApiBundle, JsonSchema } from '../../api-bundle.ts';
 import type { RpcContext } from '../context.ts';
 import { accountHandlers } from './accounts.ts';
-import { profileHandlers } from './profile.ts';
+import { profileContactHandlers, profileHandlers, profileLookupHandlers } from './profile.ts';
+import { onboardingHandlers, type OnboardingServices } from './onboarding.ts';
+import { sessionRulesHandlers } from './session-rules.ts';
+import { securityHandlers } from '../../security/handlers.ts';
+import { adminHandlers } from '../../admin/handlers.ts';
+import { verificationHandlers } from '../../verification/handlers.ts';
+import { supportHandlers } from '../../support/handlers.ts';
+import { announcementHandlers } from '../../announcements/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -16,9 +23,9 @@ function propertyNamesAt(schema: JsonSchema | undefined, property: string): stri
  * declared response, fails the type check.
  *
  * @example
- * const handlers = createRpcHandlers(bundle);
+ * const handlers = createRpcHandlers(bundle, { brand: config.brand, tokenKey });
  */
-export function createRpcHandlers(bundle: ApiBundle): RpcHandlerMap<RpcContext> {
+export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServices): RpcHandlerMap<RpcContext> {
   return {
     ...profileHandlers({
       inquiry: propertyNamesAt(bundle.methods.profileInquiry?.response, 'profile'),
@@ -26,5 +33,14 @@ export function createRpcHandlers(bundle: ApiBundle): RpcHandlerMap<RpcContext> 
       updated: propertyNamesAt(bundle.methods.profileUpdate?.response, 'profile'),
     }),
     ...accountHandlers,
+    ...profileContactHandlers,
+    ...profileLookupHandlers,
+    ...onboardingHandlers(onboarding),
+    ...sessionRulesHandlers,
+    ...securityHandlers,
+    ...adminHandlers,
+    ...verificationHandlers,
+    ...supportHandlers,
+    ...announcementHandlers,
   };
 }

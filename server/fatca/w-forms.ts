@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Adapters } from '../adapters/index.ts';
+import type { Database } from '../db/schema.ts';
+import { storeDocument } from '../documents/uploads.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { DOCUMENT_KINDS } from '../verification/document-kinds.ts';
+import { DOCUMENT_STATUS } from '../verification/document-status.ts';
+import { textPdf } from '../verification/simple-pdf.ts';
+import { isUsPerson, readCertification, type FatcaSubject } from './certification.ts';
+
+const FORM_TITLES = { w9: 'Form W-9: Request for Taxpayer Identification Number and Certification', w8ben: 'Form W-8BEN: Certificate of Foreign Status of Beneficial Owner' } as const;
+
+/** Where the signer should go after signing: the screen that asked for it. */
+export type SigningReturn = '/self-certification' | '/self-certification-representative';
+
+/**
+ * Sends the W-form a subject's answers call for (W-9 for a US person, W-8BEN otherwise) to the
+ * e-signature provider, and answers the signData the browser opens. Refused with TA1 until the
+ * subject has answered the self-certification questions.
+ *
+ * @example
+ * const { formKind, signData } = await requestWFormSigning(db, adapters, subject, { name, email }, '/self-certification');
+ */
+export async function requestWFormSigning(
+  db: Kysely<Database>,
+  adapters: Adapters,
+  subject: FatcaSubject,
+  signer: { name: string; email: string },
+  returnPath: SigningReturn,
+): Promise<{ formKind: 'w9' | 'w8ben'; signData: { clientId: string; signUrl: string } }> {
+  const answers = await readCertification(db, subject);
+  if (!answers) {
+    throw new RpcRefusal('TA1', { description: 'Answer the self-certification questions and save them first: they decide which W-form you sign.' });
+  }
+  const formKind = isUsPerson(answers) ? 'w9' : 'w8ben';
+  const residency = answers.taxResidencies[0]!;
+  const requestId = randomUUID();
+  const { envelopeId, clientId, signUrl } = await adapters.eSignature.createEnvelope({
+    requestId,
+    formKind,
+    signer,
+    formLines: [
+      `Name: ${signer.name}`,
+      `Country of tax residence: ${residency.countryCode}`,
+      `Tax identification number: ${residency.taxId ?? 'not issued'}`,
+      formKind === 'w9' ? 'I certify that I am a U.S. person.' : 'I certify that I am not a U.S. person and am the beneficial owner of the income.',
+    ],
+    returnPath,
+  });
+  await db
+    .insertInto('e_signature_requests')
+    .values({
+      id: requestId,
+      customer_id: subject.customerId,
+      representative_invitation_id: subject.representativeInvitationId,
+      form_kind: formKind,
+      provider: adapters.eSignature.name,
+      envelope_id: envelopeId,
+      client_id: clientId,
+      document_id: null,
+    })
+    .execute();
+  return { formKind, signData: { clientId, signUrl } };
+}
+
+/** An e-signature provider's webhook event. */
+export type SignatureEvent =
+  | { event: 'envelope.signed'; envelopeId: string; signedName: string; signedAt: string }
+  | { event: 'envelope.declined'; envelopeId: string; reason?: string };
+
+/**
+ * Applies a signing outcome: a signed envelope files the signed W-form (pending, for compliance to
+ * check), so its document status moves from none to pending; a declined one only closes the request
+ * and the form stays to be signed. Repeated events are ignored. Answers false for an unknown envelope.
+ *
+ * @example
+ * await applySignatureEvent(db, 'sandbox', { event: 'envelope.signed', envelopeId, signedName: 'Anna Novak', signedAt });
+ */
+export async function applySignatureEvent(db: Kysely<Database>, provider: string, event: SignatureEvent): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('e_signature_requests')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('envelope_id', '=', event.envelopeId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!request) return false;
+    if (request.status !== 'sent') return true;
+    const now = new Date();
+    if (event.event === 'envelope.declined') {
+      await trx.updateTable('e_signature_requests').set({ status: 'declined', updated_at: now }).where('id', '=', request.id).execute();
+      return true;
+    }
+    const kind = request.form_kind === 'w9' ? 'w9Form' : 'w8BenForm';
+    const documentId = await storeDocument(trx, {
+      customerId: request.customer_id,
+      ...DOCUMENT_KINDS[kind],
+      createdByUserId: null,
+      statusId: DOCUMENT_STATUS.pending,
+      attributes: {
+        signatureRequestId: request.id,
+        ...(request.representative_invitation_id === null ? {} : { representativeInvitationId: String(request.representative_invitation_id) }),
+      },
+      files: [
+        {
+          role: 'main',
+          fileName: `${request.form_kind}-signed.pdf`,
+          mediaType: 'application/pdf',
+          content: textPdf(FORM_TITLES[request.form_kind], [`Signed electronically by ${event.signedName}`, `Signed at ${event.signedAt}`, `Envelope ${event.envelopeId}`]),
+        },
+      ],
+    });
+    await trx.updateTable('e_signature_requests').set({ status: 'signed', document_id: documentId, updated_at: now }).where('id', '=', request.id).execute();
+    return true;
+  });
+}

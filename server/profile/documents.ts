@@ -1,0 +1,272 @@
+import type { Kysely } from 'kysely';
+import type { IdentityDocument, UploadedDocument } from '../../generated/entities.ts';
+import type { DocumentUploadRequest } from '../../generated/methods.ts';
+import type { Selectable } from 'kysely';
+import type { Database, DocumentsTable } from '../db/schema.ts';
+import type { DocumentType } from '../dictionaries/data.ts';
+import { documentTypeById } from '../dictionaries/data.ts';
+import { readUploadedFile, storeDocument, type DocumentFileInput } from '../documents/uploads.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { notYours, ownAddress, ownDocument, recordId } from './access.ts';
+
+/** Document status ids (document 000 section 3). */
+export const DOCUMENT_STATUS = {
+  submitted: 0,
+  confirmed: 2,
+  canceled: 4,
+  deleted: 5,
+  rejected: 26,
+  underInvestigate: 31,
+  expired: 38,
+  pending: 41,
+  nameMismatch: 64,
+} as const;
+
+/** Address statuses (document 000 section 3). */
+export const ADDRESS_STATUS = { unconfirmed: 0, confirmed: 1, pending: 2, rejected: 3, nameMismatch: 4 } as const;
+
+/** The categories whose documents prove an address and name one. */
+const ADDRESS_CATEGORIES = new Set(['address', 'businessAddress', 'registrationAddress']);
+
+/** An identity document expiring within this many days shows as expiredSoon. */
+const EXPIRES_SOON_DAYS = 30;
+
+/** Which page of the document each stored file is, in the order the files were stored. */
+type FilePage = 'front' | 'backSide' | 'stampPage';
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+const invalid = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+
+/**
+ * The customer's documents with their files, newest first; deleted ones are left out. `category`
+ * and `addressId` narrow the list.
+ *
+ * @example
+ * const documents = await customerDocuments(db, customerId, { addressId: 7 });
+ */
+export async function customerDocuments(
+  db: Kysely<Database>,
+  customerId: number,
+  filter: { category?: string; addressId?: number } = {},
+): Promise<UploadedDocument[]> {
+  let query = db
+    .selectFrom('documents')
+    .leftJoin('users', 'users.id', 'documents.created_by_user_id')
+    .selectAll('documents')
+    .select('users.email as created_username')
+    .where('documents.customer_id', '=', customerId)
+    .where('documents.status_id', '<>', DOCUMENT_STATUS.deleted);
+  if (filter.category) query = query.where('documents.category', '=', filter.category);
+  if (filter.addressId !== undefined) query = query.where('documents.address_id', '=', filter.addressId);
+  const rows = await query.orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
+  if (rows.length === 0) return [];
+  const files = await db
+    .selectFrom('document_files')
+    .select(['id', 'document_id', 'role', 'file_name', 'media_type', 'size_bytes'])
+    .where(
+      'document_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => toUploadedDocument(row, files.filter((file) => file.document_id === row.id)));
+}
+
+function toUploadedDocument(
+  row: Selectable<DocumentsTable> & { created_username: string | null },
+  files: { id: number; role: 'main' | 'relationship' | 'additional'; file_name: string; media_type: string; size_bytes: number }[],
+): UploadedDocument {
+  const pages = Array.isArray(row.attributes.filePages) ? (row.attributes.filePages as FilePage[]) : [];
+  const type = documentTypeById(row.document_type_id);
+  return {
+    id: row.id,
+    // The column holds only the documented status ids.
+    statusId: row.status_id as UploadedDocument['statusId'],
+    uploaded: row.created_at.toISOString(),
+    documentTypeId: row.document_type_id,
+    documentType: type?.name ?? `Document type ${row.document_type_id}`,
+    category: row.category,
+    isSubDocument: row.parent_document_id !== null,
+    ...(row.parent_document_id !== null ? { parentDocumentId: row.parent_document_id } : {}),
+    ...(row.address_id !== null ? { addressId: row.address_id } : {}),
+    ...(row.issued_date ? { issuedDate: row.issued_date } : {}),
+    ...(row.expires_date ? { expiresDate: row.expires_date } : {}),
+    ...(row.created_username ? { createdUsername: row.created_username } : {}),
+    ...(row.reject_reason ? { rejectReason: row.reject_reason } : {}),
+    files: files.map((file, index) => ({
+      fileId: file.id,
+      role: file.role,
+      ...(pages[index] ? { page: pages[index] } : {}),
+      fileName: file.file_name,
+      mediaType: file.media_type,
+      sizeBytes: file.size_bytes,
+    })),
+  };
+}
+
+/**
+ * The customer's identity document: the newest proof of identity that is not a sub-document, with
+ * its profile document status (none, rejected, expiredSoon, validated, pending, notRequired).
+ */
+export function identityDocumentOf(documents: UploadedDocument[], customerType: 'personal' | 'business', now: Date = new Date()): IdentityDocument {
+  const live: number[] = [DOCUMENT_STATUS.canceled, DOCUMENT_STATUS.deleted];
+  const latest = documents.find((document) => document.category === 'proofOfIdentity' && !document.isSubDocument && !live.includes(document.statusId));
+  if (!latest) return { status: customerType === 'business' ? 'notRequired' : 'none' };
+  const soon = new Date(now.getTime() + EXPIRES_SOON_DAYS * 24 * 60 * 60 * 1000);
+  let status: IdentityDocument['status'];
+  switch (latest.statusId) {
+    case DOCUMENT_STATUS.confirmed:
+      status = latest.expiresDate && latest.expiresDate <= today(soon) ? 'expiredSoon' : 'validated';
+      break;
+    case DOCUMENT_STATUS.rejected:
+    case DOCUMENT_STATUS.nameMismatch:
+      status = 'rejected';
+      break;
+    case DOCUMENT_STATUS.expired:
+      status = 'none';
+      break;
+    default:
+      status = 'pending';
+  }
+  return {
+    documentId: latest.id,
+    type: latest.documentType,
+    typeId: latest.documentTypeId,
+    status,
+    statusId: latest.statusId,
+    ...(latest.issuedDate ? { issuedDate: latest.issuedDate } : {}),
+    ...(latest.expiresDate ? { expiresDate: latest.expiresDate } : {}),
+    ...(latest.rejectReason ? { rejectReason: latest.rejectReason } : {}),
+  };
+}
+
+/** The document number stored with an identity document, when one was given. */
+export async function identityDocumentNumber(db: Kysely<Database>, documentId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('documents').select('attributes').where('id', '=', documentId).executeTakeFirst();
+  const number = row?.attributes.number;
+  return typeof number === 'string' ? number : undefined;
+}
+
+/** Who uploads and for whom. */
+export interface Uploader {
+  customerId: number;
+  userId: number;
+}
+
+/**
+ * Checks an upload against the document types dictionary and stores it as pending (41): the main
+ * file with the back side (types that need one) and the stamp page (type 88) and any additional
+ * files; a relationship file as a sub-document. A proof of address names one of the customer's
+ * addresses, which becomes pending (2). Refusals name the field they concern.
+ *
+ * @example
+ * const document = await uploadDocument(db, { customerId, userId }, params);
+ */
+export async function uploadDocument(db: Kysely<Database>, uploader: Uploader, params: DocumentUploadRequest, now: Date = new Date()): Promise<UploadedDocument> {
+  const type = documentTypeById(params.documentType);
+  if (!type) throw invalid('documentType', 'Choose a document type from the list.');
+  if (type.uploadable === false) throw invalid('documentType', `The ${type.name} is filed through self-certification, not uploaded here. Open Self-certification.`);
+  const customer = await db.selectFrom('customers').select(['type', 'residence_country_code']).where('id', '=', uploader.customerId).executeTakeFirstOrThrow();
+  if (!type.customerTypes.includes(customer.type)) throw invalid('documentType', 'This document type is not accepted for your kind of account. Choose another.');
+  if (type.countries && !type.countries.includes(customer.residence_country_code ?? '')) {
+    throw invalid('documentType', `This document type is accepted only from residents of ${type.countries.join(', ')}. Choose another.`);
+  }
+
+  let addressId: number | null = null;
+  if (params.addressId !== undefined) addressId = (await ownAddress(db, uploader.customerId, params.addressId)).id;
+  if (ADDRESS_CATEGORIES.has(type.category) && addressId === null) throw invalid('addressId', 'Choose the address this document proves.');
+
+  const files = params.files;
+  if (type.needsBackSide && !files.backSide) throw invalid('files.backSide', 'This document has two sides: upload the back side too.');
+  if (type.needsStampPage && !files.stampPage) throw invalid('files.stampPage', 'Upload the page with the registration stamp too.');
+  if (type.category === 'proofOfIdentity') {
+    if (params.expiresDate && params.expiresDate <= today(now)) throw invalid('expiresDate', 'This document has expired. Upload a valid one.');
+  }
+  if (params.issuedDate && params.issuedDate > today(now)) throw invalid('issuedDate', 'The issue date cannot be in the future.');
+  if (params.issuedDate && params.expiresDate && params.expiresDate <= params.issuedDate) throw invalid('expiresDate', 'The expiry date must be after the issue date.');
+
+  let relationshipType: DocumentType | undefined;
+  if (files.relationship || params.relationshipDocumentType !== undefined) {
+    relationshipType = params.relationshipDocumentType === undefined ? undefined : documentTypeById(params.relationshipDocumentType);
+    if (!relationshipType || relationshipType.category !== 'relationship') throw invalid('relationshipDocumentType', 'Choose the kind of relationship document.');
+    if (!files.relationship) throw invalid('files.relationship', 'Upload the relationship document.');
+  }
+
+  const passwords = params.passwords ?? {};
+  const mainFiles: DocumentFileInput[] = [{ role: 'main', ...readUploadedFile(files.main, 'files.main'), passwordProtected: Boolean(passwords.main) }];
+  const pages: FilePage[] = ['front'];
+  if (files.backSide) {
+    mainFiles.push({ role: 'additional', ...readUploadedFile(files.backSide, 'files.backSide') });
+    pages.push('backSide');
+  }
+  if (files.stampPage) {
+    mainFiles.push({ role: 'additional', ...readUploadedFile(files.stampPage, 'files.stampPage') });
+    pages.push('stampPage');
+  }
+  (files.additional ?? []).forEach((file, index) => {
+    mainFiles.push({ role: 'additional', ...readUploadedFile(file, `files.additional.${index}`), passwordProtected: Boolean(passwords.additional) });
+  });
+  const relationshipFile = files.relationship ? readUploadedFile(files.relationship, 'files.relationship') : undefined;
+
+  const documentId = await db.transaction().execute(async (trx) => {
+    const id = await storeDocument(trx, {
+      customerId: uploader.customerId,
+      category: type.category,
+      documentTypeId: type.id,
+      createdByUserId: uploader.userId,
+      addressId,
+      issuedDate: params.issuedDate ?? null,
+      expiresDate: params.expiresDate ?? null,
+      statusId: DOCUMENT_STATUS.pending,
+      attributes: {
+        filePages: pages,
+        ...(params.number ? { number: params.number } : {}),
+        ...(params.isDueDiligence ? { isDueDiligence: true } : {}),
+        // The reviewer needs the passwords to open protected PDFs.
+        ...(passwords.main || passwords.additional ? { filePasswords: { main: passwords.main, additional: passwords.additional } } : {}),
+      },
+      files: mainFiles,
+    });
+    if (relationshipType && relationshipFile) {
+      await storeDocument(trx, {
+        customerId: uploader.customerId,
+        category: 'relationship',
+        documentTypeId: relationshipType.id,
+        createdByUserId: uploader.userId,
+        parentDocumentId: id,
+        statusId: DOCUMENT_STATUS.pending,
+        attributes: passwords.relationship ? { filePasswords: { relationship: passwords.relationship } } : {},
+        files: [{ role: 'relationship', ...relationshipFile, passwordProtected: Boolean(passwords.relationship) }],
+      });
+    }
+    if (addressId !== null && ADDRESS_CATEGORIES.has(type.category)) {
+      await trx.updateTable('addresses').set({ address_status: ADDRESS_STATUS.pending }).where('id', '=', addressId).execute();
+    }
+    return id;
+  });
+  const stored = (await customerDocuments(db, uploader.customerId)).find((document) => document.id === documentId);
+  if (!stored) throw new Error(`document ${documentId} was stored but cannot be read back`);
+  return stored;
+}
+
+/**
+ * One file of one of the customer's documents as a data URL. Another customer's document, or a
+ * file of another document, is refused '13'.
+ */
+export async function documentFile(db: Kysely<Database>, customerId: number, documentId: number | string, fileId: number | string) {
+  const document = await ownDocument(db, customerId, documentId);
+  const file = await db
+    .selectFrom('document_files')
+    .select(['file_name', 'media_type', 'content'])
+    .where('id', '=', recordId(fileId))
+    .where('document_id', '=', document.id)
+    .executeTakeFirst();
+  if (!file) throw notYours();
+  return {
+    fileName: file.file_name,
+    mediaType: file.media_type,
+    content: `data:${file.media_type};base64,${Buffer.from(file.content).toString('base64')}`,
+  };
+}

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Brand } from '../../generated/entities.ts';
+import { REPOSITORY_ROOT } from '../config.ts';
+
+/** What registration needs to know about the brand the server runs as (document 002, Brand configuration). */
+export interface RegistrationRules {
+  brandId: string;
+  projectName: string;
+  allowRegistration: boolean;
+  personalTypes: readonly string[];
+  businessTypes: readonly string[];
+  /** The terms a registering customer must accept, each with the page it links to. */
+  terms: ReadonlyArray<{ id: number; key: string; label: string; url: string }>;
+}
+
+const cache = new Map<string, RegistrationRules>();
+
+/**
+ * Reads brands/<id>/brand.json (validated by codegen against schemas/entities/brand.schema.json) once,
+ * so the server enforces the same registration rules the browser shows: the browser hides what a
+ * brand does not offer, the server refuses it.
+ *
+ * @example
+ * const rules = registrationRules('paydek');
+ * if (!rules.allowRegistration) throw new RpcRefusal('ENOA', { description: REGISTRATION_CLOSED });
+ */
+export function registrationRules(brandId: string, brandsDir = path.join(REPOSITORY_ROOT, 'brands')): RegistrationRules {
+  const key = `${brandsDir}:${brandId}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const file = path.join(brandsDir, brandId, 'brand.json');
+  let brand: Brand;
+  try {
+    brand = JSON.parse(readFileSync(file, 'utf8')) as Brand;
+  } catch (error) {
+    throw new Error(`The brand '${brandId}' has no readable ${file}: set BRAND to a folder of brands/ (${String((error as Error).message)}).`, { cause: error });
+  }
+  const rules: RegistrationRules = {
+    brandId,
+    projectName: brand.projectName,
+    allowRegistration: brand.allowRegistration,
+    personalTypes: brand.registrationPersonalTypes,
+    businessTypes: brand.registrationBusinessTypes,
+    terms: brand.termsToAccept.map(({ id, key, label, url }) => ({ id, key, label, url })),
+  };
+  cache.set(key, rules);
+  return rules;
+}

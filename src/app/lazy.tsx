@@ -1,0 +1,19 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+
+/**
+ * A component whose code is fetched the first time it renders, so custom screens and widgets stay
+ * out of the first load (the sign-in page downloads none of them). A spinner stands in meanwhile.
+ *
+ * @example
+ * const Kyc = lazyComponent(async () => (await import('../verification/Kyc.tsx')).Kyc);
+ */
+export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  return function LazyComponent(props: Props) {
+    return (
+      <Suspense fallback={<span className="eng-spinner" aria-hidden="true" />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}

@@ -1,0 +1,211 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, type CustomScreenProps } from '../../engine/index.ts';
+import type { Announcement } from '../../generated/entities.ts';
+import { useApp } from '../app/app-context.tsx';
+import './news.css';
+
+type Choice = NonNullable<Announcement['choice']>;
+
+/** The `Intl` locale of the interface language (the product calls Ukrainian `ua`). */
+function useLocale(): string {
+  const { i18n } = useTranslation();
+  return i18n.language === 'ua' ? 'uk' : i18n.language;
+}
+
+/**
+ * Asks before recording an answer, as a modal `<dialog>`: Cancel has the focus first (an answer is
+ * recorded once), Escape cancels, Tab stays inside.
+ */
+function ChoiceDialog({ choice, title, onAnswer }: { choice: Choice; title: string; onAnswer: (yes: boolean) => void }) {
+  const { t } = useTranslation();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const messageId = useId();
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    }
+    cancelRef.current?.focus();
+    return () => {
+      if (dialog?.open) dialog.close();
+      previous?.focus();
+    };
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== 'Tab') return;
+    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button'));
+    const first = buttons[0];
+    const last = buttons[buttons.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+  return (
+    <dialog
+      ref={dialogRef}
+      className="eng-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        onAnswer(false);
+      }}
+    >
+      <h2 id={titleId} className="eng-dialog__title">
+        {t(`news.confirm.${choice}.title`)}
+      </h2>
+      <p id={messageId}>{t(`news.confirm.${choice}.message`, { title })}</p>
+      <div className="eng-dialog__buttons">
+        <button ref={cancelRef} type="button" className="eng-button eng-button--secondary" onClick={() => onAnswer(false)}>
+          {t('news.confirm.cancel')}
+        </button>
+        <button type="button" className={`eng-button eng-button--${choice === 'accept' ? 'primary' : 'danger'}`} onClick={() => onAnswer(true)}>
+          {t(`news.choice.${choice}`)}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** The text of an announcement: paragraphs are separated by an empty line. */
+function Body({ text }: { text: string }) {
+  return (
+    <div className="news-body">
+      {text
+        .split(/\n\s*\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean)
+        .map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+    </div>
+  );
+}
+
+/**
+ * One announcement (route /news/:id): its title, date and text, marked read by the server when opened.
+ * When it asks for an answer the customer has not given, Accept and Decline, each confirmed in a
+ * dialog first; once answered, what was recorded and when.
+ */
+export function AnnouncementScreen({ params }: CustomScreenProps) {
+  const { t } = useTranslation();
+  const { rpc, feedback } = useApp();
+  const locale = useLocale();
+  const id = Number(params.id);
+  const [announcement, setAnnouncement] = useState<Announcement>();
+  const [failed, setFailed] = useState(false);
+  const [asking, setAsking] = useState<Choice | null>(null);
+  const [pending, setPending] = useState<Choice | null>(null);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      setAnnouncement((await rpc('announcementGet', { id })).announcement);
+    } catch (error) {
+      setFailed(true);
+      feedback.showError(error);
+    }
+  }, [feedback, id, rpc]);
+
+  useEffect(() => {
+    if (Number.isInteger(id) && id > 0) void load();
+    else setFailed(true);
+  }, [id, load]);
+
+  const answer = async (choice: Choice, yes: boolean) => {
+    setAsking(null);
+    if (!yes) return;
+    setPending(choice);
+    try {
+      setAnnouncement((await rpc('announcementChoice', { id, choice })).announcement);
+      feedback.notify(choice === 'accept' ? 'news.notices.accepted' : 'news.notices.declined');
+    } catch (error) {
+      feedback.showError(error);
+      // Another device may have answered meanwhile: show what is recorded now.
+      void load();
+    } finally {
+      setPending(null);
+    }
+  };
+
+  if (failed) {
+    return (
+      <div className="eng-error-state" role="alert">
+        <p>{t('news.unavailable')}</p>
+      </div>
+    );
+  }
+  if (!announcement) {
+    return (
+      <p role="status" className="news-loading">
+        <span className="eng-spinner eng-spinner--inline" aria-hidden="true" /> {t('news.loading')}
+      </p>
+    );
+  }
+
+  return (
+    <article className="news-article" aria-labelledby="news-article-title" data-announcement={announcement.id}>
+      <header className="news-article__header">
+        <h2 id="news-article-title" className="news-article__title">
+          {announcement.title}
+        </h2>
+        <p className="news-article__meta">
+          <time dateTime={announcement.publishedAt}>{t('news.publishedOn', { date: formatDate(announcement.publishedAt, locale) })}</time>
+          {announcement.expiresAt && (
+            <>
+              {' · '}
+              <time dateTime={announcement.expiresAt}>{t('news.shownUntil', { date: formatDate(announcement.expiresAt, locale) })}</time>
+            </>
+          )}
+        </p>
+      </header>
+      <Body text={announcement.body ?? announcement.summary} />
+      {announcement.requiresConfirmation && (
+        <section className="news-answer" aria-labelledby="news-answer-title">
+          <h3 id="news-answer-title" className="news-answer__title">
+            {t('news.answer.title')}
+          </h3>
+          {announcement.choice ? (
+            <p className="news-answer__recorded" data-choice={announcement.choice} role="status">
+              {t(announcement.choice === 'accept' ? 'news.answer.accepted' : 'news.answer.declined', {
+                date: announcement.chosenAt ? formatDateTime(announcement.chosenAt, locale) : '',
+              })}
+            </p>
+          ) : (
+            <>
+              <p>{t('news.answer.prompt')}</p>
+              <div className="eng-actions news-answer__buttons">
+                {(['accept', 'decline'] as const).map((choice) => (
+                  <button
+                    key={choice}
+                    type="button"
+                    className={`eng-button eng-button--${choice === 'accept' ? 'primary' : 'secondary'}`}
+                    disabled={pending !== null}
+                    aria-busy={pending === choice || undefined}
+                    onClick={() => setAsking(choice)}
+                  >
+                    {pending === choice && <span className="eng-spinner eng-spinner--inline" aria-hidden="true" />}
+                    {t(`news.choice.${choice}`)}
+                  </button>
+                ))}
+              </div>
+            </>
+          )}
+        </section>
+      )}
+      {asking && <ChoiceDialog choice={asking} title={announcement.title} onAnswer={(yes) => void answer(asking, yes)} />}
+    </article>
+  );
+}

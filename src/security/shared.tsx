@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { isMethodCallError } from '../../engine/index.ts';
+import { useApp } from '../app/app-context.tsx';
+import './security.css';
+
+/** Data a custom screen loads once and reloads after a change; errors go to the popup. */
+export function useLoaded<T>(load: () => Promise<T>): { data: T | undefined; reload: () => Promise<void>; failed: boolean } {
+  const { feedback } = useApp();
+  const [data, setData] = useState<T>();
+  const [failed, setFailed] = useState(false);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const reload = useCallback(async () => {
+    try {
+      setData(await loadRef.current());
+      setFailed(false);
+    } catch (error) {
+      setFailed(true);
+      feedback.showError(error);
+    }
+  }, [feedback]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { data, reload, failed };
+}
+
+/**
+ * Runs a call from a form: field errors of a refusal land on the fields (returned), any other
+ * failure goes to the popup. Resolves true on success.
+ */
+export function useFormCall(): {
+  pending: boolean;
+  fieldErrors: Record<string, string>;
+  run: (call: () => Promise<unknown>) => Promise<boolean>;
+  clear: () => void;
+} {
+  const { feedback } = useApp();
+  const [pending, setPending] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const run = useCallback(
+    async (call: () => Promise<unknown>) => {
+      setPending(true);
+      setFieldErrors({});
+      try {
+        await call();
+        return true;
+      } catch (error) {
+        if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) setFieldErrors(error.fieldErrors);
+        else feedback.showError(error);
+        return false;
+      } finally {
+        setPending(false);
+      }
+    },
+    [feedback],
+  );
+  return { pending, fieldErrors, run, clear: () => setFieldErrors({}) };
+}
+
+/** A labelled text input with its error, in the engine's look. */
+export function TextField(props: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  help?: string;
+  required?: boolean;
+  type?: 'text' | 'email';
+  inputMode?: 'text' | 'email' | 'decimal';
+  autoComplete?: string;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const helpId = `${id}-help`;
+  const describedBy = [props.help ? helpId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`eng-field${props.error ? ' eng-field--invalid' : ''}`}>
+      <label className="eng-label" htmlFor={id}>
+        {props.label}
+        {props.required && <span className="eng-required" aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        className="eng-input"
+        type={props.type ?? 'text'}
+        inputMode={props.inputMode}
+        autoComplete={props.autoComplete ?? 'off'}
+        spellCheck={false}
+        required={props.required}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {props.help && (
+        <p id={helpId} className="eng-help">
+          {props.help}
+        </p>
+      )}
+      {props.error && (
+        <p id={errorId} className="eng-field-errors" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A question before an irreversible step, as a modal dialog. */
+export function useConfirmDialog(): { ask: (question: string) => Promise<boolean>; dialog: ReactNode } {
+  const { t } = useTranslation();
+  const [question, setQuestion] = useState<string | null>(null);
+  const resolver = useRef<(answer: boolean) => void>(undefined);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (question !== null && dialog && !dialog.open) dialog.showModal?.();
+  }, [question]);
+  const answer = (value: boolean) => {
+    dialogRef.current?.close?.();
+    setQuestion(null);
+    resolver.current?.(value);
+  };
+  const ask = (text: string) =>
+    new Promise<boolean>((resolve) => {
+      resolver.current = resolve;
+      setQuestion(text);
+    });
+  const dialog =
+    question === null ? null : (
+      <dialog ref={dialogRef} className="eng-dialog security-dialog" aria-labelledby={titleId} onCancel={() => answer(false)}>
+        <p id={titleId} className="eng-dialog__title">
+          {question}
+        </p>
+        <div className="eng-dialog__buttons">
+          <button type="button" className="eng-button eng-button--secondary" onClick={() => answer(false)}>
+            {t('security.common.cancel')}
+          </button>
+          <button type="button" className="eng-button eng-button--danger" onClick={() => answer(true)} autoFocus>
+            {t('security.common.confirmDelete')}
+          </button>
+        </div>
+      </dialog>
+    );
+  return { ask, dialog };
+}
+
+/** The security area's screens, so each can reach the others (the settings screen links here too). */
+export const SECURITY_LINKS = [
+  { to: '/setting/password', label: 'security.links.changePassword' },
+  { to: '/setting/ip-access', label: 'security.links.ipAccess' },
+  { to: '/payout-blacklist', label: 'security.links.blacklist' },
+  { to: '/login-history', label: 'security.links.loginHistory' },
+  { to: '/profile/notifications', label: 'security.links.notifications' },
+  { to: '/legal', label: 'security.links.legal' },
+] as const;
+
+/** A row of links between the security screens. */
+export function SecurityLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav className="security-links" aria-label={t('security.links.label')}>
+      <ul>
+        {SECURITY_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to}>{t(link.label)}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A date and time in the reader's language. */
+export function useDateTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  return (iso) => new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+export function useDate(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  return (iso) => new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+}

@@ -1,0 +1,140 @@
+/**
+ * Security settings and the admin overview in Chromium: an IP allow-list entry added and deleted, a
+ * blacklist entry with its message, the sign-in in the login history, and an admin who finds the
+ * personal customer and views the product as them, read-only, with the banner and the way out.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+
+const PASSWORD = 'Demo-pass-2026';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await startServer({ BRAND: 'paxum' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInPage(username: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.locator('#login_username').fill(username);
+  await page.locator('#login_password').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  return page;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+  return (result.violations as Array<{ id: string; impact: string; help: string }>)
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+describe('security settings', () => {
+  it('adds an address range to the IP allow-list and deletes it after confirming', async () => {
+    const page = await signedInPage('personal@example.com');
+    await page.goto(`${server.url}/setting/ip-access`);
+    await page.getByRole('heading', { name: 'Allowed addresses' }).waitFor();
+    await page.getByLabel('IP address', { exact: false }).first().fill('300.1.1.1');
+    await page.getByRole('button', { name: 'Add to the list' }).click();
+    await expect.poll(() => page.locator('.eng-field-errors').first().innerText()).toContain('IPv4');
+
+    await page.getByLabel('IP address', { exact: false }).first().fill('192.0.2.0');
+    await page.getByLabel('Last address of a range').fill('192.0.2.255');
+    await page.getByRole('button', { name: 'Add to the list' }).click();
+    const entry = page.locator('li[data-entry="192.0.2.0 – 192.0.2.255"]');
+    await entry.waitFor();
+    // Turning the list on from 127.0.0.1, which is not on it, is refused on the spot.
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => page.locator('#ip-mode-error').innerText()).toContain('127.0.0.1');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await entry.getByRole('button', { name: /Delete/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await entry.waitFor({ state: 'detached' });
+    await page.getByText('Your list is empty').waitFor();
+    await page.context().close();
+  });
+
+  it("adds a recipient to the payout blacklist and says 'User … was added to the blacklist'", async () => {
+    const page = await signedInPage('personal@example.com', 375);
+    await page.goto(`${server.url}/payout-blacklist`);
+    await page.getByLabel(/Recipient's e-mail/).fill('Fraudster@Example.com');
+    await page.getByLabel('Block', { exact: true }).selectOption('p2p');
+    await page.getByRole('button', { name: 'Add to the blacklist' }).click();
+    await page.getByText('User fraudster@example.com was added to the blacklist.').waitFor();
+    await page.locator('li[data-entry="fraudster@example.com"]', { hasText: 'Person-to-person transfers' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the sign-in in the login history', async () => {
+    const page = await signedInPage('personal@example.com');
+    await page.goto(`${server.url}/login-history`);
+    const firstRow = page.locator('main table tbody tr').first();
+    await firstRow.waitFor();
+    expect(await firstRow.innerText()).toContain('Signed in');
+    expect(await firstRow.innerText()).toContain('127.0.0.1');
+    expect(await firstRow.innerText()).toContain('Chrome');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('admin overview', () => {
+  it('keeps non-admins out of the admin overview', async () => {
+    const page = await signedInPage('personal@example.com');
+    await page.goto(`${server.url}/admin-overview`);
+    await page.waitForURL('**/home');
+    await page.context().close();
+  });
+
+  it('finds the personal customer and views the product as them, read-only, then stops', async () => {
+    const page = await signedInPage('admin@example.com');
+    await page.goto(`${server.url}/admin-overview`);
+    await page.getByLabel('Name, e-mail or customer number').fill('novak');
+    await page.getByRole('button', { name: /apply/i }).click();
+    const row = page.locator('main table tbody tr', { hasText: 'Anna Novak' });
+    await row.waitFor();
+    await expect.poll(() => page.locator('main table tbody tr').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await row.click();
+    await page.getByRole('heading', { name: 'Anna Novak' }).waitFor();
+    await page.getByRole('button', { name: 'View as this customer' }).click();
+    await page.waitForURL('**/home');
+    const banner = page.locator('.viewing-banner');
+    await expect.poll(() => banner.innerText(), { timeout: 15_000 }).toContain('Viewing as Anna Novak');
+    await page.locator('main .eng-card').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Read-only: the blacklist screen opens, adding is refused by the server.
+    await page.goto(`${server.url}/payout-blacklist`);
+    await page.getByLabel(/Recipient's e-mail/).fill('someone@example.com');
+    await page.getByRole('button', { name: 'Add to the blacklist' }).click();
+    await expect.poll(() => page.locator('body').innerText()).toContain('read-only');
+    await page.locator('dialog.error-popup button[type="submit"]').click();
+    expect(await page.locator('li[data-entry="someone@example.com"]').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Stop viewing' }).click();
+    await page.waitForURL('**/admin-overview');
+    await page.goto(`${server.url}/admin-overview/audit`);
+    await page.locator('main table tbody tr', { hasText: 'Viewing' }).first().waitFor();
+    await page.context().close();
+  });
+});

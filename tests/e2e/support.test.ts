@@ -1,0 +1,101 @@
+/**
+ * Support messages in Chromium: the personal customer writes to support, the agent answers on the
+ * sandbox help desk's page, and the customer sees the answer as new and unread, reads it (which marks
+ * it read), replies, and opens the conversation from /messages?ticketNumber=N.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+
+const PASSWORD = 'Demo-pass-2026';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await startServer({ BRAND: 'paxum' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInPage(username: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.locator('#login_username').fill(username);
+  await page.locator('#login_password').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+  return page;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+  return (result.violations as Array<{ id: string; impact: string; help: string }>)
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+describe('support messages', () => {
+  it('writes to support, sees the agent answer as unread, reads it and replies', async () => {
+    const page = await signedInPage('personal@example.com');
+    await page.goto(`${server.url}/messages`);
+    await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'New message' }).or(page.getByRole('link', { name: 'New message' })).first().click();
+    await page.waitForURL(/\/messages\/new$/);
+    await page.getByLabel('Subject').fill('Card payment declined');
+    await page.getByLabel('Message').fill('My card payment at a shop was declined this morning.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(/\/messages$/);
+    const row = page.locator('li.support-ticket', { hasText: 'Card payment declined' });
+    await row.waitFor();
+    const ticketNumber = (await row.getAttribute('data-ticket'))!;
+    expect(await row.getAttribute('data-unread')).toBe('false');
+
+    // The support agent answers on the sandbox help desk.
+    const agent = await browser.newPage();
+    await agent.goto(`${server.url}/sandbox/helpdesk`);
+    await agent.getByRole('link', { name: `#${ticketNumber} Card payment declined` }).click();
+    await agent.getByLabel('Your answer').fill('We unblocked your card; please try again.');
+    await agent.getByRole('button', { name: 'Send answer' }).click();
+    await agent.getByText('We unblocked your card; please try again.').waitFor();
+    await agent.close();
+
+    await page.reload();
+    await row.waitFor();
+    await expect.poll(() => row.getAttribute('data-unread')).toBe('true');
+    await row.getByText('Unread answer').waitFor();
+    await row.locator('.eng-badge', { hasText: 'New answer' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await row.getByRole('link').click();
+    await page.waitForURL(new RegExp(`/messages/${ticketNumber}$`));
+    await page.getByText('We unblocked your card; please try again.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel('Your reply').fill('It works now, thank you!');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.locator('.support-message', { hasText: 'It works now, thank you!' }).waitFor();
+
+    await page.goto(`${server.url}/messages?ticketNumber=${ticketNumber}`);
+    await page.waitForURL(new RegExp(`/messages/${ticketNumber}$`));
+    await page.getByText('It works now, thank you!').waitFor();
+
+    await page.goto(`${server.url}/messages`);
+    await expect.poll(() => page.locator(`li.support-ticket[data-ticket="${ticketNumber}"]`).getAttribute('data-unread')).toBe('false');
+    await page.context().close();
+  });
+});

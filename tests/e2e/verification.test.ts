@@ -1,0 +1,139 @@
+/**
+ * The verification area in Chromium: an unverified customer sees the status banner with its counter
+ * and follows it; a limited customer uploads every limit document and the account moves to
+ * processing; an identity verification is completed on the provider sandbox page and the session
+ * screen shows it. Every verification screen is checked with axe-core.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+
+const PASSWORD = 'Demo-pass-2026';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  server = await startServer({ BRAND: 'paxum' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInPage(username: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('language', 'en'));
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await page.locator('#login_username').fill(username);
+  await page.locator('#login_password').fill(PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
+  return page;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
+  return (result.violations as Array<{ id: string; impact: string; help: string }>)
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+describe('verification', () => {
+  it('shows an unverified customer the banner with the number of actions, which leads to the profile', async () => {
+    const page = await signedInPage('unverified@example.com');
+    await page.goto(`${server.url}/home`);
+    const banner = page.locator('.verification-banner');
+    await banner.waitFor();
+    expect(await banner.getAttribute('data-state')).toBe('hasRequiredActions');
+    const link = banner.getByRole('link');
+    expect(await link.innerText()).toBe('Actions required: 3');
+    expect(await seriousViolations(page)).toEqual([]);
+    await link.click();
+    await page.waitForURL('**/profile');
+  });
+
+  it('lists what is missing on /unverified-account and shows the due diligence request', async () => {
+    const page = await signedInPage('unverified@example.com', 375);
+    await page.goto(`${server.url}/unverified-account`);
+    const missing = page.locator('[data-action]');
+    await expect.poll(() => missing.evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['fatca', 'identity', 'phone']);
+    await page.getByRole('heading', { name: 'Due diligence, level 1' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('sends a verified customer home from /unverified-account and shows no banner', async () => {
+    const page = await signedInPage('personal@example.com');
+    await page.goto(`${server.url}/unverified-account`);
+    await page.waitForURL('**/home');
+    await page.locator('main h1').waitFor();
+    expect(await page.locator('.verification-banner').count()).toBe(0);
+  });
+
+  it('lets a limited customer upload every limit document, after which the documents are being processed', async () => {
+    const page = await signedInPage('limited@example.com');
+    await page.goto(`${server.url}/home`);
+    const banner = page.locator('.verification-banner[data-state="limited"]');
+    await banner.waitFor();
+    await banner.getByRole('link').click();
+    await page.waitForURL('**/limited-account');
+    await page.locator('[data-reason="1"]').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const notice = page.locator('.verification-notice[data-state]');
+    expect(await notice.getAttribute('data-state')).toBe('limited');
+    for (let left = 4; left > 0; left--) {
+      const form = page.locator('.verification-upload').first();
+      await form.locator('input[type="file"]').setInputFiles({ name: `scan-${left}.png`, mimeType: 'image/png', buffer: PNG });
+      await form.getByRole('button', { name: 'Upload' }).click();
+      await expect.poll(() => page.locator('.verification-upload').count(), { timeout: 15_000 }).toBe(left - 1);
+    }
+    await expect.poll(() => notice.getAttribute('data-state')).toBe('processing');
+    expect(await page.locator('.eng-badge[data-value="submitted"]').count()).toBe(4);
+    await page.goto(`${server.url}/home`);
+    await page.locator('main h1').waitFor();
+    expect(await page.locator('.verification-banner').count()).toBe(0);
+  });
+
+  it('completes an identity verification on the provider sandbox page', async () => {
+    const page = await signedInPage('unverified@example.com');
+    await page.goto(`${server.url}/unverified-account`);
+    await page.locator('[data-action="identity"]').getByRole('button').click();
+    await page.waitForURL('**/identity-verification/**');
+    const status = page.locator('.verification-notice[data-status]');
+    await expect.poll(() => status.getAttribute('data-status')).toBe('started');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Continue at the verification partner' }).click();
+    await page.waitForURL('**/sandbox/identity/**');
+    expect(await page.locator('#lastName').inputValue()).toBe('Varga');
+    await page.getByRole('button', { name: 'Complete verification' }).click();
+    await page.waitForURL('**/identity-verification/**');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('completed');
+    await page.goto(`${server.url}/unverified-account`);
+    await expect.poll(() => page.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['fatca', 'phone']);
+  });
+
+  it('self-certifies and signs the W-8BEN on the e-signature sandbox page', async () => {
+    const page = await signedInPage('unverified@example.com');
+    await page.goto(`${server.url}/self-certification`);
+    const residency = page.locator('[data-residency="0"]');
+    await residency.locator('select').selectOption('PT');
+    await residency.getByLabel('Tax identification number').fill('123456789');
+    await page.getByRole('button', { name: 'Save answers' }).click();
+    await page.getByText('Your answers are saved and sent for checking.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign the W-8BEN' }).click();
+    await page.waitForURL('**/sandbox/e-signature/**');
+    await page.getByRole('button', { name: 'Sign', exact: true }).click();
+    await page.waitForURL('**/self-certification');
+    await expect.poll(() => page.locator('[data-document="w8BenFormDocumentStatus"] .eng-badge').getAttribute('data-value'), { timeout: 15_000 }).toBe('pending');
+  });
+});

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../../server/demo/seed.ts';
+import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+
+/** A tiny PNG as the browser's file picker sends it. */
+const PNG = `data:image/png;name=screenshot.png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64')}`;
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.unavailable)(`support messages on ${backend.name}`, () => {
+    let test: TestServer;
+    let client: ApiClient;
+    let anna: Tokens;
+    let northwind: Tokens;
+    let admin: Tokens;
+    let annaId: number;
+
+    const as = (tokens: Tokens, customerId?: number) => async (method: string, params: object = {}) =>
+      (await client.rpc(method, params, { token: tokens.accessToken, ...(customerId ? { customerId } : {}) })).body;
+
+    /** The support agent answers on the sandbox help desk's page, as a tester would. */
+    const agentAnswers = async (ticketNumber: string, content: string, status = 'Open') => {
+      const answer = await test.server.app.inject({
+        method: 'POST',
+        url: `/sandbox/helpdesk/tickets/${ticketNumber}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ action: 'reply', content, authorName: 'Maria from support', status }).toString(),
+      });
+      expect(answer.statusCode).toBe(303);
+    };
+
+    const threadCount = async () => Number((await test.server.db.selectFrom('sandbox_helpdesk_threads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+    beforeAll(async () => {
+      test = await startTestServer(backend);
+      client = new ApiClient(test.url);
+      anna = await client.signIn(DEMO_LOGINS.personal);
+      northwind = await client.signIn(DEMO_LOGINS.business);
+      admin = await client.signIn(DEMO_LOGINS.admin);
+      annaId = (await as(anna)('profileInquiry')).customer.customerId;
+    });
+    afterAll(() => test?.close());
+
+    it('opens a ticket, lists it, and takes the customer reply', async () => {
+      const call = as(anna);
+      const seeded = await call('supportTicketList');
+      expect(seeded).toMatchObject({ responseCode: '00', unreadTicketNumbers: [] });
+      expect(seeded.tickets.map((t: { derivedStatus: string }) => t.derivedStatus).sort()).toEqual(['closed', 'new']);
+      const before = seeded.results as number;
+
+      expect(await call('supportTicketCreate', { subject: 'Hi', message: 'x' })).toMatchObject({ responseCode: 'TA1' });
+      expect(await call('supportTicketCreate', { subject: 'Card payment', message: 'Declined', attachment: 'data:text/plain;base64,aGVsbG8=' })).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'attachment' }],
+      });
+
+      const created = await call('supportTicketCreate', { subject: 'Card payment declined', message: 'My payment to a shop was declined today.', attachment: PNG });
+      expect(created).toMatchObject({ responseCode: '00', ticket: { subject: 'Card payment declined', status: 'Open', derivedStatus: 'open', unread: false, lastThread: { to: 'desk' } } });
+      const { ticketNumber } = created.ticket;
+
+      const list = await call('supportTicketList');
+      expect(list.results).toBe(before + 1);
+      expect(list.tickets[0]).toMatchObject({ ticketNumber, derivedStatus: 'open', unread: false });
+
+      const reply = await call('supportTicketReply', { ticketNumber, message: 'It was a card ending 4242.' });
+      expect(reply).toMatchObject({ responseCode: '00', thread: { direction: 'in', authorName: 'Anna Novak', content: 'It was a card ending 4242.' } });
+
+      const full = await call('supportTicketGet', { ticketNumber });
+      expect(full.conversations.map((thread: { content: string }) => thread.content)).toEqual(['My payment to a shop was declined today.', 'It was a card ending 4242.']);
+      expect(full.conversations[0].attachment).toEqual({ fileName: 'screenshot.png', mediaType: 'image/png' });
+      const preview = await call('supportTicketGet', { ticketNumber, preview: true });
+      expect(preview.conversations).toHaveLength(2);
+    });
+
+    it('shows an agent answer as new and unread until the customer reads it', async () => {
+      const call = as(anna);
+      const { ticket } = await call('supportTicketCreate', { subject: 'Statement for March', message: 'Where do I find my March statement?' });
+      await agentAnswers(ticket.ticketNumber, 'Under Accounts, then Statements.');
+
+      expect(await call('supportTicketStats')).toMatchObject({ responseCode: '00', unreadTicketNumbers: [ticket.ticketNumber] });
+      const newOnes = await call('supportTicketList', { status: 'new' });
+      expect(newOnes.tickets.every((t: { derivedStatus: string }) => t.derivedStatus === 'new')).toBe(true);
+      expect(newOnes.tickets[0]).toMatchObject({ ticketNumber: ticket.ticketNumber, derivedStatus: 'new', unread: true, lastThread: { to: 'customer' } });
+      expect(newOnes.results).toBeLessThan((await call('supportTicketList')).results);
+      const conversation = await call('supportTicketGet', { ticketNumber: ticket.ticketNumber });
+      expect(conversation.conversations.at(-1)).toMatchObject({ direction: 'out', authorName: 'Maria from support', content: 'Under Accounts, then Statements.' });
+
+      const read = await call('supportTicketMarkRead', { ticketNumber: ticket.ticketNumber });
+      expect(read).toMatchObject({ responseCode: '00', ticket: { unread: false, derivedStatus: 'new' }, unreadTicketNumbers: [] });
+      expect((await call('supportTicketStats')).unreadTicketNumbers).toEqual([]);
+
+      // The agent closes it: closed whatever was read; the customer writing again reopens it.
+      await agentAnswers(ticket.ticketNumber, 'Closing this, glad to help.', 'Closed');
+      expect((await call('supportTicketList', { status: 'closed' })).tickets[0]).toMatchObject({ ticketNumber: ticket.ticketNumber, derivedStatus: 'closed', unread: true });
+      const again = await call('supportTicketReply', { ticketNumber: ticket.ticketNumber, message: 'One more question.' });
+      expect(again.ticket).toMatchObject({ status: 'Open', derivedStatus: 'open', unread: false });
+    });
+
+    it("refuses another customer's ticket with 13 and changes nothing", async () => {
+      const { ticket } = await as(anna)('supportTicketCreate', { subject: 'Private matter', message: 'Only for Anna.' });
+      const other = as(northwind);
+      const threads = await threadCount();
+      for (const [method, params] of [
+        ['supportTicketGet', { ticketNumber: ticket.ticketNumber }],
+        ['supportTicketReply', { ticketNumber: ticket.ticketNumber, message: 'Not mine' }],
+        ['supportTicketMarkRead', { ticketNumber: ticket.ticketNumber }],
+        ['supportTicketGet', { ticketNumber: '999999' }],
+      ] as const) {
+        expect(await other(method, params)).toMatchObject({ responseCode: '13' });
+      }
+      expect(await threadCount()).toBe(threads);
+      const row = await test.server.db.selectFrom('sandbox_helpdesk_tickets').select(['customer_read_at', 'status']).where('id', '=', ticket.id).executeTakeFirstOrThrow();
+      expect(row).toEqual({ customer_read_at: null, status: 'Open' });
+      const theirs = await other('supportTicketList');
+      expect(theirs.tickets.map((t: { ticketNumber: string }) => t.ticketNumber)).not.toContain(ticket.ticketNumber);
+    });
+
+    it('lets an admin viewing the customer read tickets but not write or mark them read', async () => {
+      const { ticket } = await as(anna)('supportTicketCreate', { subject: 'Viewed by admin', message: 'Hello' });
+      expect(await as(admin)('adminViewStart', { customerId: annaId })).toMatchObject({ responseCode: '00' });
+      const viewing = as(admin, annaId);
+      expect(await viewing('supportTicketGet', { ticketNumber: ticket.ticketNumber })).toMatchObject({ responseCode: '00', ticket: { ticketNumber: ticket.ticketNumber } });
+      expect((await viewing('supportTicketReply', { ticketNumber: ticket.ticketNumber, message: 'From the admin' })).responseCode).not.toBe('00');
+      expect((await viewing('supportTicketMarkRead', { ticketNumber: ticket.ticketNumber })).responseCode).not.toBe('00');
+    });
+
+    it('shows the agent desk page with the tickets and a reply form', async () => {
+      const page = await client.get('/sandbox/helpdesk');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Card payment declined');
+      const list = await as(anna)('supportTicketList');
+      const ticketPage = await client.get(`/sandbox/helpdesk/tickets/${list.tickets[0].ticketNumber}`);
+      expect(ticketPage.text).toContain('Send answer');
+      expect((await client.get('/sandbox/helpdesk/tickets/424242')).status).toBe(404);
+    });
+  });
+}
