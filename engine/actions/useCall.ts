@@ -24,8 +24,9 @@ export interface CallOutcome {
  * buttons:
  * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set) or to the application
  *   action; it rejects with whatever the call rejected with.
- * - `succeed` shows the notice, reloads the screen's data when `refresh` is set, then navigates: to where
- *   the action asked, else to `success.navigate` with `:name` filled from the route and the answer.
+ * - `succeed` shows the notice, marks every cached answer stale (a successful call may have changed any
+ *   of them; waiting for the reload when `refresh` is set), then navigates: to where the action asked,
+ *   else to `success.navigate` with `:name` filled from the route and the answer.
  * - `fail` hands an error to `EngineOptions.onError`.
  *
  * @example
@@ -67,8 +68,10 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
   const succeed = useCallback(
     async (success: Success | undefined, outcome: CallOutcome) => {
       if (success?.notice) options.notify?.(success.notice);
-      // Revalidates every cached answer that is on screen; what is not mounted is refetched when it mounts.
-      if (success?.refresh) await mutate(() => true);
+      // Revalidates every cached answer that is on screen, and lifts SWR's 2-second deduplication for the
+      // rest, so a list opened right after saving shows the change instead of the answer from before it.
+      const revalidated = mutate(() => true);
+      if (success?.refresh) await revalidated;
       const answer = typeof outcome.answer === 'object' && outcome.answer !== null ? outcome.answer : {};
       const target =
         outcome.navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);

@@ -90,6 +90,23 @@ describe('FormScreen', () => {
     expect(notify).toHaveBeenCalledWith('person.saved');
   });
 
+  it('shows fresh data on the next screen after a save, not the answer cached before it', async () => {
+    let firstName = 'Grace';
+    const callMethod = vi.fn(async (method: string, params: Record<string, unknown>) => {
+      if (method === 'personUpdate') firstName = String((params as { firstName: string }).firstName);
+      return { person: { firstName, email: 'grace@example.com' } };
+    });
+    const data = { method: 'personInquiry', path: 'person' };
+    const edit = formSpec({}, { data, submit: { method: 'personUpdate', label: 'person.save', success: { navigate: '/person/view' } } });
+    const view = formSpec({ id: 'person-view', route: '/person/view' }, { data });
+    const { router } = renderScreens(testOptions([edit, view], { callMethod }), '/person', i18n());
+    await waitFor(() => expect(input(/Given name/).value).toBe('Grace'));
+    type(/Given name/, 'Ada');
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/person/view'));
+    await waitFor(() => expect(input(/Given name/).value).toBe('Ada'));
+  });
+
   it('fills the form from form.data, sending back only the listed fields', async () => {
     const callMethod = vi.fn(async (method: string) =>
       method === 'personInquiry' ? { person: { personId: 3, firstName: 'Grace', email: 'grace@example.com', lastName: 'Hopper' } } : {},
