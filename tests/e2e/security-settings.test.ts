@@ -4,14 +4,12 @@
  * personal customer and views the product as them, read-only, with the banner and the way out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe.ts';
+import { signedInPage as openSignedIn } from '../support/pages.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 
-const PASSWORD = 'Demo-pass-2026';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 let server: RunningServer;
@@ -26,25 +24,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedInPage(username: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript(() => localStorage.setItem('language', 'en'));
-  const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.locator('#login_username').fill(username);
-  await page.locator('#login_password').fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
-  return page;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-  return (result.violations as Array<{ id: string; impact: string; help: string }>)
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
-}
+const signedInPage = (username: string, width = 1280) => openSignedIn(browser, server.url, username, { width });
 
 describe('security settings', () => {
   it('adds an address range to the IP allow-list and deletes it after confirming', async () => {

@@ -5,18 +5,17 @@
  * rendering for a signed-in personal user. Screenshots of the new screens go to .tmp/shots-session/.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient } from '../support/api-client.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { repoRoot, startServer, type RunningServer } from '../support/server-process.ts';
 import { IDENTITY_ROUTES } from '../specs/identity-routes.ts';
 
 const PASSWORD = 'Demo-pass-2026';
 const SHOTS = path.join(repoRoot, '.tmp/shots-session');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 const servers: Record<'paxum' | 'aplus', RunningServer> = {} as never;
@@ -44,14 +43,6 @@ async function fillLogin(page: Page, username: string): Promise<void> {
   await page.locator('#login_username').fill(username);
   await page.locator('#login_password').fill(PASSWORD);
   await page.locator('form button[type="submit"]').click();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-  return (result.violations as Array<{ id: string; impact: string; help: string }>)
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });

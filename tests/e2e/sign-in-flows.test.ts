@@ -6,18 +6,17 @@
  * serious violation on them.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp } from '../../server/auth/totp.ts';
 import { DEMO_TOTP_SECRET, SIGN_IN_DEMO_LOGINS as LOGINS } from '../../server/signin/demo-seed.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { repoRoot, startServer, type RunningServer } from '../support/server-process.ts';
 
 const PASSWORD = 'Demo-pass-2026';
 const SHOTS = path.join(repoRoot, '.tmp/shots-signin');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 const servers: Record<string, RunningServer> = {};
@@ -45,14 +44,6 @@ async function fillLogin(page: Page, username: string): Promise<void> {
   await page.locator('#login_username').fill(username);
   await page.locator('#login_password').fill(PASSWORD);
   await page.locator('#login_password').press('Enter');
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-  return (result.violations as Array<{ id: string; impact: string; help: string }>)
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 async function shot(page: Page, name: string): Promise<void> {

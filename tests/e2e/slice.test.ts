@@ -4,14 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startServer, repoRoot, type RunningServer } from '../support/server-process.ts';
 import { signIn } from '../support/api-client.ts';
 
 const PASSWORD = 'Demo-pass-2026';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 const servers: Record<string, RunningServer> = {};
@@ -50,14 +49,6 @@ async function expectedBalances(server: RunningServer, username: string, locale:
   return (accounts as Array<{ balance: string; currencyCode: string }>).map((a) =>
     new Intl.NumberFormat(locale, { style: 'currency', currency: a.currencyCode }).format(Number(a.balance)),
   );
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-  return (result.violations as Array<{ id: string; impact: string; help: string }>)
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
 }
 
 describe('sign in and see your accounts', () => {
