@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { loadGeneratedArtifacts } from './api-bundle.ts';
 import { createAdapters } from './adapters/index.ts';
+import { registrationRules } from './registration/brand-rules.ts';
 import { tokenService } from './auth/routes.ts';
 import { loadTokenSecret } from './auth/token-secret.ts';
 import type { ServerConfig } from './config.ts';
@@ -65,7 +66,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));
     const adapters = createAdapters(config, db);
-    await app.register(tokenService, { db, bundle, tokenKey, adapters, sandboxes: config.sandboxes });
+    await app.register(tokenService, { db, bundle, tokenKey, adapters, sandboxes: config.sandboxes, projectName: registrationRules(config.brand).projectName });
     await app.register(rpcDispatcher, { db, bundle, tokenKey, adapters, handlers: createRpcHandlers(bundle, { brand: config.brand, tokenKey }) });
     if (config.sandboxes) await app.register(outboxPage, { db });
     await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });

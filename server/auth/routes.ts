@@ -38,6 +38,8 @@ export interface TokenServiceOptions {
   adapters: Adapters;
   /** With sandboxes on, the push QR link opens the sandbox device page; otherwise the phone app's link. */
   sandboxes?: boolean;
+  /** The brand's project name, which authenticator apps show next to its codes. */
+  projectName?: string;
 }
 
 interface LoginRequest {
@@ -309,5 +311,5 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
   // ---- linked devices and two-step settings (bearer access token) ----------------------------
 
   await app.register(deviceRoutes, { db, tokenKey, check: checks.check });
-  await app.register(twoStepRoutes, { db, tokenKey, adapters, check: checks.check, issueTokens: tokensFor });
+  await app.register(twoStepRoutes, { db, tokenKey, adapters, check: checks.check, issueTokens: tokensFor, totpIssuer: options.projectName ?? 'Online banking' });
 }

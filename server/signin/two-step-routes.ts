@@ -15,15 +15,14 @@ export interface TwoStepRoutesOptions {
   adapters: Adapters;
   check: Check;
   issueTokens(session: SessionTokens): Promise<{ accessToken: string; refreshToken: string; expiresIn: number }>;
+  /** The name authenticator apps show next to the code: the brand's project name. */
+  totpIssuer: string;
 }
 
 interface ChangeRequest {
   mode?: 1 | 2 | 3 | 4;
   typeMode?: 'no' | 'otp' | 'sms' | 'push';
 }
-
-/** The issuer name authenticator apps show next to the code. */
-const TOTP_ISSUER = 'Online banking';
 
 /**
  * The two-step settings (document 000 section 7, document 001 sections 3 and 7): read them, ask
@@ -63,7 +62,7 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
     const change: TwoStepChange = checked.body.mode !== undefined ? { setting: 'mode', value: checked.body.mode } : { setting: 'typeMode', value: checked.body.typeMode! };
     try {
-      return await requestTwoStepChange(db, options.adapters, user.userId, change, TOTP_ISSUER);
+      return await requestTwoStepChange(db, options.adapters, user.userId, change, options.totpIssuer);
     } catch (error) {
       return refused(reply, error);
     }

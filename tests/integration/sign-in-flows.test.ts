@@ -289,6 +289,8 @@ for (const backend of BACKENDS) {
         expect((await call(test.url, 'GET', '/customer/two-step-verification', { token: anna.accessToken })).body).toMatchObject({ mode: 2, typeMode: 'no', otpEnrolled: false });
         const started = await call(test.url, 'POST', '/customer/two-step-verification', { token: anna.accessToken, body: { typeMode: 'otp' } });
         expect(started.body).toMatchObject({ reqId: expect.any(String), confirmBy: 'enrolOtp', enrolment: { secret: expect.any(String), uri: expect.stringContaining('otpauth://totp/'), qrSvg: expect.stringContaining('<svg') } });
+        // The authenticator app lists the code under the brand's name.
+        expect(started.body.enrolment.uri).toMatch(/^otpauth:\/\/totp\/Paxum%3A.*&issuer=Paxum&/);
         const { reqId, enrolment } = started.body;
 
         const bob = (await call(test.url, 'POST', '/auth/login', { body: { client: 'spa', username: LOGINS.push, password: DEMO_PASSWORD, codeChallenge: pkcePair().challenge, secret: DEMO_DEVICE_SECRET } })).body;
