@@ -2,14 +2,14 @@ import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from './blacklist.ts';
 import { addIpAccess, deleteIpAccess, listIpAccess, setIpAccessMode } from './ip-access.ts';
-import { agreementPdf, legalInfo } from './legal.ts';
+import { agreementPdf, legalInfo, termsOfService } from './legal.ts';
 import { loginHistory } from './login-history.ts';
 import { notificationSettings, setNotificationSetting } from './notifications.ts';
 
 type SecurityMethods =
   | 'ipAccessList' | 'ipAccessAdd' | 'ipAccessDelete' | 'ipAccessModeSet'
   | 'blacklistList' | 'blacklistAdd' | 'blacklistDelete'
-  | 'loginHistory' | 'legalInfo' | 'agreementDownload'
+  | 'loginHistory' | 'legalInfo' | 'agreementDownload' | 'termsOfService'
   | 'notificationSettingsGet' | 'notificationSettingsSet';
 
 /**
@@ -47,6 +47,9 @@ export const securityHandlers: Pick<RpcHandlerMap<RpcContext>, SecurityMethods> 
 
   async loginHistory(params, ctx) {
     return loginHistory(ctx.db, callerOf(ctx).customerId, params);
+  },
+  async termsOfService() {
+    return termsOfService();
   },
   async legalInfo(_params, ctx) {
     return { agreements: await legalInfo(ctx.db, callerOf(ctx).customerId) };

@@ -59,6 +59,17 @@ export const AGREEMENTS: readonly AgreementText[] = [
   },
 ];
 
+/**
+ * The current Terms of Service as the public terms page shows them.
+ *
+ * @example
+ * termsOfService(); // { title: 'Terms of Service', version: '2026.1', effectiveDate: '2026-01-01', sections: [...] }
+ */
+export function termsOfService(): Pick<AgreementText, 'title' | 'version' | 'effectiveDate' | 'sections'> {
+  const { title, version, effectiveDate, sections } = AGREEMENTS.find((agreement) => agreement.id === 'terms-of-service')!;
+  return { title, version, effectiveDate, sections: sections.map((section) => ({ ...section })) };
+}
+
 /** An agreement as legal info answers it. */
 export interface AgreementInfo {
   id: string;

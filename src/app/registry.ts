@@ -42,6 +42,8 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   SelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertification),
   SelfCertificationSplash: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertificationSplash),
   RepresentativeSelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).RepresentativeSelfCertification),
+  // Legal
+  TermsOfService: screen(async () => (await import('../legal/TermsOfService.tsx')).TermsOfService),
   // News and support
   AnnouncementScreen: screen(async () => (await import('../news/AnnouncementScreen.tsx')).AnnouncementScreen),
   SupportMessages: screen(async () => (await import('../support/SupportMessages.tsx')).SupportMessages),

@@ -187,6 +187,13 @@ for (const backend of BACKENDS) {
       expect(await as(anna)('agreementDownload', { id: 'secret-plans' })).toMatchObject({ responseCode: 'TA1' });
     });
 
+    it('shows the current Terms of Service to anyone, signed in or not, in the version legal info names', async () => {
+      const terms = (await client.rpc('termsOfService', {})).body;
+      const { agreements } = await as(anna)('legalInfo');
+      expect(terms).toMatchObject({ responseCode: '00', title: 'Terms of Service', version: agreements[0].version });
+      expect(terms.sections.length).toBeGreaterThan(0);
+    });
+
     it('lets admins, and nobody else, search customers and view one read-only, recording who acted for whom', async () => {
       expect(await as(anna)('adminCustomerSearch', { customerSearch: 'novak' })).toMatchObject({ responseCode: '13' });
       expect(await as(northwind)('adminAuditLog', {})).toMatchObject({ responseCode: '13' });

@@ -14,6 +14,7 @@ export const IDENTITY_ROUTES = [
   '/identity-verification/:workflowRunId/:token',
   '/self-certification-representative',
   '/scp-mobile',
+  '/terms',
   // Restricted screens
   '/admin-overview',
   '/scp',
