@@ -24,6 +24,9 @@ export function EngineProvider({ options, children }: { options: EngineOptions; 
       // Screens show their own error state with a retry button; silent retries would hide failures.
       shouldRetryOnError: false,
       revalidateOnFocus: false,
+      // A screen that opens always asks again (showing the cached answer meanwhile): custom screens change
+      // data through calls the engine never sees, and a list must not show what was true before them.
+      dedupingInterval: 0,
     };
   });
   return (

@@ -4,6 +4,8 @@ import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { MethodCallError } from '../../errors/MethodCallError';
 import { formSchema } from '../../schema-form/formSchemas';
 import { formSpec } from '../../testing/fixtures';
+import { useNavigate } from 'react-router';
+import { useEngine } from '../../provider/EngineProvider';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
 
 const i18n = () =>
@@ -104,6 +106,33 @@ describe('FormScreen', () => {
     type(/Given name/, 'Ada');
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/person/view'));
+    await waitFor(() => expect(input(/Given name/).value).toBe('Ada'));
+  });
+
+  it('shows fresh data after a custom screen changed it with a call of its own', async () => {
+    let firstName = 'Grace';
+    const callMethod = vi.fn(async (method: string) => {
+      if (method === 'personRename') firstName = 'Ada';
+      return { person: { firstName, email: 'grace@example.com' } };
+    });
+    function Rename() {
+      const engine = useEngine();
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void engine.callMethod('personRename', {}).then(() => navigate('/person'))}>
+          Rename
+        </button>
+      );
+    }
+    const view = formSpec({}, { data: { method: 'personInquiry', path: 'person' } });
+    const rename = { id: 'rename', route: '/rename', layout: 'main', title: 'person.title', kind: 'custom', custom: { component: 'Rename' } } as const;
+    const { router } = renderScreens(testOptions([view, rename], { callMethod, components: { Rename } }), '/person', i18n());
+    await waitFor(() => expect(input(/Given name/).value).toBe('Grace'));
+    await act(async () => {
+      await router.navigate('/rename');
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/person'));
     await waitFor(() => expect(input(/Given name/).value).toBe('Ada'));
   });
 
