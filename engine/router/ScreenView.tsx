@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActionBar } from '../actions/ActionBar';
 import { PrecompiledValidatorsContext } from '../schema-form/precompiledValidators';
@@ -74,6 +74,15 @@ export function ScreenView({
       <PrecompiledValidatorsContext value={validators}>
         <Kind key={pathname} spec={spec} />
       </PrecompiledValidatorsContext>
+      {spec.links && spec.links.length > 0 && (
+        <ul className="eng-screen__links">
+          {spec.links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{t(link.label)}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -40,6 +40,15 @@ describe('createScreenRoutes', () => {
     expect(document.title).toBe('Home');
   });
 
+  it("shows the spec's links to related screens after the content, and follows them", async () => {
+    const spec = customSpec('login', '/login', { links: [{ label: 'cards.title', to: '/cards' }] });
+    const { router } = renderScreens(testOptions([spec, customSpec('cards', '/cards')], { components: { Hello } }), '/login', i18n());
+    const link = await screen.findByRole('link', { name: 'Cards' });
+    expect(screen.getByText('Hello login').compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    link.click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cards'));
+  });
+
   it('runs the guard before rendering and follows its redirect', async () => {
     const guard = vi.fn(async ({ pathname }: { pathname: string }) => (pathname === '/home' ? '/login' : null));
     const specs = [

@@ -160,6 +160,12 @@ export interface CustomSpec {
 }
 
 /** One screen, as codegen writes it to `generated/screens/<id>.json`. */
+/** A link to another screen: `label` is an i18n key, `to` an application path. */
+export interface ScreenLink {
+  label: string;
+  to: string;
+}
+
 export interface ScreenSpec {
   id: string;
   route: string;
@@ -177,6 +183,8 @@ export interface ScreenSpec {
   dashboard?: DashboardSpec;
   custom?: CustomSpec;
   actions?: Action[];
+  /** Links to related screens, shown after the screen's content (e.g. "Forgot password?" under a form). */
+  links?: ScreenLink[];
   /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */
   source?: string;
 }
