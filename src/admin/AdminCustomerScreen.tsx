@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-import { useDateTime, useLoaded } from '../security/shared.tsx';
+import { useDateTime } from '../security/shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 import { startViewing } from './admin-guard.ts';
 
 /**

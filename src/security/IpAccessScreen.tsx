@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import type { IpAccessEntry } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks, TextField, useConfirmDialog, useDateTime, useFormCall, useLoaded } from './shared.tsx';
+import { SecurityLinks, TextField, useConfirmDialog, useDateTime, useFormCall } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 
 /** How an entry reads: one address, or 'first – last'. */
 export const entryText = (entry: Pick<IpAccessEntry, 'ip' | 'toIp'>) => (entry.toIp ? `${entry.ip} – ${entry.toIp}` : entry.ip);

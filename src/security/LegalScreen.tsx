@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks, useDate, useDateTime, useLoaded } from './shared.tsx';
+import { SecurityLinks, useDate, useDateTime } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 
 /**
  * Hands a file to the browser to save: a Blob behind a temporary link. The mobile wrapper (when it

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import type { NotificationSetting } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks, useLoaded } from './shared.tsx';
+import { SecurityLinks } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 
 const CHANNELS = ['email', 'sms', 'push'] as const;
 const GROUPS = ['security', 'transactions', 'marketing'] as const;

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import type { BlacklistEntry } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks, TextField, useConfirmDialog, useDateTime, useFormCall, useLoaded } from './shared.tsx';
+import { SecurityLinks, TextField, useConfirmDialog, useDateTime, useFormCall } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 
 type BlockType = BlacklistEntry['blockType'];
 const BLOCK_TYPES: BlockType[] = ['all', 'p2p', 'invoices', 'massPayouts'];

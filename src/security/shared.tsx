@@ -6,27 +6,6 @@ import { useApp } from '../app/app-context.tsx';
 import './security.css';
 
 /** Data a custom screen loads once and reloads after a change; errors go to the popup. */
-export function useLoaded<T>(load: () => Promise<T>): { data: T | undefined; reload: () => Promise<void>; failed: boolean } {
-  const { feedback } = useApp();
-  const [data, setData] = useState<T>();
-  const [failed, setFailed] = useState(false);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const reload = useCallback(async () => {
-    try {
-      setData(await loadRef.current());
-      setFailed(false);
-    } catch (error) {
-      setFailed(true);
-      feedback.showError(error);
-    }
-  }, [feedback]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { data, reload, failed };
-}
-
 /**
  * Runs a call from a form: field errors of a refusal land on the fields (returned), any other
  * failure goes to the popup. Resolves true on success.

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-import { useLoaded } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 
 /** How often an open session asks again while the customer is at the provider. */
 const POLL_MS = 5000;

@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import type { RpcRequest } from '../../generated/methods.ts';
 import { useApp } from '../app/app-context.tsx';
-import { Field, useCall, useCountries, useLoaded } from './shared.tsx';
+import { Field, useCall, useCountries } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 import { StartIdentityVerification } from './UnverifiedAccount.tsx';
 
 type Answers = RpcRequest<'kycInfoUpdate'>['answers'];

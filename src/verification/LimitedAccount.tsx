@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import type { RpcResponse } from '../../generated/methods.ts';
 import { useApp } from '../app/app-context.tsx';
-import { FileUpload, UploadedList, useLoaded } from './shared.tsx';
+import { FileUpload, UploadedList } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 
 type LimitReason = RpcResponse<'customerLimitReasonGet'>['reasons'][number];
 

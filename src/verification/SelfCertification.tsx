@@ -5,7 +5,8 @@ import type { CustomScreenProps } from '../../engine/index.ts';
 import type { RpcRequest, RpcResponse } from '../../generated/methods.ts';
 import { useApp } from '../app/app-context.tsx';
 import { authSecretFrom } from '../navigation/stored-paths.ts';
-import { Field, FileUpload, ProfileStatusBadge, useCall, useCountries, useLoaded } from './shared.tsx';
+import { Field, FileUpload, ProfileStatusBadge, useCall, useCountries } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 
 type Certification = RpcRequest<'personalFatcaCrsUpdate'>['certification'];
 type FatcaInfo = RpcResponse<'personalFatcaCrsGet'>;

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-import { FileUpload, UploadedList, useCall, useLoaded } from './shared.tsx';
+import { FileUpload, UploadedList, useCall } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 import { requiredActions, verificationStatus, type RequiredAction } from './status.ts';
 
 /** Where each required action is done. Identity and video are started here instead. */

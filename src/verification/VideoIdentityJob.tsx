@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-import { Field, useCall, useLoaded } from './shared.tsx';
+import { Field, useCall } from './shared.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
 
 /** A datetime-local value (the browser's local time) for a date. */
 function localInputValue(date: Date): string {

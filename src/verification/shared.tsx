@@ -5,34 +5,6 @@ import { useApp } from '../app/app-context.tsx';
 import './verification.css';
 
 /**
- * Data a screen loads on open and reloads after a change. A failure goes to the error popup and
- * leaves `failed` set, so the screen can say so instead of spinning.
- *
- * @example
- * const { data, reload } = useLoaded(() => rpc('customerLimitReasonGet', {}));
- */
-export function useLoaded<T>(load: () => Promise<T>): { data: T | undefined; setData: (data: T) => void; reload: () => Promise<void>; failed: boolean } {
-  const { feedback } = useApp();
-  const [data, setData] = useState<T>();
-  const [failed, setFailed] = useState(false);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const reload = useCallback(async () => {
-    try {
-      setData(await loadRef.current());
-      setFailed(false);
-    } catch (error) {
-      setFailed(true);
-      feedback.showError(error);
-    }
-  }, [feedback]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { data, setData, reload, failed };
-}
-
-/**
  * Runs a call from a form: a refusal's field errors are kept for the fields, anything else goes to
  * the popup. `run` resolves with the answer, or undefined when it failed.
  *
