@@ -18,12 +18,16 @@ describe('HTTP surface', () => {
     mkdirSync(path.join(distDir, 'assets'));
     writeFileSync(path.join(distDir, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(distDir, 'assets/app-1a2b.js'), 'console.log("app");');
-    test = await startTestServer(BACKENDS[0]!, { distDir, brand: 'acme' });
+    test = await startTestServer(BACKENDS[0]!, { distDir, brand: 'aplus' });
     client = new ApiClient(test.url);
   });
   afterAll(async () => {
     await test?.close();
     rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it('refuses to start for a brand without a folder in brands/, naming what to set', async () => {
+    await expect(startTestServer(BACKENDS[0]!, { brand: 'acme' })).rejects.toThrow("The brand 'acme' has no readable");
   });
 
   it('answers /health', async () => {
@@ -54,7 +58,7 @@ describe('HTTP surface', () => {
       const answer = await client.get(url);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(answer.text).toContain('<meta name="brand" content="acme">');
+      expect(answer.text).toContain('<meta name="brand" content="aplus">');
       expect(answer.text).not.toContain('%BRAND%');
     }
   });
