@@ -2,7 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../verification/document-kinds.ts';
-import { DOCUMENT_STATUS, profileDocumentStatus, type ProfileDocumentStatus } from '../verification/document-status.ts';
+import { profileDocumentStatus, type ProfileDocumentStatus } from '../verification/document-status.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { textPdf } from '../verification/simple-pdf.ts';
 
 /** One country the person is tax resident in. */

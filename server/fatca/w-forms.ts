@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { DOCUMENT_KINDS } from '../verification/document-kinds.ts';
-import { DOCUMENT_STATUS } from '../verification/document-status.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { textPdf } from '../verification/simple-pdf.ts';
 import { isUsPerson, readCertification, type FatcaSubject } from './certification.ts';
 

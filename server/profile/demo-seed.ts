@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
-import { ADDRESS_STATUS, DOCUMENT_STATUS } from './documents.ts';
+import { ADDRESS_STATUS } from './documents.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 
 /** A one-page PDF, enough for a demo document a reviewer can open. */
 function demoPdf(title: string): Buffer {

@@ -8,19 +8,7 @@ import { documentTypeById } from '../dictionaries/data.ts';
 import { readUploadedFile, storeDocument, type DocumentFileInput } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { notYours, ownAddress, ownDocument, recordId } from './access.ts';
-
-/** Document status ids (document 000 section 3). */
-export const DOCUMENT_STATUS = {
-  submitted: 0,
-  confirmed: 2,
-  canceled: 4,
-  deleted: 5,
-  rejected: 26,
-  underInvestigate: 31,
-  expired: 38,
-  pending: 41,
-  nameMismatch: 64,
-} as const;
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 
 /** Address statuses (document 000 section 3). */
 export const ADDRESS_STATUS = { unconfirmed: 0, confirmed: 1, pending: 2, rejected: 3, nameMismatch: 4 } as const;

@@ -3,7 +3,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { DOCUMENT_KINDS } from '../verification/document-kinds.ts';
-import { DOCUMENT_STATUS } from '../verification/document-status.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { textPdf } from '../verification/simple-pdf.ts';
 
 /** The demo user who must accept updated terms before signing in. */

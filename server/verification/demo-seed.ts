@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { inviteRepresentative } from '../fatca/representatives.ts';
 import { DOCUMENT_KINDS, LIMIT_REASON_REQUIREMENTS, type DocumentKind } from './document-kinds.ts';
-import { DOCUMENT_STATUS } from './document-status.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { textPdf } from './simple-pdf.ts';
 
 /** The demo sign-ins this area adds (password as the other demo users). */

@@ -1,16 +1,4 @@
-/** Document status ids (document 000 section 3). */
-export const DOCUMENT_STATUS = {
-  submitted: 0,
-  confirmed: 2,
-  canceled: 4,
-  deleted: 5,
-  rejected: 26,
-  underInvestigate: 31,
-  expired: 38,
-  pending: 41,
-  nameMismatch: 64,
-} as const;
-
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 /**
  * The document waiting rule (document 000 section 4): a document is still waiting while it is
  * pending, submitted or under investigation.

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.ts';
 import { readUploadedFile, storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { DOCUMENT_KINDS, type UploadableKind } from './document-kinds.ts';
-import { DOCUMENT_STATUS, isWaiting } from './document-status.ts';
+import { isWaiting } from './document-status.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 
 type DueDiligenceInfo = RpcResponse<'dueDiligenceInfoGet'>['dueDiligence'];
 

@@ -9,7 +9,7 @@ import { kycCustomerInfo, kycRequest, submitKyc, updatePersonalInfo } from '../k
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { DOCUMENT_KINDS } from './document-kinds.ts';
-import { DOCUMENT_STATUS } from './document-status.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { dueDiligenceInfo, uploadDueDiligenceDocument } from './due-diligence.ts';
 import { verificationFacts } from './facts.ts';
 import { scheduleVideoIdentityJob, startIdentityVerification, verificationSession, videoIdentityJob } from './identity.ts';

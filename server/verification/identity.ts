@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { DOCUMENT_KINDS } from './document-kinds.ts';
-import { DOCUMENT_STATUS } from './document-status.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { textPdf } from './simple-pdf.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
