@@ -3,6 +3,18 @@ import { useTranslation } from 'react-i18next';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** What a question may say besides its message; every text already translated. */
+export interface ConfirmWording {
+  /** The heading; default 'Please confirm'. */
+  title?: string;
+  /** The button that answers yes; default 'Yes'. */
+  yes?: string;
+  /** The button that answers no; default 'No'. */
+  no?: string;
+  /** `danger` colours the yes button as destructive (deleting, declining). */
+  tone?: 'primary' | 'danger';
+}
+
 /**
  * A modal question with Yes and No. Built on `<dialog>` opened with `showModal()`, which makes the rest of
  * the page inert; Tab is also kept inside by hand for browsers and test DOMs that do not. Escape answers No.
@@ -14,7 +26,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * <ConfirmDialog message="Delete this contact?" onAnswer={(yes) => yes && remove()} />
  * ```
  */
-export function ConfirmDialog({ message, onAnswer }: { message: ReactNode; onAnswer: (yes: boolean) => void }) {
+export function ConfirmDialog({ message, onAnswer, wording = {} }: { message: ReactNode; onAnswer: (yes: boolean) => void; wording?: ConfirmWording }) {
   const { t } = useTranslation();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const noRef = useRef<HTMLButtonElement>(null);
@@ -70,42 +82,61 @@ export function ConfirmDialog({ message, onAnswer }: { message: ReactNode; onAns
       }}
     >
       <h2 id={titleId} className="eng-dialog__title">
-        {t('engine.confirm.title')}
+        {wording.title ?? t('engine.confirm.title')}
       </h2>
       <p id={messageId}>{message}</p>
       <div className="eng-dialog__buttons">
         <button ref={noRef} type="button" className="eng-button eng-button--secondary" onClick={() => onAnswer(false)}>
-          {t('engine.confirm.no')}
+          {wording.no ?? t('engine.confirm.no')}
         </button>
-        <button type="button" className="eng-button eng-button--primary" onClick={() => onAnswer(true)}>
-          {t('engine.confirm.yes')}
+        <button type="button" className={`eng-button eng-button--${wording.tone ?? 'primary'}`} onClick={() => onAnswer(true)}>
+          {wording.yes ?? t('engine.confirm.yes')}
         </button>
       </div>
     </dialog>
   );
 }
 
+/** How {@link useConfirm} words a question: i18n keys, and the values the message interpolates. */
+export interface ConfirmOptions {
+  values?: Record<string, unknown>;
+  titleKey?: string;
+  yesKey?: string;
+  noKey?: string;
+  tone?: ConfirmWording['tone'];
+}
+
 /**
  * Asks a question in a {@link ConfirmDialog} and resolves with the answer. Render `dialog` somewhere in the
- * component; `confirm` takes an i18n key.
+ * component; `confirm` takes the message's i18n key and, optionally, its values and the keys of the title
+ * and buttons.
  *
  * @example
  * ```tsx
  * const { confirm, dialog } = useConfirm();
- * const onDelete = async () => { if (await confirm('contacts.deleteConfirm')) await remove(); };
+ * const onDelete = async () => {
+ *   if (await confirm('contacts.deleteConfirm', { values: { name }, yesKey: 'contacts.delete', tone: 'danger' })) await remove();
+ * };
  * return <>{dialog}<button onClick={onDelete}>Delete</button></>;
  * ```
  */
-export function useConfirm(): { confirm: (messageKey: string) => Promise<boolean>; dialog: ReactNode } {
+export function useConfirm(): { confirm: (messageKey: string, options?: ConfirmOptions) => Promise<boolean>; dialog: ReactNode } {
   const { t } = useTranslation();
-  const [request, setRequest] = useState<{ messageKey: string; resolve: (yes: boolean) => void } | null>(null);
+  const [request, setRequest] = useState<{ messageKey: string; options: ConfirmOptions; resolve: (yes: boolean) => void } | null>(null);
   const confirm = useCallback(
-    (messageKey: string) => new Promise<boolean>((resolve) => setRequest({ messageKey, resolve })),
+    (messageKey: string, options: ConfirmOptions = {}) => new Promise<boolean>((resolve) => setRequest({ messageKey, options, resolve })),
     [],
   );
+  const { values, titleKey, yesKey, noKey, tone } = request?.options ?? {};
   const dialog = request ? (
     <ConfirmDialog
-      message={t(request.messageKey)}
+      message={t(request.messageKey, values)}
+      wording={{
+        ...(titleKey ? { title: t(titleKey, values) } : {}),
+        ...(yesKey ? { yes: t(yesKey) } : {}),
+        ...(noKey ? { no: t(noKey) } : {}),
+        ...(tone ? { tone } : {}),
+      }}
       onAnswer={(yes) => {
         request.resolve(yes);
         setRequest(null);

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, type CustomScreenProps } from '../../engine/index.ts';
+import { ConfirmDialog, formatDate, formatDateTime, type CustomScreenProps } from '../../engine/index.ts';
 import type { Announcement } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
 import './news.css';
@@ -11,72 +11,6 @@ type Choice = NonNullable<Announcement['choice']>;
 function useLocale(): string {
   const { i18n } = useTranslation();
   return i18n.language === 'ua' ? 'uk' : i18n.language;
-}
-
-/**
- * Asks before recording an answer, as a modal `<dialog>`: Cancel has the focus first (an answer is
- * recorded once), Escape cancels, Tab stays inside.
- */
-function ChoiceDialog({ choice, title, onAnswer }: { choice: Choice; title: string; onAnswer: (yes: boolean) => void }) {
-  const { t } = useTranslation();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const messageId = useId();
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    cancelRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      previous?.focus();
-    };
-  }, []);
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button'));
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
-  return (
-    <dialog
-      ref={dialogRef}
-      className="eng-dialog"
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        onAnswer(false);
-      }}
-    >
-      <h2 id={titleId} className="eng-dialog__title">
-        {t(`news.confirm.${choice}.title`)}
-      </h2>
-      <p id={messageId}>{t(`news.confirm.${choice}.message`, { title })}</p>
-      <div className="eng-dialog__buttons">
-        <button ref={cancelRef} type="button" className="eng-button eng-button--secondary" onClick={() => onAnswer(false)}>
-          {t('news.confirm.cancel')}
-        </button>
-        <button type="button" className={`eng-button eng-button--${choice === 'accept' ? 'primary' : 'danger'}`} onClick={() => onAnswer(true)}>
-          {t(`news.choice.${choice}`)}
-        </button>
-      </div>
-    </dialog>
-  );
 }
 
 /** The text of an announcement: paragraphs are separated by an empty line. */
@@ -205,7 +139,14 @@ export function AnnouncementScreen({ params }: CustomScreenProps) {
           )}
         </section>
       )}
-      {asking && <ChoiceDialog choice={asking} title={announcement.title} onAnswer={(yes) => void answer(asking, yes)} />}
+      {asking && (
+        // An answer is recorded once, so Cancel has the focus first.
+        <ConfirmDialog
+          message={t(`news.confirm.${asking}.message`, { title: announcement.title })}
+          wording={{ title: t(`news.confirm.${asking}.title`), yes: t(`news.choice.${asking}`), no: t('news.confirm.cancel'), tone: asking === 'accept' ? 'primary' : 'danger' }}
+          onAnswer={(yes) => void answer(asking, yes)}
+        />
+      )}
     </article>
   );
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomScreenProps } from '../../engine/index.ts';
 import type { IpAccessEntry } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks, TextField, useConfirmDialog, useDateTime, useFormCall } from './shared.tsx';
+import { useConfirm, type CustomScreenProps } from '../../engine/index.ts';
+import { SecurityLinks, TextField, useDateTime, useFormCall } from './shared.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
 
 /** How an entry reads: one address, or 'first – last'. */
@@ -21,7 +21,7 @@ export function IpAccessScreen(_props: CustomScreenProps) {
   const { data, reload } = useLoaded(() => rpc('ipAccessList', {}));
   const add = useFormCall();
   const mode = useFormCall();
-  const { ask, dialog } = useConfirmDialog();
+  const { confirm, dialog } = useConfirm();
   const [ip, setIp] = useState('');
   const [toIp, setToIp] = useState('');
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -38,7 +38,7 @@ export function IpAccessScreen(_props: CustomScreenProps) {
   };
 
   const remove = async (entry: IpAccessEntry) => {
-    if (!(await ask(t('security.ipAccess.confirmDelete', { entry: entryText(entry) })))) return;
+    if (!(await confirm('security.ipAccess.confirmDelete', { values: { entry: entryText(entry) }, yesKey: 'security.common.confirmDelete', noKey: 'security.common.cancel', tone: 'danger' }))) return;
     setDeleting(entry.id);
     const ok = await mode.run(() => rpc('ipAccessDelete', { id: entry.id }));
     setDeleting(null);

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomScreenProps } from '../../engine/index.ts';
 import type { BlacklistEntry } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks, TextField, useConfirmDialog, useDateTime, useFormCall } from './shared.tsx';
+import { useConfirm, type CustomScreenProps } from '../../engine/index.ts';
+import { SecurityLinks, TextField, useDateTime, useFormCall } from './shared.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
 
 type BlockType = BlacklistEntry['blockType'];
@@ -21,7 +21,7 @@ export function PayoutBlacklistScreen(_props: CustomScreenProps) {
   const { data, reload } = useLoaded(() => rpc('blacklistList', {}));
   const add = useFormCall();
   const removal = useFormCall();
-  const { ask, dialog } = useConfirmDialog();
+  const { confirm, dialog } = useConfirm();
   const [email, setEmail] = useState('');
   const [blockType, setBlockType] = useState<BlockType>('all');
   const [added, setAdded] = useState<string | null>(null);
@@ -42,7 +42,7 @@ export function PayoutBlacklistScreen(_props: CustomScreenProps) {
   };
 
   const remove = async (entry: BlacklistEntry) => {
-    if (!(await ask(t('security.blacklist.confirmDelete', { email: entry.email })))) return;
+    if (!(await confirm('security.blacklist.confirmDelete', { values: { email: entry.email }, yesKey: 'security.common.confirmDelete', noKey: 'security.common.cancel', tone: 'danger' }))) return;
     if (await removal.run(() => rpc('blacklistDelete', { email: entry.email }))) {
       setAdded(null);
       feedback.notify('security.blacklist.deleted');

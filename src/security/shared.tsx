@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { isMethodCallError } from '../../engine/index.ts';
@@ -88,46 +88,6 @@ export function TextField(props: {
       )}
     </div>
   );
-}
-
-/** A question before an irreversible step, as a modal dialog. */
-export function useConfirmDialog(): { ask: (question: string) => Promise<boolean>; dialog: ReactNode } {
-  const { t } = useTranslation();
-  const [question, setQuestion] = useState<string | null>(null);
-  const resolver = useRef<(answer: boolean) => void>(undefined);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (question !== null && dialog && !dialog.open) dialog.showModal?.();
-  }, [question]);
-  const answer = (value: boolean) => {
-    dialogRef.current?.close?.();
-    setQuestion(null);
-    resolver.current?.(value);
-  };
-  const ask = (text: string) =>
-    new Promise<boolean>((resolve) => {
-      resolver.current = resolve;
-      setQuestion(text);
-    });
-  const dialog =
-    question === null ? null : (
-      <dialog ref={dialogRef} className="eng-dialog security-dialog" aria-labelledby={titleId} onCancel={() => answer(false)}>
-        <p id={titleId} className="eng-dialog__title">
-          {question}
-        </p>
-        <div className="eng-dialog__buttons">
-          <button type="button" className="eng-button eng-button--secondary" onClick={() => answer(false)}>
-            {t('security.common.cancel')}
-          </button>
-          <button type="button" className="eng-button eng-button--danger" onClick={() => answer(true)} autoFocus>
-            {t('security.common.confirmDelete')}
-          </button>
-        </div>
-      </dialog>
-    );
-  return { ask, dialog };
 }
 
 /** The security area's screens, so each can reach the others (the settings screen links here too). */

@@ -3,29 +3,14 @@
  * them (not the business-only one), narrows the list to those awaiting an answer, opens the updated
  * terms, accepts them after confirming, and finds the answer recorded in the list.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { signedInPage as openSignedIn } from '../support/pages.ts';
-import { launchChromium } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { browserAndServer } from '../support/pages.ts';
 
 const TERMS = 'Updated terms of the multi-currency account';
 
-let browser: Browser;
-let server: RunningServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startServer({ BRAND: 'paxum' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (username: string, width = 1280) => openSignedIn(browser, server.url, username, { width });
+const e2e = browserAndServer();
+const { signedInPage } = e2e;
 
 describe('news', () => {
   it('lists the announcements, opens the updated terms and accepts them after confirming', async () => {
@@ -68,7 +53,7 @@ describe('news', () => {
 
   it('reads on a phone: the list and an announcement at 375 px', async () => {
     const page = await signedInPage('personal@example.com', 375);
-    await page.goto(`${server.url}/news`);
+    await page.goto(`${e2e.server.url}/news`);
     const link = page.locator('main table tbody tr').filter({ hasText: 'phishing' }).getByRole('link');
     await link.click();
     await page.getByRole('heading', { name: 'Protect yourself from phishing' }).waitFor();

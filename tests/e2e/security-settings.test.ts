@@ -3,33 +3,18 @@
  * blacklist entry with its message, the sign-in in the login history, and an admin who finds the
  * personal customer and views the product as them, read-only, with the banner and the way out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { signedInPage as openSignedIn } from '../support/pages.ts';
-import { launchChromium } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { browserAndServer } from '../support/pages.ts';
 
 
-let browser: Browser;
-let server: RunningServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startServer({ BRAND: 'paxum' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (username: string, width = 1280) => openSignedIn(browser, server.url, username, { width });
+const e2e = browserAndServer();
+const { signedInPage } = e2e;
 
 describe('security settings', () => {
   it('adds an address range to the IP allow-list and deletes it after confirming', async () => {
     const page = await signedInPage('personal@example.com');
-    await page.goto(`${server.url}/setting/ip-access`);
+    await page.goto(`${e2e.server.url}/setting/ip-access`);
     await page.getByRole('heading', { name: 'Allowed addresses' }).waitFor();
     await page.getByLabel('IP address', { exact: false }).first().fill('300.1.1.1');
     await page.getByRole('button', { name: 'Add to the list' }).click();
@@ -46,7 +31,7 @@ describe('security settings', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await entry.getByRole('button', { name: /Delete/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, delete' }).click();
     await entry.waitFor({ state: 'detached' });
     await page.getByText('Your list is empty').waitFor();
     await page.context().close();
@@ -54,7 +39,7 @@ describe('security settings', () => {
 
   it("adds a recipient to the payout blacklist and says 'User … was added to the blacklist'", async () => {
     const page = await signedInPage('personal@example.com', 375);
-    await page.goto(`${server.url}/payout-blacklist`);
+    await page.goto(`${e2e.server.url}/payout-blacklist`);
     await page.getByLabel(/Recipient's e-mail/).fill('Fraudster@Example.com');
     await page.getByLabel('Block', { exact: true }).selectOption('p2p');
     await page.getByRole('button', { name: 'Add to the blacklist' }).click();
@@ -66,7 +51,7 @@ describe('security settings', () => {
 
   it('shows the sign-in in the login history', async () => {
     const page = await signedInPage('personal@example.com');
-    await page.goto(`${server.url}/login-history`);
+    await page.goto(`${e2e.server.url}/login-history`);
     const firstRow = page.locator('main table tbody tr').first();
     await firstRow.waitFor();
     expect(await firstRow.innerText()).toContain('Signed in');
@@ -80,14 +65,14 @@ describe('security settings', () => {
 describe('admin overview', () => {
   it('keeps non-admins out of the admin overview', async () => {
     const page = await signedInPage('personal@example.com');
-    await page.goto(`${server.url}/admin-overview`);
+    await page.goto(`${e2e.server.url}/admin-overview`);
     await page.waitForURL('**/home');
     await page.context().close();
   });
 
   it('finds the personal customer and views the product as them, read-only, then stops', async () => {
     const page = await signedInPage('admin@example.com');
-    await page.goto(`${server.url}/admin-overview`);
+    await page.goto(`${e2e.server.url}/admin-overview`);
     await page.getByLabel('Name, e-mail or customer number').fill('novak');
     await page.getByRole('button', { name: /apply/i }).click();
     const row = page.locator('main table tbody tr', { hasText: 'Anna Novak' });
@@ -103,8 +88,8 @@ describe('admin overview', () => {
     await page.locator('main .eng-card').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // Read-only: the blacklist screen opens, adding is refused by the server.
-    await page.goto(`${server.url}/payout-blacklist`);
+    // Read-only: the blacklist screen opens, adding is refused by the e2e.server.
+    await page.goto(`${e2e.server.url}/payout-blacklist`);
     await page.getByLabel(/Recipient's e-mail/).fill('someone@example.com');
     await page.getByRole('button', { name: 'Add to the blacklist' }).click();
     await expect.poll(() => page.locator('body').innerText()).toContain('read-only');
@@ -113,7 +98,7 @@ describe('admin overview', () => {
 
     await page.getByRole('button', { name: 'Stop viewing' }).click();
     await page.waitForURL('**/admin-overview');
-    await page.goto(`${server.url}/admin-overview/audit`);
+    await page.goto(`${e2e.server.url}/admin-overview/audit`);
     await page.locator('main table tbody tr', { hasText: 'Viewing' }).first().waitFor();
     await page.context().close();
   });

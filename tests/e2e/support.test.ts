@@ -3,33 +3,18 @@
  * sandbox help desk's page, and the customer sees the answer as new and unread, reads it (which marks
  * it read), replies, and opens the conversation from /messages?ticketNumber=N.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { signedInPage as openSignedIn } from '../support/pages.ts';
-import { launchChromium } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { browserAndServer } from '../support/pages.ts';
 
 
-let browser: Browser;
-let server: RunningServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startServer({ BRAND: 'paxum' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (username: string, width = 1280) => openSignedIn(browser, server.url, username, { width });
+const e2e = browserAndServer();
+const { signedInPage } = e2e;
 
 describe('support messages', () => {
   it('writes to support, sees the agent answer as unread, reads it and replies', async () => {
     const page = await signedInPage('personal@example.com');
-    await page.goto(`${server.url}/messages`);
+    await page.goto(`${e2e.server.url}/messages`);
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -46,8 +31,8 @@ describe('support messages', () => {
     expect(await row.getAttribute('data-unread')).toBe('false');
 
     // The support agent answers on the sandbox help desk.
-    const agent = await browser.newPage();
-    await agent.goto(`${server.url}/sandbox/helpdesk`);
+    const agent = await e2e.browser.newPage();
+    await agent.goto(`${e2e.server.url}/sandbox/helpdesk`);
     await agent.getByRole('link', { name: `#${ticketNumber} Card payment declined` }).click();
     await agent.getByLabel('Your answer').fill('We unblocked your card; please try again.');
     await agent.getByRole('button', { name: 'Send answer' }).click();
@@ -70,11 +55,11 @@ describe('support messages', () => {
     await page.getByRole('button', { name: 'Send reply' }).click();
     await page.locator('.support-message', { hasText: 'It works now, thank you!' }).waitFor();
 
-    await page.goto(`${server.url}/messages?ticketNumber=${ticketNumber}`);
+    await page.goto(`${e2e.server.url}/messages?ticketNumber=${ticketNumber}`);
     await page.waitForURL(new RegExp(`/messages/${ticketNumber}$`));
     await page.getByText('It works now, thank you!').waitFor();
 
-    await page.goto(`${server.url}/messages`);
+    await page.goto(`${e2e.server.url}/messages`);
     await expect.poll(() => page.locator(`li.support-ticket[data-ticket="${ticketNumber}"]`).getAttribute('data-unread')).toBe('false');
     await page.context().close();
   });

@@ -4,34 +4,19 @@
  * processing; an identity verification is completed on the provider sandbox page and the session
  * screen shows it. Every verification screen is checked with axe-core.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
-import { signedInPage as openSignedIn } from '../support/pages.ts';
-import { launchChromium } from '../support/browser.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { browserAndServer } from '../support/pages.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let browser: Browser;
-let server: RunningServer;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  server = await startServer({ BRAND: 'paxum' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const signedInPage = (username: string, width = 1280) => openSignedIn(browser, server.url, username, { width });
+const e2e = browserAndServer();
+const { signedInPage } = e2e;
 
 describe('verification', () => {
   it('shows an unverified customer the banner with the number of actions, which leads to the profile', async () => {
     const page = await signedInPage('unverified@example.com');
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${e2e.server.url}/home`);
     const banner = page.locator('.verification-banner');
     await banner.waitFor();
     expect(await banner.getAttribute('data-state')).toBe('hasRequiredActions');
@@ -44,7 +29,7 @@ describe('verification', () => {
 
   it('lists what is missing on /unverified-account and shows the due diligence request', async () => {
     const page = await signedInPage('unverified@example.com', 375);
-    await page.goto(`${server.url}/unverified-account`);
+    await page.goto(`${e2e.server.url}/unverified-account`);
     const missing = page.locator('[data-action]');
     await expect.poll(() => missing.evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['fatca', 'identity', 'phone']);
     await page.getByRole('heading', { name: 'Due diligence, level 1' }).waitFor();
@@ -53,7 +38,7 @@ describe('verification', () => {
 
   it('sends a verified customer home from /unverified-account and shows no banner', async () => {
     const page = await signedInPage('personal@example.com');
-    await page.goto(`${server.url}/unverified-account`);
+    await page.goto(`${e2e.server.url}/unverified-account`);
     await page.waitForURL('**/home');
     await page.locator('main h1').waitFor();
     expect(await page.locator('.verification-banner').count()).toBe(0);
@@ -61,7 +46,7 @@ describe('verification', () => {
 
   it('lets a limited customer upload every limit document, after which the documents are being processed', async () => {
     const page = await signedInPage('limited@example.com');
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${e2e.server.url}/home`);
     const banner = page.locator('.verification-banner[data-state="limited"]');
     await banner.waitFor();
     await banner.getByRole('link').click();
@@ -78,14 +63,14 @@ describe('verification', () => {
     }
     await expect.poll(() => notice.getAttribute('data-state')).toBe('processing');
     expect(await page.locator('.eng-badge[data-value="submitted"]').count()).toBe(4);
-    await page.goto(`${server.url}/home`);
+    await page.goto(`${e2e.server.url}/home`);
     await page.locator('main h1').waitFor();
     expect(await page.locator('.verification-banner').count()).toBe(0);
   });
 
   it('completes an identity verification on the provider sandbox page', async () => {
     const page = await signedInPage('unverified@example.com');
-    await page.goto(`${server.url}/unverified-account`);
+    await page.goto(`${e2e.server.url}/unverified-account`);
     await page.locator('[data-action="identity"]').getByRole('button').click();
     await page.waitForURL('**/identity-verification/**');
     const status = page.locator('.verification-notice[data-status]');
@@ -97,13 +82,13 @@ describe('verification', () => {
     await page.getByRole('button', { name: 'Complete verification' }).click();
     await page.waitForURL('**/identity-verification/**');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('completed');
-    await page.goto(`${server.url}/unverified-account`);
+    await page.goto(`${e2e.server.url}/unverified-account`);
     await expect.poll(() => page.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['fatca', 'phone']);
   });
 
   it('self-certifies and signs the W-8BEN on the e-signature sandbox page', async () => {
     const page = await signedInPage('unverified@example.com');
-    await page.goto(`${server.url}/self-certification`);
+    await page.goto(`${e2e.server.url}/self-certification`);
     const residency = page.locator('[data-residency="0"]');
     await residency.locator('select').selectOption('PT');
     await residency.getByLabel('Tax identification number').fill('123456789');
