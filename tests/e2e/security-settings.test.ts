@@ -52,7 +52,8 @@ describe('security settings', () => {
   it('shows the sign-in in the login history', async () => {
     const page = await signedInPage('personal@example.com');
     await page.goto(`${e2e.server.url}/login-history`);
-    const firstRow = page.locator('main table tbody tr').first();
+    // The table shows a 'Loading…' row until the answer arrives: wait for a real row.
+    const firstRow = page.locator('main table tbody tr', { hasText: 'Signed in' }).first();
     await firstRow.waitFor();
     expect(await firstRow.innerText()).toContain('Signed in');
     expect(await firstRow.innerText()).toContain('127.0.0.1');
