@@ -94,6 +94,16 @@ describe('codegen', () => {
     expect(error.jsonPath).toBe('/name');
   });
 
+  it('refuses a money-moving method whose request does not require an idempotency key', async () => {
+    const file = path.join(paths.schemasDir, 'api/methods/p2pTransfer.json');
+    const declaration = JSON.parse(readFileSync(file, 'utf8'));
+    declaration.request.required = declaration.request.required.filter((name: string) => name !== 'idempotencyKey');
+    writeFileSync(file, JSON.stringify(declaration));
+    const error = await failure(paths);
+    expect(error.jsonPath).toBe('/request');
+    expect(error.message).toMatch(/idempotencyKey/);
+  });
+
   it('refuses a brand that breaks the brand schema', async () => {
     const file = path.join(paths.brandsDir, 'paxum/brand.json');
     const brand = JSON.parse(readFileSync(file, 'utf8'));

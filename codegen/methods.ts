@@ -20,6 +20,13 @@ export interface BundledMethod {
   response: JsonObject;
 }
 
+/** A money-moving request must carry a required idempotency key, so every retry can be recognised. */
+function moneyMovingRequestOk(request: JsonObject): boolean {
+  const properties = request.properties as Record<string, unknown> | undefined;
+  const required = request.required as unknown[] | undefined;
+  return Boolean(properties?.idempotencyKey) && Array.isArray(required) && required.includes('idempotencyKey');
+}
+
 /**
  * Reads every declaration in schemas/api/methods, checks it against the declaration meta-schema
  * (the file name must equal the method name) and inlines its schemas.
@@ -46,6 +53,9 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
         throw new CodegenError(shown, `/${part}`, `cannot be compiled: ${(error as Error).message}`);
       }
     }
+    if (declaration.moneyMoving && !moneyMovingRequestOk(request)) {
+      throw new CodegenError(shown, '/request', "moves money, so it must require 'idempotencyKey' ({ \"$ref\": \"../../entities/common.schema.json#/$defs/IdempotencyKey\" } in properties and in required)");
+    }
     methods.push({
       name,
       summary: declaration.summary as string,
@@ -63,6 +73,9 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
 }
 
 const pascal = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+/** The type name json-schema-to-typescript emits: it also capitalises a letter after a digit ('P2p' → 'P2P'). */
+const typeNameOf = (method: string, part: 'request' | 'response') =>
+  `${pascal(method)}${pascal(part)}`.replace(/([0-9])([a-z])/g, (_match, digit: string, letter: string) => digit + letter.toUpperCase());
 
 /**
  * The typed surface of the RPC methods: request and response types, the `RpcMethods` map, the
@@ -82,7 +95,7 @@ export async function methodTypes(
     const declaration = refs.load(file) as JsonObject;
     for (const part of ['request', 'response'] as const) {
       const schema = refs.dereferenceNode(declaration[part]!, file, [part], options);
-      const typeName = `${pascal(method.name)}${pascal(part)}`;
+      const typeName = typeNameOf(method.name, part);
       const source = await compile({ ...schema, title: typeName } as never, typeName, TS_OPTIONS);
       parts.push(source);
     }
@@ -92,7 +105,7 @@ export async function methodTypes(
   }
   const imports = used.size ? `import type { ${[...used].sort().join(', ')} } from './entities.ts';\n\n` : '';
   const map = methods
-    .map((m) => `  /** ${m.summary} Access: ${m.access}${m.businessRight ? ` (${m.businessRight})` : ''}. */\n  ${m.name}: { request: ${pascal(m.name)}Request; response: ${pascal(m.name)}Response };`)
+    .map((m) => `  /** ${m.summary} Access: ${m.access}${m.businessRight ? ` (${m.businessRight})` : ''}. */\n  ${m.name}: { request: ${typeNameOf(m.name, 'request')}; response: ${typeNameOf(m.name, 'response')} };`)
     .join('\n');
   return `${imports}${parts.join('\n')}
 /** Every RPC method of the main backend, by name. */

@@ -9,6 +9,7 @@ export { EngineProvider, useEngine } from './provider/EngineProvider';
 export { MethodCallError, isMethodCallError } from './errors/MethodCallError';
 export { formatMoney, formatNumber, formatDate, formatDateTime } from './format';
 export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } from './ui/ConfirmDialog';
+export { Dialog, type DialogProps } from './ui/Dialog';
 export type {
   ActionContext,
   ActionResult,

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { Dialog } from './Dialog';
 
 /** What a question may say besides its message; every text already translated. */
 export interface ConfirmWording {
@@ -16,10 +15,8 @@ export interface ConfirmWording {
 }
 
 /**
- * A modal question with Yes and No. Built on `<dialog>` opened with `showModal()`, which makes the rest of
- * the page inert; Tab is also kept inside by hand for browsers and test DOMs that do not. Escape answers No.
- * The No button has the focus first, because the questions guard irreversible actions. Focus returns to
- * where it was when the dialog closes.
+ * A modal question with Yes and No, in a {@link Dialog}. Escape answers No. The No button has the focus
+ * first, because the questions guard irreversible actions.
  *
  * @example
  * ```tsx
@@ -28,72 +25,26 @@ export interface ConfirmWording {
  */
 export function ConfirmDialog({ message, onAnswer, wording = {} }: { message: ReactNode; onAnswer: (yes: boolean) => void; wording?: ConfirmWording }) {
   const { t } = useTranslation();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const noRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const messageId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    noRef.current?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      previous?.focus();
-    };
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onAnswer(false);
-      return;
-    }
-    if (event.key !== 'Tab') return;
-    const focusable = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
-    <dialog
-      ref={dialogRef}
-      className="eng-dialog"
+    <Dialog
       role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        onAnswer(false);
-      }}
+      title={wording.title ?? t('engine.confirm.title')}
+      onClose={() => onAnswer(false)}
+      initialFocus={noRef}
+      buttons={
+        <>
+          <button ref={noRef} type="button" className="eng-button eng-button--secondary" onClick={() => onAnswer(false)}>
+            {wording.no ?? t('engine.confirm.no')}
+          </button>
+          <button type="button" className={`eng-button eng-button--${wording.tone ?? 'primary'}`} onClick={() => onAnswer(true)}>
+            {wording.yes ?? t('engine.confirm.yes')}
+          </button>
+        </>
+      }
     >
-      <h2 id={titleId} className="eng-dialog__title">
-        {wording.title ?? t('engine.confirm.title')}
-      </h2>
-      <p id={messageId}>{message}</p>
-      <div className="eng-dialog__buttons">
-        <button ref={noRef} type="button" className="eng-button eng-button--secondary" onClick={() => onAnswer(false)}>
-          {wording.no ?? t('engine.confirm.no')}
-        </button>
-        <button type="button" className={`eng-button eng-button--${wording.tone ?? 'primary'}`} onClick={() => onAnswer(true)}>
-          {wording.yes ?? t('engine.confirm.yes')}
-        </button>
-      </div>
-    </dialog>
+      <p>{message}</p>
+    </Dialog>
   );
 }
 

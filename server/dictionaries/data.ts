@@ -63,7 +63,7 @@ interface TaxCountry {
  * Checks a dictionary file against its schema when the server loads, so a broken edit stops the
  * start with the file and the problem instead of answering nonsense later.
  */
-function checked<T>(file: string, schema: object, data: unknown): T {
+export function checked<T>(file: string, schema: object, data: unknown): T {
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   const validate = ajv.compile(schema);

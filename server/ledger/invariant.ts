@@ -10,11 +10,14 @@ export interface LedgerInvariantReport {
   accountsOutOfStep: Array<{ accountId: number; balance: bigint; entries: bigint }>;
   /** Transactions whose entries do not sum to zero per currency. */
   unbalancedTransactions: bigint[];
+  /** Customer accounts whose held amount differs from what their pending entries take. */
+  holdsOutOfStep: Array<{ accountId: number; pending: bigint; held: bigint }>;
 }
 
 /**
  * Proves the ledger's double-entry invariant: every currency's balances sum to zero, every balance
- * equals the sum of its account's posted entries, and every transaction balances per currency.
+ * equals the sum of its account's posted entries, every transaction balances per currency, and every
+ * customer account's held amount equals what its pending entries take.
  * Reads one consistent snapshot (repeatable read), so it may run while money moves.
  *
  * @example
@@ -47,14 +50,24 @@ export async function checkLedgerInvariant(db: Kysely<Database>): Promise<Ledger
         .groupBy(['e.transaction_id', 'a.currency_code'])
         .having(sql`sum(e.amount)`, '<>', 0)
         .execute();
+      const holds = await trx
+        .selectFrom('accounts as a')
+        .leftJoin('ledger_entries as e', (join) => join.onRef('e.account_id', '=', 'a.id').on('e.status', '=', 'pending').on('e.amount', '<', 0n))
+        .select(['a.id', 'a.pending', sql<string>`coalesce(-sum(e.amount), 0)::text`.as('held')])
+        .where('a.customer_id', 'is not', null)
+        .groupBy(['a.id', 'a.pending'])
+        .having(sql`coalesce(-sum(e.amount), 0)`, '<>', sql.ref('a.pending'))
+        .execute();
       const unbalancedCurrencies = currencies.map((row) => ({ currencyCode: row.currency_code, total: BigInt(row.total) }));
       const accountsOutOfStep = accounts.map((row) => ({ accountId: row.id, balance: row.balance, entries: BigInt(row.entries) }));
       const unbalancedTransactions = [...new Set(transactions.map((row) => row.transaction_id))];
+      const holdsOutOfStep = holds.map((row) => ({ accountId: row.id, pending: row.pending, held: BigInt(row.held) }));
       return {
-        holds: !unbalancedCurrencies.length && !accountsOutOfStep.length && !unbalancedTransactions.length,
+        holds: !unbalancedCurrencies.length && !accountsOutOfStep.length && !unbalancedTransactions.length && !holdsOutOfStep.length,
         unbalancedCurrencies,
         accountsOutOfStep,
         unbalancedTransactions,
+        holdsOutOfStep,
       };
     });
 }

@@ -32,16 +32,19 @@ export interface PostedTransaction {
 
 const MAX_ATTEMPTS = 5;
 /** PostgreSQL error codes after which the whole transaction may simply be run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
+export const RETRYABLE = new Set(['40001', '40P01']);
 const UNIQUE_VIOLATION = '23505';
 
+/** Entries are written posted (balances move now) or pending (the money is held until settled). */
+type EntryStatus = 'posted' | 'pending';
+
 /** Fingerprint of what a posting does, to tell a retry from a different request under the same key. */
-function postingHash(posting: LedgerPosting): string {
+function postingHash(posting: LedgerPosting, status: EntryStatus): string {
   const legs = [...posting.legs]
     .sort((a, b) => a.accountId - b.accountId)
     .map((leg) => [leg.accountId, leg.amount.toString(), leg.counterparty ?? null]);
   return createHash('sha256')
-    .update(JSON.stringify([posting.operationType, posting.description, legs]))
+    .update(JSON.stringify([posting.operationType, posting.description, legs, status]))
     .digest('base64url');
 }
 
@@ -65,7 +68,7 @@ async function replayOf(trx: Transaction<Database>, posting: LedgerPosting, hash
  * Locks the accounts in id order (so two postings over the same accounts can never deadlock) and
  * checks they exist, are open, and that the legs balance per currency.
  */
-async function lockAccounts(trx: Transaction<Database>, legs: readonly LedgerLeg[]): Promise<void> {
+export async function lockAccounts(trx: Transaction<Database>, legs: readonly Pick<LedgerLeg, 'accountId' | 'amount'>[]): Promise<void> {
   const ids = legs.map((leg) => leg.accountId);
   const accounts = await trx
     .selectFrom('accounts')
@@ -108,6 +111,29 @@ async function applyToBalances(trx: Transaction<Database>, legs: readonly Ledger
 }
 
 /**
+ * Reserves what each customer account gives: `pending` grows by the amount taken, under the same
+ * guard as a posting (available = balance - pending may not fall below the minimum). Balances stay.
+ */
+async function applyToHolds(trx: Transaction<Database>, legs: readonly LedgerLeg[]): Promise<void> {
+  for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
+    if (leg.amount > 0n) continue;
+    const held = await trx
+      .updateTable('accounts')
+      .set({ pending: sql`pending - ${leg.amount}` })
+      .where('id', '=', leg.accountId)
+      .where('customer_id', 'is not', null)
+      .where((eb) => eb(sql<bigint>`balance - pending + ${leg.amount}`, '>=', eb.ref('balance_min')))
+      .returning('id')
+      .executeTakeFirst();
+    if (held) continue;
+    const system = await trx.selectFrom('accounts').select('id').where('id', '=', leg.accountId).where('customer_id', 'is', null).executeTakeFirst();
+    if (!system) {
+      throw new LedgerError('insufficientFunds', `Account ${leg.accountId} does not hold enough money for this transaction: lower the amount or add funds first.`, leg.accountId);
+    }
+  }
+}
+
+/**
  * Posts one ledger transaction inside a database transaction the caller already holds (use it to
  * post several movements atomically). Prefer `postLedgerTransaction`, which also retries.
  * Throws `LedgerError` when the posting is refused; the caller's transaction must then roll back.
@@ -116,8 +142,16 @@ async function applyToBalances(trx: Transaction<Database>, legs: readonly Ledger
  * await db.transaction().execute((trx) => writeLedgerTransaction(trx, posting));
  */
 export async function writeLedgerTransaction(trx: Transaction<Database>, posting: LedgerPosting): Promise<PostedTransaction> {
+  return writeEntries(trx, posting, 'posted');
+}
+
+/**
+ * Writes a posting's transaction and entries with the given status and moves balances (posted) or
+ * holds (pending). Shared by postings and holds (server/ledger/holds.ts).
+ */
+export async function writeEntries(trx: Transaction<Database>, posting: LedgerPosting, status: EntryStatus): Promise<PostedTransaction> {
   checkLegs(posting.legs);
-  const hash = posting.idempotencyKey === undefined ? null : postingHash(posting);
+  const hash = posting.idempotencyKey === undefined ? null : postingHash(posting, status);
   if (hash) {
     const replay = await replayOf(trx, posting, hash);
     if (replay) return replay;
@@ -141,16 +175,17 @@ export async function writeLedgerTransaction(trx: Transaction<Database>, posting
         transaction_id: written.id,
         account_id: leg.accountId,
         amount: leg.amount,
-        status: 'posted' as const,
+        status,
         counterparty: leg.counterparty ?? null,
       })),
     )
     .execute();
-  await applyToBalances(trx, posting.legs);
+  if (status === 'posted') await applyToBalances(trx, posting.legs);
+  else await applyToHolds(trx, posting.legs);
   return { transactionId: written.id, postedAt: written.created_at, replayed: false };
 }
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
 }
 

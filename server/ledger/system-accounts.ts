@@ -4,9 +4,10 @@ import type { Database } from '../db/schema.ts';
 /**
  * What a system account is for. Each currency has one of each: fees collected, the FX position
  * (the other side of every exchange), and one clearing account per rail where money enters or
- * leaves the bank. System accounts may go negative; customer accounts may not.
+ * leaves the bank, and escrow where a person-to-person transfer waits for a payee who has not
+ * registered yet. System accounts may go negative; customer accounts may not.
  */
-export const SYSTEM_PURPOSES = ['fees', 'fx', 'clearing:wire', 'clearing:card', 'clearing:deposit'] as const;
+export const SYSTEM_PURPOSES = ['fees', 'fx', 'clearing:wire', 'clearing:card', 'clearing:deposit', 'escrow:p2p', 'clearing:crypto'] as const;
 export type SystemPurpose = (typeof SYSTEM_PURPOSES)[number];
 
 /**

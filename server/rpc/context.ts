@@ -23,6 +23,12 @@ export interface RpcContext {
   origin?: string;
   /** Absent only for methods declared `access: 'public'`. */
   caller?: Caller;
+  /**
+   * Queues an effect outside the database (an SMS, an e-mail, a push) to run once the call's answer
+   * is final. In a money-moving call `db` is the call's open transaction: sending from inside it
+   * would announce what a retry may still undo (and on PGlite would wait forever for the connection).
+   */
+  afterCommit(effect: () => Promise<void>): void;
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Caller, RpcContext } from './context.ts';
 import { auditRpcCall, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
 import { viewingRefusal } from '../admin/viewing.ts';
 import { RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
+import { runMoneyMovingCall } from './money-moving.ts';
 
 /** What the dispatcher needs. */
 export interface DispatcherOptions {
@@ -32,6 +33,20 @@ interface ServedMethod {
   validateRequest: ValidateFunction;
   validateResponse: ValidateFunction;
   handler: AnyHandler;
+}
+
+/**
+ * Runs what a call queued for after its commit. The answer is already decided, so a failing effect
+ * (an SMS gateway down) is logged rather than turned into a refusal; the screens offer a resend.
+ */
+async function runEffects(effects: Array<() => Promise<void>>, log: FastifyBaseLogger): Promise<void> {
+  for (const effect of effects) {
+    try {
+      await effect();
+    } catch (error) {
+      log.error({ err: error }, 'An effect after the commit failed');
+    }
+  }
 }
 
 const HTTP_STATUS: Partial<Record<ResponseCode, number>> = { AU: 401, UE: 500 };
@@ -165,7 +180,17 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     }
 
     try {
-      const payload = await method.handler(params, { db: options.db, log: request.log, adapters: options.adapters, ip: request.ip, origin: `${request.protocol}://${request.host}`, ...(caller ? { caller } : {}) });
+      const context = { log: request.log, adapters: options.adapters, ip: request.ip, origin: `${request.protocol}://${request.host}`, ...(caller ? { caller } : {}) };
+      let payload: object;
+      let effects: Array<() => Promise<void>> = [];
+      if (method.declaration.moneyMoving && caller) {
+        // One transaction per call with its idempotency key: see server/rpc/money-moving.ts.
+        ({ payload, effects } = await runMoneyMovingCall(options.db, { customerId: caller.customerId, method: name as string, params }, ({ trx, afterCommit }) =>
+          method.handler(params, { ...context, db: trx, afterCommit })));
+      } else {
+        payload = await method.handler(params, { ...context, db: options.db, afterCommit: (effect) => effects.push(effect) });
+      }
+      await runEffects(effects, request.log);
       if (!method.validateResponse(payload)) {
         request.log.error({ method: name, errors: method.validateResponse.errors }, `The ${String(name)} handler answered outside its declared response schema: fix the handler or the declaration.`);
         return answer(reply, 'UE');

@@ -5,7 +5,13 @@ import { acceptTerms } from '../../terms/terms.ts';
 import { callerOf, type RpcContext } from '../context.ts';
 import { RpcRefusal } from '../response-codes.ts';
 
-const ALL_RIGHTS: BusinessRight[] = ['balanceInfo', 'transfers', 'documents', 'users'];
+const ALL_RIGHTS: BusinessRight[] = ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'users'];
+
+/** Document 001 section 6's access-right value for money: 3 means requests need another user's approval. */
+export function transferAccessRight(rights: readonly BusinessRight[]): 0 | 2 | 3 {
+  if (!rights.includes('transfers')) return 0;
+  return rights.includes('transfersApprove') ? 2 : 3;
+}
 
 const flag = (attributes: Record<string, unknown>, name: string) => attributes[name] === true;
 
@@ -39,7 +45,8 @@ export const sessionRulesHandlers: Pick<RpcHandlerMap<RpcContext>, 'businessAcce
     return {
       customerId,
       accessRights: rights,
-      accessList: { balanceInfo: may('balanceInfo'), transfers: may('transfers'), documents: may('documents'), users: may('users') },
+      accessList: { balanceInfo: may('balanceInfo'), transfers: may('transfers'), transfersApprove: may('transfersApprove'), documents: may('documents'), users: may('users') },
+      transferAccessRight: transferAccessRight(rights),
       permissions: {
         sendMoneyPaxumUser: may('transfers'),
         sendMoneyUser: may('transfers'),

@@ -1,0 +1,61 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { LedgerError } from './errors.ts';
+import { lockAccounts, writeEntries, type LedgerPosting, type PostedTransaction } from './post-transaction.ts';
+
+/**
+ * Holds a posting: its transaction and entries are written as pending, and every customer account
+ * it takes money from reserves that amount (`pending` grows; what can be spent shrinks). Balances do
+ * not move until `settleHeldTransaction` posts it; voiding releases the reservation. Refused with
+ * LedgerError 'insufficientFunds' when the reservation would take an account below its minimum.
+ * Runs inside the caller's database transaction.
+ *
+ * @example
+ * const held = await holdLedgerTransaction(trx, { operationType: 'Transfer', description: 'To Ben', legs });
+ * // later, once approved:
+ * await settleHeldTransaction(trx, held.transactionId, 'post');
+ */
+export async function holdLedgerTransaction(trx: Transaction<Database>, posting: LedgerPosting): Promise<PostedTransaction> {
+  return writeEntries(trx, posting, 'pending');
+}
+
+/**
+ * Ends a hold. 'post' moves every balance by its entry and releases the reservation (what can be
+ * spent is unchanged by the post itself); 'void' only releases it. Either way the entries leave the
+ * pending state, so a hold is settled once: a second settle is refused with 'invalidEntries'.
+ * Posting into an account closed since the hold was made is refused with 'closedAccount'.
+ *
+ * @example
+ * await settleHeldTransaction(trx, transactionId, 'void'); // the approver declined
+ */
+export async function settleHeldTransaction(trx: Transaction<Database>, transactionId: bigint, outcome: 'post' | 'void'): Promise<void> {
+  // Claiming the entries is the settle's lock: a second settle of the same hold waits for this one,
+  // then finds nothing pending and is refused, instead of moving the balances again.
+  const entries = await trx
+    .updateTable('ledger_entries')
+    .set({ status: outcome === 'post' ? 'posted' : 'voided' })
+    .where('transaction_id', '=', transactionId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'account_id', 'amount'])
+    .execute();
+  if (!entries.length) {
+    throw new LedgerError('invalidEntries', `Transaction ${transactionId} holds nothing: it was already posted or voided.`);
+  }
+  const legs = entries.map((entry) => ({ accountId: entry.account_id, amount: entry.amount }));
+  // Voiding must work on closed accounts too (that is how money comes back); posting checks them.
+  if (outcome === 'post') await lockAccounts(trx, legs);
+  else await trx.selectFrom('accounts').select('id').where('id', 'in', legs.map((leg) => leg.accountId)).orderBy('id').forUpdate().execute();
+
+  for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
+    const released = leg.amount < 0n ? -leg.amount : 0n;
+    await trx
+      .updateTable('accounts')
+      .set({
+        balance: outcome === 'post' ? sql`balance + ${leg.amount}` : sql`balance`,
+        // System accounts never hold: only customer accounts reserved anything.
+        pending: sql`case when customer_id is null then pending else pending - ${released} end`,
+      })
+      .where('id', '=', leg.accountId)
+      .execute();
+  }
+}

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { errorCode, RETRYABLE } from '../ledger/post-transaction.ts';
+import { RpcRefusal } from './response-codes.ts';
+
+const UNIQUE_VIOLATION = '23505';
+const MAX_ATTEMPTS = 8;
+
+/** Sorts object keys at every depth, so the same parameters always hash the same. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+  }
+  return value;
+}
+
+/**
+ * Fingerprint of a money-moving request: the method and every parameter except the key itself.
+ *
+ * @example
+ * requestHash('p2pTransfer', { idempotencyKey: 'k1', amount: '5.00' }) === requestHash('p2pTransfer', { amount: '5.00', idempotencyKey: 'k2' }); // true
+ */
+export function requestHash(method: string, params: Record<string, unknown>): string {
+  const { idempotencyKey: _key, ...rest } = params;
+  return createHash('sha256').update(JSON.stringify([method, canonical(rest)])).digest('base64url');
+}
+
+/** What a money-moving handler gets: the open transaction, and a queue for effects after commit. */
+export interface MoneyMovingScope {
+  trx: Transaction<Database>;
+  afterCommit(effect: () => Promise<void>): void;
+}
+
+/** The answer, and whether it is the replay of an earlier call with the same key. */
+export interface MoneyMovingOutcome {
+  payload: object;
+  replayed: boolean;
+  /** Effects the handler queued; run them once the answer is final (never for a replay). */
+  effects: Array<() => Promise<void>>;
+}
+
+/**
+ * Runs one money-moving call exactly once per idempotency key and acting customer, in one database
+ * transaction with its key:
+ * - the key is claimed first, so a concurrent call with the same key waits for the first to commit
+ *   and then replays its answer instead of moving money again (or being refused for funds the
+ *   first call took);
+ * - the same key with other parameters is refused (TA1 on `idempotencyKey`);
+ * - serialization failures and deadlocks run the whole call again, so they never reach the caller
+ *   as a refusal;
+ * - a refusal (RpcRefusal, LedgerError) rolls everything back and keeps no key: a retry runs anew.
+ *
+ * @example
+ * const outcome = await runMoneyMovingCall(db, { customerId, method: 'p2pTransfer', params }, (scope) => handler(params, scope));
+ */
+export async function runMoneyMovingCall(
+  db: Kysely<Database>,
+  call: { customerId: number; method: string; params: Record<string, unknown> },
+  run: (scope: MoneyMovingScope) => Promise<object>,
+): Promise<MoneyMovingOutcome> {
+  const key = call.params.idempotencyKey;
+  if (typeof key !== 'string') throw new Error(`${call.method} moves money but its request has no idempotencyKey: fix its declaration.`);
+  const hash = requestHash(call.method, call.params);
+  for (let attempt = 1; ; attempt++) {
+    const effects: Array<() => Promise<void>> = [];
+    try {
+      const outcome = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
+          .insertInto('idempotency_keys')
+          .values({ customer_id: call.customerId, key, method: call.method, request_hash: hash, response: '{}' })
+          .onConflict((conflict) => conflict.columns(['customer_id', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (!claimed) {
+          const earlier = await trx
+            .selectFrom('idempotency_keys')
+            .select(['method', 'request_hash', 'response'])
+            .where('customer_id', '=', call.customerId)
+            .where('key', '=', key)
+            .executeTakeFirstOrThrow();
+          if (earlier.method !== call.method || earlier.request_hash !== hash) {
+            throw new RpcRefusal('TA1', {
+              validationErrors: [{ field: 'idempotencyKey', description: 'This idempotency key was already used for a different request: send a new key for a new request.' }],
+            });
+          }
+          return { payload: earlier.response, replayed: true };
+        }
+        const payload = await run({ trx, afterCommit: (effect) => effects.push(effect) });
+        await trx
+          .updateTable('idempotency_keys')
+          .set({ response: sql`${JSON.stringify(payload)}::jsonb` as never })
+          .where('customer_id', '=', call.customerId)
+          .where('key', '=', key)
+          .execute();
+        return { payload, replayed: false };
+      });
+      return { ...outcome, effects: outcome.replayed ? [] : effects };
+    } catch (error) {
+      const code = errorCode(error);
+      const retryable = code !== undefined && (RETRYABLE.has(code) || code === UNIQUE_VIOLATION);
+      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 15));
+    }
+  }
+}

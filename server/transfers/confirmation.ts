@@ -1,0 +1,261 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Adapters } from '../adapters/index.ts';
+import { verifyTotp } from '../auth/totp.ts';
+import type { Database, TransferStatus } from '../db/schema.ts';
+import { pushTargets } from '../devices/devices.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../signin/codes.ts';
+import { TRANSACTION_MODES } from '../signin/two-step.ts';
+import { completeTransfer, releaseTransfer } from './create-transfer.ts';
+import type { TransferScope } from './scope.ts';
+
+type Trx = Transaction<Database>;
+
+/** How a transfer is confirmed after it is created (document 001 section 4). */
+export type ApproveType = 'push' | 'sms' | 'otp' | 'approvalCode';
+
+/** What the browser needs to ask for the second factor. */
+export interface ConfirmationStarted {
+  status: 'awaitingConfirmation';
+  approveType: ApproveType;
+  approvalSentTo?: string;
+  availableApprovalMethods: ApproveType[];
+}
+
+const salt = (confirmationId: bigint | string) => `transfer:${confirmationId}`;
+
+/** The transfer facts a code is bound to: a changed amount, currency, source or payee needs a new code. */
+function boundHash(transfer: { id: bigint; amount: bigint; currency_code: string; from_account_id: number; to_account_id: number | null; to_email: string | null; to_amount: bigint }): string {
+  return createHash('sha256')
+    .update(JSON.stringify([String(transfer.id), String(transfer.amount), transfer.currency_code, transfer.from_account_id, transfer.to_account_id, transfer.to_email, String(transfer.to_amount)]))
+    .digest('base64url');
+}
+
+async function transferRow(trx: Trx | Kysely<Database>, transferId: bigint) {
+  return trx
+    .selectFrom('transfers as t')
+    .innerJoin('currencies as c', 'c.code', 't.currency_code')
+    .select(['t.id', 't.customer_id', 't.created_by_user_id', 't.status', 't.amount', 't.currency_code', 't.from_account_id', 't.to_account_id', 't.to_email', 't.to_amount', 't.fee', 'c.scale'])
+    .where('t.id', '=', transferId)
+    .executeTakeFirst();
+}
+
+/** The ways this user can confirm: push with a linked device, sms with a confirmed phone, otp when enrolled; approval codes by e-mail always. */
+async function availableMethods(trx: Trx | Kysely<Database>, customerId: number, userId: number) {
+  const user = await trx.selectFrom('users').select(['email', 'totp_secret']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const phone = await trx
+    .selectFrom('phones')
+    .select(['country_code', 'number'])
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'Primary')
+    .where('confirmed', '=', true)
+    .executeTakeFirst();
+  const devices = await pushTargets(trx as Kysely<Database>, userId);
+  const methods: ApproveType[] = [];
+  if (devices.length) methods.push('push');
+  if (phone) methods.push('sms');
+  if (user.totp_secret) methods.push('otp');
+  methods.push('approvalCode');
+  return { methods, user, phone, devices };
+}
+
+/**
+ * Starts the second factor the customer's approval mode asks for, or answers undefined when the
+ * mode is none. A method the user cannot use (push without a device, sms without a phone, otp not
+ * enrolled) falls back to sms, then to an approval code by e-mail. Earlier confirmations of the
+ * transfer stop working. Delivery is queued after the commit.
+ */
+export async function startConfirmation(
+  scope: Pick<TransferScope, 'trx' | 'customerId' | 'userId' | 'adapters' | 'afterCommit'>,
+  transferId: bigint,
+  wanted?: ApproveType,
+): Promise<ConfirmationStarted | undefined> {
+  const { trx } = scope;
+  const customer = await trx.selectFrom('customers').select('transaction_approve_mode').where('id', '=', scope.customerId).executeTakeFirstOrThrow();
+  if (!wanted && customer.transaction_approve_mode === null) return undefined;
+  if (scope.userId === null) return undefined;
+  const transfer = (await transferRow(trx, transferId))!;
+  const { methods, user, phone, devices } = await availableMethods(trx, scope.customerId, scope.userId);
+  const asked: ApproveType = wanted ?? TRANSACTION_MODES[customer.transaction_approve_mode as 1 | 2 | 3 | 4];
+  const method: ApproveType = methods.includes(asked) ? asked : methods.includes('sms') ? 'sms' : 'approvalCode';
+
+  await trx.updateTable('transfer_confirmations').set({ used_at: new Date() }).where('transfer_id', '=', transferId).where('used_at', 'is', null).execute();
+  const code = method === 'sms' || method === 'approvalCode' ? numericCode() : null;
+  const pushKey = method === 'push' ? randomBytes(24).toString('base64url') : null;
+  const inserted = await trx
+    .insertInto('transfer_confirmations')
+    .values({
+      transfer_id: transferId,
+      method,
+      code_hash: null,
+      bound_hash: boundHash(transfer),
+      push_key: pushKey,
+      expires_at: sql<Date>`now() + ${ONE_TIME_CODE_SECONDS} * interval '1 second'` as never,
+      used_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (code) {
+    await trx.updateTable('transfer_confirmations').set({ code_hash: hashCode(code, salt(inserted.id)) }).where('id', '=', inserted.id).execute();
+  }
+
+  const what = `${formatMinorUnits(transfer.amount, transfer.scale)} ${transfer.currency_code}${transfer.to_email ? ` to ${transfer.to_email}` : ''}`;
+  const text = `${code} is your code to confirm the transfer of ${what}. It expires in 5 minutes. Never share it.`;
+  let approvalSentTo: string | undefined;
+  if (method === 'sms' && phone) {
+    approvalSentTo = maskPhone(phone.country_code, phone.number);
+    scope.afterCommit(() => scope.adapters.messages.sendSms({ to: `${phone.country_code}${phone.number}`, text, purpose: 'transferConfirmation' }));
+  } else if (method === 'approvalCode') {
+    approvalSentTo = maskEmail(user.email);
+    scope.afterCommit(() => scope.adapters.messages.sendEmail({ to: user.email, subject: 'Confirm your transfer', text, purpose: 'transferConfirmation' }));
+  } else if (method === 'push') {
+    approvalSentTo = devices.map((device) => device.name).join(', ');
+    scope.afterCommit(async () => {
+      for (const device of devices) {
+        await scope.adapters.push.send({
+          device,
+          title: 'Confirm a transfer',
+          body: `Confirm the transfer of ${what}?`,
+          data: { type: 'transferApproval', confirmKey: pushKey, operationId: Number(transferId) },
+        });
+      }
+    });
+  }
+  return { status: 'awaitingConfirmation', approveType: method, ...(approvalSentTo ? { approvalSentTo } : {}), availableApprovalMethods: methods };
+}
+
+/** The outcome of a code: the transfer's new status, or a refusal on the code field. */
+type CodeOutcome = { status: TransferStatus } | { refusal: RpcRefusal };
+
+const codeRefusal = (description: string) => new RpcRefusal('TA1', { validationErrors: [{ field: 'approvalCode', description }] });
+
+/**
+ * Confirms a transfer with its code ('Approve transfer', trxid and approvalCode). A wrong code
+ * counts an attempt that stays counted; the fifth fails the transfer and releases its funds. An
+ * already completed transfer answers its status again, so a repeated confirmation is harmless.
+ * Another customer's transfer is refused with 13.
+ *
+ * @example
+ * await confirmTransfer(db, { customerId, userId }, 42n, '123456'); // 'completed'
+ */
+export async function confirmTransfer(db: Kysely<Database>, who: { customerId: number; userId: number }, transferId: bigint, code: string): Promise<TransferStatus> {
+  const outcome: CodeOutcome = await db.transaction().execute(async (trx) => {
+    const transfer = await trx.selectFrom('transfers').selectAll().where('id', '=', transferId).forUpdate().executeTakeFirst();
+    if (!transfer || transfer.customer_id !== who.customerId) return { refusal: new RpcRefusal('13') };
+    if (transfer.status === 'completed' || transfer.status === 'awaitingPayee') return { status: transfer.status };
+    if (transfer.status !== 'awaitingConfirmation') return { refusal: new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for a confirmation.' }) };
+    const confirmation = await trx
+      .selectFrom('transfer_confirmations')
+      .selectAll()
+      .where('transfer_id', '=', transferId)
+      .where('used_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!confirmation || confirmation.expires_at.getTime() <= Date.now()) return { refusal: codeRefusal('The code has expired: ask for a new one.') };
+    if (confirmation.bound_hash !== boundHash(transfer)) return { refusal: codeRefusal('The transfer changed after the code was sent: ask for a new code.') };
+
+    let right = false;
+    if (confirmation.method === 'otp') {
+      const user = await trx.selectFrom('users').select(['totp_secret', 'totp_last_step']).where('id', '=', who.userId).executeTakeFirstOrThrow();
+      const step = user.totp_secret ? verifyTotp(user.totp_secret, code, { notAfterStep: user.totp_last_step }) : null;
+      if (step !== null) await trx.updateTable('users').set({ totp_last_step: step }).where('id', '=', who.userId).execute();
+      right = step !== null;
+    } else if (confirmation.method !== 'push') {
+      right = codeMatches(code, salt(confirmation.id), confirmation.code_hash);
+    }
+    if (!right) {
+      const failed = confirmation.failed_attempts + 1;
+      if (failed >= MAX_CODE_ATTEMPTS) {
+        await trx.updateTable('transfer_confirmations').set({ failed_attempts: failed, used_at: new Date() }).where('id', '=', confirmation.id).execute();
+        await releaseTransfer(trx, transferId, 'failed', 'Too many wrong codes');
+        return { refusal: codeRefusal('Too many wrong codes: the transfer was cancelled and nothing was sent.') };
+      }
+      await trx.updateTable('transfer_confirmations').set({ failed_attempts: failed }).where('id', '=', confirmation.id).execute();
+      const left = MAX_CODE_ATTEMPTS - failed;
+      return { refusal: codeRefusal(`The code is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`) };
+    }
+    await trx.updateTable('transfer_confirmations').set({ used_at: new Date() }).where('id', '=', confirmation.id).execute();
+    return { status: await completeTransfer(trx, transferId) };
+  });
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.status;
+}
+
+/**
+ * Sends a new confirmation for a transfer still waiting for one, by the method asked (or the same
+ * as before). Earlier codes stop working.
+ */
+export async function resendConfirmation(
+  db: Kysely<Database>,
+  adapters: Pick<Adapters, 'messages' | 'push'>,
+  who: { customerId: number; userId: number },
+  transferId: bigint,
+  approveType?: ApproveType,
+): Promise<ConfirmationStarted> {
+  const effects: Array<() => Promise<void>> = [];
+  const started = await db.transaction().execute(async (trx) => {
+    const transfer = await trx.selectFrom('transfers').select(['customer_id', 'status']).where('id', '=', transferId).forUpdate().executeTakeFirst();
+    if (!transfer || transfer.customer_id !== who.customerId) throw new RpcRefusal('13');
+    if (transfer.status !== 'awaitingConfirmation') throw new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for a confirmation.' });
+    const previous = await trx.selectFrom('transfer_confirmations').select('method').where('transfer_id', '=', transferId).orderBy('id', 'desc').executeTakeFirst();
+    const wanted = approveType ?? (previous?.method as ApproveType | undefined);
+    return startConfirmation({ trx, customerId: who.customerId, userId: who.userId, adapters, afterCommit: (effect) => effects.push(effect) }, transferId, wanted);
+  });
+  for (const effect of effects) await effect();
+  return started!;
+}
+
+/**
+ * The phone app's answer to a transfer push: approve completes the transfer, decline cancels it and
+ * releases the funds. Only a device of the user who created the transfer may answer, once.
+ * Answers 'done' or 'notFound' (unknown, expired, answered, or someone else's device).
+ */
+export async function decideTransferPush(db: Kysely<Database>, pushKey: string, deviceId: number, approve: boolean): Promise<'done' | 'notFound'> {
+  return db.transaction().execute(async (trx) => {
+    const confirmation = await trx
+      .selectFrom('transfer_confirmations as c')
+      .innerJoin('transfers as t', 't.id', 'c.transfer_id')
+      .innerJoin('devices as d', 'd.user_id', 't.created_by_user_id')
+      .select(['c.id', 'c.transfer_id', 't.status'])
+      .where('c.push_key', '=', pushKey)
+      .where('c.used_at', 'is', null)
+      .where('c.expires_at', '>', sql<Date>`now()`)
+      .where('d.id', '=', deviceId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!confirmation || confirmation.status !== 'awaitingConfirmation') return 'notFound';
+    await trx.updateTable('transfer_confirmations').set({ used_at: new Date() }).where('id', '=', confirmation.id).execute();
+    if (approve) await completeTransfer(trx, confirmation.transfer_id);
+    else await releaseTransfer(trx, confirmation.transfer_id, 'canceled', 'Declined on the phone');
+    return 'done';
+  });
+}
+
+/** Pending transfer pushes for the sandbox device page: key, device, text. */
+export async function pendingTransferPushes(db: Kysely<Database>, deviceIds: number[]) {
+  if (!deviceIds.length) return [];
+  const rows = await db
+    .selectFrom('push_messages')
+    .select(['id', 'device_id', 'title', 'body', 'data', 'created_at'])
+    .where('device_id', 'in', deviceIds)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+  const keys = rows.filter((row) => row.data.type === 'transferApproval').map((row) => String(row.data.confirmKey));
+  if (!keys.length) return [];
+  const open = await db
+    .selectFrom('transfer_confirmations as c')
+    .innerJoin('transfers as t', 't.id', 'c.transfer_id')
+    .select('c.push_key')
+    .where('c.push_key', 'in', keys)
+    .where('c.used_at', 'is', null)
+    .where('c.expires_at', '>', sql<Date>`now()`)
+    .where('t.status', '=', 'awaitingConfirmation')
+    .execute();
+  const openKeys = new Set(open.map((row) => row.push_key));
+  return rows
+    .filter((row) => row.data.type === 'transferApproval' && openKeys.has(String(row.data.confirmKey)))
+    .map((row) => ({ pushId: row.id, deviceId: row.device_id, title: row.title, body: row.body, confirmKey: String(row.data.confirmKey), createdAt: row.created_at }));
+}

@@ -1,0 +1,274 @@
+import type { Transaction } from 'kysely';
+import type { Database, TransferStatus } from '../db/schema.ts';
+import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { LedgerError } from '../ledger/errors.ts';
+import { holdLedgerTransaction, settleHeldTransaction } from '../ledger/holds.ts';
+import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import type { LedgerLeg } from '../ledger/posting-rules.ts';
+import { systemAccountId } from '../ledger/system-accounts.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { startConfirmation, type ApproveType } from './confirmation.ts';
+import { customerByEmail, customerName, receivingAccount } from './parties.ts';
+import { checkTransferLimits, quoteTransfer } from './pricing.ts';
+import type { TransferScope } from './scope.ts';
+
+type Trx = Transaction<Database>;
+
+/** Where the money goes: an account by id (own accounts), or a person by e-mail (p2p, invoices). */
+export type TransferDestination = { accountId: number } | { email: string };
+
+/** A transfer as a screen asks for it. Amounts are decimal strings in the currency of their side. */
+export interface TransferInput {
+  kind: 'account' | 'p2p' | 'invoice';
+  fromAccountId: number;
+  /** The currency the customer named; must be the source account's when given. */
+  currency?: string;
+  /** What leaves the source account (before the fee); or give `toAmount`, what must arrive. */
+  amount?: string;
+  toAmount?: string;
+  to: TransferDestination;
+  /** The ledger's description, as both histories show it. */
+  description: string;
+  note?: string;
+  reference?: string;
+  invoiceId?: bigint;
+  subscriptionId?: bigint;
+  /** 'none' skips the second factor: only for occurrences the customer authorised in advance. */
+  confirmation?: 'asConfigured' | 'none';
+  /** The request field that names the source account, for refusals on it. */
+  fromField?: string;
+  /** The request field that names the destination, for refusals on it. */
+  toField?: string;
+}
+
+/** The answer to a submitted transfer (document 001 section 3, 'Submit result'). */
+export interface SubmitResult {
+  operationId: number;
+  status: TransferStatus;
+  approveType?: ApproveType;
+  approvalSentTo?: string;
+  availableApprovalMethods?: ApproveType[];
+  amount: string;
+  toAmount: string;
+  fee: string;
+  currencyCode: string;
+  toCurrencyCode: string;
+  exchangeRate: string;
+}
+
+const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+
+async function sourceAccount(trx: Trx, customerId: number, accountId: number, field: string) {
+  const account = await trx
+    .selectFrom('accounts as a')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'c.scale'])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+  if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
+  if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
+  return account;
+}
+
+async function accountCurrency(trx: Trx, accountId: number) {
+  return trx
+    .selectFrom('accounts as a')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'c.scale'])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+}
+
+function minor(value: string | undefined, scale: number, field: string): bigint | undefined {
+  if (value === undefined || value === '') return undefined;
+  let parsed: bigint;
+  try {
+    parsed = toMinorUnits(value, scale);
+  } catch (error) {
+    if (error instanceof AmountFormatError) throw refusal(field, error.message);
+    throw error;
+  }
+  if (parsed <= 0n) throw refusal(field, 'Enter an amount above zero.');
+  return parsed;
+}
+
+/** Where the destination is, whose it is and what the payer's history calls it. */
+interface ResolvedDestination {
+  accountId: number | null;
+  customerId: number | null;
+  email: string | null;
+  currency: string;
+  scale: number;
+  label: string;
+}
+
+async function resolveDestination(scope: TransferScope, input: TransferInput, source: { id: number; currency_code: string; scale: number }): Promise<ResolvedDestination> {
+  const field = input.toField ?? 'to';
+  if ('accountId' in input.to) {
+    const target = await accountCurrency(scope.trx, input.to.accountId);
+    if (!target || target.customer_id === null) throw new RpcRefusal('13');
+    if (input.kind === 'account' && target.customer_id !== scope.customerId) throw new RpcRefusal('13');
+    if (target.id === source.id) throw refusal(field, 'Choose a different account to send to.');
+    if (target.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
+    const label = target.customer_id === scope.customerId ? `${target.currency_code} account` : await customerName(scope.trx, target.customer_id);
+    return { accountId: target.id, customerId: target.customer_id, email: null, currency: target.currency_code, scale: target.scale, label };
+  }
+  const email = input.to.email.trim().toLowerCase();
+  const payee = await customerByEmail(scope.trx, email);
+  if (payee === scope.customerId) throw refusal(field, 'This is your own e-mail: to move money between your accounts, use a transfer between accounts.');
+  if (payee === undefined) {
+    // Nobody has registered with this e-mail: the money waits in escrow until they do.
+    return { accountId: null, customerId: null, email, currency: source.currency_code, scale: source.scale, label: email };
+  }
+  const accountId = await receivingAccount(scope.trx, payee, source.currency_code);
+  return { accountId, customerId: payee, email, currency: source.currency_code, scale: source.scale, label: await customerName(scope.trx, payee) };
+}
+
+/** The legs that move the quote from the source to the destination, through fees and FX. */
+async function transferLegs(
+  trx: Trx,
+  source: { id: number; currency_code: string },
+  destination: { accountId: number | null; currency: string },
+  quote: { amount: bigint; toAmount: bigint; fee: bigint },
+  labels: { payer: string; payee: string },
+): Promise<LedgerLeg[]> {
+  const legs: LedgerLeg[] = [{ accountId: source.id, amount: -(quote.amount + quote.fee), counterparty: labels.payee }];
+  if (quote.fee > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', source.currency_code), amount: quote.fee });
+  if (source.currency_code !== destination.currency) {
+    legs.push({ accountId: await systemAccountId(trx, 'fx', source.currency_code), amount: quote.amount });
+    legs.push({ accountId: await systemAccountId(trx, 'fx', destination.currency), amount: -quote.toAmount });
+  }
+  const to = destination.accountId ?? (await systemAccountId(trx, 'escrow:p2p', destination.currency));
+  legs.push({ accountId: to, amount: quote.toAmount, counterparty: labels.payer });
+  return legs;
+}
+
+/** Business users without the approve right create requests that another user approves. */
+async function needsBusinessApproval(trx: Trx, scope: TransferScope): Promise<boolean> {
+  if (scope.userId === null) return false;
+  const access = await trx
+    .selectFrom('customer_access')
+    .select('rights')
+    .where('user_id', '=', scope.userId)
+    .where('customer_id', '=', scope.customerId)
+    .executeTakeFirst();
+  return access !== undefined && !access.rights.includes('transfersApprove');
+}
+
+/**
+ * Creates a transfer and holds its funds, then takes it as far as it can go now:
+ * - a business user without the approve right: 'awaitingApproval', for another user to decide;
+ * - the customer's approval mode asks for a second factor: 'awaitingConfirmation', with the code
+ *   sent (after commit) or the push on its way;
+ * - else completed at once ('awaitingPayee' when the payee has not registered yet).
+ * Refusals name their field (amount, currency, the source and destination fields) and change nothing.
+ *
+ * @example
+ * const result = await createTransfer(transferScope(ctx), { kind: 'p2p', fromAccountId: 12, amount: '25.00', to: { email: 'ben@example.com' }, description: 'Dinner' });
+ */
+export async function createTransfer(scope: TransferScope, input: TransferInput): Promise<SubmitResult> {
+  const { trx } = scope;
+  const fromField = input.fromField ?? 'accountId';
+  const source = await sourceAccount(trx, scope.customerId, input.fromAccountId, fromField);
+  if (input.currency && input.currency !== source.currency_code) {
+    throw refusal('currency', `The account you send from holds ${source.currency_code}: send in ${source.currency_code}.`);
+  }
+  const destination = await resolveDestination(scope, input, source);
+  const amount = minor(input.amount, source.scale, 'amount');
+  const toAmount = amount === undefined ? minor(input.toAmount, destination.scale, 'toAmount') : undefined;
+  const quote = quoteTransfer({
+    kind: input.kind,
+    from: { currency: source.currency_code, scale: source.scale },
+    to: { currency: destination.currency, scale: destination.scale },
+    ...(amount !== undefined ? { amount } : {}),
+    ...(toAmount !== undefined ? { toAmount } : {}),
+  });
+  if (quote.toAmount <= 0n) throw refusal('amount', 'This amount is too small to arrive: send more.');
+  await checkTransferLimits(trx, { customerId: scope.customerId, kind: input.kind, currency: source.currency_code, scale: source.scale, amount: quote.amount });
+
+  const payer = await customerName(trx, scope.customerId);
+  const legs = await transferLegs(trx, source, destination, quote, { payer, payee: destination.label });
+  let held;
+  try {
+    held = await holdLedgerTransaction(trx, { operationType: 'Transfer', description: input.description, legs });
+  } catch (error) {
+    if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
+      throw refusal('amount', `Your account does not hold enough for this transfer and its fee (${formatMinorUnits(quote.amount + quote.fee, source.scale)} ${source.currency_code}): lower the amount or add funds first.`);
+    }
+    throw error;
+  }
+
+  const businessApproval = await needsBusinessApproval(trx, scope);
+  const inserted = await trx
+    .insertInto('transfers')
+    .values({
+      customer_id: scope.customerId,
+      created_by_user_id: scope.userId,
+      kind: input.kind,
+      status: businessApproval ? 'awaitingApproval' : 'awaitingConfirmation',
+      from_account_id: source.id,
+      to_account_id: destination.accountId,
+      to_customer_id: destination.customerId,
+      to_email: destination.email,
+      amount: quote.amount,
+      currency_code: source.currency_code,
+      to_amount: quote.toAmount,
+      to_currency_code: destination.currency,
+      fee: quote.fee,
+      rate: quote.rate.text,
+      note: input.note ?? null,
+      reference: input.reference ?? null,
+      ledger_transaction_id: held.transactionId,
+      invoice_id: input.invoiceId ?? null,
+      subscription_id: input.subscriptionId ?? null,
+      decline_reason: null,
+      approved_by_user_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  const result: SubmitResult = {
+    operationId: Number(inserted.id),
+    status: businessApproval ? 'awaitingApproval' : 'awaitingConfirmation',
+    amount: formatMinorUnits(quote.amount, source.scale),
+    toAmount: formatMinorUnits(quote.toAmount, destination.scale),
+    fee: formatMinorUnits(quote.fee, source.scale),
+    currencyCode: source.currency_code,
+    toCurrencyCode: destination.currency,
+    exchangeRate: quote.rate.text,
+  };
+  if (businessApproval) return result;
+
+  const confirmation = input.confirmation === 'none' || scope.userId === null ? undefined : await startConfirmation(scope, inserted.id);
+  if (!confirmation) {
+    result.status = await completeTransfer(trx, inserted.id);
+    return result;
+  }
+  return { ...result, ...confirmation };
+}
+
+/**
+ * Posts a transfer's held funds: 'completed', or 'awaitingPayee' when the money went to escrow for a
+ * payee who has not registered (it lands with `releaseEscrowFor` once they do). Answers the status.
+ */
+export async function completeTransfer(trx: Trx, transferId: bigint): Promise<TransferStatus> {
+  const transfer = await trx.selectFrom('transfers').select(['ledger_transaction_id', 'to_account_id']).where('id', '=', transferId).executeTakeFirstOrThrow();
+  await settleHeldTransaction(trx, transfer.ledger_transaction_id!, 'post');
+  const status: TransferStatus = transfer.to_account_id === null ? 'awaitingPayee' : 'completed';
+  await trx.updateTable('transfers').set({ status, updated_at: new Date() }).where('id', '=', transferId).execute();
+  return status;
+}
+
+/**
+ * Ends a transfer that has not moved money yet (waiting for its second factor or for approval):
+ * the hold is released and the status says why. `status` is 'declined' (an approver said no),
+ * 'canceled' (the customer withdrew it) or 'failed' (too many wrong codes).
+ */
+export async function releaseTransfer(trx: Trx, transferId: bigint, status: 'declined' | 'canceled' | 'failed', reason?: string): Promise<void> {
+  const transfer = await trx.selectFrom('transfers').select(['ledger_transaction_id', 'status']).where('id', '=', transferId).forUpdate().executeTakeFirstOrThrow();
+  if (transfer.status !== 'awaitingConfirmation' && transfer.status !== 'awaitingApproval') {
+    throw new RpcRefusal('TA1', { description: 'This transfer has already been processed.' });
+  }
+  await settleHeldTransaction(trx, transfer.ledger_transaction_id!, 'void');
+  await trx.updateTable('transfers').set({ status, decline_reason: reason ?? null, updated_at: new Date() }).where('id', '=', transferId).execute();
+}
