@@ -96,7 +96,7 @@ describe('accessibility (axe-core)', () => {
     };
     const callMethod = vi.fn(async () => ({ items: [{ name: 'Food', v: '10.5', c: 'USD' }] }));
     const first = renderScreens(testOptions([dashboard], { callMethod }), '/overview', i18n());
-    await waitFor(() => expect(document.querySelectorAll('rect')).toHaveLength(1));
+    await waitFor(() => expect(document.querySelectorAll('.eng-chart__bar')).toHaveLength(1));
     await screen.findByText('$10.50');
     expect(await seriousViolations()).toEqual([]);
     first.unmount();

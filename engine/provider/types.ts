@@ -78,4 +78,9 @@ export interface EngineOptions {
   notify?: (messageKey: string) => void;
   /** Replaces the engine's catch-all 404. */
   notFound?: ComponentType;
+  /**
+   * Fetches a file the server makes (a table's `export.url`) with the application's credentials, reporting
+   * progress as parts arrive (`total` 0 when unknown). Without it, such exports page through the method.
+   */
+  downloadFile?: (url: string, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }) => Promise<Blob>;
 }

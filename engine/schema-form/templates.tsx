@@ -32,8 +32,10 @@ function FieldTemplate(props: FieldTemplateProps) {
   const label = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title']);
   const errors = useVisibleErrors(id, rawErrors);
   if (hidden) return <div hidden>{children}</div>;
-  // Objects and arrays are drawn by their own templates; a wrapper here would nest a second label.
-  if (schema.type === 'object' || schema.type === 'array') return children;
+  // Objects and arrays are drawn by their own templates; a wrapper here would nest a second label. A list
+  // of choices (unique enum values) is one multiple select, which needs its label like any other field.
+  const choiceList = schema.type === 'array' && schema.uniqueItems === true && Array.isArray((schema.items as JsonSchema | undefined)?.enum);
+  if (schema.type === 'object' || (schema.type === 'array' && !choiceList)) return children;
 
   const description = uiSchema?.['ui:description'];
   const help = uiSchema?.['ui:help'];

@@ -33,29 +33,34 @@ function DateWidget(props: WidgetProps) {
  * chosen and the field has no default.
  */
 function SelectWidget(props: WidgetProps) {
-  const { id, name, htmlName, options, value, required, disabled, readonly, autofocus, schema, uiSchema } = props;
+  const { id, name, htmlName, options, value, required, disabled, readonly, autofocus, schema, uiSchema, multiple = false } = props;
   const { onChange, onBlur, onFocus, rawErrors } = props;
   const { t } = useTranslation();
   const aria = useFieldAria(id, rawErrors, uiSchema);
   const { enumOptions = [], enumDisabled, emptyValue } = options;
   const format = getOptionValueFormat(options);
-  const decode = (raw: string) => enumOptionValueDecoder(raw, enumOptions, format, emptyValue);
-  const selected = enumOptionSelectedValue(value, enumOptions, false, format, '');
+  // A list of choices (an array of enum values) is a multiple select: its value is every chosen option.
+  const read = (select: HTMLSelectElement) =>
+    multiple
+      ? enumOptionValueDecoder(Array.from(select.selectedOptions, (option) => option.value), enumOptions, format, [])
+      : enumOptionValueDecoder(select.value, enumOptions, format, emptyValue);
+  const selected = enumOptionSelectedValue(value, enumOptions, multiple, format, multiple ? [] : '');
   return (
     <select
       id={id}
       name={htmlName || id}
-      className="eng-input eng-select"
-      value={typeof selected === 'string' ? selected : ''}
+      className={`eng-input eng-select${multiple ? ' eng-select--multiple' : ''}`}
+      multiple={multiple}
+      value={multiple ? (Array.isArray(selected) ? selected.map(String) : []) : typeof selected === 'string' ? selected : ''}
       required={required}
       disabled={disabled || readonly}
       autoFocus={autofocus}
-      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(decode(event.target.value))}
-      onBlur={(event) => onBlur(id, decode(event.target.value))}
-      onFocus={(event) => onFocus(id, decode(event.target.value))}
+      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(read(event.target))}
+      onBlur={(event) => onBlur(id, read(event.target))}
+      onFocus={(event) => onFocus(id, read(event.target))}
       {...aria}
     >
-      {schema.default === undefined && <option value="">{t('engine.form.choose')}</option>}
+      {schema.default === undefined && !multiple && <option value="">{t('engine.form.choose')}</option>}
       {enumOptions.map((option, index) => (
         <option
           key={String(option.value)}

@@ -100,7 +100,8 @@ export interface TableSpec {
     default?: { field: string; direction: 'asc' | 'desc' };
   };
   filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown> };
-  export?: { csv?: boolean; fileName?: string };
+  /** `url`: a server path that answers the CSV for the filters (query parameters), fetched with `EngineOptions.downloadFile`. */
+  export?: { csv?: boolean; fileName?: string; url?: string };
   emptyText?: string;
   rowLink?: string;
 }
@@ -109,6 +110,8 @@ export interface DetailSpec {
   data: DataSource;
   entity: JsonSchema;
   fields: Column[];
+  /** Leave out fields without a value instead of showing a dash. */
+  hideEmpty?: boolean;
 }
 
 export interface WizardStep {

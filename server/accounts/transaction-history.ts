@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Transaction } from '../../generated/entities.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, LedgerEntryStatus } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { omitNull } from '../db/omit-null.ts';
 
@@ -12,18 +12,45 @@ const SORT_COLUMNS = {
   description: 't.description',
 } as const;
 
-/** Which of a customer's ledger entries to show, and which page of them. */
-export interface HistoryQuery {
+/** The spec's status words (document 001 section 3) and the ledger entry status each means. */
+export const HISTORY_STATUS: Record<'completed' | 'processing' | 'rejected', LedgerEntryStatus> = {
+  completed: 'posted',
+  processing: 'pending',
+  rejected: 'voided',
+};
+
+/**
+ * The count of matching transactions stops here: counting every row of a history of millions on
+ * each page would cost more than the page. Up to the cap the count is exact and the table pages
+ * normally (500 pages of 20); beyond it the answer says `resultsCapped`.
+ */
+export const RESULTS_CAP = 10_000;
+
+/** Which of a customer's ledger entries a history, its export and its counts cover. */
+export interface HistoryFilter {
   customerId: number;
   accountId?: number;
   /** Matched, case-insensitively, anywhere in the description or the counterparty. */
   keyword?: string;
+  /** The operation type (transactionType in the spec's filter). */
   operationType?: string;
+  transactionType?: string;
   excludeOperationTypes?: string[];
   /** First day shown, 'YYYY-MM-DD' (UTC). */
   fromDate?: string;
   /** Last day shown, inclusive, 'YYYY-MM-DD' (UTC). */
   toDate?: string;
+  /** Decimal strings in major units, compared with the amount whatever its sign. */
+  fromAmount?: string;
+  toAmount?: string;
+  transactionDirection?: 'incoming' | 'outgoing';
+  status?: keyof typeof HISTORY_STATUS;
+  /** The counterparty's e-mail address. */
+  email?: string;
+}
+
+/** A filter with the order and the page wanted. */
+export interface HistoryQuery extends HistoryFilter {
   sortBy: keyof typeof SORT_COLUMNS;
   sortDirection: 'asc' | 'desc';
   /** 1-based. */
@@ -31,58 +58,184 @@ export interface HistoryQuery {
   pageSize: number;
 }
 
+/** One page of history with its counts. */
+export interface HistoryPage {
+  transactions: Transaction[];
+  results: number;
+  resultsCapped?: boolean;
+  rejectedCount: number;
+  processingCount: number;
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfDay = (date: string) => new Date(`${date}T00:00:00Z`);
 /** LIKE treats % and _ as wildcards; a keyword means its own characters. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** The ids of the accounts a filter reads: the one named (already checked as the customer's) or all of the customer's. */
+async function accountIdsOf(db: Kysely<Database>, filter: HistoryFilter): Promise<number[]> {
+  if (filter.accountId !== undefined) return [filter.accountId];
+  const rows = await db.selectFrom('accounts').select('id').where('customer_id', '=', filter.customerId).execute();
+  return rows.map((row) => row.id);
+}
+
 /**
- * One page of a customer's history: each of their ledger entries with its transaction, plus the
- * number of entries matching the filter. Only the customer's own accounts are ever read.
+ * The matching entries joined with their transaction, account and currency. Only the given
+ * accounts are read (the customer's), so no filter can reach another customer's entries. The
+ * status filter is left out when `withStatus` is false (the processing and rejected counts).
+ */
+function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds: number[], withStatus = true) {
+  const type = filter.transactionType ?? filter.operationType;
+  const email = filter.email?.trim().toLowerCase();
+  return db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .where('e.account_id', 'in', accountIds)
+    .$if(type !== undefined, (qb) => qb.where('t.operation_type', '=', type!))
+    .$if(Boolean(filter.excludeOperationTypes?.length), (qb) => qb.where('t.operation_type', 'not in', filter.excludeOperationTypes!))
+    .$if(filter.fromDate !== undefined, (qb) => qb.where('t.created_at', '>=', startOfDay(filter.fromDate!)))
+    .$if(filter.toDate !== undefined, (qb) => qb.where('t.created_at', '<', new Date(startOfDay(filter.toDate!).getTime() + DAY_MS)))
+    .$if(filter.transactionDirection === 'incoming', (qb) => qb.where('e.amount', '>', 0n))
+    .$if(filter.transactionDirection === 'outgoing', (qb) => qb.where('e.amount', '<', 0n))
+    .$if(filter.fromAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) >= cast(${filter.fromAmount} as numeric) * power(10, c.scale)`))
+    .$if(filter.toAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) <= cast(${filter.toAmount} as numeric) * power(10, c.scale)`))
+    .$if(withStatus && filter.status !== undefined, (qb) => qb.where('e.status', '=', HISTORY_STATUS[filter.status!]))
+    .$if(Boolean(filter.keyword), (qb) =>
+      qb.where((eb) => eb.or([eb('t.description', 'ilike', likePattern(filter.keyword!)), eb('e.counterparty', 'ilike', likePattern(filter.keyword!))])),
+    )
+    .$if(Boolean(email), (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('e.counterparty', 'ilike', email!.replace(/[\\%_]/g, '\\$&')),
+          // A transfer of this transaction to that e-mail, or to or from the customer signing in with it.
+          eb.exists(
+            eb
+              .selectFrom('transfers as tr')
+              .select(sql`1`.as('one'))
+              .whereRef('tr.ledger_transaction_id', '=', 't.id')
+              .where((inner) =>
+                inner.or([
+                  inner(sql`lower(tr.to_email)`, '=', email!),
+                  inner.exists(
+                    inner
+                      .selectFrom('users as u')
+                      .select(sql`1`.as('one'))
+                      .where('u.email', '=', email!)
+                      .where('u.customer_id', '<>', filter.customerId)
+                      .where((owner) => owner.or([owner('u.customer_id', '=', owner.ref('tr.to_customer_id')), owner('u.customer_id', '=', owner.ref('tr.customer_id'))])),
+                  ),
+                ]),
+              ),
+          ),
+        ]),
+      ),
+    );
+}
+
+/** One entry as the history shows it. */
+function toTransaction(row: {
+  id: bigint;
+  account_id: number;
+  created_at: Date;
+  operation_type: string;
+  description: string;
+  amount: bigint;
+  currency_code: string;
+  scale: number;
+  status: LedgerEntryStatus;
+  counterparty: string | null;
+}): Transaction {
+  return {
+    transactionId: Number(row.id),
+    accountId: row.account_id,
+    transactionDate: row.created_at.toISOString(),
+    operationType: row.operation_type,
+    amount: formatMinorUnits(row.amount, row.scale),
+    currencyCode: row.currency_code,
+    status: row.status,
+    ...(row.description ? { description: row.description } : {}),
+    ...omitNull({ counterparty: row.counterparty }),
+  };
+}
+
+const ROW_COLUMNS = ['t.id', 'e.account_id', 't.created_at', 't.operation_type', 't.description', 'e.amount', 'a.currency_code', 'c.scale', 'e.status', 'e.counterparty'] as const;
+
+/**
+ * One page of a customer's history: each of their ledger entries with its transaction, the number
+ * of entries matching the filter (exact up to {@link RESULTS_CAP}), and how many of those are still
+ * processing or were rejected. Only the customer's own accounts are ever read.
  *
  * @example
  * const { transactions, results } = await transactionHistory(db, { customerId, sortBy: 'transactionDate', sortDirection: 'desc', pageNumber: 1, pageSize: 20 });
  */
-export async function transactionHistory(db: Kysely<Database>, query: HistoryQuery): Promise<{ transactions: Transaction[]; results: number }> {
-  const matching = db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-    .innerJoin('accounts as a', 'a.id', 'e.account_id')
-    .where('a.customer_id', '=', query.customerId)
-    .$if(query.accountId !== undefined, (qb) => qb.where('e.account_id', '=', query.accountId!))
-    .$if(query.operationType !== undefined, (qb) => qb.where('t.operation_type', '=', query.operationType!))
-    .$if(Boolean(query.excludeOperationTypes?.length), (qb) => qb.where('t.operation_type', 'not in', query.excludeOperationTypes!))
-    .$if(query.fromDate !== undefined, (qb) => qb.where('t.created_at', '>=', startOfDay(query.fromDate!)))
-    .$if(query.toDate !== undefined, (qb) => qb.where('t.created_at', '<', new Date(startOfDay(query.toDate!).getTime() + DAY_MS)))
-    .$if(Boolean(query.keyword), (qb) =>
-      qb.where((eb) => eb.or([eb('t.description', 'ilike', likePattern(query.keyword!)), eb('e.counterparty', 'ilike', likePattern(query.keyword!))])),
-    );
+export async function transactionHistory(db: Kysely<Database>, query: HistoryQuery): Promise<HistoryPage> {
+  const accountIds = await accountIdsOf(db, query);
+  if (accountIds.length === 0) return { transactions: [], results: 0, rejectedCount: 0, processingCount: 0 };
 
-  const { count } = await matching.select((eb) => eb.fn.countAll<bigint>().as('count')).executeTakeFirstOrThrow();
+  // Counted on at most RESULTS_CAP + 1 rows: the planner stops there instead of reading them all.
+  const capped = matchingEntries(db, query, accountIds).select(sql`1`.as('one')).limit(RESULTS_CAP + 1).as('m');
+  const { count } = await db.selectFrom(capped).select((eb) => eb.fn.countAll<bigint>().as('count')).executeTakeFirstOrThrow();
+  // Entries not yet posted are few; the partial index ledger_entries_not_posted finds them.
+  const open = await matchingEntries(db, query, accountIds, false)
+    .where('e.status', '<>', 'posted')
+    .select([
+      sql<bigint>`count(*) filter (where e.status = 'pending')`.as('processing'),
+      sql<bigint>`count(*) filter (where e.status = 'voided')`.as('rejected'),
+    ])
+    .executeTakeFirstOrThrow();
+
   // A page beyond any realistic history simply comes back empty.
   const offset = Math.min((query.pageNumber - 1) * query.pageSize, Number.MAX_SAFE_INTEGER);
-  const rows = await matching
-    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .select(['t.id', 'e.account_id', 't.created_at', 't.operation_type', 't.description', 'e.amount', 'a.currency_code', 'c.scale', 'e.status', 'e.counterparty'])
+  const rows = await matchingEntries(db, query, accountIds)
+    .select([...ROW_COLUMNS])
     .orderBy(SORT_COLUMNS[query.sortBy], query.sortDirection)
     .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
     .orderBy('e.id', 'desc')
     .limit(query.pageSize)
     .offset(offset)
     .execute();
 
+  const total = Number(count);
   return {
-    results: Number(count),
-    transactions: rows.map((row) => ({
-      transactionId: Number(row.id),
-      accountId: row.account_id,
-      transactionDate: row.created_at.toISOString(),
-      operationType: row.operation_type,
-      amount: formatMinorUnits(row.amount, row.scale),
-      currencyCode: row.currency_code,
-      status: row.status,
-      ...(row.description ? { description: row.description } : {}),
-      ...omitNull({ counterparty: row.counterparty }),
-    })),
+    results: Math.min(total, RESULTS_CAP),
+    ...(total > RESULTS_CAP ? { resultsCapped: true } : {}),
+    processingCount: Number(open.processing),
+    rejectedCount: Number(open.rejected),
+    transactions: rows.map(toTransaction),
   };
+}
+
+/**
+ * Every matching entry, newest first, read in batches with a keyset (the last row's date and ids),
+ * so an export of millions of rows never holds more than one batch in memory nor pays for an offset.
+ *
+ * @example
+ * for await (const batch of historyBatches(db, { customerId })) for (const row of batch) write(row);
+ */
+export async function* historyBatches(db: Kysely<Database>, filter: HistoryFilter, batchSize = 1000): AsyncGenerator<Transaction[]> {
+  const accountIds = await accountIdsOf(db, filter);
+  if (accountIds.length === 0) return;
+  let after: { at: string; transactionId: bigint; entryId: bigint } | undefined;
+  for (;;) {
+    const cursor = after;
+    const rows = await matchingEntries(db, filter, accountIds)
+      .select([...ROW_COLUMNS, 'e.id as entry_id', sql<string>`t.created_at::text`.as('created_at_text')])
+      // The timestamp travels as PostgreSQL's own text: a JavaScript Date would lose its microseconds.
+      .$if(cursor !== undefined, (qb) =>
+        qb.where(sql<boolean>`(t.created_at, t.id, e.id) < (cast(${cursor!.at} as timestamptz), ${cursor!.transactionId}, ${cursor!.entryId})`),
+      )
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map(toTransaction);
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    after = { at: last.created_at_text, transactionId: last.id, entryId: last.entry_id };
+  }
 }

@@ -4,8 +4,11 @@
  * Windows-1252 is replaced, since the standard fonts cannot show it.
  */
 
-/** One block of a document. */
-export type PdfBlock = { kind: 'title' | 'heading' | 'paragraph' | 'small'; text: string };
+/** One cell of a table row: its text, where it starts (or ends, right-aligned) in points from the left margin. */
+export type PdfCell = { text: string; x: number; align?: 'left' | 'right' };
+
+/** One block of a document: text that wraps, or a table row of cells on one line (statements). */
+export type PdfBlock = { kind: 'title' | 'heading' | 'paragraph' | 'small'; text: string } | { kind: 'row'; cells: PdfCell[]; bold?: boolean };
 
 export interface PdfDocument {
   title: string;
@@ -23,6 +26,7 @@ const STYLE: Record<PdfBlock['kind'], { font: 'F1' | 'F2'; size: number; before:
   heading: { font: 'F2', size: 12, before: 10, after: 4 },
   paragraph: { font: 'F1', size: 10, before: 0, after: 6 },
   small: { font: 'F1', size: 8, before: 0, after: 4 },
+  row: { font: 'F1', size: 9, before: 0, after: 1 },
 };
 
 // Windows-1252 code points 0x80-0x9F that differ from Latin-1.
@@ -86,6 +90,8 @@ interface PlacedLine {
   size: number;
   y: number;
   text: string;
+  /** Points from the left margin; 0 unless a table cell. */
+  x?: number;
 }
 
 function layout(blocks: PdfBlock[]): PlacedLine[][] {
@@ -95,6 +101,21 @@ function layout(blocks: PdfBlock[]): PlacedLine[][] {
   for (const block of blocks) {
     const style = STYLE[block.kind];
     y -= style.before;
+    if (block.kind === 'row') {
+      const leading = style.size * 1.35;
+      if (y - leading < bottom) {
+        pages.push([]);
+        y = PAGE_HEIGHT - MARGIN;
+      }
+      y -= leading;
+      const font = block.bold ? 'F2' : style.font;
+      for (const cell of block.cells) {
+        const x = cell.align === 'right' ? cell.x - textWidth(cell.text, style.size) : cell.x;
+        pages.at(-1)!.push({ font, size: style.size, y, text: cell.text, x });
+      }
+      y -= style.after;
+      continue;
+    }
     for (const text of wrap(block.text, style.size, PAGE_WIDTH - 2 * MARGIN)) {
       const leading = style.size * 1.35;
       if (y - leading < bottom) {
@@ -134,7 +155,7 @@ export function writePdf(document: PdfDocument, now: Date = new Date()): Buffer 
   pages.forEach((lines, index) => {
     const footer = `${document.footer ? `${document.footer}   ` : ''}Page ${index + 1} of ${pages.length}`;
     const commands = [
-      ...lines.map((line) => `BT /${line.font} ${line.size} Tf ${MARGIN} ${line.y.toFixed(2)} Td ${literal(encode(line.text))} Tj ET`),
+      ...lines.map((line) => `BT /${line.font} ${line.size} Tf ${(MARGIN + (line.x ?? 0)).toFixed(2)} ${line.y.toFixed(2)} Td ${literal(encode(line.text))} Tj ET`),
       `BT /F1 8 Tf ${MARGIN} ${MARGIN - 20} Td ${literal(encode(footer))} Tj ET`,
     ].join('\n');
     const stream = Buffer.from(commands, 'latin1');

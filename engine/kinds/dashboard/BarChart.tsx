@@ -5,12 +5,6 @@ import { fieldLabel, useIntlLocale } from '../../i18n/labels';
 import type { Column, JsonSchema } from '../../spec/types';
 import type { Row } from '../table/rows';
 
-const WIDTH = 640;
-const ROW_HEIGHT = 32;
-const LABEL_WIDTH = 200;
-const VALUE_WIDTH = 130;
-const BAR_HEIGHT = 20;
-
 /**
  * A horizontal bar chart of one numeric field: `category` names each bar, `value` sizes it (money and
  * decimal strings are read as numbers for the geometry only; the labels are formatted exactly). Negative
@@ -45,39 +39,30 @@ export function BarChart({
   const max = Math.max(0, ...numbers);
   const min = Math.min(0, ...numbers);
   const span = max - min || 1;
-  const plotWidth = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
-  const zeroX = LABEL_WIDTH + ((0 - min) / span) * plotWidth;
-  const height = rows.length * ROW_HEIGHT;
+  // Where zero sits on each bar's track, in per cent; negative bars grow left of it.
+  const zero = ((0 - min) / span) * 100;
 
   return (
     <figure className="eng-chart">
-      <svg className="eng-chart__svg" viewBox={`0 0 ${WIDTH} ${height}`} aria-hidden="true" focusable="false">
+      {/* Rows of HTML rather than one scaled drawing: the text keeps its real size on a phone. */}
+      <div className="eng-chart__plot" aria-hidden="true">
         {rows.map((row, index) => {
           const amount = numbers[index] ?? 0;
-          const barWidth = (Math.abs(amount) / span) * plotWidth;
-          const y = index * ROW_HEIGHT + (ROW_HEIGHT - BAR_HEIGHT) / 2;
-          const x = amount < 0 ? zeroX - barWidth : zeroX;
+          const width = (Math.abs(amount) / span) * 100;
           return (
-            <g key={index}>
-              <text x={LABEL_WIDTH - 8} y={y + BAR_HEIGHT / 2} dominantBaseline="middle" textAnchor="end" className="eng-chart__label">
-                {formatText(row[category.field], category, row, ctx, categoryProperty)}
-              </text>
-              <rect
-                x={x}
-                y={y}
-                width={Math.max(barWidth, 1)}
-                height={BAR_HEIGHT}
-                rx={3}
-                className={amount < 0 ? 'eng-chart__bar eng-chart__bar--negative' : 'eng-chart__bar'}
-              />
-              <text x={WIDTH - VALUE_WIDTH + 8} y={y + BAR_HEIGHT / 2} dominantBaseline="middle" className="eng-chart__value">
-                {formatText(row[value.field], value, row, ctx, valueProperty)}
-              </text>
-            </g>
+            <div key={index} className="eng-chart__row">
+              <span className="eng-chart__label">{formatText(row[category.field], category, row, ctx, categoryProperty)}</span>
+              <span className="eng-chart__track" style={{ ['--eng-chart-zero' as string]: `${zero}%` }}>
+                <span
+                  className={amount < 0 ? 'eng-chart__bar eng-chart__bar--negative' : 'eng-chart__bar'}
+                  style={{ left: `${amount < 0 ? zero - width : zero}%`, width: `max(${width}%, 1px)` }}
+                />
+              </span>
+              <span className="eng-chart__value">{formatText(row[value.field], value, row, ctx, valueProperty)}</span>
+            </div>
           );
         })}
-        <line x1={zeroX} x2={zeroX} y1={0} y2={height} className="eng-chart__axis" />
-      </svg>
+      </div>
       <table className="eng-visually-hidden">
         <caption>{caption}</caption>
         <thead>

@@ -91,8 +91,8 @@ describe('DashboardScreen', () => {
     expect(callMethod).toHaveBeenCalledWith('latest', { pageSize: 2, pageNumber: 2 });
 
     const spending = await section('Spending');
-    await waitFor(() => expect(spending.querySelectorAll('rect')).toHaveLength(2));
-    expect(spending.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    await waitFor(() => expect(spending.querySelectorAll('.eng-chart__bar')).toHaveLength(2));
+    expect(spending.querySelector('.eng-chart__plot')?.getAttribute('aria-hidden')).toBe('true');
     const fallback = within(spending).getByRole('table', { name: 'Spending' });
     expect(within(fallback).getByRole('rowheader', { name: 'Travel' })).toBeTruthy();
     expect(within(fallback).getByText('-$30.00')).toBeTruthy();

@@ -16,16 +16,20 @@ export function DefinitionList({
   data,
   fields,
   entity,
+  hideEmpty = false,
 }: {
   data: Record<string, unknown>;
   fields: readonly Column[];
   entity?: JsonSchema;
+  /** Leave out fields without a value rather than showing a dash. */
+  hideEmpty?: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <dl className="eng-details">
       {fields.map((column) => {
         const empty = data[column.field] === undefined || data[column.field] === null || data[column.field] === '';
+        if (empty && hideEmpty) return null;
         return (
           <div key={column.field} className="eng-details__item">
             <dt>{fieldLabel(t, column.field, entity?.properties?.[column.field], column.label)}</dt>

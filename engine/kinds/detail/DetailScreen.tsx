@@ -29,6 +29,7 @@ export function DetailScreen({ spec }: KindProps) {
       data={typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}}
       fields={detail.fields}
       entity={detail.entity}
+      hideEmpty={detail.hideEmpty}
     />
   );
 }

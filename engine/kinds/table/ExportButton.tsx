@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../../i18n/labels';
 import { useEngine } from '../../provider/EngineProvider';
 import type { TableSpec } from '../../spec/types';
-import { saveTextFile, toCsv, type CsvColumn } from './csv';
+import { saveBlob, saveTextFile, toCsv, type CsvColumn } from './csv';
 import { fetchAllRows } from './fetchAllRows';
 import type { TableParamNames } from './params';
 
@@ -30,9 +30,22 @@ export function csvColumns(t: Parameters<typeof fieldLabel>[0], table: Pick<Tabl
   return columns;
 }
 
+/** The server path with the filters as query parameters (lists repeated, empty values left out). */
+export function exportUrl(path: string, params: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== '') query.append(name, String(item));
+    }
+  }
+  const search = query.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
 /**
- * Exports every row matching the current filters and sort as CSV, paging through the method, with a
- * progress bar and a live count while it runs. Leaving the screen stops it.
+ * Exports every row matching the current filters and sort as CSV, with a progress bar and a live count
+ * while it runs: from the server path `export.url` when the spec names one (the server streams the file),
+ * else by paging through the method. Leaving the screen stops it.
  *
  * @example
  * ```tsx
@@ -51,7 +64,7 @@ export function ExportButton({
   fileName: string;
 }) {
   const { t } = useTranslation();
-  const { callMethod, onError } = useEngine();
+  const { callMethod, onError, downloadFile } = useEngine();
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
@@ -60,6 +73,14 @@ export function ExportButton({
     abort.current = new AbortController();
     setProgress({ loaded: 0, total: 0 });
     try {
+      if (table.export?.url && downloadFile) {
+        const blob = await downloadFile(exportUrl(table.export.url, params), {
+          signal: abort.current.signal,
+          onProgress: (loaded, total) => setProgress({ loaded, total }),
+        });
+        saveBlob(`${fileName}.csv`, blob);
+        return;
+      }
       const rows = await fetchAllRows({
         callMethod,
         method: table.data.method,

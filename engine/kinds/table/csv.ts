@@ -49,7 +49,19 @@ export function toCsv(columns: readonly CsvColumn[], rows: readonly Row[]): stri
  * ```
  */
 export function saveTextFile(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  saveBlob(fileName, new Blob([text], { type: `${type};charset=utf-8` }));
+}
+
+/**
+ * Hands a Blob to the browser to save under `fileName`.
+ *
+ * @example
+ * ```ts
+ * saveBlob('orders.csv', await response.blob());
+ * ```
+ */
+export function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { TransactionDetails } from '../../generated/entities.ts';
+import type { Database } from '../db/schema.ts';
+import { omitNull } from '../db/omit-null.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+
+/**
+ * One transaction as the customer sees it: its entries on the customer's own accounts (another
+ * customer's side is never shown), and when a transfer row holds it, the transfer's amounts, fee,
+ * rate, note and reference. The amount shown is the customer's first outgoing entry (what left
+ * them), else their first entry. A transaction without an entry on the customer's accounts is
+ * refused with 13, exactly like one that does not exist.
+ *
+ * @example
+ * const details = await transactionDetails(db, customerId, 42n);
+ */
+export async function transactionDetails(db: Kysely<Database>, customerId: number, transactionId: bigint): Promise<TransactionDetails> {
+  const entries = await db
+    .selectFrom('ledger_entries as e')
+    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+    .innerJoin('accounts as a', 'a.id', 'e.account_id')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .select(['e.id', 'e.account_id', 'e.amount', 'e.status', 'e.counterparty', 'a.currency_code', 'c.scale', 't.created_at', 't.operation_type', 't.description'])
+    .where('e.transaction_id', '=', transactionId)
+    .where('a.customer_id', '=', customerId)
+    .orderBy('e.id')
+    .execute();
+  const main = entries.find((entry) => entry.amount < 0n) ?? entries[0];
+  if (!main) throw new RpcRefusal('13');
+
+  const transfer = await db
+    .selectFrom('transfers as tr')
+    .innerJoin('currencies as fc', 'fc.code', 'tr.currency_code')
+    .innerJoin('currencies as tc', 'tc.code', 'tr.to_currency_code')
+    .select(['tr.kind', 'tr.status', 'tr.amount', 'tr.currency_code', 'tr.to_amount', 'tr.to_currency_code', 'tr.fee', 'tr.rate', 'tr.note', 'tr.reference', 'tr.to_email', 'tr.customer_id', 'tr.updated_at', 'fc.scale as from_scale', 'tc.scale as to_scale'])
+    .where('tr.ledger_transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  // The sender sees their fee; the payee sees what arrived, not what the sender paid for it.
+  const sender = transfer?.customer_id === customerId;
+
+  return {
+    transactionId: Number(transactionId),
+    transactionDate: main.created_at.toISOString(),
+    operationType: main.operation_type,
+    ...(main.description ? { description: main.description } : {}),
+    accountId: main.account_id,
+    amount: formatMinorUnits(main.amount, main.scale),
+    currencyCode: main.currency_code,
+    status: main.status,
+    ...omitNull({ counterparty: main.counterparty }),
+    ...(transfer
+      ? {
+          transferStatus: transfer.status,
+          transferKind: transfer.kind,
+          toAmount: formatMinorUnits(transfer.to_amount, transfer.to_scale),
+          toCurrencyCode: transfer.to_currency_code,
+          updatedDate: transfer.updated_at.toISOString(),
+          ...(sender
+            ? {
+                sentAmount: formatMinorUnits(transfer.amount, transfer.from_scale),
+                sentCurrencyCode: transfer.currency_code,
+                fee: formatMinorUnits(transfer.fee, transfer.from_scale),
+                rate: transfer.rate,
+                ...omitNull({ toEmail: transfer.to_email }),
+              }
+            : {}),
+          ...omitNull({ note: transfer.note, reference: transfer.reference }),
+        }
+      : {}),
+    entries: entries.map((entry) => ({
+      accountId: entry.account_id,
+      amount: formatMinorUnits(entry.amount, entry.scale),
+      currencyCode: entry.currency_code,
+      status: entry.status,
+      ...omitNull({ counterparty: entry.counterparty }),
+    })),
+  };
+}

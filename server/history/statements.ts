@@ -1,0 +1,236 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { writePdf, type PdfBlock } from '../security/pdf.ts';
+
+/** Account types that offer monthly statements (document 001 section 3, derived flag 'statements'): payment, prepayment, receiving. */
+export const STATEMENT_ACCOUNT_TYPES: readonly number[] = [1001, 4001, 4002];
+
+/** One available monthly statement. */
+export interface StatementEntry {
+  accountId: number;
+  accountName?: string;
+  /** The account's type (1001 payment, 4001 prepayment, 4002 receiving), to name an account without a name. */
+  accountType: number;
+  currencyCode: string;
+  year: number;
+  month: number;
+  dateFrom: string;
+  source: 'monthly';
+}
+
+const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1));
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The monthly statements a customer can download, newest month first (then by account): for each
+ * of their accounts offering statements, every month from its first activity (or its opening, if
+ * earlier) to the current month. The first activity is the account's oldest entry, found through
+ * the (account_id, transaction_id) index rather than by reading every entry.
+ *
+ * @example
+ * const { statements, total } = await statementList(db, customerId, { pageNumber: 1, pageSize: 12 });
+ */
+export async function statementList(
+  db: Kysely<Database>,
+  customerId: number,
+  query: { accountId?: number; pageNumber: number; pageSize: number },
+  now: Date = new Date(),
+): Promise<{ statements: StatementEntry[]; total: number }> {
+  const accounts = await db
+    .selectFrom('accounts as a')
+    .select([
+      'a.id',
+      'a.name',
+      'a.type',
+      'a.currency_code',
+      'a.created_at',
+      (eb) =>
+        eb
+          .selectFrom('ledger_entries as e')
+          .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+          .select('t.created_at')
+          .whereRef('e.account_id', '=', 'a.id')
+          .orderBy('e.transaction_id', 'asc')
+          .limit(1)
+          .as('first_activity'),
+    ])
+    .where('a.customer_id', '=', customerId)
+    .where('a.type', 'in', [...STATEMENT_ACCOUNT_TYPES])
+    .$if(query.accountId !== undefined, (qb) => qb.where('a.id', '=', query.accountId!))
+    .orderBy('a.id')
+    .execute();
+
+  const currentIndex = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const all: StatementEntry[] = [];
+  for (const account of accounts) {
+    const first = account.first_activity && new Date(account.first_activity) < account.created_at ? new Date(account.first_activity) : account.created_at;
+    for (let index = currentIndex; index >= first.getUTCFullYear() * 12 + first.getUTCMonth(); index -= 1) {
+      const year = Math.floor(index / 12);
+      const month = (index % 12) + 1;
+      all.push({
+        accountId: account.id,
+        ...(account.name ? { accountName: account.name } : {}),
+        accountType: account.type,
+        currencyCode: account.currency_code,
+        year,
+        month,
+        dateFrom: `${year}-${pad(month)}-01`,
+        source: 'monthly',
+      });
+    }
+  }
+  all.sort((a, b) => b.year * 12 + b.month - (a.year * 12 + a.month) || a.accountId - b.accountId);
+  const start = (query.pageNumber - 1) * query.pageSize;
+  return { statements: all.slice(start, start + query.pageSize), total: all.length };
+}
+
+/** What a statement says, before it is laid out as PDF. */
+export interface Statement {
+  accountId: number;
+  currencyCode: string;
+  customerName: string;
+  period: { from: string; to: string };
+  opening: string;
+  closing: string;
+  totalIn: string;
+  totalOut: string;
+  rows: Array<{ date: string; description: string; counterparty?: string; amount: string; balance: string }>;
+}
+
+/**
+ * A month of an account from its posted entries: the opening balance (the posted balance less
+ * everything posted since the month began), each posted entry of the month with the running
+ * balance, and the closing balance. Held and voided entries never moved the balance and are left
+ * out. Another customer's account is refused with 13.
+ *
+ * @example
+ * const statement = await accountStatement(db, customerId, accountId, 2026, 3);
+ */
+export async function accountStatement(db: Kysely<Database>, customerId: number, accountId: number, year: number, month: number): Promise<Statement> {
+  const account = await db
+    .selectFrom('accounts as a')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .innerJoin('customers as cu', 'cu.id', 'a.customer_id')
+    .select(['a.id', 'a.balance', 'a.currency_code', 'a.type', 'c.scale', 'cu.business_name', 'cu.first_name', 'cu.last_name'])
+    .where('a.id', '=', accountId)
+    .where('a.customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!account) throw new RpcRefusal('13');
+  if (!STATEMENT_ACCOUNT_TYPES.includes(account.type)) {
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'accountId', description: 'This account does not offer statements.' }] });
+  }
+  const from = monthStart(year, month);
+  const to = monthStart(year, month + 1);
+  const sinceFrom = (since: Date) =>
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .select(sql<string>`coalesce(sum(e.amount), 0)::text`.as('total'))
+      .where('e.account_id', '=', accountId)
+      .where('e.status', '=', 'posted')
+      .where('t.created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+  const [sinceStart, sinceEnd, entries] = await Promise.all([
+    sinceFrom(from),
+    sinceFrom(to),
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .select(['t.created_at', 't.description', 't.operation_type', 'e.amount', 'e.counterparty'])
+      .where('e.account_id', '=', accountId)
+      .where('e.status', '=', 'posted')
+      .where('t.created_at', '>=', from)
+      .where('t.created_at', '<', to)
+      .orderBy('t.created_at')
+      .orderBy('t.id')
+      .execute(),
+  ]);
+  const opening = account.balance - BigInt(sinceStart.total);
+  const closing = account.balance - BigInt(sinceEnd.total);
+  const money = (minor: bigint) => formatMinorUnits(minor, account.scale);
+  let running = opening;
+  let totalIn = 0n;
+  let totalOut = 0n;
+  const rows = entries.map((entry) => {
+    running += entry.amount;
+    if (entry.amount > 0n) totalIn += entry.amount;
+    else totalOut -= entry.amount;
+    return {
+      date: entry.created_at.toISOString().slice(0, 10),
+      description: entry.description || entry.operation_type,
+      ...(entry.counterparty ? { counterparty: entry.counterparty } : {}),
+      amount: money(entry.amount),
+      balance: money(running),
+    };
+  });
+  return {
+    accountId,
+    currencyCode: account.currency_code,
+    customerName: account.business_name ?? ([account.first_name, account.last_name].filter(Boolean).join(' ') || `Customer ${customerId}`),
+    period: { from: from.toISOString().slice(0, 10), to: new Date(to.getTime() - 1).toISOString().slice(0, 10) },
+    opening: money(opening),
+    closing: money(closing),
+    totalIn: money(totalIn),
+    totalOut: money(totalOut),
+    rows,
+  };
+}
+
+/** Cuts a text to fit a column, with an ellipsis. */
+const fit = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The statement as a PDF: who and which account, the period, opening balance, one row per posted
+ * entry (date, description and counterparty, amount, running balance), totals in and out, and the
+ * closing balance, every amount with the account's currency.
+ *
+ * @example
+ * const { fileName, content } = await statementPdf(db, customerId, accountId, 2026, 3);
+ */
+export async function statementPdf(
+  db: Kysely<Database>,
+  customerId: number,
+  accountId: number,
+  year: number,
+  month: number,
+  now: Date = new Date(),
+): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
+  const statement = await accountStatement(db, customerId, accountId, year, month);
+  const currency = statement.currencyCode;
+  const blocks: PdfBlock[] = [
+    { kind: 'title', text: 'Account statement' },
+    { kind: 'paragraph', text: `${statement.customerName}, account ${accountId} (${currency})` },
+    { kind: 'paragraph', text: `Period: ${statement.period.from} to ${statement.period.to}` },
+    { kind: 'heading', text: `Opening balance: ${statement.opening} ${currency}` },
+    {
+      kind: 'row',
+      bold: true,
+      cells: [
+        { text: 'Date', x: 0 },
+        { text: 'Description', x: 62 },
+        { text: `Amount (${currency})`, x: 400, align: 'right' },
+        { text: `Balance (${currency})`, x: 483, align: 'right' },
+      ],
+    },
+    ...statement.rows.map((row): PdfBlock => ({
+      kind: 'row',
+      cells: [
+        { text: row.date, x: 0 },
+        { text: fit(row.counterparty ? `${row.description} (${row.counterparty})` : row.description, 58), x: 62 },
+        { text: row.amount, x: 400, align: 'right' },
+        { text: row.balance, x: 483, align: 'right' },
+      ],
+    })),
+    ...(statement.rows.length === 0 ? [{ kind: 'paragraph', text: 'No transactions in this period.' } as PdfBlock] : []),
+    { kind: 'paragraph', text: `Money in: ${statement.totalIn} ${currency}. Money out: ${statement.totalOut} ${currency}.` },
+    { kind: 'heading', text: `Closing balance: ${statement.closing} ${currency}` },
+    { kind: 'small', text: `Issued ${now.toISOString().slice(0, 10)}. Only completed transactions are listed; amounts being processed are not.` },
+  ];
+  return {
+    fileName: `statement-${accountId}-${year}-${pad(month)}.pdf`,
+    mediaType: 'application/pdf',
+    content: writePdf({ title: `Account statement ${accountId} ${year}-${pad(month)}`, author: statement.customerName, blocks, footer: `Statement ${accountId} ${year}-${pad(month)}` }, now),
+  };
+}
