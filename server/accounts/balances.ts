@@ -4,35 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { omitNull } from '../db/omit-null.ts';
-
-/**
- * A customer's open accounts with posted balance, held amount and minimum, as decimal strings in
- * each currency's scale.
- *
- * @example
- * const accounts = await openAccounts(db, customerId);
- */
-export async function openAccounts(db: Kysely<Database>, customerId: number): Promise<Account[]> {
-  const rows = await db
-    .selectFrom('accounts as a')
-    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .select(['a.id', 'a.type', 'a.status', 'a.balance', 'a.pending', 'a.balance_min', 'a.currency_code', 'a.name', 'c.scale'])
-    .where('a.customer_id', '=', customerId)
-    .where('a.status', '=', ACCOUNT_STATUS.open)
-    .orderBy('a.id')
-    .execute();
-  return rows.map((row) => ({
-    accountId: row.id,
-    type: row.type,
-    accountStatusId: row.status,
-    balance: formatMinorUnits(row.balance, row.scale),
-    pendingAmount: formatMinorUnits(row.pending, row.scale),
-    accountBalanceMin: formatMinorUnits(row.balance_min, row.scale),
-    customerId,
-    currencyCode: row.currency_code,
-    ...omitNull({ name: row.name }),
-  }));
-}
+import { accountFlags } from './account-flags.ts';
 
 /**
  * Whether `accountId` is one of the customer's accounts (open or closed): the ownership check
@@ -49,4 +21,44 @@ export async function ownsAccount(db: Kysely<Database>, customerId: number, acco
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * What balanceInquiry answers: the customer's open accounts and the closed ones that have history
+ * (shown as closed, never movable), each with the currency's symbol, the derived flags of document
+ * 001 section 3 and, for a crypto account with a wallet, its deposit address. `accountId` narrows the
+ * answer to one account (which the caller must already have checked is the customer's).
+ *
+ * @example
+ * const accounts = await customerAccounts(db, customerId);
+ */
+export async function customerAccounts(db: Kysely<Database>, customerId: number, accountId?: number): Promise<Account[]> {
+  let query = db
+    .selectFrom('accounts as a')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .leftJoin('crypto_wallets as w', 'w.account_id', 'a.id')
+    .select((eb) => [
+      'a.id', 'a.type', 'a.sub_type', 'a.status', 'a.balance', 'a.pending', 'a.balance_min', 'a.currency_code', 'a.name',
+      'a.settlement_account_id', 'c.scale', 'c.symbol', 'c.crypto', 'w.address',
+      eb.exists(eb.selectFrom('ledger_entries as e').select('e.id').whereRef('e.account_id', '=', 'a.id')).as('has_entries'),
+    ])
+    .where('a.customer_id', '=', customerId);
+  if (accountId !== undefined) query = query.where('a.id', '=', accountId);
+  const rows = await query.orderBy('a.id').execute();
+  return rows
+    .filter((row) => row.status === ACCOUNT_STATUS.open || Boolean(row.has_entries))
+    .map((row) => ({
+      accountId: row.id,
+      type: row.type,
+      accountStatusId: row.status,
+      balance: formatMinorUnits(row.balance, row.scale),
+      pendingAmount: formatMinorUnits(row.pending, row.scale),
+      accountBalanceMin: formatMinorUnits(row.balance_min, row.scale),
+      customerId,
+      currencyCode: row.currency_code,
+      currencySymbol: row.symbol,
+      crypto: row.crypto,
+      flags: accountFlags({ type: row.type, status: row.status, currencyCode: row.currency_code, crypto: row.crypto, hasEntries: Boolean(row.has_entries) }),
+      ...omitNull({ name: row.name, subType: row.sub_type, settlementAccountId: row.settlement_account_id, walletAddress: row.address }),
+    }));
 }

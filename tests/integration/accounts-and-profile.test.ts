@@ -57,19 +57,26 @@ for (const backend of BACKENDS) {
       for (const account of accounts) {
         expect(account).toMatchObject({ accountStatusId: 1, pendingAmount: '0.00', accountBalanceMin: '0.00' });
         expect(account.balance).toMatch(/^[1-9][0-9]*\.[0-9]{2}$/);
-        const entries = await everything({ accountId: account.accountId });
+        const entries = await everything({ accountId: account.accountId, status: 'completed' });
         expect(entries.every((entry) => entry.accountId === account.accountId)).toBe(true);
         expect(entries.reduce((sum, entry) => sum + minor(entry.amount), 0n)).toBe(minor(account.balance));
       }
     });
 
-    it('leaves closed accounts out of the balances', async () => {
+    it('shows a closed account that has history as closed, and leaves out one without history', async () => {
       const gbp = accounts.find((a) => a.currencyCode === 'GBP')!;
       await test.server.db.updateTable('accounts').set({ status: 11 }).where('id', '=', gbp.accountId).execute();
+      const { id: empty } = await test.server.db
+        .insertInto('accounts')
+        .values({ customer_id: gbp.customerId, currency_code: 'RON', type: 1001, status: 11 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       try {
         const answer = await client.rpc('balanceInquiry', {}, { token: anna.accessToken });
-        expect(answer.body.accounts.map((a: Account) => a.currencyCode)).toEqual(['USD', 'EUR']);
+        expect(answer.body.accounts.map((a: Account & { accountStatusId: number }) => [a.currencyCode, a.accountStatusId])).toEqual([['USD', 1], ['EUR', 1], ['GBP', 11]]);
+        expect(answer.body.accounts.some((a: Account) => a.accountId === empty)).toBe(false);
       } finally {
+        await test.server.db.deleteFrom('accounts').where('id', '=', empty).execute();
         await test.server.db.updateTable('accounts').set({ status: 1 }).where('id', '=', gbp.accountId).execute();
       }
     });

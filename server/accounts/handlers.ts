@@ -1,0 +1,62 @@
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { markInstructionViewed, paymentInstructionsOf } from '../instructions/payment-instructions.ts';
+import { ensureWallet } from '../wallets/wallets.ts';
+import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { openPaymentAccount } from './add-currency.ts';
+import { customerAccounts } from './balances.ts';
+
+/**
+ * accountAddCurrency, walletCreate, paymentInstructions and paymentInstructionsSetViewed: opening
+ * accounts and telling payers how to fund them (document 001 section 7, accounts calls).
+ */
+export const accountAreaHandlers: Pick<
+  RpcHandlerMap<RpcContext>,
+  'accountAddCurrency' | 'walletCreate' | 'paymentInstructions' | 'paymentInstructionsSetViewed'
+> = {
+  async accountAddCurrency(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const opened = await openPaymentAccount(ctx.db, customerId, params.currencyCode);
+    if ('refusal' in opened) {
+      const description =
+        opened.refusal === 'alreadyHeld'
+          ? `You already hold a ${params.currencyCode} account: choose another currency.`
+          : `${params.currencyCode} cannot be added: choose one of the offered currencies.`;
+      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'currencyCode', description }] });
+    }
+    const [account] = await customerAccounts(ctx.db, customerId, opened.accountId);
+    return { account: account! };
+  },
+
+  async walletCreate(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const wallet = await ensureWallet(ctx.db, ctx.adapters.crypto, customerId, params.currencyCode);
+    if (!wallet) {
+      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'currencyCode', description: `${params.currencyCode} has no deposit wallet: choose a crypto currency.` }] });
+    }
+    return wallet;
+  },
+
+  async paymentInstructions(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    if (params.accountId === undefined) return { instructions: await paymentInstructionsOf(ctx.db, customerId) };
+    const [account] = await customerAccounts(ctx.db, customerId, params.accountId);
+    // Another customer's account, or a closed one without history, is not the caller's to read.
+    if (!account) throw new RpcRefusal('13');
+    if (account.accountStatusId === ACCOUNT_STATUS.closed) throw new RpcRefusal('CA');
+    if (!account.flags?.instructions) {
+      throw new RpcRefusal('TA1', {
+        validationErrors: [{ field: 'accountId', description: `Your ${account.currencyCode} account is not funded by bank transfer: choose a payment account in a bank currency.` }],
+      });
+    }
+    return { instructions: await paymentInstructionsOf(ctx.db, customerId, params.accountId) };
+  },
+
+  async paymentInstructionsSetViewed(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const instruction = await markInstructionViewed(ctx.db, customerId, params.instructionId);
+    if (!instruction) throw new RpcRefusal('13');
+    return { instruction };
+  },
+};

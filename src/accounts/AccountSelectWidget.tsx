@@ -1,0 +1,92 @@
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Account } from '../../generated/entities.ts';
+import type { WidgetProps } from '../../engine/index.ts';
+import { accountLabel, intlLocale } from './format.ts';
+import { useAccounts } from './use-accounts.ts';
+
+/** What `ui:options` of an account select may say. */
+export interface AccountSelectOptions {
+  /** Account type codes to offer, e.g. [1001]; all types when absent. */
+  types?: number[];
+  /** Offer only accounts in this currency. */
+  currency?: string;
+  /** Offer only accounts in the currency another field of the form holds, e.g. 'currency' (needs formContext.formData). */
+  currencyField?: string;
+  /** Leave out the account another field of the form holds, e.g. 'fromAccount' on the destination (needs formContext.formData). */
+  excludeField?: string;
+  /** Leave out crypto accounts (true) or offer only them (false omitted means both). */
+  crypto?: boolean;
+}
+
+/**
+ * The accounts a select offers: open ones only (closed accounts never move money), filtered by the
+ * options against the rest of the form's data.
+ *
+ * @example
+ * selectableAccounts(accounts, { types: [1001], excludeField: 'fromAccount' }, { fromAccount: 12 });
+ */
+export function selectableAccounts(accounts: readonly Account[], options: AccountSelectOptions, formData: Record<string, unknown> = {}): Account[] {
+  const currency = options.currency ?? (options.currencyField ? formData[options.currencyField] : undefined);
+  const excluded = options.excludeField ? formData[options.excludeField] : undefined;
+  return accounts.filter(
+    (account) =>
+      account.accountStatusId === 1 &&
+      (!options.types || options.types.includes(account.type)) &&
+      (typeof currency !== 'string' || currency === '' || account.currencyCode === currency) &&
+      (options.crypto === undefined || Boolean(account.crypto) === options.crypto) &&
+      (excluded === undefined || excluded === null || account.accountId !== Number(excluded)),
+  );
+}
+
+/**
+ * `ui:widget: accountSelect`: the acting customer's open accounts as a select reading
+ * "USD · Payment · $1,234.50" (balances from balanceInquiry, through the throttled cache); the value is
+ * the accountId (an integer field). `ui:options` narrows the list (see {@link AccountSelectOptions}).
+ *
+ * @example
+ * ```yaml
+ * # screens/transfer-account.yaml
+ * form:
+ *   fields: [fromAccount, toAccount, amount]
+ *   uiSchema:
+ *     fromAccount: { ui:widget: accountSelect, ui:options: { types: [1001, 4001] } }
+ *     toAccount: { ui:widget: accountSelect, ui:options: { excludeField: fromAccount } }
+ * ```
+ */
+export function AccountSelectWidget(props: WidgetProps) {
+  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, options, registry } = props;
+  const { t, i18n } = useTranslation();
+  const { accounts } = useAccounts({ reportErrors: false });
+  // Options that name another field read the form's data from rjsf's formContext ({ formData }), which
+  // the engine's forms must provide for them; without it those options filter nothing.
+  const formData = ((registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {}) as Record<string, unknown>;
+  const offered = accounts ? selectableAccounts(accounts, options as AccountSelectOptions, formData) : [];
+  const decode = (raw: string) => (raw === '' ? undefined : Number(raw));
+  const invalid = Boolean(rawErrors?.length);
+  const locale = intlLocale(i18n.language);
+  return (
+    <select
+      id={id}
+      name={htmlName || id}
+      className="eng-input eng-select"
+      value={value === undefined || value === null ? '' : String(value)}
+      required={required}
+      disabled={disabled || readonly || accounts === undefined}
+      autoFocus={autofocus}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}__error` : undefined}
+      aria-busy={accounts === undefined || undefined}
+      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(decode(event.target.value))}
+      onBlur={(event) => onBlur(id, decode(event.target.value))}
+      onFocus={(event) => onFocus(id, decode(event.target.value))}
+    >
+      <option value="">{t('engine.form.choose')}</option>
+      {offered.map((account) => (
+        <option key={account.accountId} value={String(account.accountId)}>
+          {accountLabel(account, t, locale)}
+        </option>
+      ))}
+    </select>
+  );
+}
