@@ -1,0 +1,179 @@
+import { sql, type Transaction } from 'kysely';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import type { Database } from '../db/schema.ts';
+import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { createTransfer } from './create-transfer.ts';
+import { payeeInvitation, returnEscrowed } from './escrow.ts';
+import { blacklistedForP2p, checkPayee } from './p2p-payee.ts';
+import { transferFee } from './pricing.ts';
+import { transferScope } from './scope.ts';
+import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
+
+type P2pMethods = 'p2pTransfer' | 'checkPayee' | 'p2pFee' | 'paymentTemplateList' | 'paymentTemplateDelete' | 'recentTransfers' | 'p2pPendingList' | 'p2pPendingCancel';
+
+const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+
+/** The kinds of transfer `recentTransfers` may ask for (document 001 section 9) that the product has. */
+const RECENT_KINDS: Record<string, string> = { p2p: 'p2p' };
+
+/**
+ * Person-to-person transfers by e-mail (document 001 section 7, 'P2P transfer', 'Check payee',
+ * 'Recent transfers', 'Payment template list'): send (holding the funds until confirmed, or in escrow
+ * for a payee who has not registered), check a payee, preview the fee, templates, recent payees, and
+ * take back money still waiting for its payee.
+ */
+export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
+  async p2pTransfer(params, ctx) {
+    const scope = transferScope(ctx);
+    if (await blacklistedForP2p(scope.trx, scope.customerId, params.toEmail)) {
+      throw refusal('toEmail', 'This e-mail is on your payout blacklist: remove it from the blacklist to send money to it.');
+    }
+    const result = await createTransfer(scope, {
+      kind: 'p2p',
+      fromAccountId: params.accountId,
+      ...(params.currency ? { currency: params.currency } : {}),
+      amount: params.amount,
+      to: { email: params.toEmail },
+      description: params.note?.trim() || 'Person-to-person transfer',
+      ...(params.note ? { note: params.note } : {}),
+      ...(params.reference ? { reference: params.reference } : {}),
+      toField: 'toEmail',
+    });
+    if (params.templateName?.trim()) {
+      await saveTemplate(scope.trx, scope, {
+        name: params.templateName,
+        accountId: params.accountId,
+        toEmail: params.toEmail,
+        amount: result.amount,
+        currencyCode: result.currencyCode,
+        ...(params.note ? { note: params.note } : {}),
+        ...(params.reference ? { reference: params.reference } : {}),
+      });
+    }
+    const invitation = await payeeInvitation(scope.trx, BigInt(result.operationId), ctx.origin);
+    if (invitation) scope.afterCommit(() => scope.adapters.messages.sendEmail(invitation));
+    return result;
+  },
+
+  async checkPayee(params, ctx) {
+    return checkPayee(ctx.db, callerOf(ctx).customerId, params.email);
+  },
+
+  async p2pFee(params, ctx) {
+    const account = await ctx.db
+      .selectFrom('accounts as a')
+      .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+      .select(['a.customer_id', 'a.currency_code', 'c.scale'])
+      .where('a.id', '=', params.accountId)
+      .executeTakeFirst();
+    if (!account || account.customer_id !== callerOf(ctx).customerId) throw new RpcRefusal('13');
+    let amount: bigint;
+    try {
+      amount = toMinorUnits(params.amount, account.scale);
+    } catch (error) {
+      if (error instanceof AmountFormatError) throw refusal('amount', error.message);
+      throw error;
+    }
+    if (amount <= 0n) throw refusal('amount', 'Enter an amount above zero to see the fee.');
+    const fee = transferFee('p2p', amount);
+    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+  },
+
+  async paymentTemplateList(_params, ctx) {
+    return { templates: await listTemplates(ctx.db, callerOf(ctx).customerId) };
+  },
+
+  async paymentTemplateDelete(params, ctx) {
+    await deleteTemplate(ctx.db, callerOf(ctx).customerId, params.id);
+    return { deleted: true };
+  },
+
+  async recentTransfers(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const kinds = (params.types ?? ['p2p']).map((type) => RECENT_KINDS[type]).filter((kind): kind is string => Boolean(kind));
+    if (!kinds.length || params.permission === 'own') return { transfers: [] };
+    const search = params.search?.trim();
+    const pattern = search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+    // The newest transfer to each payee, then the newest payees first.
+    const latest = ctx.db
+      .selectFrom('transfers as t')
+      .leftJoin('customers as p', 'p.id', 't.to_customer_id')
+      .innerJoin('currencies as c', 'c.code', 't.currency_code')
+      .distinctOn(sql`lower(t.to_email)`)
+      .select([
+        't.id',
+        't.kind',
+        't.to_email',
+        't.from_account_id',
+        't.amount',
+        't.currency_code',
+        't.created_at',
+        'c.scale',
+        sql<string | null>`coalesce(p.business_name, nullif(trim(concat_ws(' ', p.first_name, p.last_name)), ''))`.as('payee_name'),
+      ])
+      .where('t.customer_id', '=', customerId)
+      .where('t.kind', 'in', kinds)
+      .where('t.to_email', 'is not', null)
+      .where('t.status', 'in', ['completed', 'awaitingPayee'])
+      .$if(pattern !== undefined, (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('t.to_email', 'ilike', pattern!),
+            eb('p.business_name', 'ilike', pattern!),
+            eb(sql`concat_ws(' ', p.first_name, p.last_name)`, 'ilike', pattern!),
+          ]),
+        ),
+      )
+      .orderBy(sql`lower(t.to_email)`)
+      .orderBy('t.id', 'desc');
+    const rows = await ctx.db
+      .selectFrom(latest.as('r'))
+      .selectAll()
+      .orderBy('r.id', 'desc')
+      .limit(params.limit ?? 3)
+      .execute();
+    return {
+      transfers: rows.map((row) => ({
+        operationId: Number(row.id),
+        type: row.kind as 'p2p',
+        email: row.to_email!,
+        ...(row.payee_name ? { name: row.payee_name } : {}),
+        accountId: row.from_account_id,
+        amount: formatMinorUnits(row.amount, row.scale),
+        currencyCode: row.currency_code,
+        date: row.created_at.toISOString(),
+      })),
+    };
+  },
+
+  async p2pPendingList(_params, ctx) {
+    const rows = await ctx.db
+      .selectFrom('transfers as t')
+      .innerJoin('currencies as c', 'c.code', 't.currency_code')
+      .select(['t.id', 't.to_email', 't.amount', 't.fee', 't.currency_code', 't.note', 't.created_at', 'c.scale'])
+      .where('t.customer_id', '=', callerOf(ctx).customerId)
+      .where('t.status', '=', 'awaitingPayee')
+      .orderBy('t.id', 'desc')
+      .limit(100)
+      .execute();
+    return {
+      transfers: rows.map((row) => ({
+        operationId: Number(row.id),
+        toEmail: row.to_email!,
+        amount: formatMinorUnits(row.amount, row.scale),
+        fee: formatMinorUnits(row.fee, row.scale),
+        currencyCode: row.currency_code,
+        ...(row.note ? { note: row.note } : {}),
+        created: row.created_at.toISOString(),
+      })),
+    };
+  },
+
+  async p2pPendingCancel(params, ctx) {
+    const scope = transferScope(ctx);
+    await returnEscrowed(scope.trx as Transaction<Database>, scope.customerId, BigInt(params.trxid));
+    return { operationId: params.trxid, status: 'canceled' as const };
+  },
+};

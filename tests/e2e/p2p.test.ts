@@ -1,0 +1,95 @@
+/**
+ * Person to person in Chromium: Anna checks payees as she types (not an e-mail yet, a customer), sees
+ * the fee, sends to business@example.com saving a template, confirms with the SMS code read from the
+ * sandbox outbox, sees the success (which closes by itself), finds the payee among her recent
+ * recipients and the template in her list; the transfer shows in both customers' /history. Axe finds
+ * nothing serious.
+ */
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/api-client.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { browserAndServer } from '../support/pages.ts';
+
+const e2e = browserAndServer();
+const ANNA_PHONE = '447700900123';
+
+interface OutboxMessage {
+  id: number;
+  body: string;
+}
+
+const smsCodes = async (): Promise<OutboxMessage[]> => {
+  const answer = await fetch(`${e2e.server.url}/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`);
+  return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
+};
+
+describe('person to person', () => {
+  it('sends to a customer by e-mail with the sms code, saves a template, and shows in both histories', async () => {
+    const note = `Coffee beans ${Date.now()}`;
+    const api = await signIn(e2e.server.url, 'personal@example.com');
+    const usd = (await api.call('balanceInquiry', {})).accounts.find((account: { currencyCode: string; type: number }) => account.currencyCode === 'USD' && account.type === 1001);
+    const before = (await smsCodes())[0]?.id ?? 0;
+
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/p2p`);
+    await page.getByRole('heading', { name: 'Send to a person', level: 1 }).waitFor();
+    const main = page.locator('main');
+    await page.getByLabel('From account').selectOption(String(usd.accountId));
+
+    // The e-mail rule first: no server check for something that is not an e-mail yet.
+    const email = page.getByLabel("Recipient's e-mail");
+    await email.fill('ab@c');
+    await main.getByText('This is not an e-mail address yet').waitFor();
+    await email.fill('business@example.com');
+    await main.getByText('This person has an account').waitFor();
+
+    await page.getByLabel('Amount (USD)').fill('12.50');
+    await expect.poll(() => main.locator('[data-fact="fee"]').innerText()).toBe('$0.25');
+    expect(await main.locator('[data-fact="total"]').innerText()).toBe('$12.75');
+    await page.getByLabel('Note').fill(note);
+    await page.getByLabel('Save as a template').check();
+    await page.getByLabel('Template name').fill('Beans');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm the transfer' });
+    await dialog.waitFor();
+    let code = '';
+    await expect
+      .poll(async () => {
+        const [latest] = await smsCodes();
+        code = latest && latest.id !== before ? (/^([0-9]{6}) is your code/.exec(latest.body)?.[1] ?? '') : '';
+        return code;
+      }, { timeout: 15_000 })
+      .toMatch(/^[0-9]{6}$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel('Confirmation code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const success = page.getByRole('alertdialog', { name: 'Transfer sent' });
+    await success.waitFor();
+    expect(await success.innerText()).toContain('This message closes by itself.');
+    // The sms success popup closes by itself.
+    await success.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // The template and the recent payee are offered now.
+    await main.locator('[data-template="Beans"]').waitFor();
+    await main.locator('[data-recent="business@example.com"]').waitFor();
+    expect(await main.locator('[data-recent="business@example.com"]').innerText()).toContain('Northwind Studio Ltd');
+    // A template fills the form.
+    await main.locator('[data-template="Beans"]').getByRole('button', { name: /Use/ }).click();
+    await expect.poll(() => email.inputValue()).toBe('business@example.com');
+    expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('12.50');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto(`${e2e.server.url}/history`);
+    await main.getByText(note).first().waitFor({ timeout: 15_000 });
+    expect(await main.locator('tr').filter({ hasText: note }).first().innerText()).toContain('-$12.75');
+    await page.context().close();
+
+    const payee = await e2e.signedInPage('business@example.com');
+    await payee.goto(`${e2e.server.url}/history`);
+    await payee.locator('main').getByText(note).first().waitFor({ timeout: 15_000 });
+    expect(await payee.locator('main tr').filter({ hasText: note }).first().innerText()).toContain('$12.50');
+    await payee.context().close();
+  });
+});
