@@ -1,0 +1,280 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TransactionRequest } from '../../generated/entities.ts';
+import type { TransactionRequestApproveResponse, TransactionRequestListRequest } from '../../generated/methods.ts';
+import type { Database, TransferStatus } from '../db/schema.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { completeTransfer, releaseTransfer } from '../transfers/create-transfer.ts';
+
+type Trx = Transaction<Database>;
+type Db = Kysely<Database> | Trx;
+
+/** What a user may do in a customer's approval queue. */
+export type QueueAccess = 'none' | 'request' | 'approve';
+
+/** Who acts on the queue: the signed-in user for the acting customer. */
+export interface QueueActor {
+  customerId: number;
+  userId: number;
+}
+
+/** The page size of the approval queue (document 001 section 9). */
+export const APPROVALS_PAGE_SIZE = 50;
+
+/**
+ * What the user may do in the customer's queue. A `customer_access` row decides: transfersApprove
+ * approves, transfers alone only creates requests. Without a row the user is the customer itself:
+ * a business customer's own user approves; a personal customer has no queue.
+ *
+ * @example
+ * await queueAccess(db, { customerId: 2, userId: 7 }); // 'request'
+ */
+export async function queueAccess(db: Db, actor: QueueActor): Promise<QueueAccess> {
+  const access = await db.selectFrom('customer_access').select('rights').where('user_id', '=', actor.userId).where('customer_id', '=', actor.customerId).executeTakeFirst();
+  if (access) return access.rights.includes('transfersApprove') ? 'approve' : access.rights.includes('transfers') ? 'request' : 'none';
+  const customer = await db.selectFrom('customers').select('type').where('id', '=', actor.customerId).executeTakeFirst();
+  return customer?.type === 'business' ? 'approve' : 'none';
+}
+
+/** Requests awaiting a decision, or decided by an approver ('decided'). */
+function requestsOf(db: Db, customerId: number, status: 'pending' | 'decided') {
+  let query = db
+    .selectFrom('transfers as t')
+    .where('t.customer_id', '=', customerId);
+  query = status === 'pending' ? query.where('t.status', '=', 'awaitingApproval') : query.where('t.decided_by_user_id', 'is not', null);
+  return query;
+}
+
+const nextDay = (date: string) => {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+};
+
+/**
+ * One page of the customer's transaction requests, newest first, with the filters of the business
+ * queue (document 001 section 7). A user who may only create requests sees their own.
+ *
+ * @example
+ * const { requests, total } = await listRequests(db, actor, { page: 1, size: 50 });
+ */
+export async function listRequests(db: Db, actor: QueueActor, params: TransactionRequestListRequest): Promise<{ requests: TransactionRequest[]; total: number; mayApprove: boolean }> {
+  const access = await queueAccess(db, actor);
+  if (access === 'none') return { requests: [], total: 0, mayApprove: false };
+  const size = params.size ?? APPROVALS_PAGE_SIZE;
+  const page = params.page ?? 1;
+
+  let filtered = requestsOf(db, actor.customerId, params.status ?? 'pending');
+  if (access === 'request') filtered = filtered.where('t.created_by_user_id', '=', actor.userId);
+  if (params.createdBy !== undefined) filtered = filtered.where('t.created_by_user_id', '=', params.createdBy);
+  if (params.transactionType) filtered = filtered.where('t.kind', '=', params.transactionType);
+  if (params.groupedTransactionType === 'batch') filtered = filtered.where('t.batch_id', 'is not', null);
+  if (params.groupedTransactionType === 'single') filtered = filtered.where('t.batch_id', 'is', null);
+  if (params.fromDate) filtered = filtered.where('t.created_at', '>=', new Date(`${params.fromDate}T00:00:00Z`));
+  if (params.toDate) filtered = filtered.where('t.created_at', '<', nextDay(params.toDate));
+
+  const counted = await filtered.select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirstOrThrow();
+  const rows = await filtered
+    .innerJoin('currencies as c', 'c.code', 't.currency_code')
+    .innerJoin('currencies as tc', 'tc.code', 't.to_currency_code')
+    .leftJoin('users as creator', 'creator.id', 't.created_by_user_id')
+    .leftJoin('users as decider', 'decider.id', 't.decided_by_user_id')
+    .leftJoin('transfer_batches as b', 'b.id', 't.batch_id')
+    .leftJoin('customers as payee', 'payee.id', 't.to_customer_id')
+    .select([
+      't.id', 't.kind', 't.status', 't.batch_id', 'b.name as batch_name', 't.created_by_user_id', 'creator.email as creator_email', 't.created_at',
+      't.from_account_id', 't.to_account_id', 't.to_customer_id', 't.to_email', 't.amount', 't.fee', 't.currency_code', 'c.scale', 't.to_amount',
+      't.to_currency_code', 'tc.scale as to_scale', 't.note', 'decider.email as decider_email', 't.decided_at', 't.decline_reason',
+      sql<string | null>`coalesce(payee.business_name, nullif(trim(concat_ws(' ', payee.first_name, payee.last_name)), ''))`.as('payee_name'),
+    ])
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+
+  const requests = rows.map((row): TransactionRequest => {
+    const payee = row.to_customer_id === actor.customerId
+      ? `${row.to_currency_code} account ${row.to_account_id}`
+      : (row.payee_name ?? row.to_email ?? `Account ${row.to_account_id}`);
+    return {
+      transactionId: Number(row.id),
+      transactionType: row.kind as TransactionRequest['transactionType'],
+      status: row.status,
+      ...(row.batch_id !== null ? { batchId: Number(row.batch_id) } : {}),
+      ...(row.batch_name ? { batchName: row.batch_name } : {}),
+      createdBy: { userId: row.created_by_user_id ?? 0, email: row.creator_email ?? '' },
+      createdDate: row.created_at.toISOString(),
+      fromAccountId: row.from_account_id,
+      amount: formatMinorUnits(row.amount, row.scale),
+      fee: formatMinorUnits(row.fee, row.scale),
+      currencyCode: row.currency_code,
+      toAmount: formatMinorUnits(row.to_amount, row.to_scale),
+      toCurrencyCode: row.to_currency_code,
+      payee,
+      ...(row.note ? { note: row.note } : {}),
+      ...(row.decider_email ? { decidedBy: row.decider_email } : {}),
+      ...(row.decided_at ? { decidedDate: row.decided_at.toISOString() } : {}),
+      ...(row.decline_reason && row.status === 'declined' ? { declineReason: row.decline_reason } : {}),
+    };
+  });
+  return { requests, total: Number(counted.n), mayApprove: access === 'approve' };
+}
+
+/**
+ * The users who create requests for the customer: those holding `transfers` without
+ * `transfersApprove`, and anyone who has created a request. Ordered by e-mail.
+ */
+export async function requestCreators(db: Db, customerId: number): Promise<Array<{ userId: number; email: string }>> {
+  const rows = await db
+    .selectFrom('users as u')
+    .select(['u.id', 'u.email'])
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb.selectFrom('customer_access as a')
+            .select('a.user_id')
+            .whereRef('a.user_id', '=', 'u.id')
+            .where('a.customer_id', '=', customerId)
+            .where(sql<boolean>`'transfers' = any(a.rights) and not 'transfersApprove' = any(a.rights)`),
+        ),
+        eb.exists(
+          eb.selectFrom('transfers as t')
+            .select('t.id')
+            .whereRef('t.created_by_user_id', '=', 'u.id')
+            .where('t.customer_id', '=', customerId)
+            .where((inner) => inner.or([inner('t.status', '=', 'awaitingApproval'), inner('t.decided_by_user_id', 'is not', null)])),
+        ),
+      ]),
+    )
+    .orderBy('u.email')
+    .execute();
+  return rows.map((row) => ({ userId: row.id, email: row.email }));
+}
+
+/** The badge counts: requests waiting for this user's decision, and the user's own still waiting. */
+export async function notificationCounts(db: Db, actor: QueueActor): Promise<{ pending: number; mine: number; access: QueueAccess }> {
+  const access = await queueAccess(db, actor);
+  if (access === 'none') return { pending: 0, mine: 0, access };
+  const row = await requestsOf(db, actor.customerId, 'pending')
+    .select([
+      sql<string>`count(*) filter (where t.created_by_user_id is distinct from ${actor.userId})`.as('others'),
+      sql<string>`count(*) filter (where t.created_by_user_id = ${actor.userId})`.as('mine'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { pending: access === 'approve' ? Number(row.others) : 0, mine: Number(row.mine), access };
+}
+
+/** A decision taken, for the creator's notice after the commit. */
+export interface DecisionNotice {
+  creatorEmail: string;
+  transactionId: number;
+  what: string;
+  outcome: 'approved' | 'declined';
+  reason?: string;
+}
+
+/**
+ * Approves or declines requests of the actor's customer, each exactly once:
+ * - every id must be the customer's, else 13 before anything changes;
+ * - the rows are locked in id order (two approvers deciding overlapping sets wait for each other
+ *   rather than deadlock); a request no longer awaiting approval answers 'alreadyDecided';
+ * - approving posts the held funds (completeTransfer), declining releases them (releaseTransfer);
+ *   nobody approves their own request ('ownRequest'), though they may decline (withdraw) it;
+ * - the batches touched take the status of their requests once none is waiting.
+ * Runs in the caller's transaction (a money-moving call).
+ *
+ * @example
+ * const { decisions, notices } = await decideRequests(trx, actor, [41n, 42n], { declined: false });
+ */
+export async function decideRequests(
+  trx: Trx,
+  actor: QueueActor,
+  ids: bigint[],
+  decision: { declined: boolean; reason?: string },
+): Promise<{ decisions: TransactionRequestApproveResponse; notices: DecisionNotice[] }> {
+  const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const decisions: TransactionRequestApproveResponse = { results: [], approved: 0, declined: 0, skipped: 0 };
+  const notices: DecisionNotice[] = [];
+  if (!sorted.length) return { decisions, notices };
+  const owners = await trx.selectFrom('transfers').select(['id', 'customer_id']).where('id', 'in', sorted).execute();
+  if (owners.length !== sorted.length || owners.some((row) => row.customer_id !== actor.customerId)) throw new RpcRefusal('13');
+
+  const rows = await trx
+    .selectFrom('transfers as t')
+    .innerJoin('currencies as c', 'c.code', 't.currency_code')
+    .leftJoin('users as creator', 'creator.id', 't.created_by_user_id')
+    .select(['t.id', 't.status', 't.created_by_user_id', 't.batch_id', 't.amount', 't.currency_code', 't.to_email', 'c.scale', 'creator.email as creator_email'])
+    .where('t.id', 'in', sorted)
+    .orderBy('t.id')
+    .forUpdate('t')
+    .execute();
+
+  const batches = new Set<bigint>();
+  const now = new Date();
+  for (const row of rows) {
+    const transactionId = Number(row.id);
+    if (row.status !== 'awaitingApproval') {
+      decisions.results.push({ transactionId, outcome: 'alreadyDecided', status: row.status });
+      decisions.skipped++;
+      continue;
+    }
+    if (!decision.declined && row.created_by_user_id === actor.userId) {
+      decisions.results.push({ transactionId, outcome: 'ownRequest', status: row.status });
+      decisions.skipped++;
+      continue;
+    }
+    let status: TransferStatus;
+    if (decision.declined) {
+      await releaseTransfer(trx, row.id, 'declined', decision.reason?.trim() || 'Declined by an approver');
+      status = 'declined';
+      decisions.declined++;
+    } else {
+      status = await completeTransfer(trx, row.id);
+      decisions.approved++;
+    }
+    await trx
+      .updateTable('transfers')
+      .set({ decided_by_user_id: actor.userId, decided_at: now, ...(decision.declined ? {} : { approved_by_user_id: actor.userId }) })
+      .where('id', '=', row.id)
+      .execute();
+    decisions.results.push({ transactionId, outcome: decision.declined ? 'declined' : 'approved', status });
+    if (row.batch_id !== null) batches.add(row.batch_id);
+    if (row.creator_email && row.created_by_user_id !== actor.userId) {
+      notices.push({
+        creatorEmail: row.creator_email,
+        transactionId,
+        what: `${formatMinorUnits(row.amount, row.scale)} ${row.currency_code}${row.to_email ? ` to ${row.to_email}` : ''}`,
+        outcome: decision.declined ? 'declined' : 'approved',
+        ...(decision.declined && decision.reason?.trim() ? { reason: decision.reason.trim() } : {}),
+      });
+    }
+  }
+  for (const batchId of batches) await settleBatchStatus(trx, batchId);
+  return { decisions, notices };
+}
+
+/** A batch whose requests are all decided is 'completed' when any was approved, else 'declined'. */
+async function settleBatchStatus(trx: Trx, batchId: bigint): Promise<void> {
+  const row = await trx
+    .selectFrom('transfers')
+    .select([
+      sql<string>`count(*) filter (where status = 'awaitingApproval')`.as('waiting'),
+      sql<string>`count(*) filter (where status in ('completed', 'awaitingPayee'))`.as('sent'),
+    ])
+    .where('batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  if (Number(row.waiting) > 0) return;
+  await trx.updateTable('transfer_batches').set({ status: Number(row.sent) > 0 ? 'completed' : 'declined' }).where('id', '=', batchId).execute();
+}
+
+/**
+ * The requests of a batch still awaiting a decision, after checking the batch is the customer's
+ * (else 13).
+ */
+export async function waitingInBatch(trx: Trx, customerId: number, batchId: bigint): Promise<bigint[]> {
+  const batch = await trx.selectFrom('transfer_batches').select('customer_id').where('id', '=', batchId).executeTakeFirst();
+  if (!batch || batch.customer_id !== customerId) throw new RpcRefusal('13');
+  const rows = await trx.selectFrom('transfers').select('id').where('batch_id', '=', batchId).where('customer_id', '=', customerId).where('status', '=', 'awaitingApproval').orderBy('id').execute();
+  return rows.map((row) => row.id);
+}

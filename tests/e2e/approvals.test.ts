@@ -1,0 +1,66 @@
+/**
+ * The business approval queue in Chromium: clerk@ (may only initiate) sends a p2p from Northwind and
+ * sees the approval-request-created title; business@ finds it on /transfer/approved (navigation badge),
+ * approves it after a confirmation and sees the outcome; the money then shows in the payee's history.
+ * axe finds nothing serious on the way.
+ */
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/api-client.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { browserAndServer } from '../support/pages.ts';
+
+const e2e = browserAndServer();
+const { signedInPage } = e2e;
+
+describe('business approval queue', () => {
+  it('a clerk request is approved by another user and reaches the payee', async () => {
+    const note = `Approval e2e ${Date.now()}`;
+    const clerk = await signedInPage('clerk@example.com');
+    await clerk.goto(`${e2e.server.url}/transfer/p2p`);
+    const source = clerk.locator('select[name="accountId"]');
+    await expect.poll(() => source.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    const usd = await source.locator('option').evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('USD'))?.value);
+    await source.selectOption(usd!);
+    await clerk.locator('input[name="amount"]').fill('12.34');
+    await clerk.locator('input[name="toEmail"]').fill('personal@example.com');
+    await clerk.locator('input[name="note"]').fill(note);
+    await clerk.locator('main form button[type="submit"]').click();
+    await clerk.getByRole('alertdialog', { name: 'Approval request created' }).or(clerk.getByRole('dialog', { name: 'Approval request created' })).waitFor();
+    expect(await seriousViolations(clerk)).toEqual([]);
+    await clerk.context().close();
+
+    const approver = await signedInPage('business@example.com');
+    await approver.goto(`${e2e.server.url}/home`);
+    const navLink = approver.getByRole('navigation').getByRole('link', { name: /Approvals/ });
+    await navLink.locator('.approvals-badge').waitFor();
+    await navLink.click();
+    await approver.waitForURL('**/transfer/approved');
+    await approver.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+    const row = approver.locator('main tr[data-request]').filter({ hasText: note });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('clerk@example.com');
+    expect(await seriousViolations(approver)).toEqual([]);
+    await row.getByRole('checkbox').check();
+    await approver.getByRole('button', { name: 'Approve selected (1)' }).click();
+    const question = approver.getByRole('alertdialog');
+    await question.waitFor();
+    expect(await seriousViolations(approver)).toEqual([]);
+    await question.getByRole('button', { name: 'Approve' }).click();
+    const results = approver.getByRole('status', { name: 'What happened' });
+    await results.waitFor();
+    expect(await results.innerText()).toMatch(/Approved[\s\S]*12\.34/);
+    await expect.poll(() => approver.locator('main tr[data-request]').filter({ hasText: note }).count()).toBe(0);
+    await approver.getByLabel('Status', { exact: true }).selectOption('decided');
+    await approver.locator('main tr[data-request]').filter({ hasText: note }).filter({ hasText: 'Sent' }).waitFor();
+    await approver.context().close();
+
+    const anna = await signIn(e2e.server.url, 'personal@example.com');
+    await expect
+      .poll(async () => {
+        const history = await anna.call('transactionHistory', {});
+        const rows = (history.transactions ?? []) as Array<{ amount: string; currencyCode: string; description?: string }>;
+        return rows.some((entry) => entry.amount === '12.34' && entry.currencyCode === 'USD');
+      }, { timeout: 15_000 })
+      .toBe(true);
+  });
+});

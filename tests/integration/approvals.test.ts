@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVALS_DEMO_LOGIN } from '../../server/approvals/demo-seed.ts';
+import { DEMO_LOGINS } from '../../server/demo/seed.ts';
+import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
+import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+
+interface Account {
+  accountId: number;
+  balance: string;
+  pendingAmount: string;
+  currencyCode: string;
+}
+
+const cents = (value: string) => Math.round(Number(value) * 100);
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.unavailable)(`business approval queue on ${backend.name}`, () => {
+    let test: TestServer;
+    let client: ApiClient;
+    let approver: Tokens;
+    let approver2: Tokens;
+    let clerk: Tokens;
+    let anna: Tokens;
+
+    const call = (method: string, params: object, tokens: Tokens) => client.rpc(method, params, { token: tokens.accessToken });
+    const account = async (tokens: Tokens, currency: string): Promise<Account> =>
+      (await call('balanceInquiry', {}, tokens)).body.accounts.find((a: Account) => a.currencyCode === currency);
+    const approve = (ids: number[], tokens = approver, declined = false, reason?: string) =>
+      call('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: ids, declined, ...(reason ? { reason } : {}) }, tokens);
+    const clerkSends = async (amount: string, toEmail = DEMO_LOGINS.personal, currency = 'USD') => {
+      const from = await account(clerk, currency);
+      const sent = await call('p2pTransfer', { idempotencyKey: randomUUID(), accountId: from.accountId, amount, toEmail, note: `request ${amount}` }, clerk);
+      expect(sent.body).toMatchObject({ responseCode: '00', status: 'awaitingApproval' });
+      debited.set(sent.body.operationId, cents(sent.body.amount) + cents(sent.body.fee));
+      return sent.body.operationId as number;
+    };
+    /** What each request takes from the source account: amount plus fee, in cents. */
+    const debited = new Map<number, number>();
+    const snapshot = async () => {
+      const db = test.server.db;
+      return {
+        accounts: await db.selectFrom('accounts').select(['id', 'balance', 'pending']).orderBy('id').execute(),
+        transfers: await db.selectFrom('transfers').select(['id', 'status', 'decided_by_user_id']).orderBy('id').execute(),
+        batches: await db.selectFrom('transfer_batches').select(['id', 'status']).orderBy('id').execute(),
+        entries: await db.selectFrom('ledger_entries').select(['id', 'status']).orderBy('id').execute(),
+      };
+    };
+
+    beforeAll(async () => {
+      test = await startTestServer(backend);
+      client = new ApiClient(test.url);
+      approver = await client.signIn(DEMO_LOGINS.business);
+      approver2 = await client.signIn(DEMO_LOGINS.business);
+      clerk = await client.signIn(APPROVALS_DEMO_LOGIN);
+      anna = await client.signIn(DEMO_LOGINS.personal);
+    });
+    afterAll(() => test?.close());
+
+    it('shows the seeded requests: all of them to the approver, their own to the clerk', async () => {
+      const all = await call('transactionRequestList', {}, approver);
+      expect(all.body).toMatchObject({ responseCode: '00', mayApprove: true, total: 4 });
+      expect(all.body.requests.map((r: { amount: string }) => r.amount).sort()).toEqual(['1250.00', '180.00', '86.40', '95.50']);
+      expect(all.body.requests[0]).toMatchObject({ status: 'awaitingApproval', createdBy: { email: APPROVALS_DEMO_LOGIN } });
+      const batch = all.body.requests.filter((r: { batchId?: number }) => r.batchId);
+      expect(batch).toHaveLength(2);
+      expect(batch[0].batchName).toBe('Contributor payouts June');
+      expect(all.body.requests.find((r: { amount: string }) => r.amount === '1250.00').payee).toBe('Anna Novak');
+
+      const mine = await call('transactionRequestList', { size: 50 }, clerk);
+      expect(mine.body).toMatchObject({ responseCode: '00', mayApprove: false, total: 4 });
+
+      const counts = await call('approvalNotificationCounts', {}, approver);
+      expect(counts.body).toMatchObject({ responseCode: '00', pending: 4, mine: 0, access: 'approve' });
+      expect((await call('approvalNotificationCounts', {}, clerk)).body).toMatchObject({ pending: 0, mine: 4, access: 'request' });
+      expect((await call('approvalNotificationCounts', {}, anna)).body).toMatchObject({ pending: 0, mine: 0, access: 'none' });
+
+      const users = await call('transactionRequestUsers', {}, approver);
+      expect(users.body.users).toEqual([{ userId: expect.any(Number), email: APPROVALS_DEMO_LOGIN }]);
+      expect((await call('transactionRequestUsers', {}, clerk)).body.responseCode).toBe('13');
+    });
+
+    it('filters by batch, type, creator and dates and pages by the asked size', async () => {
+      const batch = await call('transactionRequestList', { groupedTransactionType: 'batch' }, approver);
+      expect(batch.body.total).toBe(2);
+      const single = await call('transactionRequestList', { groupedTransactionType: 'single' }, approver);
+      expect(single.body.total).toBe(2);
+      expect((await call('transactionRequestList', { transactionType: 'account' }, approver)).body.total).toBe(0);
+      const users = (await call('transactionRequestUsers', {}, approver)).body.users;
+      expect((await call('transactionRequestList', { createdBy: users[0].userId }, approver)).body.total).toBe(4);
+      expect((await call('transactionRequestList', { createdBy: 999_999 }, approver)).body.total).toBe(0);
+      const today = new Date().toISOString().slice(0, 10);
+      expect((await call('transactionRequestList', { fromDate: today, toDate: today }, approver)).body.total).toBe(4);
+      expect((await call('transactionRequestList', { toDate: '2020-01-01' }, approver)).body.total).toBe(0);
+      const page = await call('transactionRequestList', { size: 3, page: 2 }, approver);
+      expect(page.body).toMatchObject({ total: 4 });
+      expect(page.body.requests).toHaveLength(1);
+    });
+
+    it('holds a clerk request, refuses the clerk approving it (13), and the approver moves the money exactly once', async () => {
+      const before = await account(clerk, 'USD');
+      const payeeBefore = await account(anna, 'USD');
+      const id = await clerkSends('40.00');
+      const held = await account(clerk, 'USD');
+      expect(held.balance).toBe(before.balance);
+      expect(cents(held.pendingAmount) - cents(before.pendingAmount)).toBe(debited.get(id));
+      expect(debited.get(id)).toBeGreaterThanOrEqual(4000);
+
+      const unchanged = await snapshot();
+      expect((await approve([id], clerk)).body.responseCode).toBe('13');
+      expect((await call('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: 1, declined: false }, clerk)).body.responseCode).toBe('13');
+      expect(await snapshot()).toEqual(unchanged);
+
+      // Two approvers click at the same time: one approves, the other finds it decided.
+      const [first, second] = await Promise.all([approve([id], approver), approve([id], approver2)]);
+      const outcomes = [first.body, second.body].map((body) => body.results[0].outcome).sort();
+      expect(first.body.responseCode).toBe('00');
+      expect(second.body.responseCode).toBe('00');
+      expect(outcomes).toEqual(['alreadyDecided', 'approved']);
+
+      const after = await account(clerk, 'USD');
+      expect(cents(after.pendingAmount)).toBe(cents(before.pendingAmount));
+      expect(cents(before.balance) - cents(after.balance)).toBe(debited.get(id));
+      expect(cents((await account(anna, 'USD')).balance) - cents(payeeBefore.balance)).toBe(4000);
+      expect((await call('transferStatus', { trxid: id }, clerk)).body).toMatchObject({ status: 'completed' });
+      expect((await checkLedgerInvariant(test.server.db)).holds).toBe(true);
+
+      const decided = await call('transactionRequestList', { status: 'decided' }, approver);
+      expect(decided.body.requests[0]).toMatchObject({ transactionId: id, status: 'completed', decidedBy: DEMO_LOGINS.business });
+      const notice = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: APPROVALS_DEMO_LOGIN, purpose: 'transferRequestDecision' })}`)).text);
+      expect(notice.messages[0].body).toMatch(new RegExp(`request ${id} of 40.00 USD .* was approved`));
+    });
+
+    it('approves many requests concurrently, each once', async () => {
+      const ids = [await clerkSends('1.00'), await clerkSends('2.00'), await clerkSends('3.00')];
+      const before = await account(clerk, 'USD');
+      const answers = await Promise.all([approve(ids, approver), approve([...ids].reverse(), approver2), approve([ids[1]!], approver)]);
+      for (const answer of answers) expect(answer.body.responseCode).toBe('00');
+      expect(answers.reduce((sum, answer) => sum + answer.body.approved, 0)).toBe(3);
+      const after = await account(clerk, 'USD');
+      const total = ids.reduce((sum, id) => sum + debited.get(id)!, 0);
+      expect(cents(before.balance) - cents(after.balance)).toBe(total);
+      expect(cents(before.pendingAmount) - cents(after.pendingAmount)).toBe(total);
+      expect((await checkLedgerInvariant(test.server.db)).holds).toBe(true);
+    });
+
+    it('declines a request and releases its funds, with the reason for the clerk', async () => {
+      const before = await account(clerk, 'USD');
+      const id = await clerkSends('15.00');
+      const answer = await approve([id], approver, true, 'Not in this month\'s budget');
+      expect(answer.body).toMatchObject({ responseCode: '00', declined: 1, results: [{ transactionId: id, outcome: 'declined', status: 'declined' }] });
+      const after = await account(clerk, 'USD');
+      expect(after).toMatchObject({ balance: before.balance, pendingAmount: before.pendingAmount });
+      const status = await call('transferStatus', { trxid: id }, clerk);
+      expect(status.body).toMatchObject({ status: 'declined', declineReason: 'Not in this month\'s budget' });
+      expect((await approve([id], approver)).body.results[0]).toMatchObject({ outcome: 'alreadyDecided', status: 'declined' });
+    });
+
+    it('approves a whole batch at once and settles the batch', async () => {
+      const list = await call('transactionRequestList', { groupedTransactionType: 'batch' }, approver);
+      const batchId = list.body.requests[0].batchId as number;
+      const before = await account(approver, 'EUR');
+      const answer = await call('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId, declined: false }, approver);
+      expect(answer.body).toMatchObject({ responseCode: '00', approved: 2, skipped: 0 });
+      const after = await account(approver, 'EUR');
+      expect(cents(before.pendingAmount) - cents(after.pendingAmount)).toBe(cents(before.balance) - cents(after.balance));
+      expect(cents(before.balance) - cents(after.balance)).toBeGreaterThanOrEqual(27_550);
+      const batch = await test.server.db.selectFrom('transfer_batches').select('status').where('id', '=', BigInt(batchId)).executeTakeFirstOrThrow();
+      expect(batch.status).toBe('completed');
+      const again = await call('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId, declined: true }, approver);
+      expect(again.body).toMatchObject({ responseCode: '00', approved: 0, declined: 0, results: [] });
+    });
+
+    it('refuses another customer\'s request or batch with 13 and changes nothing', async () => {
+      const id = await clerkSends('9.00');
+      const annaUsd = await account(anna, 'USD');
+      const annas = await call('p2pTransfer', { idempotencyKey: randomUUID(), accountId: annaUsd.accountId, amount: '1.00', toEmail: DEMO_LOGINS.business }, anna);
+      const before = await snapshot();
+      // Anna (another customer) names Northwind's request; the approver names Anna's transfer among its own.
+      expect((await approve([id], anna)).body.responseCode).toBe('13');
+      expect((await approve([id, annas.body.operationId], approver)).body.responseCode).toBe('13');
+      expect((await approve([id], anna, true)).body.responseCode).toBe('13');
+      const batchId = Number((await test.server.db.selectFrom('transfer_batches').select('id').executeTakeFirstOrThrow()).id);
+      expect((await call('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId, declined: true }, anna)).body.responseCode).toBe('13');
+      expect((await call('transactionRequestList', {}, anna)).body).toMatchObject({ responseCode: '00', total: 0, requests: [] });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('never lets a user approve their own request', async () => {
+      const id = await clerkSends('4.00');
+      const clerkUser = await test.server.db.selectFrom('users').select('id').where('email', '=', APPROVALS_DEMO_LOGIN).executeTakeFirstOrThrow();
+      await test.server.db.updateTable('customer_access').set({ rights: ['balanceInfo', 'transfers', 'transfersApprove'] }).where('user_id', '=', clerkUser.id).execute();
+      try {
+        const answer = await approve([id], clerk);
+        expect(answer.body).toMatchObject({ responseCode: '00', approved: 0, skipped: 1, results: [{ transactionId: id, outcome: 'ownRequest', status: 'awaitingApproval' }] });
+        const withdrawn = await approve([id], clerk, true);
+        expect(withdrawn.body).toMatchObject({ responseCode: '00', declined: 1 });
+      } finally {
+        await test.server.db.updateTable('customer_access').set({ rights: ['balanceInfo', 'transfers'] }).where('user_id', '=', clerkUser.id).execute();
+      }
+    });
+  });
+}
