@@ -33,6 +33,8 @@ function healthStatus(url: string): Promise<number> {
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
+  /** Kills the process at once (SIGKILL, as a crash would), resolving once it has exited. */
+  crash(): Promise<void>;
   /** What the server printed, for a failing test's message. */
   output(): string;
 }
@@ -71,8 +73,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     output: () => log,
+    async crash() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
