@@ -13,6 +13,7 @@ import { seedDemoData } from './demo/seed.ts';
 import { outboxPage } from './messaging/outbox-page.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { sandboxDevicePage } from './push/device-page.ts';
+import { p2pDeviceRoutes } from './transfers/p2p-device.ts';
 import { serveAppShell } from './http/app-shell.ts';
 import { BODY_LIMIT_BYTES } from './http/refused-body.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
@@ -25,6 +26,10 @@ import { termsRoutes } from './terms/routes.ts';
 import { verificationRoutes } from './verification/routes.ts';
 import { verificationSandboxPages } from './verification/sandbox-pages.ts';
 import { helpDeskAgentPage } from './support/agent-page.ts';
+import { historyExportRoute } from './history/export-route.ts';
+import { invoicePdfRoute } from './invoices/pdf-route.ts';
+import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
+import { startRecurringScheduler } from './transfers/scheduler.ts';
 
 
 /** A built server: not yet listening until `listen` is called. */
@@ -71,13 +76,18 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     if (config.sandboxes) await app.register(outboxPage, { db });
     await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });
     if (config.sandboxes) await app.register(sandboxDevicePage, { db });
+    if (config.sandboxes) await app.register(p2pDeviceRoutes, { db, adapters });
     await app.register(termsRoutes, { db });
     await app.register(seiRoutes, { db, tokenKey, brand: config.brand });
     if (config.sandboxes) await app.register(seiSandboxClient, { db });
     await app.register(verificationRoutes, { db, adapters, tokenKey });
+    await app.register(historyExportRoute, { db, bundle, tokenKey });
+    await app.register(invoicePdfRoute, { db, tokenKey });
     if (config.sandboxes) await app.register(verificationSandboxPages, { db, adapters });
     if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
+    if (config.sandboxes) await app.register(cryptoSandboxPage, { db });
     await serveAppShell(app, { distDir: config.distDir, brand: config.brand });
+    startRecurringScheduler(app, { db, adapters, intervalMs: config.schedulerIntervalMs });
     await app.ready();
   } catch (error) {
     await app.close();

@@ -28,6 +28,8 @@ export interface ServerConfig {
   /** Signs access tokens. When absent, a secret is generated once and kept in the database. */
   tokenSecret?: string;
   logLevel: string;
+  /** SCHEDULER_INTERVAL_MS: how often the recurring-payment scheduler wakes (default 5000; 0 turns it off). */
+  schedulerIntervalMs?: number;
   /**
    * Sandboxes stand in for the services outside the product (SMS, e-mail, push app, identity and
    * e-signature providers) and serve their pages under /sandbox/. Off in production.
@@ -45,6 +47,8 @@ export interface ServerConfig {
     eSignature?: ProviderGateway;
     /** HELPDESK_URL and HELPDESK_TOKEN: the help desk's REST API and the secret its JWTs are signed with. */
     helpDesk?: { url: string; token: string };
+    /** CRYPTO_GATEWAY_URL: the crypto custodian that gives deposit addresses. */
+    crypto?: string;
   };
 }
 
@@ -104,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     distDir: path.resolve(env.DIST_DIR || path.join(REPOSITORY_ROOT, 'dist')),
     ...(env.TOKEN_SECRET ? { tokenSecret: env.TOKEN_SECRET } : {}),
     logLevel: env.LOG_LEVEL || 'info',
+    ...(env.SCHEDULER_INTERVAL_MS ? { schedulerIntervalMs: Math.max(0, Number(env.SCHEDULER_INTERVAL_MS) || 0) } : {}),
     sandboxes: env.NODE_ENV !== 'production',
     gateways: {
       messages: { sms: gatewayUrl(env, 'SMS_GATEWAY_URL'), email: gatewayUrl(env, 'EMAIL_GATEWAY_URL') },
@@ -112,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       identityVerification: providerGateway(env, 'IDENTITY_PROVIDER'),
       eSignature: providerGateway(env, 'E_SIGNATURE'),
       helpDesk: { url: gatewayUrl(env, 'HELPDESK_URL'), token: env.HELPDESK_TOKEN ?? '' },
+      crypto: gatewayUrl(env, 'CRYPTO_GATEWAY_URL'),
     },
   };
 }

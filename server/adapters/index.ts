@@ -7,6 +7,7 @@ import { requiredGateway } from '../verification/provider-config.ts';
 import { gatewayMessages, sandboxMessages, type MessageSender } from '../messaging/messages.ts';
 import { gatewayIpCountry, gatewayIpPrivacy, sandboxIpCountry, sandboxIpPrivacy, type IpCountryLookup, type IpPrivacyCheck } from '../profile/ip-lookup.ts';
 import { gatewayPush, sandboxPush, type PushSender } from '../push/push-sender.ts';
+import { gatewayCryptoRail, sandboxCryptoRail, type CryptoRail } from '../wallets/crypto-rail.ts';
 import { gatewayESignature, gatewayIdentityProvider, sandboxESignature, sandboxIdentityProvider, type ESignatureProvider, type IdentityVerificationProvider } from '../verification/providers.ts';
 
 /**
@@ -29,6 +30,8 @@ export interface Adapters {
   eSignature: ESignatureProvider;
   /** The help desk holding support tickets (/messages). */
   helpDesk: HelpDesk;
+  /** The crypto custodian: deposit addresses of wallets. */
+  crypto: CryptoRail;
 }
 
 /**
@@ -48,5 +51,6 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
     identityVerification: config.sandboxes ? sandboxIdentityProvider(db) : gatewayIdentityProvider(requiredGateway(config.gateways.identityVerification, 'IDENTITY_PROVIDER')),
     eSignature: config.sandboxes ? sandboxESignature(db) : gatewayESignature(requiredGateway(config.gateways.eSignature, 'E_SIGNATURE')),
     helpDesk: helpDeskAdapter(config, db),
+    crypto: config.sandboxes ? sandboxCryptoRail() : gatewayCryptoRail(config.gateways.crypto ?? ''),
   };
 }

@@ -11,6 +11,13 @@ import * as verification from './migrations/0009_verification.ts';
 import * as securityAdmin from './migrations/0010_security_admin.ts';
 import * as announcements from './migrations/0011_announcements.ts';
 import * as support from './migrations/0012_support.ts';
+import * as transfers from './migrations/0013_transfers.ts';
+import * as history from './migrations/0014_history.ts';
+import * as accountsAndWallets from './migrations/0015_accounts.ts';
+import * as recurringPayments from './migrations/0016_recurring_payments.ts';
+import * as p2p from './migrations/0017_p2p.ts';
+import * as approvals from './migrations/0018_approvals.ts';
+import * as invoices from './migrations/0019_invoices.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -30,6 +37,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_security_admin': securityAdmin,
   '0011_announcements': announcements,
   '0012_support': support,
+  '0013_transfers': transfers,
+  '0014_history': history,
+  '0015_accounts': accountsAndWallets,
+  '0016_recurring_payments': recurringPayments,
+  '0017_p2p': p2p,
+  '0018_approvals': approvals,
+  '0019_invoices': invoices,
 };
 
 /**

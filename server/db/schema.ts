@@ -19,6 +19,18 @@ export interface Database {
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  transfers: TransfersTable;
+  recurring_payments: RecurringPaymentsTable;
+  recurring_runs: RecurringRunsTable;
+  transfer_confirmations: TransferConfirmationsTable;
+  invoices: InvoicesTable;
+  transfer_batches: TransferBatchesTable;
+  crypto_wallets: CryptoWalletsTable;
+  payment_instructions: PaymentInstructionsTable;
+  payment_templates: PaymentTemplatesTable;
+  p2p_escrow_settlements: P2pEscrowSettlementsTable;
+  p2p_invitations: P2pInvitationsTable;
   outbox_messages: OutboxMessagesTable;
   documents: DocumentsTable;
   document_files: DocumentFilesTable;
@@ -122,7 +134,8 @@ export interface CustomersTable {
 }
 
 /** Business rights a user holds on a customer they act for (method declarations name them). */
-export type BusinessRight = 'balanceInfo' | 'transfers' | 'documents' | 'users';
+/** `transfers` lets a business user initiate; `transfersApprove` also lets them approve requests and send without approval. */
+export type BusinessRight = 'balanceInfo' | 'transfers' | 'transfersApprove' | 'documents' | 'users';
 
 export interface CustomerAccessTable {
   user_id: number;
@@ -203,7 +216,10 @@ export interface AuthorizationCodesTable {
 export interface CurrenciesTable {
   code: string;
   /** ISO 4217 minor units: 2 means amounts are stored in hundredths. */
-  scale: number;
+  scale: number;  /** The sign shown with amounts, e.g. '€' (migration 0015). */
+  symbol: Generated<string>;
+  /** A crypto currency (deposit wallets instead of bank payment instructions). */
+  crypto: Generated<boolean>;
 }
 
 export interface AccountsTable {
@@ -222,6 +238,10 @@ export interface AccountsTable {
   /** The lowest the available balance may go for a customer account. */
   balance_min: Generated<bigint>;
   created_at: CreatedAt;
+  /** PREPAID or DEBIT (document 001 section 3), for card accounts; migration 0015. */
+  sub_type: ColumnType<'PREPAID' | 'DEBIT' | null, 'PREPAID' | 'DEBIT' | null | undefined, 'PREPAID' | 'DEBIT' | null>;
+  /** A sub-account's settlement account: another account of the same customer (migration 0015). */
+  settlement_account_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LedgerTransactionsTable {
@@ -782,4 +802,208 @@ export interface SandboxHelpdeskThreadsTable {
   attachment_type: string | null;
   attachment_content: Buffer | null;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The first answer of a money-moving call, kept so a retry with the same key gets it again. */
+export interface IdempotencyKeysTable {
+  customer_id: number;
+  key: string;
+  method: string;
+  request_hash: string;
+  response: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+}
+
+/** Where a transfer stands (server/transfers). */
+export type TransferStatus = 'awaitingConfirmation' | 'awaitingApproval' | 'awaitingPayee' | 'completed' | 'declined' | 'canceled' | 'failed';
+
+/** One money movement asked for by a customer, with the ledger transaction holding or moving it. */
+export interface TransfersTable {
+  id: Generated<bigint>;
+  customer_id: number;
+  created_by_user_id: number | null;
+  kind: string;
+  status: TransferStatus;
+  from_account_id: number;
+  to_account_id: number | null;
+  to_customer_id: number | null;
+  to_email: string | null;
+  amount: bigint;
+  currency_code: string;
+  to_amount: bigint;
+  to_currency_code: string;
+  fee: Generated<bigint>;
+  rate: Generated<string>;
+  note: string | null;
+  reference: string | null;
+  ledger_transaction_id: bigint | null;
+  invoice_id: bigint | null;
+  subscription_id: bigint | null;
+  decline_reason: string | null;
+  approved_by_user_id: number | null;
+  /** The approval queue (migration 0018): the batch a request belongs to, who decided it and when. */
+  batch_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  decided_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A second factor a transfer waits for, bound to what was asked (amount, currency, source, payee). */
+export interface TransferConfirmationsTable {
+  id: Generated<bigint>;
+  transfer_id: bigint;
+  method: 'push' | 'sms' | 'otp' | 'approvalCode';
+  code_hash: string | null;
+  bound_hash: string;
+  push_key: string | null;
+  failed_attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A batch of transfers as the batch list shows it (migration 0014; batches themselves come later). */
+export interface TransferBatchesTable {
+  id: Generated<bigint>;
+  customer_id: number;
+  name: string;
+  /** The rail of the batch's payments: wire, eft, oct, p2p, crypto_eft, instant_payment, interac, globalPay. */
+  type: string;
+  status: string;
+  account_id: number;
+  count: number;
+  /** Minor units of currency_code. */
+  total_amount: bigint;
+  currency_code: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A customer's crypto deposit address in one currency, paying into `account_id` (migration 0015). */
+export interface CryptoWalletsTable {
+  id: Generated<number>;
+  customer_id: number;
+  account_id: number;
+  currency_code: string;
+  address: string;
+  created_at: CreatedAt;
+}
+
+/** The bank details payers use to fund one account, generated once (migration 0015). */
+export interface PaymentInstructionsTable {
+  id: Generated<number>;
+  customer_id: number;
+  account_id: number;
+  currency_code: string;
+  /** How payers send: sepa, fasterPayments, ach, eft, bsb, swift. */
+  rail: string;
+  beneficiary_name: string;
+  bank_name: string;
+  bank_address: string;
+  bank_account_number: string;
+  iban: string | null;
+  swift: string | null;
+  routing_number: string | null;
+  sort_code: string | null;
+  reference: string;
+  viewed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** An invoice: a payee asks a payer (by e-mail) for an amount (migration 0019, server/invoices). */
+export interface InvoicesTable {
+  id: Generated<bigint>;
+  payee_customer_id: number;
+  payee_account_id: number;
+  payer_email: string | null;
+  payer_customer_id: number | null;
+  /** Minor units of currency_code. */
+  amount: bigint;
+  currency_code: string;
+  fee_payment: Generated<'payer' | 'payee'>;
+  note: string | null;
+  /** 'YYYY-MM-DD'. */
+  due_date: string | null;
+  /** Stored states; 'paid' and 'overdue' are derived (server/invoices/invoices.ts). */
+  status: Generated<'unpaid' | 'rejected' | 'canceled'>;
+  is_funding: Generated<boolean>;
+  is_system: Generated<boolean>;
+  reject_note: string | null;
+  paid_transfer_id: bigint | null;
+  created_by_user_id: number | null;
+  sent_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A saved p2p payment the form fills from (migration 0017). Amount in minor units of currency_code. */
+export interface PaymentTemplatesTable {
+  id: Generated<number>;
+  customer_id: number;
+  created_by_user_id: number | null;
+  kind: Generated<'p2p'>;
+  name: string;
+  from_account_id: number | null;
+  /** Lower-case. */
+  to_email: string;
+  amount: bigint | null;
+  currency_code: string | null;
+  note: string | null;
+  reference: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** How a transfer that waited in escrow ended: landed with the payee or returned to the sender, once (migration 0017). */
+export interface P2pEscrowSettlementsTable {
+  transfer_id: bigint;
+  outcome: 'landed' | 'returned';
+  ledger_transaction_id: bigint;
+  created_at: CreatedAt;
+}
+
+/** The invitation e-mail sent to the payee of a transfer waiting in escrow, once (migration 0017). */
+export interface P2pInvitationsTable {
+  transfer_id: bigint;
+  email: string;
+  sent_at: CreatedAt;
+}
+
+/** A recurring (pre-approved) payment the customer authorised in advance (migration 0016, server/transfers/recurring.ts). */
+export interface RecurringPaymentsTable {
+  id: Generated<bigint>;
+  customer_id: number;
+  created_by_user_id: number | null;
+  kind: 'account' | 'p2p';
+  /** The transfer each occurrence makes (server/transfers/recurring.ts RecurringParams). */
+  params: ColumnType<Record<string, unknown>, string, string>;
+  from_account_id: number;
+  to_account_id: number | null;
+  to_email: string | null;
+  /** In minor units of amount_currency_code: what is sent, or what must arrive when amount_is_received. */
+  amount: bigint;
+  amount_currency_code: string;
+  amount_is_received: boolean;
+  frequency: 'daily' | 'weekly' | 'biweekly' | 'monthly' | 'quarterly' | 'yearly';
+  first_run_at: Date;
+  /** Null once the payment has ended. */
+  next_run_at: Date | null;
+  /** The last day an occurrence may run ('YYYY-MM-DD'). */
+  end_date: ColumnType<string | null, string | null, string | null>;
+  max_count: number | null;
+  done_count: Generated<number>;
+  failed_attempts: Generated<number>;
+  status: ColumnType<'active' | 'canceled' | 'finished' | 'failed', 'active' | 'canceled' | 'finished' | 'failed' | undefined, 'active' | 'canceled' | 'finished' | 'failed'>;
+  last_error: string | null;
+  canceled_by_user_id: number | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One occurrence of a recurring payment that ran, at most once per (payment_id, occurrence_no). */
+export interface RecurringRunsTable {
+  id: Generated<bigint>;
+  payment_id: bigint;
+  occurrence_no: number;
+  transfer_id: bigint;
+  ran_at: CreatedAt;
 }

@@ -3,13 +3,18 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { BusinessRight, Database } from '../db/schema.ts';
 import { writeLedgerTransaction, type LedgerPosting } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
+import { seedRecurringDemo } from '../transfers/recurring-demo.ts';
+import { seedP2pDemo } from '../transfers/p2p-demo.ts';
 import { seedSignInDemo } from '../signin/demo-seed.ts';
 import { seedSessionRulesDemo } from '../terms/demo.ts';
 import { seedVerificationDemo } from '../verification/demo-seed.ts';
 import { seedProfileDemo } from '../profile/demo-seed.ts';
 import { seedAnnouncementsDemo } from '../announcements/demo-seed.ts';
 import { seedSupportDemo } from '../support/demo-seed.ts';
+import { seedHistoryDemo } from '../history/demo-seed.ts';
+import { seedInvoicesDemo } from '../invoices/demo-seed.ts';
 import { demoHistory, type DemoAccounts, type DemoMovement } from './history.ts';
+import { seedApprovalsDemo } from '../approvals/demo-seed.ts';
 
 /** The sign-ins the demo creates; the start script and the tests print and use them. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -19,7 +24,7 @@ export const DEMO_LOGINS = {
   admin: 'admin@example.com',
 } as const;
 
-const ALL_RIGHTS: BusinessRight[] = ['balanceInfo', 'transfers', 'documents', 'users'];
+const ALL_RIGHTS: BusinessRight[] = ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'users'];
 /** Serialises the seed between server instances starting together on one database. */
 const SEED_LOCK = 7_201_001;
 
@@ -135,9 +140,14 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date())
     await seedProfileDemo(trx, DEMO_LOGINS.personal, now);
     await seedAnnouncementsDemo(trx, now);
     await seedSupportDemo(trx, DEMO_LOGINS.personal, now);
+    await seedHistoryDemo(trx, accounts.northwind, now);
+    await seedInvoicesDemo(trx, { annaEur: accounts.anna.EUR, northwindUsd: accounts.northwind.USD }, { anna: DEMO_LOGINS.personal, northwind: DEMO_LOGINS.business }, now);
     for (const movement of demoHistory(accounts, now)) {
       await writeLedgerTransaction(trx, await toPosting(trx, movement));
     }
+    await seedRecurringDemo(trx, accounts.anna, now);
+    await seedP2pDemo(trx, accounts.anna, DEMO_LOGINS.business);
+    await seedApprovalsDemo(trx, passwordHashes[0]!, accounts.northwind, DEMO_LOGINS.personal);
     return true;
   });
 }

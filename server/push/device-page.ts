@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
 import { decidePushChallenge, pendingApprovalsFor } from '../signin/challenges.ts';
+import { pendingTransferPushes } from '../transfers/confirmation.ts';
+import { transferDecisionNotice, transferPushArticles } from '../transfers/p2p-device.ts';
 
 interface DeviceQuery {
   login?: string;
@@ -62,10 +64,11 @@ export async function sandboxDevicePage(app: FastifyInstance, options: { db: Kys
     const deviceIds = devices.map((device) => device.id);
     const approvals = await pendingApprovalsFor(db, deviceIds);
     const codes = await codePushes(db, deviceIds);
+    const transferPushes = await pendingTransferPushes(db, deviceIds);
     const done = request.query.done ?? '';
     const notice = done
       ? `<p role="status" class="meta">${done.endsWith('-done') ? (done.startsWith('approved') ? 'Sign-in approved.' : 'Sign-in declined.') : 'That request was already answered or has expired.'}</p>`
-      : '';
+      : transferDecisionNotice(request.query);
     const sections = devices
       .map((device) => {
         const mine = approvals.filter((approval) => approval.deviceId === device.id && (!request.query.key || approval.confirmKey === request.query.key));
@@ -93,6 +96,7 @@ export async function sandboxDevicePage(app: FastifyInstance, options: { db: Kys
         return `<section aria-labelledby="device-${device.id}">
   <h2 id="device-${device.id}">${escapeHtml(device.name)} (${escapeHtml(device.type)}) · ${escapeHtml(device.email)}</h2>
   ${pending || '<p class="meta">No sign-in waiting for approval.</p>'}
+  ${transferPushArticles(transferPushes, device.id, login)}
   ${pushedCodes}
 </section>`;
       })

@@ -3,6 +3,7 @@ import type { LoginPolicy } from '../auth/login-policies.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { releaseEscrowFor } from '../transfers/escrow.ts';
 import { activationEmail, ACTIVATION_CODE_SECONDS } from './registration.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from './one-time-codes.ts';
 
@@ -44,6 +45,7 @@ export async function activateAccount(db: Kysely<Database>, username: string, ac
       return { refused: left > 0 ? `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.` : SPENT_CODE };
     }
     await trx.updateTable('registrations').set({ activated_at: sql`now()` }).where('user_id', '=', row.user_id).execute();
+    await releaseEscrowFor(trx, row.user_id); // p2p money sent to this e-mail before it registered lands now
     return { userId: row.user_id };
   });
   if ('refused' in outcome) throw codeRefusal(outcome.refused);

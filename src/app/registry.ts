@@ -48,6 +48,19 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   AnnouncementScreen: screen(async () => (await import('../news/AnnouncementScreen.tsx')).AnnouncementScreen),
   SupportMessages: screen(async () => (await import('../support/SupportMessages.tsx')).SupportMessages),
   SupportConversation: screen(async () => (await import('../support/SupportConversation.tsx')).SupportConversation),
+  // Accounts, wallets and payment instructions
+  AccountsScreen: screen(async () => (await import('../accounts/AccountsScreen.tsx')).AccountsScreen),
+  PaymentInstructionsScreen: screen(async () => (await import('../accounts/PaymentInstructionsScreen.tsx')).PaymentInstructionsScreen),
+  WalletScreen: screen(async () => (await import('../accounts/WalletScreen.tsx')).WalletScreen),
+  // History and statements
+  StatementsScreen: screen(async () => (await import('../history/StatementsScreen.tsx')).StatementsScreen),
+  InvoicesScreen: screen(async () => (await import('../invoices/InvoicesScreen.tsx')).InvoicesScreen),
+  InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
+  P2pTransferScreen: screen(async () => (await import('../transfers/p2p/P2pTransferScreen.tsx')).P2pTransferScreen),
+  AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
+  PreapprovedPaymentsScreen: screen(async () => (await import('../transfers/preapproved/PreapprovedPaymentsScreen.tsx')).PreapprovedPaymentsScreen),
+  // Business approval queue
+  ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
 };
 
 export const widgets: Record<string, ComponentType<WidgetProps>> = {
@@ -56,4 +69,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
   termsToAccept: widget(async () => (await import('../onboarding/TermsWidget.tsx')).TermsWidget),
   country: widget(async () => (await import('../profile/dictionary-widgets.tsx')).CountryWidget),
   documentType: widget(async () => (await import('../profile/dictionary-widgets.tsx')).DocumentTypeWidget),
+  accountSelect: widget(async () => (await import('../accounts/AccountSelectWidget.tsx')).AccountSelectWidget),
 };

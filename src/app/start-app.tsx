@@ -29,6 +29,7 @@ import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { components, widgets } from './registry.ts';
+import { createDownloadFile } from '../history/download-file.ts';
 
 /**
  * Boots the application into `container`: brand, translations, session, transport, then the engine's
@@ -94,6 +95,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     layouts,
     guards: { ...createGuards(session, sessionStorage, { customer }), registrationOpen: registrationOpenGuard(brand), ...adminGuards(session, customer, sessionStorage) },
     callMethod: createCallMethod(rpc, customer),
+    downloadFile: createDownloadFile({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), onUnauthorized: () => session.expire(), base: apiBase }),
     actions: { ...actions },
     components,
     widgets,

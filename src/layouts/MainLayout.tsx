@@ -11,6 +11,7 @@ import { SignOutButton } from './SignOutButton.tsx';
 import { VerificationBanner } from '../verification/VerificationBanner.tsx';
 import { CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { ViewingBanner } from '../admin/ViewingBanner.tsx';
+import { ApprovalsNavItem } from '../approvals/ApprovalsNavItem.tsx';
 
 const NAV_ID = 'main-navigation';
 
@@ -50,6 +51,7 @@ export function MainLayout({ navItems, children }: LayoutProps) {
                   <NavLink to={item.route}>{item.label}</NavLink>
                 </li>
               ))}
+            <ApprovalsNavItem />
           </ul>
           <div className="app-header__tools">
             <LanguageSwitcher languages={brand.languages} />

@@ -2,6 +2,7 @@ import type { RpcHandlerMap } from '../../../generated/methods.ts';
 import type { ApiBundle, JsonSchema } from '../../api-bundle.ts';
 import type { RpcContext } from '../context.ts';
 import { accountHandlers } from './accounts.ts';
+import { accountAreaHandlers } from '../../accounts/handlers.ts';
 import { profileContactHandlers, profileHandlers, profileLookupHandlers } from './profile.ts';
 import { onboardingHandlers, type OnboardingServices } from './onboarding.ts';
 import { sessionRulesHandlers } from './session-rules.ts';
@@ -10,6 +11,12 @@ import { adminHandlers } from '../../admin/handlers.ts';
 import { verificationHandlers } from '../../verification/handlers.ts';
 import { supportHandlers } from '../../support/handlers.ts';
 import { announcementHandlers } from '../../announcements/handlers.ts';
+import { transferHandlers } from '../../transfers/handlers.ts';
+import { p2pHandlers } from '../../transfers/p2p-handlers.ts';
+import { accountTransferHandlers } from '../../transfers/account-handlers.ts';
+import { historyHandlers } from '../../history/handlers.ts';
+import { invoiceHandlers } from '../../invoices/handlers.ts';
+import { approvalHandlers } from '../../approvals/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -33,6 +40,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
       updated: propertyNamesAt(bundle.methods.profileUpdate?.response, 'profile'),
     }),
     ...accountHandlers,
+    ...accountAreaHandlers,
     ...profileContactHandlers,
     ...profileLookupHandlers,
     ...onboardingHandlers(onboarding),
@@ -42,5 +50,11 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...verificationHandlers,
     ...supportHandlers,
     ...announcementHandlers,
+    ...transferHandlers,
+    ...p2pHandlers,
+    ...accountTransferHandlers,
+    ...historyHandlers,
+    ...invoiceHandlers,
+    ...approvalHandlers,
   };
 }
