@@ -110,17 +110,16 @@ for (const backend of BACKENDS) {
       expect(withHeader.body.accounts.map((a: { currencyCode: string }) => a.currencyCode)).toEqual(['USD', 'EUR', 'RON', 'CAD']);
       expect((await client.rpc('balanceInquiry', {}, { token: representative.accessToken, customerId: annaCustomerId })).body).toEqual(ACCESS_DENIED);
 
+      const before = await test.server.db.selectFrom('customer_access').select(['user_id', 'rights']).where('customer_id', '=', northwindCustomerId).execute();
       await test.server.db.updateTable('customer_access').set({ rights: ['documents'] }).where('customer_id', '=', northwindCustomerId).execute();
       try {
         // balanceInquiry declares the balanceInfo right; profileInquiry declares none.
         expect((await client.rpc('balanceInquiry', {}, { token: representative.accessToken, customerId: northwindCustomerId })).body).toEqual(ACCESS_DENIED);
         expect((await client.rpc('profileInquiry', {}, { token: representative.accessToken, customerId: northwindCustomerId })).body.responseCode).toBe('00');
       } finally {
-        await test.server.db
-          .updateTable('customer_access')
-          .set({ rights: ['balanceInfo', 'transfers', 'documents', 'users'] })
-          .where('customer_id', '=', northwindCustomerId)
-          .execute();
+        for (const row of before) {
+          await test.server.db.updateTable('customer_access').set({ rights: row.rights }).where('customer_id', '=', northwindCustomerId).where('user_id', '=', row.user_id).execute();
+        }
       }
     });
 
