@@ -93,6 +93,8 @@ function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds
     .innerJoin('accounts as a', 'a.id', 'e.account_id')
     .innerJoin('currencies as c', 'c.code', 'a.currency_code')
     .where('e.account_id', 'in', accountIds)
+    // Money on its way in is not the payee's until it is posted: a held or declined incoming entry stays out of sight.
+    .where((eb) => eb.or([eb('e.status', '=', 'posted'), eb('e.amount', '<', 0n)]))
     .$if(type !== undefined, (qb) => qb.where('t.operation_type', '=', type!))
     .$if(Boolean(filter.excludeOperationTypes?.length), (qb) => qb.where('t.operation_type', 'not in', filter.excludeOperationTypes!))
     .$if(filter.fromDate !== undefined, (qb) => qb.where('t.created_at', '>=', startOfDay(filter.fromDate!)))

@@ -58,12 +58,16 @@ for (const backend of BACKENDS) {
       const held = await account(anna, 'USD');
       expect(held.balance).toBe(before.balance);
       expect(held.pendingAmount).toBe('25.25');
+      const payeeSees = async () =>
+        (await client.rpc('transactionHistory', { keyword: 'Studio rent share' }, { token: northwind.accessToken })).body.transactions.map((t: { amount: string; status: string }) => [t.amount, t.status]);
+      expect(await payeeSees()).toEqual([]);
 
       const wrong = await client.rpc('transferApprove', { trxid: sent.body.operationId, approvalCode: '000000' === (await latestSmsCode()) ? '111111' : '000000' }, { token: anna.accessToken });
       expect(wrong.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'approvalCode', description: 'The code is wrong. 4 attempts left.' }] });
 
       const approved = await client.rpc('transferApprove', { trxid: sent.body.operationId, approvalCode: await latestSmsCode() }, { token: anna.accessToken });
       expect(approved.body).toMatchObject({ responseCode: '00', status: 'completed' });
+      expect(await payeeSees()).toEqual([['25.00', 'posted']]);
       const after = await account(anna, 'USD');
       expect(after.pendingAmount).toBe('0.00');
       expect(Number(before.balance) * 100 - Number(after.balance) * 100).toBeCloseTo(2525, 5);
