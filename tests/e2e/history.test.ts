@@ -44,7 +44,7 @@ describe('history', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect.poll(() => resultCount(page).innerText()).toBe(`${filtered.results} result${filtered.results === 1 ? '' : 's'}`);
     await expect.poll(() => tableRows(page).count()).toBe(Math.min(filtered.results, 20));
-    const types = await tableRows(page).locator('td:nth-child(3)').allInnerTexts();
+    const types = await tableRows(page).locator('td:nth-child(4)').allInnerTexts();
     expect(new Set(types.map((text) => text.trim()))).toEqual(new Set(['Exchange']));
 
     // The export asks the server for the same filter and streams every matching row.
