@@ -86,7 +86,7 @@ function ValidatedForm({
   // Server errors always show: they answer a submit, possibly made from another step of a wizard.
   const hasServerErrors = Object.keys(serverErrors).length > 0;
   const visibility = useMemo(() => ({ submitted: submitted || hasServerErrors, touched }), [submitted, hasServerErrors, touched]);
-  // Widgets whose options depend on another field (e.g. leave out the account chosen as the source) read the form's data here.
+  // Widgets whose options depend on another field (e.g. leave out the value another select chose) read the form's data here.
   const formContext = useMemo(() => ({ formData }), [formData]);
 
   return (

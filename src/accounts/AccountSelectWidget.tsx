@@ -1,8 +1,8 @@
-import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../generated/entities.ts';
-import type { WidgetProps } from '../../engine/index.ts';
-import { accountLabel, intlLocale } from './format.ts';
+import { intlLocale, type WidgetProps } from '../../engine/index.ts';
+import { OptionsSelect } from '../app/OptionsSelect.tsx';
+import { accountLabel } from './format.ts';
 import { useAccounts } from './use-accounts.ts';
 
 /** What `ui:options` of an account select may say. */
@@ -55,38 +55,14 @@ export function selectableAccounts(accounts: readonly Account[], options: Accoun
  * ```
  */
 export function AccountSelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, options, registry } = props;
+  const { registry } = props;
   const { t, i18n } = useTranslation();
   const { accounts } = useAccounts({ reportErrors: false });
-  // Options that name another field read the form's data from rjsf's formContext ({ formData }), which
-  // the engine's forms must provide for them; without it those options filter nothing.
+  // Options that name another field read the form's data from rjsf's formContext ({ formData }), which the engine's forms provide.
   const formData = ((registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {}) as Record<string, unknown>;
-  const offered = accounts ? selectableAccounts(accounts, options as AccountSelectOptions, formData) : [];
-  const decode = (raw: string) => (raw === '' ? undefined : Number(raw));
-  const invalid = Boolean(rawErrors?.length);
   const locale = intlLocale(i18n.language);
-  return (
-    <select
-      id={id}
-      name={htmlName || id}
-      className="eng-input eng-select"
-      value={value === undefined || value === null ? '' : String(value)}
-      required={required}
-      disabled={disabled || readonly || accounts === undefined}
-      autoFocus={autofocus}
-      aria-invalid={invalid || undefined}
-      aria-describedby={invalid ? `${id}__error` : undefined}
-      aria-busy={accounts === undefined || undefined}
-      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(decode(event.target.value))}
-      onBlur={(event) => onBlur(id, decode(event.target.value))}
-      onFocus={(event) => onFocus(id, decode(event.target.value))}
-    >
-      <option value="">{t('engine.form.choose')}</option>
-      {offered.map((account) => (
-        <option key={account.accountId} value={String(account.accountId)}>
-          {accountLabel(account, t, locale)}
-        </option>
-      ))}
-    </select>
-  );
+  const options = accounts
+    ? selectableAccounts(accounts, props.options as AccountSelectOptions, formData).map((account) => ({ value: account.accountId, label: accountLabel(account, t, locale) }))
+    : null;
+  return <OptionsSelect props={props} options={options} />;
 }

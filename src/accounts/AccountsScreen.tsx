@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
-import { formatAccountAmount, intlLocale } from './format.ts';
+import { formatAccountAmount } from './format.ts';
 import { useAccounts } from './use-accounts.ts';
 import './accounts.css';
+import { intlLocale } from '../../engine/index.ts';
 
 /**
  * The customer's accounts (document 001 section 3): one card per account with its balance, held

@@ -1,9 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Account } from '../../generated/entities.ts';
 
-/** The Intl locale of an interface language ('ua' is Ukrainian, 'uk' to Intl). */
-export const intlLocale = (language: string) => (language === 'ua' ? 'uk' : language);
-
 /** Trailing zeros beyond two decimals go (document 001 section 9: up to 8 decimals, at least 2). */
 function trimDecimals(amount: string): string {
   const [whole, fraction = ''] = amount.split('.');

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransactionRequest } from '../../generated/entities.ts';
 import type { TransactionRequestApproveResponse, TransactionRequestListRequest, TransactionRequestListResponse, TransactionRequestUsersResponse } from '../../generated/methods.ts';
-import { formatDateTime, formatMoney, useConfirm, type CustomScreenProps } from '../../engine/index.ts';
+import { formatDateTime, formatMoney, useConfirm, type CustomScreenProps, intlLocale } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { newIdempotencyKey } from '../transfers/idempotency.ts';
 import { announceApprovalsChanged } from './approvals-events.ts';
@@ -31,7 +31,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
   const { t, i18n } = useTranslation();
   const { rpc, feedback } = useApp();
   const { confirm, dialog } = useConfirm();
-  const locale = i18n.language === 'ua' ? 'uk' : i18n.language;
+  const locale = intlLocale(i18n.language);
   const [filters, setFilters] = useState<Filters>({ status: 'pending' });
   const [page, setPage] = useState(1);
   const [data, setData] = useState<TransactionRequestListResponse>();

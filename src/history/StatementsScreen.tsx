@@ -5,6 +5,7 @@ import type { StatementListResponse } from '../../generated/methods.ts';
 import { useApp } from '../app/app-context.tsx';
 import { saveFile } from '../security/LegalScreen.tsx';
 import './history.css';
+import { intlLocale } from '../../engine/index.ts';
 
 /** Statement export list page size (document 001 section 9). */
 const PAGE_SIZE = 12;
@@ -33,7 +34,7 @@ export function StatementsScreen(_props: CustomScreenProps) {
   }, [rpc, feedback, page]);
 
   const monthName = (year: number, month: number) =>
-    new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
+    new Intl.DateTimeFormat(intlLocale(i18n.language), { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, 1)));
 
   const download = async (accountId: number, year: number, month: number) => {
     const key = `${accountId}-${year}-${month}`;

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, formatMoney, useConfirm, useEngine, type CustomScreenProps } from '../../engine/index.ts';
+import { formatDate, formatDateTime, formatMoney, useConfirm, useEngine, type CustomScreenProps, intlLocale } from '../../engine/index.ts';
 import type { Invoice } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { accountLabel, intlLocale } from '../accounts/format.ts';
+import { accountLabel } from '../accounts/format.ts';
 import { useAccounts } from '../accounts/use-accounts.ts';
 import { TransferApproval } from '../transfers/TransferApproval.tsx';
 import { useTransferSubmit } from '../transfers/use-transfer-submit.ts';
-import { Field } from '../transfers/account/fields.tsx';
+import { Field } from '../app/Field.tsx';
 import { StatusBadge } from './parts.tsx';
 import './invoices.css';
 

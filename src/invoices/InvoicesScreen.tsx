@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CustomScreenProps } from '../../engine/index.ts';
-import { formatDate, formatMoney } from '../../engine/index.ts';
+import { formatDate, formatMoney, intlLocale } from '../../engine/index.ts';
 import type { Invoice } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { intlLocale } from '../accounts/format.ts';
 import { StatusBadge } from './parts.tsx';
 import './invoices.css';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, formatDate, formatDateTime, type CustomScreenProps } from '../../engine/index.ts';
+import { ConfirmDialog, formatDate, formatDateTime, type CustomScreenProps, intlLocale } from '../../engine/index.ts';
 import type { Announcement } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
 import './news.css';
@@ -10,7 +10,7 @@ type Choice = NonNullable<Announcement['choice']>;
 /** The `Intl` locale of the interface language (the product calls Ukrainian `ua`). */
 function useLocale(): string {
   const { i18n } = useTranslation();
-  return i18n.language === 'ua' ? 'uk' : i18n.language;
+  return intlLocale(i18n.language);
 }
 
 /** The text of an announcement: paragraphs are separated by an empty line. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, type CustomScreenProps } from '../../engine/index.ts';
+import { formatDate, formatDateTime, type CustomScreenProps, intlLocale } from '../../engine/index.ts';
 import type { UploadedDocument } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
 import { LoadingState } from './LoadingState.tsx';
@@ -50,7 +50,7 @@ export function ProfileDocument({ params }: CustomScreenProps) {
       feedback.showError(caught);
     }
   };
-  const locale = i18n.language === 'ua' ? 'uk' : i18n.language;
+  const locale = intlLocale(i18n.language);
 
   return (
     <div className="profile-document">

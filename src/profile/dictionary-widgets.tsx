@@ -1,49 +1,9 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WidgetProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-
-/** An option of a dictionary select. */
-interface Option {
-  value: string | number;
-  label: string;
-}
-
-/** The Intl locale of an interface language ('ua' is Ukrainian, 'uk' to Intl). */
-const intlLocale = (language: string) => (language === 'ua' ? 'uk' : language);
-
-/** A native select over options loaded from a dictionary method; the field's errors stay wired. */
-function DictionarySelect({ props, options }: { props: WidgetProps; options: Option[] | null }) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors } = props;
-  const { t } = useTranslation();
-  const numeric = props.schema.type === 'integer' || props.schema.type === 'number';
-  const decode = (raw: string) => (raw === '' ? undefined : numeric ? Number(raw) : raw);
-  const invalid = Boolean(rawErrors?.length);
-  return (
-    <select
-      id={id}
-      name={htmlName || id}
-      className="eng-input eng-select"
-      value={value === undefined || value === null ? '' : String(value)}
-      required={required}
-      disabled={disabled || readonly || options === null}
-      autoFocus={autofocus}
-      aria-invalid={invalid || undefined}
-      aria-describedby={invalid ? `${id}__error` : undefined}
-      aria-busy={options === null || undefined}
-      onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(decode(event.target.value))}
-      onBlur={(event) => onBlur(id, decode(event.target.value))}
-      onFocus={(event) => onFocus(id, decode(event.target.value))}
-    >
-      <option value="">{t('engine.form.choose')}</option>
-      {(options ?? []).map((option) => (
-        <option key={option.value} value={String(option.value)}>
-          {option.label}
-        </option>
-      ))}
-    </select>
-  );
-}
+import { OptionsSelect, type Option } from '../app/OptionsSelect.tsx';
+import { intlLocale } from '../../engine/index.ts';
 
 /**
  * `ui:widget: country`: the countries dictionary as a select, names in the reader's language.
@@ -70,7 +30,7 @@ export function CountryWidget(props: WidgetProps) {
       live = false;
     };
   }, [rpc, i18n.language]);
-  return <DictionarySelect props={props} options={options} />;
+  return <OptionsSelect props={props} options={options} />;
 }
 
 /**
@@ -95,5 +55,5 @@ export function DocumentTypeWidget(props: WidgetProps) {
       live = false;
     };
   }, [rpc, category, t]);
-  return <DictionarySelect props={props} options={options} />;
+  return <OptionsSelect props={props} options={options} />;
 }

@@ -1,11 +1,11 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { isMethodCallError } from '../../engine/index.ts';
+import { isMethodCallError, intlLocale } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
+import { Field } from '../app/Field.tsx';
 import './security.css';
 
-/** Data a custom screen loads once and reloads after a change; errors go to the popup. */
 /**
  * Runs a call from a form: field errors of a refusal land on the fields (returned), any other
  * failure goes to the popup. Resolves true on success.
@@ -52,41 +52,25 @@ export function TextField(props: {
   inputMode?: 'text' | 'email' | 'decimal';
   autoComplete?: string;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const helpId = `${id}-help`;
-  const describedBy = [props.help ? helpId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={`eng-field${props.error ? ' eng-field--invalid' : ''}`}>
-      <label className="eng-label" htmlFor={id}>
-        {props.label}
-        {props.required && <span className="eng-required" aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        className="eng-input"
-        type={props.type ?? 'text'}
-        inputMode={props.inputMode}
-        autoComplete={props.autoComplete ?? 'off'}
-        spellCheck={false}
-        required={props.required}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.help && (
-        <p id={helpId} className="eng-help">
-          {props.help}
-        </p>
+    <Field label={props.label} error={props.error} help={props.help} required={props.required}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          name={props.name}
+          className="eng-input"
+          type={props.type ?? 'text'}
+          inputMode={props.inputMode}
+          autoComplete={props.autoComplete ?? 'off'}
+          spellCheck={false}
+          required={props.required}
+          value={props.value}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
       )}
-      {props.error && (
-        <p id={errorId} className="eng-field-errors" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -119,10 +103,10 @@ export function SecurityLinks() {
 /** A date and time in the reader's language. */
 export function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
-  return (iso) => new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (iso) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 export function useDate(): (iso: string) => string {
   const { i18n } = useTranslation();
-  return (iso) => new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  return (iso) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
 }

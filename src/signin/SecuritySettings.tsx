@@ -7,6 +7,7 @@ import { TokenServiceError } from '../transport/token-service.ts';
 import { createSignInFactors, type Device, type SignInFactors, type TwoStepChange, type TwoStepChangeStarted, type TwoStepState } from './factors-client.ts';
 import { secondaryLoadAllowed } from './secondary.ts';
 import './signin.css';
+import { intlLocale } from '../../engine/index.ts';
 
 const defaultFactors = createSignInFactors();
 const MODES = [1, 2, 3, 4] as const;
@@ -260,7 +261,7 @@ function DevicesSection({ devices, onRemove }: { devices: Device[] | undefined; 
                 {device.lastActivityAt && (
                   <span className="signin-step__muted">
                     {' · '}
-                    {t('signin.settings.devices.lastUsed', { date: new Date(device.lastActivityAt).toLocaleDateString(i18n.language === 'ua' ? 'uk' : i18n.language) })}
+                    {t('signin.settings.devices.lastUsed', { date: new Date(device.lastActivityAt).toLocaleDateString(intlLocale(i18n.language)) })}
                   </span>
                 )}
               </span>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import useSWR, { useSWRConfig } from 'swr';
 import type { RpcRequest, RpcResponse } from '../../generated/methods.ts';
 import { useApp } from '../app/app-context.tsx';
+import { intlLocale } from '../../engine/index.ts';
 
 /** How often the support screens ask the help desk again (document 002 section 4: 60000 ms). */
 export const SUPPORT_RECHECK_MS = 60_000;
@@ -34,5 +35,5 @@ export function useRefreshSupportLists(): () => Promise<unknown> {
 /** The `Intl` locale of the interface language (the product calls Ukrainian `ua`). */
 export function useLocale(): string {
   const { i18n } = useTranslation();
-  return i18n.language === 'ua' ? 'uk' : i18n.language;
+  return intlLocale(i18n.language);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubmitResult } from '../../generated/entities.ts';
 import { Dialog, formatMoney, isMethodCallError } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
+import { Field } from '../app/Field.tsx';
 import './transfers.css';
 
 /** The sms success popup closes by itself after this long (document 001 section 4). */
@@ -246,37 +247,32 @@ function ApprovalFlow({ result, onClose, onFinished }: { result: SubmitResult; o
     );
   }
 
-  const errorId = `transfer-code-error-${trxid}`;
   return (
     <Dialog title={t('money.approval.codeTitle')} initialFocus={codeRef}>
       {summary}
       <p>{stage.sentTo ? t(`money.approval.codeSent.${stage.approveType}`, { to: stage.sentTo }) : t(`money.approval.codeAsk.${stage.approveType}`)}</p>
       {notice ? <p role="status">{notice}</p> : null}
       <form className="transfer-approval__form" onSubmit={(event) => void confirm(event)} noValidate>
-        <div className={`eng-field${codeError ? ' eng-field--invalid' : ''}`}>
-          <label className="eng-label" htmlFor={`transfer-code-${trxid}`}>{t('money.approval.codeLabel')}</label>
-          <input
-            ref={codeRef}
-            id={`transfer-code-${trxid}`}
-            name="approvalCode"
-            className="eng-input"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={8}
-            value={code}
-            aria-invalid={codeError ? true : undefined}
-            aria-describedby={codeError ? errorId : undefined}
-            onChange={(event) => {
-              setCode(event.target.value);
-              setCodeError(null);
-            }}
-          />
-          {codeError ? (
-            <p id={errorId} className="eng-field-errors" role="alert">
-              {codeError}
-            </p>
-          ) : null}
-        </div>
+        <Field label={t('money.approval.codeLabel')} error={codeError ?? undefined}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              ref={codeRef}
+              id={id}
+              name="approvalCode"
+              className="eng-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={code}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setCodeError(null);
+              }}
+            />
+          )}
+        </Field>
         <div className="eng-dialog__buttons">
           {buttonsCommon}
           <button type="submit" className="eng-button eng-button--primary" disabled={pending}>

@@ -4,6 +4,7 @@ import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { Field, useCall } from './shared.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
+import { intlLocale } from '../../engine/index.ts';
 
 /** A datetime-local value (the browser's local time) for a date. */
 function localInputValue(date: Date): string {
@@ -26,7 +27,7 @@ export function VideoIdentityJob({ params }: CustomScreenProps) {
   if (failed) return <p className="verification-notice verification-notice--danger">{t('verification.video.unknown')}</p>;
   if (!data) return <p className="eng-loading">{t('verification.loading')}</p>;
   const { job } = data;
-  const locale = i18n.language === 'ua' ? 'uk' : i18n.language;
+  const locale = intlLocale(i18n.language);
   const tone = job.status === 'completed' ? ' verification-notice--success' : job.status === 'rejected' ? ' verification-notice--danger' : '';
 
   return (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMethodCallError } from '../../engine/index.ts';
+import { isMethodCallError, intlLocale } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import './verification.css';
 
@@ -168,7 +168,7 @@ export function UploadedList({ documents }: { documents: { id: number; statusId:
       {documents.map((document) => (
         <li key={document.id}>
           <span>{document.fileName ?? t('verification.upload.document')}</span>{' '}
-          <time dateTime={document.uploaded}>{new Intl.DateTimeFormat(i18n.language === 'ua' ? 'uk' : i18n.language, { dateStyle: 'medium' }).format(new Date(document.uploaded))}</time>{' '}
+          <time dateTime={document.uploaded}>{new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(document.uploaded))}</time>{' '}
           <DocumentStatusBadge statusId={document.statusId} />
           {document.rejectReason && <span className="verification-muted"> {document.rejectReason}</span>}
         </li>
@@ -191,6 +191,6 @@ export function useCountries(): { code: string; name: string }[] {
       live = false;
     };
   }, [rpc]);
-  const names = new Intl.DisplayNames([i18n.language === 'ua' ? 'uk' : i18n.language], { type: 'region' });
+  const names = new Intl.DisplayNames([intlLocale(i18n.language)], { type: 'region' });
   return codes.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmitResult } from '../../../generated/entities.ts';
-import { formatMoney, isMethodCallError, type CustomScreenProps } from '../../../engine/index.ts';
+import { formatMoney, isMethodCallError, type CustomScreenProps, intlLocale } from '../../../engine/index.ts';
 import { useApp } from '../../app/app-context.tsx';
-import { accountLabel, intlLocale } from '../../accounts/format.ts';
+import { accountLabel } from '../../accounts/format.ts';
 import { selectableAccounts } from '../../accounts/AccountSelectWidget.tsx';
 import { useAccounts } from '../../accounts/use-accounts.ts';
 import { TransferApproval } from '../TransferApproval.tsx';
 import { useTransferSubmit } from '../use-transfer-submit.ts';
-import { compareAmounts, Field, isAmount } from './fields.tsx';
+import { compareAmounts, isAmount } from './fields.tsx';
+import { Field } from '../../app/Field.tsx';
 import './account-transfer.css';
 
 const FREQUENCIES = ['daily', 'weekly', 'biweekly', 'monthly', 'quarterly', 'yearly'] as const;

@@ -1,38 +1,3 @@
-import { useId, type ReactNode } from 'react';
-
-/** A labelled control with its help and error, in the engine's look; `children` gets the ids to wire. */
-export function Field(props: {
-  label: string;
-  error?: string | undefined;
-  help?: ReactNode;
-  required?: boolean;
-  children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const helpId = `${id}-help`;
-  const describedBy = [props.help ? helpId : '', props.error ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`eng-field${props.error ? ' eng-field--invalid' : ''}`}>
-      <label className="eng-label" htmlFor={id}>
-        {props.label}
-        {props.required && <span className="eng-required" aria-hidden="true"> *</span>}
-      </label>
-      {props.children({ id, describedBy, invalid: props.error ? true : undefined })}
-      {props.help && (
-        <p id={helpId} className="eng-help">
-          {props.help}
-        </p>
-      )}
-      {props.error && (
-        <p id={errorId} className="eng-field-errors" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** Whether a typed amount is a positive decimal the server would take (up to 8 decimals). */
 export const isAmount = (value: string) => /^(0|[1-9][0-9]{0,17})(\.[0-9]{1,8})?$/.test(value) && Number(value) > 0;
 

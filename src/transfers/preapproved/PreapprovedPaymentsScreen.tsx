@@ -4,7 +4,7 @@ import type { PreapprovedPayment } from '../../../generated/entities.ts';
 import { Dialog, formatDate, formatMoney, isMethodCallError, useConfirm, type CustomScreenProps } from '../../../engine/index.ts';
 import { useApp } from '../../app/app-context.tsx';
 import { useLoaded } from '../../app/use-loaded.ts';
-import { Field } from '../account/fields.tsx';
+import { Field } from '../../app/Field.tsx';
 import './preapproved.css';
 
 interface Filter {
