@@ -18,6 +18,8 @@ import { serveAppShell } from './http/app-shell.ts';
 import { BODY_LIMIT_BYTES } from './http/refused-body.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { ensureSystemAccounts } from './ledger/system-accounts.ts';
+import { ensureCardBins } from './cards/bins.ts';
+import { cardSandboxPage } from './cards/sandbox-page.ts';
 import { rpcDispatcher } from './rpc/dispatcher.ts';
 import { createRpcHandlers } from './rpc/handlers/index.ts';
 import { seiRoutes } from './sei/routes.ts';
@@ -46,6 +48,7 @@ export interface BankServer {
 async function prepareDatabase(db: Kysely<Database>, config: ServerConfig, app: FastifyInstance): Promise<void> {
   await migrateToLatest(db);
   await ensureSystemAccounts(db);
+  await ensureCardBins(db);
   if (config.demoData && (await seedDemoData(db))) app.log.info('Demo data created: personal@example.com, business@example.com, admin@example.com');
 }
 
@@ -60,7 +63,7 @@ async function prepareDatabase(db: Kysely<Database>, config: ServerConfig, app: 
  */
 export async function buildServer(config: ServerConfig): Promise<BankServer> {
   const { bundle, openApiDocument } = loadGeneratedArtifacts(config.generatedDir);
-  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({ logger: { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) }, bodyLimit: BODY_LIMIT_BYTES });
   const db = await openDatabase(config.database);
   app.addHook('onClose', async () => db.destroy());
   try {
@@ -86,6 +89,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     if (config.sandboxes) await app.register(verificationSandboxPages, { db, adapters });
     if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });
+    if (config.sandboxes) await app.register(cardSandboxPage, { db });
     await serveAppShell(app, { distDir: config.distDir, brand: config.brand });
     startRecurringScheduler(app, { db, adapters, intervalMs: config.schedulerIntervalMs });
     await app.ready();

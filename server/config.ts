@@ -28,6 +28,8 @@ export interface ServerConfig {
   /** Signs access tokens. When absent, a secret is generated once and kept in the database. */
   tokenSecret?: string;
   logLevel: string;
+  /** Where log lines go instead of stdout (tests capture them to prove no secret is logged). */
+  logStream?: { write(line: string): unknown };
   /** SCHEDULER_INTERVAL_MS: how often the recurring-payment scheduler wakes (default 5000; 0 turns it off). */
   schedulerIntervalMs?: number;
   /**
@@ -49,6 +51,8 @@ export interface ServerConfig {
     helpDesk?: { url: string; token: string };
     /** CRYPTO_GATEWAY_URL: the crypto custodian that gives deposit addresses. */
     crypto?: string;
+    /** CARD_PROCESSOR_URL: the card processor that issues cards and keeps numbers and PINs. */
+    cardProcessor?: string;
   };
 }
 
@@ -118,6 +122,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       eSignature: providerGateway(env, 'E_SIGNATURE'),
       helpDesk: { url: gatewayUrl(env, 'HELPDESK_URL'), token: env.HELPDESK_TOKEN ?? '' },
       crypto: gatewayUrl(env, 'CRYPTO_GATEWAY_URL'),
+      cardProcessor: gatewayUrl(env, 'CARD_PROCESSOR_URL'),
     },
   };
 }

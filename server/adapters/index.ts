@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config.ts';
 import type { Database } from '../db/schema.ts';
+import { gatewayCardProcessor, sandboxCardProcessor, type CardProcessor } from '../cards/processor.ts';
 import type { HelpDesk } from '../support/helpdesk.ts';
 import { helpDeskAdapter } from '../support/adapters.ts';
 import { requiredGateway } from '../verification/provider-config.ts';
@@ -32,6 +33,8 @@ export interface Adapters {
   helpDesk: HelpDesk;
   /** The crypto custodian: deposit addresses of wallets. */
   crypto: CryptoRail;
+  /** The card processor: issues cards and keeps their numbers and PINs. */
+  cardProcessor: CardProcessor;
 }
 
 /**
@@ -52,5 +55,6 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
     eSignature: config.sandboxes ? sandboxESignature(db) : gatewayESignature(requiredGateway(config.gateways.eSignature, 'E_SIGNATURE')),
     helpDesk: helpDeskAdapter(config, db),
     crypto: config.sandboxes ? sandboxCryptoRail() : gatewayCryptoRail(config.gateways.crypto ?? ''),
+    cardProcessor: config.sandboxes ? sandboxCardProcessor(db) : gatewayCardProcessor(config.gateways.cardProcessor ?? ''),
   };
 }

@@ -18,6 +18,7 @@ import * as recurringPayments from './migrations/0016_recurring_payments.ts';
 import * as p2p from './migrations/0017_p2p.ts';
 import * as approvals from './migrations/0018_approvals.ts';
 import * as invoices from './migrations/0019_invoices.ts';
+import * as cards from './migrations/0020_cards.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_p2p': p2p,
   '0018_approvals': approvals,
   '0019_invoices': invoices,
+  '0020_cards': cards,
 };
 
 /**

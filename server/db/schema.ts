@@ -25,6 +25,12 @@ export interface Database {
   recurring_runs: RecurringRunsTable;
   transfer_confirmations: TransferConfirmationsTable;
   invoices: InvoicesTable;
+  cards: CardsTable;
+  card_authorizations: CardAuthorizationsTable;
+  card_challenges: CardChallengesTable;
+  card_bins: CardBinsTable;
+  blocked_card_bins: BlockedCardBinsTable;
+  sandbox_card_vault: SandboxCardVaultTable;
   transfer_batches: TransferBatchesTable;
   crypto_wallets: CryptoWalletsTable;
   payment_instructions: PaymentInstructionsTable;
@@ -1006,4 +1012,111 @@ export interface RecurringRunsTable {
   occurrence_no: number;
   transfer_id: bigint;
   ran_at: CreatedAt;
+}
+
+/** The card-account role of a card: the one in use, a replacement on its way (reissue), or retired. */
+export type CardRole = 'current' | 'replacement' | 'retired';
+
+/** A card issued (or being issued) on a card account (migration 0020, server/cards). */
+export interface CardsTable {
+  id: Generated<number>;
+  customer_id: number;
+  account_id: number;
+  /** The card product, which is also the card account's type (2006-2135, schemas/data/card-products.json). */
+  product_type: number;
+  sub_type: 'PREPAID' | 'DEBIT';
+  is_virtual: boolean;
+  /** Card status id of document 001 section 4 (server/cards/card-status.ts). */
+  status_id: number;
+  /** The status a paused card returns to when unpaused. */
+  previous_status_id: number | null;
+  role: ColumnType<CardRole, CardRole | undefined, CardRole>;
+  replaces_card_id: number | null;
+  /** The processor's token for the card; null until the processor issued it. */
+  processor_ref: string | null;
+  bin: string | null;
+  last4: string | null;
+  expiry_month: number | null;
+  expiry_year: number | null;
+  holder_name: string;
+  country_code: string;
+  shipping_option_id: string | null;
+  express_shipping: Generated<boolean>;
+  address_id: number | null;
+  document_ids: ColumnType<number[], string | undefined, string>;
+  created_by_user_id: number | null;
+  activated_at: Date | null;
+  /** Shipping already charged (at an upgrade or an express reissue), decimal in the country's fee currency. */
+  shipping_fee_paid: ColumnType<string, string | undefined, string>;
+  /** A running activation's token (the PIN is being assigned at the processor), so a second one is refused. */
+  activation_claim: string | null;
+  activation_claimed_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A purchase the processor authorised or declined against a card (migration 0020). */
+export interface CardAuthorizationsTable {
+  id: Generated<bigint>;
+  card_id: number;
+  /** The ledger account charged: the card account (prepaid) or its settlement account (debit). */
+  account_id: number;
+  processor_auth_id: string;
+  amount: bigint;
+  currency_code: string;
+  merchant_name: string;
+  merchant_country: string;
+  mcc: string;
+  status: 'approved' | 'declined' | 'reversed';
+  decline_reason: string | null;
+  /** What the account charged paid, in its own currency (after conversion); null when declined before pricing. */
+  billed_amount: bigint | null;
+  billed_currency_code: string | null;
+  ledger_transaction_id: bigint | null;
+  created_at: CreatedAt;
+}
+
+/** The second factor asked before a PIN or card number is shown or changed (migration 0020). */
+export interface CardChallengesTable {
+  id: Generated<bigint>;
+  customer_id: number;
+  user_id: number;
+  account_id: number;
+  action: string;
+  bound_hash: string;
+  method: 'sms' | 'otp' | 'approvalCode';
+  code_hash: string | null;
+  failed_attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The bin dictionary behind bin lookups (migration 0020). */
+export interface CardBinsTable {
+  bin: string;
+  issuer: string;
+  card_brand: string;
+  card_category: string;
+  card_type: string;
+  country_code: string;
+  currency_code: string;
+  is_commercial: Generated<boolean>;
+  is_prepaid: Generated<boolean>;
+}
+
+/** Card bins the product refuses (migration 0020). */
+export interface BlockedCardBinsTable {
+  bin: string;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+/** The sandbox card processor's own sealed store of numbers, CVVs and PINs (migration 0020). */
+export interface SandboxCardVaultTable {
+  processor_ref: string;
+  pan_sealed: string;
+  cvv_sealed: string;
+  pin_sealed: string | null;
+  created_at: CreatedAt;
 }

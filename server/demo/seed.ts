@@ -15,6 +15,9 @@ import { seedHistoryDemo } from '../history/demo-seed.ts';
 import { seedInvoicesDemo } from '../invoices/demo-seed.ts';
 import { demoHistory, type DemoAccounts, type DemoMovement } from './history.ts';
 import { seedApprovalsDemo } from '../approvals/demo-seed.ts';
+import { seedDemoCards } from '../cards/demo-seed.ts';
+import { seedDemoCardPurchases } from '../cards/authorizations.ts';
+import { sandboxCardProcessor, type CardProcessor } from '../cards/processor.ts';
 
 /** The sign-ins the demo creates; the start script and the tests print and use them. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -126,10 +129,10 @@ async function toPosting(trx: Trx, movement: DemoMovement): Promise<LedgerPostin
  * @example
  * if (await seedDemoData(db)) app.log.info('demo data created');
  */
-export async function seedDemoData(db: Kysely<Database>, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(), cardProcessor: CardProcessor = sandboxCardProcessor(db)): Promise<boolean> {
   if (await hasCustomers(db)) return false;
   const passwordHashes = await Promise.all([0, 1, 2].map(() => hashPassword(DEMO_PASSWORD)));
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     // Another instance may have seeded while the passwords were hashed.
     if (await hasCustomers(trx)) return false;
@@ -150,4 +153,8 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date())
     await seedApprovalsDemo(trx, passwordHashes[0]!, accounts.northwind, DEMO_LOGINS.personal);
     return true;
   });
+  // Cards are issued by the processor, which is called outside any transaction.
+  if (created) await seedDemoCards(db, cardProcessor, DEMO_LOGINS.personal);
+  if (created) await seedDemoCardPurchases(db, DEMO_LOGINS.personal);
+  return created;
 }

@@ -6,6 +6,7 @@ import { holdLedgerTransaction, settleHeldTransaction } from '../ledger/holds.ts
 import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import type { LedgerLeg } from '../ledger/posting-rules.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
+import { isCardAccountType } from '../cards/card-status.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { startConfirmation, type ApproveType } from './confirmation.ts';
 import { customerByEmail, customerName, receivingAccount } from './parties.ts';
@@ -19,7 +20,7 @@ export type TransferDestination = { accountId: number } | { email: string };
 
 /** A transfer as a screen asks for it. Amounts are decimal strings in the currency of their side. */
 export interface TransferInput {
-  kind: 'account' | 'p2p' | 'invoice';
+  kind: 'account' | 'p2p' | 'invoice' | 'cardLoad';
   fromAccountId: number;
   /** The currency the customer named; must be the source account's when given. */
   currency?: string;
@@ -58,14 +59,18 @@ export interface SubmitResult {
 
 const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
 
+/** Card accounts move money only through their own page (cardLoad, and purchases with the card). */
+const CARD_ACCOUNT_REFUSAL = "Cards are loaded from the card's page.";
+
 async function sourceAccount(trx: Trx, customerId: number, accountId: number, field: string) {
   const account = await trx
     .selectFrom('accounts as a')
     .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'c.scale'])
+    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'a.type', 'c.scale'])
     .where('a.id', '=', accountId)
     .executeTakeFirst();
   if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
+  if (isCardAccountType(account.type)) throw refusal(field, CARD_ACCOUNT_REFUSAL);
   if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
   return account;
 }
@@ -74,7 +79,7 @@ async function accountCurrency(trx: Trx, accountId: number) {
   return trx
     .selectFrom('accounts as a')
     .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'c.scale'])
+    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'a.type', 'c.scale'])
     .where('a.id', '=', accountId)
     .executeTakeFirst();
 }
@@ -107,7 +112,8 @@ async function resolveDestination(scope: TransferScope, input: TransferInput, so
   if ('accountId' in input.to) {
     const target = await accountCurrency(scope.trx, input.to.accountId);
     if (!target || target.customer_id === null) throw new RpcRefusal('13');
-    if (input.kind === 'account' && target.customer_id !== scope.customerId) throw new RpcRefusal('13');
+    if ((input.kind === 'account' || input.kind === 'cardLoad') && target.customer_id !== scope.customerId) throw new RpcRefusal('13');
+    if (isCardAccountType(target.type) !== (input.kind === 'cardLoad')) throw refusal(field, input.kind === 'cardLoad' ? 'Choose a card to load.' : CARD_ACCOUNT_REFUSAL);
     if (target.id === source.id) throw refusal(field, 'Choose a different account to send to.');
     if (target.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
     const label = target.customer_id === scope.customerId ? `${target.currency_code} account` : await customerName(scope.trx, target.customer_id);

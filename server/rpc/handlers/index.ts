@@ -17,6 +17,8 @@ import { accountTransferHandlers } from '../../transfers/account-handlers.ts';
 import { historyHandlers } from '../../history/handlers.ts';
 import { invoiceHandlers } from '../../invoices/handlers.ts';
 import { approvalHandlers } from '../../approvals/handlers.ts';
+import { cardSecretHandlers } from '../../cards/secret-handlers.ts';
+import { cardHandlers } from '../../cards/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -56,5 +58,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...historyHandlers,
     ...invoiceHandlers,
     ...approvalHandlers,
+    ...cardSecretHandlers,
+    ...cardHandlers,
   };
 }

@@ -1,0 +1,109 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { LedgerError } from '../ledger/errors.ts';
+import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
+import { systemAccountId } from '../ledger/system-accounts.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { quoteTransfer } from '../transfers/pricing.ts';
+
+/** The payment account type: only these pay card fees, settle and load cards. */
+export const PAYMENT_ACCOUNT_TYPE = 1001;
+
+const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+
+/** A payment account of the customer that pays fees or loads/settles a card. */
+export interface PaymentAccount {
+  id: number;
+  currency_code: string;
+  scale: number;
+}
+
+/**
+ * The customer's OPEN payment account (type 1001) `accountId`, else a refusal: another customer's
+ * (or a system) account → 13; a closed one → CA; another type, or another currency than `currency`
+ * when given → TA1 on `field`.
+ */
+export async function paymentAccount(db: Kysely<Database>, customerId: number, accountId: number, field: string, currency?: string): Promise<PaymentAccount> {
+  const account = await db
+    .selectFrom('accounts as a')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .select(['a.id', 'a.customer_id', 'a.type', 'a.status', 'a.currency_code', 'c.scale'])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+  if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
+  if (account.type !== PAYMENT_ACCOUNT_TYPE) throw refusal(field, 'Choose one of your payment accounts.');
+  if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
+  if (currency && account.currency_code !== currency) throw refusal(field, `Choose a payment account in ${currency}, the card's currency.`);
+  return { id: account.id, currency_code: account.currency_code, scale: account.scale };
+}
+
+/** A fee in the currency the price list states it in. */
+export interface FeeItem {
+  /** Names the fee in the history, e.g. 'Card issue fee'. */
+  label: string;
+  amount: string;
+  currency: string;
+}
+
+/**
+ * What `items` cost in `currency` (minor units with `scale`): each converted at the day's rate when
+ * the price list names another currency, rounded up (the bank never takes less than its fee).
+ */
+export function feesIn(items: readonly FeeItem[], currency: string, scale: number, currencyScale: (code: string) => number): bigint {
+  let total = 0n;
+  for (const item of items) {
+    const feeScale = currencyScale(item.currency);
+    const minor = toMinorUnits(item.amount, feeScale);
+    if (minor === 0n) continue;
+    total += item.currency === currency
+      ? minor
+      : quoteTransfer({ kind: 'account', from: { currency, scale }, to: { currency: item.currency, scale: feeScale }, toAmount: minor }).amount;
+  }
+  return total;
+}
+
+/** The scale of every currency, for converting fees. */
+export async function currencyScales(db: Kysely<Database>): Promise<(code: string) => number> {
+  const rows = await db.selectFrom('currencies').select(['code', 'scale']).execute();
+  const scales = new Map(rows.map((row) => [row.code, row.scale]));
+  return (code) => {
+    const scale = scales.get(code);
+    if (scale === undefined) throw new Error(`Currency ${code} of schemas/data/card-products.json is not in the currencies table.`);
+    return scale;
+  };
+}
+
+/**
+ * Charges card fees from a payment account through the ledger, to the bank's fee account in the
+ * payment account's currency (fees priced in another currency are converted at the day's rate). One
+ * ledger transaction, operation type 'Fees', described by the fees it holds, so the history shows
+ * it. Not enough money → TA1 on `field`. Nothing is posted for a total of zero. Answers the total.
+ */
+export async function chargeCardFees(
+  trx: Transaction<Database>,
+  input: { account: PaymentAccount; items: readonly FeeItem[]; field: string; cardLabel: string },
+): Promise<bigint> {
+  const scales = await currencyScales(trx);
+  const charged = input.items.filter((item) => toMinorUnits(item.amount, scales(item.currency)) > 0n);
+  const total = feesIn(charged, input.account.currency_code, input.account.scale, scales);
+  if (total === 0n) return 0n;
+  const description = `${charged.map((item) => item.label).join(', ')}: ${input.cardLabel}`;
+  try {
+    await writeLedgerTransaction(trx, {
+      operationType: 'Fees',
+      description,
+      legs: [
+        { accountId: input.account.id, amount: -total, counterparty: 'Card fees' },
+        { accountId: await systemAccountId(trx, 'fees', input.account.currency_code), amount: total },
+      ],
+    });
+  } catch (error) {
+    if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
+      throw refusal(input.field, `This account does not hold the ${formatMinorUnits(total, input.account.scale)} ${input.account.currency_code} the fees come to: add funds or choose another account.`);
+    }
+    throw error;
+  }
+  return total;
+}

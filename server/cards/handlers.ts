@@ -1,0 +1,36 @@
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { addressReplacementCompatibility, applyForCard, applyInfo, crossPlatformRequirement } from './apply.ts';
+import { customerCard, customerCards } from './cards.ts';
+import { activateCard, activationData, blockCard, confirmCard, pauseCard, reissueCard, setCardAlias, unpauseCard, upgradeCardShipping } from './lifecycle.ts';
+import { loadCard } from './load.ts';
+
+type CardMethods =
+  | 'cardList' | 'cardGet' | 'cardApplyInfo' | 'cardApply' | 'cardConfirm' | 'cardActivationData' | 'cardActivate' | 'cardPause'
+  | 'cardUnpause' | 'cardBlock' | 'cardReissue' | 'cardUpgradeShipping' | 'cardSetAlias' | 'cardLoad' | 'cardCrossPlatformRequirement'
+  | 'addressReplacementCompatibility';
+
+/** The card lifecycle (issue 5): apply, confirm, activate, pause, block, reissue, load and the card reads. */
+export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
+  async cardList(_params, ctx) {
+    return { cards: await customerCards(ctx.db, callerOf(ctx).customerId) };
+  },
+  cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, params.accountId),
+  cardApplyInfo: (params, ctx) => applyInfo(ctx, params.countryCode),
+  cardApply: (params, ctx) => applyForCard(ctx, params),
+  cardConfirm: (params, ctx) => confirmCard(ctx, params.cardId),
+  cardActivationData: (params, ctx) => activationData(ctx, params.accountId),
+  cardActivate: (params, ctx) => activateCard(ctx, params),
+  cardPause: (params, ctx) => pauseCard(ctx, params.accountId),
+  cardUnpause: (params, ctx) => unpauseCard(ctx, params.accountId),
+  cardBlock: (params, ctx) => blockCard(ctx, params.accountId),
+  cardReissue: (params, ctx) => reissueCard(ctx, params.accountId, params.isExpressShipping ?? false),
+  cardUpgradeShipping: (params, ctx) => upgradeCardShipping(ctx, params.accountId),
+  cardSetAlias: (params, ctx) => setCardAlias(ctx, params.accountId, params.cardAliasName),
+  cardLoad: (params, ctx) => loadCard(ctx, params),
+  async cardCrossPlatformRequirement(params, ctx) {
+    const card = await customerCard(ctx.db, callerOf(ctx).customerId, params.accountId);
+    return crossPlatformRequirement(ctx, card.cardStatusId);
+  },
+  addressReplacementCompatibility: (params, ctx) => addressReplacementCompatibility(ctx, params.countryCode, params.oldAddressId),
+};

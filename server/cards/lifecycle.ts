@@ -1,0 +1,435 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Card } from '../../generated/entities.ts';
+import type { Database } from '../db/schema.ts';
+import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { LedgerError } from '../ledger/errors.ts';
+import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { CARD_STATUS, cardActionAllowed, type CardAction } from './card-status.ts';
+import { customerCard, factsOf, lockCard, type LockedCard } from './cards.ts';
+import { chargeCardFees, currencyScales, feesIn, paymentAccount, type FeeItem } from './fees.ts';
+import { cardProduct, countryOffer, disabledReasonsText, type CountryOffer, type ShippingOption } from './products.ts';
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+const refused = (description: string) => new RpcRefusal('TA1', { description });
+
+/** How long an activation may hold its claim before another attempt may take over (processor timeouts are 10 s). */
+const ACTIVATION_CLAIM_SECONDS = 120;
+
+/** What the history calls a card: its name, else its product, with the last four digits when issued. */
+export function cardLabel(card: { product_type: number; last4: string | null }, alias?: string | null): string {
+  const name = alias || cardProduct(card.product_type)?.name || 'Card';
+  return card.last4 ? `${name} •${card.last4}` : name;
+}
+
+function shippingOption(offer: CountryOffer, type: 'standard' | 'express'): ShippingOption | undefined {
+  return offer.shippingOptions.find((option) => option.type === type);
+}
+
+function optionById(offer: CountryOffer, id: string | null): ShippingOption | undefined {
+  return id ? offer.shippingOptions.find((option) => option.id === id) : undefined;
+}
+
+/** Runs `work` in a transaction on the plain database of a non-money-moving call. */
+function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(work);
+}
+
+const MESSAGES: Partial<Record<CardAction, string>> = {
+  pause: 'Only an active or expired card can be paused.',
+  unpause: 'Only a paused card can be unpaused.',
+  block: 'This card is already cancelled.',
+  rename: 'A cancelled card cannot be renamed.',
+  load: 'Only an active card can be loaded.',
+};
+
+/** Refuses `action` on the locked card unless its status allows it, with the rule's reason. */
+function requireAllowed(action: CardAction, locked: LockedCard): void {
+  const facts = factsOf(locked.current, locked.replacement !== undefined);
+  if (cardActionAllowed(action, facts)) return;
+  if (action === 'reissue') {
+    throw refused(locked.replacement ? 'A replacement card is already on its way: activate it when it arrives.' : 'Only an active, limited, expired, paused or fraud-blocked card can be reissued.');
+  }
+  if (action === 'upgradeShipping') {
+    if (locked.current.is_virtual) throw refused('Virtual cards are not shipped.');
+    if (locked.current.express_shipping) throw refused('This card already ships by express.');
+    throw refused('This card has already shipped: its shipping can no longer be changed.');
+  }
+  throw refused(MESSAGES[action] ?? 'This card cannot do that in its present state.');
+}
+
+async function accountAlias(trx: Trx, accountId: number): Promise<string | null> {
+  return (await trx.selectFrom('accounts').select('name').where('id', '=', accountId).executeTakeFirstOrThrow()).name;
+}
+
+/** Runs a change on the customer's locked card account and answers the card as it is afterwards. */
+async function changeCard(ctx: RpcContext, accountId: number, change: (trx: Trx, locked: LockedCard, customerId: number) => Promise<void>): Promise<Card> {
+  const { customerId } = callerOf(ctx);
+  await inTransaction(ctx.db, async (trx) => change(trx, await lockCard(trx, customerId, accountId), customerId));
+  return customerCard(ctx.db, customerId, accountId);
+}
+
+const touch = () => ({ updated_at: new Date() });
+
+/** cardPause: active or expired → paused, remembering which to return to. */
+export const pauseCard = (ctx: RpcContext, accountId: number) =>
+  changeCard(ctx, accountId, async (trx, locked) => {
+    requireAllowed('pause', locked);
+    await trx.updateTable('cards').set({ previous_status_id: locked.current.status_id, status_id: CARD_STATUS.paused, ...touch() }).where('id', '=', locked.current.id).execute();
+  });
+
+/** cardUnpause: paused → what it was (active or expired). */
+export const unpauseCard = (ctx: RpcContext, accountId: number) =>
+  changeCard(ctx, accountId, async (trx, locked) => {
+    requireAllowed('unpause', locked);
+    await trx
+      .updateTable('cards')
+      .set({ status_id: locked.current.previous_status_id ?? CARD_STATUS.active, previous_status_id: null, ...touch() })
+      .where('id', '=', locked.current.id)
+      .execute();
+  });
+
+/** cardSetAlias: names the card account. */
+export const setCardAlias = (ctx: RpcContext, accountId: number, alias: string) =>
+  changeCard(ctx, accountId, async (trx, locked) => {
+    const name = alias.trim();
+    if (!name) throw refusal('cardAliasName', 'Enter a name for the card.');
+    requireAllowed('rename', locked);
+    await trx.updateTable('accounts').set({ name }).where('id', '=', locked.account.id).execute();
+  });
+
+/**
+ * cardBlock: cancels the card for good. Its whole balance goes back to the settlement account
+ * (ledger transaction of type Card), the card (and a replacement on its way) is cancelled and the
+ * card account closes.
+ */
+export const blockCard = (ctx: RpcContext, accountId: number) =>
+  changeCard(ctx, accountId, async (trx, locked) => {
+    requireAllowed('block', locked);
+    const { account } = locked;
+    if (account.pending > 0n) throw refused('A payment with this card is still pending: block the card once it has settled, or pause it now.');
+    if (account.balance !== 0n) {
+      const settlement = account.settlement_account_id;
+      if (settlement === null) throw new Error(`Card account ${account.id} has no settlement account.`);
+      const label = cardLabel(locked.current, await accountAlias(trx, account.id));
+      try {
+        await writeLedgerTransaction(trx, {
+          operationType: 'Card',
+          description: `Card cancelled, balance returned: ${label}`,
+          legs: [
+            { accountId: account.id, amount: -account.balance, counterparty: 'Settlement account' },
+            { accountId: settlement, amount: account.balance, counterparty: label },
+          ],
+        });
+      } catch (error) {
+        if (error instanceof LedgerError && (error.reason === 'closedAccount' || error.reason === 'insufficientFunds')) {
+          throw refused(`The card's balance cannot go back to its settlement account (${error.message}). Contact support to cancel the card.`);
+        }
+        throw error;
+      }
+    }
+    await trx.updateTable('cards').set({ status_id: CARD_STATUS.canceled, previous_status_id: null, ...touch() }).where('id', '=', locked.current.id).execute();
+    if (locked.replacement) {
+      await trx.updateTable('cards').set({ status_id: CARD_STATUS.canceled, role: 'retired', ...touch() }).where('id', '=', locked.replacement.id).execute();
+    }
+    await trx.updateTable('accounts').set({ status: ACCOUNT_STATUS.closed }).where('id', '=', account.id).execute();
+  });
+
+/** Adds two decimal fee amounts of the same currency. */
+async function addFees(trx: Trx, currency: string, a: string, b: string): Promise<string> {
+  const scale = (await currencyScales(trx))(currency);
+  return formatMinorUnits(toMinorUnits(a, scale) + toMinorUnits(b, scale), scale);
+}
+
+async function subtractFees(db: Db, currency: string, a: string, b: string): Promise<string> {
+  const scale = (await currencyScales(db))(currency);
+  const difference = toMinorUnits(a, scale) - toMinorUnits(b, scale);
+  return formatMinorUnits(difference > 0n ? difference : 0n, scale);
+}
+
+/**
+ * cardUpgradeShipping: a physical card not yet shipped moves from standard to express shipping;
+ * the difference between the two fees is charged from the settlement account now (activation then
+ * charges only what is left of the shipping fee).
+ */
+export const upgradeCardShipping = (ctx: RpcContext, accountId: number) =>
+  changeCard(ctx, accountId, async (trx, locked, customerId) => {
+    requireAllowed('upgradeShipping', locked);
+    const card = locked.current;
+    const offer = countryOffer(card.country_code);
+    const express = shippingOption(offer, 'express');
+    if (!express) throw refused('Express shipping is not offered in this country.');
+    if (express.disabledReasons.length > 0) throw refused(disabledReasonsText(express));
+    const paidSoFar = card.shipping_fee_paid;
+    const chosen = optionById(offer, card.shipping_option_id);
+    const difference = await subtractFees(trx, offer.fees.currency, express.fee, chosen?.fee ?? '0');
+    const settlement = await paymentAccount(trx, customerId, locked.account.settlement_account_id ?? 0, 'accountId');
+    await chargeCardFees(trx, {
+      account: settlement,
+      items: [{ label: 'Express shipping upgrade', amount: difference, currency: offer.fees.currency }],
+      field: 'accountId',
+      cardLabel: cardLabel(card, await accountAlias(trx, locked.account.id)),
+    });
+    await trx
+      .updateTable('cards')
+      .set({ shipping_option_id: express.id, express_shipping: true, shipping_fee_paid: await addFees(trx, offer.fees.currency, paidSoFar, difference), ...touch() })
+      .where('id', '=', card.id)
+      .execute();
+  });
+
+/** The processor's answer stored on a card: reference, BIN, last four, expiry, and its new status. */
+async function issueAtProcessor(ctx: RpcContext, card: { id: number; product_type: number; holder_name: string; is_virtual: boolean }): Promise<void> {
+  const product = cardProduct(card.product_type);
+  if (!product) throw new Error(`Card ${card.id} has product ${card.product_type}, which schemas/data/card-products.json no longer lists.`);
+  let issued;
+  try {
+    issued = await ctx.adapters.cardProcessor.issueCard({ bin: product.bin, holderName: card.holder_name, isVirtual: card.is_virtual, validityYears: product.validityYears });
+  } catch (error) {
+    ctx.log.error({ cardId: card.id, err: error instanceof Error ? error.message : String(error) }, 'card processor could not issue a card');
+    throw new RpcRefusal('UE', { description: 'The card processor could not issue the card just now. Your application is kept (processing): confirm it again in a few minutes to retry.' });
+  }
+  await ctx.db
+    .updateTable('cards')
+    .set({
+      processor_ref: issued.processorRef,
+      bin: issued.bin,
+      last4: issued.last4,
+      expiry_month: issued.expiryMonth,
+      expiry_year: issued.expiryYear,
+      status_id: card.is_virtual ? CARD_STATUS.pending : CARD_STATUS.printing,
+      ...touch(),
+    })
+    .where('id', '=', card.id)
+    .where('processor_ref', 'is', null)
+    .where('status_id', '=', CARD_STATUS.processing)
+    .execute();
+}
+
+/**
+ * cardConfirm: a submitted application goes to processing (in a transaction), then the processor
+ * is asked to issue the card (outside it): virtual → pending, physical → printing. If the processor
+ * fails, the card stays processing and confirming again retries the issue. Also retries the issue
+ * of a reissued card left processing.
+ */
+export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card> {
+  const { customerId } = callerOf(ctx);
+  const card = await inTransaction(ctx.db, async (trx) => {
+    const row = await trx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst();
+    if (!row || row.customer_id !== customerId) throw new RpcRefusal('13');
+    if (row.role === 'retired') throw refused('This card has been replaced or cancelled.');
+    const retry = row.status_id === CARD_STATUS.processing && row.processor_ref === null;
+    if (!retry && !cardActionAllowed('confirm', factsOf(row, false))) throw refused('This card application has already been confirmed.');
+    if (!retry) await trx.updateTable('cards').set({ status_id: CARD_STATUS.processing, ...touch() }).where('id', '=', row.id).execute();
+    return row;
+  });
+  await issueAtProcessor(ctx, card);
+  return customerCard(ctx.db, customerId, card.account_id);
+}
+
+/**
+ * cardReissue: orders a replacement card (processing, then issued by the processor after the
+ * commit: virtual → pending, physical → printing). Express shipping (physical cards only, where not
+ * disabled) is charged from the settlement account now. Activating the account swaps it in.
+ */
+export async function reissueCard(ctx: RpcContext, accountId: number, isExpressShipping: boolean): Promise<Card> {
+  const { customerId, user } = callerOf(ctx);
+  const replacement = await inTransaction(ctx.db, async (trx) => {
+    const locked = await lockCard(trx, customerId, accountId);
+    requireAllowed('reissue', locked);
+    const card = locked.current;
+    const offer = countryOffer(card.country_code);
+    let option: ShippingOption | undefined;
+    let paid = '0';
+    if (!card.is_virtual) {
+      option = shippingOption(offer, isExpressShipping ? 'express' : 'standard');
+      if (!option) throw refusal('isExpressShipping', `${isExpressShipping ? 'Express' : 'Standard'} shipping is not offered in this country.`);
+      if (option.disabledReasons.length > 0) throw refusal('isExpressShipping', disabledReasonsText(option));
+      if (isExpressShipping) {
+        const settlement = await paymentAccount(trx, customerId, locked.account.settlement_account_id ?? 0, 'accountId');
+        await chargeCardFees(trx, {
+          account: settlement,
+          items: [{ label: 'Express shipping fee', amount: option.fee, currency: offer.fees.currency }],
+          field: 'isExpressShipping',
+          cardLabel: cardLabel(card, await accountAlias(trx, locked.account.id)),
+        });
+        paid = option.fee;
+      }
+    } else if (isExpressShipping) {
+      throw refusal('isExpressShipping', 'Virtual cards are not shipped.');
+    }
+    return trx
+      .insertInto('cards')
+      .values({
+        customer_id: customerId,
+        account_id: card.account_id,
+        product_type: card.product_type,
+        sub_type: card.sub_type,
+        is_virtual: card.is_virtual,
+        status_id: CARD_STATUS.processing,
+        previous_status_id: null,
+        role: 'replacement',
+        replaces_card_id: card.id,
+        processor_ref: null,
+        bin: null,
+        last4: null,
+        expiry_month: null,
+        expiry_year: null,
+        holder_name: card.holder_name,
+        country_code: card.country_code,
+        shipping_option_id: option?.id ?? null,
+        express_shipping: isExpressShipping && !card.is_virtual,
+        address_id: card.address_id,
+        document_ids: JSON.stringify([]),
+        created_by_user_id: user.userId,
+        activated_at: null,
+        shipping_fee_paid: paid,
+        activation_claim: null,
+        activation_claimed_at: null,
+      })
+      .returning(['id', 'product_type', 'holder_name', 'is_virtual'])
+      .executeTakeFirstOrThrow();
+  });
+  try {
+    await issueAtProcessor(ctx, replacement);
+  } catch (error) {
+    // The replacement is ordered either way: the answer shows it processing, and confirming it retries.
+    if (!(error instanceof RpcRefusal)) throw error;
+  }
+  return customerCard(ctx.db, customerId, accountId);
+}
+
+/** The card an activation is about: a replacement that arrived, else the current card. */
+function activationTarget(locked: Pick<LockedCard, 'current' | 'replacement'>) {
+  const { current, replacement } = locked;
+  if (replacement && cardActionAllowed('activate', factsOf(replacement, false))) return replacement;
+  return current;
+}
+
+/** The fees activating `card` costs: issue, annual (first card only) and what is left of shipping. */
+async function activationFees(db: Db, card: LockedCard['current']): Promise<{ items: FeeItem[]; currency: string }> {
+  const offer = countryOffer(card.country_code);
+  const { fees } = offer;
+  const firstCard = card.role === 'current';
+  const items: FeeItem[] = [{ label: 'Card issue fee', amount: fees.issue, currency: fees.currency }];
+  if (firstCard) items.push({ label: 'Card annual fee', amount: fees.annual, currency: fees.currency });
+  if (!card.is_virtual) {
+    const option = optionById(offer, card.shipping_option_id) ?? shippingOption(offer, 'standard');
+    items.push({ label: 'Card shipping fee', amount: await subtractFees(db, fees.currency, option?.fee ?? '0', card.shipping_fee_paid), currency: fees.currency });
+  }
+  return { items, currency: fees.currency };
+}
+
+/** cardActivationData: what activation costs, which accounts may pay, and the extra parameters. */
+export async function activationData(ctx: RpcContext, accountId: number) {
+  const { customerId } = callerOf(ctx);
+  const locked = await inTransaction(ctx.db, (trx) => lockCard(trx, customerId, accountId));
+  const target = activationTarget(locked);
+  const { items, currency } = await activationFees(ctx.db, target);
+  const scale = (await currencyScales(ctx.db))(currency);
+  const amountOf = (label: string) => items.find((item) => item.label === label)?.amount ?? '0';
+  const minor = (value: string) => toMinorUnits(value, scale);
+  const total = items.reduce((sum, item) => sum + minor(item.amount), 0n);
+  const feeAccounts = await ctx.db
+    .selectFrom('accounts as a')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .select(['a.id', 'a.currency_code', 'c.scale'])
+    .where('a.customer_id', '=', customerId)
+    .where('a.type', '=', 1001)
+    .where('a.status', '=', ACCOUNT_STATUS.open)
+    .orderBy(sql`a.currency_code = ${currency}`, 'desc')
+    .orderBy('a.id')
+    .execute();
+  const scales = await currencyScales(ctx.db);
+  return {
+    accountId,
+    fees: {
+      issue: formatMinorUnits(minor(amountOf('Card issue fee')), scale),
+      annual: formatMinorUnits(minor(amountOf('Card annual fee')), scale),
+      shipping: formatMinorUnits(minor(amountOf('Card shipping fee')), scale),
+      total: formatMinorUnits(total, scale),
+      currency,
+    },
+    feeAccounts: feeAccounts.map((row) => row.id),
+    // What each account would be charged, converted at the day's rate as chargeCardFees will.
+    feeQuotes: feeAccounts.map((row) => ({
+      accountId: row.id,
+      currencyCode: row.currency_code,
+      total: formatMinorUnits(feesIn(items, row.currency_code, row.scale, scales), row.scale),
+    })),
+    extraParams: target.is_virtual ? [] : [{ name: 'last4', title: 'Last four digits of the card', required: true }],
+  };
+}
+
+/**
+ * cardActivate: activates an issued card (or swaps in a replacement that arrived). In three steps,
+ * so the PIN the customer is told is the PIN the processor keeps:
+ * 1. a short transaction claims the activation (a second, concurrent one is refused);
+ * 2. the processor assigns the PIN (outside any transaction);
+ * 3. one transaction charges the fees from `feeAccountId` through the ledger and sets the card active
+ *    (the replaced card is retired). A refusal here releases the claim.
+ * Answers the PIN once; it is stored nowhere on the bank's side.
+ */
+export async function activateCard(ctx: RpcContext, params: { accountId: number; feeAccountId: number; extraParams?: { last4?: string } }) {
+  const { customerId } = callerOf(ctx);
+  const claim = randomBytes(12).toString('base64url');
+  const target = await inTransaction(ctx.db, async (trx) => {
+    const locked = await lockCard(trx, customerId, params.accountId);
+    const card = activationTarget(locked);
+    if (card.role === 'current' && card.status_id === CARD_STATUS.active) throw refused('This card is already active.');
+    if (!cardActionAllowed('activate', factsOf(card, false))) {
+      throw refused(card.is_virtual ? 'Only an issued virtual card (pending) can be activated.' : 'A physical card can be activated once it has been printed or shipped.');
+    }
+    if (card.activation_claimed_at && Date.now() - card.activation_claimed_at.getTime() < ACTIVATION_CLAIM_SECONDS * 1000) {
+      throw refused('This card is being activated already: wait a moment and look at the card again.');
+    }
+    await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
+    if (!card.is_virtual) {
+      const given = params.extraParams?.last4?.trim() ?? '';
+      if (!/^[0-9]{4}$/.test(given)) throw refusal('extraParams.last4', 'Enter the last four digits printed on your card.');
+      if (given !== card.last4) throw refusal('extraParams.last4', 'These are not the last four digits of the card we sent you: check the card.');
+    }
+    if (!card.processor_ref) throw new Error(`Card ${card.id} is activatable but has no processor reference.`);
+    await trx.updateTable('cards').set({ activation_claim: claim, activation_claimed_at: new Date() }).where('id', '=', card.id).execute();
+    return card;
+  });
+
+  const release = () => ctx.db.updateTable('cards').set({ activation_claim: null, activation_claimed_at: null }).where('id', '=', target.id).where('activation_claim', '=', claim).execute();
+  let pinCode: string;
+  try {
+    pinCode = await ctx.adapters.cardProcessor.assignPin(target.processor_ref!);
+  } catch (error) {
+    await release();
+    ctx.log.error({ cardId: target.id, err: error instanceof Error ? error.message : String(error) }, 'card processor could not assign a PIN');
+    throw new RpcRefusal('UE', { description: 'The card processor could not set the PIN just now. Nothing was charged: activate the card again in a few minutes.' });
+  }
+
+  try {
+    await inTransaction(ctx.db, async (trx) => {
+      const locked = await lockCard(trx, customerId, params.accountId);
+      const card = [locked.current, locked.replacement].find((row) => row?.id === target.id);
+      if (!card || card.activation_claim !== claim) throw refused('This card was activated or changed meanwhile: look at the card again.');
+      const feeAccount = await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
+      const { items } = await activationFees(trx, card);
+      await chargeCardFees(trx, { account: feeAccount, items, field: 'feeAccountId', cardLabel: cardLabel(card, await accountAlias(trx, params.accountId)) });
+      const now = new Date();
+      if (card.role === 'replacement') {
+        await trx.updateTable('cards').set({ role: 'retired', status_id: CARD_STATUS.canceled, updated_at: now }).where('id', '=', locked.current.id).execute();
+      }
+      await trx
+        .updateTable('cards')
+        .set({ role: 'current', status_id: CARD_STATUS.active, previous_status_id: null, activated_at: now, activation_claim: null, activation_claimed_at: null, updated_at: now })
+        .where('id', '=', card.id)
+        .execute();
+    });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  return { pinCode, card: await customerCard(ctx.db, customerId, params.accountId) };
+}

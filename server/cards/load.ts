@@ -1,0 +1,32 @@
+import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { createTransfer, type SubmitResult } from '../transfers/create-transfer.ts';
+import { transferScope } from '../transfers/scope.ts';
+import { CARD_STATUS } from './card-status.ts';
+import { customerCard } from './cards.ts';
+import { paymentAccount } from './fees.ts';
+import { cardLabel } from './lifecycle.ts';
+
+/**
+ * cardLoad: moves money from one of the customer's payment accounts in the card's currency onto an
+ * active card, as a transfer of kind 'cardLoad' (limits, second factor and business approval apply).
+ * Runs inside the call's transaction (the method is money-moving).
+ */
+export async function loadCard(ctx: RpcContext, params: { accountId: number; fromAccountId: number; amount: string }): Promise<SubmitResult> {
+  const { customerId } = callerOf(ctx);
+  const card = await customerCard(ctx.db, customerId, params.accountId);
+  if (card.accountStatusId !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { description: 'This card is cancelled: its account is closed.' });
+  if (card.cardStatusId !== CARD_STATUS.active) throw new RpcRefusal('TA1', { description: 'Only an active card can be loaded.' });
+  await paymentAccount(ctx.db, customerId, params.fromAccountId, 'fromAccountId', card.currencyCode);
+  const label = cardLabel({ product_type: card.productType, last4: card.maskedCardNumber?.slice(-4) ?? null }, card.cardAliasName);
+  return createTransfer(transferScope(ctx), {
+    kind: 'cardLoad',
+    fromAccountId: params.fromAccountId,
+    amount: params.amount,
+    to: { accountId: params.accountId },
+    description: `Card load: ${label}`,
+    fromField: 'fromAccountId',
+    toField: 'accountId',
+  });
+}
