@@ -4,6 +4,7 @@ import { intlLocale, type WidgetProps } from '../../engine/index.ts';
 import { OptionsSelect } from '../app/OptionsSelect.tsx';
 import { accountLabel } from './format.ts';
 import { useAccounts } from './use-accounts.ts';
+import { isCardAccountType } from '../cards/card-data.ts';
 
 /** What `ui:options` of an account select may say. */
 export interface AccountSelectOptions {
@@ -20,7 +21,8 @@ export interface AccountSelectOptions {
 }
 
 /**
- * The accounts a select offers: open ones only (closed accounts never move money), filtered by the
+ * The accounts a select offers: open ones only (closed accounts never move money), card accounts only
+ * when `types` names them (a card is loaded from its own screen), filtered by the
  * options against the rest of the form's data.
  *
  * @example
@@ -32,7 +34,7 @@ export function selectableAccounts(accounts: readonly Account[], options: Accoun
   return accounts.filter(
     (account) =>
       account.accountStatusId === 1 &&
-      (!options.types || options.types.includes(account.type)) &&
+      (options.types ? options.types.includes(account.type) : !isCardAccountType(account.type)) &&
       (typeof currency !== 'string' || currency === '' || account.currencyCode === currency) &&
       (options.crypto === undefined || Boolean(account.crypto) === options.crypto) &&
       (excluded === undefined || excluded === null || account.accountId !== Number(excluded)),

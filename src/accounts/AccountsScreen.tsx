@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { formatAccountAmount } from './format.ts';
 import { useAccounts } from './use-accounts.ts';
+import { isCardAccountType } from '../cards/card-data.ts';
 import './accounts.css';
 import { intlLocale } from '../../engine/index.ts';
 
@@ -40,7 +41,7 @@ export function AccountsScreen(_props: CustomScreenProps) {
             return (
               <li key={account.accountId} className="eng-card accounts__card" data-account={account.accountId} data-closed={closed || undefined} aria-labelledby={titleId}>
                 <h2 id={titleId} className="eng-card__title">
-                  {account.currencyCode} · {t(`enums.type.${account.type}`, { defaultValue: String(account.type) })}
+                  {account.currencyCode} · {t(`enums.type.${account.type}`, { defaultValue: isCardAccountType(account.type) ? t('cards.accountType') : String(account.type) })}
                   {closed && <span className="eng-badge accounts__closed">{t('accounts.closed')}</span>}
                 </h2>
                 <p className="eng-card__value">
@@ -70,6 +71,14 @@ export function AccountsScreen(_props: CustomScreenProps) {
                     <li>
                       <Link to={`/accounts/wallet?currency=${account.currencyCode}`}>
                         {t('accounts.depositAddressLink')}
+                        <span className="eng-visually-hidden"> {account.currencyCode}</span>
+                      </Link>
+                    </li>
+                  )}
+                  {isCardAccountType(account.type) && !closed && (
+                    <li>
+                      <Link to={`/cards/${account.accountId}`}>
+                        {t('cards.accountLink')}
                         <span className="eng-visually-hidden"> {account.currencyCode}</span>
                       </Link>
                     </li>

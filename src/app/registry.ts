@@ -59,6 +59,17 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   P2pTransferScreen: screen(async () => (await import('../transfers/p2p/P2pTransferScreen.tsx')).P2pTransferScreen),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   PreapprovedPaymentsScreen: screen(async () => (await import('../transfers/preapproved/PreapprovedPaymentsScreen.tsx')).PreapprovedPaymentsScreen),
+  // Cards
+  CardsScreen: screen(async () => (await import('../cards/CardsScreen.tsx')).CardsScreen),
+  CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
+  CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
+  CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),
+  CardReissueScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardReissueScreen),
+  CardCancelScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardCancelScreen),
+  CardRenameScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardRenameScreen),
+  CardPinScreen: screen(async () => (await import('../cards/CardPin.tsx')).CardPinScreen),
+  AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
+  ConfirmCard: screen(async () => (await import('../cards/ConfirmCard.tsx')).ConfirmCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
 };

@@ -28,6 +28,7 @@ import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
+import { cardGuards } from '../cards/card-guards.ts';
 import { components, widgets } from './registry.ts';
 import { createDownloadFile } from '../history/download-file.ts';
 
@@ -93,7 +94,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const router = createScreenRouter({
     screens,
     layouts,
-    guards: { ...createGuards(session, sessionStorage, { customer }), registrationOpen: registrationOpenGuard(brand), ...adminGuards(session, customer, sessionStorage) },
+    guards: { ...createGuards(session, sessionStorage, { customer }), registrationOpen: registrationOpenGuard(brand), ...adminGuards(session, customer, sessionStorage), ...cardGuards(createGuards(session, sessionStorage, { customer }).authenticated, () => rpc('cardList', {})) },
     callMethod: createCallMethod(rpc, customer),
     downloadFile: createDownloadFile({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), onUnauthorized: () => session.expire(), base: apiBase }),
     actions: { ...actions },

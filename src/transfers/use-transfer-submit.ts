@@ -6,7 +6,7 @@ import { useApp } from '../app/app-context.tsx';
 import { submissionKeys } from './idempotency.ts';
 
 /** The money-moving methods whose answer is a transfer's submit result. */
-export type TransferMethod = 'p2pTransfer' | 'accountTransfer' | 'invoicePay';
+export type TransferMethod = 'p2pTransfer' | 'accountTransfer' | 'invoicePay' | 'cardLoad';
 
 /** What a transfer form needs to submit: the call, its progress, field errors, and the answer for the dialog. */
 export interface TransferSubmit<M extends TransferMethod> {

@@ -29,6 +29,10 @@ describe('normalizeResponse', () => {
     ['accessToken', '123'],
     ['taxId', '123456789'],
     ['secret', '2024'],
+    ['requestId', '42'],
+    ['pinCode', '4821'],
+    ['pin', '4821'],
+    ['cvv', '321'],
   ])('keeps %s %j as text', (key, value) => {
     expect(normalizeResponse({ [key]: value })).toEqual({ [key]: value });
   });

@@ -6,13 +6,14 @@
  * - money (amount, balance, fee, total, min, rate, pending…): amounts travel as decimal strings
  *   ("12.50") precisely so that they never become floating point; turning them into numbers would
  *   lose cents and trailing zeros;
- * - identifiers made of digits (code, number, phone, postal, token, tax id, ip): responseCode "00", a
- *   postal code "01234", a tax number or a card number must keep their leading zeros and every digit.
+ * - identifiers made of digits (code, number, phone, postal, token, tax id, ip, request id, PIN, CVV):
+ *   responseCode "00", a postal code "01234", a tax number, a card number or a CVV must keep their
+ *   leading zeros and every digit, and an id the server declared a string must go back as one.
  * The match is on part of the key, case-insensitive, so accountBalanceMin, currencyCode and
  * phoneNumber are covered without listing every field.
  */
 const KEEP_AS_TEXT =
-  /address|name|description|amount|balance|fee|total|min|rate|pending|code|number|phone|postal|token|tax|secret|^ip$/i;
+  /address|name|description|amount|balance|fee|total|min|rate|pending|code|number|phone|postal|token|tax|secret|^ip$|requestid|^pin|cvv/i;
 
 /**
  * Numeric-looking means the string is exactly how JavaScript would write that number back, so the

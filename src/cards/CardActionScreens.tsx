@@ -1,0 +1,431 @@
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, intlLocale, isMethodCallError, useConfirm, type CustomScreenProps } from '../../engine/index.ts';
+import type { Account } from '../../generated/entities.ts';
+import { useApp } from '../app/app-context.tsx';
+import { Field } from '../app/Field.tsx';
+import { useLoaded } from '../app/use-loaded.ts';
+import { accountLabel } from '../accounts/format.ts';
+import { useAccounts } from '../accounts/use-accounts.ts';
+import { TransferApproval } from '../transfers/TransferApproval.tsx';
+import { useTransferSubmit } from '../transfers/use-transfer-submit.ts';
+import { CardArt } from './CardArt.tsx';
+import { CardLoadState } from './CardLoadState.tsx';
+import { cardName, cardPaths } from './card-data.ts';
+import { deliveryText, disabledReasonsText } from './shipping.ts';
+import { useCard, useCardOffer } from './use-card.ts';
+import './cards.css';
+
+/** The shown PIN goes after this long unless hidden first. */
+export const ACTIVATION_PIN_MS = 60_000;
+
+const isAmount = (value: string) => /^[0-9]{1,12}(\.[0-9]{1,2})?$/.test(value) && Number(value) > 0;
+
+/** Field errors of a refusal, else the popup. */
+function useFailure(setErrors: (errors: Record<string, string>) => void) {
+  const { feedback } = useApp();
+  return (error: unknown) => {
+    if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
+    else feedback.showError(error);
+  };
+}
+
+function AccountOptions({ accounts }: { accounts: Account[] }) {
+  const { t, i18n } = useTranslation();
+  const locale = intlLocale(i18n.language);
+  return (
+    <>
+      {accounts.map((account) => (
+        <option key={account.accountId} value={String(account.accountId)}>
+          {accountLabel(account, t, locale)}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Card activation (/cards/{accountId}/activate): the fees (issue, annual, shipping, total) and the
+ * account that pays them, the extra parameters the card asks (a physical card: the last four digits
+ * printed on it); once activated, the PIN is shown this once with a clear "remember it".
+ */
+export function CardActivateScreen({ params }: CustomScreenProps) {
+  const { t, i18n } = useTranslation();
+  const { rpc } = useApp();
+  const { accountId, card, failed, reload } = useCard(params);
+  const activation = useLoaded(() => (accountId ? rpc('cardActivationData', { accountId }) : new Promise<never>(() => {})));
+  const { accounts } = useAccounts();
+  const [feeAccountId, setFeeAccountId] = useState<number>();
+  const [extra, setExtra] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [pin, setPin] = useState<string | null>(null);
+  const [pinHidden, setPinHidden] = useState(false);
+  const fail = useFailure(setErrors);
+  const pinRef = useRef<HTMLDivElement>(null);
+
+  const data = activation.data;
+  const feeAccounts = useMemo(() => (data && accounts ? accounts.filter((account) => data.feeAccounts.includes(account.accountId)) : []), [data, accounts]);
+  if (!card || !data) return <CardLoadState failed={failed || activation.failed} reload={async () => void (await Promise.all([reload(), activation.reload()]))} />;
+  const money = (amount: string) => formatMoney(amount, data.fees.currency, i18n.language);
+
+  if (pin !== null) {
+    return (
+      <div className="eng-section card-page">
+        <div className="card-pin-once" ref={pinRef} role="status">
+          <h2>{t('cards.activate.doneTitle')}</h2>
+          <p>{t('cards.activate.rememberPin')}</p>
+          {pinHidden ? (
+            <p className="eng-help">{t('cards.activate.pinHidden')}</p>
+          ) : (
+            <>
+              <p className="card-pin-once__pin" aria-label={t('cards.activate.pinLabel')} data-fact="pinCode">
+                {pin}
+              </p>
+              <button type="button" className="eng-button eng-button--secondary" onClick={() => setPinHidden(true)}>
+                {t('cards.activate.hidePin')}
+              </button>
+            </>
+          )}
+        </div>
+        <Link className="eng-button eng-button--primary" to={cardPaths.detail(card.accountId)}>
+          {t('cards.backToCard')}
+        </Link>
+      </div>
+    );
+  }
+  if (!card.capabilities.activate) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!feeAccountId) missing.feeAccountId = t('cards.activate.chooseFeeAccount');
+    for (const param of data.extraParams) {
+      const value = extra[param.name]?.trim() ?? '';
+      if (param.required && !value) missing[`extraParams.${param.name}`] = t('cards.fieldRequired');
+      else if (param.name === 'last4' && value && !/^[0-9]{4}$/.test(value)) missing[`extraParams.${param.name}`] = t('cards.activate.last4Invalid');
+    }
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    setPending(true);
+    try {
+      const values = Object.fromEntries(Object.entries(extra).filter(([, value]) => value.trim() !== '').map(([name, value]) => [name, value.trim()]));
+      const answer = await rpc('cardActivate', { accountId: card.accountId, feeAccountId: feeAccountId!, ...(Object.keys(values).length ? { extraParams: values } : {}) });
+      setPin(answer.pinCode);
+      setTimeout(() => setPinHidden(true), ACTIVATION_PIN_MS);
+    } catch (error) {
+      fail(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="eng-section card-page">
+      <CardArt card={card} />
+      <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
+        <table className="card-fees">
+          <caption>{t('cards.activate.feesTitle')}</caption>
+          <tbody>
+            <tr>
+              <th scope="row">{t('cards.fees.issue')}</th>
+              <td>{money(data.fees.issue)}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('cards.fees.annual')}</th>
+              <td>{money(data.fees.annual)}</td>
+            </tr>
+            {!card.cardIsVirtual && (
+              <tr>
+                <th scope="row">{t('cards.fees.shipping')}</th>
+                <td>{money(data.fees.shipping)}</td>
+              </tr>
+            )}
+            <tr className="card-fees__total">
+              <th scope="row">{t('cards.fees.total')}</th>
+              <td data-fact="total">{money(data.fees.total)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <Field label={t('cards.activate.feeAccount')} error={errors.feeAccountId} required>
+          {({ id, describedBy, invalid }) => (
+            <select id={id} name="feeAccountId" className="eng-input eng-select" value={feeAccountId ?? ''} disabled={!accounts} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setFeeAccountId(event.target.value ? Number(event.target.value) : undefined)}>
+              <option value="">{t('engine.form.choose')}</option>
+              <AccountOptions accounts={feeAccounts} />
+            </select>
+          )}
+        </Field>
+        {accounts && feeAccounts.length === 0 && <p className="eng-help">{t('cards.activate.noFeeAccount', { currency: data.fees.currency })}</p>}
+        {(() => {
+          const quote = data.feeQuotes.find((candidate) => candidate.accountId === feeAccountId);
+          if (!quote || quote.currencyCode === data.fees.currency) return null;
+          return (
+            <p className="eng-help" data-fact="feeQuote" aria-live="polite">
+              {t('cards.activate.converted', { amount: formatMoney(quote.total, quote.currencyCode, i18n.language), total: money(data.fees.total) })}
+            </p>
+          );
+        })()}
+        {data.extraParams.map((param) => (
+          <Field key={param.name} label={t(`cards.activate.extra.${param.name}`, { defaultValue: param.title })} error={errors[`extraParams.${param.name}`]} required={param.required}>
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                name={param.name}
+                className="eng-input"
+                inputMode={param.name === 'last4' ? 'numeric' : undefined}
+                maxLength={param.name === 'last4' ? 4 : 100}
+                autoComplete="off"
+                value={extra[param.name] ?? ''}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(event) => setExtra({ ...extra, [param.name]: event.target.value })}
+              />
+            )}
+          </Field>
+        ))}
+        <div className="card-form__buttons">
+          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
+            {t('cards.cancel')}
+          </Link>
+          <button type="submit" className="eng-button eng-button--primary" disabled={pending}>
+            {t('cards.activate.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * Card load (/cards/{accountId}/load): from a payment account in the card's currency, an amount; sent
+ * as a transfer (idempotency key, the customer's second factor in the approval popup).
+ */
+export function CardLoadScreen({ params }: CustomScreenProps) {
+  const { t } = useTranslation();
+  const { card, failed, reload, setCard } = useCard(params);
+  const { rpc } = useApp();
+  const { accounts, reload: reloadAccounts } = useAccounts();
+  const transfer = useTransferSubmit('cardLoad');
+  const [fromId, setFromId] = useState<number>();
+  const [amount, setAmount] = useState('');
+  const sources = useMemo(() => (card && accounts ? accounts.filter((account) => account.type === 1001 && account.accountStatusId === 1 && account.currencyCode === card.currencyCode) : []), [card, accounts]);
+  if (!card) return <CardLoadState failed={failed} reload={reload} />;
+  if (!card.capabilities.load) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing: Record<string, string> = {};
+    if (!fromId) missing.fromAccountId = t('cards.load.chooseFrom');
+    if (!isAmount(amount.trim())) missing.amount = t('cards.load.enterAmount');
+    transfer.setErrors(missing);
+    if (Object.keys(missing).length) return;
+    await transfer.submit({ accountId: card.accountId, fromAccountId: fromId!, amount: amount.trim() });
+  };
+
+  return (
+    <div className="eng-section card-page">
+      <CardArt card={card} />
+      <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={transfer.pending || undefined}>
+        <Field label={t('cards.load.from')} error={transfer.errors.fromAccountId} required>
+          {({ id, describedBy, invalid }) => (
+            <select id={id} name="fromAccountId" className="eng-input eng-select" value={fromId ?? ''} disabled={!accounts} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setFromId(event.target.value ? Number(event.target.value) : undefined)}>
+              <option value="">{t('engine.form.choose')}</option>
+              <AccountOptions accounts={sources} />
+            </select>
+          )}
+        </Field>
+        {accounts && sources.length === 0 && <p className="eng-help">{t('cards.load.noSource', { currency: card.currencyCode })}</p>}
+        <Field label={t('cards.load.amount', { currency: card.currencyCode })} error={transfer.errors.amount} required>
+          {({ id, describedBy, invalid }) => (
+            <input id={id} name="amount" className="eng-input" inputMode="decimal" autoComplete="off" value={amount} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setAmount(event.target.value)} />
+          )}
+        </Field>
+        <div className="card-form__buttons">
+          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
+            {t('cards.cancel')}
+          </Link>
+          <button type="submit" className="eng-button eng-button--primary" disabled={transfer.pending}>
+            {t('cards.load.submit')}
+          </button>
+        </div>
+      </form>
+      <TransferApproval
+        result={transfer.result}
+        onClose={transfer.closeResult}
+        onFinished={(status) => {
+          if (status !== 'completed') return;
+          setAmount('');
+          void reloadAccounts();
+          void rpc('cardGet', { accountId: card.accountId }).then(setCard, () => undefined);
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * Reissue (/cards/{accountId}/reissue): a new card replaces this one; a physical card may travel by
+ * express shipping for its fee (from the apply info of the customer's country), unless express is not
+ * offered there (its reasons shown).
+ */
+export function CardReissueScreen({ params }: CustomScreenProps) {
+  const { t, i18n } = useTranslation();
+  const { rpc, feedback } = useApp();
+  const navigate = useNavigate();
+  const { card, failed, reload } = useCard(params);
+  const info = useCardOffer(card); // the fees of the country the card was applied for
+  const [express, setExpress] = useState(false);
+  const [pending, setPending] = useState(false);
+  if (!card) return <CardLoadState failed={failed} reload={reload} />;
+  if (!card.capabilities.reissue) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
+  const product = info?.products.find((candidate) => candidate.productType === card.productType);
+  const expressOption = product?.shippingOptions.find((option) => option.type === 'express');
+  const expressDisabled = !expressOption || expressOption.disabledReasons.length > 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      await rpc('cardReissue', { accountId: card.accountId, ...(card.cardIsVirtual ? {} : { isExpressShipping: express }) });
+      feedback.notify('cards.done.cardReissue');
+      await navigate(cardPaths.detail(card.accountId));
+    } catch (error) {
+      feedback.showError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="eng-section card-page">
+      <CardArt card={card} />
+      <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
+        <p>{t(card.cardIsVirtual ? 'cards.reissue.explainVirtual' : 'cards.reissue.explainPhysical')}</p>
+        {!card.cardIsVirtual && (
+          <div className="eng-field">
+            <label className="card-check">
+              <input type="checkbox" name="isExpressShipping" checked={express} disabled={expressDisabled} onChange={(event) => setExpress(event.target.checked)} aria-describedby="reissue-express-help" />
+              {t('cards.reissue.express')}
+            </label>
+            <p id="reissue-express-help" className="eng-help">
+              {expressOption
+                ? expressOption.disabledReasons.length > 0
+                  ? disabledReasonsText(expressOption, t)
+                  : [t('cards.reissue.expressFee', { fee: formatMoney(expressOption.fee, product!.fees.currency, i18n.language) }), deliveryText(expressOption, t, intlLocale(i18n.language))].filter(Boolean).join(' ')
+                : info
+                  ? t('cards.reissue.expressUnavailable')
+                  : t('cards.loading')}
+            </p>
+          </div>
+        )}
+        <div className="card-form__buttons">
+          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
+            {t('cards.cancel')}
+          </Link>
+          <button type="submit" className="eng-button eng-button--primary" disabled={pending}>
+            {t('cards.reissue.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/**
+ * Cancel (/cards/{accountId}/cancel): blocking is for good; the balance goes back to the settlement
+ * account and the card account closes. Asked once more in a dialog.
+ */
+export function CardCancelScreen({ params }: CustomScreenProps) {
+  const { t, i18n } = useTranslation();
+  const { rpc, feedback } = useApp();
+  const navigate = useNavigate();
+  const { confirm, dialog } = useConfirm();
+  const { card, failed, reload } = useCard(params);
+  const [pending, setPending] = useState(false);
+  if (!card) return <CardLoadState failed={failed} reload={reload} />;
+  if (!card.capabilities.block) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
+  const block = async () => {
+    if (!(await confirm('cards.block.message', { titleKey: 'cards.block.title', yesKey: 'cards.block.yes', tone: 'danger', values: { name: cardName(card, t) } }))) return;
+    setPending(true);
+    try {
+      await rpc('cardBlock', { accountId: card.accountId });
+      feedback.notify('cards.done.cardBlock');
+      await navigate(cardPaths.list);
+    } catch (error) {
+      feedback.showError(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="eng-section card-page">
+      <CardArt card={card} />
+      <div className="card-form">
+        <p>{t('cards.block.explain', { balance: formatMoney(card.balance, card.currencyCode, i18n.language), account: card.settlementAccountId })}</p>
+        <div className="card-form__buttons">
+          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
+            {t('cards.block.keep')}
+          </Link>
+          <button type="button" className="eng-button eng-button--danger" disabled={pending} onClick={() => void block()}>
+            {t('cards.actions.block')}
+          </button>
+        </div>
+      </div>
+      {dialog}
+    </div>
+  );
+}
+
+/** Change name (/cards/{accountId}/rename): the card's alias, up to 40 characters. */
+export function CardRenameScreen({ params }: CustomScreenProps) {
+  const { t } = useTranslation();
+  const { rpc, feedback } = useApp();
+  const navigate = useNavigate();
+  const { card, failed, reload } = useCard(params);
+  const [name, setName] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const fail = useFailure(setErrors);
+  if (!card) return <CardLoadState failed={failed} reload={reload} />;
+  if (!card.capabilities.rename) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
+  const value = name ?? card.cardAliasName ?? '';
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = value.trim();
+    if (!trimmed) {
+      setErrors({ cardAliasName: t('cards.fieldRequired') });
+      return;
+    }
+    setPending(true);
+    try {
+      await rpc('cardSetAlias', { accountId: card.accountId, cardAliasName: trimmed });
+      feedback.notify('cards.done.cardSetAlias');
+      await navigate(cardPaths.detail(card.accountId));
+    } catch (error) {
+      fail(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="eng-section card-page">
+      <CardArt card={card} />
+      <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
+        <Field label={t('cards.rename.label')} error={errors.cardAliasName} help={t('cards.rename.help')} required>
+          {({ id, describedBy, invalid }) => (
+            <input id={id} name="cardAliasName" className="eng-input" maxLength={40} autoComplete="off" value={value} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setName(event.target.value)} />
+          )}
+        </Field>
+        <div className="card-form__buttons">
+          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
+            {t('cards.cancel')}
+          </Link>
+          <button type="submit" className="eng-button eng-button--primary" disabled={pending}>
+            {t('cards.rename.submit')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

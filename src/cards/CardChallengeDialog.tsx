@@ -1,0 +1,170 @@
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog, isMethodCallError } from '../../engine/index.ts';
+import type { CardChallenge } from '../../generated/entities.ts';
+import { useApp } from '../app/app-context.tsx';
+import { Field } from '../app/Field.tsx';
+
+/** The answer to a challenge, sent back with the same call. */
+export interface ChallengeConfirm {
+  requestId: string;
+  approvalCode: string;
+}
+
+/** An answer of a secret-bearing card call: a challenge, or the secret. */
+type Answer<Done> = CardChallenge | Done;
+
+const isChallenge = (answer: { status: string }): answer is CardChallenge => answer.status === 'awaitingConfirmation';
+
+/** The message the server put on the code, wherever it put it. */
+function codeError(fieldErrors: Record<string, string>): string | undefined {
+  return fieldErrors['confirm.approvalCode'] ?? fieldErrors.approvalCode ?? fieldErrors['confirm.requestId'] ?? fieldErrors.confirm;
+}
+
+/**
+ * The second factor in front of a card secret (PIN change, PIN show, card details): `run(call)` makes
+ * the call; a challenge answer opens a code popup (where the code went, the code field, send a new
+ * code), and the code goes back with the same call as `confirm: { requestId, approvalCode }`. The
+ * secret answer goes to `onDone`. Errors on the other fields of the call go to `onFieldErrors`.
+ *
+ * @example
+ * const secret = useCardChallenge();
+ * secret.run((confirm) => rpc('cardPinShow', { accountId, ...(confirm ? { confirm } : {}) }), (answer) => setPin(answer.pinCode));
+ * return <>{secret.dialog}</>;
+ */
+export function useCardChallenge(options: { onFieldErrors?: (errors: Record<string, string>) => void } = {}): {
+  run: <Done extends { status: 'done' }>(call: (confirm?: ChallengeConfirm) => Promise<Answer<Done>>, onDone: (answer: Done) => void) => Promise<void>;
+  pending: boolean;
+  dialog: ReactNode;
+} {
+  const { feedback } = useApp();
+  const [pending, setPending] = useState(false);
+  const [open, setOpen] = useState<{ challenge: CardChallenge; submit: (code: string) => Promise<string | undefined>; again: () => Promise<void> } | null>(null);
+
+  const failed = (error: unknown) => {
+    if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0 && !codeError(error.fieldErrors) && options.onFieldErrors) options.onFieldErrors(error.fieldErrors);
+    else feedback.showError(error);
+  };
+
+  const run = async <Done extends { status: 'done' }>(call: (confirm?: ChallengeConfirm) => Promise<Answer<Done>>, onDone: (answer: Done) => void) => {
+    setPending(true);
+    try {
+      const first = await call();
+      if (!isChallenge(first)) {
+        onDone(first as Done);
+        return;
+      }
+      setOpen({
+        challenge: first,
+        submit: async (code) => {
+          try {
+            // The transport turns digit strings of answers into numbers; the request wants the id back as text.
+            const answer = await call({ requestId: first.requestId, approvalCode: code });
+            if (isChallenge(answer)) return undefined;
+            setOpen(null);
+            onDone(answer as Done);
+            return undefined;
+          } catch (error) {
+            if (isMethodCallError(error)) {
+              const message = codeError(error.fieldErrors);
+              if (message) return message;
+            }
+            setOpen(null);
+            failed(error);
+            return undefined;
+          }
+        },
+        again: async () => {
+          setOpen(null);
+          await run(call, onDone);
+        },
+      });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const dialog = open ? <CardChallengeDialog key={open.challenge.requestId} challenge={open.challenge} onSubmit={open.submit} onAgain={open.again} onCancel={() => setOpen(null)} /> : null;
+  return { run, pending, dialog };
+}
+
+/** The code popup of a card challenge, on the engine's Dialog. */
+export function CardChallengeDialog({
+  challenge,
+  onSubmit,
+  onAgain,
+  onCancel,
+}: {
+  challenge: CardChallenge;
+  /** Resolves with the error to show on the code, or undefined when the popup is done with. */
+  onSubmit: (code: string) => Promise<string | undefined>;
+  onAgain: () => Promise<void>;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^[0-9]{4,8}$/.test(code.trim())) {
+      setError(t('cards.challenge.codeInvalid'));
+      codeRef.current?.focus();
+      return;
+    }
+    setPending(true);
+    const message = await onSubmit(code.trim());
+    setPending(false);
+    if (message) {
+      setError(message);
+      setCode('');
+      codeRef.current?.focus();
+    }
+  };
+
+  const where = challenge.approvalSentTo ? t(`cards.challenge.sent.${challenge.approveType}`, { to: challenge.approvalSentTo }) : t(`cards.challenge.ask.${challenge.approveType}`);
+  return (
+    <Dialog title={t('cards.challenge.title')} onClose={onCancel} initialFocus={codeRef}>
+      <p>{where}</p>
+      <form className="card-challenge__form" onSubmit={(event) => void submit(event)} noValidate>
+        <Field label={t('cards.challenge.code')} error={error}>
+          {({ id, describedBy, invalid }) => (
+            <input
+              ref={codeRef}
+              id={id}
+              name="approvalCode"
+              className="eng-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={8}
+              value={code}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                setCode(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </Field>
+        <div className="eng-dialog__buttons">
+          <button type="button" className="eng-button eng-button--secondary" disabled={pending} onClick={onCancel}>
+            {t('cards.challenge.cancel')}
+          </button>
+          <button type="submit" className="eng-button eng-button--primary" disabled={pending}>
+            {t('cards.challenge.confirm')}
+          </button>
+        </div>
+      </form>
+      {challenge.approveType !== 'otp' && (
+        <button type="button" className="eng-button eng-button--link" disabled={pending} onClick={() => void onAgain()}>
+          {t('cards.challenge.again')}
+        </button>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,270 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { ScreenSpec } from '../../engine/index.ts';
+import { MethodCallError } from '../../engine/index.ts';
+import type { RpcCall } from '../../generated/methods.ts';
+import { AppProvider } from '../app/app-context.tsx';
+import { testServices } from '../testing/app-services.ts';
+import { AddCard } from './AddCard.tsx';
+import { CardDetail } from './CardDetail.tsx';
+import { CardPinScreen, pinErrors } from './CardPin.tsx';
+import { CardsScreen } from './CardsScreen.tsx';
+import { ConfirmCard } from './ConfirmCard.tsx';
+import { deliveryText, disabledReasonsText } from './shipping.ts';
+import { noCapabilities, testCard } from './test-cards.ts';
+
+const spec = { id: 'cards', route: '/cards', layout: 'main', title: 'screens.cards.title', kind: 'custom' } as ScreenSpec;
+
+function renderWith(rpc: (method: string, params: Record<string, unknown>) => Promise<unknown>, element: React.ReactNode) {
+  const fn = vi.fn(rpc);
+  render(
+    <AppProvider services={testServices({ rpc: fn as unknown as RpcCall })}>
+      <MemoryRouter>{element}</MemoryRouter>
+    </AppProvider>,
+  );
+  return fn;
+}
+
+const emptyHistory = { authorizations: [], total: 0, pageNumber: 1, pageSize: 10 };
+
+describe('CardDetail', () => {
+  it('offers only the actions the capabilities allow (an active card)', async () => {
+    const card = testCard({ capabilities: { ...noCapabilities, balance: true, history: true, load: true, pause: true, pin: true, rename: true, block: true, details: true, reissue: true } });
+    renderWith(async (method) => {
+      if (method === 'cardGet') return card;
+      if (method === 'cardAuthorizationList') return emptyHistory;
+      throw new Error(`unexpected ${method}`);
+    }, <CardDetail spec={spec} props={{}} params={{ accountId: '7' }} />);
+    const actions = await screen.findByRole('region', { name: 'cards.actionsTitle' });
+    expect(within(actions).getByRole('link', { name: 'cards.actions.load' }).getAttribute('href')).toBe('/cards/7/load');
+    expect(within(actions).getByRole('button', { name: 'cards.actions.pause' })).toBeTruthy();
+    expect(within(actions).getByRole('link', { name: 'cards.actions.pin' }).getAttribute('href')).toBe('/card/7/pin');
+    expect(within(actions).getByRole('link', { name: 'cards.actions.block' }).getAttribute('href')).toBe('/cards/7/cancel');
+    expect(within(actions).queryByRole('button', { name: 'cards.actions.unpause' })).toBeNull();
+    expect(within(actions).queryByRole('link', { name: 'cards.actions.activate' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'cards.actions.upgradeShipping' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'cards.reveal.show' })).toBeTruthy();
+    expect(await screen.findByText('cards.history.empty')).toBeTruthy();
+    expect(screen.getAllByText('5355 22•• •••• 1234').length).toBeGreaterThan(0);
+  });
+
+  it('a paused card offers unpause and not pause; a pending one only activation, without history or details', async () => {
+    const paused = testCard({ cardStatusId: 71, capabilities: { ...noCapabilities, balance: true, unpause: true, block: true } });
+    renderWith(async (method) => {
+      if (method === 'cardGet') return paused;
+      if (method === 'cardUnpause') return { ...paused, cardStatusId: 2, capabilities: { ...noCapabilities, pause: true } };
+      throw new Error(`unexpected ${method}`);
+    }, <CardDetail spec={spec} props={{}} params={{ accountId: '7' }} />);
+    const unpause = await screen.findByRole('button', { name: 'cards.actions.unpause' });
+    expect(screen.queryByRole('button', { name: 'cards.actions.pause' })).toBeNull();
+    expect(screen.getByText('cards.status.71')).toBeTruthy();
+    fireEvent.click(unpause);
+    expect(await screen.findByRole('button', { name: 'cards.actions.pause' })).toBeTruthy();
+  });
+
+  it('a card awaiting activation links to activation only', async () => {
+    const pending = testCard({ cardStatusId: 23, capabilities: { ...noCapabilities, balance: true, activate: true, rename: true, block: true } });
+    renderWith(async (method) => {
+      if (method === 'cardGet') return pending;
+      throw new Error(`unexpected ${method}`);
+    }, <CardDetail spec={spec} props={{}} params={{ accountId: '7' }} />);
+    expect((await screen.findByRole('link', { name: 'cards.actions.activate' })).getAttribute('href')).toBe('/cards/7/activate');
+    expect(screen.queryByRole('link', { name: 'cards.actions.load' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'cards.reveal.show' })).toBeNull();
+    expect(screen.queryByText('cards.history.title')).toBeNull();
+  });
+
+  it('shows the full number only after the code, and hides it on request', async () => {
+    const card = testCard({ capabilities: { ...noCapabilities, details: true } });
+    const rpc = renderWith(async (method, params) => {
+      if (method === 'cardGet') return card;
+      if (method === 'cardDetailsReveal' && !params.confirm) return { status: 'awaitingConfirmation', requestId: '55', approveType: 'sms', approvalSentTo: '+44•••89', availableApprovalMethods: ['sms'], expiresInSeconds: 300 };
+      if (method === 'cardDetailsReveal') {
+        if ((params.confirm as { approvalCode: string }).approvalCode !== '123456') throw new MethodCallError('TA1', 'wrong', { 'confirm.approvalCode': 'The code is not right.' });
+        return { status: 'done', cardNumber: '5355221111111234', cvv: '321', cardExpiryMonth: 11, cardExpiryYear: 2029, holderName: 'ANNA NOVAK' };
+      }
+      throw new Error(`unexpected ${method}`);
+    }, <CardDetail spec={spec} props={{}} params={{ accountId: '7' }} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'cards.reveal.show' }));
+    const dialog = await screen.findByRole('dialog', { name: 'cards.challenge.title' });
+    fireEvent.change(within(dialog).getByLabelText('cards.challenge.code'), { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'cards.challenge.confirm' }));
+    expect(await within(dialog).findByText('The code is not right.')).toBeTruthy();
+    expect(screen.queryByText('5355 2211 1111 1234')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('cards.challenge.code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'cards.challenge.confirm' }));
+    expect(await screen.findByText('5355 2211 1111 1234')).toBeTruthy();
+    expect(rpc).toHaveBeenLastCalledWith('cardDetailsReveal', { accountId: 7, confirm: { requestId: '55', approvalCode: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'cards.reveal.hide' }));
+    expect(screen.queryByText('5355 2211 1111 1234')).toBeNull();
+  });
+});
+
+describe('CardPinScreen', () => {
+  it('checks the PIN form: 4 digits, both the same, errors on the fields, no call', async () => {
+    const card = testCard({ capabilities: { ...noCapabilities, pin: true } });
+    const rpc = renderWith(async (method) => {
+      if (method === 'cardGet') return card;
+      throw new Error(`unexpected ${method}`);
+    }, <CardPinScreen spec={spec} props={{}} params={{ accountId: '7' }} />);
+    const pin = await screen.findByLabelText(/cards\.pin\.pin(?!Repeat)/);
+    const repeat = screen.getByLabelText(/cards.pin.pinRepeat/);
+    expect(pin.getAttribute('type')).toBe('password');
+    fireEvent.change(pin, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'cards.pin.change' }));
+    expect(await screen.findAllByText('cards.pin.fourDigits')).toHaveLength(2);
+    fireEvent.change(pin, { target: { value: '1234' } });
+    fireEvent.change(repeat, { target: { value: '4321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'cards.pin.change' }));
+    expect(await screen.findByText('cards.pin.mismatch')).toBeTruthy();
+    expect(repeat.getAttribute('aria-invalid')).toBe('true');
+    expect(rpc).not.toHaveBeenCalledWith('cardPinChange', expect.anything());
+  });
+
+  it('changes the PIN after the code, and puts the server\'s PIN errors on the field', async () => {
+    const card = testCard({ capabilities: { ...noCapabilities, pin: true } });
+    const rpc = renderWith(async (method, params) => {
+      if (method === 'cardGet') return card;
+      if (method === 'cardPinChange' && params.pin === '1111') throw new MethodCallError('TA1', 'weak', { pin: 'Choose a PIN that is harder to guess.' });
+      if (method === 'cardPinChange' && !params.confirm) return { status: 'awaitingConfirmation', requestId: '9', approveType: 'otp', availableApprovalMethods: ['otp'], expiresInSeconds: 300 };
+      if (method === 'cardPinChange') return { status: 'done' };
+      throw new Error(`unexpected ${method}`);
+    }, <CardPinScreen spec={spec} props={{}} params={{ accountId: '7' }} />);
+    const pin = await screen.findByLabelText(/cards\.pin\.pin(?!Repeat)/);
+    const repeat = screen.getByLabelText(/cards.pin.pinRepeat/);
+    fireEvent.change(pin, { target: { value: '1111' } });
+    fireEvent.change(repeat, { target: { value: '1111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'cards.pin.change' }));
+    expect(await screen.findByText('Choose a PIN that is harder to guess.')).toBeTruthy();
+    fireEvent.change(pin, { target: { value: '4826' } });
+    fireEvent.change(repeat, { target: { value: '4826' } });
+    fireEvent.click(screen.getByRole('button', { name: 'cards.pin.change' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('cards.challenge.ask.otp')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('cards.challenge.code'), { target: { value: '654321' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'cards.challenge.confirm' }));
+    await vi.waitFor(() => expect(rpc).toHaveBeenCalledWith('cardPinChange', { accountId: 7, pin: '4826', pinRepeat: '4826', confirm: { requestId: '9', approvalCode: '654321' } }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((pin as HTMLInputElement).value).toBe('');
+  });
+
+  it('pinErrors: the rules as a table', () => {
+    const t = (key: string) => key;
+    expect(pinErrors('1234', '1234', t)).toEqual({});
+    expect(pinErrors('123', '1234', t)).toEqual({ pin: 'cards.pin.fourDigits' });
+    expect(pinErrors('1234', '12a4', t)).toEqual({ pinRepeat: 'cards.pin.fourDigits' });
+    expect(pinErrors('1234', '4321', t)).toEqual({ pinRepeat: 'cards.pin.mismatch' });
+  });
+});
+
+describe('AddCard', () => {
+  const product = (over: Record<string, unknown>) => ({
+    productType: 2010, name: 'Prepaid Mastercard', subType: 'PREPAID', cardIsVirtual: false, network: 'MC', currencies: ['EUR'],
+    fees: { annual: '10.00', issue: '5.00', monthly: '1.00', currency: 'EUR' },
+    shippingOptions: [
+      { id: 'standard', type: 'standard', fee: '0', deliveryTime: { minWorkingDays: 10, maxWorkingDays: 15 }, disabledReasons: [] },
+      { id: 'express', type: 'express', fee: '25.00', deliveryTime: { minWorkingDays: 2, maxWorkingDays: 4 }, disabledReasons: ['expressUnavailableInCountry'] },
+    ],
+    requiredDocuments: [{ documentType: 88, needsBackSide: false, needsStampPage: true }],
+    ...over,
+  });
+
+  it('shows the fees, disables a shipping option with its reason, and asks for the stamp page', async () => {
+    renderWith(async (method) => {
+      if (method === 'countries') return { countries: [{ code: 'RU', name: 'Russia', phoneCode: '7' }, { code: 'GB', name: 'United Kingdom', phoneCode: '44' }] };
+      if (method === 'cardApplyInfo') return { countryCode: 'RU', products: [product({})] };
+      if (method === 'balanceInquiry') return { accounts: [] };
+      throw new Error(`unexpected ${method}`);
+    }, <AddCard spec={spec} props={{}} params={{}} />);
+    fireEvent.click(await screen.findByRole('radio', { name: /cards.kind.physical/ }));
+    const express = await screen.findByRole('radio', { name: /cards.shippingType.express/ });
+    expect((express as HTMLInputElement).disabled).toBe(true);
+    expect(express.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('cards.apply.unavailable')).toBeTruthy();
+    expect(screen.getByText('cards.deliveryWorkingDays')).toBeTruthy();
+    const standard = screen.getByRole('radio', { name: /cards.shippingType.standard/ }) as HTMLInputElement;
+    expect(standard.disabled).toBe(false);
+    expect(standard.checked).toBe(true);
+    expect(screen.getByText('cards.fees.annual')).toBeTruthy();
+    expect(screen.getByLabelText(/cards.apply.side.stampPage/)).toBeTruthy();
+    expect(screen.queryByLabelText(/cards.apply.side.back/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'cards.apply.submit' }));
+    expect(await screen.findByText('cards.apply.chooseAccount')).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement?.getAttribute('name')).toBe('settlementAccountId'));
+  });
+
+  it('can be submitted before a card is chosen, and then says so and moves the focus to the cards', async () => {
+    renderWith(async (method) => {
+      if (method === 'countries') return { countries: [{ code: 'GB', name: 'United Kingdom', phoneCode: '44' }] };
+      if (method === 'cardApplyInfo') return { countryCode: 'GB', products: [product({ productType: 2006, cardIsVirtual: true, shippingOptions: [], requiredDocuments: [] }), product({ productType: 2030, name: 'Virtual UnionPay prepaid', cardIsVirtual: true, shippingOptions: [], requiredDocuments: [] })] };
+      if (method === 'balanceInquiry') return { accounts: [] };
+      throw new Error(`unexpected ${method}`);
+    }, <AddCard spec={spec} props={{}} params={{}} />);
+    const first = (await screen.findAllByRole('radio', { name: /Prepaid Mastercard|UnionPay/ }))[0]!;
+    const submit = screen.getByRole('button', { name: 'cards.apply.submit' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    fireEvent.click(submit);
+    expect(await screen.findByText('cards.apply.chooseProduct')).toBeTruthy();
+    await vi.waitFor(() => expect(document.activeElement).toBe(first));
+  });
+});
+
+describe('shipping texts', () => {
+  it('says the delivery time from working days and the disabled reasons from their codes', () => {
+    const t = ((key: string, options?: Record<string, unknown>) => (options ? `${key}(${JSON.stringify(options)})` : key)) as never;
+    expect(deliveryText({ deliveryTime: { minWorkingDays: 5, maxWorkingDays: 7 } }, t, 'es-ES')).toBe('cards.deliveryWorkingDays({"days":"5\u2060–\u20607"})');
+    expect(deliveryText({ deliveryTime: { minWorkingDays: 3, maxWorkingDays: 3 } }, t, 'en-GB')).toBe('cards.deliveryWorkingDays({"days":"3"})');
+    expect(deliveryText({}, t, 'en-GB')).toBeUndefined();
+    expect(disabledReasonsText({ disabledReasons: ['expressUnavailableInCountry', 'noCardShippingToCountry'] }, t)).toBe('cards.shippingDisabled.expressUnavailableInCountry cards.shippingDisabled.noCardShippingToCountry');
+    expect(disabledReasonsText({ disabledReasons: [] }, t)).toBe('');
+  });
+});
+
+describe('ConfirmCard', () => {
+  it('shows the fees of the country the card was applied for, not the customer\'s own', async () => {
+    const submitted = testCard({ cardId: 50, accountId: 9, productType: 2010, productName: 'Prepaid Mastercard', cardIsVirtual: false, cardStatusId: 0, countryCode: 'RO', currencyCode: 'EUR', shippingOptionId: 'standard', maskedCardNumber: undefined, capabilities: { ...noCapabilities, confirm: true } });
+    const offer = (countryCode: string, annual: string, currency: string) => ({
+      countryCode,
+      products: [{
+        productType: 2010, name: 'Prepaid Mastercard', subType: 'PREPAID', cardIsVirtual: false, network: 'MC', currencies: ['EUR'],
+        fees: { annual, issue: '20.00', monthly: '4.50', currency },
+        shippingOptions: [{ id: 'standard', type: 'standard', fee: '0', deliveryTime: { minWorkingDays: 10, maxWorkingDays: 15 }, disabledReasons: [] }],
+        requiredDocuments: [],
+      }],
+    });
+    const rpc = renderWith(async (method, params) => {
+      if (method === 'cardList') return { cards: [submitted] };
+      if (method === 'cardApplyInfo') return params.countryCode === 'RO' ? offer('RO', '45.00', 'RON') : offer('GB', '9.00', 'GBP');
+      if (method === 'accountGet' || method === 'balanceInquiry') return { accounts: [] };
+      throw new Error(`unexpected ${method}`);
+    }, <ConfirmCard spec={spec} props={{}} params={{ cardId: '50' }} />);
+    const annual = await vi.waitFor(() => {
+      const cell = document.querySelector('[data-fact="annual"]');
+      if (!cell) throw new Error('no fees yet');
+      return cell;
+    });
+    expect(rpc).toHaveBeenCalledWith('cardApplyInfo', { countryCode: 'RO' });
+    expect(rpc).not.toHaveBeenCalledWith('cardApplyInfo', {});
+    expect(annual.textContent).toMatch(/45/);
+    expect(annual.textContent).toMatch(/RON|lei/);
+    expect(document.querySelector('[data-fact="shipping"]')).toBeTruthy();
+    expect(document.querySelector('[data-fact="country"]')?.textContent).toBe('Romania');
+    expect(screen.getByText(/cards.deliveryWorkingDays/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'cards.confirm.submit' })).toBeTruthy();
+  });
+});
+
+describe('CardsScreen', () => {
+  it('stays with the way to apply, and offers a debit card\'s actions inline', async () => {
+    const debit = testCard({ accountId: 8, cardId: 40, subType: 'DEBIT', cardIsVirtual: false, productName: 'Visa debit', capabilities: { ...noCapabilities, pause: true, block: true } });
+    renderWith(async (method) => {
+      if (method === 'cardList') return { cards: [debit] };
+      throw new Error(`unexpected ${method}`);
+    }, <CardsScreen spec={spec} props={{ kind: 'all' }} params={{}} />);
+    const item = (await screen.findByRole('heading', { name: 'Visa debit' })).closest('li')!;
+    expect(within(item).getByRole('button', { name: /cards.actions.pause/ })).toBeTruthy();
+    expect(within(item).queryByRole('link', { name: /cards.open/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'cards.applyButton' }).getAttribute('href')).toBe('/add-card');
+  });
+});
