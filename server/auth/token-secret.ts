@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ConfigError } from '../config.ts';
+import { keptRandomKey } from '../db/app-settings.ts';
 import type { Database } from '../db/schema.ts';
 
 const SETTING = 'token_secret';
@@ -20,12 +20,5 @@ export async function loadTokenSecret(db: Kysely<Database>, configured: string |
     }
     return new TextEncoder().encode(configured);
   }
-  // Two instances starting together may both generate one; the first insert wins and both read it.
-  await db
-    .insertInto('app_settings')
-    .values({ key: SETTING, value: randomBytes(32).toString('base64url') })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-  const { value } = await db.selectFrom('app_settings').select('value').where('key', '=', SETTING).executeTakeFirstOrThrow();
-  return Buffer.from(value, 'base64url');
+  return keptRandomKey(db, SETTING);
 }

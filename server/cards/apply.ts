@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { CardsTable, Database } from '../db/schema.ts';
 import { documentTypeById } from '../dictionaries/data.ts';
 import { readUploadedFile, storeDocument, type DocumentFileInput } from '../documents/uploads.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
@@ -7,7 +7,7 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS, isCardAccountType } from './card-status.ts';
 import { paymentAccount } from './fees.ts';
-import { cardProduct, countryOffer, disabledReasonsText, requiredDocuments, shipsPhysicalCards } from './products.ts';
+import { cardProduct, countryOffer, type CardProduct, disabledReasonsText, requiredDocuments, shipsPhysicalCards } from './products.ts';
 
 type Db = Kysely<Database>;
 
@@ -128,43 +128,72 @@ export async function applyForCard(ctx: RpcContext, params: ApplyParams) {
         }),
       );
     }
-    if (!isCardAccountType(product.type)) throw new Error(`Card product ${product.type} is outside the card account types.`);
-    const account = await trx
-      .insertInto('accounts')
-      .values({ customer_id: customerId, system_purpose: null, type: product.type, status: ACCOUNT_STATUS.open, currency_code: params.currencyCode, name: null, sub_type: product.subType, settlement_account_id: settlement.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const card = await trx
-      .insertInto('cards')
-      .values({
-        customer_id: customerId,
-        account_id: account.id,
-        product_type: product.type,
-        sub_type: product.subType,
-        is_virtual: product.virtual,
+    return insertCardAccount(trx, {
+      customerId,
+      product,
+      currencyCode: params.currencyCode,
+      settlementAccountId: settlement.id,
+      card: {
         status_id: CARD_STATUS.submitted,
-        previous_status_id: null,
-        replaces_card_id: null,
-        processor_ref: null,
-        bin: null,
-        last4: null,
-        expiry_month: null,
-        expiry_year: null,
         holder_name: holderName || 'CARD HOLDER',
         country_code: country,
         shipping_option_id: shippingOptionId,
         express_shipping: express,
         address_id: params.addressId ?? null,
-        document_ids: JSON.stringify(documentIds),
         created_by_user_id: user.userId,
-        activated_at: null,
-        activation_claim: null,
-        activation_claimed_at: null,
-      })
-      .returning(['id', 'status_id'])
-      .executeTakeFirstOrThrow();
-    return { cardId: card.id, accountId: account.id, cardStatusId: card.status_id };
+      },
+      documentIds,
+    });
   });
+}
+
+/** The card-specific columns of a new card; the rest come from its product or start empty. */
+type NewCardColumns = Pick<Insertable<CardsTable>, 'status_id' | 'holder_name' | 'country_code' | 'shipping_option_id' | 'address_id' | 'created_by_user_id'> &
+  Partial<Pick<Insertable<CardsTable>, 'express_shipping' | 'processor_ref' | 'bin' | 'last4' | 'expiry_month' | 'expiry_year' | 'activated_at'>>;
+
+/**
+ * Opens a card account of `product` (its type is the account type, settled by `settlementAccountId`)
+ * with its first card, inside the caller's transaction. A card not yet issued leaves the processor's
+ * columns empty.
+ *
+ * @example
+ * await insertCardAccount(trx, { customerId, product, currencyCode: 'EUR', settlementAccountId, card: { status_id: CARD_STATUS.submitted, ... }, documentIds: [] });
+ */
+export async function insertCardAccount(
+  trx: Transaction<Database>,
+  input: { customerId: number; product: CardProduct; currencyCode: string; settlementAccountId: number; card: NewCardColumns; documentIds: number[] },
+): Promise<{ cardId: number; accountId: number; cardStatusId: number }> {
+  const { customerId, product } = input;
+  if (!isCardAccountType(product.type)) throw new Error(`Card product ${product.type} is outside the card account types.`);
+  const account = await trx
+    .insertInto('accounts')
+    .values({ customer_id: customerId, system_purpose: null, type: product.type, status: ACCOUNT_STATUS.open, currency_code: input.currencyCode, name: null, sub_type: product.subType, settlement_account_id: input.settlementAccountId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const card = await trx
+    .insertInto('cards')
+    .values({
+      customer_id: customerId,
+      account_id: account.id,
+      product_type: product.type,
+      sub_type: product.subType,
+      is_virtual: product.virtual,
+      previous_status_id: null,
+      replaces_card_id: null,
+      processor_ref: null,
+      bin: null,
+      last4: null,
+      expiry_month: null,
+      expiry_year: null,
+      activated_at: null,
+      activation_claim: null,
+      activation_claimed_at: null,
+      ...input.card,
+      document_ids: JSON.stringify(input.documentIds),
+    })
+    .returning(['id', 'status_id'])
+    .executeTakeFirstOrThrow();
+  return { cardId: card.id, accountId: account.id, cardStatusId: card.status_id };
 }
 
 /**

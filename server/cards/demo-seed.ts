@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
+import { insertCardAccount } from './apply.ts';
 import { CARD_STATUS } from './card-status.ts';
 import type { CardProcessor } from './processor.ts';
 import { cardProduct } from './products.ts';
@@ -42,22 +43,13 @@ export async function seedDemoCards(db: Kysely<Database>, processor: CardProcess
     const issued = await processor.issueCard({ bin: product.bin, holderName, isVirtual: product.virtual, validityYears: product.validityYears });
     if (card.status === CARD_STATUS.active) await processor.assignPin(issued.processorRef);
     await db.transaction().execute(async (trx) => {
-      const account = await trx
-        .insertInto('accounts')
-        .values({ customer_id: customerId, type: product.type, currency_code: card.currency, status: 1, sub_type: product.subType, settlement_account_id: settlement.id })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('cards')
-        .values({
-          customer_id: customerId,
-          account_id: account.id,
-          product_type: product.type,
-          sub_type: product.subType,
-          is_virtual: product.virtual,
+      const { accountId } = await insertCardAccount(trx, {
+        customerId,
+        product,
+        currencyCode: card.currency,
+        settlementAccountId: settlement.id,
+        card: {
           status_id: card.status,
-          previous_status_id: null,
-          replaces_card_id: null,
           processor_ref: issued.processorRef,
           bin: issued.bin,
           last4: issued.last4,
@@ -67,13 +59,11 @@ export async function seedDemoCards(db: Kysely<Database>, processor: CardProcess
           country_code: country,
           shipping_option_id: product.virtual ? null : 'standard',
           address_id: null,
-          document_ids: JSON.stringify([]),
           created_by_user_id: user.id,
           activated_at: card.status === CARD_STATUS.active ? new Date() : null,
-          activation_claim: null,
-          activation_claimed_at: null,
-        })
-        .execute();
+        },
+        documentIds: [],
+      });
       const load = 20_00n;
       if (card.status === CARD_STATUS.active && settlement.balance >= load) {
         await writeLedgerTransaction(trx, {
@@ -81,7 +71,7 @@ export async function seedDemoCards(db: Kysely<Database>, processor: CardProcess
           description: `Card load: ${product.name} •${issued.last4}`,
           legs: [
             { accountId: settlement.id, amount: -load, counterparty: `${product.name} •${issued.last4}` },
-            { accountId: account.id, amount: load, counterparty: 'EUR account' },
+            { accountId, amount: load, counterparty: 'EUR account' },
           ],
         });
       }

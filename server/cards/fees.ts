@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
+import { payingAccount } from '../accounts/paying-account.ts';
 import type { Database } from '../db/schema.ts';
-import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { LedgerError } from '../ledger/errors.ts';
 import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
@@ -26,15 +26,7 @@ export interface PaymentAccount {
  * when given → TA1 on `field`.
  */
 export async function paymentAccount(db: Kysely<Database>, customerId: number, accountId: number, field: string, currency?: string): Promise<PaymentAccount> {
-  const account = await db
-    .selectFrom('accounts as a')
-    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .select(['a.id', 'a.customer_id', 'a.type', 'a.status', 'a.currency_code', 'c.scale'])
-    .where('a.id', '=', accountId)
-    .executeTakeFirst();
-  if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
-  if (account.type !== PAYMENT_ACCOUNT_TYPE) throw refusal(field, 'Choose one of your payment accounts.');
-  if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
+  const account = await payingAccount(db, customerId, accountId, field, (type) => (type === PAYMENT_ACCOUNT_TYPE ? undefined : 'Choose one of your payment accounts.'));
   if (currency && account.currency_code !== currency) throw refusal(field, `Choose a payment account in ${currency}, the card's currency.`);
   return { id: account.id, currency_code: account.currency_code, scale: account.scale };
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { keptRandomKey } from '../db/app-settings.ts';
 import type { Database } from '../db/schema.ts';
 
 /** What the processor answers when it issues a card: never the full number. */
@@ -59,17 +60,8 @@ export function luhnValid(number: string): boolean {
 
 const randomDigits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
 
-/** Keeps the sandbox's sealing key in app_settings, generated on first use. */
-async function vaultKey(db: Kysely<Database>): Promise<Buffer> {
-  const SETTING = 'sandbox_card_vault_key';
-  await db
-    .insertInto('app_settings')
-    .values({ key: SETTING, value: randomBytes(32).toString('base64url') })
-    .onConflict((conflict) => conflict.column('key').doNothing())
-    .execute();
-  const { value } = await db.selectFrom('app_settings').select('value').where('key', '=', SETTING).executeTakeFirstOrThrow();
-  return Buffer.from(value, 'base64url');
-}
+/** The sandbox's sealing key, generated on first use. */
+const vaultKey = (db: Kysely<Database>) => keptRandomKey(db, 'sandbox_card_vault_key');
 
 function seal(key: Buffer, text: string): string {
   const iv = randomBytes(12);

@@ -5,13 +5,15 @@ import type { Adapters } from '../adapters/index.ts';
 import { verifyTotp } from '../auth/totp.ts';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { approvalMethods, approveTypeFor, type ApproveType } from '../signin/approval-methods.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../signin/codes.ts';
+import { TRANSACTION_MODES } from '../signin/two-step.ts';
 
 /** What a card challenge guards; a code for one action never opens another. */
 export type CardSecretAction = 'pinChange' | 'pinShow' | 'detailsReveal';
 
 /** How a card challenge is answered. */
-export type CardApproveType = 'sms' | 'otp' | 'approvalCode';
+export type CardApproveType = Exclude<ApproveType, 'push'>;
 
 /** The answer of a first call: the second factor was started. */
 export interface CardChallengeStarted {
@@ -70,32 +72,13 @@ async function bindingMatches(stored: string, subject: CardChallengeSubject): Pr
   return argonVerify(stored, `${plainBinding(subject)}:${subject.newPin ?? ''}`);
 }
 
-/** The ways this user can answer: sms with a confirmed primary phone, otp when enrolled, e-mail codes always. */
-async function availableMethods(db: Kysely<Database>, customerId: number, userId: number) {
-  const user = await db.selectFrom('users').select(['email', 'totp_secret']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const phone = await db
-    .selectFrom('phones')
-    .select(['country_code', 'number'])
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'Primary')
-    .where('confirmed', '=', true)
-    .executeTakeFirst();
-  const methods: CardApproveType[] = [];
-  if (phone) methods.push('sms');
-  if (user.totp_secret) methods.push('otp');
-  methods.push('approvalCode');
-  return { methods, user, phone };
-}
-
 /**
  * The method the customer's transaction approval mode asks for (2 sms, 3 otp, 4 approval code by
  * e-mail). Push (1) and no mode fall back to sms with a confirmed phone, else an e-mail code: a
  * secret is never shown without a second factor. A method the user cannot use falls back the same way.
  */
 export function chooseMethod(mode: number | null, methods: readonly CardApproveType[]): CardApproveType {
-  const asked: CardApproveType | undefined = mode === 2 ? 'sms' : mode === 3 ? 'otp' : mode === 4 ? 'approvalCode' : undefined;
-  if (asked && methods.includes(asked)) return asked;
-  return methods.includes('sms') ? 'sms' : 'approvalCode';
+  return approveTypeFor(mode === null ? undefined : TRANSACTION_MODES[mode as 1 | 2 | 3 | 4], methods);
 }
 
 /**
@@ -108,7 +91,8 @@ export function chooseMethod(mode: number | null, methods: readonly CardApproveT
  */
 export async function startCardChallenge(db: Kysely<Database>, adapters: Pick<Adapters, 'messages'>, subject: CardChallengeSubject): Promise<CardChallengeStarted> {
   const customer = await db.selectFrom('customers').select('transaction_approve_mode').where('id', '=', subject.customerId).executeTakeFirstOrThrow();
-  const { methods, user, phone } = await availableMethods(db, subject.customerId, subject.userId);
+  // The ways this user can answer: sms with a confirmed primary phone, otp when enrolled, e-mail codes always.
+  const { methods, user, phone } = await approvalMethods(db, subject.customerId, subject.userId, { push: false });
   const method = chooseMethod(customer.transaction_approve_mode, methods);
   const bound = await binding(subject);
   const code = method === 'otp' ? null : numericCode();

@@ -3,10 +3,10 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
 import { verifyTotp } from '../auth/totp.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
-import { pushTargets } from '../devices/devices.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../signin/codes.ts';
+import { approvalMethods, approveTypeFor, type ApproveType } from '../signin/approval-methods.ts';
 import { TRANSACTION_MODES } from '../signin/two-step.ts';
 import { completeTransfer, releaseTransfer } from './create-transfer.ts';
 import type { TransferScope } from './scope.ts';
@@ -14,7 +14,7 @@ import type { TransferScope } from './scope.ts';
 type Trx = Transaction<Database>;
 
 /** How a transfer is confirmed after it is created (document 001 section 4). */
-export type ApproveType = 'push' | 'sms' | 'otp' | 'approvalCode';
+export type { ApproveType };
 
 /** What the browser needs to ask for the second factor. */
 export interface ConfirmationStarted {
@@ -42,25 +42,6 @@ async function transferRow(trx: Trx | Kysely<Database>, transferId: bigint) {
     .executeTakeFirst();
 }
 
-/** The ways this user can confirm: push with a linked device, sms with a confirmed phone, otp when enrolled; approval codes by e-mail always. */
-async function availableMethods(trx: Trx | Kysely<Database>, customerId: number, userId: number) {
-  const user = await trx.selectFrom('users').select(['email', 'totp_secret']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const phone = await trx
-    .selectFrom('phones')
-    .select(['country_code', 'number'])
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'Primary')
-    .where('confirmed', '=', true)
-    .executeTakeFirst();
-  const devices = await pushTargets(trx as Kysely<Database>, userId);
-  const methods: ApproveType[] = [];
-  if (devices.length) methods.push('push');
-  if (phone) methods.push('sms');
-  if (user.totp_secret) methods.push('otp');
-  methods.push('approvalCode');
-  return { methods, user, phone, devices };
-}
-
 /**
  * Starts the second factor the customer's approval mode asks for, or answers undefined when the
  * mode is none. A method the user cannot use (push without a device, sms without a phone, otp not
@@ -77,9 +58,8 @@ export async function startConfirmation(
   if (!wanted && customer.transaction_approve_mode === null) return undefined;
   if (scope.userId === null) return undefined;
   const transfer = (await transferRow(trx, transferId))!;
-  const { methods, user, phone, devices } = await availableMethods(trx, scope.customerId, scope.userId);
-  const asked: ApproveType = wanted ?? TRANSACTION_MODES[customer.transaction_approve_mode as 1 | 2 | 3 | 4];
-  const method: ApproveType = methods.includes(asked) ? asked : methods.includes('sms') ? 'sms' : 'approvalCode';
+  const { methods, user, phone, devices } = await approvalMethods(trx, scope.customerId, scope.userId, { push: true });
+  const method = approveTypeFor(wanted ?? TRANSACTION_MODES[customer.transaction_approve_mode as 1 | 2 | 3 | 4], methods);
 
   await trx.updateTable('transfer_confirmations').set({ used_at: new Date() }).where('transfer_id', '=', transferId).where('used_at', 'is', null).execute();
   const code = method === 'sms' || method === 'approvalCode' ? numericCode() : null;

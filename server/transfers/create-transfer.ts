@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { accountWithScale, payingAccount } from '../accounts/paying-account.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { LedgerError } from '../ledger/errors.ts';
@@ -62,28 +63,6 @@ const refusal = (field: string, description: string) => new RpcRefusal('TA1', { 
 /** Card accounts move money only through their own page (cardLoad, and purchases with the card). */
 const CARD_ACCOUNT_REFUSAL = "Cards are loaded from the card's page.";
 
-async function sourceAccount(trx: Trx, customerId: number, accountId: number, field: string) {
-  const account = await trx
-    .selectFrom('accounts as a')
-    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'a.type', 'c.scale'])
-    .where('a.id', '=', accountId)
-    .executeTakeFirst();
-  if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
-  if (isCardAccountType(account.type)) throw refusal(field, CARD_ACCOUNT_REFUSAL);
-  if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
-  return account;
-}
-
-async function accountCurrency(trx: Trx, accountId: number) {
-  return trx
-    .selectFrom('accounts as a')
-    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'a.type', 'c.scale'])
-    .where('a.id', '=', accountId)
-    .executeTakeFirst();
-}
-
 function minor(value: string | undefined, scale: number, field: string): bigint | undefined {
   if (value === undefined || value === '') return undefined;
   let parsed: bigint;
@@ -110,7 +89,7 @@ interface ResolvedDestination {
 async function resolveDestination(scope: TransferScope, input: TransferInput, source: { id: number; currency_code: string; scale: number }): Promise<ResolvedDestination> {
   const field = input.toField ?? 'to';
   if ('accountId' in input.to) {
-    const target = await accountCurrency(scope.trx, input.to.accountId);
+    const target = await accountWithScale(scope.trx, input.to.accountId);
     if (!target || target.customer_id === null) throw new RpcRefusal('13');
     if ((input.kind === 'account' || input.kind === 'cardLoad') && target.customer_id !== scope.customerId) throw new RpcRefusal('13');
     if (isCardAccountType(target.type) !== (input.kind === 'cardLoad')) throw refusal(field, input.kind === 'cardLoad' ? 'Choose a card to load.' : CARD_ACCOUNT_REFUSAL);
@@ -175,7 +154,7 @@ async function needsBusinessApproval(trx: Trx, scope: TransferScope): Promise<bo
 export async function createTransfer(scope: TransferScope, input: TransferInput): Promise<SubmitResult> {
   const { trx } = scope;
   const fromField = input.fromField ?? 'accountId';
-  const source = await sourceAccount(trx, scope.customerId, input.fromAccountId, fromField);
+  const source = await payingAccount(trx, scope.customerId, input.fromAccountId, fromField, (type) => (isCardAccountType(type) ? CARD_ACCOUNT_REFUSAL : undefined));
   if (input.currency && input.currency !== source.currency_code) {
     throw refusal('currency', `The account you send from holds ${source.currency_code}: send in ${source.currency_code}.`);
   }

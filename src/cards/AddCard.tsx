@@ -5,9 +5,9 @@ import { formatMoney, intlLocale, isMethodCallError, type CustomScreenProps } fr
 import type { RpcResponse } from '../../generated/methods.ts';
 import { useApp } from '../app/app-context.tsx';
 import { Field } from '../app/Field.tsx';
-import { accountLabel } from '../accounts/format.ts';
 import { useAccounts } from '../accounts/use-accounts.ts';
 import { readFileAsDataUrl } from '../verification/shared.tsx';
+import { AccountOptions, CardFees, CardFormButtons, productFeeRows, usePending } from './card-form.tsx';
 import { cardPaths, productName } from './card-data.ts';
 import { deliveryText, disabledReasonsText } from './shipping.ts';
 import './cards.css';
@@ -46,7 +46,7 @@ export function AddCard(_props: CustomScreenProps) {
   const [settlementAccountId, setSettlementAccountId] = useState<number>();
   const [files, setFiles] = useState<Record<number, DocumentFiles>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   // Each time errors are shown, the first invalid field that can take the focus gets it (as engine forms do).
   const formRef = useRef<HTMLFormElement>(null);
   const [errorsShown, setErrorsShown] = useState(0);
@@ -120,8 +120,7 @@ export function AddCard(_props: CustomScreenProps) {
       setErrorsShown((count) => count + 1);
       return;
     }
-    setPending(true);
-    try {
+    await run(async () => {
       const documents = await Promise.all(
         product!.requiredDocuments.map(async (document) => {
           const chosen = files[document.documentType]!;
@@ -142,14 +141,12 @@ export function AddCard(_props: CustomScreenProps) {
         ...(documents.length ? { documents } : {}),
       });
       await navigate(cardPaths.confirm(answer.cardId));
-    } catch (error) {
+    }, (error) => {
       if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
         setErrors(error.fieldErrors);
         setErrorsShown((count) => count + 1);
       } else feedback.showError(error);
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   const side = (documentType: number, which: keyof DocumentFiles) => (
@@ -229,23 +226,7 @@ export function AddCard(_props: CustomScreenProps) {
               )}
             </Field>
 
-            <table className="card-fees">
-              <caption>{t('cards.apply.feesTitle')}</caption>
-              <tbody>
-                <tr>
-                  <th scope="row">{t('cards.fees.annual')}</th>
-                  <td data-fact="annual">{money(product.fees.annual)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">{t('cards.fees.issue')}</th>
-                  <td data-fact="issue">{money(product.fees.issue)}</td>
-                </tr>
-                <tr>
-                  <th scope="row">{t('cards.fees.monthly')}</th>
-                  <td data-fact="monthly">{money(product.fees.monthly)}</td>
-                </tr>
-              </tbody>
-            </table>
+            <CardFees caption={t('cards.apply.feesTitle')} currency={product.fees.currency} rows={productFeeRows(product.fees)} />
             <p className="eng-help">{t('cards.apply.feesWhen')}</p>
 
             {!product.cardIsVirtual && (
@@ -280,11 +261,7 @@ export function AddCard(_props: CustomScreenProps) {
               {({ id, describedBy, invalid }) => (
                 <select id={id} name="settlementAccountId" className="eng-input eng-select" value={settlementAccountId ?? ''} disabled={!accounts || !currency} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setSettlementAccountId(event.target.value ? Number(event.target.value) : undefined)}>
                   <option value="">{t('engine.form.choose')}</option>
-                  {settlementAccounts.map((account) => (
-                    <option key={account.accountId} value={String(account.accountId)}>
-                      {accountLabel(account, t, locale)}
-                    </option>
-                  ))}
+                  <AccountOptions accounts={settlementAccounts} />
                 </select>
               )}
             </Field>
@@ -305,15 +282,8 @@ export function AddCard(_props: CustomScreenProps) {
           </>
         )}
 
-        <div className="card-form__buttons">
-          <Link className="eng-button eng-button--secondary" to={cardPaths.list}>
-            {t('cards.cancel')}
-          </Link>
-          {/* Enabled without a card chosen, so keyboard and screen-reader users find it and hear what is missing. */}
-          <button type="submit" className="eng-button eng-button--primary" disabled={pending || products.length === 0}>
-            {t('cards.apply.submit')}
-          </button>
-        </div>
+        {/* Enabled without a card chosen, so keyboard and screen-reader users find it and hear what is missing. */}
+        <CardFormButtons back={cardPaths.list} label={t('cards.apply.submit')} disabled={pending || products.length === 0} />
       </form>
     </div>
   );

@@ -2,15 +2,14 @@ import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, intlLocale, isMethodCallError, useConfirm, type CustomScreenProps } from '../../engine/index.ts';
-import type { Account } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
 import { Field } from '../app/Field.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
-import { accountLabel } from '../accounts/format.ts';
 import { useAccounts } from '../accounts/use-accounts.ts';
 import { TransferApproval } from '../transfers/TransferApproval.tsx';
 import { useTransferSubmit } from '../transfers/use-transfer-submit.ts';
 import { CardArt } from './CardArt.tsx';
+import { AccountOptions, CardFees, CardFormButtons, usePending } from './card-form.tsx';
 import { CardLoadState } from './CardLoadState.tsx';
 import { cardName, cardPaths } from './card-data.ts';
 import { deliveryText, disabledReasonsText } from './shipping.ts';
@@ -31,20 +30,6 @@ function useFailure(setErrors: (errors: Record<string, string>) => void) {
   };
 }
 
-function AccountOptions({ accounts }: { accounts: Account[] }) {
-  const { t, i18n } = useTranslation();
-  const locale = intlLocale(i18n.language);
-  return (
-    <>
-      {accounts.map((account) => (
-        <option key={account.accountId} value={String(account.accountId)}>
-          {accountLabel(account, t, locale)}
-        </option>
-      ))}
-    </>
-  );
-}
-
 /**
  * Card activation (/cards/{accountId}/activate): the fees (issue, annual, shipping, total) and the
  * account that pays them, the extra parameters the card asks (a physical card: the last four digits
@@ -59,7 +44,7 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
   const [feeAccountId, setFeeAccountId] = useState<number>();
   const [extra, setExtra] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   const [pin, setPin] = useState<string | null>(null);
   const [pinHidden, setPinHidden] = useState(false);
   const fail = useFailure(setErrors);
@@ -108,46 +93,28 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
     }
     setErrors(missing);
     if (Object.keys(missing).length) return;
-    setPending(true);
-    try {
+    await run(async () => {
       const values = Object.fromEntries(Object.entries(extra).filter(([, value]) => value.trim() !== '').map(([name, value]) => [name, value.trim()]));
       const answer = await rpc('cardActivate', { accountId: card.accountId, feeAccountId: feeAccountId!, ...(Object.keys(values).length ? { extraParams: values } : {}) });
       setPin(answer.pinCode);
       setTimeout(() => setPinHidden(true), ACTIVATION_PIN_MS);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setPending(false);
-    }
+    }, fail);
   };
 
   return (
     <div className="eng-section card-page">
       <CardArt card={card} />
       <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
-        <table className="card-fees">
-          <caption>{t('cards.activate.feesTitle')}</caption>
-          <tbody>
-            <tr>
-              <th scope="row">{t('cards.fees.issue')}</th>
-              <td>{money(data.fees.issue)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{t('cards.fees.annual')}</th>
-              <td>{money(data.fees.annual)}</td>
-            </tr>
-            {!card.cardIsVirtual && (
-              <tr>
-                <th scope="row">{t('cards.fees.shipping')}</th>
-                <td>{money(data.fees.shipping)}</td>
-              </tr>
-            )}
-            <tr className="card-fees__total">
-              <th scope="row">{t('cards.fees.total')}</th>
-              <td data-fact="total">{money(data.fees.total)}</td>
-            </tr>
-          </tbody>
-        </table>
+        <CardFees
+          caption={t('cards.activate.feesTitle')}
+          currency={data.fees.currency}
+          rows={[
+            { name: 'issue', amount: data.fees.issue },
+            { name: 'annual', amount: data.fees.annual },
+            !card.cardIsVirtual && { name: 'shipping', amount: data.fees.shipping },
+            { name: 'total', amount: data.fees.total, fact: true },
+          ]}
+        />
         <Field label={t('cards.activate.feeAccount')} error={errors.feeAccountId} required>
           {({ id, describedBy, invalid }) => (
             <select id={id} name="feeAccountId" className="eng-input eng-select" value={feeAccountId ?? ''} disabled={!accounts} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setFeeAccountId(event.target.value ? Number(event.target.value) : undefined)}>
@@ -184,14 +151,7 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
             )}
           </Field>
         ))}
-        <div className="card-form__buttons">
-          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
-            {t('cards.cancel')}
-          </Link>
-          <button type="submit" className="eng-button eng-button--primary" disabled={pending}>
-            {t('cards.activate.submit')}
-          </button>
-        </div>
+        <CardFormButtons back={cardPaths.detail(card.accountId)} label={t('cards.activate.submit')} disabled={pending} />
       </form>
     </div>
   );
@@ -241,14 +201,7 @@ export function CardLoadScreen({ params }: CustomScreenProps) {
             <input id={id} name="amount" className="eng-input" inputMode="decimal" autoComplete="off" value={amount} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setAmount(event.target.value)} />
           )}
         </Field>
-        <div className="card-form__buttons">
-          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
-            {t('cards.cancel')}
-          </Link>
-          <button type="submit" className="eng-button eng-button--primary" disabled={transfer.pending}>
-            {t('cards.load.submit')}
-          </button>
-        </div>
+        <CardFormButtons back={cardPaths.detail(card.accountId)} label={t('cards.load.submit')} disabled={transfer.pending} />
       </form>
       <TransferApproval
         result={transfer.result}
@@ -276,7 +229,7 @@ export function CardReissueScreen({ params }: CustomScreenProps) {
   const { card, failed, reload } = useCard(params);
   const info = useCardOffer(card); // the fees of the country the card was applied for
   const [express, setExpress] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   if (!card) return <CardLoadState failed={failed} reload={reload} />;
   if (!card.capabilities.reissue) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
   const product = info?.products.find((candidate) => candidate.productType === card.productType);
@@ -285,16 +238,11 @@ export function CardReissueScreen({ params }: CustomScreenProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setPending(true);
-    try {
+    await run(async () => {
       await rpc('cardReissue', { accountId: card.accountId, ...(card.cardIsVirtual ? {} : { isExpressShipping: express }) });
       feedback.notify('cards.done.cardReissue');
       await navigate(cardPaths.detail(card.accountId));
-    } catch (error) {
-      feedback.showError(error);
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -319,14 +267,7 @@ export function CardReissueScreen({ params }: CustomScreenProps) {
             </p>
           </div>
         )}
-        <div className="card-form__buttons">
-          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
-            {t('cards.cancel')}
-          </Link>
-          <button type="submit" className="eng-button eng-button--primary" disabled={pending}>
-            {t('cards.reissue.submit')}
-          </button>
-        </div>
+        <CardFormButtons back={cardPaths.detail(card.accountId)} label={t('cards.reissue.submit')} disabled={pending} />
       </form>
     </div>
   );
@@ -342,35 +283,23 @@ export function CardCancelScreen({ params }: CustomScreenProps) {
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
   const { card, failed, reload } = useCard(params);
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   if (!card) return <CardLoadState failed={failed} reload={reload} />;
   if (!card.capabilities.block) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
   const block = async () => {
     if (!(await confirm('cards.block.message', { titleKey: 'cards.block.title', yesKey: 'cards.block.yes', tone: 'danger', values: { name: cardName(card, t) } }))) return;
-    setPending(true);
-    try {
+    await run(async () => {
       await rpc('cardBlock', { accountId: card.accountId });
       feedback.notify('cards.done.cardBlock');
       await navigate(cardPaths.list);
-    } catch (error) {
-      feedback.showError(error);
-    } finally {
-      setPending(false);
-    }
+    });
   };
   return (
     <div className="eng-section card-page">
       <CardArt card={card} />
       <div className="card-form">
         <p>{t('cards.block.explain', { balance: formatMoney(card.balance, card.currencyCode, i18n.language), account: card.settlementAccountId })}</p>
-        <div className="card-form__buttons">
-          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
-            {t('cards.block.keep')}
-          </Link>
-          <button type="button" className="eng-button eng-button--danger" disabled={pending} onClick={() => void block()}>
-            {t('cards.actions.block')}
-          </button>
-        </div>
+        <CardFormButtons back={cardPaths.detail(card.accountId)} backLabel={t('cards.block.keep')} label={t('cards.actions.block')} disabled={pending} onClick={() => void block()} danger />
       </div>
       {dialog}
     </div>
@@ -385,7 +314,7 @@ export function CardRenameScreen({ params }: CustomScreenProps) {
   const { card, failed, reload } = useCard(params);
   const [name, setName] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   const fail = useFailure(setErrors);
   if (!card) return <CardLoadState failed={failed} reload={reload} />;
   if (!card.capabilities.rename) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
@@ -397,16 +326,11 @@ export function CardRenameScreen({ params }: CustomScreenProps) {
       setErrors({ cardAliasName: t('cards.fieldRequired') });
       return;
     }
-    setPending(true);
-    try {
+    await run(async () => {
       await rpc('cardSetAlias', { accountId: card.accountId, cardAliasName: trimmed });
       feedback.notify('cards.done.cardSetAlias');
       await navigate(cardPaths.detail(card.accountId));
-    } catch (error) {
-      fail(error);
-    } finally {
-      setPending(false);
-    }
+    }, fail);
   };
   return (
     <div className="eng-section card-page">
@@ -417,14 +341,7 @@ export function CardRenameScreen({ params }: CustomScreenProps) {
             <input id={id} name="cardAliasName" className="eng-input" maxLength={40} autoComplete="off" value={value} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setName(event.target.value)} />
           )}
         </Field>
-        <div className="card-form__buttons">
-          <Link className="eng-button eng-button--secondary" to={cardPaths.detail(card.accountId)}>
-            {t('cards.cancel')}
-          </Link>
-          <button type="submit" className="eng-button eng-button--primary" disabled={pending}>
-            {t('cards.rename.submit')}
-          </button>
-        </div>
+        <CardFormButtons back={cardPaths.detail(card.accountId)} label={t('cards.rename.submit')} disabled={pending} />
       </form>
     </div>
   );

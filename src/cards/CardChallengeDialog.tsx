@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, isMethodCallError } from '../../engine/index.ts';
 import type { CardChallenge } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { Field } from '../app/Field.tsx';
+import { useCodeField } from '../app/use-code-field.tsx';
 
 /** The answer to a challenge, sent back with the same call. */
 export interface ChallengeConfirm {
@@ -104,53 +104,25 @@ export function CardChallengeDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const code = useCodeField(t('cards.challenge.code'), t('cards.challenge.codeInvalid'));
   const [pending, setPending] = useState(false);
-  const codeRef = useRef<HTMLInputElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!/^[0-9]{4,8}$/.test(code.trim())) {
-      setError(t('cards.challenge.codeInvalid'));
-      codeRef.current?.focus();
-      return;
-    }
+    const value = code.take();
+    if (value === undefined) return;
     setPending(true);
-    const message = await onSubmit(code.trim());
+    const message = await onSubmit(value);
     setPending(false);
-    if (message) {
-      setError(message);
-      setCode('');
-      codeRef.current?.focus();
-    }
+    if (message) code.refuse(message);
   };
 
   const where = challenge.approvalSentTo ? t(`cards.challenge.sent.${challenge.approveType}`, { to: challenge.approvalSentTo }) : t(`cards.challenge.ask.${challenge.approveType}`);
   return (
-    <Dialog title={t('cards.challenge.title')} onClose={onCancel} initialFocus={codeRef}>
+    <Dialog title={t('cards.challenge.title')} onClose={onCancel} initialFocus={code.ref}>
       <p>{where}</p>
       <form className="card-challenge__form" onSubmit={(event) => void submit(event)} noValidate>
-        <Field label={t('cards.challenge.code')} error={error}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              ref={codeRef}
-              id={id}
-              name="approvalCode"
-              className="eng-input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              value={code}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
+        {code.field}
         <div className="eng-dialog__buttons">
           <button type="button" className="eng-button eng-button--secondary" disabled={pending} onClick={onCancel}>
             {t('cards.challenge.cancel')}

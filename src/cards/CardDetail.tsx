@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, useConfirm, type CustomScreenProps } from '../../engine/index.ts';
 import type { Card, CardAuthorization } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { useLoaded } from '../app/use-loaded.ts';
 import { CopyButton } from '../accounts/CopyButton.tsx';
 import { CardArt, CardStatusBadge } from './CardArt.tsx';
 import { useCardChallenge } from './CardChallengeDialog.tsx';
-import { accountIdParam, cardExpiry, cardName, cardPaths, productName } from './card-data.ts';
+import { cardExpiry, cardName, cardPaths, productName } from './card-data.ts';
 import { groupCardNumber } from './mask.ts';
+import { CardFact } from './card-form.tsx';
+import { CardLoadState } from './CardLoadState.tsx';
+import { useCard } from './use-card.ts';
 import { SettlementAccount } from './SettlementAccount.tsx';
 import './cards.css';
 
@@ -24,28 +26,17 @@ export const HISTORY_PAGE_SIZE = 10;
  * those), the full number and CVV behind the second factor for 60 seconds, and its history.
  */
 export function CardDetail({ params }: CustomScreenProps) {
-  const accountId = accountIdParam(params);
   const { t } = useTranslation();
-  const { rpc } = useApp();
-  const { data: card, setData, failed, reload } = useLoaded(() => (accountId ? rpc('cardGet', { accountId }) : new Promise<never>(() => {})));
+  const { accountId, card, setCard, failed, reload } = useCard(params);
   if (!accountId) return <p className="eng-empty">{t('cards.notFound')}</p>;
-  if (failed)
-    return (
-      <div className="eng-empty">
-        <p>{t('cards.loadFailed')}</p>
-        <button type="button" className="eng-button eng-button--secondary" onClick={() => void reload()}>
-          {t('cards.retry')}
-        </button>
-      </div>
-    );
-  if (!card) return <p role="status">{t('cards.loading')}</p>;
+  if (failed || !card) return <CardLoadState failed={failed} reload={reload} />;
   return (
     <div className="eng-section card-detail">
       <div className="card-detail__top">
         <CardArt card={card} />
         <CardFacts card={card} />
       </div>
-      <CardActions card={card} onChanged={setData} />
+      <CardActions card={card} onChanged={setCard} />
       {card.capabilities.details && <CardReveal card={card} />}
       {card.capabilities.history && <CardHistory accountId={card.accountId} />}
       <p>
@@ -61,60 +52,33 @@ function CardFacts({ card }: { card: Card }) {
   const money = (amount: string) => formatMoney(amount, card.currencyCode, i18n.language);
   return (
     <dl className="eng-details card-detail__facts">
-      <div className="eng-details__item">
-        <dt>{t('cards.statusLabel')}</dt>
-        <dd data-fact="status">
-          <CardStatusBadge statusId={card.cardStatusId} />
-        </dd>
-      </div>
+      <CardFact label={t('cards.statusLabel')} fact="status">
+        <CardStatusBadge statusId={card.cardStatusId} />
+      </CardFact>
       {card.cardReissuedStatusId !== undefined && (
-        <div className="eng-details__item">
-          <dt>{t('cards.replacement')}</dt>
-          <dd>
-            <CardStatusBadge statusId={card.cardReissuedStatusId} />
-          </dd>
-        </div>
+        <CardFact label={t('cards.replacement')}>
+          <CardStatusBadge statusId={card.cardReissuedStatusId} />
+        </CardFact>
       )}
-      <div className="eng-details__item">
-        <dt>{t('cards.number')}</dt>
-        <dd data-fact="number">{card.maskedCardNumber ?? t('cards.numberPending')}</dd>
-      </div>
+      <CardFact label={t('cards.number')} fact="number">{card.maskedCardNumber ?? t('cards.numberPending')}</CardFact>
       {expiry && (
-        <div className="eng-details__item">
-          <dt>{t('cards.expiry')}</dt>
-          <dd>{expiry}</dd>
-        </div>
+        <CardFact label={t('cards.expiry')}>{expiry}</CardFact>
       )}
       {card.capabilities.balance && (
         <>
-          <div className="eng-details__item">
-            <dt>{t('cards.balance')}</dt>
-            <dd data-fact="balance">{money(card.balance)}</dd>
-          </div>
-          <div className="eng-details__item">
-            <dt>{t('cards.pending')}</dt>
-            <dd>{money(card.pendingAmount)}</dd>
-          </div>
+          <CardFact label={t('cards.balance')} fact="balance">{money(card.balance)}</CardFact>
+          <CardFact label={t('cards.pending')}>{money(card.pendingAmount)}</CardFact>
         </>
       )}
-      <div className="eng-details__item">
-        <dt>{t('cards.product')}</dt>
-        <dd>
-          {productName(card, t)} · {t(`cards.subType.${card.subType}`)} · {card.currencyCode}
-        </dd>
-      </div>
+      <CardFact label={t('cards.product')}>
+        {productName(card, t)} · {t(`cards.subType.${card.subType}`)} · {card.currencyCode}
+      </CardFact>
       {!card.cardIsVirtual && (
-        <div className="eng-details__item">
-          <dt>{t('cards.shipping')}</dt>
-          <dd>{t(card.expressShipping ? 'cards.shippingExpress' : 'cards.shippingStandard')}</dd>
-        </div>
+        <CardFact label={t('cards.shipping')}>{t(card.expressShipping ? 'cards.shippingExpress' : 'cards.shippingStandard')}</CardFact>
       )}
-      <div className="eng-details__item">
-        <dt>{t('cards.settlementAccount')}</dt>
-        <dd>
-              <SettlementAccount accountId={card.settlementAccountId} />
-            </dd>
-      </div>
+      <CardFact label={t('cards.settlementAccount')}>
+        <SettlementAccount accountId={card.settlementAccountId} />
+      </CardFact>
     </dl>
   );
 }
@@ -197,22 +161,14 @@ function CardReveal({ card }: { card: Card }) {
       {shown ? (
         <>
           <dl className="eng-details" aria-live="polite">
-            <div className="eng-details__item">
-              <dt>{t('cards.reveal.number')}</dt>
-              <dd data-fact="cardNumber" className="card-detail__secret">{groupCardNumber(shown.cardNumber)}</dd>
-            </div>
-            <div className="eng-details__item">
-              <dt>{t('cards.reveal.cvv')}</dt>
-              <dd data-fact="cvv" className="card-detail__secret">{shown.cvv}</dd>
-            </div>
-            <div className="eng-details__item">
-              <dt>{t('cards.expiry')}</dt>
-              <dd>{shown.expiry}</dd>
-            </div>
-            <div className="eng-details__item">
-              <dt>{t('cards.reveal.holder')}</dt>
-              <dd>{shown.holderName}</dd>
-            </div>
+            <CardFact label={t('cards.reveal.number')} fact="cardNumber" className="card-detail__secret">
+              {groupCardNumber(shown.cardNumber)}
+            </CardFact>
+            <CardFact label={t('cards.reveal.cvv')} fact="cvv" className="card-detail__secret">
+              {shown.cvv}
+            </CardFact>
+            <CardFact label={t('cards.expiry')}>{shown.expiry}</CardFact>
+            <CardFact label={t('cards.reveal.holder')}>{shown.holderName}</CardFact>
           </dl>
           <p className="eng-help">{t('cards.reveal.hidesSoon')}</p>
           <div className="card-detail__row">

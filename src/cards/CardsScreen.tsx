@@ -7,6 +7,7 @@ import { useApp } from '../app/app-context.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
 import { CardArt, CardStatusBadge } from './CardArt.tsx';
 import { cardName, cardPaths, hasDetailPage } from './card-data.ts';
+import { CardLoadState } from './CardLoadState.tsx';
 import './cards.css';
 
 type Kind = 'all' | 'physical' | 'virtual';
@@ -37,15 +38,7 @@ export function CardsScreen({ props }: CustomScreenProps) {
           </Link>
         )}
       </div>
-      {data === undefined && !failed && <p role="status">{t('cards.loading')}</p>}
-      {failed && (
-        <div className="eng-empty">
-          <p>{t('cards.loadFailed')}</p>
-          <button type="button" className="eng-button eng-button--secondary" onClick={() => void reload()}>
-            {t('cards.retry')}
-          </button>
-        </div>
-      )}
+      {(data === undefined || failed) && <CardLoadState failed={failed} reload={reload} />}
       {cards && cards.length === 0 && (
         <div className="eng-empty cards__empty">
           <p>{t(kind === 'all' ? 'cards.empty' : `cards.empty${kind === 'physical' ? 'Physical' : 'Virtual'}`)}</p>

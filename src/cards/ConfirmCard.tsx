@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, intlLocale, type CustomScreenProps } from '../../engine/index.ts';
@@ -7,6 +6,7 @@ import { useLoaded } from '../app/use-loaded.ts';
 import { CardArt, CardStatusBadge } from './CardArt.tsx';
 import { CardLoadState } from './CardLoadState.tsx';
 import { accountIdParam, cardPaths, hasDetailPage, productName } from './card-data.ts';
+import { CardFact, CardFees, CardFormButtons, productFeeRows, usePending } from './card-form.tsx';
 import { SettlementAccount } from './SettlementAccount.tsx';
 import { deliveryText } from './shipping.ts';
 import { useCardOffer } from './use-card.ts';
@@ -23,7 +23,7 @@ export function ConfirmCard({ params }: CustomScreenProps) {
   const navigate = useNavigate();
   const cardId = accountIdParam(params, 'cardId');
   const list = useLoaded(() => rpc('cardList', {}));
-  const [pending, setPending] = useState(false);
+  const { pending, run } = usePending();
   const card = list.data?.cards.find((candidate) => candidate.cardId === cardId);
   // The fees and shipping of the country the card was applied for, which need not be the customer's.
   const offer = useCardOffer(card);
@@ -37,16 +37,11 @@ export function ConfirmCard({ params }: CustomScreenProps) {
   const money = (amount: string) => formatMoney(amount, product!.fees.currency, i18n.language);
 
   const confirm = async () => {
-    setPending(true);
-    try {
+    await run(async () => {
       const confirmed = await rpc('cardConfirm', { cardId: card.cardId });
       feedback.notify('cards.done.cardConfirm');
       await navigate(hasDetailPage(confirmed) ? cardPaths.detail(confirmed.accountId) : cardPaths.list);
-    } catch (error) {
-      feedback.showError(error);
-    } finally {
-      setPending(false);
-    }
+    });
   };
 
   return (
@@ -54,77 +49,30 @@ export function ConfirmCard({ params }: CustomScreenProps) {
       <CardArt card={card} />
       <div className="card-form">
         <dl className="eng-details">
-          <div className="eng-details__item">
-            <dt>{t('cards.product')}</dt>
-            <dd>
-              {productName(card, t)} · {t(`cards.subType.${card.subType}`)}
-            </dd>
-          </div>
-          <div className="eng-details__item">
-            <dt>{t('cards.apply.country')}</dt>
-            <dd data-fact="country">{country}</dd>
-          </div>
-          <div className="eng-details__item">
-            <dt>{t('cards.apply.currency')}</dt>
-            <dd>{card.currencyCode}</dd>
-          </div>
-          <div className="eng-details__item">
-            <dt>{t('cards.statusLabel')}</dt>
-            <dd>
-              <CardStatusBadge statusId={card.cardStatusId} />
-            </dd>
-          </div>
-          <div className="eng-details__item">
-            <dt>{t('cards.settlementAccount')}</dt>
-            <dd>
-              <SettlementAccount accountId={card.settlementAccountId} />
-            </dd>
-          </div>
+          <CardFact label={t('cards.product')}>
+            {productName(card, t)} · {t(`cards.subType.${card.subType}`)}
+          </CardFact>
+          <CardFact label={t('cards.apply.country')} fact="country">{country}</CardFact>
+          <CardFact label={t('cards.apply.currency')}>{card.currencyCode}</CardFact>
+          <CardFact label={t('cards.statusLabel')}>
+            <CardStatusBadge statusId={card.cardStatusId} />
+          </CardFact>
+          <CardFact label={t('cards.settlementAccount')}>
+            <SettlementAccount accountId={card.settlementAccountId} />
+          </CardFact>
           {!card.cardIsVirtual && (
-            <div className="eng-details__item">
-              <dt>{t('cards.shipping')}</dt>
-              <dd>
-                {t(card.expressShipping ? 'cards.shippingExpress' : 'cards.shippingStandard')}
-                {delivery ? ` · ${delivery}` : ''}
-              </dd>
-            </div>
+            <CardFact label={t('cards.shipping')}>
+              {t(card.expressShipping ? 'cards.shippingExpress' : 'cards.shippingStandard')}
+              {delivery ? ` · ${delivery}` : ''}
+            </CardFact>
           )}
         </dl>
         {product && (
-          <table className="card-fees">
-            <caption>{t('cards.apply.feesTitle')}</caption>
-            <tbody>
-              <tr>
-                <th scope="row">{t('cards.fees.annual')}</th>
-                <td data-fact="annual">{money(product.fees.annual)}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t('cards.fees.issue')}</th>
-                <td data-fact="issue">{money(product.fees.issue)}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t('cards.fees.monthly')}</th>
-                <td data-fact="monthly">{money(product.fees.monthly)}</td>
-              </tr>
-              {shipping && (
-                <tr>
-                  <th scope="row">{t('cards.fees.shipping')}</th>
-                  <td data-fact="shipping">{money(shipping.fee)}</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+          <CardFees caption={t('cards.apply.feesTitle')} currency={product.fees.currency} rows={[...productFeeRows(product.fees), !!shipping && { name: 'shipping', amount: shipping.fee, fact: true }]} />
         )}
         <p className="eng-help">{t(card.cardIsVirtual ? 'cards.confirm.nextVirtual' : 'cards.confirm.nextPhysical')}</p>
         {card.capabilities.confirm ? (
-          <div className="card-form__buttons">
-            <Link className="eng-button eng-button--secondary" to={cardPaths.list}>
-              {t('cards.cancel')}
-            </Link>
-            <button type="button" className="eng-button eng-button--primary" disabled={pending} onClick={() => void confirm()}>
-              {t('cards.confirm.submit')}
-            </button>
-          </div>
+          <CardFormButtons back={cardPaths.list} label={t('cards.confirm.submit')} disabled={pending} onClick={() => void confirm()} />
         ) : (
           <p>
             {t('cards.confirm.already')} {hasDetailPage(card) ? <Link to={cardPaths.detail(card.accountId)}>{t('cards.backToCard')}</Link> : <Link to={cardPaths.list}>{t('cards.backToCards')}</Link>}

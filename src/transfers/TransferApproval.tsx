@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubmitResult } from '../../generated/entities.ts';
 import { Dialog, formatMoney, isMethodCallError } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-import { Field } from '../app/Field.tsx';
+import { useCodeField } from '../app/use-code-field.tsx';
 import './transfers.css';
 
 /** The sms success popup closes by itself after this long (document 001 section 4). */
@@ -95,11 +95,9 @@ function ApprovalFlow({ result, onClose, onFinished }: { result: SubmitResult; o
   const { t, i18n } = useTranslation();
   const { rpc, feedback } = useApp();
   const [stage, setStage] = useState<Stage>(() => firstStage(result));
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const code = useCodeField(t('money.approval.codeLabel'), t('money.approval.codeInvalid'));
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const trxid = result.operationId;
 
   const finish = (status: Status, confirmedBy?: ApproveType) => {
@@ -142,21 +140,15 @@ function ApprovalFlow({ result, onClose, onFinished }: { result: SubmitResult; o
   const confirm = async (event: React.FormEvent) => {
     event.preventDefault();
     if (stage.kind !== 'code') return;
-    if (!/^[0-9]{4,8}$/.test(code.trim())) {
-      setCodeError(t('money.approval.codeInvalid'));
-      codeRef.current?.focus();
-      return;
-    }
+    const approvalCode = code.take();
+    if (approvalCode === undefined) return;
     setPending(true);
-    setCodeError(null);
     try {
-      const answer = await rpc('transferApprove', { trxid, approvalCode: code.trim() });
+      const answer = await rpc('transferApprove', { trxid, approvalCode });
       finish(answer.status, stage.approveType);
     } catch (error) {
       if (isMethodCallError(error) && error.fieldErrors.approvalCode) {
-        setCodeError(error.fieldErrors.approvalCode);
-        setCode('');
-        codeRef.current?.focus();
+        code.refuse(error.fieldErrors.approvalCode);
         const status = await rpc('transferStatus', { trxid }).catch(() => null);
         if (status && isFinal(status.status)) finish(status.status);
       } else {
@@ -169,10 +161,10 @@ function ApprovalFlow({ result, onClose, onFinished }: { result: SubmitResult; o
 
   const resend = async (approveType?: ApproveType) => {
     setPending(true);
-    setCodeError(null);
+    code.clearError();
     try {
       const answer = await rpc('transferApprovalResend', { trxid, ...(approveType ? { approveType } : {}) });
-      setCode('');
+      code.reset();
       setStage(firstStage({ ...result, ...answer }));
       setNotice(t('money.approval.resent'));
     } catch (error) {
@@ -248,31 +240,12 @@ function ApprovalFlow({ result, onClose, onFinished }: { result: SubmitResult; o
   }
 
   return (
-    <Dialog title={t('money.approval.codeTitle')} initialFocus={codeRef}>
+    <Dialog title={t('money.approval.codeTitle')} initialFocus={code.ref}>
       {summary}
       <p>{stage.sentTo ? t(`money.approval.codeSent.${stage.approveType}`, { to: stage.sentTo }) : t(`money.approval.codeAsk.${stage.approveType}`)}</p>
       {notice ? <p role="status">{notice}</p> : null}
       <form className="transfer-approval__form" onSubmit={(event) => void confirm(event)} noValidate>
-        <Field label={t('money.approval.codeLabel')} error={codeError ?? undefined}>
-          {({ id, describedBy, invalid }) => (
-            <input
-              ref={codeRef}
-              id={id}
-              name="approvalCode"
-              className="eng-input"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              value={code}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
-              onChange={(event) => {
-                setCode(event.target.value);
-                setCodeError(null);
-              }}
-            />
-          )}
-        </Field>
+        {code.field}
         <div className="eng-dialog__buttons">
           {buttonsCommon}
           <button type="submit" className="eng-button eng-button--primary" disabled={pending}>

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+
+/** An account with the scale of its currency (minor units per unit), or undefined when there is none. */
+export async function accountWithScale(db: Kysely<Database>, accountId: number) {
+  return db
+    .selectFrom('accounts as a')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .select(['a.id', 'a.customer_id', 'a.status', 'a.currency_code', 'a.type', 'c.scale'])
+    .where('a.id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/**
+ * The customer's OPEN account `accountId` that money leaves (a transfer's source, the account paying
+ * card fees), else a refusal: another customer's (or a system) account → 13; a type `refuseType`
+ * answers words for → TA1 on `field` with them; a closed one → CA on `field`.
+ *
+ * @example
+ * const source = await payingAccount(trx, customerId, 12, 'fromAccountId', (type) => (type === 1001 ? undefined : 'Choose one of your payment accounts.'));
+ */
+export async function payingAccount(db: Kysely<Database>, customerId: number, accountId: number, field: string, refuseType: (type: number) => string | undefined) {
+  const account = await accountWithScale(db, accountId);
+  if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
+  const wrongType = refuseType(account.type);
+  if (wrongType) throw new RpcRefusal('TA1', { validationErrors: [{ field, description: wrongType }] });
+  if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
+  return account;
+}
