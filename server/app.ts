@@ -32,6 +32,7 @@ import { historyExportRoute } from './history/export-route.ts';
 import { invoicePdfRoute } from './invoices/pdf-route.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
+import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
 
 
 /** A built server: not yet listening until `listen` is called. */
@@ -91,7 +92,12 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });
     if (config.sandboxes) await app.register(cardSandboxPage, { db });
     await serveAppShell(app, { distDir: config.distDir, brand: config.brand });
-    startRecurringScheduler(app, { db, adapters, intervalMs: config.schedulerIntervalMs });
+    startRecurringScheduler(app, {
+      db,
+      adapters,
+      intervalMs: config.schedulerIntervalMs,
+      jobs: [{ name: 'monthly card fees', run: (now) => chargeDueMonthlyCardFees(db, now) }],
+    });
     await app.ready();
   } catch (error) {
     await app.close();

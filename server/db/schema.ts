@@ -28,6 +28,7 @@ export interface Database {
   cards: CardsTable;
   card_authorizations: CardAuthorizationsTable;
   card_challenges: CardChallengesTable;
+  card_monthly_fees: CardMonthlyFeesTable;
   card_bins: CardBinsTable;
   blocked_card_bins: BlockedCardBinsTable;
   sandbox_card_vault: SandboxCardVaultTable;
@@ -1119,4 +1120,13 @@ export interface SandboxCardVaultTable {
   cvv_sealed: string;
   pin_sealed: string | null;
   created_at: CreatedAt;
+}
+
+/** A card's monthly fee for one month: charged, or tried and left unpaid (migration 0020). */
+export interface CardMonthlyFeesTable {
+  card_id: number;
+  /** 'YYYY-MM' (UTC). */
+  period: string;
+  status: 'charged' | 'unpaid';
+  attempted_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -24,6 +24,8 @@ export interface RecurringSchedulerOptions {
   intervalMs?: number | undefined;
   /** Milliseconds before a failed occurrence is tried again. */
   retryDelayMs?: number;
+  /** Other due work each wake-up runs after the recurring payments (e.g. monthly card fees). */
+  jobs?: ReadonlyArray<{ name: string; run(now: Date): Promise<unknown> }>;
 }
 
 /** What one wake-up did. */
@@ -225,10 +227,24 @@ export function startScheduler(options: RecurringSchedulerOptions): RecurringSch
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
+  const runJobs = async () => {
+    for (const job of options.jobs ?? []) {
+      try {
+        await job.run(new Date());
+      } catch (error) {
+        options.log?.error({ err: error, job: job.name }, 'A scheduled job failed; it runs again at the next wake-up');
+      }
+    }
+  };
   const tick = (): Promise<TickOutcome> => {
-    running ??= runDueRecurringPayments(options).finally(() => {
-      running = undefined;
-    });
+    running ??= runDueRecurringPayments(options)
+      .then(async (outcome) => {
+        await runJobs();
+        return outcome;
+      })
+      .finally(() => {
+        running = undefined;
+      });
     return running;
   };
   const schedule = () => {

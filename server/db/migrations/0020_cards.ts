@@ -10,6 +10,8 @@ import { sql, type Kysely } from 'kysely';
  *   approved one posted to the ledger against the card account (prepaid) or the settlement account
  *   (debit).
  * - `card_challenges`: the second factor asked before a PIN or a card number is shown or changed.
+ * - `card_monthly_fees`: one row per card and month once its monthly fee was charged, or tried and
+ *   left unpaid (retried a day later), so no month is charged twice across instances and restarts.
  * - `card_bins` and `blocked_card_bins`: the bin dictionary for bin lookups and the blocked list.
  * - `sandbox_card_vault`: the sandbox processor's own store (numbers, CVVs, PINs, AES-256-GCM
  *   encrypted with the sandbox's key); a real processor keeps these on its side.
@@ -90,6 +92,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index card_challenges_account on card_challenges (account_id, id)`.execute(db);
 
   await sql`
+    create table card_monthly_fees (
+      card_id integer not null references cards (id),
+      period text not null check (period ~ '^[0-9]{4}-[0-9]{2}$'),
+      status text not null check (status in ('charged', 'unpaid')),
+      attempted_at timestamptz not null default now(),
+      primary key (card_id, period)
+    )`.execute(db);
+
+  await sql`
     create table card_bins (
       bin text primary key check (bin ~ '^[0-9]{6}$'),
       issuer text not null,
@@ -120,7 +131,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['sandbox_card_vault', 'blocked_card_bins', 'card_bins', 'card_challenges', 'card_authorizations', 'cards']) {
+  for (const table of ['sandbox_card_vault', 'blocked_card_bins', 'card_bins', 'card_monthly_fees', 'card_challenges', 'card_authorizations', 'cards']) {
     await db.schema.dropTable(table).execute();
   }
 }
