@@ -1,4 +1,5 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { addressReplacementCompatibility, applyForCard, applyInfo, crossPlatformRequirement } from './apply.ts';
 import { customerCard, customerCards } from './cards.ts';
@@ -12,8 +13,9 @@ type CardMethods =
 
 /** The card lifecycle (issue 5): apply, confirm, activate, pause, block, reissue, load and the card reads. */
 export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
-  async cardList(_params, ctx) {
-    return { cards: await customerCards(ctx.db, callerOf(ctx).customerId) };
+  async cardList(params, ctx) {
+    const cards = await customerCards(ctx.db, callerOf(ctx).customerId);
+    return { cards: params.openOnly ? cards.filter((card) => card.accountStatusId !== ACCOUNT_STATUS.closed) : cards };
   },
   cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, params.accountId),
   cardApplyInfo: (params, ctx) => applyInfo(ctx, params.countryCode),

@@ -145,6 +145,14 @@ for (const backend of BACKENDS) {
       expect((await call('cardBlock', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card is already cancelled.' });
       expect((await call('cardPause', { accountId })).body.responseCode).toBe('TA1');
       expect((await cards()).find((c) => c.accountId === accountId)).toMatchObject({ cardStatusId: 4, accountStatusId: 11 });
+      // The home page asks for open cards only, and for accounts without the card accounts.
+      const open: Card[] = (await call('cardList', { openOnly: true })).body.cards;
+      expect(open.length).toBeGreaterThan(0);
+      expect(open.map((c) => c.accountId)).not.toContain(accountId);
+      const withoutCards = (await call('balanceInquiry', { cardAccounts: false })).body.accounts as Array<{ type: number }>;
+      expect(withoutCards.length).toBeGreaterThan(0);
+      expect(withoutCards.every((account) => account.type < 2006 || account.type > 2135)).toBe(true);
+      expect(((await call('balanceInquiry', {})).body.accounts as Array<{ type: number }>).some((account) => account.type >= 2006 && account.type <= 2135)).toBe(true);
     });
 
     it('activates a shipped physical card with the last four digits, then reissues it with express shipping and swaps the replacement in', async () => {

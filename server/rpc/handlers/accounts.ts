@@ -1,11 +1,13 @@
 import type { RpcHandlerMap } from '../../../generated/methods.ts';
 import { customerAccounts } from '../../accounts/balances.ts';
+import { isCardAccountType } from '../../cards/card-status.ts';
 import { callerOf, type RpcContext } from '../context.ts';
 
 /** balanceInquiry: what the acting customer holds (transactionHistory is in server/history/handlers.ts). */
 export const accountHandlers: Pick<RpcHandlerMap<RpcContext>, 'balanceInquiry'> = {
-  async balanceInquiry(_params, ctx) {
+  async balanceInquiry(params, ctx) {
     const { customerId } = callerOf(ctx);
-    return { accounts: await customerAccounts(ctx.db, customerId) };
+    const accounts = await customerAccounts(ctx.db, customerId);
+    return { accounts: params.cardAccounts === false ? accounts.filter((account) => !isCardAccountType(account.type)) : accounts };
   },
 };
