@@ -18,6 +18,8 @@ export default defineConfig({
           include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup-dom.ts'],
+          // axe over a rendered form takes seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
@@ -27,6 +29,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'tests/specs/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+          // Some suites run the whole codegen once before their tests; it grows with the screens.
+          hookTimeout: 60_000,
         },
       },
       {
