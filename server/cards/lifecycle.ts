@@ -380,6 +380,8 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
   const claim = randomBytes(12).toString('base64url');
   const target = await inTransaction(ctx.db, async (trx) => {
     const locked = await lockCard(trx, customerId, params.accountId);
+    // Every id the caller names is checked for its owner before anything about the card is said.
+    await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
     const card = activationTarget(locked);
     if (card.role === 'current' && card.status_id === CARD_STATUS.active) throw refused('This card is already active.');
     if (!cardActionAllowed('activate', factsOf(card, false))) {
@@ -388,7 +390,6 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     if (card.activation_claimed_at && Date.now() - card.activation_claimed_at.getTime() < ACTIVATION_CLAIM_SECONDS * 1000) {
       throw refused('This card is being activated already: wait a moment and look at the card again.');
     }
-    await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
     if (!card.is_virtual) {
       const given = params.extraParams?.last4?.trim() ?? '';
       if (!/^[0-9]{4}$/.test(given)) throw refusal('extraParams.last4', 'Enter the last four digits printed on your card.');

@@ -3,7 +3,6 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createTransfer, type SubmitResult } from '../transfers/create-transfer.ts';
 import { transferScope } from '../transfers/scope.ts';
-import { CARD_STATUS } from './card-status.ts';
 import { customerCard } from './cards.ts';
 import { paymentAccount } from './fees.ts';
 import { cardLabel } from './lifecycle.ts';
@@ -16,9 +15,10 @@ import { cardLabel } from './lifecycle.ts';
 export async function loadCard(ctx: RpcContext, params: { accountId: number; fromAccountId: number; amount: string }): Promise<SubmitResult> {
   const { customerId } = callerOf(ctx);
   const card = await customerCard(ctx.db, customerId, params.accountId);
-  if (card.accountStatusId !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { description: 'This card is cancelled: its account is closed.' });
-  if (card.cardStatusId !== CARD_STATUS.active) throw new RpcRefusal('TA1', { description: 'Only an active card can be loaded.' });
+  // Both ids are checked for their owner before anything about the card is said.
   await paymentAccount(ctx.db, customerId, params.fromAccountId, 'fromAccountId', card.currencyCode);
+  if (card.accountStatusId !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { description: 'This card is cancelled: its account is closed.' });
+  if (!card.capabilities.load) throw new RpcRefusal('TA1', { description: 'Only an active card can be loaded.' });
   const label = cardLabel({ product_type: card.productType, last4: card.maskedCardNumber?.slice(-4) ?? null }, card.cardAliasName);
   return createTransfer(transferScope(ctx), {
     kind: 'cardLoad',

@@ -34,7 +34,7 @@ export function PaymentInstructionsScreen({ params }: CustomScreenProps) {
       {!data && !failed && <p role="status">{t('accounts.loading')}</p>}
       {data && !instruction && <p className="eng-empty">{t('accounts.noInstructions')}</p>}
       {instruction && (
-        <section className="accounts-panel" aria-labelledby="instruction-title" data-instruction={instruction.id}>
+        <section className="eng-panel" aria-labelledby="instruction-title" data-instruction={instruction.id}>
           <h2 id="instruction-title">
             {t('accounts.instructionsFor', { currency: instruction.currencyCode, rail: t(`enums.rail.${instruction.rail}`) })}
           </h2>

@@ -55,7 +55,7 @@ export function WalletScreen(_props: CustomScreenProps) {
 
   return (
     <div className="eng-section">
-      <section className="accounts-panel" aria-labelledby="wallet-choose">
+      <section className="eng-panel" aria-labelledby="wallet-choose">
         <h2 id="wallet-choose">{t('accounts.walletChoose')}</h2>
         <form className="accounts-wallet__form" onSubmit={submit} noValidate>
           <div className={`eng-field${create.fieldErrors.currencyCode ? ' eng-field--invalid' : ''}`}>
@@ -90,7 +90,7 @@ export function WalletScreen(_props: CustomScreenProps) {
         </form>
       </section>
       {wallet && (
-        <section className="accounts-panel" aria-labelledby="wallet-address" data-wallet={wallet.currencyCode}>
+        <section className="eng-panel" aria-labelledby="wallet-address" data-wallet={wallet.currencyCode}>
           <h2 id="wallet-address">{t('accounts.walletAddressTitle', { currency: wallet.currencyCode })}</h2>
           <p>{t(`accounts.walletHelp.${wallet.currencyCode}`)}</p>
           <dl className="accounts-details">

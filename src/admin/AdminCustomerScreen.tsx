@@ -37,7 +37,7 @@ export function AdminCustomerScreen({ params }: CustomScreenProps) {
       <p>
         <Link to="/admin-overview">{t('admin.customer.back')}</Link>
       </p>
-      <section className="security-panel" aria-labelledby="admin-customer-name">
+      <section className="eng-panel" aria-labelledby="admin-customer-name">
         <h2 id="admin-customer-name">{customer.name}</h2>
         <dl className="security-detail">
           <dt>{t('admin.columns.customerId')}</dt>
@@ -65,7 +65,7 @@ export function AdminCustomerScreen({ params }: CustomScreenProps) {
         </div>
         <p className="security-list__meta">{t('admin.customer.readOnly')}</p>
       </section>
-      <section className="security-panel" aria-labelledby="admin-customer-users">
+      <section className="eng-panel" aria-labelledby="admin-customer-users">
         <h2 id="admin-customer-users">{t('admin.customer.users')}</h2>
         <ul className="security-list">
           {data.users.map((user) => (

@@ -111,12 +111,16 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     [],
   );
 
-  const decide = async (declined: boolean) => {
-    const chosen = requests.filter((request) => selected.has(request.transactionId));
-    if (!chosen.length) return;
-    const yes = await confirm(declined ? 'approvals.confirmDecline' : 'approvals.confirmApprove', {
-      values: { count: chosen.length },
-      titleKey: declined ? 'approvals.decline' : 'approvals.approve',
+  /** Asks first, then approves or declines through `call`, and shows what happened to `known`. */
+  const decideAfterConfirm = async (
+    declined: boolean,
+    question: { key: string; titleKey: string; values: Record<string, unknown> },
+    call: (idempotencyKey: string) => Promise<TransactionRequestApproveResponse>,
+    known: TransactionRequest[],
+  ) => {
+    const yes = await confirm(question.key, {
+      values: question.values,
+      titleKey: question.titleKey,
       yesKey: declined ? 'approvals.decline' : 'approvals.approve',
       noKey: 'approvals.keep',
       tone: declined ? 'danger' : 'primary',
@@ -124,8 +128,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     if (!yes) return;
     setBusy(true);
     try {
-      const answer = await rpc('transactionRequestApprove', { idempotencyKey: newIdempotencyKey(), transactionIds: chosen.map((request) => request.transactionId), declined });
-      finish(answer, chosen);
+      finish(await call(newIdempotencyKey()), known);
     } catch (error) {
       feedback.showError(error);
     } finally {
@@ -133,25 +136,28 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     }
   };
 
-  const decideBatch = async (batch: { batchId: number; name: string; count: number }, declined: boolean) => {
-    const yes = await confirm(declined ? 'approvals.confirmDeclineBatch' : 'approvals.confirmApproveBatch', {
-      values: { name: batch.name, count: batch.count },
-      titleKey: declined ? 'approvals.declineBatch' : 'approvals.approveBatch',
-      yesKey: declined ? 'approvals.decline' : 'approvals.approve',
-      noKey: 'approvals.keep',
-      tone: declined ? 'danger' : 'primary',
-    });
-    if (!yes) return;
-    setBusy(true);
-    try {
-      const answer = await rpc('transactionRequestMassApprove', { idempotencyKey: newIdempotencyKey(), batchId: batch.batchId, declined });
-      finish(answer, requests.filter((request) => request.batchId === batch.batchId));
-    } catch (error) {
-      feedback.showError(error);
-    } finally {
-      setBusy(false);
-    }
+  const decide = async (declined: boolean) => {
+    const chosen = requests.filter((request) => selected.has(request.transactionId));
+    if (!chosen.length) return;
+    await decideAfterConfirm(
+      declined,
+      { key: declined ? 'approvals.confirmDecline' : 'approvals.confirmApprove', titleKey: declined ? 'approvals.decline' : 'approvals.approve', values: { count: chosen.length } },
+      (idempotencyKey) => rpc('transactionRequestApprove', { idempotencyKey, transactionIds: chosen.map((request) => request.transactionId), declined }),
+      chosen,
+    );
   };
+
+  const decideBatch = (batch: { batchId: number; name: string; count: number }, declined: boolean) =>
+    decideAfterConfirm(
+      declined,
+      {
+        key: declined ? 'approvals.confirmDeclineBatch' : 'approvals.confirmApproveBatch',
+        titleKey: declined ? 'approvals.declineBatch' : 'approvals.approveBatch',
+        values: { name: batch.name, count: batch.count },
+      },
+      (idempotencyKey) => rpc('transactionRequestMassApprove', { idempotencyKey, batchId: batch.batchId, declined }),
+      requests.filter((request) => request.batchId === batch.batchId),
+    );
 
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / APPROVALS_PAGE_SIZE));
 

@@ -159,7 +159,7 @@ export function AddCard(_props: CustomScreenProps) {
 
   return (
     <div className="eng-section card-page add-card">
-      <form ref={formRef} className="eng-form card-form add-card__form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
+      <form ref={formRef} className="eng-form eng-panel card-form add-card__form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
         <Field label={t('cards.apply.country')} error={errors.countryCode}>
           {({ id, describedBy, invalid }) => (
             <select id={id} name="countryCode" className="eng-input eng-select" value={countryCode ?? ''} disabled={!countries} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setCountryCode(event.target.value || undefined)}>

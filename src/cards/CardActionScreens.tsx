@@ -58,7 +58,7 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
   if (pin !== null) {
     return (
       <div className="eng-section card-page">
-        <div className="card-pin-once" ref={pinRef} role="status">
+        <div className="eng-panel card-pin-once" ref={pinRef} role="status">
           <h2>{t('cards.activate.doneTitle')}</h2>
           <p>{t('cards.activate.rememberPin')}</p>
           {pinHidden ? (
@@ -104,7 +104,7 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
   return (
     <div className="eng-section card-page">
       <CardArt card={card} />
-      <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
+      <form className="eng-form eng-panel card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
         <CardFees
           caption={t('cards.activate.feesTitle')}
           currency={data.fees.currency}
@@ -186,7 +186,7 @@ export function CardLoadScreen({ params }: CustomScreenProps) {
   return (
     <div className="eng-section card-page">
       <CardArt card={card} />
-      <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={transfer.pending || undefined}>
+      <form className="eng-form eng-panel card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={transfer.pending || undefined}>
         <Field label={t('cards.load.from')} error={transfer.errors.fromAccountId} required>
           {({ id, describedBy, invalid }) => (
             <select id={id} name="fromAccountId" className="eng-input eng-select" value={fromId ?? ''} disabled={!accounts} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setFromId(event.target.value ? Number(event.target.value) : undefined)}>
@@ -248,7 +248,7 @@ export function CardReissueScreen({ params }: CustomScreenProps) {
   return (
     <div className="eng-section card-page">
       <CardArt card={card} />
-      <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
+      <form className="eng-form eng-panel card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
         <p>{t(card.cardIsVirtual ? 'cards.reissue.explainVirtual' : 'cards.reissue.explainPhysical')}</p>
         {!card.cardIsVirtual && (
           <div className="eng-field">
@@ -297,7 +297,7 @@ export function CardCancelScreen({ params }: CustomScreenProps) {
   return (
     <div className="eng-section card-page">
       <CardArt card={card} />
-      <div className="card-form">
+      <div className="eng-panel card-form">
         <p>{t('cards.block.explain', { balance: formatMoney(card.balance, card.currencyCode, i18n.language), account: card.settlementAccountId })}</p>
         <CardFormButtons back={cardPaths.detail(card.accountId)} backLabel={t('cards.block.keep')} label={t('cards.actions.block')} disabled={pending} onClick={() => void block()} danger />
       </div>
@@ -335,7 +335,7 @@ export function CardRenameScreen({ params }: CustomScreenProps) {
   return (
     <div className="eng-section card-page">
       <CardArt card={card} />
-      <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
+      <form className="eng-form eng-panel card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
         <Field label={t('cards.rename.label')} error={errors.cardAliasName} help={t('cards.rename.help')} required>
           {({ id, describedBy, invalid }) => (
             <input id={id} name="cardAliasName" className="eng-input" maxLength={40} autoComplete="off" value={value} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setName(event.target.value)} />

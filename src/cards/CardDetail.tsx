@@ -156,7 +156,7 @@ function CardReveal({ card }: { card: Card }) {
       (answer) => setShown({ cardNumber: answer.cardNumber, cvv: answer.cvv, holderName: answer.holderName, expiry: `${String(answer.cardExpiryMonth).padStart(2, '0')}/${String(answer.cardExpiryYear % 100).padStart(2, '0')}` }),
     );
   return (
-    <section className="card-detail__reveal" aria-labelledby="card-reveal-title">
+    <section className="eng-panel card-detail__reveal" aria-labelledby="card-reveal-title">
       <h2 id="card-reveal-title">{t('cards.reveal.title')}</h2>
       {shown ? (
         <>
@@ -218,7 +218,7 @@ function CardHistory({ accountId }: { accountId: number }) {
   }, [accountId, page, attempt, rpc, feedback]);
   const pages = data ? Math.max(1, Math.ceil(data.total / HISTORY_PAGE_SIZE)) : 1;
   return (
-    <section className="card-detail__history" aria-labelledby="card-history-title">
+    <section className="eng-panel card-detail__history" aria-labelledby="card-history-title">
       <h2 id="card-history-title">{t('cards.history.title')}</h2>
       {!data && !failed && <p role="status">{t('cards.loading')}</p>}
       {failed && (

@@ -92,7 +92,7 @@ export function CardPinScreen({ params }: CustomScreenProps) {
     <div className="eng-section card-page card-pin">
       <CardArt card={card} />
       <div className="card-pin__panels">
-        <section className="card-form" aria-labelledby="pin-show-title">
+        <section className="eng-panel card-form" aria-labelledby="pin-show-title">
           <h2 id="pin-show-title">{t('cards.pin.showTitle')}</h2>
           {shownPin !== null ? (
             <>
@@ -114,7 +114,7 @@ export function CardPinScreen({ params }: CustomScreenProps) {
           )}
         </section>
         <section aria-labelledby="pin-change-title">
-          <form className="eng-form card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={change.pending || undefined}>
+          <form className="eng-form eng-panel card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={change.pending || undefined}>
             <h2 id="pin-change-title">{t('cards.pin.changeTitle')}</h2>
             {pinInput('pin', pin, setPin)}
             {pinInput('pinRepeat', pinRepeat, setPinRepeat)}

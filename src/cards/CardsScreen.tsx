@@ -77,7 +77,7 @@ function CardListItem({ card, onChanged }: { card: Card; onChanged: () => void }
     }
   };
   return (
-    <li className="cards__item" aria-labelledby={headingId} data-account={card.accountId}>
+    <li className="eng-panel cards__item" aria-labelledby={headingId} data-account={card.accountId}>
       <CardArt card={card} headingId={headingId} />
       <div className="cards__meta">
         <CardStatusBadge statusId={card.cardStatusId} />

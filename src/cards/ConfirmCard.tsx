@@ -47,7 +47,7 @@ export function ConfirmCard({ params }: CustomScreenProps) {
   return (
     <div className="eng-section card-page">
       <CardArt card={card} />
-      <div className="card-form">
+      <div className="eng-panel card-form">
         <dl className="eng-details">
           <CardFact label={t('cards.product')}>
             {productName(card, t)} · {t(`cards.subType.${card.subType}`)}

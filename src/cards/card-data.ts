@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Card } from '../../generated/entities.ts';
-import type { CardAccountFacts } from './card-routing.ts';
+import { hasCardDetail, type CardAccountFacts } from './card-routing.ts';
 
 /** Card status ids (document 001 section 4), for labels and the few screen decisions on them. */
 export const CARD_STATUS_IDS = [0, 2, 4, 18, 19, 20, 21, 23, 27, 38, 41, 65, 71] as const;
@@ -24,8 +24,7 @@ export function cardFacts(card: Card): CardAccountFacts {
 
 /** Whether the card has a detail page of its own (the rule of document 000 section 2). */
 export function hasDetailPage(card: Card): boolean {
-  const facts = cardFacts(card);
-  return facts.prepaid && !facts.closed;
+  return hasCardDetail(cardFacts(card));
 }
 
 /** A product's name in the interface language (cards.products.<type>), else as the price list names it. */

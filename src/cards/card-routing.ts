@@ -16,7 +16,10 @@ export interface CardAccountFacts {
 
 export const CARDS_PATH = '/cards';
 
-const live = (cards: readonly CardAccountFacts[]) => cards.filter((card) => card.prepaid && !card.closed);
+/** Whether a card account has a detail page: a non-closed prepaid card account. */
+export const hasCardDetail = (card: CardAccountFacts): boolean => card.prepaid && !card.closed;
+
+const live = (cards: readonly CardAccountFacts[]) => cards.filter(hasCardDetail);
 
 /**
  * Where /cards sends the user, or null to stay:

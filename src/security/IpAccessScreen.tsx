@@ -59,7 +59,7 @@ export function IpAccessScreen(_props: CustomScreenProps) {
   return (
     <div className="eng-section">
       <SecurityLinks />
-      <section className="security-panel" aria-labelledby="ip-mode-title">
+      <section className="eng-panel" aria-labelledby="ip-mode-title">
         <h2 id="ip-mode-title">{t('security.ipAccess.modeTitle')}</h2>
         <p>{t('security.ipAccess.modeHelp')}</p>
         {data && (
@@ -90,7 +90,7 @@ export function IpAccessScreen(_props: CustomScreenProps) {
         )}
       </section>
 
-      <section className="security-panel" aria-labelledby="ip-add-title">
+      <section className="eng-panel" aria-labelledby="ip-add-title">
         <h2 id="ip-add-title">{t('security.ipAccess.addTitle')}</h2>
         <form className="security-form security-form--inline" onSubmit={submit} noValidate>
           <TextField name="ip" label={t('fields.ip')} value={ip} onChange={setIp} error={add.fieldErrors.ip} required help={t('security.ipAccess.ipHelp')} />
@@ -103,7 +103,7 @@ export function IpAccessScreen(_props: CustomScreenProps) {
         </form>
       </section>
 
-      <section className="security-panel" aria-labelledby="ip-list-title">
+      <section className="eng-panel" aria-labelledby="ip-list-title">
         <h2 id="ip-list-title">{t('security.ipAccess.listTitle')}</h2>
         {data && data.entries.length === 0 && <p className="eng-empty">{t('security.ipAccess.empty')}</p>}
         {data && data.entries.length > 0 && (

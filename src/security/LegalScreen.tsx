@@ -49,7 +49,7 @@ export function LegalScreen(_props: CustomScreenProps) {
     <div className="eng-section">
       <SecurityLinks />
       {data?.agreements.map((agreement) => (
-        <section key={agreement.id} className="security-panel" aria-labelledby={`agreement-${agreement.id}`} data-agreement={agreement.id}>
+        <section key={agreement.id} className="eng-panel" aria-labelledby={`agreement-${agreement.id}`} data-agreement={agreement.id}>
           <h2 id={`agreement-${agreement.id}`}>{t(`security.legal.agreements.${agreement.id}`, { defaultValue: agreement.title })}</h2>
           <dl className="security-detail">
             <dt>{t('security.legal.version')}</dt>

@@ -51,7 +51,7 @@ export function NotificationSettingsScreen(_props: CustomScreenProps) {
       <SecurityLinks />
       {data &&
         GROUPS.map((group) => (
-          <section key={group} className="security-panel" aria-labelledby={`notifications-${group}`}>
+          <section key={group} className="eng-panel" aria-labelledby={`notifications-${group}`}>
             <h2 id={`notifications-${group}`}>{t(`enums.group.${group}`)}</h2>
             <table className="security-matrix">
               <caption className="eng-visually-hidden">{t(`enums.group.${group}`)}</caption>

@@ -53,7 +53,7 @@ export function PayoutBlacklistScreen(_props: CustomScreenProps) {
   return (
     <div className="eng-section">
       <SecurityLinks />
-      <section className="security-panel" aria-labelledby="blacklist-add-title">
+      <section className="eng-panel" aria-labelledby="blacklist-add-title">
         <h2 id="blacklist-add-title">{t('security.blacklist.addTitle')}</h2>
         <p>{t('security.blacklist.help')}</p>
         <form className="security-form security-form--inline" onSubmit={submit} noValidate>
@@ -81,7 +81,7 @@ export function PayoutBlacklistScreen(_props: CustomScreenProps) {
         </div>
       </section>
 
-      <section className="security-panel" aria-labelledby="blacklist-list-title">
+      <section className="eng-panel" aria-labelledby="blacklist-list-title">
         <h2 id="blacklist-list-title">{t('security.blacklist.listTitle')}</h2>
         {data && data.entries.length === 0 && <p className="eng-empty">{t('security.blacklist.empty')}</p>}
         {data && data.entries.length > 0 && (

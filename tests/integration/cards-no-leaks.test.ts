@@ -415,6 +415,9 @@ for (const backend of BACKENDS) {
         ['cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: nwUsd }],
         ['cardActivate', { accountId: annaPending.accountId, feeAccountId: nwUsd }],
         ['cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: nwUsd, amount: '1.00' }],
+        // Owners are checked before the card's state: an already active card, a card that cannot be loaded.
+        ['cardActivate', { accountId: annaActive.account_id, feeAccountId: nwUsd }],
+        ['cardLoad', { idempotencyKey: randomUUID(), accountId: annaPrinting.account_id, fromAccountId: nwUsd, amount: '1.00' }],
         ['cardGet', { accountId: nwActive.accountId }],
         ['cardActivationData', { accountId: 999_999 }],
         ['cardPinShow', { accountId: 999_999 }],
