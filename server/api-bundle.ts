@@ -11,7 +11,8 @@ export interface MethodDeclaration {
   name: string;
   summary: string;
   access: 'public' | 'customer' | 'admin';
-  businessRight?: BusinessRight;
+  /** The right a business user needs on the acting customer; 'any' lets every user acting for it call. */
+  businessRight?: BusinessRight | 'any';
   moneyMoving?: boolean;
   uploads?: boolean;
   /** Changes nothing: an admin viewing a customer may call it. */

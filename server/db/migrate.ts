@@ -19,6 +19,7 @@ import * as p2p from './migrations/0017_p2p.ts';
 import * as approvals from './migrations/0018_approvals.ts';
 import * as invoices from './migrations/0019_invoices.ts';
 import * as cards from './migrations/0020_cards.ts';
+import * as companySettingsRight from './migrations/0021_company_settings_right.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_approvals': approvals,
   '0019_invoices': invoices,
   '0020_cards': cards,
+  '0021_company_settings_right': companySettingsRight,
 };
 
 /**

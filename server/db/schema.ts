@@ -142,7 +142,11 @@ export interface CustomersTable {
 
 /** Business rights a user holds on a customer they act for (method declarations name them). */
 /** `transfers` lets a business user initiate; `transfersApprove` also lets them approve requests and send without approval. */
-export type BusinessRight = 'balanceInfo' | 'transfers' | 'transfersApprove' | 'documents' | 'users';
+/** A right a business user holds on a company, with its access level: schemas/entities/business-right.schema.json. */
+export type BusinessRight = 'balanceInfo' | 'transfers' | 'transfersApprove' | 'documents' | 'companySettings' | 'users';
+
+/** Every business right, in the order screens list them; access right 2 (top rights) holds all of them. */
+export const ALL_BUSINESS_RIGHTS: readonly BusinessRight[] = ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'companySettings', 'users'];
 
 export interface CustomerAccessTable {
   user_id: number;

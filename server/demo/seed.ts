@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
-import type { BusinessRight, Database } from '../db/schema.ts';
+import { ALL_BUSINESS_RIGHTS, type Database } from '../db/schema.ts';
 import { writeLedgerTransaction, type LedgerPosting } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { seedRecurringDemo } from '../transfers/recurring-demo.ts';
@@ -27,7 +27,7 @@ export const DEMO_LOGINS = {
   admin: 'admin@example.com',
 } as const;
 
-const ALL_RIGHTS: BusinessRight[] = ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'users'];
+const ALL_RIGHTS = [...ALL_BUSINESS_RIGHTS];
 /** Serialises the seed between server instances starting together on one database. */
 const SEED_LOCK = 7_201_001;
 

@@ -114,7 +114,8 @@ async function callerFor(
   if (declaration.access === 'admin' && !user.isAdmin) return { refusal: '13' };
   const header = request.headers['customer-id'];
   if (Array.isArray(header)) return { refusal: '13' };
-  const acting = await resolveActingCustomer(options.db, user, header, declaration.businessRight);
+  const right = declaration.businessRight === 'any' ? undefined : declaration.businessRight;
+  const acting = await resolveActingCustomer(options.db, user, header, right);
   if ('refused' in acting) {
     request.log.info({ userId: user.userId, customerIdHeader: header, refused: acting.refused }, 'access denied');
     return { refusal: '13' };

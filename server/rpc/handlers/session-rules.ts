@@ -1,11 +1,11 @@
 import type { RpcHandlerMap } from '../../../generated/methods.ts';
-import type { BusinessRight } from '../../db/schema.ts';
+import { ALL_BUSINESS_RIGHTS, type BusinessRight } from '../../db/schema.ts';
 import { fatcaDocumentStatuses } from '../../fatca/certification.ts';
 import { acceptTerms } from '../../terms/terms.ts';
 import { callerOf, type RpcContext } from '../context.ts';
 import { RpcRefusal } from '../response-codes.ts';
 
-const ALL_RIGHTS: BusinessRight[] = ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'users'];
+const ALL_RIGHTS = ALL_BUSINESS_RIGHTS;
 
 /** Document 001 section 6's access-right value for money: 3 means requests need another user's approval. */
 export function transferAccessRight(rights: readonly BusinessRight[]): 0 | 2 | 3 {
@@ -29,7 +29,7 @@ export const sessionRulesHandlers: Pick<RpcHandlerMap<RpcContext>, 'businessAcce
       .where('customer_id', '=', customerId)
       .executeTakeFirst();
     // The dispatcher let the call through: without an access row the customer is the user's own (or an admin's view).
-    const rights = access ? ALL_RIGHTS.filter((right) => access.rights.includes(right)) : ALL_RIGHTS;
+    const rights = access ? ALL_RIGHTS.filter((right) => access.rights.includes(right)) : [...ALL_RIGHTS];
     const customer = await ctx.db
       .selectFrom('customers')
       .select(['business_name', 'first_name', 'last_name', 'is_need_kyc', 'attributes'])
@@ -45,7 +45,7 @@ export const sessionRulesHandlers: Pick<RpcHandlerMap<RpcContext>, 'businessAcce
     return {
       customerId,
       accessRights: rights,
-      accessList: { balanceInfo: may('balanceInfo'), transfers: may('transfers'), transfersApprove: may('transfersApprove'), documents: may('documents'), users: may('users') },
+      accessList: { balanceInfo: may('balanceInfo'), transfers: may('transfers'), transfersApprove: may('transfersApprove'), documents: may('documents'), companySettings: may('companySettings'), users: may('users') },
       transferAccessRight: transferAccessRight(rights),
       permissions: {
         sendMoneyPaxumUser: may('transfers'),
