@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { compile } from 'json-schema-to-typescript';
+import { withDatabaseLimits } from './database-limits.ts';
 import { CodegenError } from './errors.ts';
 import { displayPath, listFiles, type CodegenPaths } from './files.ts';
 import type { JsonObject, SchemaResolver } from './refs.ts';
@@ -44,7 +45,7 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
     if (path.basename(file, '.json') !== name) {
       throw new CodegenError(shown, '/name', `is '${name}' but the file is named ${path.basename(file)}: rename one so they match`);
     }
-    const request = refs.dereferenceNode(declaration.request!, file, ['request']);
+    const request = withDatabaseLimits(refs.dereferenceNode(declaration.request!, file, ['request']));
     const response = refs.dereferenceNode(declaration.response!, file, ['response']);
     for (const [part, schema] of [['request', request], ['response', response]] as const) {
       try {

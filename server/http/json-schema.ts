@@ -1,5 +1,6 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import common from '../../schemas/entities/common.schema.json' with { type: 'json' };
 
 /** One field's problem, as forms show it: `field` is a dot path such as 'profile.firstName'. */
 export interface FieldError {
@@ -22,6 +23,10 @@ export function createSchemaValidator(): Ajv2020 {
   return ajv;
 }
 
+/** The database's text limits as codegen applies them (codegen/database-limits.ts), told apart for a clear message. */
+const TEXT_PATTERN = common.$defs.Text.pattern;
+const REQUIRED_TEXT_PATTERN = common.$defs.RequiredText.pattern;
+
 function dotPath(instancePath: string): string {
   return instancePath
     .split('/')
@@ -42,6 +47,10 @@ function describe(error: ErrorObject): FieldError {
       return { field: joinPath(field, String(params.additionalProperty)), description: 'is not a known field: remove it' };
     case 'format':
       return { field, description: params.format === 'email' ? 'must be a valid e-mail address' : `must be a valid ${String(params.format)}` };
+    case 'pattern':
+      if (params.pattern === TEXT_PATTERN) return { field, description: 'must be plain text: remove control characters (NUL) and broken characters' };
+      if (params.pattern === REQUIRED_TEXT_PATTERN) return { field, description: 'must not be blank, nor hold control characters (NUL) or broken characters: type some text' };
+      return { field, description: error.message ?? 'is not valid' };
     case 'enum':
       return { field, description: `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}` };
     default:
