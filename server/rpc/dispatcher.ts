@@ -8,7 +8,7 @@ import { touchSession, type SignedInUser } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors, type FieldError } from '../http/json-schema.ts';
-import { BODY_LIMIT_BYTES, describeRefusedBody, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
+import { BODY_LIMIT_BYTES, describeRefusedBody, limitReceivedBytes, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { Caller, RpcContext } from './context.ts';
 import { auditRpcCall, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
@@ -147,17 +147,23 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
       request.log.error({ err: error }, 'RPC request failed');
       return answer(reply, 'UE');
     }
+    // The rest of an oversized body is never read: the connection closes after this answer.
+    if (status === 413) reply.header('connection', 'close');
     return answer(reply.code(status), 'TA1', { validationErrors: [{ field: '', description: describeRefusedBody(error) }] });
   });
 
-  // Only methods declared with `uploads` may send large bodies; the rest are refused before parsing.
-  app.addHook('onRequest', async (request, reply) => {
+  // Only methods declared with `uploads` may send large bodies; the rest are refused before parsing:
+  // at once when Content-Length says so, else as soon as the bytes received pass the limit (chunked).
+  const limitOf = (request: FastifyRequest) => {
     const name = (request.query as Record<string, unknown>).method;
-    const uploads = typeof name === 'string' && methods.get(name)?.declaration.uploads === true;
-    if (!uploads && Number(request.headers['content-length'] ?? 0) > BODY_LIMIT_BYTES) {
+    return typeof name === 'string' && methods.get(name)?.declaration.uploads === true ? UPLOAD_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (Number(request.headers['content-length'] ?? 0) > limitOf(request)) {
       return answer(reply.code(413), 'TA1', { validationErrors: [{ field: '', description: describeRefusedBody({ statusCode: 413, message: '' }) }] });
     }
   });
+  app.addHook('preParsing', async (request, _reply, payload) => limitReceivedBytes(payload, limitOf(request)));
 
   app.post('/api', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, async (request, reply) => {
     const name = (request.query as Record<string, unknown>).method;

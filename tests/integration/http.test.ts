@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,42 @@ describe('HTTP surface', () => {
     const rpc = await client.post('/api?method=balanceInquiry', { method: 'balanceInquiry', filler: 'x'.repeat(600 * 1024) });
     expect(rpc.status).toBe(413);
     expect(rpc.body.responseCode).toBe('TA1');
+  });
+
+  it('counts the bytes a chunked body actually sends, refusing it past the limit without reading it whole', async () => {
+    // 30 MiB announced by nobody: the body streams in chunks, so only counting what arrives can stop it.
+    const chunked = (url: string) =>
+      new Promise<{ status: number; body: Record<string, unknown>; sentBytes: number }>((resolve, reject) => {
+        let sentBytes = 0;
+        let answered = false;
+        const request = http.request(`${test.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+          answered = true;
+          let text = '';
+          response.on('data', (chunk) => (text += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), sentBytes }));
+        });
+        request.on('error', (error) => (answered ? undefined : reject(error)));
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        request.write('{"method":"balanceInquiry","filler":"');
+        const pump = () => {
+          while (sentBytes < 30 * 1024 * 1024 && !answered) {
+            sentBytes += chunk.length;
+            if (!request.write(chunk)) return void request.once('drain', pump);
+          }
+          if (!answered) request.end('"}');
+        };
+        pump();
+      });
+    const rpc = await chunked('/api?method=balanceInquiry');
+    expect(rpc.status).toBe(413);
+    expect(rpc.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: '', description: expect.stringMatching(/larger than 512 KiB/) }] });
+    expect(rpc.sentBytes).toBeLessThan(30 * 1024 * 1024);
+    const login = await chunked('/auth/login');
+    expect(login.status).toBe(413);
+    expect(login.body.message).toMatch(/larger than 512 KiB/);
+    expect(login.sentBytes).toBeLessThan(30 * 1024 * 1024);
+    // The server is still whole and answers the next caller.
+    expect((await client.get('/health')).status).toBe(200);
   });
 
   it("answers a body that is not JSON with 400 in each endpoint's own answer shape", async () => {
