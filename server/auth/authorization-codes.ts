@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { MAX_CODE_ATTEMPTS } from '../signin/codes.ts';
+import { countWrongSecondFactor, secondFactorLocked } from '../signin/second-factor-lock.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
 import { pkceChallengeMatches } from './pkce.ts';
 import { revokeSession } from './sessions.ts';
@@ -69,7 +70,9 @@ export type SecondFactorCheck = (
 export type Redemption =
   | { redeemed: RedeemedCode }
   | { refused: 'code' }
-  | { refused: 'otp'; attemptsLeft: number };
+  | { refused: 'otp'; attemptsLeft: number }
+  /** Too many wrong codes across the user's sign-ins; `justLocked` on the attempt that locked it. */
+  | { refused: 'locked'; userId: number; justLocked: boolean };
 
 /**
  * Consumes a code of the simple flow (no second factor): the code once, with its verifier. Returns
@@ -118,11 +121,20 @@ export async function redeemWithSecondFactor(
       return { refused: 'code' } as const;
     }
     if (row.second_factor) {
+      if (await secondFactorLocked(trx, row.user_id)) {
+        await spend();
+        return { refused: 'locked', userId: row.user_id, justLocked: false } as const;
+      }
       const right = factor.otp !== undefined && factor.check !== undefined
         && (await factor.check(row.second_factor, { userId: row.user_id, smsCodeHash: row.sms_code_hash }, factor.otp, trx));
       if (!right) {
         const failed = row.failed_attempts + 1;
         await trx.updateTable('authorization_codes').set({ failed_attempts: failed }).where('id', '=', row.id).execute();
+        const { locked, justLocked } = await countWrongSecondFactor(trx, row.user_id);
+        if (locked) {
+          await spend();
+          return { refused: 'locked', userId: row.user_id, justLocked } as const;
+        }
         if (failed >= MAX_CODE_ATTEMPTS) {
           await spend();
           return { refused: 'code' } as const;

@@ -24,7 +24,8 @@ import { openSession } from '../signin/open-session.ts';
 import { twoStepRoutes } from '../signin/two-step-routes.ts';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.ts';
 import { redeemWithSecondFactor } from './authorization-codes.ts';
-import { clearFailedAttempts, recordFailedAttempt, secondsUntilUnlocked } from './login-throttle.ts';
+import { SECOND_FACTOR_LOCKED, tellSecondFactorLocked } from '../signin/second-factor-lock.ts';
+import { claimAttempt, clearFailedAttempts } from './login-throttle.ts';
 import type { Adapters } from '../adapters/index.ts';
 import { announceLogin, checkLoginPolicies } from './login-policies.ts';
 import { verifyPassword } from './passwords.ts';
@@ -162,19 +163,23 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (!body) return reply;
     const { username, password, client, codeChallenge } = body;
     const login = username.toLowerCase();
-    const wait = await secondsUntilUnlocked(db, login);
-    if (wait > 0) return reply.code(429).send({ message: `Too many attempts. Try again in ${wait} seconds.` });
+    const throttled = await claimAttempt(db, login, request.ip);
+    if (throttled) {
+      const message = throttled.scope === 'address'
+        ? `Too many sign-in attempts from your network. Try again in ${Math.ceil(throttled.waitSeconds / 60)} minutes.`
+        : `Too many attempts. Try again in ${throttled.waitSeconds} seconds.`;
+      return reply.code(429).send({ message });
+    }
 
     const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', login).executeTakeFirst();
     const passwordMatches = await verifyPassword(user?.password_hash, password);
     const seen = { db, login, ...seenFrom(request) };
     if (!user || !passwordMatches) {
-      await recordFailedAttempt(db, login);
       request.log.info({ event: 'login refused' }, 'wrong e-mail or password');
       await announceLogin({ ...seen, ...(user ? { userId: user.id } : {}), outcome: 'wrongPassword' }, request.log);
       return reply.code(403).send({ message: WRONG_CREDENTIALS });
     }
-    await clearFailedAttempts(db, login);
+    await clearFailedAttempts(db, login, request.ip);
     const refusal = await checkLoginPolicies({ ...seen, userId: user.id, client, body: request.body as Record<string, unknown> });
     if (refusal) {
       await announceLogin({ ...seen, userId: user.id, outcome: 'refused', reason: refusal.body.message }, request.log);
@@ -216,6 +221,10 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (!body) return reply;
     const result = await redeemWithSecondFactor(db, body.code, body.codeVerifier, { ...(body.otp ? { otp: body.otp } : {}), check: secondFactorCheck(body.code) });
     if ('refused' in result) {
+      if (result.refused === 'locked') {
+        if (result.justLocked) await tellSecondFactorLocked(db, adapters, result.userId, request.log);
+        return reply.code(403).send({ message: SECOND_FACTOR_LOCKED, field: 'otp', locked: true });
+      }
       if (result.refused === 'otp') {
         const message = body.otp ? `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.` : 'Enter the code.';
         return reply.code(403).send({ message, field: 'otp', attemptsLeft: result.attemptsLeft });
@@ -301,6 +310,10 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: 'This device is not waiting for approval.' });
     const result = await confirmDeviceCode(db, found.key, body.code);
     if ('code' in result) return { code: result.code };
+    if (result.refused === 'locked') {
+      if (result.justLocked) await tellSecondFactorLocked(db, adapters, result.userId, request.log);
+      return reply.code(403).send({ message: SECOND_FACTOR_LOCKED, field: 'code', locked: true });
+    }
     if (result.refused === 'wrong') {
       return reply.code(403).send({ message: `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`, field: 'code', attemptsLeft: result.attemptsLeft });
     }

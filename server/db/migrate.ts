@@ -20,6 +20,7 @@ import * as approvals from './migrations/0018_approvals.ts';
 import * as invoices from './migrations/0019_invoices.ts';
 import * as cards from './migrations/0020_cards.ts';
 import * as companySettingsRight from './migrations/0021_company_settings_right.ts';
+import * as signInThrottles from './migrations/0023_sign_in_throttles.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019_invoices': invoices,
   '0020_cards': cards,
   '0021_company_settings_right': companySettingsRight,
+  '0023_sign_in_throttles': signInThrottles,
 };
 
 /**

@@ -7,6 +7,8 @@ import type { ColumnType, Generated } from 'kysely';
 export interface Database {
   users: UsersTable;
   login_attempts: LoginAttemptsTable;
+  login_address_attempts: LoginAddressAttemptsTable;
+  second_factor_failures: SecondFactorFailuresTable;
   customers: CustomersTable;
   customer_access: CustomerAccessTable;
   phones: PhonesTable;
@@ -114,6 +116,21 @@ export interface LoginAttemptsTable {
   login: string;
   failed_count: number;
   locked_until: Date | null;
+}
+
+/** Wrong passwords from one address in the current window, whatever the login (migration 0023). */
+export interface LoginAddressAttemptsTable {
+  address: string;
+  window_started: Generated<Date>;
+  failed_count: number;
+}
+
+/** Wrong second-factor codes of one user across sign-ins, and the lock they led to (migration 0023). */
+export interface SecondFactorFailuresTable {
+  user_id: number;
+  window_started: Generated<Date>;
+  failed_count: number;
+  locked_at: Date | null;
 }
 
 export type CustomerType = 'personal' | 'business';

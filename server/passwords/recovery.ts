@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { clearFailedAttempts } from '../auth/login-throttle.ts';
+import { unlockSecondFactor } from '../signin/second-factor-lock.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AccountRecoveryStatusResponse } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
@@ -181,7 +182,7 @@ const codeRefusal = (description: string) => new RpcRefusal('VF', { description,
 
 /**
  * Checks a recovery code on the locked task row; with `newPassword` it also spends the code, sets the
- * password, ends every session of the user and lifts the sign-in slowdown. Wrong codes count; after 5
+ * password, ends every session of the user and lifts the sign-in slowdown and any second-factor lock. Wrong codes count; after 5
  * the task is spent. Resolves with the user's login when a password was changed.
  */
 async function useRecoveryCode(db: Kysely<Database>, taskId: string, code: string, newPassword?: string): Promise<string | undefined> {
@@ -206,6 +207,8 @@ async function useRecoveryCode(db: Kysely<Database>, taskId: string, code: strin
     await trx.updateTable('recovery_tasks').set({ used_at: sql`now()`, verification_status: 'completed' }).where('id', '=', task.id).execute();
     const user = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', task.user_id).returning('email').executeTakeFirstOrThrow();
     await revokeUserSessions(trx, task.user_id, 'password recovered');
+    // The user proved who they are: second-factor sign-in, locked by wrong codes, opens again.
+    await unlockSecondFactor(trx, task.user_id);
     // Every other open recovery of this user ends here too: one of them was enough.
     await trx.updateTable('recovery_tasks').set({ used_at: sql`now()` }).where('user_id', '=', task.user_id).where('used_at', 'is', null).execute();
     return { login: user.email };

@@ -5,6 +5,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { Database } from '../db/schema.ts';
 import { pushTargets } from '../devices/devices.ts';
 import type { PushSender } from '../push/push-sender.ts';
+import { countWrongSecondFactor, secondFactorLocked } from './second-factor-lock.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from './codes.ts';
 
 /** A push or new-device sign-in waits 5 minutes for its approval. */
@@ -300,7 +301,7 @@ export async function confirmDeviceCode(
   db: Kysely<Database>,
   key: string,
   code: string,
-): Promise<{ code: string } | { refused: 'wrong'; attemptsLeft: number } | { refused: 'noCode' | 'burnt' }> {
+): Promise<{ code: string } | { refused: 'wrong'; attemptsLeft: number } | { refused: 'noCode' | 'burnt' } | { refused: 'locked'; userId: number; justLocked: boolean }> {
   return db.transaction().execute(async (trx) => {
     const challenge = await trx
       .selectFrom('login_challenges')
@@ -313,7 +314,11 @@ export async function confirmDeviceCode(
       .executeTakeFirst();
     if (!challenge) return { refused: 'burnt' } as const;
     if (!challenge.code_hash || !challenge.code_fresh) return { refused: 'noCode' } as const;
+    if (await secondFactorLocked(trx, challenge.user_id)) return { refused: 'locked', userId: challenge.user_id, justLocked: false } as const;
     if (!codeMatches(code, deviceSalt(challenge.id), challenge.code_hash)) {
+      // A device code is a second factor too: wrong ones count for the user across sign-ins.
+      const { locked, justLocked } = await countWrongSecondFactor(trx, challenge.user_id);
+      if (locked) return { refused: 'locked', userId: challenge.user_id, justLocked } as const;
       const failed = challenge.failed_attempts + 1;
       const burnt = failed >= MAX_CODE_ATTEMPTS;
       await trx

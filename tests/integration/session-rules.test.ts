@@ -70,7 +70,7 @@ for (const backend of BACKENDS) {
         expect(body.responseCode).toBe('00');
         expect(body.customers.map((c: { customerName: string; accessRights: string[]; authorised: boolean }) => [c.customerName, c.accessRights, c.authorised])).toEqual([
           [SECOND_COMPANY, ['balanceInfo', 'documents'], true],
-          ['Northwind Studio Ltd', ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'users'], true],
+          ['Northwind Studio Ltd', ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'companySettings', 'users'], true],
         ]);
       });
 
