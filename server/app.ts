@@ -16,7 +16,7 @@ import { sandboxDevicePage } from './push/device-page.ts';
 import { p2pDeviceRoutes } from './transfers/p2p-device.ts';
 import { serveAppShell } from './http/app-shell.ts';
 import { BODY_LIMIT_BYTES } from './http/refused-body.ts';
-import { addSecurityHeaders } from './http/security-headers.ts';
+import { addSecurityHeaders, securityHeadersFor } from './http/security-headers.ts';
 import { ensureSystemAccounts } from './ledger/system-accounts.ts';
 import { ensureCardBins } from './cards/bins.ts';
 import { cardSandboxPage } from './cards/sandbox-page.ts';
@@ -64,14 +64,14 @@ async function prepareDatabase(db: Kysely<Database>, config: ServerConfig, app: 
  */
 export async function buildServer(config: ServerConfig): Promise<BankServer> {
   const { bundle, openApiDocument } = loadGeneratedArtifacts(config.generatedDir);
-  const app = Fastify({ logger: { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) }, bodyLimit: BODY_LIMIT_BYTES });
+  const app = Fastify({ logger: { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) }, bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy ?? false });
   const db = await openDatabase(config.database);
   app.addHook('onClose', async () => db.destroy());
   try {
     await prepareDatabase(db, config, app);
     const tokenKey = await loadTokenSecret(db, config.tokenSecret);
 
-    addSecurityHeaders(app);
+    addSecurityHeaders(app, securityHeadersFor(config));
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));
     const adapters = createAdapters(config, db);
@@ -91,7 +91,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });
     if (config.sandboxes) await app.register(cardSandboxPage, { db });
-    await serveAppShell(app, { distDir: config.distDir, brand: config.brand });
+    await serveAppShell(app, { distDir: config.distDir, brand: config.brand, environment: config.sandboxes ? 'sandbox' : 'production' });
     startRecurringScheduler(app, {
       db,
       adapters,

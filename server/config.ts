@@ -37,6 +37,14 @@ export interface ServerConfig {
    * e-signature providers) and serve their pages under /sandbox/. Off in production.
    */
   sandboxes: boolean;
+  /** NODE_ENV=production: HSTS is sent, and no sandbox page or adapter is mounted. */
+  production?: boolean;
+  /**
+   * TRUST_PROXY: the TLS proxies whose X-Forwarded-For/-Proto the server believes, as Fastify's
+   * `trustProxy` takes them (true for any, or the proxies' addresses and CIDR ranges). Off by default:
+   * a client could otherwise claim any address (defeating the per-address throttle) or https.
+   */
+  trustProxy?: boolean | string[];
   /** The real services, used when sandboxes are off. */
   gateways: {
     messages: { sms: string; email: string };
@@ -70,6 +78,16 @@ function portFrom(value: string | undefined): number {
   return port;
 }
 
+function trustProxyFrom(value: string | undefined): ServerConfig['trustProxy'] {
+  if (value === undefined || value === '' || value === 'false') return undefined;
+  if (value === 'true') return true;
+  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+  if (addresses.some((address) => !/^[0-9A-Fa-f.:]+(\/[0-9]{1,3})?$/.test(address))) {
+    throw new ConfigError(`TRUST_PROXY is '${value}': set it to true (any proxy) or a comma list of the proxies' addresses or CIDR ranges (e.g. 10.0.0.5,192.168.1.0/24).`);
+  }
+  return addresses;
+}
+
 function brandFrom(value: string | undefined): string {
   const brand = value || 'paxum';
   // The id is written into index.html, so it must be a plain brand id (as brands/<id>/ folders are).
@@ -92,7 +110,7 @@ function gatewayUrl(env: NodeJS.ProcessEnv, name: string): string {
  * Reads the server's configuration from environment variables, with defaults that start the product
  * on 127.0.0.1:8080 against PGlite in `<repo>/data/pglite`.
  *
- * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, LOG_LEVEL,
+ * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, TRUST_PROXY, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, LOG_LEVEL,
  * SMS_GATEWAY_URL and EMAIL_GATEWAY_URL (production only).
  *
  * @example
@@ -114,6 +132,8 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     logLevel: env.LOG_LEVEL || 'info',
     ...(env.SCHEDULER_INTERVAL_MS ? { schedulerIntervalMs: Math.max(0, Number(env.SCHEDULER_INTERVAL_MS) || 0) } : {}),
     sandboxes: env.NODE_ENV !== 'production',
+    production: env.NODE_ENV === 'production',
+    ...(trustProxyFrom(env.TRUST_PROXY) !== undefined ? { trustProxy: trustProxyFrom(env.TRUST_PROXY)! } : {}),
     gateways: {
       messages: { sms: gatewayUrl(env, 'SMS_GATEWAY_URL'), email: gatewayUrl(env, 'EMAIL_GATEWAY_URL') },
       ip: { countryUrl: gatewayUrl(env, 'IP_COUNTRY_URL'), privacyUrl: gatewayUrl(env, 'IP_PRIVACY_URL'), sandboxLocalCountry: env.SANDBOX_IP_COUNTRY || 'GB' },

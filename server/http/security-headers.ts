@@ -1,29 +1,92 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+
+/** What the headers depend on: production (HSTS) and the providers the app may show or load from. */
+export interface SecurityHeaderOptions {
+  production: boolean;
+  /** Origins of the identity verification and e-signature providers, when configured. */
+  providerOrigins: string[];
+}
+
+const originOf = (url: string | undefined): string[] => {
+  try {
+    return url ? [new URL(url).origin] : [];
+  } catch {
+    return [];
+  }
+};
 
 /**
- * Headers every answer carries. The CSP only forbids framing, plugins and foreign base URLs; it
- * does not restrict scripts or styles, which the application's build does not need loosened.
+ * The header options a configuration asks for.
+ *
+ * @example
+ * addSecurityHeaders(app, securityHeadersFor(config));
  */
-const HEADERS: Record<string, string> = {
+export function securityHeadersFor(config: ServerConfig): SecurityHeaderOptions {
+  return {
+    production: config.production === true,
+    providerOrigins: [...originOf(config.gateways.identityVerification?.url), ...originOf(config.gateways.eSignature?.url)],
+  };
+}
+
+/**
+ * The application's Content Security Policy: scripts and styles only from the product's own files (no
+ * inline script, so an injected `<script>` or `onclick` does not run), calls only to itself (its own
+ * origin covers the live channel's ws/wss), frames and images from itself and the identity and
+ * e-signature providers, nothing may frame it, and forms post only to it.
+ *
+ * @example
+ * applicationCsp(['https://idv.example']); // "default-src 'self'; script-src 'self'; ..."
+ */
+export function applicationCsp(providerOrigins: readonly string[]): string {
+  const providers = providerOrigins.length ? ` ${providerOrigins.join(' ')}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "connect-src 'self'",
+    `img-src 'self' data: blob:${providers}`,
+    `frame-src 'self'${providers}`,
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * The sandbox pages (never in production) are small server-rendered HTML with their own inline
+ * styles; they get a policy of their own rather than loosening the application's. Still no script.
+ */
+const SANDBOX_CSP = "default-src 'self'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/** One year, subdomains included: once a browser has seen the product over https it never tries http. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+const FIXED_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
   'Cross-Origin-Opener-Policy': 'same-origin',
-  'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
 };
 
 /** Paths whose answers hold tokens or customer data and must never be cached. */
 const PRIVATE_PREFIXES = ['/api', '/auth/'];
 
 /**
- * Adds the security headers to every answer, and `Cache-Control: no-store` to API and token answers.
+ * Adds the security headers to every answer: the strict CSP (the sandbox pages' own outside
+ * production), HSTS in production, and `Cache-Control: no-store` to API and token answers.
  *
  * @example
- * addSecurityHeaders(app);
+ * addSecurityHeaders(app, { production: true, providerOrigins: ['https://idv.example'] });
  */
-export function addSecurityHeaders(app: FastifyInstance): void {
+export function addSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const csp = applicationCsp(options.providerOrigins);
   app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(HEADERS)) reply.header(name, value);
+    for (const [name, value] of Object.entries(FIXED_HEADERS)) reply.header(name, value);
+    reply.header('Content-Security-Policy', request.url.startsWith('/sandbox/') && !options.production ? SANDBOX_CSP : csp);
+    if (options.production) reply.header('Strict-Transport-Security', HSTS);
     if (PRIVATE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) reply.header('Cache-Control', 'no-store');
     return payload;
   });
