@@ -21,6 +21,8 @@ function wantsPage(request: FastifyRequest): boolean {
 export interface AppShellOptions {
   distDir: string;
   brand: string;
+  /** Written into index.html's `<meta name="environment">`: 'sandbox' makes the app show its banner. */
+  environment: 'sandbox' | 'production';
 }
 
 /**
@@ -55,7 +57,7 @@ export async function serveAppShell(app: FastifyInstance, options: AppShellOptio
 
   const renderIndex = async (reply: FastifyReply) => {
     const html = await readFile(indexFile, 'utf8');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html.replaceAll('%BRAND%', options.brand));
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html.replaceAll('%BRAND%', options.brand).replaceAll('%ENVIRONMENT%', options.environment));
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

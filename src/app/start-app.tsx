@@ -30,6 +30,7 @@ import { createCallMethod } from './call-method.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { cardGuards } from '../cards/card-guards.ts';
 import { components, widgets } from './registry.ts';
+import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 
 /**
@@ -118,6 +119,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback }}>
+          {isSandbox(document) && <SandboxBanner />}
           <RouterProvider router={router} />
           <Feedback store={feedback} />
           <TermsStep store={terms.store} />
