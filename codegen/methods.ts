@@ -14,6 +14,7 @@ export interface BundledMethod {
   access: 'public' | 'customer' | 'admin';
   businessRight?: string;
   moneyMoving?: boolean;
+  ownTransactions?: boolean;
   uploads?: boolean;
   readOnly?: boolean;
   errors: string[];
@@ -63,6 +64,7 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
       access: declaration.access as BundledMethod['access'],
       ...(declaration.businessRight ? { businessRight: declaration.businessRight as string } : {}),
       ...(declaration.moneyMoving ? { moneyMoving: true } : {}),
+      ...(declaration.ownTransactions ? { ownTransactions: true } : {}),
       ...(declaration.uploads ? { uploads: true } : {}),
       ...(declaration.readOnly ? { readOnly: true } : {}),
       errors: declaration.errors as string[],

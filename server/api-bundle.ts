@@ -14,6 +14,8 @@ export interface MethodDeclaration {
   /** The right a business user needs on the acting customer; 'any' lets every user acting for it call. */
   businessRight?: BusinessRight | 'any';
   moneyMoving?: boolean;
+  /** With moneyMoving: the handler runs its own transactions; the key is claimed before and answered after. */
+  ownTransactions?: boolean;
   uploads?: boolean;
   /** Changes nothing: an admin viewing a customer may call it. */
   readOnly?: boolean;

@@ -14,7 +14,7 @@ import type { Caller, RpcContext } from './context.ts';
 import { auditRpcCall, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
 import { viewingRefusal } from '../admin/viewing.ts';
 import { RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
-import { runMoneyMovingCall } from './money-moving.ts';
+import { runIdempotentCall, runMoneyMovingCall } from './money-moving.ts';
 
 /** What the dispatcher needs. */
 export interface DispatcherOptions {
@@ -190,7 +190,11 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
       const context = { log: request.log, adapters: options.adapters, ip: request.ip, origin: `${request.protocol}://${request.host}`, ...(caller ? { caller } : {}) };
       let payload: object;
       let effects: Array<() => Promise<void>> = [];
-      if (method.declaration.moneyMoving && caller) {
+      if (method.declaration.moneyMoving && method.declaration.ownTransactions && caller) {
+        // Claimed before, answered after; the handler's own transactions in between: see runIdempotentCall.
+        ({ payload } = await runIdempotentCall(options.db, { customerId: caller.customerId, method: name as string, params }, () =>
+          method.handler(params, { ...context, db: options.db, afterCommit: (effect) => effects.push(effect) })));
+      } else if (method.declaration.moneyMoving && caller) {
         // One transaction per call with its idempotency key: see server/rpc/money-moving.ts.
         ({ payload, effects } = await runMoneyMovingCall(options.db, { customerId: caller.customerId, method: name as string, params }, ({ trx, afterCommit }) =>
           method.handler(params, { ...context, db: trx, afterCommit })));

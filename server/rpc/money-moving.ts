@@ -105,3 +105,86 @@ export async function runMoneyMovingCall(
     }
   }
 }
+
+/** Answer fields that are secrets, answered once and never stored for a replay. */
+const ANSWER_SECRETS = /^(pin|pinCode|cvv|cvc|pan|cardNumber|password|accessToken|refreshToken|secret)$/i;
+
+/** The answer without its secret texts, at any depth (a capability flag named `pin` is no secret). */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key, inner]) => !(typeof inner === 'string' && ANSWER_SECRETS.test(key))).map(([key, inner]) => [key, withoutSecrets(inner)]));
+}
+
+/** A claim left unanswered this long belongs to a call that died (a restart): a retry may take it over. */
+const ABANDONED_CLAIM_SECONDS = 120;
+
+/**
+ * Runs one money-moving call whose handler opens its own transactions, exactly once per idempotency
+ * key: for calls that reach an outside service between two transactions (the card processor assigning
+ * a PIN before the fee is charged), which must never wait inside an open database transaction.
+ * - the key is claimed first in a short transaction of its own, holding no answer yet;
+ * - a retry while the first call runs is refused (AE: try again in a moment); once it is answered, a
+ *   retry replays the answer; the same key with other parameters is refused (TA1 on `idempotencyKey`);
+ * - a refusal or a failure gives the key back, so the retry runs anew;
+ * - the answer is kept without its secrets (a PIN is answered once, never stored);
+ * - a claim abandoned by a call that died is taken over after two minutes. The handler's own state
+ *   rules (a card activates once) keep such a rerun from charging again.
+ *
+ * @example
+ * const outcome = await runIdempotentCall(db, { customerId, method: 'cardActivate', params }, () => handler(params, ctx));
+ */
+export async function runIdempotentCall(
+  db: Kysely<Database>,
+  call: { customerId: number; method: string; params: Record<string, unknown> },
+  run: () => Promise<object>,
+): Promise<{ payload: object; replayed: boolean }> {
+  const key = call.params.idempotencyKey;
+  if (typeof key !== 'string') throw new Error(`${call.method} moves money but its request has no idempotencyKey: fix its declaration.`);
+  const hash = requestHash(call.method, call.params);
+  const claimed = await db
+    .insertInto('idempotency_keys')
+    .values({ customer_id: call.customerId, key, method: call.method, request_hash: hash, response: sql`'null'::jsonb` as never })
+    .onConflict((conflict) => conflict.columns(['customer_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  if (!claimed) {
+    const earlier = await db
+      .selectFrom('idempotency_keys')
+      .select(['method', 'request_hash', 'response', sql<boolean>`created_at < now() - ${ABANDONED_CLAIM_SECONDS} * interval '1 second'`.as('abandoned')])
+      .where('customer_id', '=', call.customerId)
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    if (earlier.method !== call.method || earlier.request_hash !== hash) {
+      throw new RpcRefusal('TA1', {
+        validationErrors: [{ field: 'idempotencyKey', description: 'This idempotency key was already used for a different request: send a new key for a new request.' }],
+      });
+    }
+    if (earlier.response !== null) return { payload: earlier.response as object, replayed: true };
+    const takenOver = earlier.abandoned
+      && (await db
+        .updateTable('idempotency_keys')
+        .set({ created_at: sql`now()` as never })
+        .where('customer_id', '=', call.customerId)
+        .where('key', '=', key)
+        .where(sql<boolean>`response = 'null'::jsonb and created_at < now() - ${ABANDONED_CLAIM_SECONDS} * interval '1 second'`)
+        .returning('key')
+        .executeTakeFirst());
+    if (!takenOver) throw new RpcRefusal('AE', { description: 'This request is still being processed: look again in a moment before sending it again.' });
+  }
+  let payload: object;
+  try {
+    payload = await run();
+  } catch (error) {
+    await db.deleteFrom('idempotency_keys').where('customer_id', '=', call.customerId).where('key', '=', key).where(sql<boolean>`response = 'null'::jsonb`).execute();
+    throw error;
+  }
+  // Kept for replays without its secrets: a PIN answered once is never stored (the PIN page shows it).
+  await db
+    .updateTable('idempotency_keys')
+    .set({ response: sql`${JSON.stringify(withoutSecrets(payload))}::jsonb` as never })
+    .where('customer_id', '=', call.customerId)
+    .where('key', '=', key)
+    .execute();
+  return { payload, replayed: false };
+}

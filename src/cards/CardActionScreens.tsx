@@ -8,6 +8,7 @@ import { useLoaded } from '../app/use-loaded.ts';
 import { useAccounts } from '../accounts/use-accounts.ts';
 import { TransferApproval } from '../transfers/TransferApproval.tsx';
 import { useTransferSubmit } from '../transfers/use-transfer-submit.ts';
+import { useKeyedCall } from './use-keyed-call.ts';
 import { CardArt } from './CardArt.tsx';
 import { AccountOptions, CardFees, CardFormButtons, usePending } from './card-form.tsx';
 import { CardLoadState } from './CardLoadState.tsx';
@@ -45,6 +46,7 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
   const [extra, setExtra] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { pending, run } = usePending();
+  const keyedCall = useKeyedCall();
   const [pin, setPin] = useState<string | null>(null);
   const [pinHidden, setPinHidden] = useState(false);
   const fail = useFailure(setErrors);
@@ -60,8 +62,12 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
       <div className="eng-section card-page">
         <div className="eng-panel card-pin-once" ref={pinRef} role="status">
           <h2>{t('cards.activate.doneTitle')}</h2>
-          <p>{t('cards.activate.rememberPin')}</p>
-          {pinHidden ? (
+          {pin === '' ? (
+            <p>{t('cards.activate.pinOnPinPage')}</p>
+          ) : (
+            <p>{t('cards.activate.rememberPin')}</p>
+          )}
+          {pin === '' ? null : pinHidden ? (
             <p className="eng-help">{t('cards.activate.pinHidden')}</p>
           ) : (
             <>
@@ -95,8 +101,9 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
     if (Object.keys(missing).length) return;
     await run(async () => {
       const values = Object.fromEntries(Object.entries(extra).filter(([, value]) => value.trim() !== '').map(([name, value]) => [name, value.trim()]));
-      const answer = await rpc('cardActivate', { accountId: card.accountId, feeAccountId: feeAccountId!, ...(Object.keys(values).length ? { extraParams: values } : {}) });
-      setPin(answer.pinCode);
+      const answer = await keyedCall('cardActivate', { accountId: card.accountId, feeAccountId: feeAccountId!, ...(Object.keys(values).length ? { extraParams: values } : {}) });
+      // A replayed activation (the same key after a lost answer) carries no PIN: the PIN page shows it.
+      setPin(answer.pinCode ?? '');
       setTimeout(() => setPinHidden(true), ACTIVATION_PIN_MS);
     }, fail);
   };
@@ -230,6 +237,7 @@ export function CardReissueScreen({ params }: CustomScreenProps) {
   const info = useCardOffer(card); // the fees of the country the card was applied for
   const [express, setExpress] = useState(false);
   const { pending, run } = usePending();
+  const keyedCall = useKeyedCall();
   if (!card) return <CardLoadState failed={failed} reload={reload} />;
   if (!card.capabilities.reissue) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
   const product = info?.products.find((candidate) => candidate.productType === card.productType);
@@ -239,7 +247,7 @@ export function CardReissueScreen({ params }: CustomScreenProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await run(async () => {
-      await rpc('cardReissue', { accountId: card.accountId, ...(card.cardIsVirtual ? {} : { isExpressShipping: express }) });
+      await keyedCall('cardReissue', { accountId: card.accountId, ...(card.cardIsVirtual ? {} : { isExpressShipping: express }) });
       feedback.notify('cards.done.cardReissue');
       await navigate(cardPaths.detail(card.accountId));
     });
@@ -284,12 +292,13 @@ export function CardCancelScreen({ params }: CustomScreenProps) {
   const { confirm, dialog } = useConfirm();
   const { card, failed, reload } = useCard(params);
   const { pending, run } = usePending();
+  const keyedCall = useKeyedCall();
   if (!card) return <CardLoadState failed={failed} reload={reload} />;
   if (!card.capabilities.block) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
   const block = async () => {
     if (!(await confirm('cards.block.message', { titleKey: 'cards.block.title', yesKey: 'cards.block.yes', tone: 'danger', values: { name: cardName(card, t) } }))) return;
     await run(async () => {
-      await rpc('cardBlock', { accountId: card.accountId });
+      await keyedCall('cardBlock', { accountId: card.accountId });
       feedback.notify('cards.done.cardBlock');
       await navigate(cardPaths.list);
     });

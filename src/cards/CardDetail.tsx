@@ -14,6 +14,7 @@ import { CardLoadState } from './CardLoadState.tsx';
 import { useCard } from './use-card.ts';
 import { SettlementAccount } from './SettlementAccount.tsx';
 import './cards.css';
+import { useKeyedCall } from './use-keyed-call.ts';
 
 /** The revealed number and CVV go away after this long. */
 export const REVEAL_MS = 60_000;
@@ -87,6 +88,7 @@ function CardFacts({ card }: { card: Card }) {
 export function CardActions({ card, onChanged }: { card: Card; onChanged: (card: Card) => void }) {
   const { t } = useTranslation();
   const { rpc, feedback } = useApp();
+  const keyedCall = useKeyedCall();
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
   const caps = card.capabilities;
@@ -95,7 +97,7 @@ export function CardActions({ card, onChanged }: { card: Card; onChanged: (card:
     if (method === 'cardUpgradeShipping' && !(await confirm('cards.upgrade.message', { titleKey: 'cards.upgrade.title', yesKey: 'cards.upgrade.yes' }))) return;
     setPending(true);
     try {
-      onChanged(await rpc(method, { accountId: id }));
+      onChanged(method === 'cardUpgradeShipping' ? await keyedCall(method, { accountId: id }) : await rpc(method, { accountId: id }));
       feedback.notify(`cards.done.${method}`);
     } catch (error) {
       feedback.showError(error);

@@ -9,6 +9,7 @@ import { CardArt, CardStatusBadge } from './CardArt.tsx';
 import { cardName, cardPaths, hasDetailPage } from './card-data.ts';
 import { CardLoadState } from './CardLoadState.tsx';
 import './cards.css';
+import { useKeyedCall } from './use-keyed-call.ts';
 
 type Kind = 'all' | 'physical' | 'virtual';
 
@@ -59,6 +60,7 @@ export function CardsScreen({ props }: CustomScreenProps) {
 function CardListItem({ card, onChanged }: { card: Card; onChanged: () => void }) {
   const { t } = useTranslation();
   const { rpc, feedback } = useApp();
+  const keyedCall = useKeyedCall();
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
   const headingId = `card-${card.accountId}`;
@@ -67,7 +69,8 @@ function CardListItem({ card, onChanged }: { card: Card; onChanged: () => void }
     if (method === 'cardBlock' && !(await confirm('cards.block.message', { titleKey: 'cards.block.title', yesKey: 'cards.block.yes', tone: 'danger', values: { name: cardName(card, t) } }))) return;
     setPending(true);
     try {
-      await rpc(method, { accountId: card.accountId });
+      if (method === 'cardBlock') await keyedCall(method, { accountId: card.accountId });
+      else await rpc(method, { accountId: card.accountId });
       feedback.notify(`cards.done.${method}`);
       onChanged();
     } catch (error) {

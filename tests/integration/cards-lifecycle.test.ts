@@ -6,6 +6,8 @@ import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 const cents = (value: string) => Math.round(Number(value) * 100);
+/** The card calls that charge a fee or move a balance, declared money-moving. */
+const FEE_CHARGING = new Set(['cardActivate', 'cardBlock', 'cardReissue', 'cardUpgradeShipping']);
 /** A tiny valid PNG, as the file picker would send it. */
 const PNG = `data:image/png;name=doc.png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]).toString('base64')}`;
 
@@ -31,7 +33,9 @@ for (const backend of BACKENDS) {
     let northwind: Tokens;
 
     const call = async (method: string, params: object, tokens = anna) => {
-      return client.rpc(method, params, { token: tokens.accessToken });
+      // The fee-charging card calls are money-moving: each call here is a new intent with its own key.
+      const keyed = FEE_CHARGING.has(method) && !('idempotencyKey' in params) ? { idempotencyKey: randomUUID(), ...params } : params;
+      return client.rpc(method, keyed, { token: tokens.accessToken });
     };
     const accountOf = async (currency: string, type = 1001) =>
       (await call('balanceInquiry', {})).body.accounts.find((a: { currencyCode: string; type: number }) => a.currencyCode === currency && a.type === type);
@@ -99,7 +103,15 @@ for (const backend of BACKENDS) {
       expect(data.body.feeAccounts).toContain(eur.accountId);
 
       const feesBefore = (await feeTransactions()).length;
-      const activated = await call('cardActivate', { accountId, feeAccountId: eur.accountId });
+      // Money-moving: a retry with the same key replays the first answer and charges nothing more;
+      // the same key with other parameters is refused on the key.
+      const intent = randomUUID();
+      const activated = await call('cardActivate', { idempotencyKey: intent, accountId, feeAccountId: eur.accountId });
+      const retried = await call('cardActivate', { idempotencyKey: intent, accountId, feeAccountId: eur.accountId });
+      const { pinCode: _shownOnce, ...withoutPin } = activated.body;
+      expect(retried.body).toEqual(withoutPin); // the PIN is answered once and never kept for a replay
+      const reused = await call('cardActivate', { idempotencyKey: intent, accountId, feeAccountId: (await accountOf('USD')).accountId });
+      expect(reused.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'idempotencyKey' }] });
       expect(activated.body).toMatchObject({ responseCode: '00', card: { cardStatusId: 2, capabilities: { pause: true, load: true } } });
       expect(activated.body.pinCode).toMatch(/^[0-9]{4}$/);
       const fees = await feeTransactions();

@@ -39,6 +39,7 @@ const requestProperties = (method: string): string[] =>
 
 /** Answers allowed to carry a PIN (only as pinCode) or a full number (only as cardNumber). */
 const PIN_ANSWERS = new Set(['cardActivate', 'cardPinShow', 'cardPinGet']);
+const FEE_CHARGING = new Set(['cardActivate', 'cardBlock', 'cardReissue', 'cardUpgradeShipping']);
 const NUMBER_ANSWERS = new Set(['cardDetailsReveal']);
 
 /**
@@ -121,7 +122,9 @@ for (const backend of BACKENDS) {
       answers.push({ method, code: (body as { responseCode?: string } | undefined)?.responseCode ?? '', text });
     };
     const call = async (method: string, params: Record<string, unknown>, tokens = anna) => {
-      const answer = await client.rpc(method, params, { token: tokens.accessToken });
+      // The fee-charging card calls are money-moving: each call here is a new intent with its own key.
+      const keyed = FEE_CHARGING.has(method) && !('idempotencyKey' in params) ? { idempotencyKey: randomUUID(), ...params } : params;
+      const answer = await client.rpc(method, keyed, { token: tokens.accessToken });
       record(method, answer.body);
       return answer.body;
     };
