@@ -154,7 +154,11 @@ export async function sentToday(db: Kysely<Database> | Transaction<Database>, cu
 
 /**
  * Refuses, on the amount field, a transfer above the kind's single or daily limit, naming the limit
- * and what is left today.
+ * and what is left today. Every kind of transfer calls it inside the money-moving transaction that
+ * then writes the transfer and its hold: it first locks the customer's row, so concurrent transfers
+ * of one customer check one after another and each sees what the one before it held (read
+ * committed, after the lock). Without the lock, twenty transfers sent at once each read the same
+ * total and all fit. The lock is held until the transfer commits or rolls back.
  *
  * @example
  * await checkTransferLimits(trx, { customerId, kind: 'p2p', currency: 'USD', scale: 2, amount: 12_000_00n });
@@ -164,6 +168,9 @@ export async function checkTransferLimits(
   input: { customerId: number; kind: string; currency: string; scale: number; amount: bigint },
 ): Promise<void> {
   const limits = transferLimits(input.kind, input.scale);
+  // No key update: it serialises the checks of one customer without waiting on the key-share locks
+  // that foreign keys to the customer (the idempotency key this call already claimed) take.
+  await db.selectFrom('customers').select('id').where('id', '=', input.customerId).forNoKeyUpdate().executeTakeFirst();
   const show = (minor: bigint) => `${formatMinorUnits(minor, input.scale)} ${input.currency}`;
   if (input.amount > limits.perTransactionMax) {
     throw new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', description: `The most you can send at once is ${show(limits.perTransactionMax)}.` }] });
