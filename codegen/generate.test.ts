@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import common from '../schemas/entities/common.schema.json' with { type: 'json' };
 import { CodegenError } from './errors.ts';
 import { defaultPaths, generate, staleFiles } from './generate.ts';
 import type { CodegenPaths } from './files.ts';
@@ -92,6 +93,26 @@ describe('codegen', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('"name": "profileInquiry"', '"name": "profileQuery"'));
     const error = await failure(paths);
     expect(error.jsonPath).toBe('/name');
+  });
+
+  it('refuses a customer method that does not say which business right it needs', async () => {
+    const file = path.join(paths.schemasDir, 'api/methods/phoneAdd.json');
+    const { businessRight: _right, ...declaration } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify(declaration));
+    const error = await failure(paths);
+    expect(error.file).toMatch(/phoneAdd\.json$/);
+    expect(error.message).toMatch(/businessRight/);
+  });
+
+  it('puts the database limits into every request: ids within integer, text without NUL or lone surrogates', async () => {
+    const { files } = await generate(paths);
+    const bundle = JSON.parse(files['api-bundle.json']!);
+    const request = bundle.methods.fundingInvoiceCreate.request;
+    expect(request.properties.accountId).toMatchObject({ minimum: 1, maximum: 2147483647 });
+    expect(request.properties.amount.pattern).toBe('^-?(0|[1-9][0-9]{0,9})(\\.[0-9]{1,8})?$');
+    const address = bundle.methods.addressAdd.request.allOf[0].properties;
+    expect(address.address1.pattern).toBe(common.$defs.RequiredText.pattern); // minLength 1: not blank either
+    expect(address.address2.pattern).toBe(common.$defs.Text.pattern);
   });
 
   it('refuses a money-moving method whose request does not require an idempotency key', async () => {
