@@ -10,6 +10,7 @@ const schema = withDatabaseLimits({
     name: { type: 'string', minLength: 1, maxLength: 50 },
     note: { type: 'string' },
     country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    subject: { type: 'string', minLength: 3, pattern: '\\S' },
     lines: { type: 'array', items: { type: 'string' } },
     nested: { allOf: [{ type: 'object', properties: { ownerId: { type: 'integer' } } }] },
   },
@@ -39,8 +40,10 @@ describe('withDatabaseLimits', () => {
     expect(refused({ note: '' })).toBe(false);
   });
 
-  it('leaves a string that states its own pattern alone', () => {
+  it("keeps a string's own pattern and still refuses NUL and lone surrogates in it", () => {
     expect(refused({ country: 'GB' })).toBe(false);
     expect(refused({ country: 'gb' })).toBe(true);
+    expect(refused({ subject: 'Card \u0000 lost' })).toBe(true);
+    expect(refused({ subject: 'Card lost' })).toBe(false);
   });
 });

@@ -20,9 +20,8 @@ export const DATABASE_LIMITS = {
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A string schema that already says exactly what it accepts needs no text pattern of its own. */
-const constrainedString = (schema: JsonObject) =>
-  'pattern' in schema || 'enum' in schema || 'const' in schema || 'format' in schema || 'contentEncoding' in schema;
+/** A string from a closed list or of a known format needs no text pattern of its own. */
+const closedString = (schema: JsonObject) => 'enum' in schema || 'const' in schema || 'format' in schema || 'contentEncoding' in schema;
 
 function bound(schema: JsonObject): JsonObject {
   const out: JsonObject = {};
@@ -42,10 +41,13 @@ function bound(schema: JsonObject): JsonObject {
     out.minimum = Math.max(typeof schema.minimum === 'number' ? schema.minimum : -Infinity, DATABASE_LIMITS.integerMinimum);
     out.maximum = Math.min(typeof schema.maximum === 'number' ? schema.maximum : Infinity, DATABASE_LIMITS.integerMaximum);
   }
-  if (types.includes('string') && !constrainedString(schema)) {
+  if (types.includes('string') && !closedString(schema)) {
     // A text that may not be empty may not be blank either.
     const notEmpty = typeof schema.minLength === 'number' && schema.minLength >= 1;
-    out.pattern = notEmpty ? DATABASE_LIMITS.requiredTextPattern : DATABASE_LIMITS.textPattern;
+    const limit = notEmpty ? DATABASE_LIMITS.requiredTextPattern : DATABASE_LIMITS.textPattern;
+    // A pattern of its own ("\\S", a code's shape) may still let NUL through: both must match.
+    if (typeof schema.pattern === 'string') out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), { pattern: limit }];
+    else out.pattern = limit;
   }
   return out;
 }

@@ -31,20 +31,30 @@ const MAX_STRING = 200;
 const MAX_ITEMS = 20;
 const MAX_DEPTH = 4;
 
+/** NUL and lone UTF-16 surrogates, which PostgreSQL text and jsonb cannot hold. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text the database can store, with each character it cannot shown as U+FFFD, so the row is never lost. */
+function storable(text: string): string {
+  return text.replace(UNSTORABLE, '\uFFFD');
+}
+
 function summarise(value: unknown, key: string, depth: number): unknown {
   if (SECRET_KEY.test(key) && value !== undefined && value !== null && value !== '') return '[secret]';
-  if (typeof value === 'string') {
-    if (value.startsWith('data:')) return `[file ${value.length} characters]`;
-    if (FILE_KEY.test(key) && value.length > MAX_STRING) return `[file ${value.length} characters]`;
-    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (${value.length} characters)` : value;
-  }
+  if (typeof value === 'string') return summariseText(storable(value), key);
   if (typeof value !== 'object' || value === null) return value;
   if (depth >= MAX_DEPTH) return '[…]';
   if (Array.isArray(value)) {
     const items = value.slice(0, MAX_ITEMS).map((item) => summarise(item, key, depth + 1));
     return value.length > MAX_ITEMS ? [...items, `… ${value.length - MAX_ITEMS} more`] : items;
   }
-  return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, summarise(inner, name, depth + 1)]));
+  return Object.fromEntries(Object.entries(value).map(([name, inner]) => [storable(name), summarise(inner, name, depth + 1)]));
+}
+
+function summariseText(value: string, key: string): string {
+  if (value.startsWith('data:')) return `[file ${value.length} characters]`;
+  if (FILE_KEY.test(key) && value.length > MAX_STRING) return `[file ${value.length} characters]`;
+  return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (${value.length} characters)` : value;
 }
 
 /**
@@ -61,34 +71,59 @@ export function summariseParams(params: unknown): Record<string, unknown> {
 }
 
 /**
- * The dispatcher's onResponse hook: writes one audit row per call after the answer has left, so
- * the log never slows a call down; a failure to write is logged, not answered.
+ * The dispatcher's onResponse hook: writes the audit row of every call not audited yet (refusals,
+ * failures) after the answer has left; a failure to write is logged, not answered. Successful calls
+ * were audited before their answer by {@link auditSuccess}.
  *
  * @example
  * app.addHook('onResponse', auditRpcCall(db));
  */
 export function auditRpcCall(db: Kysely<Database>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const name = (request.query as Record<string, unknown> | undefined)?.method;
-    const actor = actors.get(request);
+    if (audited.has(request)) return;
     const outcome = outcomes.get(request) ?? (reply.statusCode >= 500 ? 'UE' : String(reply.statusCode));
     try {
-      await db
-        .insertInto('audit_log')
-        .values({
-          actor_user_id: actor?.userId ?? null,
-          acting_customer_id: actor?.customerId ?? null,
-          viewing: actor?.viewing ?? false,
-          method: typeof name === 'string' ? name.slice(0, 100) : '',
-          outcome,
-          ip: request.ip,
-          params: JSON.stringify(summariseParams(request.body)),
-        })
-        .execute();
+      await writeAuditRow(db, request, outcome);
     } catch (error) {
       request.log.error({ err: error }, 'could not write the audit row of an RPC call');
     }
   };
+}
+
+const audited = new WeakSet<FastifyRequest>();
+
+/**
+ * Writes the audit row of a successful call before its answer leaves, on `db` (the call's own
+ * transaction for a money-moving call, so the money and its audit row commit together). It throws
+ * when the row cannot be written: the caller then fails the call, since no success goes unaudited.
+ *
+ * @example
+ * await auditSuccess(trx, request);
+ */
+export async function auditSuccess(db: Kysely<Database>, request: FastifyRequest): Promise<void> {
+  await writeAuditRow(db, request, '00');
+}
+
+/** Marks a call whose audit row committed with it, so the onResponse hook does not write a second. */
+export function markAudited(request: FastifyRequest): void {
+  audited.add(request);
+}
+
+async function writeAuditRow(db: Kysely<Database>, request: FastifyRequest, outcome: string): Promise<void> {
+  const name = (request.query as Record<string, unknown> | undefined)?.method;
+  const actor = actors.get(request);
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: actor?.userId ?? null,
+      acting_customer_id: actor?.customerId ?? null,
+      viewing: actor?.viewing ?? false,
+      method: typeof name === 'string' ? storable(name.slice(0, 100)) : '',
+      outcome,
+      ip: request.ip,
+      params: JSON.stringify(summariseParams(request.body)),
+    })
+    .execute();
 }
 
 /** One audit row as the admin's audit log answers it. */

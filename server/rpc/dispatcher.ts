@@ -11,10 +11,17 @@ import { createSchemaValidator, fieldErrors, type FieldError } from '../http/jso
 import { BODY_LIMIT_BYTES, describeRefusedBody, limitReceivedBytes, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { Caller, RpcContext } from './context.ts';
-import { auditRpcCall, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
+import { auditRpcCall, auditSuccess, markAudited, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
 import { viewingRefusal } from '../admin/viewing.ts';
 import { RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
 import { runIdempotentCall, runMoneyMovingCall } from './money-moving.ts';
+
+/** A handler's answer that fails its declared response schema: a server bug, never sent. */
+class AnswerOutsideSchema extends Error {
+  constructor(method: string, readonly errors: ValidateFunction['errors']) {
+    super(`The ${method} handler answered outside its declared response schema: fix the handler or the declaration. Its transaction, where it has one, was rolled back.`);
+  }
+}
 
 /** What the dispatcher needs. */
 export interface DispatcherOptions {
@@ -190,25 +197,41 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
       const context = { log: request.log, adapters: options.adapters, ip: request.ip, origin: `${request.protocol}://${request.host}`, ...(caller ? { caller } : {}) };
       let payload: object;
       let effects: Array<() => Promise<void>> = [];
+      const queue = (effect: () => Promise<void>) => effects.push(effect);
+      // The answer is checked against its schema and the success audited before anything commits
+      // where the call has one transaction (money-moving), and before the answer leaves otherwise.
+      const checked = (answered: object) => {
+        if (!method.validateResponse(answered)) throw new AnswerOutsideSchema(String(name), method.validateResponse.errors);
+        return answered;
+      };
       if (method.declaration.moneyMoving && method.declaration.ownTransactions && caller) {
         // Claimed before, answered after; the handler's own transactions in between: see runIdempotentCall.
-        ({ payload } = await runIdempotentCall(options.db, { customerId: caller.customerId, method: name as string, params }, () =>
-          method.handler(params, { ...context, db: options.db, afterCommit: (effect) => effects.push(effect) })));
+        ({ payload } = await runIdempotentCall(options.db, { customerId: caller.customerId, method: name as string, params }, async () =>
+          checked(await method.handler(params, { ...context, db: options.db, afterCommit: queue }))));
+        await auditSuccess(options.db, request);
       } else if (method.declaration.moneyMoving && caller) {
-        // One transaction per call with its idempotency key: see server/rpc/money-moving.ts.
-        ({ payload, effects } = await runMoneyMovingCall(options.db, { customerId: caller.customerId, method: name as string, params }, ({ trx, afterCommit }) =>
-          method.handler(params, { ...context, db: trx, afterCommit })));
+        // One transaction per call with its idempotency key and its audit row: see server/rpc/money-moving.ts.
+        const outcome = await runMoneyMovingCall(options.db, { customerId: caller.customerId, method: name as string, params }, async ({ trx, afterCommit }) => {
+          const answered = checked(await method.handler(params, { ...context, db: trx, afterCommit }));
+          await auditSuccess(trx, request);
+          return answered;
+        });
+        ({ payload, effects } = outcome);
+        // A replay ran nothing in a transaction: its own audit row says it was answered again.
+        if (outcome.replayed) await auditSuccess(options.db, request);
       } else {
-        payload = await method.handler(params, { ...context, db: options.db, afterCommit: (effect) => effects.push(effect) });
+        payload = checked(await method.handler(params, { ...context, db: options.db, afterCommit: queue }));
+        await auditSuccess(options.db, request);
       }
+      markAudited(request);
       await runEffects(effects, request.log);
-      if (!method.validateResponse(payload)) {
-        request.log.error({ method: name, errors: method.validateResponse.errors }, `The ${String(name)} handler answered outside its declared response schema: fix the handler or the declaration.`);
-        return answer(reply, 'UE');
-      }
       return answer(reply, '00', payload);
     } catch (error) {
       if (error instanceof RpcRefusal) return answer(reply, error.code, error.body);
+      if (error instanceof AnswerOutsideSchema) {
+        request.log.error({ method: name, errors: error.errors }, error.message);
+        return answer(reply, 'UE');
+      }
       request.log.error({ err: error, method: name }, 'RPC handler failed');
       return answer(reply, 'UE');
     }
