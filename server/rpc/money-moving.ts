@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { errorCode, RETRYABLE } from '../ledger/post-transaction.ts';
 import { RpcRefusal } from './response-codes.ts';
@@ -25,6 +25,27 @@ function canonical(value: unknown): unknown {
 export function requestHash(method: string, params: Record<string, unknown>): string {
   const { idempotencyKey: _key, ...rest } = params;
   return createHash('sha256').update(JSON.stringify([method, canonical(rest)])).digest('base64url');
+}
+
+/** The same key with other parameters: a client bug, refused on the key so the form can say so. */
+const keyReused = () =>
+  new RpcRefusal('TA1', {
+    validationErrors: [{ field: 'idempotencyKey', description: 'This idempotency key was already used for a different request: send a new key for a new request.' }],
+  });
+
+/** Claims the key for this call with `response` as its first answer; false when it was claimed before. */
+async function claimKey(
+  db: Kysely<Database>,
+  claim: { customerId: number; method: string; key: string; hash: string },
+  response: RawBuilder<unknown>,
+): Promise<boolean> {
+  const claimed = await db
+    .insertInto('idempotency_keys')
+    .values({ customer_id: claim.customerId, key: claim.key, method: claim.method, request_hash: claim.hash, response: response as never })
+    .onConflict((conflict) => conflict.columns(['customer_id', 'key']).doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return claimed !== undefined;
 }
 
 /** What a money-moving handler gets: the open transaction, and a queue for effects after commit. */
@@ -67,12 +88,7 @@ export async function runMoneyMovingCall(
     const effects: Array<() => Promise<void>> = [];
     try {
       const outcome = await db.transaction().execute(async (trx) => {
-        const claimed = await trx
-          .insertInto('idempotency_keys')
-          .values({ customer_id: call.customerId, key, method: call.method, request_hash: hash, response: '{}' })
-          .onConflict((conflict) => conflict.columns(['customer_id', 'key']).doNothing())
-          .returning('key')
-          .executeTakeFirst();
+        const claimed = await claimKey(trx, { ...call, key, hash }, sql`'{}'::jsonb`);
         if (!claimed) {
           const earlier = await trx
             .selectFrom('idempotency_keys')
@@ -81,9 +97,7 @@ export async function runMoneyMovingCall(
             .where('key', '=', key)
             .executeTakeFirstOrThrow();
           if (earlier.method !== call.method || earlier.request_hash !== hash) {
-            throw new RpcRefusal('TA1', {
-              validationErrors: [{ field: 'idempotencyKey', description: 'This idempotency key was already used for a different request: send a new key for a new request.' }],
-            });
+            throw keyReused();
           }
           return { payload: earlier.response, replayed: true };
         }
@@ -142,12 +156,8 @@ export async function runIdempotentCall(
   const key = call.params.idempotencyKey;
   if (typeof key !== 'string') throw new Error(`${call.method} moves money but its request has no idempotencyKey: fix its declaration.`);
   const hash = requestHash(call.method, call.params);
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({ customer_id: call.customerId, key, method: call.method, request_hash: hash, response: sql`'null'::jsonb` as never })
-    .onConflict((conflict) => conflict.columns(['customer_id', 'key']).doNothing())
-    .returning('key')
-    .executeTakeFirst();
+  // JSON null: claimed, not answered yet.
+  const claimed = await claimKey(db, { ...call, key, hash }, sql`'null'::jsonb`);
   if (!claimed) {
     const earlier = await db
       .selectFrom('idempotency_keys')
@@ -156,9 +166,7 @@ export async function runIdempotentCall(
       .where('key', '=', key)
       .executeTakeFirstOrThrow();
     if (earlier.method !== call.method || earlier.request_hash !== hash) {
-      throw new RpcRefusal('TA1', {
-        validationErrors: [{ field: 'idempotencyKey', description: 'This idempotency key was already used for a different request: send a new key for a new request.' }],
-      });
+      throw keyReused();
     }
     if (earlier.response !== null) return { payload: earlier.response as object, replayed: true };
     const takenOver = earlier.abandoned
