@@ -79,3 +79,31 @@ export async function confirmAddress(db: Kysely<Database>, customerId: number, a
   await db.updateTable('addresses').set({ customer_confirmed_at: now }).where('id', '=', existing.id).where('customer_id', '=', customerId).execute();
   return customerAddress(db, customerId, existing.id);
 }
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Deletes one of the customer's addresses (document 002 section 7: address create, confirm, delete),
+ * answering the addresses left. The last address stays: a customer always has one. An address that
+ * documents or a card were sent for stays too, since those records must keep saying where they went;
+ * the refusal says so, on the address.
+ *
+ * @example
+ * const addresses = await deleteAddress(db, customerId, 12);
+ */
+export async function deleteAddress(db: Kysely<Database>, customerId: number, addressId: number | string): Promise<Address[]> {
+  const existing = await ownAddress(db, customerId, addressId);
+  const { n } = await db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  if (Number(n) <= 1) {
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'addressId', description: 'This is your only address: add another one before you delete it.' }] });
+  }
+  try {
+    await db.deleteFrom('addresses').where('id', '=', existing.id).where('customer_id', '=', customerId).execute();
+  } catch (error) {
+    if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
+    throw new RpcRefusal('TA1', {
+      validationErrors: [{ field: 'addressId', description: 'Documents or a card were sent for this address, so it is kept: change it instead, or add a new one.' }],
+    });
+  }
+  return customerAddresses(db, customerId);
+}

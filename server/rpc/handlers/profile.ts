@@ -5,7 +5,7 @@ import { customerSummary } from '../../customers/customer-summary.ts';
 import { readProfile, updateProfile, type Profile } from '../../customers/profile.ts';
 import { countries, documentTypes, occupations, statesOf } from '../../dictionaries/data.ts';
 import { ownPhone, refuseHiddenIp } from '../../profile/access.ts';
-import { addAddress, confirmAddress, customerAddress, updateAddress } from '../../profile/addresses.ts';
+import { addAddress, confirmAddress, customerAddress, updateAddress, deleteAddress } from '../../profile/addresses.ts';
 import { customerDocuments, documentFile, identityDocumentNumber, identityDocumentOf, uploadDocument } from '../../profile/documents.ts';
 import { addEmail, customerEmail, customerEmails, deleteEmail, resendConfirmation, setPrimaryEmail, type LinkBase } from '../../profile/emails.ts';
 import { plainIp } from '../../profile/ip-lookup.ts';
@@ -69,7 +69,7 @@ export const profileContactHandlers: Pick<
   RpcHandlerMap<RpcContext>,
   | 'phoneAdd' | 'phoneReplace' | 'phoneInquiry' | 'phoneConfirm' | 'phoneSetPrimary' | 'phoneDelete' | 'checkPhone'
   | 'emailAdd' | 'emailInquiry' | 'emailConfirmationSend' | 'emailSetPrimary' | 'emailDelete'
-  | 'addressInquiry' | 'addressAdd' | 'addressUpdate' | 'confirmAddress'
+  | 'addressInquiry' | 'addressAdd' | 'addressUpdate' | 'addressDelete' | 'confirmAddress'
   | 'documentsInquiry' | 'documentUpload' | 'documentFileDownload' | 'taxNumberUpdate'
 > = {
   async phoneAdd(params, ctx) {
@@ -160,6 +160,11 @@ export const profileContactHandlers: Pick<
     const { addressId } = params;
     if (addressId === undefined) throw new Error('addressUpdate is declared with addressId required');
     return { address: await updateAddress(ctx.db, customerId, { ...params, addressId }) };
+  },
+  async addressDelete(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    await refuseHiddenIp(ctx.adapters, ctx.ip);
+    return { addresses: await deleteAddress(ctx.db, customerId, params.addressId) };
   },
   async confirmAddress(params, ctx) {
     const { customerId } = callerOf(ctx);
