@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { exchangeRate, pricedCurrencies, quoteTransfer, sentToday, transferFee, transferLimits } from './pricing.ts';
+import { exchangeRate, limitUsage, pricedCurrencies, quoteTransfer, transferFee, transferLimits } from './pricing.ts';
 
 /** The limit types of the 'Customer limits' lookup and the transfer kinds they price. */
 const LIMIT_KINDS = { betweenAccounts: 'account', p2p: 'p2p', invoice: 'invoice' } as const;
@@ -39,12 +39,18 @@ const available = (account: { balance: bigint; pending: bigint; balance_min: big
   return left > 0n ? left : 0n;
 };
 
-/** The limits of a kind in a currency and what is left of today's. */
+/**
+ * The limits of a kind in a currency, what was used today and this month, and what is left: the
+ * smaller of what is left of the day and of the month. Read without the lock the transfer takes
+ * (`checkTransferLimits`), so it is what the screen shows, not a promise.
+ */
 async function limitsOf(db: Kysely<Database>, customerId: number, kind: string, currency: string, scale: number) {
   const limits = transferLimits(kind, scale);
-  const used = await sentToday(db, customerId, kind, currency);
-  const left = limits.dailyMax - used;
-  return { ...limits, used, left: left > 0n ? left : 0n };
+  const used = await limitUsage(db, customerId, kind, currency);
+  const atLeastZero = (value: bigint) => (value > 0n ? value : 0n);
+  const monthlyLeft = atLeastZero(limits.monthlyMax - used.month);
+  const dayLeft = atLeastZero(limits.dailyMax - used.today);
+  return { ...limits, used: used.today, left: dayLeft < monthlyLeft ? dayLeft : monthlyLeft, monthlyUsed: used.month, monthlyLeft };
 }
 
 /**
@@ -142,6 +148,9 @@ export const transferLookupHandlers: Pick<
       dailyMax: formatMinorUnits(limits.dailyMax, scale),
       dailyUsed: formatMinorUnits(limits.used, scale),
       dailyLeft: formatMinorUnits(limits.left, scale),
+      monthlyMax: formatMinorUnits(limits.monthlyMax, scale),
+      monthlyUsed: formatMinorUnits(limits.monthlyUsed, scale),
+      monthlyLeft: formatMinorUnits(limits.monthlyLeft, scale),
     };
   },
 };

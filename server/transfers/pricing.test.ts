@@ -53,6 +53,6 @@ describe('transferFee', () => {
 
 describe('transferLimits', () => {
   it('turns the major-unit limits into minor units of the currency', () => {
-    expect(transferLimits('p2p', 2)).toEqual({ perTransactionMax: 1_000_000n, dailyMax: 2_500_000n });
+    expect(transferLimits('p2p', 2)).toEqual({ perTransactionMax: 1_000_000n, dailyMax: 2_500_000n, monthlyMax: 10_000_000n });
   });
 });
