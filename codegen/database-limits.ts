@@ -63,3 +63,44 @@ function bound(schema: JsonObject): JsonObject {
 export function withDatabaseLimits(schema: JsonObject): JsonObject {
   return bound(schema);
 }
+
+/**
+ * An OpenAPI document (the token service's, schemas/api/rest.openapi.json) with the database's limits
+ * applied to every JSON request body: the component schema a `requestBody` names, or the schema written
+ * in place. Responses and the other components are left as they are. The server checks REST bodies with
+ * these schemas, so a free-text field there (a device's name) refuses NUL with a 400 on its field rather
+ * than failing in the database with a 500.
+ *
+ * @example
+ * restWithDatabaseLimits(refs.load('schemas/api/rest.openapi.json') as JsonObject);
+ */
+export function restWithDatabaseLimits(document: JsonObject): JsonObject {
+  const components = isObject(document.components) ? document.components : {};
+  const schemas: JsonObject = { ...(isObject(components.schemas) ? components.schemas : {}) };
+  const component = '#/components/schemas/';
+  const paths: JsonObject = {};
+  for (const [route, item] of Object.entries(isObject(document.paths) ? document.paths : {})) {
+    if (!isObject(item)) {
+      paths[route] = item;
+      continue;
+    }
+    const operations: JsonObject = {};
+    for (const [method, operation] of Object.entries(item)) {
+      operations[method] = operation;
+      const requestBody = isObject(operation) ? operation.requestBody : undefined;
+      const content = isObject(requestBody) ? requestBody.content : undefined;
+      const json = isObject(content) ? content['application/json'] : undefined;
+      if (!isObject(operation) || !isObject(requestBody) || !isObject(content) || !isObject(json) || !isObject(json.schema)) continue;
+      const ref = json.schema.$ref;
+      if (typeof ref === 'string' && ref.startsWith(component)) {
+        const name = ref.slice(component.length);
+        const target = schemas[name];
+        if (isObject(target)) schemas[name] = bound(target);
+      } else {
+        operations[method] = { ...operation, requestBody: { ...requestBody, content: { ...content, 'application/json': { ...json, schema: bound(json.schema) } } } };
+      }
+    }
+    paths[route] = operations;
+  }
+  return { ...document, paths, components: { ...components, schemas } };
+}

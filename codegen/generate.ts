@@ -2,7 +2,8 @@ import path from 'node:path';
 import { mkdirSync, rmSync, writeFileSync, readdirSync, existsSync, readFileSync } from 'node:fs';
 import { compile } from 'json-schema-to-typescript';
 import type { CodegenPaths } from './files.ts';
-import { SchemaResolver } from './refs.ts';
+import { restWithDatabaseLimits } from './database-limits.ts';
+import { SchemaResolver, type JsonObject } from './refs.ts';
 import { checkSchemas, entityTypes, TS_OPTIONS } from './schemas.ts';
 import { methodTypes, readMethods } from './methods.ts';
 import { restTypes, surfaceDocument } from './openapi.ts';
@@ -54,7 +55,7 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   files['rest.ts'] = HEADER + (await restTypes(paths, refs));
   const screenSpecSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'), '', { dropNestedTitles: true });
   files['meta.ts'] = HEADER + (await compile(screenSpecSchema as never, 'ScreenSpec', TS_OPTIONS));
-  files['api-bundle.json'] = JSON.stringify({ methods: Object.fromEntries(methods.map((m) => [m.name, m])), rest: refs.load(path.join(paths.schemasDir, 'api/rest.openapi.json')) }, null, 2) + '\n';
+  files['api-bundle.json'] = JSON.stringify({ methods: Object.fromEntries(methods.map((m) => [m.name, m])), rest: restWithDatabaseLimits(refs.load(path.join(paths.schemasDir, 'api/rest.openapi.json')) as JsonObject) }, null, 2) + '\n';
   files['openapi.json'] = JSON.stringify(surfaceDocument(paths, refs, methods), null, 2) + '\n';
 
   const withValidators = new Set<string>();
