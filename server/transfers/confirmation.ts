@@ -113,7 +113,8 @@ const codeRefusal = (description: string) => new RpcRefusal('TA1', { validationE
 
 /**
  * Confirms a transfer with its code ('Approve transfer', trxid and approvalCode). A wrong code
- * counts an attempt that stays counted; the fifth fails the transfer and releases its funds. An
+ * counts an attempt that stays counted over the transfer, whatever code it was meant for; the fifth
+ * fails the transfer and releases its funds. An
  * already completed transfer answers its status again, so a repeated confirmation is harmless.
  * Another customer's transfer is refused with 13.
  *
@@ -146,13 +147,20 @@ export async function confirmTransfer(db: Kysely<Database>, who: { customerId: n
       right = codeMatches(code, salt(confirmation.id), confirmation.code_hash);
     }
     if (!right) {
-      const failed = confirmation.failed_attempts + 1;
+      // Counted over the transfer, not the code: asking for a new code gives no new tries.
+      const earlier = await trx
+        .selectFrom('transfer_confirmations')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('failed_attempts'), sql<string>`0`).as('failed'))
+        .where('transfer_id', '=', transferId)
+        .where('id', '!=', confirmation.id)
+        .executeTakeFirstOrThrow();
+      const failed = Number(earlier.failed) + confirmation.failed_attempts + 1;
       if (failed >= MAX_CODE_ATTEMPTS) {
-        await trx.updateTable('transfer_confirmations').set({ failed_attempts: failed, used_at: new Date() }).where('id', '=', confirmation.id).execute();
+        await trx.updateTable('transfer_confirmations').set({ failed_attempts: confirmation.failed_attempts + 1, used_at: new Date() }).where('id', '=', confirmation.id).execute();
         await releaseTransfer(trx, transferId, 'failed', 'Too many wrong codes');
         return { refusal: codeRefusal('Too many wrong codes: the transfer was cancelled and nothing was sent.') };
       }
-      await trx.updateTable('transfer_confirmations').set({ failed_attempts: failed }).where('id', '=', confirmation.id).execute();
+      await trx.updateTable('transfer_confirmations').set({ failed_attempts: confirmation.failed_attempts + 1 }).where('id', '=', confirmation.id).execute();
       const left = MAX_CODE_ATTEMPTS - failed;
       return { refusal: codeRefusal(`The code is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`) };
     }
@@ -163,9 +171,37 @@ export async function confirmTransfer(db: Kysely<Database>, who: { customerId: n
   return outcome.status;
 }
 
+/** Codes sent (SMS, e-mail or push) for one transfer at most: the first and this many more. */
+export const MAX_RESENDS = 3;
+/** Seconds between two codes sent for one transfer. */
+export const RESEND_INTERVAL_SECONDS = 30;
+
+/**
+ * Refuses a new code for a transfer that had its share, or had one a moment ago (on `approvalCode`,
+ * where the popup shows it): a transfer cannot be used to send SMS without end. An authenticator
+ * app sends nothing, so switching to it is never refused.
+ */
+async function refuseTooManyCodes(trx: Trx, transferId: bigint): Promise<void> {
+  const sent = await trx
+    .selectFrom('transfer_confirmations')
+    .select([
+      (eb) => eb.fn.countAll<string>().as('count'),
+      sql<number | null>`ceil(extract(epoch from max(created_at) + ${RESEND_INTERVAL_SECONDS} * interval '1 second' - now()))`.as('waitSeconds'),
+    ])
+    .where('transfer_id', '=', transferId)
+    .where('method', '!=', 'otp')
+    .executeTakeFirstOrThrow();
+  if (Number(sent.count) > MAX_RESENDS) {
+    throw codeRefusal('No more codes can be sent for this transfer: cancel it and send it again.');
+  }
+  const wait = Number(sent.waitSeconds ?? 0);
+  if (wait > 0) throw codeRefusal(`A code was sent a moment ago: wait ${wait} ${wait === 1 ? 'second' : 'seconds'} before asking for a new one.`);
+}
+
 /**
  * Sends a new confirmation for a transfer still waiting for one, by the method asked (or the same
- * as before). Earlier codes stop working.
+ * as before). Earlier codes stop working. At most MAX_RESENDS more codes are sent for a transfer,
+ * RESEND_INTERVAL_SECONDS apart.
  */
 export async function resendConfirmation(
   db: Kysely<Database>,
@@ -181,6 +217,7 @@ export async function resendConfirmation(
     if (transfer.status !== 'awaitingConfirmation') throw new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for a confirmation.' });
     const previous = await trx.selectFrom('transfer_confirmations').select('method').where('transfer_id', '=', transferId).orderBy('id', 'desc').executeTakeFirst();
     const wanted = approveType ?? (previous?.method as ApproveType | undefined);
+    if (wanted !== 'otp') await refuseTooManyCodes(trx, transferId);
     return startConfirmation({ trx, customerId: who.customerId, userId: who.userId, adapters, afterCommit: (effect) => effects.push(effect) }, transferId, wanted);
   });
   for (const effect of effects) await effect();

@@ -168,7 +168,9 @@ function ApprovalFlow({ result, onClose, onFinished }: { result: SubmitResult; o
       setStage(firstStage({ ...result, ...answer }));
       setNotice(t('money.approval.resent'));
     } catch (error) {
-      feedback.showError(error);
+      // Too many codes, or one a moment ago: said on the code field, where the person is looking.
+      if (isMethodCallError(error) && error.fieldErrors.approvalCode) code.refuse(error.fieldErrors.approvalCode);
+      else feedback.showError(error);
     } finally {
       setPending(false);
     }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
+import { MAX_RESENDS, RESEND_INTERVAL_SECONDS } from '../../server/transfers/confirmation.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -112,6 +114,44 @@ for (const backend of BACKENDS) {
       expect(late.body.responseCode).toBe('TA1');
       const status = await client.rpc('transferStatus', { trxid: sent.body.operationId }, { token: anna.accessToken });
       expect(status.body).toMatchObject({ responseCode: '00', status: 'failed' });
+      expect((await account(anna, 'USD')).pendingAmount).toBe(pendingAmount);
+    });
+
+    it(`counts wrong codes over the transfer, not the code, and sends at most ${MAX_RESENDS} more codes, ${RESEND_INTERVAL_SECONDS} s apart`, async () => {
+      const { accountId, pendingAmount } = await account(anna, 'USD');
+      const resend = (trxid: number) => client.rpc('transferApprovalResend', { trxid }, { token: anna.accessToken });
+      const approve = (trxid: number, approvalCode: string) => client.rpc('transferApprove', { trxid, approvalCode }, { token: anna.accessToken });
+      const wrongFor = (code: string) => (code === '999999' ? '999998' : '999999');
+      /** Lets the resend interval pass without waiting: the transfer's codes were sent earlier. */
+      const age = (trxid: number) =>
+        test.server.db.updateTable('transfer_confirmations').set({ created_at: sql`now() - ${RESEND_INTERVAL_SECONDS + 1} * interval '1 second'` as never }).where('transfer_id', '=', BigInt(trxid)).execute();
+      const smsCount = async () => JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`)).text).messages.length;
+
+      // Two wrong codes, then a new code: it gives three tries, not five.
+      const first = (await p2p({ accountId, amount: '6.00', toEmail: DEMO_LOGINS.business })).body.operationId as number;
+      for (let attempt = 0; attempt < 2; attempt++) expect((await approve(first, wrongFor(await latestSmsCode()))).body.responseCode).toBe('TA1');
+      const tooSoon = await resend(first);
+      expect(tooSoon.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'approvalCode', description: expect.stringMatching(/wait \d+ seconds/) }] });
+      await age(first);
+      expect((await resend(first)).body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
+      const fresh = await latestSmsCode();
+      expect((await approve(first, wrongFor(fresh))).body.validationErrors[0].description).toBe('The code is wrong. 2 attempts left.');
+      expect((await approve(first, wrongFor(fresh))).body.validationErrors[0].description).toBe('The code is wrong. 1 attempt left.');
+      expect((await approve(first, wrongFor(fresh))).body.validationErrors[0].description).toMatch(/Too many wrong codes/);
+      expect((await client.rpc('transferStatus', { trxid: first }, { token: anna.accessToken })).body.status).toBe('failed');
+
+      // Resends: three more codes, then none, however long one waits.
+      const second = (await p2p({ accountId, amount: '5.00', toEmail: DEMO_LOGINS.business })).body.operationId as number;
+      const before = await smsCount();
+      for (let resent = 0; resent < MAX_RESENDS; resent++) {
+        await age(second);
+        expect((await resend(second)).body.responseCode).toBe('00');
+      }
+      await age(second);
+      expect((await resend(second)).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'approvalCode', description: expect.stringMatching(/No more codes/) }] });
+      expect((await smsCount()) - before).toBe(MAX_RESENDS);
+      // The last code still confirms it.
+      expect((await approve(second, await latestSmsCode())).body).toMatchObject({ responseCode: '00', status: 'completed' });
       expect((await account(anna, 'USD')).pendingAmount).toBe(pendingAmount);
     });
 
