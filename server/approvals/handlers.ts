@@ -2,7 +2,9 @@ import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
-import { decideRequests, listRequests, notificationCounts, requestCreators, waitingInBatch, type DecisionNotice, type QueueActor } from './queue.ts';
+import { confirmStepUp, startStepUp, type StepUpWording } from '../signin/step-up.ts';
+import { decideRequests, listRequests, notificationCounts, requestCreators, requestsToApprove, waitingInBatch, type DecisionNotice, type QueueActor } from './queue.ts';
+import type { TransactionRequestApproveResponse } from '../../generated/methods.ts';
 
 const actorOf = (ctx: RpcContext): QueueActor => {
   const caller = callerOf(ctx);
@@ -25,6 +27,43 @@ function queueNotices(ctx: RpcContext, notices: DecisionNotice[]): void {
   });
 }
 
+/** The step-up action of an approval: its codes open nothing else. */
+const APPROVE_ACTION = 'transfersApprove';
+
+type Decision = { declined: boolean; reason?: string; confirm?: { requestId: string; approvalCode: string } };
+
+/**
+ * Approves or declines `ids` for the approver. Declining moves money back to the customer and needs
+ * nothing more. Approving sends money, so it asks the approver's own second factor first (issue 11):
+ * without `confirm` it answers the challenge, whose code is bound to the requests it would send and
+ * their amounts; with `confirm` the code is checked (a wrong one counts even though the call rolls
+ * back) and the requests are decided. Requests that changed since the code was sent need a new code,
+ * refused on `changedField`. When approving would send nothing (all decided, or the approver's own),
+ * no code is asked.
+ */
+async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, changedField: string): Promise<TransactionRequestApproveResponse> {
+  const actor = actorOf(ctx);
+  const trx = ctx.db as Transaction<Database>;
+  if (!decision.declined) {
+    const sending = await requestsToApprove(trx, actor, ids);
+    if (sending.length) {
+      const subject = { ...actor, action: APPROVE_ACTION, accountId: null, facts: sending.map((request) => [request.transactionId, request.amount, request.fee, request.currencyCode]) };
+      const what = sending.map((request) => `${request.amount} ${request.currencyCode}${request.payee ? ` to ${request.payee}` : ''}`);
+      const wording: StepUpWording = {
+        what: `approve ${sending.length === 1 ? 'the transfer' : `${sending.length} transfers`} of ${what.slice(0, 3).join(', ')}${what.length > 3 ? ` and ${what.length - 3} more` : ''}`,
+        emailSubject: 'Confirm the transfers you approve',
+        purpose: 'transferRequestApproval',
+        object: 'these requests',
+      };
+      if (!decision.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
+      await confirmStepUp(trx, subject, decision.confirm, wording, { field: changedField, description: 'The requests changed after the code was sent: ask for a new code.' });
+    }
+  }
+  const { decisions, notices } = await decideRequests(trx, actor, ids, { declined: decision.declined, ...(decision.reason ? { reason: decision.reason } : {}) });
+  queueNotices(ctx, notices);
+  return decisions;
+}
+
 /** The business approval queue (document 001 sections 4 and 7, 'Business queue'). */
 export const approvalHandlers: Pick<
   RpcHandlerMap<RpcContext>,
@@ -35,21 +74,12 @@ export const approvalHandlers: Pick<
   },
 
   async transactionRequestApprove(params, ctx) {
-    const { decisions, notices } = await decideRequests(ctx.db as Transaction<Database>, actorOf(ctx), params.transactionIds.map(BigInt), {
-      declined: params.declined,
-      ...(params.reason ? { reason: params.reason } : {}),
-    });
-    queueNotices(ctx, notices);
-    return decisions;
+    return decide(ctx, params.transactionIds.map(BigInt), params, 'transactionIds');
   },
 
   async transactionRequestMassApprove(params, ctx) {
-    const actor = actorOf(ctx);
-    const trx = ctx.db as Transaction<Database>;
-    const ids = await waitingInBatch(trx, actor.customerId, BigInt(params.batchId));
-    const { decisions, notices } = await decideRequests(trx, actor, ids, { declined: params.declined, ...(params.reason ? { reason: params.reason } : {}) });
-    queueNotices(ctx, notices);
-    return decisions;
+    const ids = await waitingInBatch(ctx.db as Transaction<Database>, callerOf(ctx).customerId, BigInt(params.batchId));
+    return decide(ctx, ids, params, 'batchId');
   },
 
   async transactionRequestUsers(_params, ctx) {

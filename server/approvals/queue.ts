@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TransactionRequest } from '../../generated/entities.ts';
+import type { StepUpChallenge, TransactionRequest } from '../../generated/entities.ts';
 import type { TransactionRequestApproveResponse, TransactionRequestListRequest } from '../../generated/methods.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
@@ -7,6 +7,9 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { completeTransfer, releaseTransfer } from '../transfers/create-transfer.ts';
 
 type Trx = Transaction<Database>;
+
+/** What an approve or decline call did to each request. */
+export type ApprovalDecisions = Exclude<TransactionRequestApproveResponse, StepUpChallenge>;
 type Db = Kysely<Database> | Trx;
 
 /** What a user may do in a customer's approval queue. */
@@ -174,6 +177,53 @@ export interface DecisionNotice {
   reason?: string;
 }
 
+/** The ids once each, in order, after checking every one is the customer's request (else 13). */
+async function ownRequestIds(db: Db, actor: QueueActor, ids: bigint[]): Promise<bigint[]> {
+  const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (!sorted.length) return sorted;
+  const owners = await db.selectFrom('transfers').select(['id', 'customer_id']).where('id', 'in', sorted).execute();
+  if (owners.length !== sorted.length || owners.some((row) => row.customer_id !== actor.customerId)) throw new RpcRefusal('13');
+  return sorted;
+}
+
+/** A request an approval would send now: what the approver's code is bound to and what its message names. */
+export interface RequestToApprove {
+  transactionId: string;
+  amount: string;
+  fee: string;
+  currencyCode: string;
+  payee: string | null;
+}
+
+/**
+ * The requests that approving `ids` would send now (awaiting approval, not the approver's own), in
+ * id order, after checking every id is the customer's (else 13). Empty when approving would move
+ * nothing.
+ *
+ * @example
+ * await requestsToApprove(trx, actor, [41n, 42n]); // [{ transactionId: '41', amount: '120.00', fee: '0.60', currencyCode: 'USD', payee: 'anna@example.com' }, ...]
+ */
+export async function requestsToApprove(db: Db, actor: QueueActor, ids: bigint[]): Promise<RequestToApprove[]> {
+  const sorted = await ownRequestIds(db, actor, ids);
+  if (!sorted.length) return [];
+  const rows = await db
+    .selectFrom('transfers as t')
+    .innerJoin('currencies as c', 'c.code', 't.currency_code')
+    .select(['t.id', 't.amount', 't.fee', 't.currency_code', 't.to_email', 'c.scale'])
+    .where('t.id', 'in', sorted)
+    .where('t.status', '=', 'awaitingApproval')
+    .where((eb) => eb.or([eb('t.created_by_user_id', 'is', null), eb('t.created_by_user_id', '!=', actor.userId)]))
+    .orderBy('t.id')
+    .execute();
+  return rows.map((row) => ({
+    transactionId: String(row.id),
+    amount: formatMinorUnits(row.amount, row.scale),
+    fee: formatMinorUnits(row.fee, row.scale),
+    currencyCode: row.currency_code,
+    payee: row.to_email,
+  }));
+}
+
 /**
  * Approves or declines requests of the actor's customer, each exactly once:
  * - every id must be the customer's, else 13 before anything changes;
@@ -192,13 +242,11 @@ export async function decideRequests(
   actor: QueueActor,
   ids: bigint[],
   decision: { declined: boolean; reason?: string },
-): Promise<{ decisions: TransactionRequestApproveResponse; notices: DecisionNotice[] }> {
-  const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const decisions: TransactionRequestApproveResponse = { results: [], approved: 0, declined: 0, skipped: 0 };
+): Promise<{ decisions: ApprovalDecisions; notices: DecisionNotice[] }> {
+  const sorted = await ownRequestIds(trx, actor, ids);
+  const decisions: ApprovalDecisions = { results: [], approved: 0, declined: 0, skipped: 0 };
   const notices: DecisionNotice[] = [];
   if (!sorted.length) return { decisions, notices };
-  const owners = await trx.selectFrom('transfers').select(['id', 'customer_id']).where('id', 'in', sorted).execute();
-  if (owners.length !== sorted.length || owners.some((row) => row.customer_id !== actor.customerId)) throw new RpcRefusal('13');
 
   const rows = await trx
     .selectFrom('transfers as t')

@@ -21,6 +21,7 @@ import * as invoices from './migrations/0019_invoices.ts';
 import * as cards from './migrations/0020_cards.ts';
 import * as companySettingsRight from './migrations/0021_company_settings_right.ts';
 import * as signInThrottles from './migrations/0023_sign_in_throttles.ts';
+import * as stepUpChallenges from './migrations/0024_step_up_challenges.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_cards': cards,
   '0021_company_settings_right': companySettingsRight,
   '0023_sign_in_throttles': signInThrottles,
+  '0024_step_up_challenges': stepUpChallenges,
 };
 
 /**

@@ -29,7 +29,7 @@ export interface Database {
   invoices: InvoicesTable;
   cards: CardsTable;
   card_authorizations: CardAuthorizationsTable;
-  card_challenges: CardChallengesTable;
+  step_up_challenges: StepUpChallengesTable;
   card_monthly_fees: CardMonthlyFeesTable;
   card_bins: CardBinsTable;
   blocked_card_bins: BlockedCardBinsTable;
@@ -1098,12 +1098,12 @@ export interface CardAuthorizationsTable {
   created_at: CreatedAt;
 }
 
-/** The second factor asked before a PIN or card number is shown or changed (migration 0020). */
-export interface CardChallengesTable {
+/** The second factor asked before a sensitive action: a card secret, an approver's decision (migrations 0020, 0024). */
+export interface StepUpChallengesTable {
   id: Generated<bigint>;
   customer_id: number;
   user_id: number;
-  account_id: number;
+  account_id: number | null;
   action: string;
   bound_hash: string;
   method: 'sms' | 'otp' | 'approvalCode';

@@ -13,7 +13,7 @@ import type { Adapters } from '../adapters/index.ts';
 import type { Caller, RpcContext } from './context.ts';
 import { auditRpcCall, auditSuccess, markAudited, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
 import { viewingRefusal } from '../admin/viewing.ts';
-import { RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
+import { RefusalToRecord, RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
 import { runIdempotentCall, runMoneyMovingCall } from './money-moving.ts';
 
 /** A handler's answer that fails its declared response schema: a server bug, never sent. */
@@ -226,7 +226,9 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
       markAudited(request);
       await runEffects(effects, request.log);
       return answer(reply, '00', payload);
-    } catch (error) {
+    } catch (thrown) {
+      // A wrong second-factor code counts although the call rolled back: see RefusalToRecord.
+      const error = thrown instanceof RefusalToRecord ? await thrown.record(options.db) : thrown;
       if (error instanceof RpcRefusal) return answer(reply, error.code, error.body);
       if (error instanceof AnswerOutsideSchema) {
         request.log.error({ method: name, errors: error.errors }, error.message);

@@ -1,3 +1,6 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
 /**
  * The response codes of the main backend (document 000 section 8) with the description each answer
  * carries. Success is '00'.
@@ -59,5 +62,22 @@ export class RpcRefusal extends Error {
       ...(this.details.description ? { responseDescription: this.details.description } : {}),
       ...(this.details.validationErrors ? { validationErrors: this.details.validationErrors } : {}),
     };
+  }
+}
+
+/**
+ * A refusal whose cause must be remembered although the call's transaction rolls back: a wrong
+ * second-factor code given inside a money-moving call still counts. The money-moving runner rolls
+ * the call back, then runs `record` on the database outside it and answers the refusal it returns.
+ * Outside a transaction, call `record` yourself and throw its answer.
+ *
+ * @example
+ * throw new RefusalToRecord((db) => countWrongCode(db, challengeId));
+ */
+export class RefusalToRecord extends RpcRefusal {
+  override name = 'RefusalToRecord';
+
+  constructor(readonly record: (db: Kysely<Database>) => Promise<RpcRefusal>) {
+    super('TA1');
   }
 }

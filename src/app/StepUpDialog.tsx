@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, isMethodCallError } from '../../engine/index.ts';
-import type { CardChallenge } from '../../generated/entities.ts';
-import { useApp } from '../app/app-context.tsx';
-import { useCodeField } from '../app/use-code-field.tsx';
+import type { StepUpChallenge } from '../../generated/entities.ts';
+import { useApp } from './app-context.tsx';
+import { useCodeField } from './use-code-field.tsx';
 
 /** The answer to a challenge, sent back with the same call. */
 export interface ChallengeConfirm {
@@ -11,10 +11,10 @@ export interface ChallengeConfirm {
   approvalCode: string;
 }
 
-/** An answer of a secret-bearing card call: a challenge, or the secret. */
-type Answer<Done> = CardChallenge | Done;
+/** An answer of a call behind a step-up: a challenge, or what the call does once confirmed. */
+type Answer<Done> = StepUpChallenge | Done;
 
-const isChallenge = (answer: { status: string }): answer is CardChallenge => answer.status === 'awaitingConfirmation';
+const isChallenge = (answer: object): answer is StepUpChallenge => (answer as { status?: unknown }).status === 'awaitingConfirmation';
 
 /** The message the server put on the code, wherever it put it. */
 function codeError(fieldErrors: Record<string, string>): string | undefined {
@@ -22,31 +22,32 @@ function codeError(fieldErrors: Record<string, string>): string | undefined {
 }
 
 /**
- * The second factor in front of a card secret (PIN change, PIN show, card details): `run(call)` makes
- * the call; a challenge answer opens a code popup (where the code went, the code field, send a new
- * code), and the code goes back with the same call as `confirm: { requestId, approvalCode }`. The
- * secret answer goes to `onDone`. Errors on the other fields of the call go to `onFieldErrors`.
+ * The second factor in front of a sensitive call (a card secret, an approver's decision):
+ * `run(call)` makes the call; a challenge answer opens a code popup (where the code went, the code
+ * field, send a new code), and the code goes back with the same call as
+ * `confirm: { requestId, approvalCode }`. The final answer goes to `onDone`. Errors on the other
+ * fields of the call go to `onFieldErrors`.
  *
  * @example
- * const secret = useCardChallenge();
+ * const secret = useStepUp();
  * secret.run((confirm) => rpc('cardPinShow', { accountId, ...(confirm ? { confirm } : {}) }), (answer) => setPin(answer.pinCode));
  * return <>{secret.dialog}</>;
  */
-export function useCardChallenge(options: { onFieldErrors?: (errors: Record<string, string>) => void } = {}): {
-  run: <Done extends { status: 'done' }>(call: (confirm?: ChallengeConfirm) => Promise<Answer<Done>>, onDone: (answer: Done) => void) => Promise<void>;
+export function useStepUp(options: { onFieldErrors?: (errors: Record<string, string>) => void } = {}): {
+  run: <Done extends object>(call: (confirm?: ChallengeConfirm) => Promise<Answer<Done>>, onDone: (answer: Done) => void) => Promise<void>;
   pending: boolean;
   dialog: ReactNode;
 } {
   const { feedback } = useApp();
   const [pending, setPending] = useState(false);
-  const [open, setOpen] = useState<{ challenge: CardChallenge; submit: (code: string) => Promise<string | undefined>; again: () => Promise<void> } | null>(null);
+  const [open, setOpen] = useState<{ challenge: StepUpChallenge; submit: (code: string) => Promise<string | undefined>; again: () => Promise<void> } | null>(null);
 
   const failed = (error: unknown) => {
     if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0 && !codeError(error.fieldErrors) && options.onFieldErrors) options.onFieldErrors(error.fieldErrors);
     else feedback.showError(error);
   };
 
-  const run = async <Done extends { status: 'done' }>(call: (confirm?: ChallengeConfirm) => Promise<Answer<Done>>, onDone: (answer: Done) => void) => {
+  const run = async <Done extends object>(call: (confirm?: ChallengeConfirm) => Promise<Answer<Done>>, onDone: (answer: Done) => void) => {
     setPending(true);
     try {
       const first = await call();
@@ -86,25 +87,25 @@ export function useCardChallenge(options: { onFieldErrors?: (errors: Record<stri
     }
   };
 
-  const dialog = open ? <CardChallengeDialog key={open.challenge.requestId} challenge={open.challenge} onSubmit={open.submit} onAgain={open.again} onCancel={() => setOpen(null)} /> : null;
+  const dialog = open ? <StepUpDialog key={open.challenge.requestId} challenge={open.challenge} onSubmit={open.submit} onAgain={open.again} onCancel={() => setOpen(null)} /> : null;
   return { run, pending, dialog };
 }
 
-/** The code popup of a card challenge, on the engine's Dialog. */
-export function CardChallengeDialog({
+/** The code popup of a step-up challenge, on the engine's Dialog. */
+export function StepUpDialog({
   challenge,
   onSubmit,
   onAgain,
   onCancel,
 }: {
-  challenge: CardChallenge;
+  challenge: StepUpChallenge;
   /** Resolves with the error to show on the code, or undefined when the popup is done with. */
   onSubmit: (code: string) => Promise<string | undefined>;
   onAgain: () => Promise<void>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const code = useCodeField(t('cards.challenge.code'), t('cards.challenge.codeInvalid'));
+  const code = useCodeField(t('stepUp.code'), t('stepUp.codeInvalid'));
   const [pending, setPending] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -117,24 +118,24 @@ export function CardChallengeDialog({
     if (message) code.refuse(message);
   };
 
-  const where = challenge.approvalSentTo ? t(`cards.challenge.sent.${challenge.approveType}`, { to: challenge.approvalSentTo }) : t(`cards.challenge.ask.${challenge.approveType}`);
+  const where = challenge.approvalSentTo ? t(`stepUp.sent.${challenge.approveType}`, { to: challenge.approvalSentTo }) : t(`stepUp.ask.${challenge.approveType}`);
   return (
-    <Dialog title={t('cards.challenge.title')} onClose={onCancel} initialFocus={code.ref}>
+    <Dialog title={t('stepUp.title')} onClose={onCancel} initialFocus={code.ref}>
       <p>{where}</p>
-      <form className="card-challenge__form" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="step-up__form" onSubmit={(event) => void submit(event)} noValidate>
         {code.field}
         <div className="eng-dialog__buttons">
           <button type="button" className="eng-button eng-button--secondary" disabled={pending} onClick={onCancel}>
-            {t('cards.challenge.cancel')}
+            {t('stepUp.cancel')}
           </button>
           <button type="submit" className="eng-button eng-button--primary" disabled={pending}>
-            {t('cards.challenge.confirm')}
+            {t('stepUp.confirm')}
           </button>
         </div>
       </form>
       {challenge.approveType !== 'otp' && (
         <button type="button" className="eng-button eng-button--link" disabled={pending} onClick={() => void onAgain()}>
-          {t('cards.challenge.again')}
+          {t('stepUp.again')}
         </button>
       )}
     </Dialog>

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TransactionRequest } from '../../generated/entities.ts';
+import type { StepUpChallenge, TransactionRequest } from '../../generated/entities.ts';
 import type { TransactionRequestApproveResponse, TransactionRequestListRequest, TransactionRequestListResponse, TransactionRequestUsersResponse } from '../../generated/methods.ts';
 import { formatDateTime, formatMoney, useConfirm, type CustomScreenProps, intlLocale } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
+import { useStepUp, type ChallengeConfirm } from '../app/StepUpDialog.tsx';
 import { newIdempotencyKey } from '../transfers/idempotency.ts';
 import { announceApprovalsChanged } from './approvals-events.ts';
 import './approvals.css';
@@ -12,7 +13,8 @@ import './approvals.css';
 export const APPROVALS_PAGE_SIZE = 50;
 
 type Filters = Omit<TransactionRequestListRequest, 'page' | 'size'>;
-type Outcome = TransactionRequestApproveResponse['results'][number]['outcome'];
+type Decisions = Exclude<TransactionRequestApproveResponse, StepUpChallenge>;
+type Outcome = Decisions['results'][number]['outcome'];
 
 /** A decision taken on this screen, shown per request after the list reloads. */
 interface Decided {
@@ -31,6 +33,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
   const { t, i18n } = useTranslation();
   const { rpc, feedback } = useApp();
   const { confirm, dialog } = useConfirm();
+  const stepUp = useStepUp();
   const locale = intlLocale(i18n.language);
   const [filters, setFilters] = useState<Filters>({ status: 'pending' });
   const [page, setPage] = useState(1);
@@ -99,7 +102,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
   const allSelected = requests.length > 0 && requests.every((request) => selected.has(request.transactionId));
 
   const finish = useCallback(
-    (answer: TransactionRequestApproveResponse, known: TransactionRequest[]) => {
+    (answer: Decisions, known: TransactionRequest[]) => {
       const byId = new Map(known.map((request) => [request.transactionId, request]));
       setDecided(answer.results.flatMap((result) => {
         const request = byId.get(result.transactionId);
@@ -111,11 +114,16 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     [],
   );
 
-  /** Asks first, then approves or declines through `call`, and shows what happened to `known`. */
+  /**
+   * Asks first, then approves or declines through `call`, and shows what happened to `known`.
+   * Approving asks the approver's second factor: the code goes back with the same call, under a
+   * key of its own (a wrong code keeps no key, so the next try may use it again; a lost answer to a
+   * right code is replayed).
+   */
   const decideAfterConfirm = async (
     declined: boolean,
     question: { key: string; titleKey: string; values: Record<string, unknown> },
-    call: (idempotencyKey: string) => Promise<TransactionRequestApproveResponse>,
+    call: (idempotencyKey: string, confirm?: ChallengeConfirm) => Promise<TransactionRequestApproveResponse>,
     known: TransactionRequest[],
   ) => {
     const yes = await confirm(question.key, {
@@ -128,9 +136,9 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     if (!yes) return;
     setBusy(true);
     try {
-      finish(await call(newIdempotencyKey()), known);
-    } catch (error) {
-      feedback.showError(error);
+      const confirmKey = newIdempotencyKey();
+      // Each call without a code asks for a new one ("send a new code" too), so it never replays the last.
+      await stepUp.run<Decisions>((code) => call(code ? confirmKey : newIdempotencyKey(), code), (answer) => finish(answer, known));
     } finally {
       setBusy(false);
     }
@@ -142,7 +150,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     await decideAfterConfirm(
       declined,
       { key: declined ? 'approvals.confirmDecline' : 'approvals.confirmApprove', titleKey: declined ? 'approvals.decline' : 'approvals.approve', values: { count: chosen.length } },
-      (idempotencyKey) => rpc('transactionRequestApprove', { idempotencyKey, transactionIds: chosen.map((request) => request.transactionId), declined }),
+      (idempotencyKey, code) => rpc('transactionRequestApprove', { idempotencyKey, transactionIds: chosen.map((request) => request.transactionId), declined, ...(code ? { confirm: code } : {}) }),
       chosen,
     );
   };
@@ -155,7 +163,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
         titleKey: declined ? 'approvals.declineBatch' : 'approvals.approveBatch',
         values: { name: batch.name, count: batch.count },
       },
-      (idempotencyKey) => rpc('transactionRequestMassApprove', { idempotencyKey, batchId: batch.batchId, declined }),
+      (idempotencyKey, code) => rpc('transactionRequestMassApprove', { idempotencyKey, batchId: batch.batchId, declined, ...(code ? { confirm: code } : {}) }),
       requests.filter((request) => request.batchId === batch.batchId),
     );
 
@@ -164,6 +172,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
   return (
     <div className="eng-table-screen approvals">
       {dialog}
+      {stepUp.dialog}
       <form className="eng-filters approvals__filters" aria-label={t('approvals.filters')} onSubmit={(event) => event.preventDefault()}>
         <div className="eng-field">
           <label className="eng-label" htmlFor="approvals-status">{t('fields.status')}</label>

@@ -6,7 +6,7 @@ import type { Card, CardAuthorization } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
 import { CopyButton } from '../accounts/CopyButton.tsx';
 import { CardArt, CardStatusBadge } from './CardArt.tsx';
-import { useCardChallenge } from './CardChallengeDialog.tsx';
+import { useStepUp } from '../app/StepUpDialog.tsx';
 import { cardExpiry, cardName, cardPaths, productName } from './card-data.ts';
 import { groupCardNumber } from './mask.ts';
 import { CardFact } from './card-form.tsx';
@@ -145,7 +145,7 @@ export function CardActions({ card, onChanged }: { card: Card; onChanged: (card:
 function CardReveal({ card }: { card: Card }) {
   const { t } = useTranslation();
   const { rpc } = useApp();
-  const secret = useCardChallenge();
+  const secret = useStepUp();
   const [shown, setShown] = useState<{ cardNumber: string; cvv: string; holderName: string; expiry: string } | null>(null);
   useEffect(() => {
     if (!shown) return;

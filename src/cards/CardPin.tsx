@@ -5,7 +5,7 @@ import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { Field } from '../app/Field.tsx';
 import { CardArt } from './CardArt.tsx';
-import { useCardChallenge } from './CardChallengeDialog.tsx';
+import { useStepUp } from '../app/StepUpDialog.tsx';
 import { CardLoadState } from './CardLoadState.tsx';
 import { cardPaths, hasDetailPage } from './card-data.ts';
 import { useCard } from './use-card.ts';
@@ -35,8 +35,8 @@ export function CardPinScreen({ params }: CustomScreenProps) {
   const [pinRepeat, setPinRepeat] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [shownPin, setShownPin] = useState<string | null>(null);
-  const change = useCardChallenge({ onFieldErrors: setErrors });
-  const show = useCardChallenge();
+  const change = useStepUp({ onFieldErrors: setErrors });
+  const show = useStepUp();
   useEffect(() => {
     if (shownPin === null) return;
     const timer = setTimeout(() => setShownPin(null), PIN_SHOWN_MS);

@@ -1,7 +1,7 @@
 /**
  * The business approval queue in Chromium: clerk@ (may only initiate) sends a p2p from Northwind and
  * sees the approval-request-created title; business@ finds it on /transfer/approved (navigation badge),
- * approves it after a confirmation and sees the outcome; the money then shows in the payee's history.
+ * approves it after a confirmation and its own SMS code (a wrong one first) and sees the outcome; the money then shows in the payee's history.
  * axe finds nothing serious on the way.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,17 @@ import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
 const { signedInPage } = e2e;
+
+interface OutboxMessage {
+  id: number;
+  body: string;
+}
+
+/** The newest approval code sent to an approver, if any. */
+const latestApprovalSms = async (): Promise<OutboxMessage | undefined> => {
+  const answer = await fetch(`${e2e.server.url}/sandbox/outbox/messages?${new URLSearchParams({ purpose: 'transferRequestApproval' })}`);
+  return ((await answer.json()) as { messages: OutboxMessage[] }).messages[0];
+};
 
 describe('business approval queue', () => {
   it('a clerk request is approved by another user and reaches the payee', async () => {
@@ -45,7 +56,22 @@ describe('business approval queue', () => {
     const question = approver.getByRole('alertdialog');
     await question.waitFor();
     expect(await seriousViolations(approver)).toEqual([]);
+    const sentBefore = await latestApprovalSms();
     await question.getByRole('button', { name: 'Approve' }).click();
+    // Approving moves money: the approver's own code, sent by SMS, names what it approves.
+    const stepUp = approver.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.waitFor();
+    let sms: OutboxMessage | undefined;
+    await expect.poll(async () => ((sms = await latestApprovalSms())?.id ?? 0) > (sentBefore?.id ?? 0), { timeout: 15_000 }).toBe(true);
+    expect(sms!.body).toMatch(/12\.34 USD to personal@example\.com/);
+    expect(await seriousViolations(approver)).toEqual([]);
+    const code = /^(\d{6}) is your code/.exec(sms!.body)![1]!;
+    await stepUp.getByLabel('Confirmation code').fill(code === '000000' ? '111111' : '000000');
+    await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await stepUp.getByText('The code is wrong. 4 attempts left.').waitFor();
+    await stepUp.getByLabel('Confirmation code').fill(code);
+    await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await stepUp.waitFor({ state: 'detached' });
     const results = approver.getByRole('status', { name: 'What happened' });
     await results.waitFor();
     expect(await results.innerText()).toMatch(/Approved[\s\S]*12\.34/);

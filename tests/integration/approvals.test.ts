@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVALS_DEMO_LOGIN } from '../../server/approvals/demo-seed.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
+import { MAX_CHALLENGES_PER_WINDOW, STEP_UP_WINDOW_MINUTES } from '../../server/signin/step-up.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -27,8 +28,31 @@ for (const backend of BACKENDS) {
     const call = (method: string, params: object, tokens: Tokens) => client.rpc(method, params, { token: tokens.accessToken });
     const account = async (tokens: Tokens, currency: string): Promise<Account> =>
       (await call('balanceInquiry', {}, tokens)).body.accounts.find((a: Account) => a.currencyCode === currency);
-    const approve = (ids: number[], tokens = approver, declined = false, reason?: string) =>
-      call('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: ids, declined, ...(reason ? { reason } : {}) }, tokens);
+    /** The newest approval code the approver was sent (by SMS or e-mail, after the call's commit). */
+    const latestApprovalCode = async (): Promise<string> => {
+      const outbox = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ purpose: 'transferRequestApproval' })}`)).text);
+      return /^(\d{6}) is your code/.exec(outbox.messages[0].body)![1]!;
+    };
+    /** The first call of an approval: its challenge, and the code that was sent for it. */
+    const startApproval = async (ids: number[], tokens = approver) => {
+      const answer = await call('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: ids, declined: false }, tokens);
+      if (answer.body.status !== 'awaitingConfirmation') return { answer };
+      return { answer, requestId: answer.body.requestId as string, code: await latestApprovalCode() };
+    };
+    const confirmApproval = (ids: number[], started: { requestId?: string; code?: string }, tokens = approver, approvalCode = started.code) =>
+      call('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: ids, declined: false, confirm: { requestId: started.requestId, approvalCode } }, tokens);
+    /** Approves with the approver's code (or declines, which needs none); answers the final call. */
+    const approve = async (ids: number[], tokens = approver, declined = false, reason?: string) => {
+      if (declined) return call('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: ids, declined, ...(reason ? { reason } : {}) }, tokens);
+      const started = await startApproval(ids, tokens);
+      return started.requestId ? confirmApproval(ids, started, tokens) : started.answer;
+    };
+    const massApprove = async (batchId: number, tokens = approver) => {
+      const first = await call('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId, declined: false }, tokens);
+      if (first.body.status !== 'awaitingConfirmation') return first;
+      const confirm = { requestId: first.body.requestId, approvalCode: await latestApprovalCode() };
+      return call('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId, declined: false, confirm }, tokens);
+    };
     const clerkSends = async (amount: string, toEmail = DEMO_LOGINS.personal, currency = 'USD') => {
       const from = await account(clerk, currency);
       const sent = await call('p2pTransfer', { idempotencyKey: randomUUID(), accountId: from.accountId, amount, toEmail, note: `request ${amount}` }, clerk);
@@ -112,8 +136,12 @@ for (const backend of BACKENDS) {
       expect((await call('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: 1, declined: false }, clerk)).body.responseCode).toBe('13');
       expect(await snapshot()).toEqual(unchanged);
 
-      // Two approvers click at the same time: one approves, the other finds it decided.
-      const [first, second] = await Promise.all([approve([id], approver), approve([id], approver2)]);
+      // Two approvers confirm at the same time, each with their own code: one approves, the other finds it decided.
+      const mine = await startApproval([id], approver);
+      const theirs = await startApproval([id], approver2);
+      expect(mine.answer.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation', approveType: 'sms' });
+      expect(await snapshot()).toEqual(unchanged);
+      const [first, second] = await Promise.all([confirmApproval([id], mine, approver), confirmApproval([id], theirs, approver2)]);
       const outcomes = [first.body, second.body].map((body) => body.results[0].outcome).sort();
       expect(first.body.responseCode).toBe('00');
       expect(second.body.responseCode).toBe('00');
@@ -132,10 +160,81 @@ for (const backend of BACKENDS) {
       expect(notice.messages[0].body).toMatch(new RegExp(`request ${id} of 40.00 USD .* was approved`));
     });
 
+    it("asks the approver's own second factor, bound to the requests and their amounts, before any money moves", async () => {
+      const [id, other] = [await clerkSends('12.00'), await clerkSends('13.00')];
+      const before = await snapshot();
+      const started = await startApproval([id]);
+      expect(started.answer.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation', approveType: 'sms', approvalSentTo: expect.stringMatching(/^\+\d+ •/) });
+      const sms = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ purpose: 'transferRequestApproval' })}`)).text).messages[0];
+      expect(sms.body).toContain(`12.00 USD to ${DEMO_LOGINS.personal}`);
+      expect(await snapshot()).toEqual(before);
+
+      // The code opens only what it was sent for: other requests, or more of them, need their own.
+      const elsewhere = await confirmApproval([other], started);
+      expect(elsewhere.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'transactionIds' }] });
+      expect((await confirmApproval([id, other], started)).body.validationErrors[0].field).toBe('transactionIds');
+      // Another user's code (the clerk's session cannot even call it) and a wrong code move nothing.
+      expect((await confirmApproval([id], started, clerk)).body.responseCode).toBe('13');
+      const wrong = started.code === '000000' ? '111111' : '000000';
+      expect((await confirmApproval([id], started, approver, wrong)).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'confirm.approvalCode', description: 'The code is wrong. 4 attempts left.' }] });
+      expect(await snapshot()).toEqual(before);
+
+      const done = await confirmApproval([id], started);
+      expect(done.body).toMatchObject({ responseCode: '00', approved: 1, results: [{ transactionId: id, outcome: 'approved' }] });
+      // Sent once: again it moves nothing (nothing is left to send, so no code is asked), and the other request still waits.
+      expect((await confirmApproval([id], started)).body).toMatchObject({ responseCode: '00', approved: 0, results: [{ transactionId: id, outcome: 'alreadyDecided' }] });
+      expect(await test.server.db.selectFrom('step_up_challenges').select('used_at').where('id', '=', BigInt(started.requestId!)).executeTakeFirstOrThrow()).toEqual({ used_at: expect.any(Date) });
+      expect((await call('transferStatus', { trxid: other }, clerk)).body.status).toBe('awaitingApproval');
+      await approve([other], approver, true);
+    });
+
+    it('counts wrong codes although each wrong call rolls back: the fifth ends the challenge and nothing moved', async () => {
+      const id = await clerkSends('14.00');
+      const started = await startApproval([id]);
+      const wrong = started.code === '000000' ? '111111' : '000000';
+      const before = await snapshot();
+      const answers = [];
+      // The same idempotency key each time: a refused call keeps no key, so it may be sent again.
+      const idempotencyKey = randomUUID();
+      for (let attempt = 0; attempt < 6; attempt++) {
+        answers.push((await call('transactionRequestApprove', { idempotencyKey, transactionIds: [id], declined: false, confirm: { requestId: started.requestId, approvalCode: wrong } }, approver)).body);
+      }
+      expect(answers.map((answer) => answer.validationErrors[0].description)).toEqual([
+        'The code is wrong. 4 attempts left.',
+        'The code is wrong. 3 attempts left.',
+        'The code is wrong. 2 attempts left.',
+        'The code is wrong. 1 attempt left.',
+        'Too many wrong codes: ask for a new code.',
+        'This code was already used or has ended: ask for a new one.',
+      ]);
+      // Even the right code no longer opens it.
+      expect((await confirmApproval([id], started)).body.responseCode).toBe('TA1');
+      expect(await snapshot()).toEqual(before);
+      await approve([id], approver, true);
+    });
+
+    it(`refuses more than ${MAX_CHALLENGES_PER_WINDOW} approval codes in ${STEP_UP_WINDOW_MINUTES} minutes, so codes are not sent without end`, async () => {
+      const id = await clerkSends('16.00');
+      const business = await test.server.db.selectFrom('users').select('id').where('email', '=', DEMO_LOGINS.business).executeTakeFirstOrThrow();
+      const sent = await test.server.db.selectFrom('step_up_challenges').select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', business.id).where('action', '=', 'transfersApprove').where('created_at', '>', new Date(Date.now() - STEP_UP_WINDOW_MINUTES * 60_000)).executeTakeFirstOrThrow();
+      const answers = [];
+      for (let index = Number(sent.n); index <= MAX_CHALLENGES_PER_WINDOW; index++) answers.push((await startApproval([id])).answer.body);
+      expect(answers.slice(0, -1).every((answer) => answer.status === 'awaitingConfirmation')).toBe(true);
+      expect(answers.at(-1)).toMatchObject({ responseCode: 'AE', responseDescription: expect.stringMatching(/Too many codes/) });
+      // Declining moves money back to the customer and needs no code.
+      expect((await approve([id], approver, true)).body).toMatchObject({ responseCode: '00', declined: 1 });
+      // Later approvals would wait out the window: let the rest of this file start again.
+      await test.server.db.deleteFrom('step_up_challenges').where('user_id', '=', business.id).execute();
+    });
+
     it('approves many requests concurrently, each once', async () => {
       const ids = [await clerkSends('1.00'), await clerkSends('2.00'), await clerkSends('3.00')];
       const before = await account(clerk, 'USD');
-      const answers = await Promise.all([approve(ids, approver), approve([...ids].reverse(), approver2), approve([ids[1]!], approver)]);
+      const flows = [[approver, ids], [approver2, [...ids].reverse()], [approver, [ids[1]!]]] as const;
+      const started: Array<Awaited<ReturnType<typeof startApproval>>> = [];
+      for (const [tokens, chosen] of flows) started.push(await startApproval([...chosen], tokens));
+      const answers = await Promise.all(flows.map(([tokens, chosen], index) => confirmApproval([...chosen], started[index]!, tokens)));
       for (const answer of answers) expect(answer.body.responseCode).toBe('00');
       expect(answers.reduce((sum, answer) => sum + answer.body.approved, 0)).toBe(3);
       const after = await account(clerk, 'USD');
@@ -161,7 +260,7 @@ for (const backend of BACKENDS) {
       const list = await call('transactionRequestList', { groupedTransactionType: 'batch' }, approver);
       const batchId = list.body.requests[0].batchId as number;
       const before = await account(approver, 'EUR');
-      const answer = await call('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId, declined: false }, approver);
+      const answer = await massApprove(batchId);
       expect(answer.body).toMatchObject({ responseCode: '00', approved: 2, skipped: 0 });
       const after = await account(approver, 'EUR');
       expect(cents(before.pendingAmount) - cents(after.pendingAmount)).toBe(cents(before.balance) - cents(after.balance));

@@ -398,7 +398,7 @@ for (const backend of BACKENDS) {
         cards: await db().selectFrom('cards').selectAll().orderBy('id').execute(),
         accounts: await db().selectFrom('accounts').selectAll().orderBy('id').execute(),
         ledger: await db().selectFrom('ledger_entries').selectAll().orderBy('id').execute(),
-        challenges: await db().selectFrom('card_challenges').selectAll().orderBy('id').execute(),
+        challenges: await db().selectFrom('step_up_challenges').selectAll().orderBy('id').execute(),
         authorizations: await db().selectFrom('card_authorizations').selectAll().orderBy('id').execute(),
         vault: await db().selectFrom('sandbox_card_vault').selectAll().orderBy('processor_ref').execute(),
         messages: (await db().selectFrom('outbox_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
@@ -514,7 +514,7 @@ for (const backend of BACKENDS) {
 
       // Every table but the processor's sealed vault; the audit log, the messages and the idempotency keys by name.
       const rows = await tableRows();
-      for (const table of ['audit_log', 'outbox_messages', 'idempotency_keys', 'card_challenges', 'cards', 'ledger_transactions']) {
+      for (const table of ['audit_log', 'outbox_messages', 'idempotency_keys', 'step_up_challenges', 'cards', 'ledger_transactions']) {
         expect(rows[table]?.length ?? 0, `${table} has rows to search`).toBeGreaterThan(0);
       }
       const tableLeaks = Object.entries(rows)

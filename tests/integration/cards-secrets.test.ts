@@ -134,14 +134,14 @@ for (const backend of BACKENDS) {
     });
 
     it('checks the PINs before any code is sent', async () => {
-      const before = await db().selectFrom('card_challenges').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const before = await db().selectFrom('step_up_challenges').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
       const mismatch = await call('cardPinChange', { accountId, pin: '5829', pinRepeat: '5828' });
       expect(mismatch).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'pinRepeat', description: 'The PINs do not match.' }] });
       const weak = await call('cardPinChange', { accountId, pin: '1234', pinRepeat: '1234' });
       expect(weak).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'pin' }] });
       const short = await call('cardPinChange', { accountId, pin: '12', pinRepeat: '12' });
       expect(short.responseCode).toBe('TA1');
-      const after = await db().selectFrom('card_challenges').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const after = await db().selectFrom('step_up_challenges').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
     });
 
