@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { registerCallTransactions, withCallTransactions } from './call-transaction.ts';
 import type { Database } from './schema.ts';
 
 const INT8_OID = 20;
@@ -31,7 +32,8 @@ function postgresTypes(): pg.CustomTypesConfig {
  * embedded PGlite in its data folder (created if missing). Both read values the same way.
  *
  * PGlite has a single connection; the dialect queues callers, so code inside a transaction must use
- * the transaction object and never the outer `db`, or it waits for itself.
+ * the transaction object and never the outer `db`, or it waits for itself. Either can run a whole
+ * call in one transaction (see call-transaction.ts).
  *
  * @example
  * const db = await openDatabase({ kind: 'pglite', dataDir: '/tmp/bank' });
@@ -39,12 +41,14 @@ function postgresTypes(): pg.CustomTypesConfig {
 export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Database>> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, types: postgresTypes(), max: 20 });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const dialect = withCallTransactions(new PostgresDialect({ pool }));
+    return registerCallTransactions(new Kysely<Database>({ dialect }), dialect);
   }
   mkdirSync(config.dataDir, { recursive: true });
   const pglite = new PGlite(config.dataDir, {
     parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepDate },
   });
   await pglite.waitReady;
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const dialect = withCallTransactions(new PGliteDialect(pglite));
+  return registerCallTransactions(new Kysely<Database>({ dialect }), dialect);
 }

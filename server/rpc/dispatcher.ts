@@ -6,6 +6,7 @@ import type { ApiBundle, MethodDeclaration } from '../api-bundle.ts';
 import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession, type SignedInUser } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
+import { inCallTransaction } from '../db/call-transaction.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors, type FieldError } from '../http/json-schema.ts';
 import { BODY_LIMIT_BYTES, describeRefusedBody, limitReceivedBytes, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
@@ -220,8 +221,17 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
         // A replay ran nothing in a transaction: its own audit row says it was answered again.
         if (outcome.replayed) await auditSuccess(options.db, request);
       } else {
-        payload = checked(await method.handler(params, { ...context, db: options.db, afterCommit: queue }));
-        await auditSuccess(options.db, request);
+        // One transaction for the call and its audit row: an answer outside its schema or a crash
+        // undoes everything; a refusal keeps what it counted (a wrong code, a failed attempt).
+        payload = await inCallTransaction(
+          options.db,
+          async () => {
+            const answered = checked(await method.handler(params, { ...context, db: options.db, afterCommit: queue }));
+            await auditSuccess(options.db, request);
+            return answered;
+          },
+          (error) => error instanceof RpcRefusal,
+        );
       }
       markAudited(request);
       await runEffects(effects, request.log);

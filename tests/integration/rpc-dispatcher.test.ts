@@ -161,3 +161,49 @@ describe('RPC dispatcher against a changed API bundle', () => {
     expect((await client.rpc('profileInquiry', {}, { token: tokens.accessToken })).body.responseCode).toBe('00');
   });
 });
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.unavailable)(`an answer outside its schema changes nothing, on ${backend.name}`, () => {
+    let test: TestServer;
+    let generatedDir: string;
+
+    beforeAll(async () => {
+      // Two writing methods whose answers can no longer meet their declared response: one writes
+      // through the call's database handle, the other (phoneAdd) opens transactions of its own.
+      generatedDir = mkdtempSync(path.join(os.tmpdir(), 'bank-generated-'));
+      cpSync(path.join(REPOSITORY_ROOT, 'generated'), generatedDir, { recursive: true });
+      const bundleFile = path.join(generatedDir, 'api-bundle.json');
+      const bundle = JSON.parse(readFileSync(bundleFile, 'utf8'));
+      for (const name of ['addressAdd', 'phoneAdd']) bundle.methods[name].response.required.push('neverAnswered');
+      writeFileSync(bundleFile, JSON.stringify(bundle));
+      test = await startTestServer(backend, { generatedDir });
+    });
+    afterAll(async () => {
+      await test?.close();
+      rmSync(generatedDir, { recursive: true, force: true });
+    });
+
+    it('rolls the call back, writes no audit success, and the customer still loads', async () => {
+      const client = new ApiClient(test.url);
+      const tokens = await client.signIn(DEMO_LOGINS.personal);
+      const db = test.server.db;
+      const snapshot = async () => ({
+        addresses: await db.selectFrom('addresses').selectAll().orderBy('id').execute(),
+        phones: await db.selectFrom('phones').selectAll().orderBy('id').execute(),
+        successes: await db.selectFrom('audit_log').select('id').where('method', 'in', ['addressAdd', 'phoneAdd']).where('outcome', '=', '00').execute(),
+      });
+      const before = await snapshot();
+
+      const address = await client.rpc('addressAdd', { address1: '9 Rollback Row', city: 'Leeds', countryCode: 'GB', postalCode: 'LS1 4AP', addressType: 2 }, { token: tokens.accessToken });
+      expect(address.status).toBe(500);
+      expect(address.body.responseCode).toBe('UE');
+      const phone = await client.rpc('phoneAdd', { phoneCountryCode: '44', phone: '7700900555', phoneType: 2 }, { token: tokens.accessToken });
+      expect(phone.body.responseCode).toBe('UE');
+
+      expect(await snapshot()).toEqual(before);
+      const profile = await client.rpc('profileInquiry', {}, { token: tokens.accessToken });
+      expect(profile.body.responseCode).toBe('00');
+      expect(JSON.stringify(profile.body)).not.toContain('Rollback Row');
+    });
+  });
+}
