@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../server/config.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { BACKENDS, startTestServer, type Backend, type TestServer } from './harness.ts';
 
 const ACCESS_DENIED = { responseCode: '13', responseDescription: 'Access denied' };
 
@@ -132,25 +132,35 @@ for (const backend of BACKENDS) {
   });
 }
 
+/**
+ * A test server whose API bundle `change` edits (the server reads it at run time), in a generated
+ * folder of its own that `close` removes.
+ */
+async function serverWithChangedBundle(backend: Backend, change: (bundle: { methods: Record<string, any> }) => void): Promise<TestServer> {
+  const generatedDir = mkdtempSync(path.join(os.tmpdir(), 'bank-generated-'));
+  cpSync(path.join(REPOSITORY_ROOT, 'generated'), generatedDir, { recursive: true });
+  const bundleFile = path.join(generatedDir, 'api-bundle.json');
+  const bundle = JSON.parse(readFileSync(bundleFile, 'utf8'));
+  change(bundle);
+  writeFileSync(bundleFile, JSON.stringify(bundle));
+  const test = await startTestServer(backend, { generatedDir });
+  const closeServer = test.close;
+  test.close = async () => {
+    await closeServer();
+    rmSync(generatedDir, { recursive: true, force: true });
+  };
+  return test;
+}
+
 describe('RPC dispatcher against a changed API bundle', () => {
   let test: TestServer;
-  let generatedDir: string;
 
   beforeAll(async () => {
-    // The server reads the bundle at run time: a declared response that the handler cannot meet
-    // must be caught before it leaves, as a server error rather than a wrong answer.
-    generatedDir = mkdtempSync(path.join(os.tmpdir(), 'bank-generated-'));
-    cpSync(path.join(REPOSITORY_ROOT, 'generated'), generatedDir, { recursive: true });
-    const bundleFile = path.join(generatedDir, 'api-bundle.json');
-    const bundle = JSON.parse(readFileSync(bundleFile, 'utf8'));
-    bundle.methods.balanceInquiry.response.properties.accounts.items.required.push('settlementAccountId');
-    writeFileSync(bundleFile, JSON.stringify(bundle));
-    test = await startTestServer(BACKENDS[0]!, { generatedDir });
+    // A declared response that the handler cannot meet must be caught before it leaves, as a
+    // server error rather than a wrong answer.
+    test = await serverWithChangedBundle(BACKENDS[0]!, (bundle) => bundle.methods.balanceInquiry.response.properties.accounts.items.required.push('settlementAccountId'));
   });
-  afterAll(async () => {
-    await test?.close();
-    rmSync(generatedDir, { recursive: true, force: true });
-  });
+  afterAll(() => test?.close());
 
   it('answers UE with HTTP 500 when a payload does not match the declared response', async () => {
     const client = new ApiClient(test.url);
@@ -165,23 +175,15 @@ describe('RPC dispatcher against a changed API bundle', () => {
 for (const backend of BACKENDS) {
   describe.skipIf(backend.unavailable)(`an answer outside its schema changes nothing, on ${backend.name}`, () => {
     let test: TestServer;
-    let generatedDir: string;
 
     beforeAll(async () => {
       // Two writing methods whose answers can no longer meet their declared response: one writes
       // through the call's database handle, the other (phoneAdd) opens transactions of its own.
-      generatedDir = mkdtempSync(path.join(os.tmpdir(), 'bank-generated-'));
-      cpSync(path.join(REPOSITORY_ROOT, 'generated'), generatedDir, { recursive: true });
-      const bundleFile = path.join(generatedDir, 'api-bundle.json');
-      const bundle = JSON.parse(readFileSync(bundleFile, 'utf8'));
-      for (const name of ['addressAdd', 'phoneAdd']) bundle.methods[name].response.required.push('neverAnswered');
-      writeFileSync(bundleFile, JSON.stringify(bundle));
-      test = await startTestServer(backend, { generatedDir });
+      test = await serverWithChangedBundle(backend, (bundle) => {
+        for (const name of ['addressAdd', 'phoneAdd']) bundle.methods[name].response.required.push('neverAnswered');
+      });
     });
-    afterAll(async () => {
-      await test?.close();
-      rmSync(generatedDir, { recursive: true, force: true });
-    });
+    afterAll(() => test?.close());
 
     it('rolls the call back, writes no audit success, and the customer still loads', async () => {
       const client = new ApiClient(test.url);
