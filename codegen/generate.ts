@@ -55,7 +55,7 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   files['rest.ts'] = HEADER + (await restTypes(paths, refs));
   const screenSpecSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'), '', { dropNestedTitles: true });
   files['meta.ts'] = HEADER + (await compile(screenSpecSchema as never, 'ScreenSpec', TS_OPTIONS));
-  files['api-bundle.json'] = JSON.stringify({ methods: Object.fromEntries(methods.map((m) => [m.name, m])), rest: restWithDatabaseLimits(refs.load(path.join(paths.schemasDir, 'api/rest.openapi.json')) as JsonObject) }, null, 2) + '\n';
+  files['api-bundle.json'] = JSON.stringify({ methods: Object.fromEntries(methods.map((m) => [m.name, m])), rest: restWithDatabaseLimits(refs.load(path.join(paths.schemasDir, 'api/rest.openapi.json')) as JsonObject), sessionRules: restWithDatabaseLimits(refs.load(path.join(paths.schemasDir, 'api/session-rules.openapi.json')) as JsonObject) }, null, 2) + '\n';
   files['openapi.json'] = JSON.stringify(surfaceDocument(paths, refs, methods), null, 2) + '\n';
 
   const withValidators = new Set<string>();

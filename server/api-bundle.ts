@@ -24,10 +24,13 @@ export interface MethodDeclaration {
   response: JsonSchema;
 }
 
-/** generated/api-bundle.json: every method declaration and the token service's OpenAPI document. */
+/** generated/api-bundle.json: every method declaration and the OpenAPI documents of the REST paths, with the database's limits. */
 export interface ApiBundle {
   methods: Record<string, MethodDeclaration>;
+  /** The token service's paths (schemas/api/rest.openapi.json). */
   rest: { components: { schemas: Record<string, JsonSchema> } } & JsonSchema;
+  /** The session-rules paths: terms, SEI, SCP, check-urls (schemas/api/session-rules.openapi.json). */
+  sessionRules: { components: { schemas: Record<string, JsonSchema> } } & JsonSchema;
 }
 
 /** What the server reads from the generated folder at start. */
@@ -54,8 +57,8 @@ function readGenerated(dir: string, file: string): string {
  */
 export function loadGeneratedArtifacts(dir: string): GeneratedArtifacts {
   const bundle = JSON.parse(readGenerated(dir, 'api-bundle.json')) as ApiBundle;
-  if (typeof bundle.methods !== 'object' || typeof bundle.rest?.components?.schemas !== 'object') {
-    throw new ConfigError(`${path.join(dir, 'api-bundle.json')} lacks 'methods' or 'rest.components.schemas': run \`npm run codegen\` again.`);
+  if (typeof bundle.methods !== 'object' || typeof bundle.rest?.components?.schemas !== 'object' || typeof bundle.sessionRules?.components?.schemas !== 'object') {
+    throw new ConfigError(`${path.join(dir, 'api-bundle.json')} lacks 'methods', 'rest' or 'sessionRules': run \`npm run codegen\` again.`);
   }
   return { bundle, openApiDocument: readGenerated(dir, 'openapi.json') };
 }

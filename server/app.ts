@@ -72,6 +72,12 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     const tokenKey = await loadTokenSecret(db, config.tokenSecret);
 
     addSecurityHeaders(app, securityHeadersFor(config));
+    // A failure on a path without its own handler is logged, never described to the caller (no SQL text).
+    app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
+      if ((error.statusCode ?? 500) < 500) return reply.send(error);
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'The server failed. Try again in a moment.' });
+    });
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));
     const adapters = createAdapters(config, db);
@@ -81,8 +87,8 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });
     if (config.sandboxes) await app.register(sandboxDevicePage, { db });
     if (config.sandboxes) await app.register(p2pDeviceRoutes, { db, adapters });
-    await app.register(termsRoutes, { db });
-    await app.register(seiRoutes, { db, tokenKey, brand: config.brand });
+    await app.register(termsRoutes, { db, bundle });
+    await app.register(seiRoutes, { db, bundle, tokenKey, brand: config.brand });
     if (config.sandboxes) await app.register(seiSandboxClient, { db });
     await app.register(verificationRoutes, { db, adapters, tokenKey });
     await app.register(historyExportRoute, { db, bundle, tokenKey });

@@ -1,29 +1,25 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession, type SignedInUser } from '../auth/sessions.ts';
-import { REPOSITORY_ROOT } from '../config.ts';
+import type { ApiBundle } from '../api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
-
-/** The OpenAPI document of the session-rules REST paths; its component schemas check the bodies. */
-const DOCUMENT = 'schemas/api/session-rules.openapi.json';
 
 /** A checked body, or the 400 answer naming the first problem. */
 export type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
 
 /**
- * Body checks compiled from `schemas/api/session-rules.openapi.json`, so the declared contract and the
- * server's checks cannot drift apart.
+ * Body checks compiled from the session-rules OpenAPI document (`schemas/api/session-rules.openapi.json`
+ * as codegen bundles it, with the database's limits on every text and integer), so the declared
+ * contract and the server's checks cannot drift apart, and no body reaches the database out of range.
  *
  * @example
- * const check = sessionRulesChecks().check<{ urls: string[] }>('CheckUrlsRequest');
+ * const check = sessionRulesChecks(bundle).check<{ urls: string[] }>('CheckUrlsRequest');
  */
-export function sessionRulesChecks() {
+export function sessionRulesChecks(bundle: Pick<ApiBundle, 'sessionRules'>) {
   const ajv = createSchemaValidator();
-  ajv.addSchema(JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, DOCUMENT), 'utf8')), 'session-rules');
+  ajv.addSchema(bundle.sessionRules, 'session-rules');
   return {
     check<T>(name: string) {
       const validate = ajv.compile<T>({ $ref: `session-rules#/components/schemas/${name}` });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ApiBundle } from '../api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { checkUrls, decideAuthorization, openAuthorization } from './authorizations.ts';
 import { bearerUser, NOT_SIGNED_IN, sessionRulesChecks } from './rest-support.ts';
@@ -7,6 +8,7 @@ import { createScpRequest } from './scp-requests.ts';
 
 export interface SeiRoutesOptions {
   db: Kysely<Database>;
+  bundle: Pick<ApiBundle, 'sessionRules'>;
   tokenKey: Uint8Array;
   /** The brand id, used as the mobile app's deeplink scheme. */
   brand: string;
@@ -25,11 +27,11 @@ const originOf = (request: FastifyRequest) => `${request.protocol}://${request.h
  * - `POST /auth/scp/request {purpose, accountId?}` answers a deeplink into the mobile app.
  *
  * @example
- * await app.register(seiRoutes, { db, tokenKey, brand: config.brand });
+ * await app.register(seiRoutes, { db, bundle, tokenKey, brand: config.brand });
  */
 export async function seiRoutes(app: FastifyInstance, options: SeiRoutesOptions): Promise<void> {
   const { db, tokenKey } = options;
-  const checks = sessionRulesChecks();
+  const checks = sessionRulesChecks(options.bundle);
   const authorizeBody = checks.check<{ authorizeUrl: string }>('SeiAuthorizeRequest');
   const decisionBody = checks.check<{ approve: boolean }>('SeiDecisionRequest');
   const checkUrlsBody = checks.check<{ urls: string[] }>('CheckUrlsRequest');

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ApiBundle } from '../api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { sessionRulesChecks } from '../sei/rest-support.ts';
 import { acceptTerms, redeemTermsToken } from './terms.ts';
@@ -15,10 +16,10 @@ interface TermsAcceptBody {
  * signs in again. The token is spent whatever the outcome, so it cannot be tried twice.
  *
  * @example
- * await app.register(termsRoutes, { db });
+ * await app.register(termsRoutes, { db, bundle });
  */
-export async function termsRoutes(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
-  const check = sessionRulesChecks().check<TermsAcceptBody>('TermsAcceptRequest');
+export async function termsRoutes(app: FastifyInstance, options: { db: Kysely<Database>; bundle: Pick<ApiBundle, 'sessionRules'> }): Promise<void> {
+  const check = sessionRulesChecks(options.bundle).check<TermsAcceptBody>('TermsAcceptRequest');
   app.post('/auth/terms/accept', async (request, reply) => {
     const checked = check(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);

@@ -6,7 +6,8 @@
  * from the API bundle, so a new method is fuzzed without a line here. Bounded: a fixed list of values,
  * one server per back-end.
  *
- * The token service's REST paths (schemas/api/rest.openapi.json, `rest` in the bundle) are fuzzed the
+ * The REST paths (the token service's schemas/api/rest.openapi.json, `rest` in the bundle, and the
+ * session rules' schemas/api/session-rules.openapi.json) are fuzzed the
  * same way: every operation, anonymously and with a signed-in customer's credentials, with each path
  * and header parameter set to a hostile value, and each top-level body property (and an unknown one,
  * and the whole body) set to each hostile value inside a body otherwise made valid from the operation's
@@ -87,21 +88,26 @@ interface DeclaredOperation {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 }
-const REST = bundle.rest as unknown as { paths: Record<string, { parameters?: Parameter[] } & Record<string, DeclaredOperation | undefined>> };
+type OpenApiDocument = { paths: Record<string, { parameters?: Parameter[] } & Record<string, DeclaredOperation | undefined>> };
+/** Every REST document the server answers: the token service's (from the bundle) and the session rules'. */
+const REST_DOCUMENTS: Array<{ file: string; document: OpenApiDocument }> = [
+  { file: 'rest.openapi.json', document: bundle.rest as unknown as OpenApiDocument },
+  { file: 'session-rules.openapi.json', document: bundle.sessionRules as unknown as OpenApiDocument },
+];
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
-/** `node` with every local $ref ('#/components/...') of the OpenAPI document inlined. */
-function inline(node: unknown, seen: string[] = []): any {
-  if (Array.isArray(node)) return node.map((item) => inline(item, seen));
+/** `node` with every local $ref ('#/components/...') of its OpenAPI document inlined. */
+function inline(node: unknown, from: { file: string; document: OpenApiDocument }, seen: string[] = []): any {
+  if (Array.isArray(node)) return node.map((item) => inline(item, from, seen));
   if (!node || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as Record<string, unknown>;
   if (typeof $ref === 'string') {
-    if (!$ref.startsWith('#/') || seen.includes($ref)) throw new Error(`rest.openapi.json: cannot inline $ref ${$ref}`);
-    const target = $ref.slice(2).split('/').reduce<any>((at, segment) => at?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], bundle.rest);
-    if (target === undefined) throw new Error(`rest.openapi.json: nothing at ${$ref}`);
-    return { ...inline(target, [...seen, $ref]), ...inline(rest, seen) };
+    if (!$ref.startsWith('#/') || seen.includes($ref)) throw new Error(`${from.file}: cannot inline $ref ${$ref}`);
+    const target = $ref.slice(2).split('/').reduce<any>((at, segment) => at?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], from.document);
+    if (target === undefined) throw new Error(`${from.file}: nothing at ${$ref}`);
+    return { ...inline(target, from, [...seen, $ref]), ...inline(rest, from, seen) };
   }
-  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value, seen)]));
+  return Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inline(value, from, seen)]));
 }
 
 /**
@@ -124,7 +130,7 @@ function validValue(schema: JsonSchema): unknown {
   }
   if (types.includes('boolean')) return false;
   if (types.includes('integer') || types.includes('number')) return typeof schema.minimum === 'number' ? schema.minimum : 1;
-  if (types.includes('array')) return [];
+  if (types.includes('array')) return Array.from({ length: typeof schema.minItems === 'number' ? schema.minItems : 0 }, () => validValue((schema.items as JsonSchema | undefined) ?? {}));
   if (types.includes('string')) {
     if (schema.format === 'email') return 'fuzz@example.com';
     const min = typeof schema.minLength === 'number' ? schema.minLength : 1;
@@ -137,15 +143,15 @@ function validValue(schema: JsonSchema): unknown {
   return undefined;
 }
 
-const OPERATIONS: Operation[] = Object.entries(REST.paths)
-  .flatMap(([route, item]) =>
+const OPERATIONS: Operation[] = REST_DOCUMENTS.flatMap((from) => Object.entries(from.document.paths).map(([route, item]) => ({ from, route, item })))
+  .flatMap(({ from, route, item }) =>
     HTTP_METHODS.filter((method) => item[method]).map((method) => {
       const operation = item[method]!;
-      const parameters = inline([...(item.parameters ?? []), ...(operation.parameters ?? [])]) as Parameter[];
+      const parameters = inline([...(item.parameters ?? []), ...(operation.parameters ?? [])], from) as Parameter[];
       const content = operation.requestBody?.content;
       if (content && !content['application/json']) throw new Error(`${method.toUpperCase()} ${route}: only JSON request bodies are fuzzed; teach this test the others`);
       const schema = content?.['application/json']?.schema;
-      const body = schema ? (inline(schema) as JsonSchema) : undefined;
+      const body = schema ? (inline(schema, from) as JsonSchema) : undefined;
       let validBody: Record<string, unknown> | undefined;
       if (body) {
         validBody = validValue(body) as Record<string, unknown>;
@@ -318,7 +324,7 @@ for (const backend of BACKENDS) {
           }
         }, findings);
       }
-      console.log(`[${backend.name}] REST fuzz: ${Object.keys(REST.paths).length} paths (${OPERATIONS.length} operations), ${findings.tried} requests, ${findings.refused} refused (4xx), ${findings.accepted} accepted, ${findings.failures.length} failures`);
+      console.log(`[${backend.name}] REST fuzz: ${REST_DOCUMENTS.reduce((sum, from) => sum + Object.keys(from.document.paths).length, 0)} paths (${OPERATIONS.length} operations), ${findings.tried} requests, ${findings.refused} refused (4xx), ${findings.accepted} accepted, ${findings.failures.length} failures`);
       for (const line of findings.acceptedWrites) console.log(`  accepted and wrote: ${line}`);
       expect(findings.failures).toEqual([]);
     }, 600_000);
