@@ -64,6 +64,20 @@ describe('TransferApproval', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('says on the code field when no new code can be sent yet, and keeps the popup open', async () => {
+    const rpc = vi.fn(async (method: string) => {
+      if (method === 'transferApprovalResend') throw new MethodCallError('TA1', 'Invalid', { approvalCode: 'A code was sent a moment ago: wait 21 seconds before asking for a new one.' });
+      throw new Error(`unexpected ${method}`);
+    });
+    show(base, rpc as unknown as RpcCall);
+    const dialog = screen.getByRole('dialog', { name: 'money.approval.codeTitle' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'money.approval.resend' })));
+    expect(rpc).toHaveBeenCalledWith('transferApprovalResend', { trxid: 41 });
+    const input = within(dialog).getByLabelText('money.approval.codeLabel');
+    expect(within(dialog).getByText('A code was sent a moment ago: wait 21 seconds before asking for a new one.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('refuses a code that is not digits before any call', async () => {
     const rpc = vi.fn();
     show(base, rpc as unknown as RpcCall);
