@@ -70,6 +70,86 @@ describe('codegen', () => {
     expect(error.jsonPath).toMatch(/\/data\/method$/);
   });
 
+  describe('names an application registers (screens/registry.json)', () => {
+    const edit = (name: string, from: string | RegExp, to: string) => {
+      const file = path.join(paths.screensDir, name);
+      const before = readFileSync(file, 'utf8');
+      writeFileSync(file, before.replace(from, to));
+      expect(readFileSync(file, 'utf8')).not.toBe(before);
+    };
+
+    it('refuses a guard the application does not register', async () => {
+      edit('login.yaml', 'guard: anonymous', 'guard: anonymus');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/login.yaml');
+      expect(error.jsonPath).toBe('/guard');
+      expect(error.message).toMatch(/^screens\/login\.yaml at \/guard \(line \d+\): 'anonymus' is not a guard the application registers \(screens\/registry\.json lists: admin, anonymous, /);
+    });
+
+    it.each([
+      ['a form submit', 'login.yaml', 'action: signIn', 'action: logIn', '/form/submit/action'],
+      ['a header button', 'news.yaml', /^title: .*$/m, '$&\nactions: [{ id: export, label: actions.export, action: exportAll }]', '/actions/0/action'],
+    ])('refuses an action the application does not register, on %s', async (_where, name, from, to, jsonPath) => {
+      edit(name, from, to);
+      const error = await failure(paths);
+      expect(error.file).toBe(`screens/${name}`);
+      expect(error.jsonPath).toBe(jsonPath);
+      expect(error.detail).toMatch(/is not an action the application registers \(screens\/registry\.json lists: signIn, signOut\)/);
+    });
+
+    it('refuses a custom component the application does not register', async () => {
+      edit('kyc.yaml', 'component: Kyc', 'component: KycForm');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/kyc.yaml');
+      expect(error.jsonPath).toBe('/custom/component');
+      expect(error.detail).toContain("'KycForm' is not a component the application registers (screens/registry.json lists: AccountRecovery, ");
+    });
+
+    it.each([
+      ['a form uiSchema', 'login.yaml', 'ui:widget: password', 'ui:widget: secret', '/form/uiSchema/password/ui:widget', 'secret'],
+      ['table filters, with a widget only rjsf has', 'history.yaml', 'ui:widget: email', 'ui:widget: radio', '/table/filters/uiSchema/email/ui:widget', 'radio'],
+    ])('refuses a widget neither the engine nor the application has, in %s', async (_where, name, from, to, jsonPath, widget) => {
+      edit(name, from, to);
+      const error = await failure(paths);
+      expect(error.file).toBe(`screens/${name}`);
+      expect(error.jsonPath).toBe(jsonPath);
+      expect(error.detail).toContain(`'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden) nor a widget the application registers (screens/registry.json lists: accountSelect, `);
+    });
+
+    it("finds a widget in a wizard step's uiSchema, also one named by ui:options", async () => {
+      writeFileSync(
+        path.join(paths.screensDir, 'sign-in-wizard.yaml'),
+        [
+          'id: sign-in-wizard',
+          'route: /sign-in-wizard',
+          'layout: external',
+          'title: screens.login.title',
+          'kind: wizard',
+          'wizard:',
+          '  schema: api/rest.openapi.json#/components/schemas/LoginRequest',
+          '  steps:',
+          '    - { id: who, title: steps.who, fields: [username], uiSchema: { username: { ui:widget: email } } }',
+          "    - { id: secret, title: steps.secret, fields: [password], uiSchema: { password: { ui:options: { widget: pin } } } }",
+          '  submit: { action: signIn }',
+        ].join('\n'),
+      );
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/sign-in-wizard.yaml');
+      expect(error.jsonPath).toBe('/wizard/steps/1/uiSchema/password/ui:options/widget');
+      expect(error.detail).toMatch(/^'pin' is neither one of the engine's widgets/);
+    });
+
+    it('names the manifest and the JSON path of a name listed without its description', async () => {
+      const file = path.join(paths.screensDir, 'registry.json');
+      const registry = JSON.parse(readFileSync(file, 'utf8'));
+      registry.guards.admin = '';
+      writeFileSync(file, JSON.stringify(registry));
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/registry.json');
+      expect(error.jsonPath).toBe('/guards/admin');
+    });
+  });
+
   it('names the file and JSON path of an invalid entity schema', async () => {
     const file = path.join(paths.schemasDir, 'entities/account.schema.json');
     const schema = JSON.parse(readFileSync(file, 'utf8'));

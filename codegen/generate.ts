@@ -8,6 +8,7 @@ import { checkSchemas, entityTypes, TS_OPTIONS } from './schemas.ts';
 import { methodTypes, readMethods } from './methods.ts';
 import { restTypes, surfaceDocument } from './openapi.ts';
 import { readScreens } from './screens.ts';
+import { readRegistry } from './registry.ts';
 import { readBrands } from './brands.ts';
 import { screenValidators } from './validators.ts';
 
@@ -46,7 +47,7 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   const refs = new SchemaResolver(paths);
   const entities = checkSchemas(paths, refs);
   const methods = readMethods(paths, refs);
-  const screens = readScreens(paths, refs, new Set(methods.map((m) => m.name)));
+  const screens = readScreens(paths, refs, new Set(methods.map((m) => m.name)), readRegistry(paths, refs));
   const brands = readBrands(paths, refs);
 
   const files: Record<string, string> = {};

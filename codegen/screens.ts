@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { CodegenError } from './errors.ts';
 import { displayPath, listFiles, readYaml, type CodegenPaths } from './files.ts';
 import type { JsonObject, SchemaResolver } from './refs.ts';
+import { referenceChecker, type Registry } from './registry.ts';
 import { assertValid, createAjv } from './validate.ts';
 
 /** A screen spec checked and with its schema references replaced by the schemas themselves. */
@@ -23,11 +24,14 @@ type Fail = (jsonPath: string, message: string) => never;
 /**
  * Reads every screens/*.yaml, validates it against schemas/meta/screen-spec.schema.json and checks
  * what the meta-schema cannot: the id matches the file, routes are unique, named methods are declared,
- * named fields exist in their schema. Every error names the file, the JSON path and the line.
+ * named fields exist in their schema, named guards, actions, components and widgets are registered
+ * (`registry`). Every error names the file, the JSON path and the line.
  */
-export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNames: ReadonlySet<string>): ResolvedScreen[] {
+export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNames: ReadonlySet<string>, registry: Registry): ResolvedScreen[] {
   const ajv = createAjv();
-  const validateSpec = ajv.compile(refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json')));
+  const metaSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'));
+  const validateSpec = ajv.compile(metaSchema);
+  const checkReferences = referenceChecker(metaSchema, registry);
   const screens: ResolvedScreen[] = [];
   const routes = new Map<string, string>();
   for (const file of listFiles(paths.screensDir, '.yaml')) {
@@ -37,6 +41,7 @@ export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNam
       throw new CodegenError(shown, jsonPath, message, source.lineOf(jsonPath));
     };
     assertValid(validateSpec, source.data, shown, source.lineOf);
+    checkReferences(source.data, fail);
     const spec = structuredClone(source.data) as JsonObject;
     const id = spec.id as string;
     if (path.basename(file, '.yaml') !== id) fail('/id', `is '${id}' but the file is ${path.basename(file)}: they must match`);

@@ -1,9 +1,58 @@
 import type { ComponentType } from 'react';
-import type { CustomScreenProps, WidgetProps } from '../../engine/index.ts';
+import type { AppAction, CustomScreenProps, Guard, WidgetProps } from '../../engine/index.ts';
+import type { Brand, Card } from '../../generated/entities.ts';
+import { adminGuards } from '../admin/admin-guard.ts';
+import { cardGuards } from '../cards/card-guards.ts';
+import { registrationOpenGuard } from '../onboarding/registration-offers.ts';
+import type { SessionActions } from '../session/actions.ts';
+import type { CustomerStore } from '../session/customer-store.ts';
+import { createGuards } from '../session/guards.ts';
+import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
 const widget = (load: () => Promise<ComponentType<WidgetProps>>) => lazyComponent(load);
+
+/*
+ * Everything here is what screen specs may name. screens/registry.json lists the same names, for
+ * codegen to refuse a spec naming another; registry.test.ts holds the two equal, so a name added
+ * here goes into the manifest too.
+ */
+
+/** What the guards read: the services start-app makes before the router. */
+export interface GuardServices {
+  session: Session;
+  storage: Storage;
+  customer: CustomerStore;
+  brand: Brand;
+  listCards: () => Promise<{ cards: Card[] }>;
+}
+
+/**
+ * The guards screen specs may name (`guard:`): the session's, the registration, admin and card ones.
+ *
+ * @example
+ * createScreenRouter({ …, guards: createAppGuards({ session, storage: sessionStorage, customer, brand, listCards: () => rpc('cardList', {}) }) });
+ */
+export function createAppGuards({ session, storage, customer, brand, listCards }: GuardServices): Record<string, Guard> {
+  const sessionGuards = createGuards(session, storage, { customer });
+  return {
+    ...sessionGuards,
+    registrationOpen: registrationOpenGuard(brand),
+    ...adminGuards(session, customer, storage),
+    ...cardGuards(sessionGuards.authenticated, listCards),
+  };
+}
+
+/**
+ * The actions screen specs may name (`submit.action`, a button's `action`): the session's.
+ *
+ * @example
+ * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService)) });
+ */
+export function appActions(sessionActions: SessionActions): Record<string, AppAction> {
+  return { ...sessionActions };
+}
 
 /**
  * The custom screens (`kind: custom`, named by `custom.component`) and form widgets (`ui:widget`)

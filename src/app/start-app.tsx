@@ -9,7 +9,6 @@ import { Feedback } from '../errors/Feedback.tsx';
 import { createFeedbackStore } from '../errors/feedback-store.ts';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { layouts } from '../layouts/index.ts';
-import { registrationOpenGuard } from '../onboarding/registration-offers.ts';
 import { chooseApiBase, emailConfirmationPopup, readBootQuery, withoutBootParameters } from '../navigation/boot-query.ts';
 import { goToStartPage, signInWithAuthorizationCode } from '../navigation/code-login.ts';
 import { createTermsStep } from '../navigation/terms-step.ts';
@@ -17,7 +16,7 @@ import { TermsStep } from '../navigation/TermsStep.tsx';
 import { actFor, actingCustomerId } from '../session/acting-customer.ts';
 import { createSessionActions } from '../session/actions.ts';
 import { createCustomerStore } from '../session/customer-store.ts';
-import { createGuards, LOGIN } from '../session/guards.ts';
+import { LOGIN } from '../session/guards.ts';
 import { rememberPath, takeRememberedPath } from '../session/remembered-path.ts';
 import { createSession } from '../session/session.ts';
 import { startPage } from '../session/start-page.ts';
@@ -27,9 +26,7 @@ import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
-import { adminGuards } from '../admin/admin-guard.ts';
-import { cardGuards } from '../cards/card-guards.ts';
-import { components, widgets } from './registry.ts';
+import { appActions, components, createAppGuards, widgets } from './registry.ts';
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 
@@ -95,10 +92,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const router = createScreenRouter({
     screens,
     layouts,
-    guards: { ...createGuards(session, sessionStorage, { customer }), registrationOpen: registrationOpenGuard(brand), ...adminGuards(session, customer, sessionStorage), ...cardGuards(createGuards(session, sessionStorage, { customer }).authenticated, () => rpc('cardList', {})) },
+    guards: createAppGuards({ session, storage: sessionStorage, customer, brand, listCards: () => rpc('cardList', {}) }),
     callMethod: createCallMethod(rpc, customer),
     downloadFile: createDownloadFile({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), onUnauthorized: () => session.expire(), base: apiBase }),
-    actions: { ...actions },
+    actions: appActions(actions),
     components,
     widgets,
     onError: feedback.showError,

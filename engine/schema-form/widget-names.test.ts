@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { getDefaultRegistry } from '@rjsf/core';
+import { getWidget, type RJSFSchema, type Widget } from '@rjsf/utils';
+import { ENGINE_WIDGET_NAMES } from './widget-names';
+import { widgets } from './widgets';
+
+// SchemaForm hands rjsf the engine's widgets, which rjsf merges over its own: the same lookup here.
+const rjsfWidgets = getDefaultRegistry().widgets;
+const registry = { ...rjsfWidgets, ...widgets } as Record<string, Widget>;
+// rjsf wraps the widget it finds once and keeps the wrapper on it as `MergedWidget`.
+const wrapper = (widget: unknown) => (widget as { MergedWidget?: unknown }).MergedWidget;
+
+describe('ENGINE_WIDGET_NAMES', () => {
+  it.each(ENGINE_WIDGET_NAMES)("'%s' is drawn by the engine's own widget (hidden: rjsf's hidden input)", (name) => {
+    const schema: RJSFSchema = { type: name === 'checkbox' ? 'boolean' : 'string' };
+    const found = getWidget(schema, name, registry);
+    if (name === 'hidden') {
+      expect(found).toBe(wrapper(rjsfWidgets.HiddenWidget));
+    } else {
+      expect(Object.values(widgets).map(wrapper)).toContain(found);
+    }
+  });
+});
