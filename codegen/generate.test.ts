@@ -70,6 +70,48 @@ describe('codegen', () => {
     expect(error.jsonPath).toMatch(/\/data\/method$/);
   });
 
+  describe('tab groups and dashboard sections', () => {
+    const rewrite = (name: string, from: string | RegExp, to: string) => {
+      const file = path.join(paths.screensDir, name);
+      const before = readFileSync(file, 'utf8');
+      writeFileSync(file, before.replace(from, to));
+      expect(readFileSync(file, 'utf8')).not.toBe(before);
+    };
+
+    it('refuses a tab group that has no file, naming the file to add', async () => {
+      rewrite('ip-access.yaml', 'tabs: security', 'tabs: safety');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/ip-access.yaml');
+      expect(error.jsonPath).toBe('/tabs');
+      expect(error.detail).toBe("'safety' is not a tab group (add screens/tab-groups/safety.yaml)");
+    });
+
+    it('checks a tab group against its schema, naming its own file', async () => {
+      writeFileSync(path.join(paths.screensDir, 'tab-groups', 'security.yaml'), 'label: security.links.label\nitems:\n  - { label: a, to: nowhere }\n  - { label: b, to: /b }\n');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/tab-groups/security.yaml');
+      expect(error.jsonPath).toBe('/items/0/to');
+    });
+
+    it("refuses a field a form section's schema does not have, and an undeclared method on a row action", async () => {
+      rewrite('payout-blacklist.yaml', 'fields: [email, blockType]', 'fields: [email, blockKind]');
+      const field = await failure(paths);
+      expect(field.jsonPath).toBe('/dashboard/sections/0/form/fields/1');
+      rewrite('payout-blacklist.yaml', 'fields: [email, blockKind]', 'fields: [email, blockType]');
+      rewrite('payout-blacklist.yaml', 'method: blacklistDelete', 'method: blacklistRemove');
+      const method = await failure(paths);
+      expect(method.jsonPath).toBe('/dashboard/sections/1/rowActions/0/method');
+      expect(method.detail).toContain("'blacklistRemove' is not a declared method");
+    });
+
+    it('refuses a condition the meta-schema does not know', async () => {
+      rewrite('ip-access.yaml', 'when: { field: enabled, equals: false }', 'when: { field: enabled, is: false }');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/ip-access.yaml');
+      expect(error.jsonPath).toMatch(/^\/dashboard\/sections\/0\/actions\/0\/when/);
+    });
+  });
+
   describe('names an application registers (screens/registry.json)', () => {
     const edit = (name: string, from: string | RegExp, to: string) => {
       const file = path.join(paths.screensDir, name);

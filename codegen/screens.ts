@@ -5,6 +5,7 @@ import { displayPath, listFiles, readYaml, type CodegenPaths } from './files.ts'
 import type { JsonObject, SchemaResolver } from './refs.ts';
 import { referenceChecker, type Registry } from './registry.ts';
 import { assertValid, createAjv } from './validate.ts';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 
 /** A screen spec checked and with its schema references replaced by the schemas themselves. */
 export interface ResolvedScreen {
@@ -31,6 +32,7 @@ export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNam
   const ajv = createAjv();
   const metaSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'));
   const validateSpec = ajv.compile(metaSchema);
+  const validateTabGroup = ajv.compile(refs.dereference(path.join(paths.schemasDir, 'meta/tab-group.schema.json')));
   const checkReferences = referenceChecker(metaSchema, registry);
   const screens: ResolvedScreen[] = [];
   const routes = new Map<string, string>();
@@ -50,7 +52,7 @@ export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNam
     if (clash) fail('/route', `'${route}' is already the route of ${clash}`);
     routes.set(route, shown);
 
-    const resolver = new SpecResolver(paths, refs, methodNames, fail);
+    const resolver = new SpecResolver(paths, refs, methodNames, validateTabGroup, fail);
     resolver.resolve(spec);
     spec.source = shown;
     screens.push({
@@ -74,6 +76,7 @@ class SpecResolver {
     private readonly paths: CodegenPaths,
     private readonly refs: SchemaResolver,
     private readonly methodNames: ReadonlySet<string>,
+    private readonly validateTabGroup: ValidateFunction,
     private readonly fail: Fail,
   ) {}
 
@@ -90,6 +93,7 @@ class SpecResolver {
       this.method(table.data as JsonObject, '/table/data');
       table.entity = this.schema(table.entity as string, '/table/entity');
       this.columns(table.entity, table.columns as JsonObject[], '/table/columns');
+      this.actions(table.rowActions as JsonObject[] | undefined, '/table/rowActions');
       const filters = table.filters as JsonObject | undefined;
       if (filters) filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
     }
@@ -118,7 +122,15 @@ class SpecResolver {
       (dashboard.sections as JsonObject[]).forEach((section, i) => {
         const at = `/dashboard/sections/${i}`;
         this.method(section.data as JsonObject | undefined, `${at}/data`);
-        if (section.kind !== 'detail' && section.kind !== 'chart' && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (!['detail', 'chart', 'form'].includes(section.kind as string) && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (section.kind === 'form' && !section.form) fail(at, "a 'form' section needs 'form'");
+        const form = section.form as JsonObject | undefined;
+        if (form) {
+          this.method(form.submit as JsonObject, `${at}/form/submit`);
+          form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
+        }
+        this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`);
+        this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
         if (section.kind === 'table' && !section.columns) fail(at, "a 'table' section needs 'columns'");
         if (section.entity) {
@@ -127,10 +139,25 @@ class SpecResolver {
         }
       });
     }
-    ((spec.actions as JsonObject[] | undefined) ?? []).forEach((action, i) => {
-      if (action.method) this.method(action, `/actions/${i}`);
-      if (!action.method && !action.action && !action.navigate) fail(`/actions/${i}`, "needs one of 'method', 'action' or 'navigate'");
+    this.actions(spec.actions as JsonObject[] | undefined, '/actions');
+    if (spec.tabs) spec.tabs = this.tabGroup(spec.tabs as string);
+  }
+
+  /** Checks the buttons of a header, a section or a table's rows: each names what it does, and a method it names is declared. */
+  private actions(actions: JsonObject[] | undefined, at: string): void {
+    (actions ?? []).forEach((action, i) => {
+      if (action.method) this.method(action, `${at}/${i}`);
+      if (!action.method && !action.action && !action.navigate) this.fail(`${at}/${i}`, "needs one of 'method', 'action' or 'navigate'");
     });
+  }
+
+  /** Reads the tab group `name` from screens/tab-groups/<name>.yaml, checked against its schema. */
+  private tabGroup(name: string): JsonObject {
+    const file = path.join(this.paths.screensDir, 'tab-groups', `${name}.yaml`);
+    if (!existsSync(file)) this.fail('/tabs', `'${name}' is not a tab group (add ${displayPath(this.paths, file)})`);
+    const group = readYaml(this.paths, file);
+    assertValid(this.validateTabGroup, group.data, displayPath(this.paths, file), group.lineOf);
+    return group.data as JsonObject;
   }
 
   private method(source: JsonObject | undefined, at: string): void {

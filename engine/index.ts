@@ -11,6 +11,9 @@ export { formatMoney, formatNumber, formatDate, formatDateTime } from './format'
 export { intlLocale } from './i18n/labels';
 export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } from './ui/ConfirmDialog';
 export { Dialog, type DialogProps } from './ui/Dialog';
+export { ActionList } from './actions/ActionBar';
+export { TabNav } from './ui/TabNav';
+export { matchesWhen, type When } from './spec/when';
 export type {
   ActionContext,
   ActionResult,
@@ -35,4 +38,5 @@ export type {
   ScreenSpec,
   Submit,
   Success,
+  TabGroup,
 } from './spec/types';

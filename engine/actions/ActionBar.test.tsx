@@ -43,6 +43,10 @@ describe('ActionBar', () => {
     expect(actionParams({ itemId: ':itemId', kind: ':literal text' }, { itemId: '4' })).toEqual({ itemId: '4', kind: ':literal text' });
   });
 
+  it("resolves :name params from the row or section first, then the route", () => {
+    expect(actionParams({ itemId: ':itemId', storeId: ':storeId' }, { itemId: '4', storeId: '9' }, { itemId: 12 })).toEqual({ itemId: 12, storeId: '9' });
+  });
+
   it('renders a plain navigation as a link', async () => {
     renderScreens(testOptions([spec], { components: { Body } }), '/items/4', i18n());
     expect((await screen.findByRole('link', { name: 'Edit' })).getAttribute('href')).toBe('/items/4/edit');
@@ -63,7 +67,7 @@ describe('ActionBar', () => {
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/items'));
     expect(callMethod).toHaveBeenCalledWith('itemRemove', { itemId: '4', reason: 'user' });
-    expect(notify).toHaveBeenCalledWith('item.removed');
+    expect(notify).toHaveBeenCalledWith('item.removed', {});
   });
 
   it('runs application actions and reports their failures to onError', async () => {

@@ -2,59 +2,85 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillPath } from '../data/paths';
+import { isMethodCallError } from '../errors/MethodCallError';
 import type { Action, ScreenSpec } from '../spec/types';
+import { matchesWhen } from '../spec/when';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { useCall } from './useCall';
 
+type Values = Record<string, unknown>;
+
 /**
- * The params of an action: its fixed `params`, where a string `":name"` stands for the route parameter
- * `name` (`{ storeId: ':storeId' }` on `/stores/:storeId`).
+ * The params of an action: its fixed `params`, where a string `":name"` stands for the value `name` of the
+ * row or section the action is on, else the route parameter `name` (`{ storeId: ':storeId' }` on
+ * `/stores/:storeId`).
  *
  * @example
  * ```ts
  * actionParams({ storeId: ':storeId', reason: 'lost' }, { storeId: '7' }); // { storeId: '7', reason: 'lost' }
+ * actionParams({ id: ':id' }, {}, { id: 12 }); // { id: 12 }
  * ```
  */
 export function actionParams(
   params: Record<string, unknown> | undefined,
   routeParams: Record<string, string | undefined>,
+  values: Values = {},
 ): Record<string, unknown> {
   const resolved: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params ?? {})) {
     const placeholder = typeof value === 'string' ? /^:([A-Za-z_][A-Za-z0-9_]*)$/.exec(value) : null;
-    resolved[key] = placeholder ? routeParams[placeholder[1] ?? ''] : value;
+    const name = placeholder?.[1] ?? '';
+    resolved[key] = placeholder ? (values[name] ?? routeParams[name]) : value;
   }
   return resolved;
 }
 
-function ActionButton({ action, spec }: { action: Action; spec: Pick<ScreenSpec, 'id' | 'source'> }) {
+interface ActionButtonProps {
+  action: Action;
+  spec: Pick<ScreenSpec, 'id' | 'source'>;
+  /** The row or section data the action is on: params, the question and `when` read it. */
+  values?: Values;
+  /** Read by screen readers after the label, so that "Delete" on each row says which row. */
+  subject?: string;
+  /** Where a refusal's field errors go; without it they go to `EngineOptions.onError` like any error. */
+  onFieldErrors?: (messages: string[]) => void;
+}
+
+function ActionButton({ action, spec, values, subject, onFieldErrors }: ActionButtonProps) {
   const { t } = useTranslation();
   const routeParams = useParams();
   const { call, succeed, fail } = useCall(spec);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
   const className = `eng-button eng-button--${action.variant ?? 'secondary'}`;
+  const label = (
+    <>
+      {t(action.label)}
+      {subject && <span className="eng-visually-hidden"> {subject}</span>}
+    </>
+  );
 
   const onlyNavigates = !action.method && !action.action;
   if (onlyNavigates && action.navigate && !action.confirm) {
-    const to = fillPath(action.navigate, routeParams);
+    const to = fillPath(action.navigate, { ...routeParams, ...values });
     return to ? (
       <Link className={className} to={to}>
-        {t(action.label)}
+        {label}
       </Link>
     ) : null;
   }
 
   const run = async () => {
-    if (action.confirm && !(await confirm(action.confirm))) return;
+    const question = { values, yesKey: action.confirmYes, tone: action.variant === 'danger' ? ('danger' as const) : undefined };
+    if (action.confirm && !(await confirm(action.confirm, question))) return;
     setPending(true);
+    onFieldErrors?.([]);
     try {
-      const outcome = onlyNavigates
-        ? { answer: undefined }
-        : await call(action, actionParams(action.params, routeParams));
+      const outcome = onlyNavigates ? { answer: undefined } : await call(action, actionParams(action.params, routeParams, values));
       await succeed({ navigate: action.navigate, ...action.success }, outcome);
     } catch (error) {
-      fail(error);
+      if (onFieldErrors && isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) onFieldErrors(Object.values(error.fieldErrors));
+      else fail(error);
     } finally {
       setPending(false);
     }
@@ -64,7 +90,7 @@ function ActionButton({ action, spec }: { action: Action; spec: Pick<ScreenSpec,
     <>
       <button type="button" className={className} onClick={run} disabled={pending} aria-busy={pending || undefined}>
         {pending && <span className="eng-spinner eng-spinner--inline" aria-hidden="true" />}
-        {t(action.label)}
+        {label}
       </button>
       {dialog}
     </>
@@ -72,7 +98,45 @@ function ActionButton({ action, spec }: { action: Action; spec: Pick<ScreenSpec,
 }
 
 /**
- * The buttons of a spec's `actions`: each calls a method or an application action, or navigates, asking
+ * Buttons for a row or a section: each action whose `when` holds for `values`, run with params and the
+ * question filled from them. A refusal with field errors is said under the buttons (an alert), since a
+ * button has no field of its own to show it on.
+ *
+ * @example
+ * ```tsx
+ * <ActionList spec={spec} actions={section.rowActions} values={row} subject={String(row.email)} />
+ * ```
+ */
+export function ActionList({
+  spec,
+  actions,
+  values,
+  subject,
+}: {
+  spec: Pick<ScreenSpec, 'id' | 'source'>;
+  actions: readonly Action[] | undefined;
+  values: Values;
+  subject?: string;
+}) {
+  const [errors, setErrors] = useState<string[]>([]);
+  const shown = (actions ?? []).filter((action) => matchesWhen(action.when, values));
+  if (shown.length === 0) return null;
+  return (
+    <div className="eng-actions eng-actions--inline">
+      {shown.map((action) => (
+        <ActionButton key={action.id} action={action} spec={spec} values={values} subject={subject} onFieldErrors={setErrors} />
+      ))}
+      {errors.length > 0 && (
+        <p className="eng-field-errors eng-actions__errors" role="alert">
+          {errors.join(' ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The buttons of a spec's `actions` (those whose `when` holds for the route parameters): each calls a method or an application action, or navigates, asking
  * first when `confirm` is set, then shows the notice, refreshes or navigates as `success` says. A plain
  * navigation is a link, so it opens in a new tab like any link.
  *
@@ -82,10 +146,12 @@ function ActionButton({ action, spec }: { action: Action; spec: Pick<ScreenSpec,
  * ```
  */
 export function ActionBar({ spec }: { spec: Pick<ScreenSpec, 'id' | 'source' | 'actions'> }) {
-  if (!spec.actions?.length) return null;
+  const routeParams = useParams();
+  const shown = (spec.actions ?? []).filter((action) => matchesWhen(action.when, routeParams));
+  if (shown.length === 0) return null;
   return (
     <div className="eng-actions">
-      {spec.actions.map((action) => (
+      {shown.map((action) => (
         <ActionButton key={action.id} action={action} spec={spec} />
       ))}
     </div>

@@ -19,12 +19,16 @@ export interface CallOutcome {
   navigateTo?: string;
 }
 
+/** An answer as values a notice or a path can read; anything but an object reads as none. */
+const answerValues = (answer: unknown): Record<string, unknown> =>
+  typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+
 /**
  * Runs the calls a spec describes and what follows a success, the same way for forms, wizards and action
  * buttons:
  * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set) or to the application
  *   action; it rejects with whatever the call rejected with.
- * - `succeed` shows the notice, marks every cached answer stale (a successful call may have changed any
+ * - `succeed` shows the notice (interpolating the answer: `{{entry.email}}`), marks every cached answer stale (a successful call may have changed any
  *   of them; waiting for the reload when `refresh` is set), then navigates: to where the action asked,
  *   else to `success.navigate` with `:name` filled from the route and the answer.
  * - `fail` hands an error to `EngineOptions.onError`.
@@ -67,12 +71,12 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
 
   const succeed = useCallback(
     async (success: Success | undefined, outcome: CallOutcome) => {
-      if (success?.notice) options.notify?.(success.notice);
+      if (success?.notice) options.notify?.(success.notice, answerValues(outcome.answer));
       // Revalidates every cached answer that is on screen, and lifts SWR's 2-second deduplication for the
       // rest, so a list opened right after saving shows the change instead of the answer from before it.
       const revalidated = mutate(() => true);
       if (success?.refresh) await revalidated;
-      const answer = typeof outcome.answer === 'object' && outcome.answer !== null ? outcome.answer : {};
+      const answer = answerValues(outcome.answer);
       const target =
         outcome.navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
       if (target) navigate(target);

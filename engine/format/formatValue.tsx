@@ -28,9 +28,13 @@ export function columnFormat(column: Pick<Column, 'format'>, property?: JsonSche
   return 'text';
 }
 
+/** A yes or no: `enums.<field>.true` / `.false` when the product words it ("On"), else Yes or No. */
+const booleanLabel = (t: FormatContext['t'], field: string, value: boolean) =>
+  t(`enums.${field}.${String(value)}`, { defaultValue: t(value ? 'engine.value.yes' : 'engine.value.no') });
+
 /**
  * A cell value as text: money with the row's currency, dates and numbers through Intl, badges and
- * enumerated values through `enums.<field>.<value>`.
+ * enumerated values through `enums.<field>.<value>`, booleans through `enums.<field>.true` or Yes and No.
  *
  * @example
  * ```ts
@@ -58,10 +62,11 @@ export function formatText(
     case 'datetime':
       return formatDateTime(value, ctx.locale);
     case 'badge':
+      if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
       return enumLabel(ctx.t, column.field, value);
     case 'text':
       if (property?.enum) return enumLabel(ctx.t, column.field, value);
-      if (typeof value === 'boolean') return ctx.t(value ? 'engine.value.yes' : 'engine.value.no');
+      if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
       if (typeof value === 'object') return JSON.stringify(value);
       return String(value);
   }

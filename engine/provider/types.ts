@@ -74,8 +74,8 @@ export interface EngineOptions {
   widgets?: Record<string, ComponentType<WidgetProps>>;
   /** Errors that are not field errors; the application shows its popup. */
   onError?: (error: unknown) => void;
-  /** Success notices, by i18n key. */
-  notify?: (messageKey: string) => void;
+  /** Success notices, by i18n key, with the values the message interpolates (the call's answer). */
+  notify?: (messageKey: string, values?: Record<string, unknown>) => void;
   /** Replaces the engine's catch-all 404. */
   notFound?: ComponentType;
   /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionBar } from '../actions/ActionBar';
 import { PrecompiledValidatorsContext } from '../schema-form/precompiledValidators';
 import type { ScreenSpec } from '../spec/types';
+import { TabNav } from '../ui/TabNav';
 import type { KindComponent } from './kinds';
 
 /**
@@ -71,6 +72,7 @@ export function ScreenView({
         </div>
         <ActionBar spec={spec} />
       </header>
+      {spec.tabs && <TabNav group={spec.tabs} />}
       <PrecompiledValidatorsContext value={validators}>
         <Kind key={pathname} spec={spec} />
       </PrecompiledValidatorsContext>

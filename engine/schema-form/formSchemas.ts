@@ -9,7 +9,7 @@ import { narrowSchema } from './narrowSchema';
  * formSchema({ schema: personSchema, fields: ['firstName'], submit: {} }); // properties { firstName }
  * ```
  */
-export function formSchema(form: FormSpec): JsonSchema {
+export function formSchema(form: Pick<FormSpec, 'schema' | 'fields'>): JsonSchema {
   return narrowSchema(form.schema, form.fields);
 }
 
@@ -41,7 +41,19 @@ export function filterSchema(filters: NonNullable<TableSpec['filters']>): JsonSc
 }
 
 /**
- * Whether a screen has forms: a form, a wizard or table filters.
+ * The forms of a dashboard's `form` sections.
+ *
+ * @example
+ * ```ts
+ * sectionForms(ipListSpec); // [the add-an-address form]
+ * ```
+ */
+function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields'>[] {
+  return (spec.dashboard?.sections ?? []).flatMap((section) => (section.form ? [section.form] : []));
+}
+
+/**
+ * Whether a screen has forms: a form, a wizard, table filters or a dashboard's form sections.
  *
  * @example
  * ```ts
@@ -49,11 +61,12 @@ export function filterSchema(filters: NonNullable<TableSpec['filters']>): JsonSc
  * ```
  */
 export function hasFormSchemas(spec: ScreenSpec): boolean {
-  return Boolean(spec.form || spec.wizard || spec.table?.filters);
+  return Boolean(spec.form || spec.wizard || spec.table?.filters || sectionForms(spec).length > 0);
 }
 
 /**
- * Every schema the forms of a screen validate with: the form, each wizard step, the table filters.
+ * Every schema the forms of a screen validate with: the form, each wizard step, the table filters, each
+ * dashboard form section.
  * Codegen precompiles a validator for each (`generated/validators/<id>.ts`), which `useSchemaValidator`
  * finds by the schema's hash. Other kinds have none.
  *
@@ -67,5 +80,6 @@ export function screenFormSchemas(spec: ScreenSpec): JsonSchema[] {
   if (spec.form) schemas.push(formSchema(spec.form));
   if (spec.wizard) for (const step of spec.wizard.steps) schemas.push(wizardStepSchema(spec.wizard, step));
   if (spec.table?.filters) schemas.push(filterSchema(spec.table.filters));
+  for (const form of sectionForms(spec)) schemas.push(formSchema(form));
   return schemas;
 }

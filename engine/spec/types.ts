@@ -1,3 +1,5 @@
+import type { When } from './when';
+
 /**
  * The screen spec as the engine receives it: `generated/screens/<id>.json`, written by codegen from
  * `screens/<id>.yaml` after validation against `schemas/meta/screen-spec.schema.json`.
@@ -53,7 +55,11 @@ export interface Submit {
   success?: Success;
 }
 
-/** A button in the screen header. */
+/**
+ * A button: in the screen header, in a section (evaluated against the section's data) or on each row of a
+ * table (against the row). `when` shows it only where the values meet the condition; `":name"` in
+ * `params` and `{{name}}` in the `confirm` message are filled from the same values, then the route.
+ */
 export interface Action {
   id: string;
   label: string;
@@ -62,7 +68,10 @@ export interface Action {
   navigate?: string;
   params?: Record<string, unknown>;
   confirm?: string;
+  /** i18n key of the confirmation's yes button (default: the engine's "Yes"). */
+  confirmYes?: string;
   variant?: 'primary' | 'secondary' | 'danger';
+  when?: When;
   success?: Success;
 }
 
@@ -88,6 +97,8 @@ export interface FormSpec {
 
 export interface TableSpec {
   data: DataSource;
+  /** Buttons on every row, each shown where its `when` holds for the row. */
+  rowActions?: Action[];
   entity: JsonSchema;
   rows: string;
   total: string;
@@ -140,8 +151,16 @@ export interface CardSpec {
 export interface DashboardSection {
   id: string;
   title?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart';
+  /** i18n key of a line under the section's title. */
+  description?: string;
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form';
   data?: DataSource;
+  /** For kind form: the form, which starts empty again after each success. */
+  form?: Omit<FormSpec, 'data'>;
+  /** Buttons under the section, evaluated against its data (`data.path` applied). */
+  actions?: Action[];
+  /** For kind table: buttons on every row. */
+  rowActions?: Action[];
   entity?: JsonSchema;
   rows?: string;
   total?: string;
@@ -169,6 +188,12 @@ export interface ScreenLink {
   to: string;
 }
 
+/** Screens that belong together, shown as tabs on each of them. `label` names the group for screen readers. */
+export interface TabGroup {
+  label: string;
+  items: ScreenLink[];
+}
+
 export interface ScreenSpec {
   id: string;
   route: string;
@@ -188,6 +213,8 @@ export interface ScreenSpec {
   actions?: Action[];
   /** Links to related screens, shown after the screen's content (e.g. "Forgot password?" under a form). */
   links?: ScreenLink[];
+  /** Sibling screens shown as tabs above the content; codegen fills it from `screens/tab-groups.yaml`. */
+  tabs?: TabGroup;
   /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */
   source?: string;
 }

@@ -63,8 +63,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Sign-in and security settings
   SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
-  IpAccessScreen: screen(async () => (await import('../security/IpAccessScreen.tsx')).IpAccessScreen),
-  PayoutBlacklistScreen: screen(async () => (await import('../security/PayoutBlacklistScreen.tsx')).PayoutBlacklistScreen),
   LegalScreen: screen(async () => (await import('../security/LegalScreen.tsx')).LegalScreen),
   NotificationSettingsScreen: screen(async () => (await import('../security/NotificationSettingsScreen.tsx')).NotificationSettingsScreen),
   AdminCustomerScreen: screen(async () => (await import('../admin/AdminCustomerScreen.tsx')).AdminCustomerScreen),

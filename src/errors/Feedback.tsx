@@ -61,7 +61,7 @@ function Notices({ store }: { store: FeedbackStore }) {
     <div className="notices" role="status" aria-live="polite">
       {notices.map((notice) => (
         <div key={notice.id} className="notice">
-          <span>{t(notice.messageKey)}</span>
+          <span>{t(notice.messageKey, notice.values)}</span>
           <button
             type="button"
             className="notice__close"

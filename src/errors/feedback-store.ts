@@ -7,6 +7,8 @@ export const NOTICE_DURATION_MS = 10_000;
 export interface Notice {
   id: number;
   messageKey: string;
+  /** What the message interpolates, e.g. the answer of the call that succeeded. */
+  values?: Record<string, unknown>;
 }
 
 /** An error popup waiting its turn. */
@@ -24,8 +26,8 @@ export interface FeedbackState {
 export interface FeedbackStore {
   /** Shows an error popup; wired as the engine's `onError`. */
   showError(error: unknown): void;
-  /** Shows a notice for 10 seconds; wired as the engine's `notify`. */
-  notify(messageKey: string): void;
+  /** Shows a notice for 10 seconds, its message interpolating `values`; wired as the engine's `notify`. */
+  notify(messageKey: string, values?: Record<string, unknown>): void;
   /** Closes the popup on screen; the next one, if any, takes its place. */
   dismissPopup(): void;
   dismissNotice(id: number): void;
@@ -51,9 +53,9 @@ export function createFeedbackStore(): FeedbackStore {
     showError(error) {
       set({ ...state, popups: [...state.popups, { id: nextId++, ...popupContent(errorAnswerOf(error)) }] });
     },
-    notify(messageKey) {
+    notify(messageKey, values) {
       const id = nextId++;
-      set({ ...state, notices: [...state.notices, { id, messageKey }] });
+      set({ ...state, notices: [...state.notices, { id, messageKey, ...(values ? { values } : {}) }] });
       setTimeout(() => store.dismissNotice(id), NOTICE_DURATION_MS);
     },
     dismissPopup() {

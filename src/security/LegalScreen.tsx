@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks, useDate, useDateTime } from './shared.tsx';
+import { useDate, useDateTime } from './shared.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
 
 /**
@@ -47,7 +47,6 @@ export function LegalScreen(_props: CustomScreenProps) {
 
   return (
     <div className="eng-section">
-      <SecurityLinks />
       {data?.agreements.map((agreement) => (
         <section key={agreement.id} className="eng-panel" aria-labelledby={`agreement-${agreement.id}`} data-agreement={agreement.id}>
           <h2 id={`agreement-${agreement.id}`}>{t(`security.legal.agreements.${agreement.id}`, { defaultValue: agreement.title })}</h2>

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import type { NotificationSetting } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks } from './shared.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
 
 const CHANNELS = ['email', 'sms', 'push'] as const;
@@ -48,7 +47,6 @@ export function NotificationSettingsScreen(_props: CustomScreenProps) {
 
   return (
     <div className="eng-section">
-      <SecurityLinks />
       {data &&
         GROUPS.map((group) => (
           <section key={group} className="eng-panel" aria-labelledby={`notifications-${group}`}>

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { isMethodCallError, intlLocale } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { Field } from '../app/Field.tsx';
@@ -71,32 +70,6 @@ export function TextField(props: {
         />
       )}
     </Field>
-  );
-}
-
-/** The security area's screens, so each can reach the others (the settings screen links here too). */
-export const SECURITY_LINKS = [
-  { to: '/setting/password', label: 'security.links.changePassword' },
-  { to: '/setting/ip-access', label: 'security.links.ipAccess' },
-  { to: '/payout-blacklist', label: 'security.links.blacklist' },
-  { to: '/login-history', label: 'security.links.loginHistory' },
-  { to: '/profile/notifications', label: 'security.links.notifications' },
-  { to: '/legal', label: 'security.links.legal' },
-] as const;
-
-/** A row of links between the security screens. */
-export function SecurityLinks() {
-  const { t } = useTranslation();
-  return (
-    <nav className="security-links" aria-label={t('security.links.label')}>
-      <ul>
-        {SECURITY_LINKS.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to}>{t(link.label)}</NavLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }
 

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
-import { SecurityLinks } from '../security/shared.tsx';
 import { TokenServiceError } from '../transport/token-service.ts';
 import { createSignInFactors, type Device, type SignInFactors, type TwoStepChange, type TwoStepChangeStarted, type TwoStepState } from './factors-client.ts';
 import { secondaryLoadAllowed } from './secondary.ts';
@@ -65,7 +64,6 @@ export function SecuritySettings({ props }: CustomScreenProps) {
   if (!state) return <p role="status">{t('signin.working')}</p>;
   return (
     <div className="security-settings">
-      <SecurityLinks />
       <ModeSection
         heading={t('signin.settings.approval.title')}
         intro={t('signin.settings.approval.intro')}

@@ -23,11 +23,14 @@ describe('security settings', () => {
     await page.getByLabel('IP address', { exact: false }).first().fill('192.0.2.0');
     await page.getByLabel('Last address of a range').fill('192.0.2.255');
     await page.getByRole('button', { name: 'Add to the list' }).click();
-    const entry = page.locator('li[data-entry="192.0.2.0 – 192.0.2.255"]');
+    const entry = page.locator('main table tbody tr', { hasText: '192.0.2.255' });
     await entry.waitFor();
+    expect(await entry.innerText()).toContain('192.0.2.0');
     // Turning the list on from 127.0.0.1, which is not on it, is refused on the spot.
     await page.getByRole('button', { name: 'Turn on' }).click();
-    await expect.poll(() => page.locator('#ip-mode-error').innerText()).toContain('127.0.0.1');
+    const modeSection = page.locator('section', { has: page.getByRole('heading', { name: 'Sign-in restriction' }) });
+    await expect.poll(() => modeSection.getByRole('alert').innerText()).toContain('127.0.0.1');
+    await modeSection.getByText('Off').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     await entry.getByRole('button', { name: /Delete/ }).click();
@@ -41,10 +44,10 @@ describe('security settings', () => {
     const page = await signedInPage('personal@example.com', 375);
     await page.goto(`${e2e.server.url}/payout-blacklist`);
     await page.getByLabel(/Recipient's e-mail/).fill('Fraudster@Example.com');
-    await page.getByLabel('Block', { exact: true }).selectOption('p2p');
+    await page.getByRole('combobox', { name: /^Block/ }).selectOption({ label: 'Person-to-person transfers' });
     await page.getByRole('button', { name: 'Add to the blacklist' }).click();
     await page.getByText('User fraudster@example.com was added to the blacklist.').waitFor();
-    await page.locator('li[data-entry="fraudster@example.com"]', { hasText: 'Person-to-person transfers' }).waitFor();
+    await page.locator('main table tbody tr', { hasText: 'fraudster@example.com' }).filter({ hasText: 'Person-to-person transfers' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -95,7 +98,7 @@ describe('admin overview', () => {
     await page.getByRole('button', { name: 'Add to the blacklist' }).click();
     await expect.poll(() => page.locator('body').innerText()).toContain('read-only');
     await page.locator('dialog.error-popup button[type="submit"]').click();
-    expect(await page.locator('li[data-entry="someone@example.com"]').count()).toBe(0);
+    expect(await page.locator('main table tbody tr', { hasText: 'someone@example.com' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Stop viewing' }).click();
     await page.waitForURL('**/admin-overview');

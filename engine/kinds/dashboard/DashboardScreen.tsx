@@ -1,10 +1,14 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../../data/paths';
 import { useMethodData } from '../../data/useMethodData';
 import type { KindProps } from '../../router/kinds';
-import type { DashboardSection } from '../../spec/types';
+import { ActionList } from '../../actions/ActionBar';
+import { formSchema } from '../../schema-form/formSchemas';
+import type { DashboardSection, ScreenSpec } from '../../spec/types';
+import { FormBody } from '../form/FormScreen';
+import { RowActions } from '../table/RowActions';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import { DefinitionList } from '../detail/DefinitionList';
@@ -19,8 +23,25 @@ import { sectionRows, sectionTotal } from './sectionRows';
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
 const PAGING = tableParamNames({});
 
-function SectionBody({ section, title }: { section: DashboardSection; title: string }) {
-  const { t } = useTranslation();
+/** A form section: empty at first and again after each success, when every section reloads. */
+function FormSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection & { form: NonNullable<DashboardSection['form']> } }) {
+  const { form } = section;
+  const schema = useMemo(() => formSchema(form), [form]);
+  const [round, setRound] = useState(0);
+  return (
+    <FormBody
+      key={round}
+      spec={spec}
+      form={form}
+      schema={schema}
+      initialData={{}}
+      idPrefix={`${spec.id}-${section.id}`}
+      onDone={() => setRound((current) => current + 1)}
+    />
+  );
+}
+
+function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: DashboardSection; title: string }) {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(0);
   const answer = useMethodData(section.data, pageIndex > 0 ? { [PAGING.pageParam]: pageIndex + PAGING.firstPage } : undefined, {
@@ -35,6 +56,36 @@ function SectionBody({ section, title }: { section: DashboardSection; title: str
 
   if (answer.error) return <ErrorState onRetry={() => void answer.mutate()} />;
   if (section.data && answer.data === undefined) return <LoadingIndicator />;
+  const data = getPath(answer.data, section.data?.path);
+  const values = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  return (
+    <>
+      <SectionContent spec={spec} section={section} title={title} rows={rows} total={total} values={values} paging={{ pageIndex, pageSize, setPageIndex }} busy={answer.isValidating} />
+      <ActionList spec={spec} actions={section.actions} values={values} />
+    </>
+  );
+}
+
+function SectionContent({
+  spec,
+  section,
+  title,
+  rows,
+  total,
+  values,
+  paging: { pageIndex, pageSize, setPageIndex },
+  busy,
+}: {
+  spec: ScreenSpec;
+  section: DashboardSection;
+  title: string;
+  rows: Record<string, unknown>[];
+  total: number;
+  values: Record<string, unknown>;
+  paging: { pageIndex: number; pageSize: number; setPageIndex: (index: number) => void };
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
   const columns = section.columns ?? [];
 
   switch (section.kind) {
@@ -54,24 +105,19 @@ function SectionBody({ section, title }: { section: DashboardSection; title: str
             pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
             emptyText={section.emptyText}
             rowLink={section.rowLink}
+            renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} /> : undefined}
             loading={false}
-            busy={answer.isValidating}
+            busy={busy}
           />
           {pageSize > 0 && total > pageSize && (
             <Pagination pageIndex={pageIndex} pageSize={pageSize} total={total} onPageChange={setPageIndex} />
           )}
         </>
       );
-    case 'detail': {
-      const data = getPath(answer.data, section.data?.path);
-      return (
-        <DefinitionList
-          data={typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}}
-          fields={columns}
-          entity={section.entity}
-        />
-      );
-    }
+    case 'detail':
+      return <DefinitionList data={values} fields={columns} entity={section.entity} />;
+    case 'form':
+      return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
     case 'chart': {
       const [category, value] = columns;
       if (!category || !value) return <ErrorState message={t('engine.dashboard.chartColumns', { section: section.id })} />;
@@ -81,7 +127,7 @@ function SectionBody({ section, title }: { section: DashboardSection; title: str
   }
 }
 
-function Section({ section }: { section: DashboardSection }) {
+function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
   const { t } = useTranslation();
   const headingId = useId();
   const title = section.title ? t(section.title) : '';
@@ -92,7 +138,8 @@ function Section({ section }: { section: DashboardSection }) {
           {title}
         </h2>
       )}
-      <SectionBody section={section} title={title} />
+      {section.description && <p className="eng-section__description">{t(section.description)}</p>}
+      <SectionBody spec={spec} section={section} title={title} />
       {section.link && (
         <Link className="eng-section__link" to={section.link.to}>
           {t(section.link.label)}
@@ -105,8 +152,10 @@ function Section({ section }: { section: DashboardSection }) {
 /**
  * `kind: dashboard`: sections side by side on wide screens, stacked on phones. Each loads its own data, so
  * a slow or failing one shows its own progress or error while the others are ready. Kinds: `cards`,
- * `table` (compact; page buttons only when the total exceeds the rows shown), `detail`, `chart` (bars of
- * the second column, labelled by the first).
+ * `table` (compact; page buttons only when the total exceeds the rows shown; `rowActions` on each row),
+ * `detail`, `chart` (bars of the second column, labelled by the first), `form` (starts empty again after
+ * each success, and every section reloads). A section's `actions` are buttons under it, shown and filled
+ * by its data.
  *
  * @example
  * ```yaml
@@ -115,6 +164,14 @@ function Section({ section }: { section: DashboardSection }) {
  *   sections:
  *     - { id: stores, kind: cards, data: { method: storeSummary }, rows: stores,
  *         card: { title: storeName, value: revenue, format: money, currencyField: currencyCode } }
+ *     - { id: addStore, kind: form, title: stores.addTitle,
+ *         form: { schema: forms/store.schema.json, fields: [name], submit: { method: storeAdd, label: stores.add } } }
+ *     - id: settings
+ *       kind: detail
+ *       data: { method: storeSettings }
+ *       columns: [{ field: open, format: badge }]
+ *       actions:
+ *         - { id: close, label: stores.close, method: storeOpenSet, params: { open: false }, when: { field: open, equals: true } }
  * ```
  */
 export function DashboardScreen({ spec }: KindProps) {
@@ -122,7 +179,7 @@ export function DashboardScreen({ spec }: KindProps) {
   return (
     <div className="eng-dashboard">
       {dashboard.sections.map((section) => (
-        <Section key={section.id} section={section} />
+        <Section key={section.id} spec={spec} section={section} />
       ))}
     </div>
   );

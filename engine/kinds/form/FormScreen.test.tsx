@@ -89,7 +89,7 @@ describe('FormScreen', () => {
     await submit();
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('personUpdate', { person: { firstName: 'Ada', email: 'ada@example.com' } }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/people/7'));
-    expect(notify).toHaveBeenCalledWith('person.saved');
+    expect(notify).toHaveBeenCalledWith('person.saved', { personId: 7 });
   });
 
   it('shows fresh data on the next screen after a save, not the answer cached before it', async () => {

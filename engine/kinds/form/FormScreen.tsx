@@ -14,16 +14,24 @@ import { LoadingIndicator } from '../../ui/Progress';
 import { specPart } from '../specPart';
 import { SubmitButton } from './SubmitButton';
 
-function FormBody({
+/**
+ * A spec's form with its submit button: validated with `schema`, sent as `form.submit` says, the server's
+ * field errors shown on their fields. `onDone` runs after a success (a section form starts again there).
+ */
+export function FormBody({
   spec,
   form,
   schema,
   initialData,
+  idPrefix = spec.id,
+  onDone,
 }: {
   spec: ScreenSpec;
-  form: FormSpec;
+  form: Pick<FormSpec, 'uiSchema' | 'submit'>;
   schema: JsonSchema;
   initialData: Record<string, unknown>;
+  idPrefix?: string;
+  onDone?: () => void;
 }) {
   const { t } = useTranslation();
   const [data, setData] = useState(initialData);
@@ -38,7 +46,10 @@ function FormBody({
     try {
       const outcome = await submitData(valid);
       if (outcome.status === 'invalid') serverErrors.show(outcome.fieldErrors, valid);
-      else if (outcome.status === 'done') serverErrors.clear();
+      else if (outcome.status === 'done') {
+        serverErrors.clear();
+        onDone?.();
+      }
     } finally {
       sending.current = false;
     }
@@ -47,7 +58,7 @@ function FormBody({
   return (
     <>
       <SchemaForm
-        idPrefix={spec.id}
+        idPrefix={idPrefix}
         schema={schema}
         uiSchema={form.uiSchema}
         formData={data}

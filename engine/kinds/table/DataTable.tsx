@@ -1,4 +1,4 @@
-import { useId, useMemo, type MouseEvent } from 'react';
+import { useId, useMemo, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -45,6 +45,8 @@ export interface DataTableProps {
   error?: unknown;
   onRetry?: () => void;
   compact?: boolean;
+  /** The buttons of one row, drawn in a last column headed "Actions" (see `ActionList`). */
+  renderRowActions?: (row: Row) => ReactNode;
 }
 
 function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
@@ -105,6 +107,9 @@ export function DataTable(props: DataTableProps) {
   });
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const { renderRowActions } = props;
+  const span = columns.length + (renderRowActions ? 1 : 0);
+  const actionsLabel = t('engine.table.actions');
   const isNumeric = (column: Column) => {
     const format = columnFormat(column, entity?.properties?.[column.field]);
     return format === 'money' || format === 'number';
@@ -120,7 +125,7 @@ export function DataTable(props: DataTableProps) {
   if (props.error) {
     body = (
       <tr>
-        <td colSpan={columns.length}>
+        <td colSpan={span}>
           <ErrorState onRetry={props.onRetry} />
         </td>
       </tr>
@@ -128,7 +133,7 @@ export function DataTable(props: DataTableProps) {
   } else if (props.loading) {
     body = (
       <tr>
-        <td colSpan={columns.length}>
+        <td colSpan={span}>
           <LoadingIndicator />
         </td>
       </tr>
@@ -136,7 +141,7 @@ export function DataTable(props: DataTableProps) {
   } else if (rows.length === 0) {
     body = (
       <tr>
-        <td colSpan={columns.length} className="eng-table__empty">
+        <td colSpan={span} className="eng-table__empty">
           {t(props.emptyText ?? 'engine.table.empty')}
         </td>
       </tr>
@@ -161,6 +166,11 @@ export function DataTable(props: DataTableProps) {
             </td>
           );
         })}
+        {renderRowActions && (
+          <td className="eng-cell--actions" data-label={actionsLabel}>
+            {renderRowActions(row.original)}
+          </td>
+        )}
       </tr>
     ));
   }
@@ -197,6 +207,11 @@ export function DataTable(props: DataTableProps) {
                 </th>
               );
             })}
+            {renderRowActions && (
+              <th scope="col" className="eng-cell--actions">
+                {actionsLabel}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>{body}</tbody>

@@ -11,6 +11,7 @@ import { ExportButton } from './ExportButton';
 import { Pagination } from './Pagination';
 import { pageParams, tableParamNames } from './params';
 import { readPage } from './rows';
+import { RowActions } from './RowActions';
 
 const TableFilters = lazy(() => import('./TableFilters'));
 
@@ -29,6 +30,9 @@ const TableFilters = lazy(() => import('./TableFilters'));
  *   total: totalCount
  *   columns: [{ field: orderedAt, format: datetime, sortable: true }, { field: amount, format: money, currencyField: currencyCode }]
  *   export: { csv: true }
+ *   rowActions:
+ *     - { id: cancel, label: orders.cancel, method: orderCancel, params: { orderId: ':orderId' },
+ *         when: { field: status, in: [open] }, confirm: orders.confirmCancel, variant: danger }
  * ```
  */
 export function TableScreen({ spec }: KindProps) {
@@ -94,6 +98,7 @@ export function TableScreen({ spec }: KindProps) {
           toFirstPage();
         }}
         rowLink={table.rowLink}
+        renderRowActions={table.rowActions ? (row) => <RowActions spec={spec} actions={table.rowActions} row={row} columns={table.columns} /> : undefined}
         emptyText={table.emptyText}
         loading={answer.data === undefined && !answer.error}
         busy={answer.isValidating}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { matchesWhen } from './when';
+
+describe('matchesWhen', () => {
+  const row = { status: 'active', enabled: false, count: 0, owner: { kind: 'person' }, note: '' };
+
+  it('holds without a condition', () => {
+    expect(matchesWhen(undefined, row)).toBe(true);
+  });
+
+  it('compares a field with equals, as typed JSON values', () => {
+    expect(matchesWhen({ field: 'enabled', equals: false }, row)).toBe(true);
+    expect(matchesWhen({ field: 'enabled', equals: true }, row)).toBe(false);
+    expect(matchesWhen({ field: 'count', equals: '0' }, row)).toBe(false);
+  });
+
+  it('tests membership with in, and reads dot paths', () => {
+    expect(matchesWhen({ field: 'status', in: ['active', 'paused'] }, row)).toBe(true);
+    expect(matchesWhen({ field: 'status', in: ['closed'] }, row)).toBe(false);
+    expect(matchesWhen({ field: 'owner.kind', in: ['person'] }, row)).toBe(true);
+  });
+
+  it('counts empty text, null and a missing field as absent, and 0 or false as present', () => {
+    expect(matchesWhen({ field: 'note', present: false }, row)).toBe(true);
+    expect(matchesWhen({ field: 'missing', present: false }, row)).toBe(true);
+    expect(matchesWhen({ field: 'count', present: true }, row)).toBe(true);
+    expect(matchesWhen({ field: 'enabled', present: true }, row)).toBe(true);
+  });
+
+  it('combines conditions with all, any and not', () => {
+    const active = { field: 'status', equals: 'active' } as const;
+    const enabled = { field: 'enabled', equals: true } as const;
+    expect(matchesWhen({ all: [active, enabled] }, row)).toBe(false);
+    expect(matchesWhen({ any: [active, enabled] }, row)).toBe(true);
+    expect(matchesWhen({ not: enabled }, row)).toBe(true);
+    expect(matchesWhen({ all: [] }, row)).toBe(true);
+    expect(matchesWhen({ any: [] }, row)).toBe(false);
+  });
+});
