@@ -1,11 +1,17 @@
 /**
- * `npm run bench`: the gzipped JavaScript bytes of the initial load of /login and of /home, measured in
- * Chromium against the built application (run `npm run build` first). Prints figures; asserts nothing.
+ * `npm run bench`, measured in Chromium; prints figures, asserts nothing:
+ * - engine speed (issue 12): a keystroke in a 200-field form to the next paint, and the first paint of a
+ *   10,000-row table, on a page built on its own from `scripts/bench-engine/` (see `engineFigures`);
+ * - the gzipped JavaScript bytes of the initial load of /login and of /home, against the built application
+ *   (run `npm run build` first; skipped without `dist/`).
+ * `--json` prints one line of JSON with every figure instead of sentences.
  */
+import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/support/browser.ts';
-import { startServer } from '../tests/support/server-process.ts';
+import { repoRoot, startServer } from '../tests/support/server-process.ts';
+import { engineFigures, FORM_KEYSTROKE_GOAL_MS, TABLE_PAINT_GOAL_MS, type Spread } from './bench-engine/run.ts';
 
 const LOGIN_BUDGET = 160 * 1024;
 
@@ -29,27 +35,68 @@ async function javascriptBytes(page: Page, url: string): Promise<{ raw: number; 
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
-async function main(): Promise<void> {
+/** The whole bench stops by itself after this long, whatever hangs. */
+const DEADLINE_MS = 10 * 60_000;
+
+const json = process.argv.includes('--json');
+const say = (line: string) => {
+  if (!json) console.log(line);
+};
+const ms = (s: Spread, goal: number) =>
+  `median ${s.median} ms, p95 ${s.p95} ms over ${s.runs}; goal ${goal} ms: ${s.median <= goal ? 'met' : 'MISSED'}`;
+
+async function bundleFigures(browser: import('playwright-core').Browser) {
+  if (!existsSync(`${repoRoot}/dist/index.html`)) {
+    say('Bundle sizes skipped: no dist/ (run `npm run build` first).');
+    return null;
+  }
   const server = await startServer();
-  const browser = await launchChromium();
   try {
     const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
     const login = await javascriptBytes(page, `${server.url}/login`);
-    console.log(`/login initial load: ${login.files} JavaScript files, ${kB(login.gzip)} gzipped (${kB(login.raw)} raw); budget ${kB(LOGIN_BUDGET)}: ${login.gzip <= LOGIN_BUDGET ? 'within' : 'OVER'}`);
+    say(`/login initial load: ${login.files} JavaScript files, ${kB(login.gzip)} gzipped (${kB(login.raw)} raw); budget ${kB(LOGIN_BUDGET)}: ${login.gzip <= LOGIN_BUDGET ? 'within' : 'OVER'}`);
 
     await page.fill('#login_username', 'personal@example.com');
     await page.fill('#login_password', 'Demo-pass-2026');
     await page.press('#login_password', 'Enter');
     await page.waitForURL('**/home');
     const home = await javascriptBytes(page, `${server.url}/home`);
-    console.log(`/home initial load: ${home.files} JavaScript files, ${kB(home.gzip)} gzipped (${kB(home.raw)} raw)`);
+    say(`/home initial load: ${home.files} JavaScript files, ${kB(home.gzip)} gzipped (${kB(home.raw)} raw)`);
+    return { login, home, loginBudget: LOGIN_BUDGET };
   } finally {
-    await browser.close();
     await server.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
+async function main(): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const engine = await engineFigures(browser);
+    say(`Keystroke to paint, 200-field form: ${ms(engine.formKeystrokeToPaint, FORM_KEYSTROKE_GOAL_MS)}`);
+    say(`  of which work until React has committed: median ${engine.formKeystrokeWork.median} ms, p95 ${engine.formKeystrokeWork.p95} ms; a 1-field form takes median ${engine.oneFieldKeystrokeToPaint.median} ms, p95 ${engine.oneFieldKeystrokeToPaint.p95} ms to paint (the browser's own frame)`);
+    say(`First paint, 10,000-row table, fresh page: ${ms(engine.tableFirstPaint, TABLE_PAINT_GOAL_MS)}`);
+    say(`  mounted again on the same page: median ${engine.tableFirstPaintWarm.median} ms, p95 ${engine.tableFirstPaintWarm.p95} ms`);
+    const bundle = await bundleFigures(browser);
+    if (json) {
+      console.log(
+        JSON.stringify({ engine: { ...engine, goals: { formKeystrokeToPaint: FORM_KEYSTROKE_GOAL_MS, tableFirstPaint: TABLE_PAINT_GOAL_MS } }, bundle }),
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+const deadline = setTimeout(() => {
+  console.error(`The bench did not finish within ${DEADLINE_MS / 60_000} minutes; stopped.`);
   process.exit(1);
-});
+}, DEADLINE_MS);
+deadline.unref();
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

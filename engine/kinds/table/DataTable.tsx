@@ -1,4 +1,4 @@
-import { useId, useMemo, type MouseEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import type { Column, JsonSchema } from '../../spec/types';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import type { Row } from './rows';
+import { useRowWindow } from './rowWindow';
 
 /** Sorting and paging state only: rows arrive sorted and paged from the server. */
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
@@ -60,7 +61,9 @@ function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 
  * buttons (click, Enter, Space) and carry `aria-sort`. A row with `rowLink` opens on click anywhere, and
  * its first cell holds a real link for keyboards and screen readers. On narrow screens the table scrolls
  * sideways inside its wrapper rather than being restyled, because changing the display of table elements
- * makes some browsers drop the table semantics screen readers rely on.
+ * makes some browsers drop the table semantics screen readers rely on. A long list (from
+ * `VIRTUAL_ROWS_FROM` rows) draws only the rows near the screen between two spacer rows, and says how many
+ * rows there are and where each drawn one sits with `aria-rowcount` and `aria-rowindex`.
  *
  * @example
  * ```tsx
@@ -92,10 +95,20 @@ export function DataTable(props: DataTableProps) {
     [columns, entity, rowLink, t],
   );
 
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const listed = !props.error && !props.loading && rows.length > 0;
+  const rowWindow = useRowWindow(bodyRef, listed ? rows.length : 0);
+  const first = rowWindow?.start ?? 0;
+  const last = rowWindow?.end ?? rows.length;
+  // Only the drawn rows go through TanStack: building 10,000 rows would cost more than drawing 30.
+  const shownRows = useMemo(() => (first === 0 && last === rows.length ? rows : rows.slice(first, last)), [rows, first, last]);
+
   const table = useTable({
     features,
     columns: columnDefs,
-    data: rows,
+    data: shownRows,
+    // Ids count from the first row of the list, so a row keeps its key as the window moves.
+    getRowId: (_row, index) => String(first + index),
     rowCount,
     state: { pagination, sorting },
     onPaginationChange: (updater) =>
@@ -114,6 +127,9 @@ export function DataTable(props: DataTableProps) {
     const format = columnFormat(column, entity?.properties?.[column.field]);
     return format === 'money' || format === 'number';
   };
+  // Worked out once per column, not once per cell.
+  const labels = columns.map((column) => fieldLabel(t, column.field, entity?.properties?.[column.field], column.label));
+  const numeric = columns.map(isNumeric);
   const openRow = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
     // A click on the row's own link or a button already does what it should.
     if ((event.target as HTMLElement).closest('a, button')) return;
@@ -147,20 +163,27 @@ export function DataTable(props: DataTableProps) {
       </tr>
     );
   } else {
-    body = table.getRowModel().rows.map((row) => (
+    const spacer = (height: number, key: string) =>
+      height > 0 && (
+        <tr key={key} className="eng-table__spacer" aria-hidden="true">
+          <td colSpan={span} style={{ height, padding: 0, border: 0 }} />
+        </tr>
+      );
+    body = table.getRowModel().rows.map((row, rowIndex) => (
       <tr
         key={row.id}
+        // The header row is the first (1); data rows follow from 2.
+        aria-rowindex={rowWindow ? first + rowIndex + 2 : undefined}
         className={rowLink ? 'eng-table__row eng-table__row--link' : 'eng-table__row'}
         onClick={rowLink ? (event) => openRow(event, row.original) : undefined}
       >
         {row.getAllCells().map((cell, index) => {
-          const column = columns[index];
           return (
             <td
               key={cell.id}
-              className={column && isNumeric(column) ? 'eng-cell--number' : undefined}
+              className={numeric[index] ? 'eng-cell--number' : undefined}
               // On phones the header row is hidden and each cell shows its column's name from this.
-              data-label={column ? fieldLabel(t, column.field, entity?.properties?.[column.field], column.label) : undefined}
+              data-label={labels[index]}
             >
               <table.FlexRender cell={cell} />
             </td>
@@ -173,18 +196,23 @@ export function DataTable(props: DataTableProps) {
         )}
       </tr>
     ));
+    if (rowWindow) body = [spacer(rowWindow.before, 'before'), ...body, spacer(rowWindow.after, 'after')];
   }
 
   return (
     // The wrapper scrolls sideways on narrow screens; focusable and named so keyboard users can scroll it.
     // A group rather than a region: on a dashboard the section around it is already the landmark.
     <div className="eng-table-wrap" role="group" aria-labelledby={captionId} tabIndex={0}>
-      <table className={`eng-table${props.compact ? ' eng-table--compact' : ''}`} aria-busy={props.busy || undefined}>
+      <table
+        className={`eng-table${props.compact ? ' eng-table--compact' : ''}`}
+        aria-busy={props.busy || undefined}
+        aria-rowcount={rowWindow ? rows.length + 1 : undefined}
+      >
         <caption id={captionId} className="eng-visually-hidden">
           {caption}
         </caption>
         <thead>
-          <tr>
+          <tr aria-rowindex={rowWindow ? 1 : undefined}>
             {headers.map((header, index) => {
               const column = columns[index];
               const sorted = header.column.getIsSorted();
@@ -214,7 +242,7 @@ export function DataTable(props: DataTableProps) {
             )}
           </tr>
         </thead>
-        <tbody>{body}</tbody>
+        <tbody ref={bodyRef}>{body}</tbody>
       </table>
     </div>
   );
