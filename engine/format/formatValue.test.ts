@@ -3,7 +3,7 @@ import { createTestI18n } from '../testing/harness';
 import { formatDate, formatDateTime } from './dates';
 import { columnFormat, formatText } from './formatValue';
 
-const i18n = createTestI18n({ enums: { status: { posted: 'Posted' } } });
+const i18n = createTestI18n({ enums: { status: { posted: 'Posted' }, agreement: { terms: 'Terms of Service' } } });
 const ctx = { locale: 'en', t: i18n.t };
 
 describe('formatText', () => {
@@ -16,6 +16,19 @@ describe('formatText', () => {
   it('translates badges and enumerated values, falling back to the value', () => {
     expect(formatText('posted', { field: 'status', format: 'badge' }, {}, ctx)).toBe('Posted');
     expect(formatText('voided', { field: 'status' }, {}, ctx, { type: 'string', enum: ['voided'] })).toBe('voided');
+  });
+
+  it('words values the schema does not list through enumKey, else shows them as they are', () => {
+    expect(formatText('terms', { field: 'id', enumKey: 'agreement' }, {}, ctx, { type: 'string' })).toBe('Terms of Service');
+    expect(formatText('privacy', { field: 'id', enumKey: 'agreement' }, {}, ctx, { type: 'string' })).toBe('privacy');
+    expect(formatText('terms', { field: 'id' }, {}, ctx, { type: 'string' })).toBe('terms');
+  });
+
+  it('words a present value with the template and a missing one with emptyText, both reading the row', () => {
+    const column = { field: 'max', template: 'runs.of', emptyText: 'runs.open' };
+    const t = createTestI18n({ runs: { of: '{{done}} of {{value}} made', open: '{{done}} made' } }).t;
+    expect(formatText(4, column, { done: 1, max: 4 }, { locale: 'en', t })).toBe('1 of 4 made');
+    expect(formatText(undefined, column, { done: 2 }, { locale: 'en', t })).toBe('2 made');
   });
 
   it('guesses the format of a column from its schema', () => {

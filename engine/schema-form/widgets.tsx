@@ -29,7 +29,8 @@ function DateWidget(props: WidgetProps) {
 
 /**
  * A native `<select>`: the platform's own picker is the most usable one on phones and with screen readers.
- * Option labels come from `enums.<field>.<value>`; an empty first option is offered while nothing is
+ * Option labels come from `enums.<field>.<value>`, or `enums.<enumKey>.<value>` with `ui:options: { enumKey }`
+ * where the field's name words other values elsewhere; an empty first option is offered while nothing is
  * chosen and the field has no default.
  */
 function SelectWidget(props: WidgetProps) {
@@ -67,7 +68,7 @@ function SelectWidget(props: WidgetProps) {
           value={enumOptionValueEncoder(option.value, index, format)}
           disabled={enumDisabled?.includes(option.value)}
         >
-          {enumLabel(t, name, option.value)}
+          {enumLabel(t, typeof options.enumKey === 'string' ? options.enumKey : name, option.value)}
         </option>
       ))}
     </select>

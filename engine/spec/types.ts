@@ -43,6 +43,8 @@ export interface Success {
   refresh?: boolean;
   /** i18n key of a success notice. */
   notice?: string;
+  /** The answer is a file (`{ fileName, mediaType, content }`, content in base64): the browser saves it. */
+  saveFile?: boolean;
 }
 
 /** What a form or wizard does on submit. Exactly one of `method` and `action` is set. */
@@ -68,8 +70,12 @@ export interface Action {
   navigate?: string;
   params?: Record<string, unknown>;
   confirm?: string;
+  /** i18n key of the confirmation's title (default: the engine's); it interpolates like `confirm`. */
+  confirmTitle?: string;
   /** i18n key of the confirmation's yes button (default: the engine's "Yes"). */
   confirmYes?: string;
+  /** i18n key of the confirmation's no button (default: the engine's "No, go back"). */
+  confirmNo?: string;
   variant?: 'primary' | 'secondary' | 'danger';
   when?: When;
   success?: Success;
@@ -83,6 +89,20 @@ export interface Column {
   field: string;
   label?: string;
   format?: ValueFormat;
+  /**
+   * Words the values with `enums.<enumKey>.<value>` (default: `enums.<field>.<value>`), also where the
+   * schema does not list them (an id the product names); an unworded value shows as it is.
+   */
+  enumKey?: string;
+  /**
+   * i18n key shown where the value is missing (default: nothing in a table, a dash in a detail); it
+   * interpolates the row (`"My {{currencyCode}} account"`).
+   */
+  emptyText?: string;
+  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date). */
+  hideEmpty?: boolean;
+  /** i18n key shown where the value is present instead of it, interpolating the row and `{{value}}` (the value as formatted). */
+  template?: string;
   currencyField?: string;
   sortable?: boolean;
 }
@@ -104,13 +124,15 @@ export interface TableSpec {
   total: string;
   columns: Column[];
   pageSize?: number;
-  paging?: { pageParam?: string; sizeParam?: string; firstPage?: 0 | 1 };
+  /** `sizeParam: false`: the server pages at its own size (`pageSize` then says how many rows it sends). */
+  paging?: { pageParam?: string; sizeParam?: string | false; firstPage?: 0 | 1 };
   sorting?: {
     byParam?: string;
     directionParam?: string;
     default?: { field: string; direction: 'asc' | 'desc' };
   };
-  filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown> };
+  /** `emptyText`: said instead of the table's when filters are applied and nothing matches. */
+  filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown>; emptyText?: string };
   /** `url`: a server path that answers the CSV for the filters (query parameters), fetched with `EngineOptions.downloadFile`. */
   export?: { csv?: boolean; fileName?: string; url?: string };
   emptyText?: string;

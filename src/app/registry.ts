@@ -63,7 +63,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Sign-in and security settings
   SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
-  LegalScreen: screen(async () => (await import('../security/LegalScreen.tsx')).LegalScreen),
   NotificationSettingsScreen: screen(async () => (await import('../security/NotificationSettingsScreen.tsx')).NotificationSettingsScreen),
   AdminCustomerScreen: screen(async () => (await import('../admin/AdminCustomerScreen.tsx')).AdminCustomerScreen),
   // Getting in
@@ -105,7 +104,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
   P2pTransferScreen: screen(async () => (await import('../transfers/p2p/P2pTransferScreen.tsx')).P2pTransferScreen),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
-  PreapprovedPaymentsScreen: screen(async () => (await import('../transfers/preapproved/PreapprovedPaymentsScreen.tsx')).PreapprovedPaymentsScreen),
   // Cards
   CardsScreen: screen(async () => (await import('../cards/CardsScreen.tsx')).CardsScreen),
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),

@@ -3,9 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import type { StatementListResponse } from '../../generated/methods.ts';
 import { useApp } from '../app/app-context.tsx';
-import { saveFile } from '../security/LegalScreen.tsx';
 import './history.css';
-import { intlLocale } from '../../engine/index.ts';
+import { intlLocale, saveAnswerFile } from '../../engine/index.ts';
 
 /** Statement export list page size (document 001 section 9). */
 const PAGE_SIZE = 12;
@@ -41,7 +40,7 @@ export function StatementsScreen(_props: CustomScreenProps) {
     setDownloading(key);
     try {
       const file = await rpc('statementDownload', { accountId, year, month });
-      saveFile(file.fileName, file.mediaType, file.content);
+      saveAnswerFile(file, 'screens/statements.yaml');
     } catch (error) {
       feedback.showError(error);
     } finally {

@@ -105,7 +105,7 @@ function SectionContent({
             pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
             emptyText={section.emptyText}
             rowLink={section.rowLink}
-            renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} /> : undefined}
+            renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} /> : undefined}
             loading={false}
             busy={busy}
           />
