@@ -39,5 +39,6 @@ export type {
   ScreenSpec,
   Submit,
   Success,
+  SwitchGridSpec,
   TabGroup,
 } from './spec/types';

@@ -170,13 +170,39 @@ export interface CardSpec {
   footnotes?: Column[];
 }
 
+/**
+ * For a dashboard section of kind `switches`: a grid of switches from a list whose rows each name one
+ * switch as `'<row>.<column>'` in `key` and hold whether it is on in `value`.
+ */
+export interface SwitchGridSpec {
+  /** Row field naming the switch, `'<row>.<column>'`. */
+  key: string;
+  /** Row field holding whether the switch is on; sent with the new state. */
+  value: string;
+  /** The column parts, in order. */
+  columns: string[];
+  /** i18n prefixes: `<rowLabels>.<row>` and `<columnLabels>.<column>` name the rows and columns. */
+  rowLabels: string;
+  columnLabels: string;
+  /** i18n key of the header above the row names. */
+  rowHeader: string;
+  /** i18n key naming one switch for screen readers, with `{{row}}` and `{{column}}`. */
+  switchLabel: string;
+  /** The call a change makes: `params` filled from the switch's row (`':key'`), plus `value` set to the new state. */
+  switch: { method: string; params?: Record<string, unknown>; success?: Success };
+}
+
 export interface DashboardSection {
   id: string;
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form';
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches';
   data?: DataSource;
+  /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
+  rowsWhere?: When;
+  /** For kind switches: the grid. */
+  switches?: SwitchGridSpec;
   /** For kind form: the form, which starts empty again after each success. */
   form?: Omit<FormSpec, 'data'>;
   /** Buttons under the section, evaluated against its data (`data.path` applied). */

@@ -63,7 +63,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Sign-in and security settings
   SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
-  NotificationSettingsScreen: screen(async () => (await import('../security/NotificationSettingsScreen.tsx')).NotificationSettingsScreen),
   AdminCustomerScreen: screen(async () => (await import('../admin/AdminCustomerScreen.tsx')).AdminCustomerScreen),
   // Getting in
   RegisterChoice: screen(async () => (await import('../onboarding/RegisterChoice.tsx')).RegisterChoice),
