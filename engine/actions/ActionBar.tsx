@@ -42,7 +42,7 @@ interface ActionButtonProps {
   values?: Values;
   /** What the question interpolates instead of `values`: the row as the table shows it. */
   wording?: Values;
-  /** Read by screen readers after the label, so that "Delete" on each row says which row. */
+  /** Read by screen readers after the label, so that "Delete" on each row says which row (the action's own `subject` wins). */
   subject?: string;
   /** Where a refusal's field errors go; without it they go to `EngineOptions.onError` like any error. */
   onFieldErrors?: (messages: string[]) => void;
@@ -55,10 +55,11 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
   const className = `eng-button eng-button--${action.variant ?? 'secondary'}`;
+  const heard = action.subject ? t(action.subject, wording ?? values) : subject;
   const label = (
     <>
       {t(action.label)}
-      {subject && <span className="eng-visually-hidden"> {subject}</span>}
+      {heard && <span className="eng-visually-hidden"> {heard}</span>}
     </>
   );
 

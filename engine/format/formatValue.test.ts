@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../testing/harness';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, formatMonth } from './dates';
 import { columnFormat, formatText } from './formatValue';
 
 const i18n = createTestI18n({ enums: { status: { posted: 'Posted' }, agreement: { terms: 'Terms of Service' } } });
@@ -43,6 +43,11 @@ describe('dates', () => {
   it('formats a calendar day without shifting it by the time zone', () => {
     expect(formatDate('2024-03-01', 'en')).toBe('Mar 1, 2024');
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+
+  it('names the month a date falls in, with its year', () => {
+    expect(formatMonth('2024-03-01', 'en')).toBe('March 2024');
+    expect(formatText('2024-12-01', { field: 'from', format: 'month' }, {}, ctx)).toBe('December 2024');
   });
 
   it('formats instants with date and time', () => {

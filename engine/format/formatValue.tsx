@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, useIntlLocale } from '../i18n/labels';
 import type { Column, JsonSchema, ValueFormat } from '../spec/types';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, formatMonth } from './dates';
 import { formatMoney, formatNumber } from './numbers';
 
 /** What formatting needs besides the value: the `Intl` locale and the translation function. */
@@ -76,6 +76,8 @@ function formatPresent(
       return formatDate(value, ctx.locale);
     case 'datetime':
       return formatDateTime(value, ctx.locale);
+    case 'month':
+      return formatMonth(value, ctx.locale);
     case 'badge':
       if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
       return enumLabel(ctx.t, column.enumKey ?? column.field, value);
@@ -110,7 +112,7 @@ export function FormattedValue({
   const value = row[column.field];
   const text = formatText(value, column, row, { locale, t }, property);
   const format = columnFormat(column, property);
-  if (isEmpty(value)) return text === '' ? null : <span className="eng-value--empty">{text}</span>;
+  if (isEmpty(value)) return text === '' ? null : <>{text}</>;
   if (format === 'badge' && text !== '') {
     return (
       <span className="eng-badge" data-value={String(value)}>

@@ -70,6 +70,11 @@ export interface Action {
   navigate?: string;
   params?: Record<string, unknown>;
   confirm?: string;
+  /**
+   * i18n key of what screen readers hear after the label, interpolating the row as shown (default: the row's
+   * first column), where the first column alone does not tell rows apart.
+   */
+  subject?: string;
   /** i18n key of the confirmation's title (default: the engine's); it interpolates like `confirm`. */
   confirmTitle?: string;
   /** i18n key of the confirmation's yes button (default: the engine's "Yes"). */
@@ -82,7 +87,8 @@ export interface Action {
 }
 
 /** How a value is shown in tables, details and cards. */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'badge';
+/** `month`: the month a date falls in, named with its year ("March 2024"). */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {

@@ -229,6 +229,7 @@ describe('row actions whose answer is a file', () => {
           ],
           rowActions: [
             { id: 'download', label: 'documents.download', method: 'documentDownload', params: { id: ':id' }, success: { saveFile: true } },
+            { id: 'sign', label: 'documents.sign', subject: 'documents.signWhat', method: 'documentSign', params: { id: ':id' } },
           ],
         },
       ],
@@ -236,11 +237,20 @@ describe('row actions whose answer is a file', () => {
   };
   const wording = () =>
     createTestI18n({
-      documents: { title: 'Documents', listTitle: 'Your documents', name: 'Document', signed: 'Signed', notSigned: 'Not signed yet', download: 'Download' },
+      documents: {
+        title: 'Documents',
+        listTitle: 'Your documents',
+        name: 'Document',
+        signed: 'Signed',
+        notSigned: 'Not signed yet',
+        download: 'Download',
+        sign: 'Sign',
+        signWhat: 'the {{id}} ({{signedAt}})',
+      },
       enums: { document: { lease: 'Lease' } },
     });
 
-  it('names rows by their worded first column, says a missing value, and saves the answer as a file', async () => {
+  it('names rows by their worded first column or the action subject, says a missing value, and saves the answer as a file', async () => {
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:lease');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const callMethod = vi.fn(async (method: string) =>
@@ -252,6 +262,7 @@ describe('row actions whose answer is a file', () => {
     renderScreens(testOptions([documents], { callMethod, onError }), '/documents', wording());
     const row = (await screen.findByRole('cell', { name: 'Lease' })).closest('tr') as HTMLElement;
     expect(within(row).getByText('Not signed yet')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Sign the Lease (Not signed yet)' })).toBeTruthy();
 
     fireEvent.click(within(row).getByRole('button', { name: 'Download Lease' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
