@@ -136,22 +136,23 @@ describe('TableScreen', () => {
     expect(await screen.findByRole('columnheader', { name: 'Memo' })).toBeTruthy();
   });
 
-  it('says its filters found nothing apart from the list being empty, and words a select through its enumKey', async () => {
+  it('says its filters found nothing apart from the list being empty, and words a select through its enumKey and placeholder', async () => {
     const callMethod = vi.fn(async () => ({ entries: [], totalCount: 0 }));
     const spec = tableSpec({
       emptyText: 'entries.none',
       filters: {
         schema: { type: 'object', properties: { memo: { type: 'string', title: 'Memo' }, kind: { enum: ['card'], title: 'Kind' } } },
         fields: ['memo', 'kind'],
-        uiSchema: { kind: { 'ui:options': { enumKey: 'entryKind' } } },
+        uiSchema: { kind: { 'ui:options': { enumKey: 'entryKind' }, 'ui:placeholder': 'entries.allKinds' } },
         emptyText: 'entries.noMatch',
       },
     });
-    const wording = createTestI18n({ entries: { title: 'Entries', none: 'No entries yet.', noMatch: 'No entries match.' }, enums: { entryKind: { card: 'By card' } } });
+    const wording = createTestI18n({ entries: { title: 'Entries', none: 'No entries yet.', noMatch: 'No entries match.', allKinds: 'All kinds' }, enums: { entryKind: { card: 'By card' } } });
     renderScreens(testOptions([spec], { callMethod }), '/entries', wording);
     expect(await screen.findByText('No entries yet.')).toBeTruthy();
     const filters = await screen.findByRole('region', { name: 'Filters' });
     expect(within(filters).getByRole('option', { name: 'By card' })).toBeTruthy();
+    expect(within(filters).getByRole('option', { name: 'All kinds' })).toBeTruthy();
     fireEvent.change(within(filters).getByLabelText('Memo'), { target: { value: 'rent' } });
     await act(async () => {
       fireEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
