@@ -12,7 +12,6 @@ export { intlLocale } from './i18n/labels';
 export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } from './ui/ConfirmDialog';
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { ActionList } from './actions/ActionBar';
-export { saveAnswerFile } from './files/saveFile';
 export { TabNav } from './ui/TabNav';
 export { matchesWhen, type When } from './spec/when';
 export type {

@@ -42,7 +42,10 @@ interface ActionButtonProps {
   values?: Values;
   /** What the question interpolates instead of `values`: the row as the table shows it. */
   wording?: Values;
-  /** Read by screen readers after the label, so that "Delete" on each row says which row (the action's own `subject` wins). */
+  /**
+   * Read by screen readers after the label, so that "Delete" on each row says which row; the action's own
+   * `subject` wins.
+   */
   subject?: string;
   /** Where a refusal's field errors go; without it they go to `EngineOptions.onError` like any error. */
   onFieldErrors?: (messages: string[]) => void;

@@ -90,8 +90,8 @@ function formatPresent(
 }
 
 /**
- * Renders a formatted value, or the column's `emptyText` where there is none; badges get a pill whose colour comes from `data-value`, and amounts are kept
- * on one line and aligned by the stylesheet.
+ * Renders a formatted value, or the column's `emptyText` where there is none; badges get a pill whose
+ * colour comes from `data-value`, and amounts are kept on one line and aligned by the stylesheet.
  *
  * @example
  * ```tsx
