@@ -38,5 +38,6 @@ export type {
   ScreenSpec,
   Submit,
   Success,
+  SwitchGridSpec,
   TabGroup,
 } from './spec/types';

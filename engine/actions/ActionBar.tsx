@@ -40,23 +40,29 @@ interface ActionButtonProps {
   spec: Pick<ScreenSpec, 'id' | 'source'>;
   /** The row or section data the action is on: params, the question and `when` read it. */
   values?: Values;
-  /** Read by screen readers after the label, so that "Delete" on each row says which row. */
+  /** What the question interpolates instead of `values`: the row as the table shows it. */
+  wording?: Values;
+  /**
+   * Read by screen readers after the label, so that "Delete" on each row says which row; the action's own
+   * `subject` wins.
+   */
   subject?: string;
   /** Where a refusal's field errors go; without it they go to `EngineOptions.onError` like any error. */
   onFieldErrors?: (messages: string[]) => void;
 }
 
-function ActionButton({ action, spec, values, subject, onFieldErrors }: ActionButtonProps) {
+function ActionButton({ action, spec, values, wording, subject, onFieldErrors }: ActionButtonProps) {
   const { t } = useTranslation();
   const routeParams = useParams();
   const { call, succeed, fail } = useCall(spec);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
   const className = `eng-button eng-button--${action.variant ?? 'secondary'}`;
+  const heard = action.subject ? t(action.subject, wording ?? values) : subject;
   const label = (
     <>
       {t(action.label)}
-      {subject && <span className="eng-visually-hidden"> {subject}</span>}
+      {heard && <span className="eng-visually-hidden"> {heard}</span>}
     </>
   );
 
@@ -71,7 +77,13 @@ function ActionButton({ action, spec, values, subject, onFieldErrors }: ActionBu
   }
 
   const run = async () => {
-    const question = { values, yesKey: action.confirmYes, tone: action.variant === 'danger' ? ('danger' as const) : undefined };
+    const question = {
+      values: wording ?? values,
+      titleKey: action.confirmTitle,
+      yesKey: action.confirmYes,
+      noKey: action.confirmNo,
+      tone: action.variant === 'danger' ? ('danger' as const) : undefined,
+    };
     if (action.confirm && !(await confirm(action.confirm, question))) return;
     setPending(true);
     onFieldErrors?.([]);
@@ -111,11 +123,14 @@ export function ActionList({
   spec,
   actions,
   values,
+  wording,
   subject,
 }: {
   spec: Pick<ScreenSpec, 'id' | 'source'>;
   actions: readonly Action[] | undefined;
   values: Values;
+  /** What questions interpolate instead of `values` (the row as shown: formatted amounts, worded values). */
+  wording?: Values;
   subject?: string;
 }) {
   const [errors, setErrors] = useState<string[]>([]);
@@ -124,7 +139,7 @@ export function ActionList({
   return (
     <div className="eng-actions eng-actions--inline">
       {shown.map((action) => (
-        <ActionButton key={action.id} action={action} spec={spec} values={values} subject={subject} onFieldErrors={setErrors} />
+        <ActionButton key={action.id} action={action} spec={spec} values={values} wording={wording} subject={subject} onFieldErrors={setErrors} />
       ))}
       {errors.length > 0 && (
         <p className="eng-field-errors eng-actions__errors" role="alert">

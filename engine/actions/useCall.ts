@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { fillPath } from '../data/paths';
+import { saveAnswerFile } from '../files/saveFile';
 import { useEngine } from '../provider/EngineProvider';
 import type { ActionContext } from '../provider/types';
 import type { ScreenSpec, Success } from '../spec/types';
@@ -28,7 +29,7 @@ const answerValues = (answer: unknown): Record<string, unknown> =>
  * buttons:
  * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set) or to the application
  *   action; it rejects with whatever the call rejected with.
- * - `succeed` shows the notice (interpolating the answer: `{{entry.email}}`), marks every cached answer stale (a successful call may have changed any
+ * - `succeed` saves the answer as a file when `saveFile` is set, shows the notice (interpolating the answer: `{{entry.email}}`), marks every cached answer stale (a successful call may have changed any
  *   of them; waiting for the reload when `refresh` is set), then navigates: to where the action asked,
  *   else to `success.navigate` with `:name` filled from the route and the answer.
  * - `fail` hands an error to `EngineOptions.onError`.
@@ -71,6 +72,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
 
   const succeed = useCallback(
     async (success: Success | undefined, outcome: CallOutcome) => {
+      if (success?.saveFile) saveAnswerFile(outcome.answer, spec.source ?? `screens/${spec.id}.yaml`);
       if (success?.notice) options.notify?.(success.notice, answerValues(outcome.answer));
       // Revalidates every cached answer that is on screen, and lifts SWR's 2-second deduplication for the
       // rest, so a list opened right after saving shows the change instead of the answer from before it.
@@ -81,7 +83,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
         outcome.navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
       if (target) navigate(target);
     },
-    [options, mutate, navigate, params],
+    [options, mutate, navigate, params, spec.id, spec.source],
   );
 
   const fail = useCallback(

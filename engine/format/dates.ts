@@ -49,3 +49,20 @@ export function formatDateTime(value: unknown, locale: string): string {
     ? value
     : dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/**
+ * Formats the month a date falls in (`2024-03-01`, a statement's period): month name and year. A date-only
+ * value is read in UTC, like {@link formatDate}.
+ *
+ * @example
+ * ```ts
+ * formatMonth('2024-03-01', 'en'); // 'March 2024'
+ * ```
+ */
+export function formatMonth(value: unknown, locale: string): string {
+  if (typeof value !== 'string' || value === '') return value === undefined || value === null ? '' : String(value);
+  const dateOnly = DATE_ONLY.exec(value);
+  const date = dateOnly ? new Date(Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return dateTimeFormat(locale, { year: 'numeric', month: 'long', ...(dateOnly ? { timeZone: 'UTC' } : {}) }).format(date);
+}

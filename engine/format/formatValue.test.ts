@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../testing/harness';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, formatMonth } from './dates';
 import { columnFormat, formatText } from './formatValue';
 
-const i18n = createTestI18n({ enums: { status: { posted: 'Posted' } } });
+const i18n = createTestI18n({ enums: { status: { posted: 'Posted' }, agreement: { terms: 'Terms of Service' } } });
 const ctx = { locale: 'en', t: i18n.t };
 
 describe('formatText', () => {
@@ -18,6 +18,19 @@ describe('formatText', () => {
     expect(formatText('voided', { field: 'status' }, {}, ctx, { type: 'string', enum: ['voided'] })).toBe('voided');
   });
 
+  it('words values the schema does not list through enumKey, else shows them as they are', () => {
+    expect(formatText('terms', { field: 'id', enumKey: 'agreement' }, {}, ctx, { type: 'string' })).toBe('Terms of Service');
+    expect(formatText('privacy', { field: 'id', enumKey: 'agreement' }, {}, ctx, { type: 'string' })).toBe('privacy');
+    expect(formatText('terms', { field: 'id' }, {}, ctx, { type: 'string' })).toBe('terms');
+  });
+
+  it('words a present value with the template and a missing one with emptyText, both reading the row', () => {
+    const column = { field: 'max', template: 'runs.of', emptyText: 'runs.open' };
+    const t = createTestI18n({ runs: { of: '{{done}} of {{value}} made', open: '{{done}} made' } }).t;
+    expect(formatText(4, column, { done: 1, max: 4 }, { locale: 'en', t })).toBe('1 of 4 made');
+    expect(formatText(undefined, column, { done: 2 }, { locale: 'en', t })).toBe('2 made');
+  });
+
   it('guesses the format of a column from its schema', () => {
     expect(columnFormat({}, { type: 'string', format: 'date' })).toBe('date');
     expect(columnFormat({}, { type: 'string', format: 'date-time' })).toBe('datetime');
@@ -30,6 +43,11 @@ describe('dates', () => {
   it('formats a calendar day without shifting it by the time zone', () => {
     expect(formatDate('2024-03-01', 'en')).toBe('Mar 1, 2024');
     expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+
+  it('names the month a date falls in, with its year', () => {
+    expect(formatMonth('2024-03-01', 'en')).toBe('March 2024');
+    expect(formatText('2024-12-01', { field: 'from', format: 'month' }, {}, ctx)).toBe('December 2024');
   });
 
   it('formats instants with date and time', () => {

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { enumLabel, useIntlLocale } from '../i18n/labels';
 import type { Column, JsonSchema, ValueFormat } from '../spec/types';
-import { formatDate, formatDateTime } from './dates';
+import { formatDate, formatDateTime, formatMonth } from './dates';
 import { formatMoney, formatNumber } from './numbers';
 
 /** What formatting needs besides the value: the `Intl` locale and the translation function. */
@@ -34,7 +34,9 @@ const booleanLabel = (t: FormatContext['t'], field: string, value: boolean) =>
 
 /**
  * A cell value as text: money with the row's currency, dates and numbers through Intl, badges and
- * enumerated values through `enums.<field>.<value>`, booleans through `enums.<field>.true` or Yes and No.
+ * enumerated values through `enums.<field>.<value>` (or `enums.<enumKey>.<value>`), booleans through
+ * `enums.<field>.true` or Yes and No. A column's `template` words a present value, its `emptyText` a
+ * missing one; both interpolate the row.
  *
  * @example
  * ```ts
@@ -44,12 +46,25 @@ const booleanLabel = (t: FormatContext['t'], field: string, value: boolean) =>
  */
 export function formatText(
   value: unknown,
-  column: Pick<Column, 'field' | 'format' | 'currencyField'>,
+  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template'>,
   row: Record<string, unknown>,
   ctx: FormatContext,
   property?: JsonSchema,
 ): string {
-  if (value === undefined || value === null || value === '') return '';
+  if (isEmpty(value)) return column.emptyText ? ctx.t(column.emptyText, row) : '';
+  const text = formatPresent(value, column, row, ctx, property);
+  return column.template ? ctx.t(column.template, { ...row, value: text }) : text;
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+function formatPresent(
+  value: unknown,
+  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey'>,
+  row: Record<string, unknown>,
+  ctx: FormatContext,
+  property?: JsonSchema,
+): string {
   switch (columnFormat(column, property)) {
     case 'money': {
       const currency = column.currencyField ? row[column.currencyField] : undefined;
@@ -61,11 +76,13 @@ export function formatText(
       return formatDate(value, ctx.locale);
     case 'datetime':
       return formatDateTime(value, ctx.locale);
+    case 'month':
+      return formatMonth(value, ctx.locale);
     case 'badge':
       if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
-      return enumLabel(ctx.t, column.field, value);
+      return enumLabel(ctx.t, column.enumKey ?? column.field, value);
     case 'text':
-      if (property?.enum) return enumLabel(ctx.t, column.field, value);
+      if (property?.enum || column.enumKey) return enumLabel(ctx.t, column.enumKey ?? column.field, value);
       if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
       if (typeof value === 'object') return JSON.stringify(value);
       return String(value);
@@ -73,8 +90,8 @@ export function formatText(
 }
 
 /**
- * Renders a formatted value; badges get a pill whose colour comes from `data-value`, and amounts are kept
- * on one line and aligned by the stylesheet.
+ * Renders a formatted value, or the column's `emptyText` where there is none; badges get a pill whose
+ * colour comes from `data-value`, and amounts are kept on one line and aligned by the stylesheet.
  *
  * @example
  * ```tsx
@@ -87,7 +104,7 @@ export function FormattedValue({
   property,
 }: {
   row: Record<string, unknown>;
-  column: Pick<Column, 'field' | 'format' | 'currencyField'>;
+  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template'>;
   property?: JsonSchema;
 }) {
   const { t } = useTranslation();
@@ -95,6 +112,7 @@ export function FormattedValue({
   const value = row[column.field];
   const text = formatText(value, column, row, { locale, t }, property);
   const format = columnFormat(column, property);
+  if (isEmpty(value)) return text === '' ? null : <>{text}</>;
   if (format === 'badge' && text !== '') {
     return (
       <span className="eng-badge" data-value={String(value)}>

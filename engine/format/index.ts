@@ -1,3 +1,3 @@
 export { formatMoney, formatNumber, decimalToNumber } from './numbers';
-export { formatDate, formatDateTime } from './dates';
+export { formatDate, formatDateTime, formatMonth } from './dates';
 export { formatText, columnFormat, FormattedValue, type FormatContext } from './formatValue';

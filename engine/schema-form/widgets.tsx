@@ -29,8 +29,9 @@ function DateWidget(props: WidgetProps) {
 
 /**
  * A native `<select>`: the platform's own picker is the most usable one on phones and with screen readers.
- * Option labels come from `enums.<field>.<value>`; an empty first option is offered while nothing is
- * chosen and the field has no default.
+ * Option labels come from `enums.<field>.<value>`, or `enums.<enumKey>.<value>` with `ui:options: { enumKey }`
+ * where the field's name words other values elsewhere; an empty first option is offered while nothing is
+ * chosen and the field has no default, worded by `ui:placeholder` ("All types" in a filter) or "Choose…".
  */
 function SelectWidget(props: WidgetProps) {
   const { id, name, htmlName, options, value, required, disabled, readonly, autofocus, schema, uiSchema, multiple = false } = props;
@@ -60,14 +61,14 @@ function SelectWidget(props: WidgetProps) {
       onFocus={(event) => onFocus(id, read(event.target))}
       {...aria}
     >
-      {schema.default === undefined && !multiple && <option value="">{t('engine.form.choose')}</option>}
+      {schema.default === undefined && !multiple && <option value="">{t(props.placeholder || 'engine.form.choose')}</option>}
       {enumOptions.map((option, index) => (
         <option
           key={String(option.value)}
           value={enumOptionValueEncoder(option.value, index, format)}
           disabled={enumDisabled?.includes(option.value)}
         >
-          {enumLabel(t, name, option.value)}
+          {enumLabel(t, typeof options.enumKey === 'string' ? options.enumKey : name, option.value)}
         </option>
       ))}
     </select>

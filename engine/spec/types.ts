@@ -43,6 +43,8 @@ export interface Success {
   refresh?: boolean;
   /** i18n key of a success notice. */
   notice?: string;
+  /** The answer is a file (`{ fileName, mediaType, content }`, content in base64): the browser saves it. */
+  saveFile?: boolean;
 }
 
 /** What a form or wizard does on submit. Exactly one of `method` and `action` is set. */
@@ -68,21 +70,45 @@ export interface Action {
   navigate?: string;
   params?: Record<string, unknown>;
   confirm?: string;
+  /**
+   * i18n key of what screen readers hear after the label, interpolating the row as shown (default: the row's
+   * first column), where the first column alone does not tell rows apart.
+   */
+  subject?: string;
+  /** i18n key of the confirmation's title (default: the engine's); it interpolates like `confirm`. */
+  confirmTitle?: string;
   /** i18n key of the confirmation's yes button (default: the engine's "Yes"). */
   confirmYes?: string;
+  /** i18n key of the confirmation's no button (default: the engine's "No, go back"). */
+  confirmNo?: string;
   variant?: 'primary' | 'secondary' | 'danger';
   when?: When;
   success?: Success;
 }
 
 /** How a value is shown in tables, details and cards. */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'number' | 'badge';
+/** `month`: the month a date falls in, named with its year ("March 2024"). */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {
   field: string;
   label?: string;
   format?: ValueFormat;
+  /**
+   * Words the values with `enums.<enumKey>.<value>` (default: `enums.<field>.<value>`), also where the
+   * schema does not list them (an id the product names); an unworded value shows as it is.
+   */
+  enumKey?: string;
+  /**
+   * i18n key shown where the value is missing (default: nothing in a table, a dash in a detail); it
+   * interpolates the row (`"My {{currencyCode}} account"`).
+   */
+  emptyText?: string;
+  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date). */
+  hideEmpty?: boolean;
+  /** i18n key shown where the value is present instead of it, interpolating the row and `{{value}}` (the value as formatted). */
+  template?: string;
   currencyField?: string;
   sortable?: boolean;
 }
@@ -104,13 +130,15 @@ export interface TableSpec {
   total: string;
   columns: Column[];
   pageSize?: number;
-  paging?: { pageParam?: string; sizeParam?: string; firstPage?: 0 | 1 };
+  /** `sizeParam: false`: the server pages at its own size (`pageSize` then says how many rows it sends). */
+  paging?: { pageParam?: string; sizeParam?: string | false; firstPage?: 0 | 1 };
   sorting?: {
     byParam?: string;
     directionParam?: string;
     default?: { field: string; direction: 'asc' | 'desc' };
   };
-  filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown> };
+  /** `emptyText`: said instead of the table's when filters are applied and nothing matches. */
+  filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown>; emptyText?: string };
   /** `url`: a server path that answers the CSV for the filters (query parameters), fetched with `EngineOptions.downloadFile`. */
   export?: { csv?: boolean; fileName?: string; url?: string };
   emptyText?: string;
@@ -148,13 +176,39 @@ export interface CardSpec {
   footnotes?: Column[];
 }
 
+/**
+ * For a dashboard section of kind `switches`: a grid of switches from a list whose rows each name one
+ * switch as `'<row>.<column>'` in `key` and hold whether it is on in `value`.
+ */
+export interface SwitchGridSpec {
+  /** Row field naming the switch, `'<row>.<column>'`. */
+  key: string;
+  /** Row field holding whether the switch is on; sent with the new state. */
+  value: string;
+  /** The column parts, in order. */
+  columns: string[];
+  /** i18n prefixes: `<rowLabels>.<row>` and `<columnLabels>.<column>` name the rows and columns. */
+  rowLabels: string;
+  columnLabels: string;
+  /** i18n key of the header above the row names. */
+  rowHeader: string;
+  /** i18n key naming one switch for screen readers, with `{{row}}` and `{{column}}`. */
+  switchLabel: string;
+  /** The call a change makes: `params` filled from the switch's row (`':key'`), plus `value` set to the new state. */
+  switch: { method: string; params?: Record<string, unknown>; success?: Success };
+}
+
 export interface DashboardSection {
   id: string;
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form';
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches';
   data?: DataSource;
+  /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
+  rowsWhere?: When;
+  /** For kind switches: the grid. */
+  switches?: SwitchGridSpec;
   /** For kind form: the form, which starts empty again after each success. */
   form?: Omit<FormSpec, 'data'>;
   /** Buttons under the section, evaluated against its data (`data.path` applied). */

@@ -63,8 +63,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Sign-in and security settings
   SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
-  LegalScreen: screen(async () => (await import('../security/LegalScreen.tsx')).LegalScreen),
-  NotificationSettingsScreen: screen(async () => (await import('../security/NotificationSettingsScreen.tsx')).NotificationSettingsScreen),
   AdminCustomerScreen: screen(async () => (await import('../admin/AdminCustomerScreen.tsx')).AdminCustomerScreen),
   // Getting in
   RegisterChoice: screen(async () => (await import('../onboarding/RegisterChoice.tsx')).RegisterChoice),
@@ -100,12 +98,10 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   PaymentInstructionsScreen: screen(async () => (await import('../accounts/PaymentInstructionsScreen.tsx')).PaymentInstructionsScreen),
   WalletScreen: screen(async () => (await import('../accounts/WalletScreen.tsx')).WalletScreen),
   // History and statements
-  StatementsScreen: screen(async () => (await import('../history/StatementsScreen.tsx')).StatementsScreen),
   InvoicesScreen: screen(async () => (await import('../invoices/InvoicesScreen.tsx')).InvoicesScreen),
   InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
   P2pTransferScreen: screen(async () => (await import('../transfers/p2p/P2pTransferScreen.tsx')).P2pTransferScreen),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
-  PreapprovedPaymentsScreen: screen(async () => (await import('../transfers/preapproved/PreapprovedPaymentsScreen.tsx')).PreapprovedPaymentsScreen),
   // Cards
   CardsScreen: screen(async () => (await import('../cards/CardsScreen.tsx')).CardsScreen),
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),

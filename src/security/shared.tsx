@@ -78,8 +78,3 @@ export function useDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
   return (iso) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
-
-export function useDate(): (iso: string) => string {
-  const { i18n } = useTranslation();
-  return (iso) => new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
-}

@@ -128,25 +128,26 @@ describe('between own accounts', () => {
     await page.getByRole('link', { name: 'Pre-approved payments' }).click();
     await page.waitForURL('**/transfer/preapproved-payments');
     await page.getByRole('heading', { name: 'Pre-approved payments', level: 1 }).waitFor();
-    const item = page.locator(`main li[data-payment="${created.id}"]`);
+    const item = page.locator('main table tbody tr', { hasText: '1 of 4 payments made' });
     await item.waitFor();
-    expect(await item.innerText()).toContain('1 of 4 payments made');
-    expect(await item.getAttribute('data-status')).toBe('active');
+    expect(await item.innerText()).toContain('Every week');
+    const status = item.locator('.eng-badge');
+    expect(await status.getAttribute('data-value')).toBe('active');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
     // The type filter: no p2p payments, then all again.
-    await page.getByLabel('Type').selectOption('p2p');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByLabel('Type').selectOption({ label: 'To a person' });
+    await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.getByText('No pre-approved payments match.').waitFor();
-    await page.getByLabel('Type').selectOption('');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
     await item.waitFor();
 
     // Asked first: keeping it changes nothing.
     await item.getByRole('button', { name: /Cancel payments/ }).click();
     const question = page.getByRole('alertdialog', { name: 'Cancel the recurring payment?' });
     await question.waitFor();
+    expect(await question.innerText()).toContain('No more payments of €5.00 to my EUR account will be made.');
     expect(await seriousViolations(page)).toEqual([]);
     await question.getByRole('button', { name: 'Keep' }).click();
     await question.waitFor({ state: 'detached' });
@@ -154,7 +155,7 @@ describe('between own accounts', () => {
 
     await item.getByRole('button', { name: /Cancel payments/ }).click();
     await question.getByRole('button', { name: 'Cancel payments' }).click();
-    await expect.poll(() => item.getAttribute('data-status')).toBe('canceled');
+    await expect.poll(() => status.getAttribute('data-value')).toBe('canceled');
     expect(await item.getByRole('button', { name: /Cancel payments/ }).count()).toBe(0);
     const canceled = (await api.call('preapprovedPaymentList', { type: 'account' })).payments.find((payment: { id: number }) => payment.id === created.id);
     expect(canceled.status).toBe('canceled');

@@ -85,12 +85,13 @@ describe('history', () => {
     const page = await signedInPage('personal@example.com', 375);
     await page.goto(`${e2e.server.url}/statements`);
     await page.getByRole('heading', { name: 'Statements', level: 1 }).waitFor();
-    const row = page.locator(`main tr[data-statement="${usd.accountId}-${year}-${month}"]`);
+    const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1));
+    const row = page.locator('main table tbody tr', { hasText: monthName }).filter({ hasText: `No. ${usd.accountId}` });
     await row.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /Download PDF/ }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download PDF statement for ${monthName}, USD account ${usd.accountId}` }).click()]);
     expect(download.suggestedFilename()).toBe(`statement-${usd.accountId}-${year}-${String(month).padStart(2, '0')}.pdf`);
     const bytes = await downloaded(download);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

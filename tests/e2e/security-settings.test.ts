@@ -1,8 +1,10 @@
 /**
  * Security settings and the admin overview in Chromium: an IP allow-list entry added and deleted, a
- * blacklist entry with its message, the sign-in in the login history, and an admin who finds the
- * personal customer and views the product as them, read-only, with the banner and the way out.
+ * blacklist entry with its message, an agreement saved as a PDF, a notification switched on, the sign-in
+ * in the login history, and an admin who finds the personal customer and views the product as them,
+ * read-only, with the banner and the way out.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
@@ -49,6 +51,38 @@ describe('security settings', () => {
     await page.getByText('User fraudster@example.com was added to the blacklist.').waitFor();
     await page.locator('main table tbody tr', { hasText: 'fraudster@example.com' }).filter({ hasText: 'Person-to-person transfers' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('lists the agreements with their versions and saves one as a PDF', async () => {
+    const page = await signedInPage('personal@example.com', 375);
+    await page.goto(`${e2e.server.url}/legal`);
+    const terms = page.locator('main table tbody tr', { hasText: 'Terms of Service' });
+    await terms.waitFor();
+    expect(await terms.innerText()).toContain('2026.1');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      terms.getByRole('button', { name: 'Download PDF Terms of Service' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('switches a notification on at once, and it stays on after a reload', async () => {
+    const page = await signedInPage('personal@example.com', 375);
+    await page.goto(`${e2e.server.url}/profile/notifications`);
+    const newsBySms = page.getByRole('checkbox', { name: 'Product news by SMS' });
+    await newsBySms.waitFor();
+    expect(await newsBySms.isChecked()).toBe(false);
+    await newsBySms.check();
+    await page.getByText('Your notification settings were saved.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.reload();
+    await newsBySms.waitFor();
+    expect(await newsBySms.isChecked()).toBe(true);
     await page.context().close();
   });
 

@@ -19,6 +19,7 @@ import { tableParamNames } from '../table/params';
 import { BarChart } from './BarChart';
 import { CardsSection } from './CardsSection';
 import { sectionRows, sectionTotal } from './sectionRows';
+import { SwitchGrid } from './SwitchGrid';
 
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
 const PAGING = tableParamNames({});
@@ -105,7 +106,7 @@ function SectionContent({
             pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
             emptyText={section.emptyText}
             rowLink={section.rowLink}
-            renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} /> : undefined}
+            renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} /> : undefined}
             loading={false}
             busy={busy}
           />
@@ -118,6 +119,8 @@ function SectionContent({
       return <DefinitionList data={values} fields={columns} entity={section.entity} />;
     case 'form':
       return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
+    case 'switches':
+      return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
     case 'chart': {
       const [category, value] = columns;
       if (!category || !value) return <ErrorState message={t('engine.dashboard.chartColumns', { section: section.id })} />;
@@ -154,8 +157,9 @@ function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSectio
  * a slow or failing one shows its own progress or error while the others are ready. Kinds: `cards`,
  * `table` (compact; page buttons only when the total exceeds the rows shown; `rowActions` on each row),
  * `detail`, `chart` (bars of the second column, labelled by the first), `form` (starts empty again after
- * each success, and every section reloads). A section's `actions` are buttons under it, shown and filled
- * by its data.
+ * each success, and every section reloads), `switches` (a grid of switches, each saved at once). A
+ * section's `actions` are buttons under it, shown and filled by its data; `rowsWhere` keeps one group of a
+ * list that several sections share.
  *
  * @example
  * ```yaml

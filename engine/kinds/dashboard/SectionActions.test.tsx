@@ -204,3 +204,123 @@ describe('dashboard sections with forms and actions', () => {
     expect(within(tabs).getByRole('link', { name: 'Archive' }).getAttribute('aria-current')).toBeNull();
   });
 });
+
+describe('row actions whose answer is a file', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const documents: ScreenSpec = {
+    id: 'documents',
+    route: '/documents',
+    layout: 'main',
+    title: 'documents.title',
+    kind: 'dashboard',
+    dashboard: {
+      sections: [
+        {
+          id: 'list',
+          title: 'documents.listTitle',
+          kind: 'table',
+          data: { method: 'documentList' },
+          entity: { type: 'object', properties: { id: { type: 'string' }, signedAt: { type: 'string', format: 'date-time' } } },
+          rows: 'documents',
+          columns: [
+            { field: 'id', label: 'documents.name', enumKey: 'document' },
+            { field: 'signedAt', label: 'documents.signed', emptyText: 'documents.notSigned' },
+          ],
+          rowActions: [
+            { id: 'download', label: 'documents.download', method: 'documentDownload', params: { id: ':id' }, success: { saveFile: true } },
+            { id: 'sign', label: 'documents.sign', subject: 'documents.signWhat', method: 'documentSign', params: { id: ':id' } },
+          ],
+        },
+      ],
+    },
+  };
+  const wording = () =>
+    createTestI18n({
+      documents: {
+        title: 'Documents',
+        listTitle: 'Your documents',
+        name: 'Document',
+        signed: 'Signed',
+        notSigned: 'Not signed yet',
+        download: 'Download',
+        sign: 'Sign',
+        signWhat: 'the {{id}} ({{signedAt}})',
+      },
+      enums: { document: { lease: 'Lease' } },
+    });
+
+  it('names rows by their worded first column or the action subject, says a missing value, and saves the answer as a file', async () => {
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:lease');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const callMethod = vi.fn(async (method: string) =>
+      method === 'documentList'
+        ? { documents: [{ id: 'lease' }] }
+        : { fileName: 'lease.pdf', mediaType: 'application/pdf', content: btoa('%PDF-') },
+    );
+    const onError = vi.fn();
+    renderScreens(testOptions([documents], { callMethod, onError }), '/documents', wording());
+    const row = (await screen.findByRole('cell', { name: 'Lease' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Not signed yet')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Sign the Lease (Not signed yet)' })).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Download Lease' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(callMethod).toHaveBeenCalledWith('documentDownload', { id: 'lease' });
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('lease.pdf');
+    const blob = createObjectURL.mock.calls[0]?.[0] as Blob;
+    expect(blob.type).toBe('application/pdf');
+    expect(onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('questions that read the row as shown', () => {
+  it('asks with its own title and buttons, interpolating formatted columns', async () => {
+    const payments: ScreenSpec = {
+      id: 'payments',
+      route: '/payments',
+      layout: 'main',
+      title: 'payments.title',
+      kind: 'dashboard',
+      dashboard: {
+        sections: [
+          {
+            id: 'list',
+            title: 'payments.title',
+            kind: 'table',
+            data: { method: 'paymentList' },
+            entity: { type: 'object', properties: { amount: { type: 'string' }, payee: { type: 'string' } } },
+            rows: 'payments',
+            columns: [
+              { field: 'amount', format: 'money', currencyField: 'currencyCode' },
+              { field: 'payee', emptyText: 'payments.own' },
+            ],
+            rowActions: [
+              {
+                id: 'stop',
+                label: 'payments.stop',
+                method: 'paymentStop',
+                params: { id: ':id' },
+                confirm: 'payments.confirmStop',
+                confirmTitle: 'payments.stopTitle',
+                confirmYes: 'payments.stop',
+                confirmNo: 'payments.keep',
+              },
+            ],
+          },
+        ],
+      },
+    };
+    const callMethod = vi.fn(async () => ({ payments: [{ id: 4, amount: '5', currencyCode: 'EUR' }] }));
+    const wording = createTestI18n({
+      payments: { title: 'Payments', own: 'your {{currencyCode}} account', stop: 'Stop', keep: 'Keep', stopTitle: 'Stop paying?', confirmStop: 'No more {{amount}} to {{payee}}.' },
+    });
+    renderScreens(testOptions([payments], { callMethod }), '/payments', wording);
+    fireEvent.click(await screen.findByRole('button', { name: 'Stop €5.00' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Stop paying?' });
+    expect(question.textContent).toContain('No more €5.00 to your EUR account.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Keep' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(callMethod).not.toHaveBeenCalledWith('paymentStop', expect.anything());
+  });
+});

@@ -4,8 +4,8 @@ import { fieldLabel } from '../../i18n/labels';
 import type { Column, JsonSchema } from '../../spec/types';
 
 /**
- * Fields of one object as a definition list: label, then the formatted value. Empty values show a dash
- * that screen readers read as "not provided", rather than an empty line.
+ * Fields of one object as a definition list: label, then the formatted value. Empty values show the
+ * column's `emptyText`, else a dash that screen readers read as "not provided", rather than an empty line.
  *
  * @example
  * ```tsx
@@ -34,7 +34,7 @@ export function DefinitionList({
           <div key={column.field} className="eng-details__item">
             <dt>{fieldLabel(t, column.field, entity?.properties?.[column.field], column.label)}</dt>
             <dd>
-              {empty ? (
+              {empty && !column.emptyText ? (
                 <>
                   <span aria-hidden="true">—</span>
                   <span className="eng-visually-hidden">{t('engine.value.empty')}</span>

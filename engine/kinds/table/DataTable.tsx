@@ -50,6 +50,14 @@ export interface DataTableProps {
   renderRowActions?: (row: Row) => ReactNode;
 }
 
+const hasValue = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** The columns to draw: those with `hideEmpty` only when a row on the page has a value for them. */
+function shownColumns(columns: readonly Column[], rows: Row[]): readonly Column[] {
+  const shown = columns.filter((column) => !column.hideEmpty || rows.some((row) => hasValue(row[column.field])));
+  return shown.length === columns.length ? columns : shown;
+}
+
 function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 'none' {
   if (sorted === 'asc') return 'ascending';
   if (sorted === 'desc') return 'descending';
@@ -63,7 +71,8 @@ function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 
  * sideways inside its wrapper rather than being restyled, because changing the display of table elements
  * makes some browsers drop the table semantics screen readers rely on. A long list (from
  * `VIRTUAL_ROWS_FROM` rows) draws only the rows near the screen between two spacer rows, and says how many
- * rows there are and where each drawn one sits with `aria-rowcount` and `aria-rowindex`.
+ * rows there are and where each drawn one sits with `aria-rowcount` and `aria-rowindex`. A column with
+ * `hideEmpty` is drawn only when a row on the page has a value for it.
  *
  * @example
  * ```tsx
@@ -72,7 +81,8 @@ function ariaSort(sorted: false | 'asc' | 'desc'): 'ascending' | 'descending' | 
  * ```
  */
 export function DataTable(props: DataTableProps) {
-  const { caption, columns, entity, rows, rowCount, pagination, sorting = NO_SORTING, rowLink } = props;
+  const { caption, entity, rows, rowCount, pagination, sorting = NO_SORTING, rowLink } = props;
+  const columns = useMemo(() => shownColumns(props.columns, rows), [props.columns, rows]);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const captionId = useId();

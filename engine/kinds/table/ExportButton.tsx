@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { fieldLabel } from '../../i18n/labels';
 import { useEngine } from '../../provider/EngineProvider';
 import type { TableSpec } from '../../spec/types';
-import { saveBlob, saveTextFile, toCsv, type CsvColumn } from './csv';
+import { saveBlob } from '../../files/saveFile';
+import { saveTextFile, toCsv, type CsvColumn } from './csv';
 import { fetchAllRows } from './fetchAllRows';
 import type { TableParamNames } from './params';
 

@@ -125,6 +125,41 @@ describe('TableScreen', () => {
     expect((within(filters).getByLabelText('Status') as HTMLSelectElement).value).toBe('');
   });
 
+  it('draws a hideEmpty column only when a row on the page has a value for it', async () => {
+    const columns = [{ field: 'amount', format: 'money' as const, currencyField: 'currencyCode' }, { field: 'memo', hideEmpty: true }];
+    const blank = renderScreens(testOptions([tableSpec({ columns })], { callMethod: serve([allEntries[2]!]) }), '/entries', i18n());
+    await screen.findByText('1 result');
+    expect(screen.queryByRole('columnheader', { name: 'Memo' })).toBeNull();
+    blank.unmount();
+
+    renderScreens(testOptions([tableSpec({ columns })], { callMethod: serve() }), '/entries', i18n());
+    expect(await screen.findByRole('columnheader', { name: 'Memo' })).toBeTruthy();
+  });
+
+  it('says its filters found nothing apart from the list being empty, and words a select through its enumKey and placeholder', async () => {
+    const callMethod = vi.fn(async () => ({ entries: [], totalCount: 0 }));
+    const spec = tableSpec({
+      emptyText: 'entries.none',
+      filters: {
+        schema: { type: 'object', properties: { memo: { type: 'string', title: 'Memo' }, kind: { enum: ['card'], title: 'Kind' } } },
+        fields: ['memo', 'kind'],
+        uiSchema: { kind: { 'ui:options': { enumKey: 'entryKind' }, 'ui:placeholder': 'entries.allKinds' } },
+        emptyText: 'entries.noMatch',
+      },
+    });
+    const wording = createTestI18n({ entries: { title: 'Entries', none: 'No entries yet.', noMatch: 'No entries match.', allKinds: 'All kinds' }, enums: { entryKind: { card: 'By card' } } });
+    renderScreens(testOptions([spec], { callMethod }), '/entries', wording);
+    expect(await screen.findByText('No entries yet.')).toBeTruthy();
+    const filters = await screen.findByRole('region', { name: 'Filters' });
+    expect(within(filters).getByRole('option', { name: 'By card' })).toBeTruthy();
+    expect(within(filters).getByRole('option', { name: 'All kinds' })).toBeTruthy();
+    fireEvent.change(within(filters).getByLabelText('Memo'), { target: { value: 'rent' } });
+    await act(async () => {
+      fireEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
+    });
+    expect(await screen.findByText('No entries match.')).toBeTruthy();
+  });
+
   it('shows the empty text when nothing matches, and an error with retry when the call fails', async () => {
     const empty = vi.fn(async () => ({ entries: [], totalCount: 0 }));
     const first = renderScreens(testOptions([tableSpec({ emptyText: 'entries.none' })], { callMethod: empty }), '/entries', i18n());

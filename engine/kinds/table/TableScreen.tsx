@@ -9,7 +9,7 @@ import { specPart } from '../specPart';
 import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
 import { Pagination } from './Pagination';
-import { pageParams, tableParamNames } from './params';
+import { filterParams, pageParams, tableParamNames } from './params';
 import { readPage } from './rows';
 import { RowActions } from './RowActions';
 
@@ -98,8 +98,8 @@ export function TableScreen({ spec }: KindProps) {
           toFirstPage();
         }}
         rowLink={table.rowLink}
-        renderRowActions={table.rowActions ? (row) => <RowActions spec={spec} actions={table.rowActions} row={row} columns={table.columns} /> : undefined}
-        emptyText={table.emptyText}
+        renderRowActions={table.rowActions ? (row) => <RowActions spec={spec} actions={table.rowActions} row={row} columns={table.columns} entity={table.entity} /> : undefined}
+        emptyText={table.filters?.emptyText && Object.keys(filterParams(filters)).length > 0 ? table.filters.emptyText : table.emptyText}
         loading={answer.data === undefined && !answer.error}
         busy={answer.isValidating}
         error={answer.error}

@@ -48,4 +48,9 @@ describe('table params', () => {
       pageParams(names, { pageIndex: 2, pageSize: 50, sort: { field: 'date', desc: false }, filters: { q: '', status: 'posted', from: undefined } }),
     ).toEqual({ status: 'posted', pageNumber: 2, pageSize: 50, sortBy: 'date', sortDirection: 'asc' });
   });
+
+  it('sends no page size to a server that pages at its own size', () => {
+    const names = tableParamNames({ paging: { sizeParam: false } });
+    expect(pageParams(names, { pageIndex: 0, pageSize: 50, filters: {} })).toEqual({ pageNumber: 1 });
+  });
 });

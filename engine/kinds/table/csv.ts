@@ -1,3 +1,4 @@
+import { saveBlob } from '../../files/saveFile';
 import type { Row } from './rows';
 
 /** One CSV column: the row field it reads and its header. */
@@ -50,25 +51,4 @@ export function toCsv(columns: readonly CsvColumn[], rows: readonly Row[]): stri
  */
 export function saveTextFile(fileName: string, text: string, type: string): void {
   saveBlob(fileName, new Blob([text], { type: `${type};charset=utf-8` }));
-}
-
-/**
- * Hands a Blob to the browser to save under `fileName`.
- *
- * @example
- * ```ts
- * saveBlob('orders.csv', await response.blob());
- * ```
- */
-export function saveBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start reading the blob only after the click handler has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -34,6 +34,17 @@ describe('fetchAllRows', () => {
     ]);
   });
 
+  it('pages a server that sets its own size until the total, sending no size', async () => {
+    const rows = Array.from({ length: 120 }, (_, id) => ({ id }));
+    const callMethod = vi.fn(async (_method: string, params: Record<string, unknown>) => ({
+      items: rows.slice(Number(params.page) * 50, Number(params.page) * 50 + 50),
+      count: rows.length,
+    }));
+    const all = await fetchAllRows({ callMethod, method: 'list', params: {}, names: { ...names, sizeParam: false }, rowsField: 'items', totalField: 'count' });
+    expect(all).toHaveLength(120);
+    expect(callMethod.mock.calls.map(([, params]) => params)).toEqual([{ page: 0 }, { page: 1 }, { page: 2 }]);
+  });
+
   it('stops when aborted', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -19,7 +19,7 @@ export interface FetchAllRowsOptions {
 
 /**
  * Every row that matches the table's filters, paging through the method a page of
- * {@link EXPORT_PAGE_SIZE} at a time and reporting progress after each page. Stops at the total, at a short
+ * {@link EXPORT_PAGE_SIZE} at a time (or the server's own size when the table sends none) and reporting progress after each page. Stops at the total, at a short
  * or empty page, or when `signal` aborts (the user left the screen).
  *
  * @example
@@ -33,10 +33,13 @@ export async function fetchAllRows(options: FetchAllRowsOptions): Promise<Row[]>
   const all: Row[] = [];
   for (let page = names.firstPage; ; page += 1) {
     signal?.throwIfAborted();
-    const answer = await callMethod(method, { ...params, [names.pageParam]: page, [names.sizeParam]: EXPORT_PAGE_SIZE });
+    const size = names.sizeParam === false ? {} : { [names.sizeParam]: EXPORT_PAGE_SIZE };
+    const answer = await callMethod(method, { ...params, [names.pageParam]: page, ...size });
     const { rows, total } = readPage(answer, options.dataPath, options.rowsField, options.totalField);
     all.push(...rows);
     onProgress?.(all.length, Math.max(total, all.length));
-    if (rows.length < EXPORT_PAGE_SIZE || all.length >= total) return all;
+    // A server paging at its own size says nothing by a short page: only the total or an empty page ends.
+    const shortPage = names.sizeParam !== false && rows.length < EXPORT_PAGE_SIZE;
+    if (shortPage || rows.length === 0 || all.length >= total) return all;
   }
 }

@@ -3,7 +3,8 @@ import type { TableSpec } from '../../spec/types';
 /** The paging and sorting param names of a table, with the meta-schema's defaults filled in. */
 export interface TableParamNames {
   pageParam: string;
-  sizeParam: string;
+  /** `false`: the server pages at its own size and is sent none. */
+  sizeParam: string | false;
   firstPage: 0 | 1;
   byParam: string;
   directionParam: string;
@@ -44,7 +45,7 @@ export function filterParams(filters: Record<string, unknown>): Record<string, u
 
 /**
  * The params of one page request: filters, then the page number (counted from `firstPage`) and size, then
- * the sort column and direction when sorted.
+ * the sort column and direction when sorted. A table whose `sizeParam` is `false` sends no size.
  *
  * @example
  * ```ts
@@ -64,7 +65,7 @@ export function pageParams(
   return {
     ...filterParams(state.filters),
     [names.pageParam]: state.pageIndex + names.firstPage,
-    [names.sizeParam]: state.pageSize,
+    ...(names.sizeParam === false ? {} : { [names.sizeParam]: state.pageSize }),
     ...(state.sort
       ? { [names.byParam]: state.sort.field, [names.directionParam]: state.sort.desc ? 'desc' : 'asc' }
       : {}),

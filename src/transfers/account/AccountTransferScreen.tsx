@@ -280,7 +280,7 @@ export function AccountTransferScreen(_props: CustomScreenProps) {
                   <select id={id} name="subscriptionFrequency" className="eng-input eng-select" value={frequency} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setFrequency(event.target.value as Frequency)}>
                     {FREQUENCIES.map((f) => (
                       <option key={f} value={f}>
-                        {t(`transferAccount.frequency.${f}`)}
+                        {t(`enums.frequency.${f}`)}
                       </option>
                     ))}
                   </select>
