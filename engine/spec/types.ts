@@ -233,6 +233,8 @@ export interface DashboardSpec {
 export interface CustomSpec {
   component: string;
   props?: Record<string, unknown>;
+  /** What a spec cannot say about the screen; codegen requires it, the engine does not read it. */
+  reason?: string;
 }
 
 /** One screen, as codegen writes it to `generated/screens/<id>.json`. */
