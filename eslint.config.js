@@ -53,6 +53,8 @@ export default defineConfig([
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // An option label carries its text in a span and a strong (name above, help below): look that deep.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
     },
   },
 

@@ -54,6 +54,7 @@ function SelectWidget(props: WidgetProps) {
       value={multiple ? (Array.isArray(selected) ? selected.map(String) : []) : typeof selected === 'string' ? selected : ''}
       required={required}
       disabled={disabled || readonly}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
       autoFocus={autofocus}
       onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(read(event.target))}
       onBlur={(event) => onBlur(id, read(event.target))}
@@ -87,6 +88,7 @@ function CheckboxWidget(props: WidgetProps) {
       checked={value === true}
       required={required}
       disabled={disabled || readonly}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
       autoFocus={autofocus}
       onChange={(event) => onChange(event.target.checked)}
       onBlur={(event) => onBlur(id, event.target.checked)}
@@ -110,6 +112,7 @@ function TextareaWidget(props: WidgetProps) {
       required={required}
       readOnly={readonly}
       disabled={disabled}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
       autoFocus={autofocus}
       placeholder={props.placeholder ? t(props.placeholder) : undefined}
       onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
@@ -168,6 +171,7 @@ function FileWidget(props: WidgetProps) {
         accept={accept}
         required={required && !chosen}
         disabled={disabled || readonly}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
         autoFocus={autofocus}
         onChange={async (event) => {
           const file = event.target.files?.[0];

@@ -78,7 +78,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     });
   };
 
-  const requests = data?.requests ?? [];
+  const requests = useMemo(() => data?.requests ?? [], [data?.requests]);
   const deciding = mayApprove && filters.status !== 'decided';
   const batches = useMemo(() => {
     const byId = new Map<number, { batchId: number; name: string; count: number }>();

@@ -33,7 +33,7 @@ export function InvoiceDetail({ params }: CustomScreenProps) {
   const [accountId, setAccountId] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState('');
-  const { submit: submitTransfer, pending, errors, setErrors, result, closeResult } = useTransferSubmit('invoicePay');
+  const { submit: submitTransfer, pending, errors, result, closeResult } = useTransferSubmit('invoicePay');
 
   const load = useCallback(async () => {
     try {

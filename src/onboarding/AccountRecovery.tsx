@@ -267,7 +267,7 @@ export function AccountRecovery({ params }: CustomScreenProps) {
   useEffect(() => {
     if (!statusTaskId) return;
     rpc('accountRecoveryStatus', { taskId: statusTaskId }).then(remember, feedback.showError);
-  }, [statusTaskId]);
+  }, [statusTaskId, rpc, feedback.showError]);
 
   const position = RECOVERY_STEPS.indexOf(step) + 1;
   return (

@@ -178,6 +178,7 @@ export function DataTable(props: DataTableProps) {
   return (
     // The wrapper scrolls sideways on narrow screens; focusable and named so keyboard users can scroll it.
     // A group rather than a region: on a dashboard the section around it is already the landmark.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (axe scrollable-region-focusable).
     <div className="eng-table-wrap" role="group" aria-labelledby={captionId} tabIndex={0}>
       <table className={`eng-table${props.compact ? ' eng-table--compact' : ''}`} aria-busy={props.busy || undefined}>
         <caption id={captionId} className="eng-visually-hidden">

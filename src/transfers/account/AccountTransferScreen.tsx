@@ -136,7 +136,7 @@ export function AccountTransferScreen(_props: CustomScreenProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [from, to, side, typed, overAmount, rpc, feedback]);
+  }, [from, to, side, typed, overAmount, rpc, feedback, setErrors]);
 
   const type = (which: Side, value: string) => {
     setSide(which);
