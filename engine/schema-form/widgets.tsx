@@ -161,6 +161,11 @@ function FileWidget(props: WidgetProps) {
   const chosen = describeDataUrl(value);
   const accept = typeof options.accept === 'string' ? options.accept : undefined;
   const size = chosen ? new Intl.NumberFormat(i18n.language, { style: 'unit', unit: chosen.bytes >= 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(chosen.bytes >= 1_000_000 ? chosen.bytes / 1_000_000 : Math.max(chosen.bytes / 1000, 0.1)) : '';
+  const readChosenFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    onChange(file ? await readAsDataUrl(file) : options.emptyValue);
+  };
+
   return (
     <div className="eng-file">
       <input
@@ -173,10 +178,7 @@ function FileWidget(props: WidgetProps) {
         disabled={disabled || readonly}
         // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
         autoFocus={autofocus}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          onChange(file ? await readAsDataUrl(file) : options.emptyValue);
-        }}
+        onChange={(event) => void readChosenFile(event)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
         {...aria}

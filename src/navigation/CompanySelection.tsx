@@ -31,7 +31,7 @@ export function CompanySelection() {
       actFor(customerId, sessionStorage);
       customer.clear();
       const info = await rpc('businessAccessInfo', {});
-      navigate(businessStartPage({ ...info, hasBalanceInfoAccess: info.accessList.balanceInfo }, next), { replace: true });
+      void navigate(businessStartPage({ ...info, hasBalanceInfoAccess: info.accessList.balanceInfo }, next), { replace: true });
     } catch (error) {
       actFor(null, sessionStorage);
       setChoosing(null);

@@ -118,7 +118,7 @@ export function DataTable(props: DataTableProps) {
     // A click on the row's own link or a button already does what it should.
     if ((event.target as HTMLElement).closest('a, button')) return;
     const to = rowLink ? fillPath(rowLink, row) : null;
-    if (to) navigate(to);
+    if (to) void navigate(to);
   };
 
   let body;

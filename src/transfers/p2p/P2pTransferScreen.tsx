@@ -230,7 +230,7 @@ export function P2pTransferScreen(_props: CustomScreenProps) {
         </section>
       )}
 
-      <form className="eng-form p2p__form" onSubmit={submit} noValidate aria-busy={pending || undefined}>
+      <form className="eng-form p2p__form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
         <Field label={t('p2p.fromAccount')} error={errors.accountId} required>
           {({ id, describedBy, invalid }) => (
             <select

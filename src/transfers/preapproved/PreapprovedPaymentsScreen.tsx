@@ -87,7 +87,7 @@ export function PreapprovedPaymentsScreen(_props: CustomScreenProps) {
 
   return (
     <div className="eng-section preapproved">
-      <form className="eng-form eng-form--filters preapproved__filters" onSubmit={search} noValidate role="search" aria-label={t('preapproved.filters')}>
+      <form className="eng-form eng-form--filters preapproved__filters" onSubmit={(event) => void search(event)} noValidate role="search" aria-label={t('preapproved.filters')}>
         <Field label={t('preapproved.beneficiaryEmail')} error={filterErrors.beneficiaryEmail}>
           {({ id, describedBy, invalid }) => (
             <input id={id} name="beneficiaryEmail" type="text" inputMode="email" className="eng-input" value={draft.beneficiaryEmail} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => set('beneficiaryEmail')(event.target.value)} />
