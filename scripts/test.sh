@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: type check, unit tests, integration tests against PGlite and a throwaway
+# The whole test suite: type check, lint, unit tests, integration tests against PGlite and a throwaway
 # PostgreSQL, then end-to-end tests in Debian's Chromium against the built application.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,8 +10,11 @@ step() { echo; echo "=== $* ==="; }
 step "codegen"
 npm run --silent codegen
 
-step "type check"
-npx tsc -p tsconfig.json --noEmit
+step "type check (browser, server and tests projects)"
+npx tsc -b
+
+step "lint (rules and import boundaries)"
+npm run --silent lint
 
 step "unit tests"
 npx vitest run --project unit --project unit-node

@@ -100,7 +100,7 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
 
   return (
     <>
-      <button type="button" className={className} onClick={run} disabled={pending} aria-busy={pending || undefined}>
+      <button type="button" className={className} onClick={() => void run()} disabled={pending} aria-busy={pending || undefined}>
         {pending && <span className="eng-spinner eng-spinner--inline" aria-hidden="true" />}
         {label}
       </button>

@@ -59,7 +59,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
             `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} names the action "${target.action}", which the application has not registered. Add it to EngineOptions.actions, or fix the name in the spec.`,
           );
         }
-        const ctx: ActionContext = { screenId: spec.id, params, navigate: (path) => navigate(path), callMethod: options.callMethod };
+        const ctx: ActionContext = { screenId: spec.id, params, navigate: (path) => void navigate(path), callMethod: options.callMethod };
         const result = await action(input, ctx);
         return { answer: undefined, navigateTo: result?.navigate };
       }
@@ -81,7 +81,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
       const answer = answerValues(outcome.answer);
       const target =
         outcome.navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
-      if (target) navigate(target);
+      if (target) void navigate(target);
     },
     [options, mutate, navigate, params, spec.id, spec.source],
   );

@@ -119,6 +119,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       required={required}
       readOnly={readonly}
       disabled={disabled}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
       autoFocus={autofocus}
       placeholder={placeholder ? t(placeholder) : undefined}
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}

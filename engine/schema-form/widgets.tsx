@@ -55,6 +55,7 @@ function SelectWidget(props: WidgetProps) {
       value={multiple ? (Array.isArray(selected) ? selected.map(String) : []) : typeof selected === 'string' ? selected : ''}
       required={required}
       disabled={disabled || readonly}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
       autoFocus={autofocus}
       onChange={(event: ChangeEvent<HTMLSelectElement>) => onChange(read(event.target))}
       onBlur={(event) => onBlur(id, read(event.target))}
@@ -88,6 +89,7 @@ function CheckboxWidget(props: WidgetProps) {
       checked={value === true}
       required={required}
       disabled={disabled || readonly}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
       autoFocus={autofocus}
       onChange={(event) => onChange(event.target.checked)}
       onBlur={(event) => onBlur(id, event.target.checked)}
@@ -111,6 +113,7 @@ function TextareaWidget(props: WidgetProps) {
       required={required}
       readOnly={readonly}
       disabled={disabled}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
       autoFocus={autofocus}
       placeholder={props.placeholder ? t(props.placeholder) : undefined}
       onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
@@ -159,6 +162,11 @@ function FileWidget(props: WidgetProps) {
   const chosen = describeDataUrl(value);
   const accept = typeof options.accept === 'string' ? options.accept : undefined;
   const size = chosen ? new Intl.NumberFormat(i18n.language, { style: 'unit', unit: chosen.bytes >= 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(chosen.bytes >= 1_000_000 ? chosen.bytes / 1_000_000 : Math.max(chosen.bytes / 1000, 0.1)) : '';
+  const readChosenFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    onChange(file ? await readAsDataUrl(file) : options.emptyValue);
+  };
+
   return (
     <div className="eng-file">
       <input
@@ -169,11 +177,9 @@ function FileWidget(props: WidgetProps) {
         accept={accept}
         required={required && !chosen}
         disabled={disabled || readonly}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
         autoFocus={autofocus}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          onChange(file ? await readAsDataUrl(file) : options.emptyValue);
-        }}
+        onChange={(event) => void readChosenFile(event)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
         {...aria}

@@ -86,14 +86,17 @@ function visibleTo(db: Kysely<Database>, customerId: number, type: 'personal' | 
 
 type Visible = ReturnType<typeof visibleTo>;
 
+/** A query over the same tables as {@link Visible} that answers {@link AnnouncementRow}s. */
+type VisibleRows = Visible extends SelectQueryBuilder<infer DB, infer TB, infer _Row> ? SelectQueryBuilder<DB, TB, AnnouncementRow> : never;
+
 const LIST_COLUMNS = [
   'a.id', 'a.title', 'a.summary', 'a.published_at', 'a.expires_at', 'a.requires_confirmation',
   's.read_at', 's.choice', 's.chosen_at',
 ] as const;
 
-function selectRow<Q extends Visible>(query: Q, withBody: boolean): SelectQueryBuilder<any, any, AnnouncementRow> {
+function selectRow<Q extends Visible>(query: Q, withBody: boolean): VisibleRows {
   const selected = query.select([...LIST_COLUMNS]);
-  return (withBody ? selected.select('a.body') : selected) as unknown as SelectQueryBuilder<any, any, AnnouncementRow>;
+  return (withBody ? selected.select('a.body') : selected) as unknown as VisibleRows;
 }
 
 export interface AnnouncementListQuery {

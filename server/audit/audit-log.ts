@@ -32,6 +32,7 @@ const MAX_ITEMS = 20;
 const MAX_DEPTH = 4;
 
 /** NUL and lone UTF-16 surrogates, which PostgreSQL text and jsonb cannot hold. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point: the database refuses it.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text the database can store, with each character it cannot shown as U+FFFD, so the row is never lost. */

@@ -89,7 +89,8 @@ class CallTransactionDriver implements Driver {
   }
 }
 
-const drivers = new WeakMap<Kysely<any>, CallTransactionDriver>();
+/** Keyed by the Kysely instance, whatever its database type. */
+const drivers = new WeakMap<object, CallTransactionDriver>();
 const pending = new WeakMap<Dialect, CallTransactionDriver>();
 
 /**
@@ -128,7 +129,7 @@ export function registerCallTransactions<DB>(db: Kysely<DB>, dialect: Dialect): 
  * @example
  * const answer = await inCallTransaction(db, () => handler(params, { db }), (error) => error instanceof RpcRefusal);
  */
-export async function inCallTransaction<T>(db: Kysely<any>, work: () => Promise<T>, keep: (error: unknown) => boolean): Promise<T> {
+export async function inCallTransaction<T, DB>(db: Kysely<DB>, work: () => Promise<T>, keep: (error: unknown) => boolean): Promise<T> {
   const driver = drivers.get(db);
   if (!driver || calls.getStore()) return work();
   // Kysely starts its driver on first use; a call may come first only in a test, but be safe.

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Invoice } from '../../generated/entities.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
@@ -84,7 +84,7 @@ function emailsOf(db: Db, customerId: number) {
  * registered when it was sent) reached by its e-mail.
  */
 function payerIs(db: Db, customerId: number) {
-  return (eb: any): Expression<SqlBool> =>
+  return (eb: ExpressionBuilder<{ i: Database['invoices'] }, 'i'>): Expression<SqlBool> =>
     eb.or([
       eb('i.payer_customer_id', '=', customerId),
       eb.and([eb('i.payer_customer_id', 'is', null), eb(sql`lower(i.payer_email)`, 'in', emailsOf(db, customerId))]),

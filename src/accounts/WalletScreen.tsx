@@ -57,7 +57,7 @@ export function WalletScreen(_props: CustomScreenProps) {
     <div className="eng-section">
       <section className="eng-panel" aria-labelledby="wallet-choose">
         <h2 id="wallet-choose">{t('accounts.walletChoose')}</h2>
-        <form className="accounts-wallet__form" onSubmit={submit} noValidate>
+        <form className="accounts-wallet__form" onSubmit={(event) => void submit(event)} noValidate>
           <div className={`eng-field${create.fieldErrors.currencyCode ? ' eng-field--invalid' : ''}`}>
             <label className="eng-label" htmlFor={selectId}>
               {t('fields.currencyCode')}

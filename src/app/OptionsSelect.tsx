@@ -31,6 +31,7 @@ export function OptionsSelect({ props, options }: { props: WidgetProps; options:
       value={value === undefined || value === null ? '' : String(value)}
       required={required}
       disabled={disabled || readonly || options === null}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
       autoFocus={autofocus}
       aria-invalid={invalid || undefined}
       aria-describedby={invalid ? `${id}__error` : undefined}

@@ -78,7 +78,7 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     });
   };
 
-  const requests = data?.requests ?? [];
+  const requests = useMemo(() => data?.requests ?? [], [data?.requests]);
   const deciding = mayApprove && filters.status !== 'decided';
   const batches = useMemo(() => {
     const byId = new Map<number, { batchId: number; name: string; count: number }>();
@@ -244,10 +244,10 @@ export function ApprovalQueue(_props: CustomScreenProps) {
               <li key={batch.batchId} data-batch={batch.batchId}>
                 <span>{t('approvals.batchLine', { name: batch.name, count: batch.count })}</span>
                 <span className="approvals__batch-buttons">
-                  <button type="button" className="eng-button eng-button--primary" disabled={busy} onClick={() => decideBatch(batch, false)}>
+                  <button type="button" className="eng-button eng-button--primary" disabled={busy} onClick={() => void decideBatch(batch, false)}>
                     {t('approvals.approveBatch')}
                   </button>
-                  <button type="button" className="eng-button eng-button--secondary" disabled={busy} onClick={() => decideBatch(batch, true)}>
+                  <button type="button" className="eng-button eng-button--secondary" disabled={busy} onClick={() => void decideBatch(batch, true)}>
                     {t('approvals.declineBatch')}
                   </button>
                 </span>
@@ -267,10 +267,10 @@ export function ApprovalQueue(_props: CustomScreenProps) {
             <p className="eng-table-toolbar__count">{t('approvals.count', { count: data.total })}</p>
             {deciding && (
               <span className="approvals__actions">
-                <button type="button" className="eng-button eng-button--primary" disabled={busy || selected.size === 0} aria-busy={busy} onClick={() => decide(false)}>
+                <button type="button" className="eng-button eng-button--primary" disabled={busy || selected.size === 0} aria-busy={busy} onClick={() => void decide(false)}>
                   {t('approvals.approveSelected', { count: selected.size })}
                 </button>
-                <button type="button" className="eng-button eng-button--danger" disabled={busy || selected.size === 0} onClick={() => decide(true)}>
+                <button type="button" className="eng-button eng-button--danger" disabled={busy || selected.size === 0} onClick={() => void decide(true)}>
                   {t('approvals.declineSelected', { count: selected.size })}
                 </button>
               </span>

@@ -231,7 +231,7 @@ export function CardLoadScreen({ params }: CustomScreenProps) {
  */
 export function CardReissueScreen({ params }: CustomScreenProps) {
   const { t, i18n } = useTranslation();
-  const { rpc, feedback } = useApp();
+  const { feedback } = useApp();
   const navigate = useNavigate();
   const { card, failed, reload } = useCard(params);
   const info = useCardOffer(card); // the fees of the country the card was applied for
@@ -287,7 +287,7 @@ export function CardReissueScreen({ params }: CustomScreenProps) {
  */
 export function CardCancelScreen({ params }: CustomScreenProps) {
   const { t, i18n } = useTranslation();
-  const { rpc, feedback } = useApp();
+  const { feedback } = useApp();
   const navigate = useNavigate();
   const { confirm, dialog } = useConfirm();
   const { card, failed, reload } = useCard(params);

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, intlLocale, type CustomScreenProps } from '../../engine/index.ts';
+import { intlLocale, type CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
 import { CardArt, CardStatusBadge } from './CardArt.tsx';
@@ -34,7 +34,6 @@ export function ConfirmCard({ params }: CustomScreenProps) {
   const locale = intlLocale(i18n.language);
   const delivery = shipping && deliveryText(shipping, t, locale);
   const country = new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(card.countryCode) ?? card.countryCode;
-  const money = (amount: string) => formatMoney(amount, product!.fees.currency, i18n.language);
 
   const confirm = async () => {
     await run(async () => {

@@ -33,7 +33,7 @@ export function InvoiceDetail({ params }: CustomScreenProps) {
   const [accountId, setAccountId] = useState('');
   const [rejecting, setRejecting] = useState(false);
   const [note, setNote] = useState('');
-  const { submit: submitTransfer, pending, errors, setErrors, result, closeResult } = useTransferSubmit('invoicePay');
+  const { submit: submitTransfer, pending, errors, result, closeResult } = useTransferSubmit('invoicePay');
 
   const load = useCallback(async () => {
     try {
@@ -141,7 +141,7 @@ export function InvoiceDetail({ params }: CustomScreenProps) {
       </dl>
 
       {payer && isOpen(invoice) && (
-        <form className="eng-form invoice__pay" onSubmit={pay} noValidate>
+        <form className="eng-form invoice__pay" onSubmit={(event) => void pay(event)} noValidate>
           <Field label={t('invoices.payFrom')} error={errors.accountId} required>
             {({ id: fieldId, describedBy, invalid }) => (
               <select id={fieldId} name="accountId" className="eng-input eng-select" value={accountId} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setAccountId(event.target.value)}>
@@ -172,7 +172,7 @@ export function InvoiceDetail({ params }: CustomScreenProps) {
       )}
 
       {payer && isOpen(invoice) && rejecting && (
-        <form className="eng-form invoice__reject" onSubmit={reject} noValidate>
+        <form className="eng-form invoice__reject" onSubmit={(event) => void reject(event)} noValidate>
           <Field label={t('invoices.rejectNote')}>
             {({ id: fieldId, describedBy }) => (
               <textarea id={fieldId} name="note" className="eng-input eng-textarea" maxLength={500} rows={3} value={note} aria-describedby={describedBy} onChange={(event) => setNote(event.target.value)} />

@@ -7,14 +7,16 @@ export function SignOutButton() {
   const { t } = useTranslation();
   const { actions } = useApp();
   const navigate = useNavigate();
+  const signOut = async () => {
+    const { navigate: to } = await actions.signOut();
+    await navigate(to);
+  };
+
   return (
     <button
       type="button"
       className="button button--secondary"
-      onClick={async () => {
-        const { navigate: to } = await actions.signOut();
-        await navigate(to);
-      }}
+      onClick={() => void signOut()}
     >
       {t('layout.signOut')}
     </button>

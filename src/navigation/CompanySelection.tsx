@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CustomerAccess } from '../../generated/entities.ts';
@@ -31,7 +31,7 @@ export function CompanySelection() {
       actFor(customerId, sessionStorage);
       customer.clear();
       const info = await rpc('businessAccessInfo', {});
-      navigate(businessStartPage({ ...info, hasBalanceInfoAccess: info.accessList.balanceInfo }, next), { replace: true });
+      void navigate(businessStartPage({ ...info, hasBalanceInfoAccess: info.accessList.balanceInfo }, next), { replace: true });
     } catch (error) {
       actFor(null, sessionStorage);
       setChoosing(null);
@@ -39,31 +39,37 @@ export function CompanySelection() {
     }
   };
 
+  /** What the list says: sign out, choose the one authorised company at once, or show the list. */
+  const showCompanies = useEffectEvent((customers: CustomerAccess[]) => {
+    const authorised = customers.filter((company) => company.authorised);
+    const step = companySelectionStep({ authorisedCount: authorised.length, pendingCount: customers.length - authorised.length });
+    if (step === 'login') {
+      void actions.signOut().then(({ navigate: to }) => navigate(to, { replace: true }));
+      return;
+    }
+    if (step === 'selectCompany' && authorised.length === 1) void choose(authorised[0]!.customerId);
+    setView({ step, companies: customers });
+  });
+  const showFailure = useEffectEvent((error: unknown) => {
+    setView({ step: 'failed' });
+    feedback.showError(error);
+  });
+
+  // Loaded once per visit; the answer is read by the effect events above, with the current services.
   useEffect(() => {
     let live = true;
     actFor(null, sessionStorage);
     rpc('customerAccessList', {}).then(
       ({ customers }) => {
-        if (!live) return;
-        const authorised = customers.filter((company) => company.authorised);
-        const step = companySelectionStep({ authorisedCount: authorised.length, pendingCount: customers.length - authorised.length });
-        if (step === 'login') {
-          void actions.signOut().then(({ navigate: to }) => navigate(to, { replace: true }));
-          return;
-        }
-        if (step === 'selectCompany' && authorised.length === 1) void choose(authorised[0]!.customerId);
-        setView({ step, companies: customers });
+        if (live) showCompanies(customers);
       },
       (error: unknown) => {
-        if (!live) return;
-        setView({ step: 'failed' });
-        feedback.showError(error);
+        if (live) showFailure(error);
       },
     );
     return () => {
       live = false;
     };
-    // Loaded once per visit: `choose` only reads services that never change.
   }, [rpc]);
 
   return (

@@ -47,7 +47,7 @@ export function CompanySwitcher() {
       customer.clear();
       const info = await rpc('businessAccessInfo', {});
       await customer.load();
-      navigate(businessStartPage({ ...info, hasBalanceInfoAccess: info.accessList.balanceInfo }, `${pathname}${search}`));
+      void navigate(businessStartPage({ ...info, hasBalanceInfoAccess: info.accessList.balanceInfo }, `${pathname}${search}`));
     } catch (error) {
       actFor(previous, sessionStorage);
       feedback.showError(error);

@@ -36,7 +36,7 @@ export function SeiAuthorize() {
         const target = afterAuthorizeAnswer(status);
         if (target) {
           feedback.showError(new Error(body.message || t('session.sei.unknownClient')));
-          navigate(target, { replace: true });
+          void navigate(target, { replace: true });
           return;
         }
         setView({ step: 'refused', message: body.message ?? t('session.sei.failed') });
@@ -58,7 +58,7 @@ export function SeiAuthorize() {
       }
       const target = afterAuthorizeAnswer(status);
       feedback.showError(new Error(body.message || t('session.sei.failed')));
-      if (target) navigate(target, { replace: true });
+      if (target) void navigate(target, { replace: true });
       else setView({ step: 'ask', authorization });
     } catch (error) {
       feedback.showError(error);

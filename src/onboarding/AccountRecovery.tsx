@@ -67,7 +67,7 @@ export function AccountRecovery({ params }: CustomScreenProps) {
   const set = (name: string) => (next: string) => setValues((current) => ({ ...current, [name]: next }));
   const go = (next: RecoveryStep) => {
     setErrors({});
-    navigate(`${BASE}/${next}`);
+    void navigate(`${BASE}/${next}`);
   };
   const remember = (next: RecoveryTask | null) => {
     keepRecoveryTask(sessionStorage, next);
@@ -236,7 +236,7 @@ export function AccountRecovery({ params }: CustomScreenProps) {
             // A code refused here (it expired meanwhile, or the task was spent) must be entered again.
             if (refused.code) {
               setCheckedCode(null);
-              navigate(`${BASE}/reset`);
+              void navigate(`${BASE}/reset`);
               setErrors({ code: refused.code });
             }
           })
@@ -267,7 +267,7 @@ export function AccountRecovery({ params }: CustomScreenProps) {
   useEffect(() => {
     if (!statusTaskId) return;
     rpc('accountRecoveryStatus', { taskId: statusTaskId }).then(remember, feedback.showError);
-  }, [statusTaskId]);
+  }, [statusTaskId, rpc, feedback.showError]);
 
   const position = RECOVERY_STEPS.indexOf(step) + 1;
   return (

@@ -42,7 +42,7 @@ export function ActivateAccount(_props: CustomScreenProps) {
     try {
       const destination = await activateAndSignIn({ session, rpc, customer }, { username, activationCode });
       feedback.notify(ACTIVATED_NOTICE);
-      navigate(destination);
+      void navigate(destination);
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error);
       if (fieldErrors) setErrors(fieldErrors);

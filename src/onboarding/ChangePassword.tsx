@@ -95,6 +95,7 @@ export function ChangePassword(_props: CustomScreenProps) {
         <form className="eng-form onboarding-form" noValidate onSubmit={confirm}>
           <p className="eng-description">{t('onboarding.passwordChange.codeSent', { address: waiting.sentTo })}</p>
           <div className="eng-fields">
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- this field appears because the user just asked for a code; focus goes where they type it. */}
             <TextField id="passwordChange_code" label={t('onboarding.fields.code')} inputMode="numeric" autoComplete="one-time-code" value={values.code} onChange={set('code')} error={errors.code} autoFocus />
           </div>
           <div className="eng-form__buttons">

@@ -44,6 +44,7 @@ export function RegistrationEmailWidget(props: WidgetProps) {
         required={required}
         disabled={disabled}
         readOnly={readonly}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
         autoFocus={autofocus}
         autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'email'}
         aria-invalid={invalid || undefined}

@@ -53,6 +53,7 @@ export function TextField({ id, label, value, onChange, error, help, type = 'tex
         required={required}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the caller's choice (a code field shown after the user asked for the code).
         autoFocus={autoFocus}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

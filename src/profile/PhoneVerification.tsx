@@ -92,12 +92,12 @@ export function PhoneVerification({ params }: CustomScreenProps) {
               {error}
             </p>
           )}
-          <button type="button" className="eng-button eng-button--primary" onClick={sendCode} disabled={pending} aria-busy={pending || undefined}>
+          <button type="button" className="eng-button eng-button--primary" onClick={() => void sendCode()} disabled={pending} aria-busy={pending || undefined}>
             {t('profile.verify.send')}
           </button>
         </>
       ) : (
-        <form onSubmit={confirm} noValidate>
+        <form onSubmit={(event) => void confirm(event)} noValidate>
           <p role="status">{t('profile.verify.sent', { phone: started.maskedPhone })}</p>
           <div className="eng-field">
             <label className="eng-label" htmlFor="verify-code">
@@ -126,7 +126,7 @@ export function PhoneVerification({ params }: CustomScreenProps) {
             <button type="submit" className="eng-button eng-button--primary" disabled={pending} aria-busy={pending || undefined}>
               {t('profile.verify.confirm')}
             </button>
-            <button type="button" className="eng-button eng-button--secondary" onClick={sendCode} disabled={pending}>
+            <button type="button" className="eng-button eng-button--secondary" onClick={() => void sendCode()} disabled={pending}>
               {t('profile.verify.resend')}
             </button>
           </div>

@@ -60,7 +60,7 @@ export function TaxNumberForm(_props: CustomScreenProps) {
   };
 
   return (
-    <form className="profile-form" onSubmit={submit} noValidate>
+    <form className="profile-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="eng-field">
         <label className="eng-label" htmlFor="tax-id">
           {`${tax.name} (${tax.shortName})`}

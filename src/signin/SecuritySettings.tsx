@@ -124,8 +124,9 @@ function ModeSection(props: {
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [value, setValue] = useState(props.current);
-  useEffect(() => setValue(props.current), [props.current]);
+  const { current } = props;
+  const [value, setValue] = useState(current);
+  useEffect(() => setValue(current), [current]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onChange(value);
@@ -214,6 +215,7 @@ function ConfirmChange({ started, onCancel, onConfirm }: { started: TwoStepChang
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- this field appears because the user just asked for a code; focus goes where they type it.
             autoFocus
             value={code}
             aria-invalid={error ? true : undefined}
@@ -266,6 +268,7 @@ function DevicesSection({ devices, onRemove }: { devices: Device[] | undefined; 
               {asking === device.id ? (
                 <span className="eng-actions" role="group" aria-label={t('signin.settings.devices.confirm', { name: device.name })}>
                   <span>{t('signin.settings.devices.confirm', { name: device.name })}</span>
+                  {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question replaces the Remove button the user just pressed; focus moves to its answer so keyboard users keep their place. */}
                   <button type="button" className="eng-button eng-button--danger" autoFocus onClick={() => void onRemove(device).finally(() => setAsking(undefined))}>
                     {t('signin.settings.devices.remove')}
                   </button>

@@ -106,6 +106,7 @@ function CodeForm({ label, hint, submit, busy, error, onSubmit, name = 'otp' }: 
           pattern="[0-9]{6}"
           maxLength={6}
           required
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- this field appears because the user just asked for a code; focus goes where they type it.
           autoFocus
           value={code}
           aria-invalid={error ? true : undefined}

@@ -98,7 +98,7 @@ export function SupportConversation({ params }: CustomScreenProps) {
           ))}
         </ol>
       </section>
-      <form className="support-reply" onSubmit={send} noValidate>
+      <form className="support-reply" onSubmit={(event) => void send(event)} noValidate>
         <div className={`eng-field${replyError ? ' eng-field--invalid' : ''}`}>
           <label className="eng-label" htmlFor={replyId}>
             {t('support.conversation.reply')}

@@ -51,7 +51,7 @@ export function SupportMessages(_props: CustomScreenProps) {
   const opening = ticketNumber !== null && TICKET_NUMBER.test(ticketNumber);
 
   useEffect(() => {
-    if (opening) navigate(`/messages/${ticketNumber}`, { replace: true });
+    if (opening) void navigate(`/messages/${ticketNumber}`, { replace: true });
   }, [opening, ticketNumber, navigate]);
 
   const { data, error, isLoading, mutate } = useSupportData('supportTicketList', { pageNumber, pageSize: PAGE_SIZE, status });

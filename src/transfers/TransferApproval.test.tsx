@@ -58,9 +58,13 @@ describe('TransferApproval', () => {
     expect(rpc).toHaveBeenCalledWith('transferApprove', { trxid: 41, approvalCode: '123456' });
     expect(onFinished).toHaveBeenCalledWith('completed');
     expect(screen.getByRole('alertdialog', { name: 'money.approval.completedTitle' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(SMS_SUCCESS_CLOSE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SMS_SUCCESS_CLOSE_MS - 1);
+    });
     expect(onClose).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onClose).toHaveBeenCalled();
   });
 

@@ -122,14 +122,15 @@ function ApprovalFlow({ result, onClose, onFinished }: { result: SubmitResult; o
   useEffect(() => {
     if (stage.kind !== 'push') return;
     let stopped = false;
-    const timer = setInterval(async () => {
+    const ask = async () => {
       try {
         const answer = await rpc('transferStatus', { trxid });
         if (!stopped && isFinal(answer.status)) finish(answer.status, 'push');
       } catch {
         // The next tick asks again; a lasting failure shows when the customer acts.
       }
-    }, PUSH_POLL_MS);
+    };
+    const timer = setInterval(() => void ask(), PUSH_POLL_MS);
     return () => {
       stopped = true;
       clearInterval(timer);

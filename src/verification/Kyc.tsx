@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { CustomScreenProps } from '../../engine/index.ts';
@@ -70,18 +70,20 @@ function PersonalDetails({ initial }: { initial: Partial<PersonalInfo> }) {
       )}
     </Field>
   );
+  const saveDetails = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await run(() => rpc('kycCustomerPersonalInfoUpdate', info as PersonalInfo));
+    if (answer) {
+      setSaved(true);
+      void customer.load().catch(() => undefined);
+    }
+  };
+
   return (
     <form
       className="verification-form"
       noValidate
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const answer = await run(() => rpc('kycCustomerPersonalInfoUpdate', info as PersonalInfo));
-        if (answer) {
-          setSaved(true);
-          void customer.load().catch(() => undefined);
-        }
-      }}
+      onSubmit={(event) => void saveDetails(event)}
     >
       <Text name="firstName" value={info.firstName ?? ''} onChange={(firstName) => set({ firstName })} error={fieldErrors.firstName} autoComplete="given-name" />
       <Text name="lastName" value={info.lastName ?? ''} onChange={(lastName) => set({ lastName })} error={fieldErrors.lastName} autoComplete="family-name" />
@@ -127,6 +129,16 @@ export function Kyc(_props: CustomScreenProps) {
   const set = (change: Partial<Answers>) => setAnswers((current) => ({ ...current, ...change }));
   const submitted = data.customerKycRequest.status === 'submitted';
 
+  const saveAnswers = async (event: FormEvent) => {
+    event.preventDefault();
+    const clean = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== '' && value !== undefined)) as Answers;
+    const answer = await run(() => rpc('kycInfoUpdate', { answers: clean }));
+    if (answer) {
+      setData({ customerInfo: answer.customerInfo, customerKycRequest: answer.customerKycRequest });
+      void customer.load().catch(() => undefined);
+    }
+  };
+
   return (
     <div className="verification-screen" data-variant={business ? 'business' : 'personal'}>
       {submitted && (
@@ -145,15 +157,7 @@ export function Kyc(_props: CustomScreenProps) {
         <form
           className="verification-form"
           noValidate
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const clean = Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== '' && value !== undefined)) as Answers;
-            const answer = await run(() => rpc('kycInfoUpdate', { answers: clean }));
-            if (answer) {
-              setData({ customerInfo: answer.customerInfo, customerKycRequest: answer.customerKycRequest });
-              void customer.load().catch(() => undefined);
-            }
-          }}
+          onSubmit={(event) => void saveAnswers(event)}
         >
           {business ? (
             <>

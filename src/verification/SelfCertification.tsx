@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CustomScreenProps } from '../../engine/index.ts';
@@ -95,6 +95,21 @@ export function FatcaCrsForm({
   const wForm = data.wForm;
   const needsLossOfNationality = data.statuses.certificateOfLossOfNationalityDocumentStatus !== 'notRequired';
 
+  const startSigning = async () => {
+    const answer = await signing.run(sign);
+    // The signing page belongs to the e-signature provider: a full page visit.
+    if (answer) window.location.assign(answer.signData.signUrl);
+  };
+
+  const saveCertification = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await run(() => save(cleaned(form)));
+    if (answer) {
+      setData(answer);
+      setSaved(true);
+    }
+  };
+
   return (
     <div className="verification-screen">
       <section className="verification-section" aria-labelledby="fatca-form-title">
@@ -102,14 +117,7 @@ export function FatcaCrsForm({
         <form
           className="verification-form"
           noValidate
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const answer = await run(() => save(cleaned(form)));
-            if (answer) {
-              setData(answer);
-              setSaved(true);
-            }
-          }}
+          onSubmit={(event) => void saveCertification(event)}
         >
           <fieldset>
             <legend>{t('verification.fatca.usPerson')}</legend>
@@ -179,11 +187,7 @@ export function FatcaCrsForm({
               type="button"
               className="eng-button eng-button--primary"
               disabled={signing.pending}
-              onClick={async () => {
-                const answer = await signing.run(sign);
-                // The signing page belongs to the e-signature provider: a full page visit.
-                if (answer) window.location.assign(answer.signData.signUrl);
-              }}
+              onClick={() => void startSigning()}
             >
               {t(`verification.fatca.signButton.${wForm}`)}
             </button>
@@ -234,7 +238,7 @@ export function RepresentativeSelfCertification(_props: CustomScreenProps) {
   const authSecret = authSecretFrom(window.location.search, sessionStorage);
   const { data, failed } = useLoaded(() => rpc('businessRepresentativeFatcaCrsGet', { authSecret: authSecret ?? '' }));
   useEffect(() => {
-    if (!authSecret || failed) navigate('/login', { replace: true });
+    if (!authSecret || failed) void navigate('/login', { replace: true });
   }, [authSecret, failed, navigate]);
   if (!authSecret || !data) return <p className="eng-loading">{t('verification.loading')}</p>;
   return (
@@ -270,10 +274,10 @@ export function SelfCertificationSplash(_props: CustomScreenProps) {
           <li>{t('verification.splash.step3')}</li>
         </ol>
         <div className="verification-buttons">
-          <button type="button" className="eng-button eng-button--primary" onClick={() => navigate('/self-certification')}>
+          <button type="button" className="eng-button eng-button--primary" onClick={() => void navigate('/self-certification')}>
             {t('verification.splash.start')}
           </button>
-          <button type="button" className="eng-button eng-button--secondary" onClick={() => navigate('/home')}>
+          <button type="button" className="eng-button eng-button--secondary" onClick={() => void navigate('/home')}>
             {t('verification.splash.later')}
           </button>
         </div>

@@ -19,15 +19,17 @@ export function StartIdentityVerification({ label }: { label: string }) {
   const { rpc } = useApp();
   const navigate = useNavigate();
   const { run, pending } = useCall();
+  const startVerification = async () => {
+    const started = await run(() => rpc('customerJumioDocumentCreate', {}));
+    if (started) void navigate(started.sessionPath);
+  };
+
   return (
     <button
       type="button"
       className="eng-button eng-button--primary"
       disabled={pending}
-      onClick={async () => {
-        const started = await run(() => rpc('customerJumioDocumentCreate', {}));
-        if (started) navigate(started.sessionPath);
-      }}
+      onClick={() => void startVerification()}
     >
       {label}
     </button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -30,6 +30,12 @@ export function VideoIdentityJob({ params }: CustomScreenProps) {
   const locale = intlLocale(i18n.language);
   const tone = job.status === 'completed' ? ' verification-notice--success' : job.status === 'rejected' ? ' verification-notice--danger' : '';
 
+  const schedule = async (event: FormEvent) => {
+    event.preventDefault();
+    const answer = await run(() => rpc('videoIdentityJobSchedule', { id, scheduledFor: new Date(when).toISOString() }));
+    if (answer) setData(answer);
+  };
+
   return (
     <div className="verification-screen">
       <p className={`verification-notice${tone}`} role="status" data-status={job.status}>
@@ -52,11 +58,7 @@ export function VideoIdentityJob({ params }: CustomScreenProps) {
       {(job.status === 'pending' || job.status === 'scheduled') && (
         <form
           className="verification-form"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const answer = await run(() => rpc('videoIdentityJobSchedule', { id, scheduledFor: new Date(when).toISOString() }));
-            if (answer) setData(answer);
-          }}
+          onSubmit={(event) => void schedule(event)}
         >
           <Field label={t('verification.video.when')} error={fieldErrors.scheduledFor}>
             {({ id: inputId, describedBy }) => (

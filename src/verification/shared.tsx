@@ -100,7 +100,7 @@ export function FileUpload({ label, field = 'file', onUpload, buttonLabel }: { l
   };
   const error = missing && !file ? t('verification.upload.chooseFile') : fieldErrors[field];
   return (
-    <form className="verification-upload" onSubmit={submit} noValidate>
+    <form className="verification-upload" onSubmit={(event) => void submit(event)} noValidate>
       <Field label={label} error={error} help={t('verification.upload.help')}>
         {({ id, describedBy }) => (
           <input

@@ -4,7 +4,7 @@
  * in paxum/en and aplus/es (into .tmp/shots-profile/) and checked with axe-core.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousViolations } from '../support/axe.ts';

@@ -4,7 +4,7 @@
  * confirmation popup, the remembered path, a third-party (SEI) sign-in, and every identity route
  * rendering for a signed-in personal user. Screenshots of the new screens go to .tmp/shots-session/.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

@@ -5,7 +5,7 @@
  * new screens (375 and 1280 px, paxum/en and aplus/es) go to .tmp/shots-signin/; axe finds no
  * serious violation on them.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -25,7 +25,7 @@ import { sandboxCardProcessor, weakPin } from '../../server/cards/processor.ts';
 import { REPOSITORY_ROOT } from '../../server/config.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 const METHODS_DIR = path.join(REPOSITORY_ROOT, 'schemas/api/methods');
@@ -382,7 +382,7 @@ for (const backend of BACKENDS) {
       };
       /** Methods that name no customer's object: what Northwind gets must hold nothing of Anna's. */
       const annaAccounts = (await db().selectFrom('accounts').select('id').where('customer_id', '=', annaCustomerId).execute()).map((row) => row.id);
-      const unnamed: Record<string, { params: Record<string, unknown>; check: (body: any) => void }> = {
+      const unnamed: Record<string, { params: Record<string, unknown>; check: (body: Json) => void }> = {
         cardList: { params: {}, check: (body) => expect(body.cards.filter((card: { accountId: number }) => annaAccounts.includes(card.accountId))).toEqual([]) },
         cardApplyInfo: { params: {}, check: (body) => expect(body.responseCode).toBe('00') },
         binInfo: { params: { binNumber: annaActive.bin }, check: (body) => expect(body.responseCode).toBe('00') },

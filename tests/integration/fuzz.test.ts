@@ -25,7 +25,7 @@ import { loadGeneratedArtifacts, type JsonSchema } from '../../server/api-bundle
 import { REPOSITORY_ROOT } from '../../server/config.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { createSchemaValidator } from '../../server/http/json-schema.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 const { bundle } = loadGeneratedArtifacts(path.join(REPOSITORY_ROOT, 'generated'));
@@ -97,13 +97,13 @@ const REST_DOCUMENTS: Array<{ file: string; document: OpenApiDocument }> = [
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 /** `node` with every local $ref ('#/components/...') of its OpenAPI document inlined. */
-function inline(node: unknown, from: { file: string; document: OpenApiDocument }, seen: string[] = []): any {
+function inline(node: unknown, from: { file: string; document: OpenApiDocument }, seen: string[] = []): Json {
   if (Array.isArray(node)) return node.map((item) => inline(item, from, seen));
   if (!node || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as Record<string, unknown>;
   if (typeof $ref === 'string') {
     if (!$ref.startsWith('#/') || seen.includes($ref)) throw new Error(`${from.file}: cannot inline $ref ${$ref}`);
-    const target = $ref.slice(2).split('/').reduce<any>((at, segment) => at?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], from.document);
+    const target = $ref.slice(2).split('/').reduce<Json>((at, segment) => at?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], from.document);
     if (target === undefined) throw new Error(`${from.file}: nothing at ${$ref}`);
     return { ...inline(target, from, [...seen, $ref]), ...inline(rest, from, seen) };
   }

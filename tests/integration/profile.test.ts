@@ -233,7 +233,8 @@ for (const backend of BACKENDS) {
     });
 
     describe("another customer's objects", () => {
-      let ids: { phoneId: number; addressId: number; documentId: number; fileId: number; emailId: number };
+      type ProfileObjectIds = { phoneId: number; addressId: number; documentId: number; fileId: number; emailId: number };
+      let ids: ProfileObjectIds;
       const snapshot = async () => {
         const db = test.server.db;
         return JSON.stringify(
@@ -257,7 +258,7 @@ for (const backend of BACKENDS) {
         ids = { phoneId: phone.phone.id, addressId: profile.addresses[0].addressId, documentId: document.document.id, fileId: document.document.files[0].fileId, emailId: email.email.emailId };
       });
 
-      const cases: [string, (ids: any) => object][] = [
+      const cases: [string, (ids: ProfileObjectIds) => object][] = [
         ['phoneInquiry', (i) => ({ phoneId: i.phoneId })],
         ['phoneReplace', (i) => ({ phoneId: i.phoneId, phoneCountryCode: '44', phone: '7700900111' })],
         ['phoneConfirm', (i) => ({ phoneId: i.phoneId, codeVerifier: pkcePair().verifier, code: '123456' })],

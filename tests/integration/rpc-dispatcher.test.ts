@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../server/config.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type Backend, type TestServer } from './harness.ts';
 
 const ACCESS_DENIED = { responseCode: '13', responseDescription: 'Access denied' };
@@ -136,7 +136,7 @@ for (const backend of BACKENDS) {
  * A test server whose API bundle `change` edits (the server reads it at run time), in a generated
  * folder of its own that `close` removes.
  */
-async function serverWithChangedBundle(backend: Backend, change: (bundle: { methods: Record<string, any> }) => void): Promise<TestServer> {
+async function serverWithChangedBundle(backend: Backend, change: (bundle: { methods: Record<string, Json> }) => void): Promise<TestServer> {
   const generatedDir = mkdtempSync(path.join(os.tmpdir(), 'bank-generated-'));
   cpSync(path.join(REPOSITORY_ROOT, 'generated'), generatedDir, { recursive: true });
   const bundleFile = path.join(generatedDir, 'api-bundle.json');

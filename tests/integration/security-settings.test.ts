@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/demo/seed.ts';
 import { isBlacklisted } from '../../server/security/blacklist.ts';
-import { ApiClient, pkcePair, type Tokens } from '../support/api-client.ts';
+import { ApiClient, pkcePair, type Json, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 /** Retries until the check passes: audit rows are written just after the answer leaves. */
@@ -40,7 +40,7 @@ for (const backend of BACKENDS) {
         headers: { 'user-agent': 'integration-test/1.0' },
         payload: { client: 'spa', username, password: DEMO_PASSWORD, codeChallenge: pkcePair().challenge },
       });
-      return { status: answer.statusCode, body: answer.json() as Record<string, any> };
+      return { status: answer.statusCode, body: answer.json() as Record<string, Json> };
     };
 
     beforeAll(async () => {

@@ -2,8 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { DEMO_PASSWORD } from '../../server/demo/seed.ts';
 
+/**
+ * JSON as a test reads it: the server has checked it against the API schemas, and the test asserts on
+ * the fields it cares about without restating every response type.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read JSON loosely on purpose (above); only here.
+export type Json = any;
+
 /** An HTTP answer: status, parsed JSON body and headers. */
-export interface Answer<T = any> {
+export interface Answer<T = Json> {
   status: number;
   body: T;
   headers: Headers;
@@ -59,7 +66,7 @@ function exchange(url: string, method: 'GET' | 'POST', body?: unknown, headers: 
 export class ApiClient {
   constructor(readonly baseUrl: string) {}
 
-  async post<T = any>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  async post<T = Json>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const answer = await exchange(`${this.baseUrl}${path}`, 'POST', body, headers);
     try {
       return { status: answer.status, body: answer.text ? JSON.parse(answer.text) : undefined, headers: answer.headers };
@@ -89,7 +96,7 @@ export class ApiClient {
   }
 
   /** One RPC call; `token` and `customerId` become the Authorization and Customer-Id headers. */
-  rpc<T = any>(method: string, params: object = {}, options: { token?: string; customerId?: number | string } = {}): Promise<Answer<T>> {
+  rpc<T = Json>(method: string, params: object = {}, options: { token?: string; customerId?: number | string } = {}): Promise<Answer<T>> {
     const headers: Record<string, string> = {};
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.customerId !== undefined) headers['customer-id'] = String(options.customerId);
@@ -110,7 +117,7 @@ export async function signIn(baseUrl: string, username: string, password = DEMO_
   const tokens = await client.signIn(username, password);
   return {
     ...tokens,
-    call: async (method: string, params: Record<string, unknown>): Promise<Record<string, any>> =>
+    call: async (method: string, params: Record<string, unknown>): Promise<Record<string, Json>> =>
       (await client.rpc(method, params, { token: tokens.accessToken })).body,
   };
 }

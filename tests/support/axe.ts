@@ -15,8 +15,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's debugging protocol, as a test tool is, rather than as an inline
   // <script>: the application's Content Security Policy rightly refuses inline script.
   await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => (window as any).axe.run(document, { resultTypes: ['violations'] }));
-  return (result.violations as Array<{ id: string; impact: string; help: string; nodes: { target: string[] }[] }>)
+  const result = await page.evaluate(async () => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }

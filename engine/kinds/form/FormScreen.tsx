@@ -67,7 +67,7 @@ export function FormBody({
           setData(next);
           serverErrors.track(next);
         }}
-        onSubmit={onSubmit}
+        onSubmit={(valid) => void onSubmit(valid)}
       >
         <div className="eng-form__buttons">
           <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit')}</SubmitButton>

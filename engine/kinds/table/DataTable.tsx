@@ -144,7 +144,7 @@ export function DataTable(props: DataTableProps) {
     // A click on the row's own link or a button already does what it should.
     if ((event.target as HTMLElement).closest('a, button')) return;
     const to = rowLink ? fillPath(rowLink, row) : null;
-    if (to) navigate(to);
+    if (to) void navigate(to);
   };
 
   let body;
@@ -212,6 +212,7 @@ export function DataTable(props: DataTableProps) {
   return (
     // The wrapper scrolls sideways on narrow screens; focusable and named so keyboard users can scroll it.
     // A group rather than a region: on a dashboard the section around it is already the landmark.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus (axe scrollable-region-focusable).
     <div className="eng-table-wrap" role="group" aria-labelledby={captionId} tabIndex={0}>
       <table
         className={`eng-table${props.compact ? ' eng-table--compact' : ''}`}

@@ -106,7 +106,7 @@ export function ExportButton({
 
   return (
     <div className="eng-export">
-      <button type="button" className="eng-button eng-button--secondary" onClick={run} disabled={progress !== null}>
+      <button type="button" className="eng-button eng-button--secondary" onClick={() => void run()} disabled={progress !== null}>
         {t('engine.table.export')}
       </button>
       {progress && (

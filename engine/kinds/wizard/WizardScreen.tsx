@@ -150,7 +150,7 @@ export function WizardScreen({ spec }: KindProps) {
         formData={pickFields(data, step.fields)}
         serverErrors={stepErrors}
         onChange={onStepChange}
-        onSubmit={onStepSubmit}
+        onSubmit={(stepData) => void onStepSubmit(stepData)}
       >
         <div className="eng-form__buttons eng-wizard__buttons">
           {stepIndex > 0 && (
@@ -166,7 +166,7 @@ export function WizardScreen({ spec }: KindProps) {
             <SubmitButton pending={pending}>{t(wizard.submit.label ?? 'engine.submit')}</SubmitButton>
           )}
           {wizard.draft && hasDraft && (
-            <button type="button" className="eng-button eng-button--link" onClick={onClearDraft}>
+            <button type="button" className="eng-button eng-button--link" onClick={() => void onClearDraft()}>
               {t('engine.wizard.clearDraft')}
             </button>
           )}

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * The token service's state: single-use authorization codes bound to a PKCE challenge, sessions,
  * and refresh tokens (hashes only) that belong to a session and rotate on every use.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table sessions (
       id text primary key,
@@ -40,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['authorization_codes', 'refresh_tokens', 'sessions']) {
     await db.schema.dropTable(table).execute();
   }

@@ -10,13 +10,18 @@ const CURRENCIES: ReadonlyArray<[code: string, scale: number]> = [
  * accounts that have a purpose instead of a customer), transactions and their entries. Amounts are
  * bigint minor units; balances move only together with entries (see server/ledger).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table currencies (
       code text primary key check (code ~ '^[A-Z]{3,5}$'),
       scale smallint not null check (scale between 0 and 8)
     )`.execute(db);
-  await db.insertInto('currencies').values(CURRENCIES.map(([code, scale]) => ({ code, scale }))).execute();
+  // A migration is frozen in time: it names the columns it writes rather than today's Database type.
+  await db
+    .withTables<{ currencies: { code: string; scale: number } }>()
+    .insertInto('currencies')
+    .values(CURRENCIES.map(([code, scale]) => ({ code, scale })))
+    .execute();
 
   await sql`
     create table accounts (
@@ -61,7 +66,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index ledger_entries_account on ledger_entries (account_id, transaction_id)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['ledger_entries', 'ledger_transactions', 'accounts', 'currencies']) {
     await db.schema.dropTable(table).execute();
   }

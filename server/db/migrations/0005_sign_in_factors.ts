@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * devices (push approvals), browsers a user has approved, pending push and new-device sign-ins, the
  * sandbox's delivered pushes, and requests to change a two-step mode.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table users
       add column totp_secret text,
@@ -98,7 +98,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['two_step_requests', 'push_messages', 'login_challenges', 'known_browsers', 'devices']) {
     await db.schema.dropTable(table).execute();
   }

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * account recovery tasks (by e-mail or by personal data) and the signed-in user's password change
  * requests. Every code is stored as a hash only; each row counts its wrong attempts.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table registrations (
       user_id integer primary key references users (id),
@@ -55,7 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index password_change_requests_user on password_change_requests (user_id)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['password_change_requests', 'recovery_tasks', 'registrations']) {
     await db.schema.dropTable(table).execute();
   }

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * self-certifications, W-form signing requests, representatives invited to self-certify by a secret
  * link, and the sessions the identity and e-signature sandboxes keep (their own side of the service).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table identity_verification_runs (
       workflow_run_id text primary key,
@@ -135,7 +135,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     'sandbox_provider_sessions', 'e_signature_requests', 'fatca_certifications', 'representative_invitations', 'kyc_requests',
     'due_diligence_cases', 'limit_requirement_documents', 'limit_requirements', 'limit_reasons', 'video_identity_jobs',

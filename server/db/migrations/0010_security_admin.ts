@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * IP allow-list and its mode, the payout blacklist, the sign-in history, notification settings,
  * agreement acceptances, and the audit log of every RPC call with who acted for whom.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table security_settings (
       customer_id integer primary key references customers (id),
@@ -80,7 +80,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index audit_log_actor on audit_log (actor_user_id, id desc)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['audit_log', 'agreement_acceptances', 'notification_settings', 'login_history', 'payout_blacklist', 'ip_access_entries', 'security_settings']) {
     await db.schema.dropTable(table).execute();
   }

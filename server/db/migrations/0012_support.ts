@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * customer's read timestamp (the desk's custom field cf_customer_read_at) that the sandbox help desk
  * keeps. With a real help desk configured these tables stay empty: the desk holds the tickets.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table sandbox_helpdesk_tickets (
       id text primary key,
@@ -36,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index sandbox_helpdesk_threads_ticket on sandbox_helpdesk_threads (ticket_id, created_at desc, id desc)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table sandbox_helpdesk_threads`.execute(db);
   await sql`drop table sandbox_helpdesk_tickets`.execute(db);
 }

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * replay), transfers (one row per operation, whatever its kind, with the ledger transaction that
  * holds or moved its funds), and the second-factor confirmations a transfer waits for.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table idempotency_keys (
       customer_id integer not null references customers (id),
@@ -65,7 +65,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index transfer_confirmations_transfer on transfer_confirmations (transfer_id)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['transfer_confirmations', 'transfers', 'idempotency_keys']) {
     await db.schema.dropTable(table).execute();
   }

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  * - `transfer_batches`: a customer's batch transfers as the batch list shows them (the batches
  *   themselves, their upload and payments, come in a later issue).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index ledger_entries_account_newest on ledger_entries (account_id, transaction_id desc, id desc)`.execute(db);
   await sql`create index ledger_entries_not_posted on ledger_entries (account_id, status) where status <> 'posted'`.execute(db);
   await sql`create index ledger_transactions_created_id on ledger_transactions (created_at desc, id desc)`.execute(db);
@@ -29,7 +29,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index transfer_batches_customer on transfer_batches (customer_id, created_at desc, id desc)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('transfer_batches').execute();
   await sql`drop index ledger_transactions_created_id`.execute(db);
   await sql`drop index ledger_entries_not_posted`.execute(db);

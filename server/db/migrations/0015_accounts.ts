@@ -21,7 +21,11 @@ const CRYPTO: ReadonlyArray<[code: string, scale: number, symbol: string]> = [
  * - `payment_instructions`: the bank details a customer gives payers to fund an account, generated once
  *   per account and remembered with the time the customer first viewed them.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+/** The currencies table as this migration leaves it; a migration never depends on today's Database type. */
+type Currencies = { currencies: { code: string; scale: number; symbol: string; crypto: boolean } };
+
+export async function up(untyped: Kysely<unknown>): Promise<void> {
+  const db = untyped.withTables<Currencies>();
   await sql`alter table currencies add column symbol text not null default ''`.execute(db);
   await sql`alter table currencies add column crypto boolean not null default false`.execute(db);
   for (const [code, symbol] of FIAT_SYMBOLS) {
@@ -69,7 +73,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index payment_instructions_customer on payment_instructions (customer_id)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(untyped: Kysely<unknown>): Promise<void> {
+  const db = untyped.withTables<Currencies>();
   await db.schema.dropTable('payment_instructions').execute();
   await db.schema.dropTable('crypto_wallets').execute();
   await sql`alter table accounts drop column settlement_account_id`.execute(db);

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * users held full access already and keep it; everyone else (a clerk who only creates transfer
  * requests) loses what they never should have had.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     update customer_access set rights = array_append(rights, 'companySettings')
     where 'users' = any(rights) and not 'companySettings' = any(rights)`.execute(db);

@@ -8,7 +8,7 @@ import { sql, type Kysely } from 'kysely';
  *   past the limit `locked_at` is set and second-factor sign-in stays locked until the user recovers
  *   the account (document 000, account recovery).
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create table login_address_attempts (
       address text primary key,

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * money). An approval names no account, so `account_id` may be empty; challenges are counted per
  * user and action in a window, so that is indexed.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table card_challenges rename to step_up_challenges`.execute(db);
   await sql`alter index card_challenges_account rename to step_up_challenges_account`.execute(db);
   await sql`alter table step_up_challenges alter column account_id drop not null`.execute(db);

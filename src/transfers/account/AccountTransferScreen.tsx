@@ -136,7 +136,7 @@ export function AccountTransferScreen(_props: CustomScreenProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [from, to, side, typed, overAmount, rpc, feedback]);
+  }, [from, to, side, typed, overAmount, rpc, feedback, setErrors]);
 
   const type = (which: Side, value: string) => {
     setSide(which);
@@ -200,7 +200,7 @@ export function AccountTransferScreen(_props: CustomScreenProps) {
 
   return (
     <div className="eng-section account-transfer">
-      <form className="eng-form account-transfer__form" onSubmit={submit} noValidate aria-busy={pending || undefined}>
+      <form className="eng-form account-transfer__form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
         <div className="account-transfer__accounts">
           <Field label={t('transferAccount.fromAccount')} error={errors.fromAccount} required>
             {({ id, describedBy, invalid }) => (

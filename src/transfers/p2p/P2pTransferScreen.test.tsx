@@ -113,7 +113,7 @@ describe('P2pTransferScreen', () => {
 
   it('shows a refusal on its field and starts a new submission after it', async () => {
     const rpc = fakeServer();
-    rpc.mockImplementation(async (method: string, params: Record<string, unknown>) => {
+    rpc.mockImplementation(async (method: string) => {
       if (method === 'p2pTransfer') throw new MethodCallError('TA1', 'Invalid', { toEmail: 'This e-mail is on your payout blacklist.' });
       if (method === 'balanceInquiry') return { accounts: [ACCOUNT] };
       if (method === 'checkPayee') return { exist: true, exists: true, isEmployee: false, outBlacklist: false };

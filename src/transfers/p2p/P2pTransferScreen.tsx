@@ -104,14 +104,14 @@ export function P2pTransferScreen(_props: CustomScreenProps) {
       current = false;
       clearTimeout(timer);
     };
-  }, [from, amount, rpc, feedback]);
+  }, [from, amount, rpc, feedback, setErrors]);
 
   const edit = (field: string, set: (value: string) => void) => (value: string) => {
     set(value);
     if (errors[field]) setErrors((previous) => ({ ...previous, [field]: '' }));
   };
 
-  const useTemplate = (template: Template) => {
+  const fillFromTemplate = (template: Template) => {
     if (template.accountId && sources.some((account) => account.accountId === template.accountId)) setAccountId(template.accountId);
     setToEmail(template.toEmail);
     setAmount(template.amount ?? '');
@@ -122,7 +122,7 @@ export function P2pTransferScreen(_props: CustomScreenProps) {
     setErrors({});
   };
 
-  const useRecent = (entry: Recent) => {
+  const fillFromRecent = (entry: Recent) => {
     if (sources.some((account) => account.accountId === entry.accountId)) setAccountId(entry.accountId);
     setToEmail(entry.email);
     setErrors({});
@@ -220,7 +220,7 @@ export function P2pTransferScreen(_props: CustomScreenProps) {
           <ul className="p2p__chips">
             {recentList.map((entry) => (
               <li key={entry.email}>
-                <button type="button" className="eng-button eng-button--secondary p2p__chip" data-recent={entry.email} onClick={() => useRecent(entry)}>
+                <button type="button" className="eng-button eng-button--secondary p2p__chip" data-recent={entry.email} onClick={() => fillFromRecent(entry)}>
                   <span className="p2p__chip-name">{entry.name ?? entry.email}</span>
                   {entry.name && <span className="p2p__chip-meta">{entry.email}</span>}
                 </button>
@@ -230,7 +230,7 @@ export function P2pTransferScreen(_props: CustomScreenProps) {
         </section>
       )}
 
-      <form className="eng-form p2p__form" onSubmit={submit} noValidate aria-busy={pending || undefined}>
+      <form className="eng-form p2p__form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
         <Field label={t('p2p.fromAccount')} error={errors.accountId} required>
           {({ id, describedBy, invalid }) => (
             <select
@@ -334,7 +334,7 @@ export function P2pTransferScreen(_props: CustomScreenProps) {
                   </span>
                 </span>
                 <span className="p2p__template-actions">
-                  <button type="button" className="eng-button eng-button--secondary" onClick={() => useTemplate(template)}>
+                  <button type="button" className="eng-button eng-button--secondary" onClick={() => fillFromTemplate(template)}>
                     {t('p2p.templates.use')}
                     <span className="eng-visually-hidden"> {template.name}</span>
                   </button>
