@@ -23,6 +23,14 @@ async function failure(paths: CodegenPaths): Promise<CodegenError> {
   return error as CodegenError;
 }
 
+/** Replaces `from` with `to` in one spec of the copy, failing the test if nothing changed (a stale `from`). */
+function editScreen(paths: CodegenPaths, name: string, from: string | RegExp, to: string): void {
+  const file = path.join(paths.screensDir, name);
+  const before = readFileSync(file, 'utf8');
+  writeFileSync(file, before.replace(from, to));
+  expect(readFileSync(file, 'utf8')).not.toBe(before);
+}
+
 describe('codegen', () => {
   let paths: CodegenPaths;
   beforeEach(() => {
@@ -71,12 +79,7 @@ describe('codegen', () => {
   });
 
   describe('tab groups and dashboard sections', () => {
-    const rewrite = (name: string, from: string | RegExp, to: string) => {
-      const file = path.join(paths.screensDir, name);
-      const before = readFileSync(file, 'utf8');
-      writeFileSync(file, before.replace(from, to));
-      expect(readFileSync(file, 'utf8')).not.toBe(before);
-    };
+    const rewrite = (name: string, from: string | RegExp, to: string) => editScreen(paths, name, from, to);
 
     it('refuses a tab group that has no file, naming the file to add', async () => {
       rewrite('ip-access.yaml', 'tabs: security', 'tabs: safety');
@@ -113,12 +116,7 @@ describe('codegen', () => {
   });
 
   describe('names an application registers (screens/registry.json)', () => {
-    const edit = (name: string, from: string | RegExp, to: string) => {
-      const file = path.join(paths.screensDir, name);
-      const before = readFileSync(file, 'utf8');
-      writeFileSync(file, before.replace(from, to));
-      expect(readFileSync(file, 'utf8')).not.toBe(before);
-    };
+    const edit = (name: string, from: string | RegExp, to: string) => editScreen(paths, name, from, to);
 
     it('refuses a guard the application does not register', async () => {
       edit('login.yaml', 'guard: anonymous', 'guard: anonymus');
