@@ -59,14 +59,14 @@ export function SchemaForm(props: SchemaFormProps) {
 
 /**
  * Whether a form may have a widget of the application, which may read the rest of the form's data from
- * rjsf's `formContext` (e.g. an account select leaving out the account another field chose): the uiSchema,
+ * rjsf's `formContext` (e.g. a store select leaving out the store another field chose): the uiSchema,
  * at any depth, names one as `ui:widget`, or the application replaces one of rjsf's widgets by its
  * component name (`SelectWidget`), which any field may then use.
  *
  * @example
  * ```ts
- * readsFormData({ toAccount: { 'ui:widget': 'accountSelect' } }, ['accountSelect']); // true
- * readsFormData({ email: { 'ui:widget': 'email' } }, ['accountSelect']); // false
+ * readsFormData({ toStore: { 'ui:widget': 'storeSelect' } }, ['storeSelect']); // true
+ * readsFormData({ email: { 'ui:widget': 'email' } }, ['storeSelect']); // false
  * ```
  */
 export function readsFormData(uiSchema: unknown, appWidgetNames: readonly string[]): boolean {

@@ -102,7 +102,7 @@ export interface Column {
   enumKey?: string;
   /**
    * i18n key shown where the value is missing (default: nothing in a table, a dash in a detail); it
-   * interpolates the row (`"My {{currencyCode}} account"`).
+   * interpolates the row (`"{{firstName}}'s store"`).
    */
   emptyText?: string;
   /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date). */
