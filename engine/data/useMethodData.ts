@@ -1,26 +1,34 @@
 import useSWR, { type SWRResponse } from 'swr';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useEngine } from '../provider/EngineProvider';
 import type { DataSource } from '../spec/types';
 
 /**
  * The params of a call described by a {@link DataSource}: its fixed `params`, then the route parameters it
- * names in `routeParams`, then `extra` (paging, sorting, filters), later ones winning.
+ * names in `routeParams`, then the query parameters it names in `queryParams` (left out when the address
+ * has none), then `extra` (paging, sorting, filters), later ones winning.
  *
  * @example
  * ```ts
  * requestParams({ method: 'orderList', params: { active: true }, routeParams: { storeId: 'storeId' } }, { storeId: '7' });
  * // { active: true, storeId: '7' }
+ * requestParams({ method: 'ticketList', queryParams: { ticketNumber: 'ticket' } }, {}, {}, new URLSearchParams('ticket=12'));
+ * // { ticketNumber: '12' }
  * ```
  */
 export function requestParams(
   source: DataSource,
   routeParams: Record<string, string | undefined>,
   extra: Record<string, unknown> = {},
+  query: URLSearchParams = new URLSearchParams(),
 ): Record<string, unknown> {
   const fromRoute: Record<string, unknown> = {};
   for (const [field, paramName] of Object.entries(source.routeParams ?? {})) {
     fromRoute[field] = routeParams[paramName];
+  }
+  for (const [field, paramName] of Object.entries(source.queryParams ?? {})) {
+    const value = query.get(paramName);
+    if (value !== null && value !== '') fromRoute[field] = value;
   }
   return { ...source.params, ...fromRoute, ...extra };
 }
@@ -29,8 +37,10 @@ export function requestParams(
 export type MethodKey = readonly [method: string, params: Record<string, unknown>];
 
 /**
- * Loads the answer of a declared method through SWR, keyed by method and params. `source` undefined means
- * nothing to load (a form without initial data).
+ * Loads the answer of a declared method through SWR, keyed by method and params (route and query
+ * parameters included, so another address is another answer). `source` undefined means nothing to load
+ * (a form without initial data). With `refreshEvery` it loads again at that interval while the page is
+ * visible.
  *
  * @example
  * ```ts
@@ -44,6 +54,10 @@ export function useMethodData(
 ): SWRResponse<unknown, unknown> {
   const { callMethod } = useEngine();
   const routeParams = useParams();
-  const key: MethodKey | null = source ? [source.method, requestParams(source, routeParams, extra)] : null;
-  return useSWR(key, ([method, params]: MethodKey) => callMethod(method, params), config);
+  const [query] = useSearchParams();
+  const key: MethodKey | null = source ? [source.method, requestParams(source, routeParams, extra, query)] : null;
+  return useSWR(key, ([method, params]: MethodKey) => callMethod(method, params), {
+    ...config,
+    ...(source?.refreshEvery ? { refreshInterval: source.refreshEvery } : {}),
+  });
 }

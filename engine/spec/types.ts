@@ -35,6 +35,10 @@ export interface DataSource {
   path?: string;
   /** Request field -> route parameter name. */
   routeParams?: Record<string, string>;
+  /** Request field -> query parameter name; a parameter missing from the address is left out. */
+  queryParams?: Record<string, string>;
+  /** Milliseconds between reloads while the screen is open and visible. */
+  refreshEvery?: number;
 }
 
 /** What happens after a successful call. */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { requestParams, useMethodData } from '../../data/useMethodData';
@@ -39,6 +39,7 @@ export function TableScreen({ spec }: KindProps) {
   const table = specPart(spec, 'table');
   const { t } = useTranslation();
   const routeParams = useParams();
+  const [query] = useSearchParams();
   const names = useMemo(() => tableParamNames(table), [table]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: table.pageSize ?? 20 });
   const [sorting, setSorting] = useState<SortingState>(() =>
@@ -60,6 +61,7 @@ export function TableScreen({ spec }: KindProps) {
     table.data,
     routeParams,
     Object.fromEntries(Object.entries(params).filter(([name]) => name !== names.pageParam && name !== names.sizeParam)),
+    query,
   );
 
   return (
