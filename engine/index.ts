@@ -14,6 +14,9 @@ export { Dialog, type DialogProps } from './ui/Dialog';
 export { ActionList } from './actions/ActionBar';
 export { TabNav } from './ui/TabNav';
 export { matchesWhen, type When } from './spec/when';
+export { newIdempotencyKey, submissionKeys, type SubmissionKeys } from './flow/idempotency';
+export { useAnswerFlow, type FlowOutcome, type FlowRunOptions, type FlowTarget } from './flow/useAnswerFlow';
+export type { ChallengeContext, ChallengeHandler, ChallengeState, ChallengeTexts } from './flow/types';
 export type {
   ActionContext,
   ActionResult,
@@ -33,6 +36,9 @@ export type {
   DataSource,
   JsonSchema,
   LayoutName,
+  LiveValue,
+  ResultStep,
+  ReviewStep,
   ScreenEntry,
   ScreenKind,
   ScreenSpec,

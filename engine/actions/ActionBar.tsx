@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { use, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillPath } from '../data/paths';
 import { isMethodCallError } from '../errors/MethodCallError';
+import { useAnswerFlow } from '../flow/useAnswerFlow';
+import { FormFillsContext } from '../kinds/form/fill';
 import type { Action, ScreenSpec } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { useConfirm } from '../ui/ConfirmDialog';
@@ -54,7 +56,9 @@ interface ActionButtonProps {
 function ActionButton({ action, spec, values, wording, subject, onFieldErrors }: ActionButtonProps) {
   const { t } = useTranslation();
   const routeParams = useParams();
-  const { call, succeed, fail } = useCall(spec);
+  const { succeed, fail } = useCall(spec);
+  const flow = useAnswerFlow(spec, { ...action, success: { navigate: action.navigate, ...action.success } });
+  const fills = use(FormFillsContext);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
   const className = `eng-button eng-button--${action.variant ?? 'secondary'}`;
@@ -66,7 +70,7 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
     </>
   );
 
-  const onlyNavigates = !action.method && !action.action;
+  const onlyNavigates = !action.method && !action.action && !action.fill;
   if (onlyNavigates && action.navigate && !action.confirm) {
     const to = fillPath(action.navigate, { ...routeParams, ...values });
     return to ? (
@@ -85,11 +89,15 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
       tone: action.variant === 'danger' ? ('danger' as const) : undefined,
     };
     if (action.confirm && !(await confirm(action.confirm, question))) return;
+    if (action.fill) {
+      fills?.fill(action.fill, actionParams(action.params, routeParams, values));
+      return;
+    }
     setPending(true);
     onFieldErrors?.([]);
     try {
-      const outcome = onlyNavigates ? { answer: undefined } : await call(action, actionParams(action.params, routeParams, values));
-      await succeed({ navigate: action.navigate, ...action.success }, outcome);
+      if (onlyNavigates) await succeed({ navigate: action.navigate, ...action.success }, { answer: undefined });
+      else await flow.run(actionParams(action.params, routeParams, values));
     } catch (error) {
       if (onFieldErrors && isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) onFieldErrors(Object.values(error.fieldErrors));
       else fail(error);
@@ -105,6 +113,7 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
         {label}
       </button>
       {dialog}
+      {flow.dialog}
     </>
   );
 }

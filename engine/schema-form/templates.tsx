@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent } from 'react';
+import { use, type ChangeEvent, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   descriptionId,
@@ -11,14 +11,34 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import { fieldLabel } from '../i18n/labels';
+import { LiveFieldsContext } from '../kinds/form/live/LiveContext';
 import type { JsonSchema } from '../spec/types';
 import { useFieldAria, useVisibleErrors } from './fieldVisibility';
 
-/** The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. */
-function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, uiTitle: unknown): string {
+/**
+ * The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. A
+ * `ui:title` may name the form's values (`"Amount ({{currency}})"`); while one it names is empty, the
+ * field's plain label is shown instead.
+ */
+function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, uiTitle: unknown, formContext?: unknown): string {
   const { t } = useTranslation();
-  if (typeof uiTitle === 'string') return t(uiTitle);
   const name = [...path].reverse().find((segment): segment is string => typeof segment === 'string') ?? '';
+  if (typeof uiTitle === 'string') {
+    const data = (formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {};
+    const values = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+    let missing = false;
+    const text = t(uiTitle, {
+      replace: values,
+      interpolation: {
+        missingInterpolationHandler: () => {
+          missing = true;
+          return '';
+        },
+      },
+    });
+    if (!missing) return text;
+    return fieldLabel(t, name, schema);
+  }
   return fieldLabel(t, name, schema);
 }
 
@@ -29,8 +49,9 @@ function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, u
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, rawErrors, hidden, required, schema, uiSchema, fieldPathId } = props;
   const { t } = useTranslation();
-  const label = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title']);
+  const label = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title'], props.registry.formContext);
   const errors = useVisibleErrors(id, rawErrors);
+  const live = use(LiveFieldsContext);
   if (hidden) return <div hidden>{children}</div>;
   // Objects and arrays are drawn by their own templates; a wrapper here would nest a second label. A list
   // of choices (unique enum values) is one multiple select, which needs its label like any other field.
@@ -50,7 +71,10 @@ function FieldTemplate(props: FieldTemplateProps) {
       )}
     </label>
   );
-  return (
+  // A live value's message under a top-level field, and its panels after it.
+  const name = fieldPathId.path.length === 1 ? String(fieldPathId.path[0]) : '';
+  const note = name in live.messages ? live.messages[name] : undefined;
+  const field = (
     <div className={`eng-field${isCheckbox ? ' eng-field--checkbox' : ''}${errors.length ? ' eng-field--invalid' : ''}`}>
       {!isCheckbox && labelElement}
       {typeof description === 'string' && (
@@ -71,6 +95,11 @@ function FieldTemplate(props: FieldTemplateProps) {
           {t(help)}
         </p>
       )}
+      {note !== undefined && (
+        <p id={`${id}__live`} className={`eng-live${note ? ` eng-live--${note.tone}` : ''}`} aria-live="polite">
+          {note?.text}
+        </p>
+      )}
       {errors.length > 0 && (
         <ul id={errorId(id)} className="eng-field-errors">
           {errors.map((error) => (
@@ -79,6 +108,15 @@ function FieldTemplate(props: FieldTemplateProps) {
         </ul>
       )}
     </div>
+  );
+  const panel = live.panels[name];
+  return panel ? (
+    <>
+      {field}
+      {panel}
+    </>
+  ) : (
+    field
   );
 }
 

@@ -107,8 +107,10 @@ export function WizardScreen({ spec }: KindProps) {
       return;
     }
     if (pending) return;
-    const outcome = await submitData(all, () => {
-      if (wizard.draft) clearDraft(wizard.draft.key);
+    const outcome = await submitData(all, {
+      beforeSuccess: () => {
+        if (wizard.draft) clearDraft(wizard.draft.key);
+      },
     });
     if (outcome.status === 'invalid') {
       serverErrors.show(outcome.fieldErrors, all);
