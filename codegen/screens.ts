@@ -28,7 +28,13 @@ type Fail = (jsonPath: string, message: string) => never;
  * named fields exist in their schema, named guards, actions, components and widgets are registered
  * (`registry`). Every error names the file, the JSON path and the line.
  */
-export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNames: ReadonlySet<string>, registry: Registry): ResolvedScreen[] {
+export function readScreens(
+  paths: CodegenPaths,
+  refs: SchemaResolver,
+  methodNames: ReadonlySet<string>,
+  registry: Registry,
+  moneyMoving: ReadonlySet<string> = new Set(),
+): ResolvedScreen[] {
   const ajv = createAjv();
   const metaSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'));
   const validateSpec = ajv.compile(metaSchema);
@@ -52,7 +58,7 @@ export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNam
     if (clash) fail('/route', `'${route}' is already the route of ${clash}`);
     routes.set(route, shown);
 
-    const resolver = new SpecResolver(paths, refs, methodNames, validateTabGroup, fail);
+    const resolver = new SpecResolver(paths, refs, methodNames, validateTabGroup, fail, moneyMoving);
     resolver.resolve(spec);
     spec.source = shown;
     screens.push({
@@ -78,6 +84,7 @@ class SpecResolver {
     private readonly methodNames: ReadonlySet<string>,
     private readonly validateTabGroup: ValidateFunction,
     private readonly fail: Fail,
+    private readonly moneyMoving: ReadonlySet<string>,
   ) {}
 
   resolve(spec: JsonObject): void {
@@ -85,8 +92,9 @@ class SpecResolver {
     const form = spec.form as JsonObject | undefined;
     if (form) {
       this.method(form.data as JsonObject | undefined, '/form/data');
-      this.method(form.submit as JsonObject, '/form/submit');
+      this.call(form.submit as JsonObject, '/form/submit');
       form.schema = this.pick(this.schema(form.schema as string, '/form/schema'), form.fields as string[], '/form/fields');
+      this.live(form, '/form');
     }
     const table = spec.table as JsonObject | undefined;
     if (table) {
@@ -105,7 +113,7 @@ class SpecResolver {
     }
     const wizard = spec.wizard as JsonObject | undefined;
     if (wizard) {
-      this.method(wizard.submit as JsonObject, '/wizard/submit');
+      this.call(wizard.submit as JsonObject, '/wizard/submit');
       const steps = wizard.steps as JsonObject[];
       const all = steps.flatMap((step) => step.fields as string[]);
       const schema = this.schema(wizard.schema as string, '/wizard/schema');
@@ -126,11 +134,13 @@ class SpecResolver {
         if (section.kind === 'form' && !section.form) fail(at, "a 'form' section needs 'form'");
         const form = section.form as JsonObject | undefined;
         if (form) {
-          this.method(form.submit as JsonObject, `${at}/form/submit`);
+          this.call(form.submit as JsonObject, `${at}/form/submit`);
           form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
+          this.live(form, `${at}/form`);
         }
-        this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`);
-        this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
+        const formSections = (dashboard.sections as JsonObject[]).filter((other) => other.form).map((other) => other.id as string);
+        this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`, formSections);
+        this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`, formSections);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
         if (section.kind === 'table' && !section.columns) fail(at, "a 'table' section needs 'columns'");
         if (section.entity) {
@@ -143,11 +153,43 @@ class SpecResolver {
     if (spec.tabs) spec.tabs = this.tabGroup(spec.tabs as string);
   }
 
-  /** Checks the buttons of a header, a section or a table's rows: each names what it does, and a method it names is declared. */
-  private actions(actions: JsonObject[] | undefined, at: string): void {
+  /**
+   * Checks the buttons of a header, a section or a table's rows: each names what it does, a method it names
+   * is declared, and a form it fills is a form section of the same dashboard (`formSections`).
+   */
+  private actions(actions: JsonObject[] | undefined, at: string, formSections: readonly string[] = []): void {
     (actions ?? []).forEach((action, i) => {
-      if (action.method) this.method(action, `${at}/${i}`);
-      if (!action.method && !action.action && !action.navigate) this.fail(`${at}/${i}`, "needs one of 'method', 'action' or 'navigate'");
+      if (action.method) this.call(action, `${at}/${i}`);
+      if (!action.method && !action.action && !action.navigate && !action.fill) this.fail(`${at}/${i}`, "needs one of 'method', 'action', 'navigate' or 'fill'");
+      if (action.fill && !formSections.includes(action.fill as string)) {
+        this.fail(`${at}/${i}/fill`, `'${String(action.fill)}' is not a form section of this dashboard (its form sections: ${formSections.join(', ') || 'none'})`);
+      }
+    });
+  }
+
+  /**
+   * Checks a submit's or a button's method, and marks it `idempotent` when the method is declared
+   * `moneyMoving`, so the engine sends an idempotency key without the spec having to say so.
+   */
+  private call(source: JsonObject, at: string): void {
+    this.method(source, at);
+    if (typeof source.method === 'string' && this.moneyMoving.has(source.method)) source.idempotent = true;
+  }
+
+  /** Checks a form's live values: declared methods, and the fields they fill, speak under or follow are the form's. */
+  private live(form: JsonObject, at: string): void {
+    const fields = form.fields as string[];
+    const own = (field: unknown, where: string) => {
+      if (!fields.includes(field as string)) this.fail(where, `'${String(field)}' is not one of the form's fields (${fields.join(', ')})`);
+    };
+    ((form.live as JsonObject[] | undefined) ?? []).forEach((live, i) => {
+      const here = `${at}/live/${i}`;
+      this.method(live, here);
+      for (const field of Object.keys((live.fill as JsonObject | undefined) ?? {})) own(field, `${here}/fill/${field}`);
+      const message = live.message as JsonObject | undefined;
+      if (message) own(message.field, `${here}/message/field`);
+      const panel = live.panel as JsonObject | undefined;
+      if (panel?.after) own(panel.after, `${here}/panel/after`);
     });
   }
 

@@ -139,9 +139,12 @@ export function ChallengeStep({
     });
   };
 
-  const summary = handler.summary?.(answer, i18n.language);
+  const summary = handler.summary?.(answer, t, i18n.language);
   const others = (state.methods ?? []).filter((other) => other !== state.method);
-  const where = state.sentTo ? t(`${texts.sent}.${state.method}`, { to: state.sentTo }) : state.step === 'wait' && texts.waiting ? t(texts.waiting) : t(`${texts.ask}.${state.method}`);
+  const waits = state.step === 'wait';
+  const where = state.sentTo
+    ? t((waits && texts.waitingSent) || `${texts.sent}.${state.method}`, { to: state.sentTo })
+    : t((waits && texts.waiting) || `${texts.ask}.${state.method}`);
   const cancelButton = (
     <button type="button" className="eng-button eng-button--secondary" disabled={pending} onClick={cancel}>
       {t(texts.cancel)}

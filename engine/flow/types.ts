@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { JsonSchema } from '../spec/types';
 
 /** Where a second factor stands, as a {@link ChallengeHandler} reads it from an answer. */
@@ -38,8 +39,10 @@ export interface ChallengeTexts {
   codeInvalid: string;
   sent: string;
   ask: string;
-  /** Said while waiting without `sentTo`; with it, `sent.<method>`. */
+  /** Said while waiting without `sentTo` (default: `ask.<method>`). */
   waiting?: string;
+  /** Said while waiting with `sentTo` as `{{to}}` (default: `sent.<method>`). */
+  waitingSent?: string;
   confirm: string;
   cancel: string;
   resend: string;
@@ -82,7 +85,7 @@ export interface ChallengeHandler {
   codeFields: readonly string[];
   /** The rules a code must meet before it is sent: a string schema (`pattern`, `minLength`, `maxLength`). */
   codeSchema?: JsonSchema;
-  /** A line above the step saying what is being confirmed, from the answer (already translated). */
-  summary?(answer: Record<string, unknown>, language: string): string | undefined;
+  /** A line above the step saying what is being confirmed, worded from the answer with the engine's `t`. */
+  summary?(answer: Record<string, unknown>, t: TFunction, language: string): string | undefined;
   texts: ChallengeTexts;
 }
