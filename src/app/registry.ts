@@ -102,7 +102,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // History and statements
   InvoicesScreen: screen(async () => (await import('../invoices/InvoicesScreen.tsx')).InvoicesScreen),
   InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
-  P2pTransferScreen: screen(async () => (await import('../transfers/p2p/P2pTransferScreen.tsx')).P2pTransferScreen),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
   CardsScreen: screen(async () => (await import('../cards/CardsScreen.tsx')).CardsScreen),
