@@ -45,20 +45,21 @@ export function useLiveValues(
   const signature = JSON.stringify(inputs.map(({ input }) => (input.status === 'ask' ? input.key : input.status)));
 
   useEffect(() => {
+    const wantedNow = wanted.current;
     const set = (id: string, state: LiveState) => setStates((previous) => (JSON.stringify(previous[id]) === JSON.stringify(state) ? previous : { ...previous, [id]: state }));
     const waiting: Array<{ id: string; timer: ReturnType<typeof setTimeout> }> = [];
     for (const { entry, input } of inputs) {
       if (input.status !== 'ask') {
-        wanted.current[entry.id] = '';
+        wantedNow[entry.id] = '';
         set(entry.id, { status: input.status });
         continue;
       }
-      if (wanted.current[entry.id] === input.key) continue;
-      wanted.current[entry.id] = input.key;
+      if (wantedNow[entry.id] === input.key) continue;
+      wantedNow[entry.id] = input.key;
       set(entry.id, { status: 'pending' });
       const timer = setTimeout(() => {
         waiting.splice(waiting.findIndex((item) => item.timer === timer), 1);
-        const current = () => wanted.current[entry.id] === input.key;
+        const current = () => wantedNow[entry.id] === input.key;
         callMethod(entry.method, input.params).then(
           (answer) => current() && set(entry.id, { status: 'ready', answer: typeof answer === 'object' && answer !== null ? (answer as Values) : {} }),
           (error: unknown) => {
@@ -77,7 +78,7 @@ export function useLiveValues(
       // A request not sent yet is wanted again by the next run, which starts its quiet time over.
       for (const { id, timer } of waiting) {
         clearTimeout(timer);
-        wanted.current[id] = '';
+        wantedNow[id] = '';
       }
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the signature names every input that matters
