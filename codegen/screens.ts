@@ -190,6 +190,8 @@ class SpecResolver {
       if (message) own(message.field, `${here}/message/field`);
       const panel = live.panel as JsonObject | undefined;
       if (panel?.after) own(panel.after, `${here}/panel/after`);
+      for (const field of Object.keys(((panel?.button as JsonObject | undefined)?.fill as JsonObject | undefined) ?? {})) own(field, `${here}/panel/button/fill/${field}`);
+      ((live.either as string[] | undefined) ?? []).forEach((field, j) => own(field, `${here}/either/${j}`));
     });
   }
 

@@ -264,6 +264,68 @@ describe('live values', () => {
   });
 });
 
+describe('live values that drive each other', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const exchange: ScreenSpec = {
+    id: 'exchange',
+    route: '/exchange',
+    layout: 'main',
+    title: 'orders.title',
+    kind: 'form',
+    form: {
+      schema: {
+        type: 'object',
+        properties: { store: { type: 'string', title: 'Store' }, give: { type: 'string', title: 'Give', pattern: '^[0-9]+(\\.[0-9]{2})?$' }, get: { type: 'string', title: 'Get', pattern: '^[0-9]+(\\.[0-9]{2})?$' } },
+      },
+      fields: ['store', 'give', 'get'],
+      uiSchema: { give: { 'ui:title': 'orders.giveIn' }, get: { 'ui:title': 'orders.getIn' } },
+      live: [
+        {
+          id: 'most',
+          method: 'storeMost',
+          params: { store: ':store' },
+          debounceMs: 0,
+          panel: { items: [{ field: 'most', label: 'orders.most' }], button: { label: 'orders.giveMost', fill: { give: 'most' } } },
+        },
+        { id: 'quote', method: 'storeQuote', params: { store: ':store', give: ':give', get: ':get' }, either: ['give', 'get'], debounceMs: 0, fill: { give: 'give', get: 'get' } },
+      ],
+      submit: { method: 'storeSwap', label: 'orders.place' },
+    },
+  };
+  const words = () =>
+    createTestI18n({ orders: { title: 'Orders', place: 'Place', most: 'At most', giveMost: 'Give the most', giveIn: 'Give ({{giveUnit}})', getIn: 'Get ({{getUnit}})' } });
+
+  it('sends only the amount the person typed last, fills the other, and never writes into the one being typed', async () => {
+    const callMethod = vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+      if (method === 'storeMost') return { most: '40.00', giveUnit: 'kg', getUnit: 'lb' };
+      if (params.give !== undefined) return { give: `${Number(params.give).toFixed(2)}`, get: (Number(params.give) * 2).toFixed(2) };
+      return { give: (Number(params.get) / 2).toFixed(2), get: `${Number(params.get).toFixed(2)}` };
+    });
+    renderScreens(testOptions([exchange], { callMethod }), '/exchange', words());
+    fireEvent.change(await screen.findByLabelText('Store'), { target: { value: 'north' } });
+    // Labels name values of the live answers once they are known.
+    const give = (await screen.findByLabelText('Give (kg)')) as HTMLInputElement;
+    const get = screen.getByLabelText('Get (lb)') as HTMLInputElement;
+
+    fireEvent.change(give, { target: { value: '5' } });
+    await waitFor(() => expect(get.value).toBe('10.00'));
+    expect(give.value).toBe('5');
+    expect(callMethod).toHaveBeenCalledWith('storeQuote', { store: 'north', give: '5' });
+
+    fireEvent.change(get, { target: { value: '30' } });
+    await waitFor(() => expect(give.value).toBe('15.00'));
+    expect(get.value).toBe('30');
+    expect(callMethod).toHaveBeenLastCalledWith('storeQuote', { store: 'north', get: '30' });
+    // The filled amount did not ask again with itself.
+    expect(callMethod.mock.calls.filter(([, params]) => params.give === '15.00')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Give the most' }));
+    await waitFor(() => expect(get.value).toBe('80.00'));
+    expect(give.value).toBe('40.00');
+  });
+});
+
 describe('answer-driven flows', () => {
   afterEach(() => vi.restoreAllMocks());
 

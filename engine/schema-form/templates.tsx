@@ -17,15 +17,15 @@ import { useFieldAria, useVisibleErrors } from './fieldVisibility';
 
 /**
  * The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. A
- * `ui:title` may name the form's values (`"Amount ({{currency}})"`); while one it names is empty, the
- * field's plain label is shown instead.
+ * `ui:title` may name the form's values and its live answers' (`"Amount ({{currency}})"`); while one it
+ * names is empty, the field's plain label is shown instead.
  */
-function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, uiTitle: unknown, formContext?: unknown): string {
+function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, uiTitle: unknown, formContext?: unknown, liveValues: Readonly<Record<string, unknown>> = {}): string {
   const { t } = useTranslation();
   const name = [...path].reverse().find((segment): segment is string => typeof segment === 'string') ?? '';
   if (typeof uiTitle === 'string') {
     const data = (formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {};
-    const values = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+    const values = Object.fromEntries(Object.entries({ ...liveValues, ...data }).filter(([, value]) => value !== undefined && value !== null && value !== ''));
     let missing = false;
     const text = t(uiTitle, {
       replace: values,
@@ -49,9 +49,9 @@ function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, u
 function FieldTemplate(props: FieldTemplateProps) {
   const { id, children, rawErrors, hidden, required, schema, uiSchema, fieldPathId } = props;
   const { t } = useTranslation();
-  const label = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title'], props.registry.formContext);
-  const errors = useVisibleErrors(id, rawErrors);
   const live = use(LiveFieldsContext);
+  const label = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title'], props.registry.formContext, live.values);
+  const errors = useVisibleErrors(id, rawErrors);
   if (hidden) return <div hidden>{children}</div>;
   // Objects and arrays are drawn by their own templates; a wrapper here would nest a second label. A list
   // of choices (unique enum values) is one multiple select, which needs its label like any other field.

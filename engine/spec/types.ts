@@ -111,8 +111,16 @@ export interface LiveValue {
   debounceMs?: number;
   /** Form field -> dot path of the answer, copied into the form when the answer arrives. */
   fill?: Record<string, string>;
-  /** Labelled values of the answer, after the field `after` (else above the buttons). */
-  panel?: { after?: string; items: Column[] };
+  /**
+   * Form fields of which only the one the person changed last is sent (an amount to send or to receive):
+   * the others are left out of the request, and `fill` never writes into the one being typed.
+   */
+  either?: string[];
+  /**
+   * Labelled values of the answer, after the field `after` (else above the buttons); `button` copies
+   * answer values into fields, as if the person had typed them ("send the maximum").
+   */
+  panel?: { after?: string; items: Column[]; button?: { label: string; fill: Record<string, string> } };
   message?: LiveMessage;
 }
 

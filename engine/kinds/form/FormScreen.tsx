@@ -17,6 +17,7 @@ import { useFormFill } from './fill';
 import { blockingNotes, useLiveFields } from './live/liveFields';
 import { LiveFieldsContext } from './live/LiveContext';
 import { useLiveValues } from './live/useLiveValues';
+import { drivingField } from './live/liveInput';
 
 /**
  * A spec's form with its submit button: validated with `schema`, sent as `form.submit` says (an
@@ -52,18 +53,28 @@ export function FormBody({
   const { submitData, pending, dialog } = useSubmit(spec, form.submit);
   // A ref, not the state: two Enter presses in one tick must not send twice.
   const sending = useRef(false);
-  const live = useLiveValues(form.live, data, invalid, (errors) => serverErrors.show(errors, data));
-  const liveFields = useLiveFields(form.live, live);
+  // The field the person changed last: of a live value's `either` fields, the one sent.
+  const [lastChanged, setLastChanged] = useState<string>();
+  const lastChangedRef = useRef(lastChanged);
+  lastChangedRef.current = lastChanged;
+  const live = useLiveValues(form.live, data, invalid, (errors) => serverErrors.show(errors, data), lastChanged);
+  const liveFields = useLiveFields(form.live, live, (values) => {
+    setData((current) => ({ ...current, ...values }));
+    setLastChanged(Object.keys(values)[0]);
+  });
 
-  // A live value's answer copied into the fields its `fill` names.
+  // A live value's answer copied into the fields its `fill` names, never into the one being typed.
   useEffect(() => {
-    const filled: Record<string, unknown> = {};
-    for (const entry of form.live ?? []) {
-      const state = live[entry.id];
-      if (!entry.fill || state?.status !== 'ready') continue;
-      for (const [field, path] of Object.entries(entry.fill)) filled[field] = getPath(state.answer, path);
-    }
-    setData((current) => (Object.entries(filled).every(([field, value]) => current[field] === value) ? current : { ...current, ...filled }));
+    setData((current) => {
+      const filled: Record<string, unknown> = {};
+      for (const entry of form.live ?? []) {
+        const state = live[entry.id];
+        if (!entry.fill || state?.status !== 'ready') continue;
+        const driver = drivingField(entry, current, lastChangedRef.current);
+        for (const [field, path] of Object.entries(entry.fill)) if (field !== driver) filled[field] = getPath(state.answer, path);
+      }
+      return Object.entries(filled).every(([field, value]) => current[field] === value) ? current : { ...current, ...filled };
+    });
   }, [form.live, live]);
 
   useFormFill(fillId, (values) => {
@@ -107,6 +118,8 @@ export function FormBody({
           formData={data}
           serverErrors={serverErrors.messages}
           onChange={(next) => {
+            const changed = Object.keys({ ...data, ...next }).find((field) => next[field] !== data[field]);
+            if (changed) setLastChanged(changed);
             setData(next);
             serverErrors.track(next);
           }}

@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { getPath } from '../../../data/paths';
 import { DefinitionList } from '../../detail/DefinitionList';
 import type { LiveMessageCase, LiveValue } from '../../../spec/types';
 import { matchesWhen } from '../../../spec/when';
@@ -32,13 +34,29 @@ export function liveNote(t: TFunction, live: LiveValue, state: LiveState | undef
 
 /**
  * A live value's panel: its labelled values, a dash while there is no answer; `aria-live` so the new
- * figures are heard. Each value carries `data-field`.
+ * figures are heard. Each value carries `data-field`. Its button, usable once answered, hands `onFill`
+ * the answer values its `fill` names, by form field.
  */
-export function LivePanel({ live, state }: { live: LiveValue; state: LiveState | undefined }) {
+export function LivePanel({ live, state, onFill }: { live: LiveValue; state: LiveState | undefined; onFill: (values: Record<string, unknown>) => void }) {
+  const { t } = useTranslation();
   if (!live.panel) return null;
+  const answer = state?.status === 'ready' ? state.answer : undefined;
+  const button = live.panel.button;
   return (
-    <div className="eng-live-panel" aria-live="polite" data-live={live.id}>
-      <DefinitionList data={state?.status === 'ready' ? state.answer : {}} fields={live.panel.items} />
+    <div className="eng-live-panel" data-live={live.id}>
+      <div aria-live="polite">
+        <DefinitionList data={answer ?? {}} fields={live.panel.items} />
+      </div>
+      {button && (
+        <button
+          type="button"
+          className="eng-button eng-button--secondary"
+          disabled={!answer}
+          onClick={() => answer && onFill(Object.fromEntries(Object.entries(button.fill).map(([field, path]) => [field, getPath(answer, path)])))}
+        >
+          {t(button.label)}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { LiveValue } from '../../../spec/types';
@@ -7,29 +7,39 @@ import { liveCase, liveNote, LivePanel } from './LiveOutput';
 import type { LiveState } from './useLiveValues';
 
 /**
- * What a form's live values draw: messages and panels placed by field (for the field template), and the
- * panels without `after`, drawn above the buttons.
+ * What a form's live values draw: messages and panels placed by field (for the field template), the
+ * answers' values (which labels may name), and the panels without `after`, drawn above the buttons.
+ * `onFill` receives what a panel's button copies into the form.
  *
  * @example
  * ```tsx
- * const { fields, rest } = useLiveFields(form.live, states);
+ * const { fields, rest } = useLiveFields(form.live, states, (values) => setData((data) => ({ ...data, ...values })));
  * <LiveFieldsContext value={fields}><SchemaForm …>{rest}<button type="submit" /></SchemaForm></LiveFieldsContext>
  * ```
  */
-export function useLiveFields(live: readonly LiveValue[] | undefined, states: Record<string, LiveState>): { fields: LiveFields; rest: ReactNode } {
+export function useLiveFields(
+  live: readonly LiveValue[] | undefined,
+  states: Record<string, LiveState>,
+  onFill: (values: Record<string, unknown>) => void,
+): { fields: LiveFields; rest: ReactNode } {
   const { t } = useTranslation();
+  const fill = useRef(onFill);
+  fill.current = onFill;
   return useMemo(() => {
     const messages: Record<string, LiveFields['messages'][string]> = {};
+    const values: Record<string, unknown> = {};
     const panels: Record<string, ReactNode[]> = {};
     const rest: ReactNode[] = [];
     for (const entry of live ?? []) {
-      if (entry.message) messages[entry.message.field] = liveNote(t, entry, states[entry.id]);
+      const state = states[entry.id];
+      if (state?.status === 'ready') Object.assign(values, state.answer);
+      if (entry.message) messages[entry.message.field] = liveNote(t, entry, state);
       if (!entry.panel) continue;
-      const panel = <LivePanel key={entry.id} live={entry} state={states[entry.id]} />;
+      const panel = <LivePanel key={entry.id} live={entry} state={state} onFill={(filled) => fill.current(filled)} />;
       if (entry.panel.after) (panels[entry.panel.after] ??= []).push(panel);
       else rest.push(panel);
     }
-    return { fields: { messages, panels }, rest };
+    return { fields: { messages, panels, values }, rest };
   }, [live, states, t]);
 }
 

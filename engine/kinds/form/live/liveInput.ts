@@ -40,10 +40,34 @@ export function namedFields(params: Values | undefined): Record<string, string> 
  * liveInput({ id: 'fee', method: 'orderFee', params: { amount: ':amount' } }, { amount: 'x' }, {}, new Set(['amount'])); // invalid
  * ```
  */
-export function liveInput(live: LiveValue, data: Values, routeParams: Record<string, string | undefined>, invalidFields: ReadonlySet<string>): LiveInput {
-  const fields = Object.values(namedFields(live.params));
+export function liveInput(
+  live: LiveValue,
+  data: Values,
+  routeParams: Record<string, string | undefined>,
+  invalidFields: ReadonlySet<string>,
+  lastChanged?: string,
+): LiveInput {
+  const driver = drivingField(live, data, lastChanged);
+  const named = Object.entries(namedFields(live.params)).filter(([, field]) => !live.either?.includes(field) || field === driver);
+  const fields = named.map(([, field]) => field);
   if (fields.some((field) => isEmpty(data[field] ?? routeParams[field]))) return { status: 'idle' };
   if (fields.some((field) => invalidFields.has(field))) return { status: 'invalid' };
-  const params = actionParams(live.params, routeParams, data);
+  const left = new Set(Object.keys(namedFields(live.params)).filter((request) => !named.some(([kept]) => kept === request)));
+  const params = Object.fromEntries(Object.entries(actionParams(live.params, routeParams, data)).filter(([request]) => !left.has(request)));
   return { status: 'ask', params, key: JSON.stringify([live.method, params]) };
+}
+
+/**
+ * Of a live value's `either` fields, the one whose value is sent: the one the person changed last, else
+ * the first that has a value.
+ *
+ * @example
+ * ```ts
+ * drivingField({ id: 'quote', method: 'orderQuote', either: ['amount', 'toAmount'] }, { amount: '5', toAmount: '4.60' }, 'toAmount'); // 'toAmount'
+ * ```
+ */
+export function drivingField(live: LiveValue, data: Values, lastChanged: string | undefined): string | undefined {
+  if (!live.either) return undefined;
+  if (lastChanged && live.either.includes(lastChanged)) return lastChanged;
+  return live.either.find((field) => !isEmpty(data[field]));
 }

@@ -20,6 +20,7 @@ const DEFAULT_DEBOUNCE_MS = 300;
  * params name have values that pass the form's schema (`invalidFields` lists those that do not); an
  * answer to anything but the latest request is dropped. A refusal's field errors go to `onFieldErrors`,
  * named by the form fields the request fields came from; other errors go to `EngineOptions.onError`.
+ * `lastChanged` is the field the person changed last (for `either`).
  *
  * @example
  * ```ts
@@ -32,6 +33,7 @@ export function useLiveValues(
   data: Values,
   invalidFields: ReadonlySet<string>,
   onFieldErrors: (errors: Record<string, string>) => void,
+  lastChanged?: string,
 ): Record<string, LiveState> {
   const { callMethod, onError } = useEngine();
   const routeParams = useParams();
@@ -41,7 +43,7 @@ export function useLiveValues(
   const reportFieldErrors = useRef(onFieldErrors);
   reportFieldErrors.current = onFieldErrors;
 
-  const inputs = (live ?? []).map((entry) => ({ entry, input: liveInput(entry, data, routeParams, invalidFields) }));
+  const inputs = (live ?? []).map((entry) => ({ entry, input: liveInput(entry, data, routeParams, invalidFields, lastChanged) }));
   const signature = JSON.stringify(inputs.map(({ input }) => (input.status === 'ask' ? input.key : input.status)));
 
   useEffect(() => {
