@@ -261,6 +261,7 @@ describe('live values', () => {
     const recent = (await screen.findByRole('heading', { level: 2, name: 'Recent stores' })).closest('section') as HTMLElement;
     fireEvent.click(await within(recent).findByRole('button', { name: /Use/ }));
     await waitFor(() => expect((within(form).getByLabelText(/Store code/) as HTMLInputElement).value).toBe('ABC1'));
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText(/Store code/)));
     expect(await within(form).findByText('Store ABC1 is open.')).toBeTruthy();
   });
 });

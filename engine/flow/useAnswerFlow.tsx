@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useCall } from '../actions/useCall';
 import { isMethodCallError } from '../errors/MethodCallError';
 import { useEngine } from '../provider/EngineProvider';
@@ -55,7 +55,7 @@ export function useAnswerFlow(
 ): { run: (input: Values, more?: FlowRunOptions) => Promise<FlowOutcome>; dialog: ReactNode } {
   const options = useEngine();
   const { call, succeed, fail } = useCall(spec);
-  const keys = useRef(submissionKeys()).current;
+  const [keys] = useState(submissionKeys);
   const [open, setOpen] = useState<Open | null>(null);
 
   const run = useCallback(

@@ -80,6 +80,9 @@ export function FormBody({
   useFormFill(fillId, (values) => {
     setData((current) => ({ ...current, ...values }));
     serverErrors.clear();
+    // The person pressed a button elsewhere on the page: the focus goes to the form it filled.
+    const first = Object.keys(values)[0];
+    if (first) requestAnimationFrame(() => document.getElementById(`${idPrefix}_${first}`)?.focus());
   });
 
   const onSubmit = async (valid: Record<string, unknown>) => {
