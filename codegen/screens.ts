@@ -131,6 +131,9 @@ class SpecResolver {
         }
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`);
         this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
+        this.actions(section.emptyActions as JsonObject[] | undefined, `${at}/emptyActions`);
+        this.actions((section.card as JsonObject | undefined)?.actions as JsonObject[] | undefined, `${at}/card/actions`);
+        this.method(section.onShow as JsonObject | undefined, `${at}/onShow`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
         if (section.kind === 'table' && !section.columns) fail(at, "a 'table' section needs 'columns'");
         if (section.entity) {
@@ -148,6 +151,14 @@ class SpecResolver {
     (actions ?? []).forEach((action, i) => {
       if (action.method) this.method(action, `${at}/${i}`);
       if (!action.method && !action.action && !action.navigate) this.fail(`${at}/${i}`, "needs one of 'method', 'action' or 'navigate'");
+      const key = action.idempotencyKey as string | undefined;
+      if (key) {
+        if (!action.method) this.fail(`${at}/${i}/idempotencyKey`, "an idempotency key goes with a 'method'");
+        const request = this.schema(`api/methods/${String(action.method)}.json#/request`, `${at}/${i}/method`);
+        if (!(key in ((request.properties ?? {}) as JsonObject))) {
+          this.fail(`${at}/${i}/idempotencyKey`, `'${key}' is not a field of ${String(action.method)}'s request`);
+        }
+      }
     });
   }
 
