@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEngine } from '../provider/EngineProvider';
+import { useEngineIfAny } from '../provider/EngineProvider';
 
 /**
  * A button that copies `text` to the clipboard and says so: through `EngineOptions.notify` when the
@@ -15,7 +15,7 @@ import { useEngine } from '../provider/EngineProvider';
  */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();
-  const { notify } = useEngine();
+  const notify = useEngineIfAny()?.notify;
   const [said, setSaid] = useState('');
   const tell = (key: string) => {
     if (notify) notify(key, { label });

@@ -42,7 +42,8 @@ export function ItemArt({
   heading = 'h2',
   headingId,
 }: {
-  row: Row;
+  /** The item: any object, read by field name. */
+  row: object;
   art: TileArt;
   title: Column;
   value?: Column;
@@ -52,27 +53,28 @@ export function ItemArt({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const item = row as Row;
   const property = (field: string) => entity?.properties?.[field];
-  const text = (column: Column) => formatText(row[column.field], column, row, { locale, t }, property(column.field));
+  const text = (column: Column) => formatText(item[column.field], column, item, { locale, t }, property(column.field));
   const label = (column: Column) => fieldLabel(t, column.field, property(column.field), column.label);
   const Heading = heading;
   const number = art.number ? asColumn(art.number) : undefined;
   const corner = art.corner ? asColumn(art.corner) : undefined;
   const mark = art.mark ? asColumn(art.mark) : undefined;
-  const footer = (art.footer ?? []).filter((column) => speaks(column, row));
+  const footer = (art.footer ?? []).filter((column) => speaks(column, item));
   return (
     <div
       className="eng-art"
-      data-muted={(art.muted && matchesWhen(art.muted, row)) || undefined}
-      data-alternate={(art.alternate && matchesWhen(art.alternate, row)) || undefined}
+      data-muted={(art.muted && matchesWhen(art.muted, item)) || undefined}
+      data-alternate={(art.alternate && matchesWhen(art.alternate, item)) || undefined}
     >
       <div className="eng-art__top">
         <Heading id={headingId} className="eng-art__title">
           {text(title)}
         </Heading>
-        {corner && speaks(corner, row) && <span className="eng-art__corner">{text(corner)}</span>}
+        {corner && speaks(corner, item) && <span className="eng-art__corner">{text(corner)}</span>}
       </div>
-      {number && speaks(number, row) && (
+      {number && speaks(number, item) && (
         <p className="eng-art__number" data-field={number.field}>
           <span className="eng-visually-hidden">{`${label(number)}: `}</span>
           {text(number)}
@@ -86,9 +88,9 @@ export function ItemArt({
             </span>
           ))}
         </span>
-        {mark && speaks(mark, row) && <span className="eng-art__mark">{text(mark)}</span>}
+        {mark && speaks(mark, item) && <span className="eng-art__mark">{text(mark)}</span>}
       </div>
-      {value && speaks(value, row) && (
+      {value && speaks(value, item) && (
         <p className="eng-art__value">
           <span className="eng-art__label">{label(value)}</span> <span className="eng-number">{text(value)}</span>
         </p>
