@@ -57,7 +57,7 @@ describe('accounts', () => {
     const page = await signedInPage('personal@example.com', 375);
     await page.goto(`${e2e.server.url}/accounts/wallet`);
     await page.getByRole('heading', { name: 'Crypto wallets', level: 1 }).waitFor();
-    await page.getByLabel('Currency', { exact: true }).selectOption({ label: 'BTC · Bitcoin' });
+    await page.getByRole('combobox', { name: /^Currency/ }).selectOption({ label: 'BTC · Bitcoin' });
     await page.getByRole('button', { name: 'Create wallet' }).click();
     const address = page.locator('[data-field="walletAddress"]');
     await address.waitFor();
