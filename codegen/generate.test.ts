@@ -107,6 +107,22 @@ describe('codegen', () => {
       expect(method.detail).toContain("'blacklistRemove' is not a declared method");
     });
 
+    it('refuses a tile field the entity does not have, and an idempotency key the request does not carry', async () => {
+      rewrite('cards-physical.yaml', 'footer: [{ field: cardExpiry,', 'footer: [{ field: cardExpires,');
+      const field = await failure(paths);
+      expect(field.file).toBe('screens/cards-physical.yaml');
+      expect(field.jsonPath).toBe('/dashboard/sections/0/card/art/footer/0/field');
+      expect(field.detail).toContain("'cardExpires' is not a property of the entity");
+      rewrite('cards-physical.yaml', 'footer: [{ field: cardExpires,', 'footer: [{ field: cardExpiry,');
+      rewrite('cards-physical.yaml', 'title: { field: cardAliasName,', 'title: { field: cardAlias,');
+      expect((await failure(paths)).jsonPath).toBe('/dashboard/sections/0/card/title/field');
+      rewrite('cards-physical.yaml', 'title: { field: cardAlias,', 'title: { field: cardAliasName,');
+      rewrite('cards-physical.yaml', 'idempotencyKey: idempotencyKey', 'idempotencyKey: requestKey');
+      const key = await failure(paths);
+      expect(key.jsonPath).toBe('/dashboard/sections/0/card/actions/4/idempotencyKey');
+      expect(key.detail).toBe("'requestKey' is not a field of cardBlock's request");
+    });
+
     it('refuses a condition the meta-schema does not know', async () => {
       rewrite('ip-access.yaml', 'when: { field: enabled, equals: false }', 'when: { field: enabled, is: false }');
       const error = await failure(paths);

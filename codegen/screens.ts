@@ -131,11 +131,15 @@ class SpecResolver {
         }
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`);
         this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
+        this.actions(section.emptyActions as JsonObject[] | undefined, `${at}/emptyActions`);
+        this.actions((section.card as JsonObject | undefined)?.actions as JsonObject[] | undefined, `${at}/card/actions`);
+        this.method(section.onShow as JsonObject | undefined, `${at}/onShow`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
         if (section.kind === 'table' && !section.columns) fail(at, "a 'table' section needs 'columns'");
         if (section.entity) {
           section.entity = this.schema(section.entity as string, `${at}/entity`);
           if (section.columns) this.columns(section.entity, section.columns as JsonObject[], `${at}/columns`);
+          if (section.card) this.tileParts(section.entity, section.card as JsonObject, `${at}/card`);
         }
       });
     }
@@ -148,6 +152,14 @@ class SpecResolver {
     (actions ?? []).forEach((action, i) => {
       if (action.method) this.method(action, `${at}/${i}`);
       if (!action.method && !action.action && !action.navigate) this.fail(`${at}/${i}`, "needs one of 'method', 'action' or 'navigate'");
+      const key = action.idempotencyKey as string | undefined;
+      if (key) {
+        if (!action.method) this.fail(`${at}/${i}/idempotencyKey`, "an idempotency key goes with a 'method'");
+        const request = this.schema(`api/methods/${String(action.method)}.json#/request`, `${at}/${i}/method`);
+        if (!(key in ((request.properties ?? {}) as JsonObject))) {
+          this.fail(`${at}/${i}/idempotencyKey`, `'${key}' is not a field of ${String(action.method)}'s request`);
+        }
+      }
     });
   }
 
@@ -197,13 +209,36 @@ class SpecResolver {
     return { ...schema, properties: picked, required };
   }
 
-  private columns(entity: JsonObject, columns: JsonObject[], at: string): void {
+  /** Checks that every field a tile shows (title, value, key, badges, footnotes, art) is a property of the entity. */
+  private tileParts(entity: JsonObject, card: JsonObject, at: string): void {
+    const properties = (entity.properties ?? {}) as JsonObject;
+    const part = (holder: JsonObject, key: string, base: string) => {
+      const value = holder[key];
+      if (value === undefined) return;
+      if (typeof value === 'object' && value !== null) this.columns(entity, [value as JsonObject], `${base}/${key}`, false);
+      else if (!(String(value) in properties)) {
+        this.fail(`${base}/${key}`, `'${String(value)}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
+      }
+    };
+    ['title', 'subtitle', 'value', 'key'].forEach((key) => part(card, key, at));
+    for (const list of ['badges', 'footnotes'] as const) {
+      if (card[list]) this.columns(entity, card[list] as JsonObject[], `${at}/${list}`);
+    }
+    const art = card.art as JsonObject | undefined;
+    if (art) {
+      ['number', 'corner', 'mark'].forEach((key) => part(art, key, `${at}/art`));
+      if (art.footer) this.columns(entity, art.footer as JsonObject[], `${at}/art/footer`);
+    }
+  }
+
+  /** Checks each column's field and currency field; `indexed: false` for one column standing alone at `at`. */
+  private columns(entity: JsonObject, columns: JsonObject[], at: string, indexed = true): void {
     const properties = (entity.properties ?? {}) as JsonObject;
     columns.forEach((column, i) => {
       for (const key of ['field', 'currencyField'] as const) {
         const name = column[key] as string | undefined;
         if (name && !(name in properties)) {
-          this.fail(`${at}/${i}/${key}`, `'${name}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
+          this.fail(indexed ? `${at}/${i}/${key}` : `${at}/${key}`, `'${name}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
         }
       }
     });

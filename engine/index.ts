@@ -13,6 +13,10 @@ export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } f
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { ActionList } from './actions/ActionBar';
 export { TabNav } from './ui/TabNav';
+export { CopyButton } from './ui/CopyButton';
+export { QrCode } from './ui/QrCode';
+export { ItemArt } from './kinds/dashboard/CardsSection';
+export type { CardSpec, OnShow, TileArt } from './spec/types';
 export { matchesWhen, type When } from './spec/when';
 export type {
   ActionContext,

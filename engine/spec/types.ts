@@ -88,6 +88,11 @@ export interface Action {
   variant?: 'primary' | 'secondary' | 'danger';
   when?: When;
   success?: Success;
+  /**
+   * The request field that carries an idempotency key: a new key per intent, kept while the call goes
+   * unanswered (a retry after a lost connection), so the server does the thing once.
+   */
+  idempotencyKey?: string;
 }
 
 /** How a value is shown in tables, details and cards. */
@@ -115,7 +120,18 @@ export interface Column {
   template?: string;
   currencyField?: string;
   sortable?: boolean;
+  /** A copy button after the value; copying is announced. The value carries `data-field`. */
+  copy?: boolean;
+  /** The value drawn as a QR code too (under it), named by this i18n key, which interpolates the row. */
+  qr?: string;
+  /** Badges: a tone per value (`{ good: [active], bad: [blocked] }`), carried as `data-tone`; other values are neutral. */
+  tones?: Partial<Record<BadgeTone, unknown[]>>;
+  /** In a tile: the value is shown only where this holds for the item. */
+  when?: When;
 }
+
+/** The tone of a badge: what the value means to the reader. */
+export type BadgeTone = 'good' | 'waiting' | 'bad';
 
 export interface FormSpec {
   schema: JsonSchema;
@@ -172,12 +188,49 @@ export interface WizardSpec {
 }
 
 export interface CardSpec {
-  title: string;
-  subtitle?: string;
-  value: string;
+  /** The item's heading: a field name, or a column (`{ field: alias, emptyText: … }`). */
+  title: string | Column;
+  subtitle?: string | Column;
+  /** The big value; a column may carry `when`. */
+  value?: string | Column;
   format?: 'text' | 'money' | 'number';
   currencyField?: string;
   footnotes?: Column[];
+  /** Field whose value tells the items apart: each tile carries it as `data-key`. */
+  key?: string;
+  /** Badges under the value (or the art): `format: badge` is implied; each may carry `when`, `tones`, `template`. */
+  badges?: Column[];
+  /** The tile drawn as a picture in the brand's colours. */
+  art?: TileArt;
+  /** Buttons and links on each item, each shown where its `when` holds for the item. */
+  actions?: Action[];
+}
+
+/**
+ * The picture of an item (a membership card, a ticket): a panel in the brand's primary colour (a gradient
+ * of the theme's `--color-primary`), holding the tile's title and value and these lines.
+ */
+export interface TileArt {
+  /** A large monospaced line (a masked number); `emptyText` where there is none. */
+  number?: string | Column;
+  /** A small label in the top corner. */
+  corner?: string | Column;
+  /** A word-mark in the bottom corner (a network, a maker), set bold like a logo. */
+  mark?: string | Column;
+  /** Small labelled values along the bottom. */
+  footer?: Column[];
+  /** Where this holds, the art is drawn in greys (a closed item). */
+  muted?: When;
+  /** Where this holds, the darker variant of the gradient. */
+  alternate?: When;
+}
+
+/** A call made once for each item a section shows that meets `when` (marking a notice read, say). */
+export interface OnShow {
+  method: string;
+  /** `':name'` is the item's value, else the route parameter. */
+  params?: Record<string, unknown>;
+  when?: When;
 }
 
 /**
@@ -226,6 +279,10 @@ export interface DashboardSection {
   card?: CardSpec;
   link?: { to: string; label: string };
   emptyText?: string;
+  /** Buttons under the empty text when the section has no items: the call to action of an empty list. */
+  emptyActions?: Action[];
+  /** A call made once for each item shown (a detail's data counts as one) that meets its `when`. */
+  onShow?: OnShow;
   /** For kind table: path with :field placeholders to open on row click. */
   rowLink?: string;
 }

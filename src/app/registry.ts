@@ -94,16 +94,12 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   SupportMessages: screen(async () => (await import('../support/SupportMessages.tsx')).SupportMessages),
   SupportConversation: screen(async () => (await import('../support/SupportConversation.tsx')).SupportConversation),
   // Accounts, wallets and payment instructions
-  AccountsScreen: screen(async () => (await import('../accounts/AccountsScreen.tsx')).AccountsScreen),
-  PaymentInstructionsScreen: screen(async () => (await import('../accounts/PaymentInstructionsScreen.tsx')).PaymentInstructionsScreen),
-  WalletScreen: screen(async () => (await import('../accounts/WalletScreen.tsx')).WalletScreen),
   // History and statements
   InvoicesScreen: screen(async () => (await import('../invoices/InvoicesScreen.tsx')).InvoicesScreen),
   InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
   P2pTransferScreen: screen(async () => (await import('../transfers/p2p/P2pTransferScreen.tsx')).P2pTransferScreen),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
-  CardsScreen: screen(async () => (await import('../cards/CardsScreen.tsx')).CardsScreen),
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
   CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
   CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),

@@ -20,6 +20,7 @@ import { BarChart } from './BarChart';
 import { CardsSection } from './CardsSection';
 import { sectionRows, sectionTotal } from './sectionRows';
 import { SwitchGrid } from './SwitchGrid';
+import { useOnShow } from './useOnShow';
 
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
 const PAGING = tableParamNames({});
@@ -48,8 +49,18 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
   const answer = useMethodData(section.data, pageIndex > 0 ? { [PAGING.pageParam]: pageIndex + PAGING.firstPage } : undefined, {
     keepPreviousData: true,
   });
-  const rows = sectionRows(answer.data, section);
+  const rows = useMemo(() => sectionRows(answer.data, section), [answer.data, section]);
   const total = sectionTotal(answer.data, section, rows.length);
+  const data = getPath(answer.data, section.data?.path);
+  const values = useMemo(
+    () => (typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}),
+    [data],
+  );
+  const shownItems = useMemo(
+    () => (answer.data === undefined ? undefined : section.kind === 'detail' ? [values] : rows),
+    [answer.data, section.kind, values, rows],
+  );
+  useOnShow(section.onShow, shownItems);
   // The first page tells how many rows a page holds; later pages may be shorter.
   useEffect(() => {
     if (pageIndex === 0 && rows.length > 0) setPageSize(rows.length);
@@ -57,8 +68,6 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
 
   if (answer.error) return <ErrorState onRetry={() => void answer.mutate()} />;
   if (section.data && answer.data === undefined) return <LoadingIndicator />;
-  const data = getPath(answer.data, section.data?.path);
-  const values = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   return (
     <>
       <SectionContent spec={spec} section={section} title={title} rows={rows} total={total} values={values} paging={{ pageIndex, pageSize, setPageIndex }} busy={answer.isValidating} />
@@ -91,8 +100,15 @@ function SectionContent({
 
   switch (section.kind) {
     case 'cards':
-      if (rows.length === 0 || !section.card) return <p className="eng-empty">{t(section.emptyText ?? 'engine.table.empty')}</p>;
-      return <CardsSection rows={rows} card={section.card} entity={section.entity} />;
+      if (rows.length === 0 || !section.card) {
+        return (
+          <div className="eng-empty">
+            <p>{t(section.emptyText ?? 'engine.table.empty')}</p>
+            <ActionList spec={spec} actions={section.emptyActions} values={{}} />
+          </div>
+        );
+      }
+      return <CardsSection spec={spec} rows={rows} card={section.card} entity={section.entity} heading={section.title ? 'h3' : 'h2'} />;
     case 'table':
       return (
         <>
