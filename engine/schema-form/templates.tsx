@@ -64,7 +64,9 @@ function FieldTemplate(props: FieldTemplateProps) {
   // Objects and arrays are drawn by their own templates; a wrapper here would nest a second label. A list
   // of choices (unique enum values) is one multiple select, which needs its label like any other field.
   const choiceList = schema.type === 'array' && schema.uniqueItems === true && Array.isArray((schema.items as JsonSchema | undefined)?.enum);
-  if (schema.type === 'object' || (schema.type === 'array' && !choiceList)) return children;
+  // So is a list of files, one picker.
+  const fileList = schema.type === 'array' && uiSchema?.['ui:widget'] === 'files';
+  if (schema.type === 'object' || (schema.type === 'array' && !choiceList && !fileList)) return children;
 
   const description = uiSchema?.['ui:description'];
   // A help worded from data is drawn (empty) while its data loads: the input already points at it.
