@@ -40,12 +40,12 @@ export function sourceItems(list: unknown, source: OptionSource): Record<string,
 
 /**
  * The choices of a dictionary: the item's `value` field (default `code`), worded by
- * `enums.<labelKey>.<value>` when translated, else by the item's `label` field (default `name`).
+ * `<labelKey>.<value>` when translated, else by the item's `label` field (default `name`).
  *
  * @example
  * ```ts
  * sourceChoices(t, [{ id: 'passport', name: 'Passport' }], { method: 'documentTypes', value: 'id', labelKey: 'documentTypes' });
- * // [{ value: 'passport', label: t('enums.documentTypes.passport', { defaultValue: 'Passport' }) }]
+ * // [{ value: 'passport', label: t('documentTypes.passport', { defaultValue: 'Passport' }) }]
  * ```
  */
 export function sourceChoices(t: TFunction, list: unknown, source: OptionSource): Choice[] {
@@ -54,7 +54,7 @@ export function sourceChoices(t: TFunction, list: unknown, source: OptionSource)
     if (typeof value !== 'string' && typeof value !== 'number') return [];
     const worded = getPath(item, source.label ?? 'name');
     const fallback = typeof worded === 'string' ? worded : String(value);
-    return [{ value, label: source.labelKey ? t(`enums.${source.labelKey}.${String(value)}`, { defaultValue: fallback }) : fallback }];
+    return [{ value, label: source.labelKey ? t(`${source.labelKey}.${String(value)}`, { defaultValue: fallback }) : fallback }];
   });
 }
 

@@ -2,31 +2,9 @@ import useSWR from 'swr';
 import type { FormContextType } from '@rjsf/utils';
 import { getPath } from '../data/paths';
 import { useEngine } from '../provider/EngineProvider';
+import type { FieldSource } from '../spec/types';
 
-/**
- * Where a field's options or label come from: a declared method (a dictionary), called with `params`.
- * A param written `":name"` takes the form's value `name`, so the options follow another field (country
- * to states); while that field is empty nothing is asked and the field waits for it.
- */
-export interface FieldSource {
-  method: string;
-  /** Request fields; `":name"` is the form's value `name`. */
-  params?: Record<string, unknown>;
-  /** Dot path of the list (options) or the object (a label) in the answer. */
-  path?: string;
-}
-
-/** A dictionary whose items become a select's options. */
-export interface OptionSource extends FieldSource {
-  /** The item's field that is the option's value (default `code`). */
-  value?: string;
-  /** The item's field that words the option when no translation does (default `name`). */
-  label?: string;
-  /** Words option `v` with `enums.<labelKey>.<v>` when translated, else the item's `label`. */
-  labelKey?: string;
-  /** Only the items meeting this test on one of their fields: `{ field, equals }` or `{ field, in }`. */
-  where?: { field: string; equals?: unknown; in?: unknown[] };
-}
+export type { FieldSource, OptionSource } from '../spec/types';
 
 /**
  * The request of a source, its `":name"` params filled from the form data; `null` while one of those

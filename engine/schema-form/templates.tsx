@@ -11,10 +11,10 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import { fieldLabel } from '../i18n/labels';
-import type { JsonSchema } from '../spec/types';
+import type { JsonSchema, LabelSource } from '../spec/types';
 import { matchesWhen, type When } from '../spec/when';
 import { useFieldAria, useVisibleErrors } from './fieldVisibility';
-import { formDataOf, useSourceData, type FieldSource } from './sources';
+import { formDataOf, useSourceData } from './sources';
 
 /** The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. */
 function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, uiTitle: unknown): string {
@@ -22,14 +22,6 @@ function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, u
   if (typeof uiTitle === 'string') return t(uiTitle);
   const name = [...path].reverse().find((segment): segment is string => typeof segment === 'string') ?? '';
   return fieldLabel(t, name, schema);
-}
-
-/** `ui:options.labelFrom`: a field's label and help worded from data (a dictionary entry). */
-export interface LabelSource extends FieldSource {
-  /** i18n key of the label, interpolating the object at `path` ("{{name}} ({{shortName}})"). */
-  label?: string;
-  /** i18n key of the help under the field, interpolating the same object. */
-  help?: string;
 }
 
 /**

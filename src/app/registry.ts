@@ -121,7 +121,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
   registrationEmail: widget(async () => (await import('../onboarding/RegistrationEmailWidget.tsx')).RegistrationEmailWidget),
   registrationType: widget(async () => (await import('../onboarding/RegistrationTypeWidget.tsx')).RegistrationTypeWidget),
   termsToAccept: widget(async () => (await import('../onboarding/TermsWidget.tsx')).TermsWidget),
-  country: widget(async () => (await import('../profile/dictionary-widgets.tsx')).CountryWidget),
-  documentType: widget(async () => (await import('../profile/dictionary-widgets.tsx')).DocumentTypeWidget),
   accountSelect: widget(async () => (await import('../accounts/AccountSelectWidget.tsx')).AccountSelectWidget),
 };
