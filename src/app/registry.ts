@@ -77,7 +77,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Profile
   PhoneVerification: screen(async () => (await import('../profile/PhoneVerification.tsx')).PhoneVerification),
   ProfileDocument: screen(async () => (await import('../profile/ProfileDocument.tsx')).ProfileDocument),
-  TaxNumberForm: screen(async () => (await import('../profile/TaxNumberForm.tsx')).TaxNumberForm),
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
