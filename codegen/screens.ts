@@ -125,7 +125,8 @@ class SpecResolver {
       (dashboard.sections as JsonObject[]).forEach((section, i) => {
         const at = `/dashboard/sections/${i}`;
         this.method(section.data as JsonObject | undefined, `${at}/data`);
-        if (!['detail', 'chart', 'form'].includes(section.kind as string) && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (!['detail', 'chart', 'form', 'choices'].includes(section.kind as string) && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (section.kind === 'choices' && !section.choices) fail(at, "a 'choices' section needs 'choices'");
         if (section.kind === 'form' && !section.form) fail(at, "a 'form' section needs 'form'");
         const form = section.form as JsonObject | undefined;
         if (form) {

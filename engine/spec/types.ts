@@ -250,12 +250,25 @@ export interface SwitchGridSpec {
   switch: { method: string; params?: Record<string, unknown>; success?: Success };
 }
 
+/** One way on from a `choices` section: a large link with a line on what it leads to. */
+export interface ChoiceLink {
+  to: string;
+  /** i18n key of the choice's name. */
+  label: string;
+  /** i18n key of the line under it. */
+  text?: string;
+  /** Offered only where the application's facts (`EngineOptions.facts`) meet it. */
+  when?: When;
+}
+
 export interface DashboardSection {
   id: string;
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches';
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices';
+  /** For kind choices: the ways on, each offered where its `when` holds for the application's facts; `emptyText` (interpolating the facts) where none is. */
+  choices?: ChoiceLink[];
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
