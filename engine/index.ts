@@ -14,6 +14,7 @@ export { Dialog, type DialogProps } from './ui/Dialog';
 export { ActionList } from './actions/ActionBar';
 export { TabNav } from './ui/TabNav';
 export { matchesWhen, type When } from './spec/when';
+export { ChoiceSelect, type Choice } from './schema-form/optionWidgets';
 export type {
   ActionContext,
   ActionResult,

@@ -59,9 +59,18 @@ export function sourceChoices(t: TFunction, list: unknown, source: OptionSource)
 }
 
 /**
- * The native select behind the engine's data-fed widgets: `choices` null while loading (the select is
- * then disabled and busy), numbers kept numbers for integer fields, the empty first choice worded by
- * `ui:placeholder` or "Choose…", errors wired as on the engine's other widgets.
+ * The native select behind the engine's data-fed widgets, and of an application widget whose options it
+ * works out itself: `choices` null while loading (the select is then disabled and busy), numbers kept
+ * numbers for integer fields, the empty first choice worded by `ui:placeholder` or "Choose…", errors
+ * wired as on the engine's other widgets.
+ *
+ * @example
+ * ```tsx
+ * export function StoreWidget(props: WidgetProps) {
+ *   const stores = useStores(); // null while loading
+ *   return <ChoiceSelect props={props} choices={stores && stores.map((store) => ({ value: store.id, label: store.name }))} />;
+ * }
+ * ```
  */
 export function ChoiceSelect({ props, choices }: { props: WidgetProps; choices: Choice[] | null }) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors, uiSchema, schema } = props;
