@@ -36,7 +36,7 @@ function renderForm(props: Parameters<typeof Form>[0], i18n = createTestI18n({ f
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <I18nextProvider i18n={i18n}>
         <MemoryRouter>
-          <EngineProvider options={testOptions([], { callMethod: dictionary })}>
+          <EngineProvider options={testOptions([], { callMethod: dictionary, facts: { offers: { kinds: ['trust', 'person'] } } })}>
             <Form {...props} />
           </EngineProvider>
         </MemoryRouter>
@@ -93,6 +93,18 @@ describe('engine form widgets', () => {
     );
     expect(optionTexts(await screen.findByLabelText('País'))).toEqual(['Choose…', 'Alemania', 'Estados Unidos', 'Rumanía']);
     await waitFor(() => expect(optionTexts(screen.getByLabelText('Prefijo'))).toEqual(['Choose…', 'Alemania (+49)', 'Estados Unidos (+1)', 'Rumanía (+40)']));
+  });
+
+  it('offers only the enum values the application facts list, with their own values', async () => {
+    renderForm({
+      schema: { type: 'object', properties: { kind: { type: 'string', enum: ['person', 'company', 'trust'] } } },
+      fields: ['kind'],
+      uiSchema: { kind: { 'ui:widget': 'select', 'ui:options': { offeredIn: 'offers.kinds' } } },
+    });
+    const kind = await screen.findByLabelText('Kind');
+    expect(optionTexts(kind)).toEqual(['Choose…', 'person', 'trust']);
+    fireEvent.change(kind, { target: { value: 'trust' } });
+    expect(shownData()).toEqual({ kind: 'trust' });
   });
 
   it('takes an amount with the locale decimal comma and sends the canonical decimal, with its currency shown', async () => {

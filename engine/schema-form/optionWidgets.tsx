@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { getPath } from '../data/paths';
-import { useIntlLocale } from '../i18n/labels';
+import { enumLabel, useIntlLocale } from '../i18n/labels';
+import { useEngine } from '../provider/EngineProvider';
 import { useFieldAria } from './fieldVisibility';
 import { formDataOf, useSourceData, type OptionSource } from './sources';
 
@@ -123,6 +124,25 @@ function useSourceChoices(props: WidgetProps, word: (items: Record<string, unkno
 export function SourceSelectWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const choices = useSourceChoices(props, (items, source) => sourceChoices(t, items, source));
+  return <ChoiceSelect props={props} choices={choices} />;
+}
+
+/**
+ * `ui:widget: select` with `ui:options.offeredIn`: the schema's enum values that the list at that path of
+ * the application's facts holds (the registration types a brand offers), in the schema's order, worded as
+ * enum options are (`enums.<field or enumKey>.<value>`). The schema keeps every value any application may
+ * offer; the server refuses one this one does not.
+ */
+export function OfferedSelectWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const { facts = {} } = useEngine();
+  const offered = getPath(facts, String(props.options.offeredIn));
+  const listed = Array.isArray(offered) ? offered : [];
+  const enumKey = typeof props.options.enumKey === 'string' ? props.options.enumKey : props.name;
+  const choices = (props.options.enumOptions ?? [])
+    .map((option) => option.value as unknown)
+    .filter((value): value is string | number => (typeof value === 'string' || typeof value === 'number') && listed.includes(value))
+    .map((value) => ({ value, label: enumLabel(t, enumKey, value) }));
   return <ChoiceSelect props={props} choices={choices} />;
 }
 

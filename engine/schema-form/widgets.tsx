@@ -10,7 +10,7 @@ import {
 import { enumLabel } from '../i18n/labels';
 import type { JsonSchema } from '../spec/types';
 import { MoneyWidget } from './moneyWidget';
-import { CountryWidget, PhoneCodeWidget, SourceSelectWidget, optionSourceOf } from './optionWidgets';
+import { CountryWidget, OfferedSelectWidget, PhoneCodeWidget, SourceSelectWidget, optionSourceOf } from './optionWidgets';
 import { useFieldAria } from './fieldVisibility';
 import { BaseInputTemplate } from './templates';
 
@@ -35,10 +35,12 @@ function DateWidget(props: WidgetProps) {
  * Option labels come from `enums.<field>.<value>`, or `enums.<enumKey>.<value>` with `ui:options: { enumKey }`
  * where the field's name words other values elsewhere; an empty first option is offered while nothing is
  * chosen and the field has no default, worded by `ui:placeholder` ("All types" in a filter) or "Choose…".
- * With `ui:options.source` the options are a dictionary method's instead (see `optionWidgets.tsx`).
+ * With `ui:options.source` the options are a dictionary method's instead, with `ui:options.offeredIn` those
+ * of the enum the application's facts list (see `optionWidgets.tsx`).
  */
 function SelectWidget(props: WidgetProps) {
   if (optionSourceOf(props.options)) return <SourceSelectWidget {...props} />;
+  if (typeof props.options.offeredIn === 'string') return <OfferedSelectWidget {...props} />;
   return <EnumSelect {...props} />;
 }
 

@@ -162,6 +162,8 @@ export interface UiOptions {
   currencyField?: string;
   /** `phoneCode`: the dictionary item's field holding the country code (default `code`). */
   countryField?: string;
+  /** `select`: only the enum values the list at this path of `EngineOptions.facts` holds (what a brand offers). */
+  offeredIn?: string;
   [option: string]: unknown;
 }
 

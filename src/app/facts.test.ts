@@ -6,7 +6,11 @@ import { appFacts } from './registry.ts';
 
 describe('appFacts', () => {
   it("gives the engine what each brand offers, which /register's choices test", () => {
-    expect(appFacts(paxum as Brand)).toEqual({ registration: { personal: true, business: true }, supportEmail: paxum.support.defaultEmail });
+    expect(appFacts(paxum as Brand)).toEqual({
+      registration: { personal: true, business: true },
+      registrationTypes: { personal: paxum.registrationPersonalTypes, business: paxum.registrationBusinessTypes },
+      supportEmail: paxum.support.defaultEmail,
+    });
     expect(appFacts(paydek as Brand)).toMatchObject({ registration: { personal: false, business: false } });
   });
 });

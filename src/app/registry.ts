@@ -45,14 +45,18 @@ export function createAppGuards({ session, storage, customer, brand, listCards }
 }
 
 /**
- * The facts screen specs may test (the `when` of a `choices` section) and texts interpolate: what the
- * brand offers and where its customers write.
+ * The facts screen specs may test (the `when` of a `choices` section, a select's `offeredIn`) and texts
+ * interpolate: what the brand offers and where its customers write.
  *
  * @example
  * createScreenRouter({ …, facts: appFacts(brand) }); // { registration: { personal: true, business: false }, supportEmail: '…' }
  */
 export function appFacts(brand: Brand): Record<string, unknown> {
-  return { registration: registrationOffers(brand), supportEmail: brand.support.defaultEmail };
+  return {
+    registration: registrationOffers(brand),
+    registrationTypes: { personal: brand.registrationPersonalTypes, business: brand.registrationBusinessTypes },
+    supportEmail: brand.support.defaultEmail,
+  };
 }
 
 /**
@@ -128,7 +132,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
 
 export const widgets: Record<string, ComponentType<WidgetProps>> = {
   registrationEmail: widget(async () => (await import('../onboarding/RegistrationEmailWidget.tsx')).RegistrationEmailWidget),
-  registrationType: widget(async () => (await import('../onboarding/RegistrationTypeWidget.tsx')).RegistrationTypeWidget),
   termsToAccept: widget(async () => (await import('../onboarding/TermsWidget.tsx')).TermsWidget),
   accountSelect: widget(async () => (await import('../accounts/AccountSelectWidget.tsx')).AccountSelectWidget),
 };
