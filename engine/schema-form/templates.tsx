@@ -28,12 +28,21 @@ function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, u
  * The label and help a field's `ui:options.labelFrom` words from its data, once loaded; `null` parts
  * keep the field's own.
  */
-function useLabelFromData(labelFrom: LabelSource | undefined, formData: Record<string, unknown>): { label: string | null; help: string | null } {
+function useLabelFromData(labelFrom: LabelSource, formData: Record<string, unknown>): Worded {
   const { t } = useTranslation();
   const { data } = useSourceData(labelFrom, formData);
-  if (!labelFrom || typeof data !== 'object' || data === null) return { label: null, help: null };
+  if (typeof data !== 'object' || data === null) return { label: null, help: null };
   const values = data as Record<string, unknown>;
   return { label: labelFrom.label ? t(labelFrom.label, values) : null, help: labelFrom.help ? t(labelFrom.help, values) : null };
+}
+
+/** The label and help of a field worded from data, or `null` parts to keep its own. */
+type Worded = { label: string | null; help: string | null };
+
+/** A field whose `ui:options.labelFrom` words its label and help: only such fields ask for data. */
+function FieldWithLabelFromData(props: FieldTemplateProps & { labelFrom: LabelSource }) {
+  const worded = useLabelFromData(props.labelFrom, formDataOf(props.registry.formContext));
+  return <FieldLayout {...props} worded={worded} />;
 }
 
 /**
@@ -43,11 +52,16 @@ function useLabelFromData(labelFrom: LabelSource | undefined, formData: Record<s
  * label and help from data.
  */
 function FieldTemplate(props: FieldTemplateProps) {
+  const labelFrom = (props.uiSchema?.['ui:options'] as { labelFrom?: LabelSource } | undefined)?.labelFrom;
+  return labelFrom ? <FieldWithLabelFromData {...props} labelFrom={labelFrom} /> : <FieldLayout {...props} worded={null} />;
+}
+
+function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
   const { id, children, rawErrors, hidden, required, schema, uiSchema, fieldPathId } = props;
   const { t } = useTranslation();
   const options = uiSchema?.['ui:options'] as { when?: When; labelFrom?: LabelSource } | undefined;
   const formData = formDataOf(props.registry.formContext);
-  const fromData = useLabelFromData(options?.labelFrom, formData);
+  const fromData = props.worded ?? { label: null, help: null };
   const ownLabel = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title']);
   const label = fromData.label ?? ownLabel;
   const errors = useVisibleErrors(id, rawErrors);
