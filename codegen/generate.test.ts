@@ -169,7 +169,19 @@ describe('codegen', () => {
       const error = await failure(paths);
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
-      expect(error.detail).toContain(`'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden) nor a widget the application registers (screens/registry.json lists: accountSelect, `);
+      expect(error.detail).toContain(`'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money) nor a widget the application registers (screens/registry.json lists: accountSelect, `);
+    });
+
+    it.each([
+      ['an undeclared dictionary', 'method: countries, path', 'method: countryList, path', '/form/uiSchema/countryCode/ui:options/source/method', "'countryList' is not a declared method"],
+      ['a param reading no field of the form', 'path: countries }', 'path: countries, params: { region: \':continent\' } }', '/form/uiSchema/countryCode/ui:options/source/params/region', "'continent' is not a field of this form (it has: addressType, "],
+      ['a when reading no field of the form', 'source: { method: countries, path: countries }', 'when: { field: country, present: true }', '/form/uiSchema/countryCode/ui:options/when', "'country' is not a field of this form"],
+    ])('refuses a field option naming %s', async (_what, from, to, jsonPath, detail) => {
+      edit('profile-address-add.yaml', from, to);
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/profile-address-add.yaml');
+      expect(error.jsonPath).toBe(jsonPath);
+      expect(error.detail).toContain(detail);
     });
 
     it("finds a widget in a wizard step's uiSchema, also one named by ui:options", async () => {

@@ -87,6 +87,7 @@ class SpecResolver {
       this.method(form.data as JsonObject | undefined, '/form/data');
       this.method(form.submit as JsonObject, '/form/submit');
       form.schema = this.pick(this.schema(form.schema as string, '/form/schema'), form.fields as string[], '/form/fields');
+      this.uiSchema(form.uiSchema as JsonObject | undefined, '/form/uiSchema', form.fields as string[]);
     }
     const table = spec.table as JsonObject | undefined;
     if (table) {
@@ -96,6 +97,7 @@ class SpecResolver {
       this.actions(table.rowActions as JsonObject[] | undefined, '/table/rowActions');
       const filters = table.filters as JsonObject | undefined;
       if (filters) filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
+      if (filters) this.uiSchema(filters.uiSchema as JsonObject | undefined, '/table/filters/uiSchema', filters.fields as string[]);
     }
     const detail = spec.detail as JsonObject | undefined;
     if (detail) {
@@ -110,6 +112,7 @@ class SpecResolver {
       const all = steps.flatMap((step) => step.fields as string[]);
       const schema = this.schema(wizard.schema as string, '/wizard/schema');
       steps.forEach((step, i) => this.pick(schema, step.fields as string[], `/wizard/steps/${i}/fields`));
+      steps.forEach((step, i) => this.uiSchema(step.uiSchema as JsonObject | undefined, `/wizard/steps/${i}/uiSchema`, all));
       const seen = new Set<string>();
       all.forEach((field) => {
         if (seen.has(field)) fail('/wizard/steps', `field '${field}' is in more than one step`);
@@ -122,12 +125,14 @@ class SpecResolver {
       (dashboard.sections as JsonObject[]).forEach((section, i) => {
         const at = `/dashboard/sections/${i}`;
         this.method(section.data as JsonObject | undefined, `${at}/data`);
-        if (!['detail', 'chart', 'form'].includes(section.kind as string) && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (!['detail', 'chart', 'form', 'choices'].includes(section.kind as string) && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (section.kind === 'choices' && !section.choices) fail(at, "a 'choices' section needs 'choices'");
         if (section.kind === 'form' && !section.form) fail(at, "a 'form' section needs 'form'");
         const form = section.form as JsonObject | undefined;
         if (form) {
           this.method(form.submit as JsonObject, `${at}/form/submit`);
           form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
+          this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[]);
         }
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`);
         this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
@@ -161,6 +166,36 @@ class SpecResolver {
         }
       }
     });
+  }
+
+  /**
+   * Checks the engine's `ui:options` of a form's fields: the dictionary a `source` or `labelFrom` calls
+   * is a declared method, and the fields its `':name'` params and a `when` read are fields of the form.
+   */
+  private uiSchema(ui: JsonObject | undefined, at: string, fields: string[]): void {
+    const field = (name: string, where: string) => {
+      const first = name.split('.')[0]!;
+      if (!fields.includes(first)) this.fail(where, `'${first}' is not a field of this form (it has: ${fields.join(', ')})`);
+    };
+    for (const [name, node] of Object.entries(ui ?? {})) {
+      const options = (node as JsonObject | null)?.['ui:options'] as JsonObject | undefined;
+      if (!options || typeof options !== 'object') continue;
+      const here = `${at}/${name}/ui:options`;
+      for (const key of ['source', 'labelFrom'] as const) {
+        const source = options[key] as JsonObject | undefined;
+        if (!source) continue;
+        this.method(source, `${here}/${key}`);
+        for (const [param, value] of Object.entries((source.params ?? {}) as JsonObject)) {
+          if (typeof value === 'string' && value.startsWith(':')) field(value.slice(1), `${here}/${key}/params/${param}`);
+        }
+      }
+      const when = options.when as JsonObject | undefined;
+      if (when) {
+        const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
+        tests.forEach((test) => field(test.field as string, `${here}/when`));
+      }
+      if (typeof options.currencyField === 'string') field(options.currencyField, `${here}/currencyField`);
+    }
   }
 
   /** Reads the tab group `name` from screens/tab-groups/<name>.yaml, checked against its schema. */

@@ -18,6 +18,7 @@ export { QrCode } from './ui/QrCode';
 export { ItemArt } from './kinds/dashboard/CardsSection';
 export type { CardSpec, OnShow, TileArt } from './spec/types';
 export { matchesWhen, type When } from './spec/when';
+export { ChoiceSelect, type Choice } from './schema-form/optionWidgets';
 export type {
   ActionContext,
   ActionResult,
@@ -35,6 +36,10 @@ export type {
   Column,
   DashboardSection,
   DataSource,
+  FieldSource,
+  LabelSource,
+  OptionSource,
+  UiOptions,
   JsonSchema,
   LayoutName,
   ScreenEntry,

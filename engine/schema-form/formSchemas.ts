@@ -1,16 +1,18 @@
 import type { FormSpec, JsonSchema, ScreenSpec, TableSpec, WizardSpec, WizardStep } from '../spec/types';
+import { conditionalSchema } from './conditions';
 import { narrowSchema } from './narrowSchema';
 
 /**
- * The schema a `kind: form` screen validates with: the listed fields, in order.
+ * The schema a `kind: form` screen validates with: the listed fields, in order, with the conditions of
+ * its uiSchema (`ui:options.when`) and `dependentSchemas` applied (see `conditionalSchema`).
  *
  * @example
  * ```ts
  * formSchema({ schema: personSchema, fields: ['firstName'], submit: {} }); // properties { firstName }
  * ```
  */
-export function formSchema(form: Pick<FormSpec, 'schema' | 'fields'>): JsonSchema {
-  return narrowSchema(form.schema, form.fields);
+export function formSchema(form: Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>): JsonSchema {
+  return conditionalSchema(narrowSchema(form.schema, form.fields), form.uiSchema);
 }
 
 /**
@@ -22,7 +24,7 @@ export function formSchema(form: Pick<FormSpec, 'schema' | 'fields'>): JsonSchem
  * ```
  */
 export function wizardStepSchema(wizard: WizardSpec, step: WizardStep): JsonSchema {
-  return narrowSchema(wizard.schema, step.fields);
+  return conditionalSchema(narrowSchema(wizard.schema, step.fields), step.uiSchema);
 }
 
 /**
@@ -48,7 +50,7 @@ export function filterSchema(filters: NonNullable<TableSpec['filters']>): JsonSc
  * sectionForms(ipListSpec); // [the add-an-address form]
  * ```
  */
-function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields'>[] {
+function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>[] {
   return (spec.dashboard?.sections ?? []).flatMap((section) => (section.form ? [section.form] : []));
 }
 

@@ -133,6 +133,56 @@ export interface Column {
 /** The tone of a badge: what the value means to the reader. */
 export type BadgeTone = 'good' | 'waiting' | 'bad';
 
+/**
+ * Where a field's options or label come from: a declared method (a dictionary), called with `params`.
+ * A param written `":name"` takes the form's value `name`, so the options follow another field (country
+ * to states); while that field is empty nothing is asked and the field waits for it.
+ */
+export interface FieldSource {
+  method: string;
+  /** Request fields; `":name"` is the form's value `name`. */
+  params?: Record<string, unknown>;
+  /** Dot path of the list (options) or the object (a label) in the answer. */
+  path?: string;
+}
+
+/** `ui:options.source`: a dictionary whose items become a select's options (`select`, `country`, `phoneCode`). */
+export interface OptionSource extends FieldSource {
+  /** The item's field that is the option's value (default `code`; `phoneCode`: `phoneCode`). */
+  value?: string;
+  /** The item's field that words the option when no translation does (default `name`). */
+  label?: string;
+  /** i18n prefix: words option `v` with `<labelKey>.<v>` when translated, else the item's `label`. */
+  labelKey?: string;
+  /** Only the items whose field equals a value or is one of some values. */
+  where?: { field: string; equals?: unknown; in?: unknown[] };
+}
+
+/** `ui:options.labelFrom`: a field's label and help worded from data (a dictionary entry). */
+export interface LabelSource extends FieldSource {
+  /** i18n key of the label, interpolating the object at `path` ("{{name}} ({{shortName}})"). */
+  label?: string;
+  /** i18n key of the help under the field, interpolating the same object. */
+  help?: string;
+}
+
+/** The engine's own `ui:options` of a field, besides those a widget reads (`accept`, `enumKey`, `rows`…). */
+export interface UiOptions {
+  /** Shown, and required if the schema requires it, only where the form's values meet it; hidden, its value is not sent. */
+  when?: When;
+  source?: OptionSource;
+  labelFrom?: LabelSource;
+  /** `money`: the currency shown after the amount. */
+  currency?: string;
+  /** `money`: the field holding the currency (wins over `currency` once filled). */
+  currencyField?: string;
+  /** `phoneCode`: the dictionary item's field holding the country code (default `code`). */
+  countryField?: string;
+  /** `select`: only the enum values the list at this path of `EngineOptions.facts` holds (what a brand offers). */
+  offeredIn?: string;
+  [option: string]: unknown;
+}
+
 export interface FormSpec {
   schema: JsonSchema;
   fields: string[];
@@ -255,12 +305,25 @@ export interface SwitchGridSpec {
   switch: { method: string; params?: Record<string, unknown>; success?: Success };
 }
 
+/** One way on from a `choices` section: a large link with a line on what it leads to. */
+export interface ChoiceLink {
+  to: string;
+  /** i18n key of the choice's name. */
+  label: string;
+  /** i18n key of the line under it. */
+  text?: string;
+  /** Offered only where the application's facts (`EngineOptions.facts`) meet it. */
+  when?: When;
+}
+
 export interface DashboardSection {
   id: string;
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches';
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices';
+  /** For kind choices: the ways on, each offered where its `when` holds for the application's facts; `emptyText` (interpolating the facts) where none is. */
+  choices?: ChoiceLink[];
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;

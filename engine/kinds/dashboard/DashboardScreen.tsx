@@ -18,6 +18,7 @@ import { Pagination } from '../table/Pagination';
 import { tableParamNames } from '../table/params';
 import { BarChart } from './BarChart';
 import { CardsSection } from './CardsSection';
+import { ChoicesSection } from './ChoicesSection';
 import { sectionRows, sectionTotal } from './sectionRows';
 import { SwitchGrid } from './SwitchGrid';
 import { useOnShow } from './useOnShow';
@@ -137,6 +138,8 @@ function SectionContent({
       return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
     case 'switches':
       return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
+    case 'choices':
+      return <ChoicesSection choices={section.choices ?? []} emptyText={section.emptyText} />;
     case 'chart': {
       const [category, value] = columns;
       if (!category || !value) return <ErrorState message={t('engine.dashboard.chartColumns', { section: section.id })} />;
