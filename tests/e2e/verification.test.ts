@@ -89,9 +89,15 @@ describe('verification', () => {
   it('self-certifies and signs the W-8BEN on the e-signature sandbox page', async () => {
     const page = await signedInPage('unverified@example.com');
     await page.goto(`${e2e.server.url}/self-certification`);
-    const residency = page.locator('[data-residency="0"]');
+    await page.getByRole('heading', { name: /Step 1 of 4/ }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const residency = page.locator('[data-item="0"]');
     await residency.locator('select').selectOption('PT');
     await residency.getByLabel('Tax identification number').fill('123456789');
+    await residency.getByRole('button', { name: 'Save' }).click();
+    await page.locator('[data-item="0"]', { hasText: 'Tax residency 1: PT' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'PT' }).waitFor();
     await page.getByRole('button', { name: 'Save answers' }).click();
     await page.getByText('Your answers are saved and sent for checking.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -99,6 +105,7 @@ describe('verification', () => {
     await page.waitForURL('**/sandbox/e-signature/**');
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
     await page.waitForURL('**/self-certification');
-    await expect.poll(() => page.locator('[data-document="w8BenFormDocumentStatus"] .eng-badge').getAttribute('data-value'), { timeout: 15_000 }).toBe('pending');
+    const w8ben = page.locator('.eng-details__item', { hasText: 'Form W-8BEN' }).locator('.eng-badge');
+    await expect.poll(() => w8ben.getAttribute('data-value'), { timeout: 15_000 }).toBe('pending');
   });
 });
