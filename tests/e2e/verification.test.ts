@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
+import { DEMO_REPRESENTATIVE_SECRET } from '../../server/verification/demo-seed.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -107,5 +108,29 @@ describe('verification', () => {
     await page.waitForURL('**/self-certification');
     const w8ben = page.locator('.eng-details__item', { hasText: 'Form W-8BEN' }).locator('.eng-badge');
     await expect.poll(() => w8ben.getAttribute('data-value'), { timeout: 15_000 }).toBe('pending');
+  });
+
+  it("lets a company's representative self-certify by the link's secret, which the tab keeps for a later visit", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/self-certification-representative?authSecret=${DEMO_REPRESENTATIVE_SECRET}`);
+    await page.getByText('Liam Hart, you certify your own tax residency as a representative of').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const residency = page.locator('[data-item="0"]');
+    await residency.locator('select').selectOption('GB');
+    await residency.getByLabel('Tax identification number').fill('AB123456C');
+    await residency.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Save answers' }).click();
+    await page.getByText('Your answers are saved and sent for checking.').waitFor();
+    await page.getByRole('button', { name: 'Sign the W-8BEN' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Without the secret in the address, the kept one is put back and the saved answers open on the documents.
+    await page.goto(`${e2e.server.url}/self-certification-representative`);
+    await page.waitForURL(`**/self-certification-representative?authSecret=${DEMO_REPRESENTATIVE_SECRET}`);
+    await page.getByRole('heading', { name: /Step 4 of 4/ }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'GB' }).waitFor();
+    await context.close();
   });
 });
