@@ -226,6 +226,8 @@ export interface WizardSpec {
   draft?: WizardDraftSpec;
   /** Sends every answer at the end; absent when the steps save as they go. */
   submit?: Submit;
+  /** When `data` is refused: the error goes to `onError` and the user to `navigate` (a link no longer valid). */
+  failure?: { navigate: string };
 }
 
 export interface CardSpec {

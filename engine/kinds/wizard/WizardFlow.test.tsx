@@ -235,6 +235,21 @@ describe('WizardScreen: hubs, summary, conditions and calls', () => {
     expect(screen.getByText('Child 1: Cy')).toBeTruthy();
   });
 
+  it('hands a refused start to onError and goes where failure says, instead of offering a retry', async () => {
+    const refusal = new MethodCallError('13', 'This link is not valid any more.');
+    const onError = vi.fn();
+    const callMethod = vi.fn(async () => {
+      throw refusal;
+    });
+    const { router } = renderScreens(
+      testOptions([householdSpec({ data: { method: 'householdGet' }, failure: { navigate: '/login' } })], { callMethod, onError }),
+      '/household',
+      i18n(),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(onError).toHaveBeenCalledWith(refusal);
+  });
+
   it('opens a draft the server saved later than the local one, says so, and sends the draft to the server on each move', async () => {
     localStorage.setItem('household-draft', JSON.stringify({ version: '1', step: 0, data: { name: 'Local' }, savedAt: '2024-01-01T00:00:00Z' }));
     const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) =>
