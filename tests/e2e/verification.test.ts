@@ -87,6 +87,18 @@ describe('verification', () => {
     await expect.poll(() => page.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['fatca', 'phone']);
   });
 
+  it('says on the splash why the self-certification is asked for and which documents it needs, and starts it', async () => {
+    const page = await signedInPage('unverified@example.com', 375);
+    await page.goto(`${e2e.server.url}/self-certification-splash`);
+    await page.getByRole('heading', { name: 'Why we ask' }).waitFor();
+    const selfCertification = page.locator('.eng-details__item', { hasText: 'Tax residency self-certification' }).locator('.eng-badge');
+    expect(await selfCertification.getAttribute('data-value')).toBe('none');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Start now' }).click();
+    await page.waitForURL('**/self-certification');
+    await page.getByRole('heading', { name: /Step 1 of 4/ }).waitFor();
+  });
+
   it('self-certifies and signs the W-8BEN on the e-signature sandbox page', async () => {
     const page = await signedInPage('unverified@example.com');
     await page.goto(`${e2e.server.url}/self-certification`);
