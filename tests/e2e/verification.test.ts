@@ -108,9 +108,9 @@ describe('verification', () => {
     await residency.locator('select').selectOption('PT');
     await residency.getByLabel('Tax identification number').fill('123456789');
     await residency.getByRole('button', { name: 'Save' }).click();
-    await page.locator('[data-item="0"]', { hasText: 'Tax residency 1: PT' }).waitFor();
+    await page.locator('[data-item="0"]', { hasText: 'Tax residency 1: Portugal' }).waitFor();
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'PT' }).waitFor();
+    await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'Portugal' }).waitFor();
     await page.getByRole('button', { name: 'Save answers' }).click();
     await page.getByText('Your answers are saved and sent for checking.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -142,7 +142,7 @@ describe('verification', () => {
     await page.waitForURL(`**/self-certification-representative?authSecret=${DEMO_REPRESENTATIVE_SECRET}`);
     await page.getByRole('heading', { name: /Step 4 of 4/ }).waitFor();
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'GB' }).waitFor();
+    await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'United Kingdom' }).waitFor();
     await context.close();
   });
 });
