@@ -109,8 +109,10 @@ describe('verification', () => {
     await residency.getByLabel('Tax identification number').fill('123456789');
     await residency.getByRole('button', { name: 'Save' }).click();
     await page.locator('[data-item="0"]', { hasText: 'Tax residency 1: Portugal' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'Portugal' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save answers' }).click();
     await page.getByText('Your answers are saved and sent for checking.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
