@@ -140,6 +140,10 @@ describe('WizardScreen: hubs, summary, conditions and calls', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Add a child' })).toBeTruthy();
     await click('Next');
     expect(screen.getByText('Save or cancel the item you are editing first.')).toBeTruthy();
+    fill('Child name', 'Cy');
+    await click('Back');
+    expect(screen.getByRole('heading', { level: 2, name: /Step 2 of 3: Children/ })).toBeTruthy();
+    expect((screen.getByLabelText(/^Child name/) as HTMLInputElement).value).toBe('Cy');
     fill('Child name', 'C');
     await click('Save');
     expect(await screen.findByText(/at least 2 characters|Use at least/i)).toBeTruthy();

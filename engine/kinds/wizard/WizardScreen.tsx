@@ -252,11 +252,20 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
     setGeneration((current) => current + 1);
   };
 
+  const onBack = () => {
+    // An item still open in a hub would be lost: it is saved or cancelled first, as before Next.
+    if (kind === 'hub' && hubEditing) {
+      setListError(t('engine.wizard.itemOpen'));
+      return;
+    }
+    goTo((shown[stepIndex - 1] as WizardStep).id, data);
+  };
+
   const nextLabel = isSubmitStep ? (wizard.submit?.label ?? 'engine.submit') : (step.save?.label ?? 'engine.next');
   const buttons = (nextButton: 'submit' | 'button' | null, onNext?: () => void) => (
     <div className="eng-form__buttons eng-wizard__buttons">
       {stepIndex > 0 && (
-        <button type="button" className="eng-button eng-button--secondary" onClick={() => goTo((shown[stepIndex - 1] as WizardStep).id, data)}>
+        <button type="button" className="eng-button eng-button--secondary" onClick={onBack}>
           {t('engine.back')}
         </button>
       )}
