@@ -131,6 +131,37 @@ describe('codegen', () => {
     });
   });
 
+  describe('wizard steps', () => {
+    const rewrite = (from: string | RegExp, to: string) => editScreen(paths, 'self-certification.yaml', from, to);
+
+    it("refuses a hub item field the list's items do not have", async () => {
+      rewrite('fields: [countryCode, taxId, noTaxIdReason]', 'fields: [countryCode, taxNumber, noTaxIdReason]');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/self-certification.yaml');
+      expect(error.jsonPath).toBe('/wizard/steps/1/hub/fields/1');
+      expect(error.detail).toContain("'taxNumber' is not a property of the schema");
+    });
+
+    it('refuses a hub over a field that is no list of objects', async () => {
+      rewrite('fields: [taxResidencies]', 'fields: [usCitizen]');
+      rewrite('fields: [usCitizen, usResident, bornInUs]', 'fields: [usResident, bornInUs, taxResidencies]');
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/wizard/steps/1/fields/0');
+      expect(error.detail).toBe("'usCitizen' is not a list of objects, which a hub edits");
+    });
+
+    it('refuses a startAt step that does not exist, and an undeclared method in a step of sections', async () => {
+      rewrite('- { step: documents,', '- { step: papers,');
+      const start = await failure(paths);
+      expect(start.jsonPath).toBe('/wizard/startAt/0/step');
+      rewrite('- { step: papers,', '- { step: documents,');
+      rewrite('method: personalWFormUpload, variant: primary', 'method: personalWFormSign, variant: primary');
+      const method = await failure(paths);
+      expect(method.jsonPath).toBe('/wizard/steps/3/sections/1/actions/0/method');
+      expect(method.detail).toContain("'personalWFormSign' is not a declared method");
+    });
+  });
+
   describe('names an application registers (screens/registry.json)', () => {
     const edit = (name: string, from: string | RegExp, to: string) => editScreen(paths, name, from, to);
 

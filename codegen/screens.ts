@@ -107,11 +107,17 @@ class SpecResolver {
     }
     const wizard = spec.wizard as JsonObject | undefined;
     if (wizard) {
-      this.method(wizard.submit as JsonObject, '/wizard/submit');
+      this.method(wizard.submit as JsonObject | undefined, '/wizard/submit');
+      this.method(wizard.data as JsonObject | undefined, '/wizard/data');
+      this.wizardDraft(wizard.draft as JsonObject | undefined);
       const steps = wizard.steps as JsonObject[];
-      const all = steps.flatMap((step) => step.fields as string[]);
+      const asking = (step: JsonObject) => [undefined, 'fields', 'hub'].includes(step.kind as string | undefined);
+      const all = steps.flatMap((step) => (asking(step) ? ((step.fields as string[] | undefined) ?? []) : []));
       const schema = this.schema(wizard.schema as string, '/wizard/schema');
-      steps.forEach((step, i) => this.pick(schema, step.fields as string[], `/wizard/steps/${i}/fields`));
+      steps.forEach((step, i) => this.wizardStep(schema, step, `/wizard/steps/${i}`));
+      (wizard.startAt as JsonObject[] | undefined)?.forEach((entry, i) => {
+        if (!steps.some((step) => step.id === entry.step)) fail(`/wizard/startAt/${i}/step`, `'${String(entry.step)}' is not the id of a step (they are: ${steps.map((step) => String(step.id)).join(', ')})`);
+      });
       steps.forEach((step, i) => this.uiSchema(step.uiSchema as JsonObject | undefined, `/wizard/steps/${i}/uiSchema`, all));
       const seen = new Set<string>();
       all.forEach((field) => {
@@ -150,6 +156,53 @@ class SpecResolver {
     }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
     if (spec.tabs) spec.tabs = this.tabGroup(spec.tabs as string);
+  }
+
+  /** Checks a wizard draft's server methods, when it names them (both or neither). */
+  private wizardDraft(draft: JsonObject | undefined): void {
+    if (!draft) return;
+    if (Boolean(draft.load) !== Boolean(draft.save)) this.fail('/wizard/draft', "names 'load' and 'save' together (a draft kept on the server is read and written), or neither");
+    for (const key of ['load', 'save']) {
+      const name = draft[key] as string | undefined;
+      if (name && !this.methodNames.has(name)) this.fail(`/wizard/draft/${key}`, `'${name}' is not a declared method (declare it in schemas/api/methods/${name}.json)`);
+    }
+  }
+
+  /**
+   * Checks one wizard step: a fields or hub step names fields of the schema (a hub exactly one, a list of
+   * objects whose items have the hub's fields); a summary or sections step names none; its save method is
+   * declared; its sections are checked as a dashboard's.
+   */
+  private wizardStep(schema: JsonObject, step: JsonObject, at: string): void {
+    const kind = (step.kind as string | undefined) ?? 'fields';
+    const fields = step.fields as string[] | undefined;
+    if (kind === 'fields' || kind === 'hub') {
+      if (!fields) this.fail(at, `a '${kind}' step needs 'fields'`);
+      this.pick(schema, fields, `${at}/fields`);
+    } else if (fields) {
+      this.fail(`${at}/fields`, `a '${kind}' step asks for no fields of its own; leave 'fields' out`);
+    }
+    if (kind === 'hub') {
+      const hub = step.hub as JsonObject | undefined;
+      if (!hub) this.fail(at, "a 'hub' step needs 'hub' (the fields of one item and how items are named)");
+      if (fields?.length !== 1) this.fail(`${at}/fields`, 'a hub step names exactly one field, the list it edits');
+      const list = (schema.properties as JsonObject)[fields[0] as string] as JsonObject;
+      const items = list.items as JsonObject | undefined;
+      if (list.type !== 'array' || !items?.properties) this.fail(`${at}/fields/0`, `'${String(fields[0])}' is not a list of objects, which a hub edits`);
+      this.pick(items, hub.fields as string[], `${at}/hub/fields`);
+    } else if (step.hub) {
+      this.fail(`${at}/hub`, "only a step of kind 'hub' takes 'hub'");
+    }
+    if (kind === 'sections' && !step.sections) this.fail(at, "a 'sections' step needs 'sections'");
+    if (kind !== 'sections' && step.sections) this.fail(`${at}/sections`, "only a step of kind 'sections' takes 'sections'");
+    this.method(step.save as JsonObject | undefined, `${at}/save`);
+    if (step.sections) {
+      // Sections are checked and resolved as a dashboard's; errors name the step's path.
+      const nested = new SpecResolver(this.paths, this.refs, this.methodNames, this.validateTabGroup, (jsonPath, message) =>
+        this.fail(jsonPath.replace(/^\/dashboard/, at), message),
+      );
+      nested.resolve({ dashboard: { sections: step.sections } });
+    }
   }
 
   /** Checks the buttons of a header, a section or a table's rows: each names what it does, and a method it names is declared. */

@@ -49,6 +49,8 @@ export interface Success {
   notice?: string;
   /** The answer is a file (`{ fileName, mediaType, content }`, content in base64): the browser saves it. */
   saveFile?: boolean;
+  /** Dot path of an address in the answer: the browser leaves for it (a partner's page that sends the user back). */
+  openUrl?: string;
 }
 
 /** What a form or wizard does on submit. Exactly one of `method` and `action` is set. */
@@ -59,6 +61,8 @@ export interface Submit {
   label?: string;
   confirm?: string;
   success?: Success;
+  /** Request field -> query parameter name, added beside the (wrapped) data; missing ones are left out. */
+  queryParams?: Record<string, string>;
 }
 
 /**
@@ -93,6 +97,8 @@ export interface Action {
    * unanswered (a retry after a lost connection), so the server does the thing once.
    */
   idempotencyKey?: string;
+  /** Request field -> query parameter name, added to `params`; missing ones are left out. */
+  queryParams?: Record<string, string>;
 }
 
 /** How a value is shown in tables, details and cards. */
@@ -223,18 +229,71 @@ export interface DetailSpec {
   hideEmpty?: boolean;
 }
 
+/** How a wizard step draws: a form, a list edited item by item, the answers so far, or dashboard sections. */
+export type WizardStepKind = 'fields' | 'hub' | 'summary' | 'sections';
+
+/** For a hub step: the sub-form of one item and how items are listed. */
+export interface WizardHub {
+  /** Properties of the item schema the sub-form asks for. */
+  fields: string[];
+  uiSchema?: Record<string, unknown>;
+  /** i18n key naming an item, interpolating it and `{{number}}` (1-based). */
+  itemTitle: string;
+  addLabel?: string;
+  emptyText?: string;
+}
+
+/** A call a step makes on Next with the answers of the shown steps up to it. */
+export interface WizardSave {
+  method: string;
+  wrap?: string;
+  queryParams?: Record<string, string>;
+  /** i18n key of the step's Next button. */
+  label?: string;
+  success?: Success;
+}
+
 export interface WizardStep {
   id: string;
   title: string;
-  fields: string[];
+  /** Default `fields`. */
+  kind?: WizardStepKind;
+  /** For kinds `fields` and `hub` (a hub names exactly one, a list of objects). */
+  fields?: string[];
   uiSchema?: Record<string, unknown>;
+  description?: string;
+  /** Shown only when the answers so far meet it. */
+  when?: When;
+  /** Shown only when the answers so far are valid against this JSON Schema (`if`/`then`/`else`, `const`...). */
+  showIf?: JsonSchema;
+  save?: WizardSave;
+  hub?: WizardHub;
+  /** For kind `sections`. */
+  sections?: DashboardSection[];
+}
+
+/** Where a wizard's draft is kept: local storage under `key`, or the server when `load` and `save` name methods. */
+export interface WizardDraftSpec {
+  key: string;
+  version: string;
+  load?: string;
+  save?: string;
 }
 
 export interface WizardSpec {
   schema: JsonSchema;
   steps: WizardStep[];
-  draft?: { key: string; version: string };
-  submit: Submit;
+  /** The answers start from this answer (`path` applied). */
+  data?: DataSource;
+  /** i18n key of a line above the steps, interpolating the whole answer of `data`. */
+  intro?: string;
+  /** Open on the first of these steps whose condition the answer of `data` meets. */
+  startAt?: { step: string; when: When }[];
+  draft?: WizardDraftSpec;
+  /** Sends every answer at the end; absent when the steps save as they go. */
+  submit?: Submit;
+  /** When `data` is refused: the error goes to `onError` and the user to `navigate` (a link no longer valid). */
+  failure?: { navigate: string };
 }
 
 export interface CardSpec {
@@ -327,6 +386,8 @@ export interface DashboardSection {
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
+  /** Shown only when its data (`data.path` applied) meets this condition. */
+  when?: When;
   /** For kind switches: the grid. */
   switches?: SwitchGridSpec;
   /** For kind form: the form, which starts empty again after each success. */

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../../data/paths';
 import { useMethodData } from '../../data/useMethodData';
+import { matchesWhen } from '../../spec/when';
 import type { KindProps } from '../../router/kinds';
 import { ActionList } from '../../actions/ActionBar';
 import { formSchema } from '../../schema-form/formSchemas';
@@ -133,7 +134,8 @@ function SectionContent({
         </>
       );
     case 'detail':
-      return <DefinitionList data={values} fields={columns} entity={section.entity} />;
+      // A detail section may be only its title, description and buttons.
+      return columns.length > 0 ? <DefinitionList data={values} fields={columns} entity={section.entity} /> : null;
     case 'form':
       return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
     case 'switches':
@@ -149,7 +151,31 @@ function SectionContent({
   }
 }
 
-function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
+/**
+ * A section with `when`: drawn only once its data (`data.path` applied) meets the condition. The data is
+ * the same SWR answer the section's body reads, so it is fetched once.
+ */
+function ConditionalSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
+  const answer = useMethodData(section.data);
+  if (answer.data === undefined && section.data) return null;
+  if (!matchesWhen(section.when, getPath(answer.data, section.data?.path) ?? {})) return null;
+  return <SectionFrame spec={spec} section={section} />;
+}
+
+/**
+ * One dashboard section: its title, description, body and link; with `when`, only while its data meets it.
+ * Wizard steps of kind `sections` draw theirs with it too.
+ *
+ * @example
+ * ```tsx
+ * <Section spec={spec} section={{ id: 'orders', kind: 'detail', data: { method: 'orderGet' }, columns }} />
+ * ```
+ */
+export function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
+  return section.when ? <ConditionalSection spec={spec} section={section} /> : <SectionFrame spec={spec} section={section} />;
+}
+
+function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
   const { t } = useTranslation();
   const headingId = useId();
   const title = section.title ? t(section.title) : '';
