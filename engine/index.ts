@@ -13,7 +13,12 @@ export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } f
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { ActionList } from './actions/ActionBar';
 export { TabNav } from './ui/TabNav';
+export { CopyButton } from './ui/CopyButton';
+export { QrCode } from './ui/QrCode';
+export { ItemArt } from './kinds/dashboard/CardsSection';
+export type { CardSpec, OnShow, TileArt } from './spec/types';
 export { matchesWhen, type When } from './spec/when';
+export { ChoiceSelect, type Choice } from './schema-form/optionWidgets';
 export { newIdempotencyKey, submissionKeys, type SubmissionKeys } from './flow/idempotency';
 export { useAnswerFlow, type FlowOutcome, type FlowRunOptions, type FlowTarget } from './flow/useAnswerFlow';
 export type { ChallengeContext, ChallengeHandler, ChallengeState, ChallengeTexts } from './flow/types';
@@ -34,6 +39,10 @@ export type {
   Column,
   DashboardSection,
   DataSource,
+  FieldSource,
+  LabelSource,
+  OptionSource,
+  UiOptions,
   JsonSchema,
   LayoutName,
   LiveValue,

@@ -75,7 +75,7 @@ const spec: ScreenSpec = {
           submit: {
             method: 'orderPlace',
             label: 'orders.place',
-            idempotent: true,
+            idempotencyKey: 'idempotencyKey',
             challenge: 'code',
             result: { title: 'orders.{{status}}Title', text: 'orders.resultText', closeAfterMs: 600, closeWhen: { field: 'challenge.method', equals: 'sms' } },
             doneWhen: { field: 'status', equals: 'placed' },

@@ -11,7 +11,7 @@ import { ResultStep, ReviewStep } from './steps';
 type Values = Record<string, unknown>;
 
 /** What a flow runs: a submit, or an action button's call. */
-export type FlowTarget = Pick<Submit, 'method' | 'action' | 'wrap' | 'idempotent' | 'review' | 'challenge' | 'result' | 'doneWhen' | 'success'>;
+export type FlowTarget = Pick<Submit, 'method' | 'action' | 'wrap' | 'queryParams' | 'idempotencyKey' | 'review' | 'challenge' | 'result' | 'doneWhen' | 'success'>;
 
 /** How a flow ended: `kept` means the answer came but `doneWhen` did not hold, so the form keeps its values. */
 export type FlowOutcome = { status: 'done' } | { status: 'kept' } | { status: 'cancelled' };
@@ -34,8 +34,8 @@ const asValues = (answer: unknown): Values => (typeof answer === 'object' && ans
 /**
  * Runs a call as an answer-driven flow, the steps a spec declares around it:
  * 1. `review`: what will happen, from the input and `reviewValues` (live answers); Back cancels.
- * 2. the call, with an `idempotencyKey` when `idempotent` (the same key for a retry of the same input
- *    after a failure without answer, a new one after an answer or for other input);
+ * 2. the call, with a key in the request field `idempotencyKey` names (the same key for a retry of the
+ *    same input after a failure without answer, a new one after an answer or for other input);
  * 3. `challenge`: while the registered handler finds a second factor in the answer, its step (code or
  *    wait), the code going back as the handler says (often the same call again);
  * 4. `result`: the final answer shown, closing by itself after `closeAfterMs` where `closeWhen` holds;
@@ -66,7 +66,7 @@ export function useAnswerFlow(
         setOpen(null);
         if (!go) return { status: 'cancelled' };
       }
-      const payload = target.idempotent ? { idempotencyKey: keys.keyFor(input), ...input } : input;
+      const payload = target.idempotencyKey ? { ...input, [target.idempotencyKey]: keys.keyFor(input) } : input;
       let outcome;
       try {
         outcome = await call(target, payload);

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../generated/entities.ts';
-import { intlLocale, type WidgetProps } from '../../engine/index.ts';
-import { OptionsSelect } from '../app/OptionsSelect.tsx';
+import { ChoiceSelect, intlLocale, type WidgetProps } from '../../engine/index.ts';
 import { accountLabel } from './format.ts';
 import { useAccounts } from './use-accounts.ts';
 import { isCardAccountType } from '../cards/card-data.ts';
@@ -75,5 +74,5 @@ export function AccountSelectWidget(props: WidgetProps) {
   useEffect(() => {
     if (first !== undefined && (value === undefined || value === null || value === '')) onChange(first);
   }, [first, value, onChange]);
-  return <OptionsSelect props={props} options={options} />;
+  return <ChoiceSelect props={props} choices={options} />;
 }

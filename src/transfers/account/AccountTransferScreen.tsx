@@ -38,7 +38,7 @@ const QUOTE_DELAY_MS = 300;
  */
 const TRANSFER: FlowTarget = {
   method: 'accountTransfer',
-  idempotent: true,
+  idempotencyKey: 'idempotencyKey',
   challenge: 'transfer',
   result: {
     title: 'money.approval.{{status}}Title',
