@@ -482,8 +482,11 @@ export interface DashboardSection {
   when?: When;
   /** For kind switches: the grid. */
   switches?: SwitchGridSpec;
-  /** For kind form: the form, which starts empty again after each success. */
-  form?: Omit<FormSpec, 'data'>;
+  /** For kind form: the form, which starts empty again after each success (from the section's data with `startFromData`). */
+  form?: Omit<FormSpec, 'data'> & {
+    /** The form starts from the section's `data` (`path` applied; its fields picked), and again from the reloaded data after each success. */
+    startFromData?: boolean;
+  };
   /** Buttons under the section, evaluated against its data (`data.path` applied). */
   actions?: Action[];
   /** For kind table: buttons on every row. */
