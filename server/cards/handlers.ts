@@ -17,7 +17,7 @@ export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
     const cards = await customerCards(ctx.db, callerOf(ctx).customerId);
     return { cards: params.openOnly ? cards.filter((card) => card.accountStatusId !== ACCOUNT_STATUS.closed) : cards };
   },
-  cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, params.accountId),
+  cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, Number(params.accountId)),
   cardApplyInfo: (params, ctx) => applyInfo(ctx, params.countryCode),
   cardApply: (params, ctx) => applyForCard(ctx, params),
   cardConfirm: (params, ctx) => confirmCard(ctx, params.cardId),

@@ -141,6 +141,8 @@ for (const backend of BACKENDS) {
       const code = /^([0-9]{6}) is your code/.exec(messages[0]?.body ?? '')?.[1];
       expect((await call('transferApprove', { trxid: loaded.body.operationId, approvalCode: code })).body).toMatchObject({ responseCode: '00', status: 'completed' });
       expect((await call('cardGet', { accountId })).body.balance).toBe('30.00');
+      // A card screen asks with the route's digits.
+      expect((await call('cardGet', { accountId: String(accountId) })).body).toMatchObject({ accountId, balance: '30.00' });
       const usd = await accountOf('USD');
       expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: usd.accountId, amount: '5.00' })).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'fromAccountId' }] });
 
