@@ -3,12 +3,12 @@ import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { addressReplacementCompatibility, applyForCard, applyInfo, crossPlatformRequirement } from './apply.ts';
 import { customerCard, customerCards } from './cards.ts';
-import { activateCard, activationData, blockCard, confirmCard, pauseCard, reissueCard, setCardAlias, unpauseCard, upgradeCardShipping } from './lifecycle.ts';
+import { activateCard, activationData, blockCard, confirmCard, pauseCard, reissueCard, reissueQuote, setCardAlias, unpauseCard, upgradeCardShipping } from './lifecycle.ts';
 import { loadCard } from './load.ts';
 
 type CardMethods =
   | 'cardList' | 'cardGet' | 'cardApplyInfo' | 'cardApply' | 'cardConfirm' | 'cardActivationData' | 'cardActivate' | 'cardPause'
-  | 'cardUnpause' | 'cardBlock' | 'cardReissue' | 'cardUpgradeShipping' | 'cardSetAlias' | 'cardLoad' | 'cardCrossPlatformRequirement'
+  | 'cardUnpause' | 'cardBlock' | 'cardReissue' | 'cardReissueQuote' | 'cardUpgradeShipping' | 'cardSetAlias' | 'cardLoad' | 'cardCrossPlatformRequirement'
   | 'addressReplacementCompatibility';
 
 /** The card lifecycle (issue 5): apply, confirm, activate, pause, block, reissue, load and the card reads. */
@@ -27,6 +27,7 @@ export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
   cardUnpause: (params, ctx) => unpauseCard(ctx, params.accountId),
   cardBlock: (params, ctx) => blockCard(ctx, params.accountId),
   cardReissue: (params, ctx) => reissueCard(ctx, params.accountId, params.isExpressShipping ?? false),
+  cardReissueQuote: (params, ctx) => reissueQuote(ctx, Number(params.accountId)),
   cardUpgradeShipping: (params, ctx) => upgradeCardShipping(ctx, params.accountId),
   cardSetAlias: (params, ctx) => setCardAlias(ctx, params.accountId, params.cardAliasName),
   cardLoad: (params, ctx) => loadCard(ctx, params),

@@ -304,6 +304,27 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
   return customerCard(ctx.db, customerId, accountId);
 }
 
+/**
+ * cardReissueQuote: what a reissue offers before it is asked, by the rules `reissueCard` applies: the
+ * card's status (its capabilities), and for a physical card the express option of the card's country.
+ */
+export async function reissueQuote(ctx: RpcContext, accountId: number) {
+  const card = await customerCard(ctx.db, callerOf(ctx).customerId, accountId);
+  const offer = countryOffer(card.countryCode);
+  const express = card.cardIsVirtual ? undefined : shippingOption(offer, 'express');
+  const offered = !!express && express.disabledReasons.length === 0;
+  return {
+    accountId: card.accountId,
+    reissueAllowed: card.capabilities.reissue,
+    cardIsVirtual: card.cardIsVirtual,
+    expressOffered: offered,
+    currencyCode: offer.fees.currency,
+    ...(express && offered ? { expressFee: express.fee } : {}),
+    ...(express?.deliveryTime && offered ? express.deliveryTime : {}),
+    ...(express && !offered && express.disabledReasons[0] ? { expressDisabledReason: express.disabledReasons[0] } : {}),
+  };
+}
+
 /** The card an activation is about: a replacement that arrived, else the current card. */
 function activationTarget(locked: Pick<LockedCard, 'current' | 'replacement'>) {
   const { current, replacement } = locked;

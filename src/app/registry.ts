@@ -114,7 +114,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
   CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
   CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),
-  CardReissueScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardReissueScreen),
   CardPinScreen: screen(async () => (await import('../cards/CardPin.tsx')).CardPinScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
   ConfirmCard: screen(async () => (await import('../cards/ConfirmCard.tsx')).ConfirmCard),

@@ -182,9 +182,15 @@ for (const backend of BACKENDS) {
       const activated = await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId, extraParams: { last4 } });
       expect(activated.body).toMatchObject({ responseCode: '00', card: { cardStatusId: 2 } });
 
+      // The reissue screen's quote: what the card's status and country offer, asked with the route's digits.
+      const quote = await call('cardReissueQuote', { accountId: String(physical.accountId) });
+      expect(quote.body).toMatchObject({ responseCode: '00', accountId: physical.accountId, reissueAllowed: true, cardIsVirtual: false, expressOffered: true });
+      expect(quote.body.expressFee).toMatch(/^[0-9]+(\.[0-9]+)?$/);
+      expect(quote.body.maxWorkingDays).toBeGreaterThanOrEqual(quote.body.minWorkingDays);
       const feesBefore = (await feeTransactions()).length;
       const reissued = await call('cardReissue', { accountId: physical.accountId, isExpressShipping: true });
       expect(reissued.body).toMatchObject({ responseCode: '00', cardStatusId: 2, cardReissuedStatusId: 19, capabilities: { reissue: false } });
+      expect((await call('cardReissueQuote', { accountId: physical.accountId })).body).toMatchObject({ responseCode: '00', reissueAllowed: false });
       expect((await feeTransactions()).at(-1)!.description).toContain('Express shipping fee');
       expect(await feeTransactions()).toHaveLength(feesBefore + 1);
       expect((await call('cardReissue', { accountId: physical.accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: expect.stringContaining('already on its way') });
