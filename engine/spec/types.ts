@@ -192,8 +192,8 @@ export interface Action {
 }
 
 /** How a value is shown in tables, details and cards. */
-/** `month`: the month a date falls in, named with its year ("March 2024"). */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge';
+/** `month`: the month a date falls in, named with its year ("March 2024"); `country`: a country code named in the reader's language. */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {
@@ -210,7 +210,7 @@ export interface Column {
    * interpolates the row (`"{{firstName}}'s store"`).
    */
   emptyText?: string;
-  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date). */
+  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date); in a detail: leave the field out where it has none. */
   hideEmpty?: boolean;
   /** i18n key shown where the value is present instead of it, interpolating the row and `{{value}}` (the value as formatted). */
   template?: string;

@@ -116,7 +116,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),
   CardPinScreen: screen(async () => (await import('../cards/CardPin.tsx')).CardPinScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
-  ConfirmCard: screen(async () => (await import('../cards/ConfirmCard.tsx')).ConfirmCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
 };

@@ -246,6 +246,11 @@ for (const backend of BACKENDS) {
       expect(accepted.body).toMatchObject({ responseCode: '00', cardStatusId: 0 });
       // The card remembers the country it was applied for (its fees and shipping are that country's).
       expect((await call('cardGet', { accountId: accepted.body.accountId })).body).toMatchObject({ countryCode: 'RU', shippingOptionId: 'standard' });
+      // Its confirmation states that country's fees and chosen shipping, asked with the route's digits.
+      const russianOffer = (await call('cardApplyInfo', { countryCode: 'RU' })).body.products.find((product: { productType: number }) => product.productType === ru.productType);
+      const standard = russianOffer.shippingOptions.find((option: { id: string }) => option.id === 'standard');
+      const confirmation = await call('cardConfirmation', { cardId: String(accepted.body.cardId) });
+      expect(confirmation.body).toMatchObject({ responseCode: '00', card: { cardId: accepted.body.cardId, countryCode: 'RU' }, fees: { ...russianOffer.fees, shipping: standard.fee } });
       expect((await snapshot()).documents.length).toBe(documentsBefore + 1);
     });
 
