@@ -210,7 +210,7 @@ export interface Column {
    * interpolates the row (`"{{firstName}}'s store"`).
    */
   emptyText?: string;
-  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date). */
+  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date); in a detail: leave the field out where it has none. */
   hideEmpty?: boolean;
   /** i18n key shown where the value is present instead of it, interpolating the row and `{{value}}` (the value as formatted). */
   template?: string;
