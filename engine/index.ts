@@ -14,6 +14,26 @@ export { Dialog, type DialogProps } from './ui/Dialog';
 export { ActionList } from './actions/ActionBar';
 export { TabNav } from './ui/TabNav';
 export { matchesWhen, type When } from './spec/when';
+/*
+ * Parts for the screens that stay `kind: custom` (issue 12): a custom screen is assembled from these and
+ * names no `eng-*` class itself. Each has TSDoc with an example (index.test.ts checks).
+ */
+export { SchemaForm, type SchemaFormProps } from './schema-form/SchemaForm';
+export { customForm, formSchema } from './schema-form/formSchemas';
+export { useServerErrors } from './schema-form/serverErrors';
+export { SubmitButton } from './kinds/form/SubmitButton';
+export { DataTable, type DataTableProps } from './kinds/table/DataTable';
+export { DefinitionList } from './kinds/detail/DefinitionList';
+export { Field, inputClassName, type FieldIds, type FieldProps } from './ui/Field';
+export { useCodeField, type CodeField, type CodeFieldOptions } from './ui/CodeInput';
+export { MoneyInput, parseAmount, type MoneyInputProps } from './ui/MoneyInput';
+export { Button, ButtonLink, ButtonRow, type ButtonLinkProps, type ButtonProps, type ButtonVariant } from './ui/Button';
+export { Section } from './ui/Section';
+export { LoadingIndicator } from './ui/Progress';
+export { useMethodData } from './data/useMethodData';
+export { useCall, type CallOutcome, type CallTarget } from './actions/useCall';
+export { useSubmit, type SubmitOutcome } from './actions/useSubmit';
+/* The step flow (issue 12 item 1, "flows driven by the server's answer") is exported here once it lands. */
 export type {
   ActionContext,
   ActionResult,

@@ -53,7 +53,8 @@ function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields'>[] {
 }
 
 /**
- * Whether a screen has forms: a form, a wizard, table filters or a dashboard's form sections.
+ * Whether a screen has forms: a form, a wizard, table filters, a dashboard's form sections or a custom
+ * screen's `custom.forms`.
  *
  * @example
  * ```ts
@@ -61,12 +62,12 @@ function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields'>[] {
  * ```
  */
 export function hasFormSchemas(spec: ScreenSpec): boolean {
-  return Boolean(spec.form || spec.wizard || spec.table?.filters || sectionForms(spec).length > 0);
+  return Boolean(spec.form || spec.wizard || spec.table?.filters || sectionForms(spec).length > 0 || Object.keys(spec.custom?.forms ?? {}).length > 0);
 }
 
 /**
  * Every schema the forms of a screen validate with: the form, each wizard step, the table filters, each
- * dashboard form section.
+ * dashboard form section, each form a custom screen names in `custom.forms`.
  * Codegen precompiles a validator for each (`generated/validators/<id>.ts`), which `useSchemaValidator`
  * finds by the schema's hash. Other kinds have none.
  *
@@ -81,5 +82,26 @@ export function screenFormSchemas(spec: ScreenSpec): JsonSchema[] {
   if (spec.wizard) for (const step of spec.wizard.steps) schemas.push(wizardStepSchema(spec.wizard, step));
   if (spec.table?.filters) schemas.push(filterSchema(spec.table.filters));
   for (const form of sectionForms(spec)) schemas.push(formSchema(form));
+  for (const form of Object.values(spec.custom?.forms ?? {})) schemas.push(formSchema(form));
   return schemas;
+}
+
+/**
+ * The form a custom screen names in its spec's `custom.forms`, with its schema narrowed to its fields,
+ * for `SchemaForm`: the custom code validates with the same precompiled schema as a spec form.
+ *
+ * @example
+ * ```tsx
+ * const form = customForm(spec, 'confirm'); // custom.forms.confirm: { schema: api/methods/x.json#/request, fields: [code] }
+ * <SchemaForm idPrefix="confirm" schema={form.schema} uiSchema={form.uiSchema} … />
+ * ```
+ */
+export function customForm(spec: ScreenSpec, name: string): { schema: JsonSchema; uiSchema?: Record<string, unknown> } {
+  const form = spec.custom?.forms?.[name];
+  if (!form) {
+    throw new Error(
+      `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} has no form '${name}' under custom.forms, which its component draws. Add it to the spec (schema and fields), or fix the name in the component.`,
+    );
+  }
+  return { schema: formSchema(form), uiSchema: form.uiSchema };
 }

@@ -202,6 +202,7 @@ export interface SwitchGridSpec {
   switch: { method: string; params?: Record<string, unknown>; success?: Success };
 }
 
+/** One part of a `kind: dashboard` screen: its `kind` says what it draws, from its own `data`. */
 export interface DashboardSection {
   id: string;
   title?: string;
@@ -239,9 +240,13 @@ export interface CustomSpec {
   props?: Record<string, unknown>;
   /** What a spec cannot say about the screen; codegen requires it, the engine does not read it. */
   reason?: string;
+  /** Forms the component draws with `SchemaForm`, by name; codegen resolves and narrows each schema. */
+  forms?: Record<string, CustomForm>;
 }
 
-/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
+/** A form of a custom screen: the listed fields of a schema, which the component submits itself. */
+export type CustomForm = Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>;
+
 /** A link to another screen: `label` is an i18n key, `to` an application path. */
 export interface ScreenLink {
   label: string;
@@ -254,6 +259,7 @@ export interface TabGroup {
   items: ScreenLink[];
 }
 
+/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
 export interface ScreenSpec {
   id: string;
   route: string;
