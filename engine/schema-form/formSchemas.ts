@@ -10,7 +10,42 @@ import { narrowSchema } from './narrowSchema';
  * ```
  */
 export function formSchema(form: Pick<FormSpec, 'schema' | 'fields'>): JsonSchema {
-  return narrowSchema(form.schema, form.fields);
+  return settleFieldChoice(narrowSchema(form.schema, form.fields));
+}
+
+/** Whether a `oneOf`/`anyOf` branch only names required fields: `{ required: ['mode'] }`. */
+const onlyRequires = (branch: unknown): branch is { required: string[] } =>
+  typeof branch === 'object' && branch !== null && Object.keys(branch).length === 1 && Array.isArray((branch as { required?: unknown }).required);
+
+/**
+ * A form's schema with a choice between fields (`oneOf: [{ required: [mode] }, { required: [typeMode] }]`,
+ * "exactly one of these") settled by the fields the form shows: a form sends only its fields, so a branch
+ * naming a field it does not show can never hold. With one branch left its fields become required; with
+ * several the choice stays. Without this a one-field form of such a schema would draw rjsf's choice
+ * selector, and refuse every answer that leaves the other field out.
+ *
+ * @example
+ * ```ts
+ * settleFieldChoice({ properties: { mode: {} }, oneOf: [{ required: ['mode'] }, { required: ['typeMode'] }] });
+ * // { properties: { mode: {} }, required: ['mode'] }
+ * ```
+ */
+function settleFieldChoice(schema: JsonSchema): JsonSchema {
+  const settled: JsonSchema = { ...schema };
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = settled[keyword];
+    if (!Array.isArray(branches) || !branches.every(onlyRequires)) continue;
+    const shown = Object.keys(settled.properties ?? {});
+    const possible = branches.filter((branch) => branch.required.every((field) => shown.includes(field)));
+    if (possible.length > 1) {
+      settled[keyword] = possible;
+      continue;
+    }
+    delete settled[keyword];
+    const required = [...(settled.required ?? []), ...(possible[0]?.required ?? [])];
+    if (required.length > 0) settled.required = [...new Set(required)];
+  }
+  return settled;
 }
 
 /**
