@@ -13,7 +13,12 @@ export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } f
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { ActionList } from './actions/ActionBar';
 export { TabNav } from './ui/TabNav';
+export { CopyButton } from './ui/CopyButton';
+export { QrCode } from './ui/QrCode';
+export { ItemArt } from './kinds/dashboard/CardsSection';
+export type { CardSpec, OnShow, TileArt } from './spec/types';
 export { matchesWhen, type When } from './spec/when';
+export { ChoiceSelect, type Choice } from './schema-form/optionWidgets';
 /*
  * Parts for the screens that stay `kind: custom` (issue 12): a custom screen is assembled from these and
  * names no `eng-*` class itself. Each has TSDoc with an example (index.test.ts checks).
@@ -26,7 +31,7 @@ export { DataTable, type DataTableProps } from './kinds/table/DataTable';
 export { DefinitionList } from './kinds/detail/DefinitionList';
 export { Field, inputClassName, type FieldIds, type FieldProps } from './ui/Field';
 export { useCodeField, type CodeField, type CodeFieldOptions } from './ui/CodeInput';
-export { MoneyInput, parseAmount, type MoneyInputProps } from './ui/MoneyInput';
+export { MoneyInput, type MoneyInputProps } from './ui/MoneyInput';
 export { Button, ButtonLink, ButtonRow, type ButtonLinkProps, type ButtonProps, type ButtonVariant } from './ui/Button';
 export { Section } from './ui/Section';
 export { LoadingIndicator } from './ui/Progress';
@@ -51,6 +56,10 @@ export type {
   Column,
   DashboardSection,
   DataSource,
+  FieldSource,
+  LabelSource,
+  OptionSource,
+  UiOptions,
   JsonSchema,
   LayoutName,
   ScreenEntry,
