@@ -1,10 +1,10 @@
 /**
- * The analyst's proofs (issue 12, item 4), in Chromium: a copy of the project whose schema, spec and brand
- * files an analyst edits (no TypeScript), then codegen, the build and the server, all run from the copy,
- * and the change shows on the page.
+ * The analyst's proofs (issue 12, item 4), in Chromium: a copy of the project whose schema, spec, brand and
+ * wording files an analyst edits (no TypeScript), then codegen, the build and the server, all run from the
+ * copy, and the change shows on the page: a history column, a brand, a wizard step.
  *
  * Each proof is a case: `edit` changes files of the copy through `analyst.edit` (which refuses anything
- * but schemas/, screens/ and brands/), and its tests look at the running copy. Every case's edits go into
+ * but schemas/, screens/, brands/ and locales/), and its tests look at the running copy. Every case's edits go into
  * the one copy, built once, because a build is the slow part. A new proof adds a case with its tests.
  *
  * Already proven elsewhere: a profile field rendered, checked by browser and server and stored
@@ -21,8 +21,8 @@ import { launchChromium } from '../support/browser.ts';
 import { signedInPage } from '../support/pages.ts';
 import { repoRoot, startServer, type RunningServer } from '../support/server-process.ts';
 
-/** The only folders an analyst's proof may edit. */
-const ANALYST_FOLDERS = /^(schemas|screens|brands)\//;
+/** The only folders an analyst's proof may edit: schemas, screen specs, brands and their wording. */
+const ANALYST_FOLDERS = /^(schemas|screens|brands|locales)\//;
 
 /** A copy of the project at `root`: the files git tracks, with the project's node_modules linked in. */
 class AnalystCopy {
@@ -40,7 +40,7 @@ class AnalystCopy {
 
   /** Rewrites one file of the copy as an analyst would; a file outside schemas/, screens/ and brands/ is refused. */
   edit(file: string, change: (text: string) => string): void {
-    if (!ANALYST_FOLDERS.test(file) || /\.tsx?$/.test(file)) throw new Error(`An analyst's proof edits schemas/, screens/ and brands/ only, not ${file}`);
+    if (!ANALYST_FOLDERS.test(file) || /\.tsx?$/.test(file)) throw new Error(`An analyst's proof edits schemas/, screens/, brands/ and locales/ only, not ${file}`);
     const absolute = path.join(this.root, file);
     const before = readFileSync(absolute, 'utf8');
     const after = change(before);
@@ -51,7 +51,7 @@ class AnalystCopy {
 
   /** Copies a folder of the copy to a new name, as an analyst starts a brand from another. */
   copyFolder(from: string, to: string): void {
-    if (!ANALYST_FOLDERS.test(`${to}/`)) throw new Error(`An analyst's proof adds folders under schemas/, screens/ and brands/ only, not ${to}`);
+    if (!ANALYST_FOLDERS.test(`${to}/`)) throw new Error(`An analyst's proof adds folders under schemas/, screens/, brands/ and locales/ only, not ${to}`);
     cpSync(path.join(this.root, from), path.join(this.root, to), { recursive: true });
     this.edited.add(`${to}/`);
   }
@@ -103,7 +103,28 @@ const newBrand: AnalystCase = {
   },
 };
 
-const cases: AnalystCase[] = [historyColumn, newBrand];
+/** (d) The self-certification wizard gets a step of its own: an occupation, between the US questions and the residencies. */
+const OCCUPATION = { title: 'Your occupation', label: 'Occupation' };
+const wizardStep: AnalystCase = {
+  name: 'a new step in a wizard',
+  edit: (copy) => {
+    copy.edit('schemas/entities/verification.schema.json', (json) => {
+      const schema = JSON.parse(json);
+      schema.$defs.FatcaCrsCertification.properties.occupation = { type: 'string', title: OCCUPATION.label, minLength: 2, maxLength: 60 };
+      return `${JSON.stringify(schema, null, 2)}\n`;
+    });
+    copy.edit('screens/self-certification.yaml', (yaml) =>
+      yaml.replace('    - id: residencies\n', '    - id: occupation\n      title: verification.fatca.occupation\n      fields: [occupation]\n    - id: residencies\n'),
+    );
+    copy.edit('locales/en/verification.json', (json) => {
+      const texts = JSON.parse(json);
+      texts.verification.fatca.occupation = OCCUPATION.title;
+      return `${JSON.stringify(texts, null, 2)}\n`;
+    });
+  },
+};
+
+const cases: AnalystCase[] = [historyColumn, newBrand, wizardStep];
 
 let copy: AnalystCopy;
 let server: RunningServer;
@@ -125,8 +146,15 @@ afterAll(async () => {
 });
 
 describe("the analyst's proofs", () => {
-  it('edited only schema, spec and brand files; every TypeScript file of the copy is the project\'s own', () => {
-    expect(copy.editedFiles()).toEqual([`brands/${NEW_BRAND.id}/`, `brands/${NEW_BRAND.id}/brand.json`, 'screens/history.yaml']);
+  it("edited only schema, spec, brand and wording files; every TypeScript file of the copy is the project's own", () => {
+    expect(copy.editedFiles()).toEqual([
+      `brands/${NEW_BRAND.id}/`,
+      `brands/${NEW_BRAND.id}/brand.json`,
+      'locales/en/verification.json',
+      'schemas/entities/verification.schema.json',
+      'screens/history.yaml',
+      'screens/self-certification.yaml',
+    ]);
     const sources = spawnSync('git', ['ls-files', '*.ts', '*.tsx'], { cwd: repoRoot, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
     expect(sources.length).toBeGreaterThan(100);
     const changed = sources.filter((file) => !readFileSync(path.join(copy.root, file)).equals(readFileSync(path.join(repoRoot, file))));
@@ -169,7 +197,29 @@ describe("the analyst's proofs", () => {
   // to the p2p request schema and screens/p2p.yaml, then show it renders, is refused by browser and server with
   // the schema's message, is stored and shows in the transfer's details.
   it.todo('a field on the p2p transfer: rendered, refused by browser and server, stored and shown in the details');
-  // (d) Waits for a wizard screen (helper H3): add a step to its spec (fields of its schema), then walk the
-  // wizard in Chromium and see the step, its validation and its data in the summary.
-  it.todo('a new step in a wizard: shown between the others, validated, its data in the summary');
+  describe(wizardStep.name, () => {
+    it('shows the step between the others, refuses a value its schema refuses, and carries the answer to the review', async () => {
+      const page = await signedInPage(browser, server.url, 'unverified@example.com');
+      await page.goto(`${server.url}/self-certification`);
+      await page.getByRole('heading', { name: /Step 1 of 5/ }).waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByRole('heading', { name: new RegExp(`Step 2 of 5.*${OCCUPATION.title}`) }).waitFor();
+      const occupation = page.getByRole('textbox', { name: OCCUPATION.label });
+      await occupation.fill('A');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText('Enter at least 2 characters.').waitFor();
+      await occupation.fill('Airline pilot');
+      // Leaving the field first, as a keyboard user does: the message goes, and Next stays where it is clicked.
+      await occupation.press('Tab');
+      await page.getByText('Enter at least 2 characters.').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Next' }).click();
+      const residency = page.locator('[data-item="0"]');
+      await residency.locator('select').selectOption('PT');
+      await residency.getByLabel('Tax identification number').fill('123456789');
+      await residency.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.locator('[data-step="occupation"]', { hasText: 'Airline pilot' }).waitFor();
+      await page.context().close();
+    });
+  });
 });
