@@ -31,7 +31,8 @@ class AnalystCopy {
 
   constructor() {
     const files = spawnSync('git', ['ls-files', '-z'], { cwd: repoRoot, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
-    for (const file of files) {
+    // node_modules is linked below, never copied (a worktree's link to it may be tracked by mistake).
+    for (const file of files.filter((name) => name !== 'node_modules')) {
       mkdirSync(path.dirname(path.join(this.root, file)), { recursive: true });
       copyFileSync(path.join(repoRoot, file), path.join(this.root, file));
     }
