@@ -38,7 +38,10 @@ export { LoadingIndicator } from './ui/Progress';
 export { useMethodData } from './data/useMethodData';
 export { useCall, type CallOutcome, type CallTarget } from './actions/useCall';
 export { useSubmit, type SubmitOutcome } from './actions/useSubmit';
-/* The step flow (issue 12 item 1, "flows driven by the server's answer") is exported here once it lands. */
+/* The step flow: flows driven by the server's answer (issue 12 item 1). */
+export { newIdempotencyKey, submissionKeys, type SubmissionKeys } from './flow/idempotency';
+export { useAnswerFlow, type FlowOutcome, type FlowRunOptions, type FlowTarget } from './flow/useAnswerFlow';
+export type { ChallengeContext, ChallengeHandler, ChallengeState, ChallengeTexts } from './flow/types';
 export type {
   ActionContext,
   ActionResult,
@@ -62,6 +65,9 @@ export type {
   UiOptions,
   JsonSchema,
   LayoutName,
+  LiveValue,
+  ResultStep,
+  ReviewStep,
   ScreenEntry,
   ScreenKind,
   ScreenSpec,
