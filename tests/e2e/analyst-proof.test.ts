@@ -194,9 +194,12 @@ describe("the analyst's proofs", () => {
     });
   });
 
-  // (c) Waits for the p2p transfer as a spec (helper H1): add an optional "purpose of payment" from a dictionary
-  // to the p2p request schema and screens/p2p.yaml, then show it renders, is refused by browser and server with
-  // the schema's message, is stored and shows in the transfer's details.
+  // (c) The p2p transfer is a spec now (screens/transfer-p2p.yaml), so a field added to p2pTransfer's request
+  // and to the spec's `fields` renders and is refused by browser and server with the schema's message. What
+  // it waits for is the server: a transfer keeps only its core columns, so the field would be dropped rather
+  // than stored and shown in the details. It needs the transfer's validated jsonb attributes column
+  // (DESIGN.md, "Database"), written by p2pTransfer and read by the transfer's details; then this case adds a
+  // "purpose of payment" from a dictionary and follows it from the form to the details.
   it.todo('a field on the p2p transfer: rendered, refused by browser and server, stored and shown in the details');
   describe(wizardStep.name, () => {
     it('shows the step between the others, refuses a value its schema refuses, and carries the answer to the review', async () => {
