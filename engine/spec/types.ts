@@ -388,6 +388,7 @@ export interface WizardSpec {
   failure?: { navigate: string };
 }
 
+/** How a `cards` section draws each item as a tile: its heading, lines, value, art and actions. */
 export interface CardSpec {
   /** The item's heading: a field name, or a column (`{ field: alias, emptyText: … }`). */
   title: string | Column;
@@ -467,6 +468,7 @@ export interface ChoiceLink {
   when?: When;
 }
 
+/** One part of a `kind: dashboard` screen: its `kind` says what it draws, from its own `data`. */
 export interface DashboardSection {
   id: string;
   title?: string;
@@ -515,9 +517,13 @@ export interface CustomSpec {
   props?: Record<string, unknown>;
   /** What a spec cannot say about the screen; codegen requires it, the engine does not read it. */
   reason?: string;
+  /** Forms the component draws with `SchemaForm`, by name; codegen resolves and narrows each schema. */
+  forms?: Record<string, CustomForm>;
 }
 
-/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
+/** A form of a custom screen: the listed fields of a schema, which the component submits itself. */
+export type CustomForm = Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>;
+
 /** A link to another screen: `label` is an i18n key, `to` an application path. */
 export interface ScreenLink {
   label: string;
@@ -530,6 +536,7 @@ export interface TabGroup {
   items: ScreenLink[];
 }
 
+/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
 export interface ScreenSpec {
   id: string;
   route: string;

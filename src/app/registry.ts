@@ -92,7 +92,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
   // Profile
   PhoneVerification: screen(async () => (await import('../profile/PhoneVerification.tsx')).PhoneVerification),
-  ProfileDocument: screen(async () => (await import('../profile/ProfileDocument.tsx')).ProfileDocument),
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
