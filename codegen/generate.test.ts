@@ -119,6 +119,14 @@ describe('codegen', () => {
       expect(method.detail).toContain("'blacklistRemove' is not a declared method");
     });
 
+    it("refuses a form that starts from its section's data where the section has none", async () => {
+      rewrite('card-rename.yaml', /(- id: name\n\s+kind: form\n)\s+data: .*\n\s+when: .*\n/, '$1');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/card-rename.yaml');
+      expect(error.jsonPath).toBe('/dashboard/sections/1/form/startFromData');
+      expect(error.detail).toContain("needs the section's 'data'");
+    });
+
     it('refuses a tile field the entity does not have, and an idempotency key the request does not carry', async () => {
       rewrite('cards-physical.yaml', 'footer: [{ field: cardExpiry,', 'footer: [{ field: cardExpires,');
       const field = await failure(paths);

@@ -148,6 +148,7 @@ class SpecResolver {
           form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
           this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[]);
           this.live(form, `${at}/form`);
+          if (form.startFromData && !section.data) fail(`${at}/form/startFromData`, "a form that starts from its section's data needs the section's 'data'");
         }
         const formSections = (dashboard.sections as JsonObject[]).filter((other) => other.form).map((other) => other.id as string);
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`, formSections);

@@ -192,8 +192,8 @@ export interface Action {
 }
 
 /** How a value is shown in tables, details and cards. */
-/** `month`: the month a date falls in, named with its year ("March 2024"). */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge';
+/** `month`: the month a date falls in, named with its year ("March 2024"); `country`: a country code named in the reader's language. */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {
@@ -484,8 +484,11 @@ export interface DashboardSection {
   when?: When;
   /** For kind switches: the grid. */
   switches?: SwitchGridSpec;
-  /** For kind form: the form, which starts empty again after each success. */
-  form?: Omit<FormSpec, 'data'>;
+  /** For kind form: the form, which starts empty again after each success (from the section's data with `startFromData`). */
+  form?: Omit<FormSpec, 'data'> & {
+    /** The form starts from the section's `data` (`path` applied; its fields picked), and again from the reloaded data after each success. */
+    startFromData?: boolean;
+  };
   /** Buttons under the section, evaluated against its data (`data.path` applied). */
   actions?: Action[];
   /** For kind table: buttons on every row. */

@@ -113,12 +113,8 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
   CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
   CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),
-  CardReissueScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardReissueScreen),
-  CardCancelScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardCancelScreen),
-  CardRenameScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardRenameScreen),
   CardPinScreen: screen(async () => (await import('../cards/CardPin.tsx')).CardPinScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
-  ConfirmCard: screen(async () => (await import('../cards/ConfirmCard.tsx')).ConfirmCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
 };

@@ -7,6 +7,7 @@ import { matchesWhen } from '../../spec/when';
 import type { KindProps } from '../../router/kinds';
 import { ActionList } from '../../actions/ActionBar';
 import { formSchema } from '../../schema-form/formSchemas';
+import { pickFields } from '../../schema-form/narrowSchema';
 import type { DashboardSection, ScreenSpec } from '../../spec/types';
 import { FormBody } from '../form/FormScreen';
 import { FormFillsContext, formFills } from '../form/fill';
@@ -30,11 +31,35 @@ const PAGING = tableParamNames({});
 
 const EMPTY: Record<string, unknown> = {};
 
-/** A form section: empty at first and again after each success, when every section reloads; buttons naming it as `fill` fill it. */
-function FormSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection & { form: NonNullable<DashboardSection['form']> } }) {
+/**
+ * A form section: empty at first and again after each success, when every section reloads; buttons naming it
+ * as `fill` fill it. With `startFromData` it starts from its section's data instead (the form's fields
+ * picked), and again from the reloaded data after each success.
+ */
+function FormSection({
+  spec,
+  section,
+  values,
+}: {
+  spec: ScreenSpec;
+  section: DashboardSection & { form: NonNullable<DashboardSection['form']> };
+  values: Record<string, unknown>;
+}) {
   const { form } = section;
   const schema = useMemo(() => formSchema(form), [form]);
-  return <FormBody spec={spec} form={form} schema={schema} initialData={EMPTY} idPrefix={`${spec.id}-${section.id}`} resetOnDone fillId={section.id} />;
+  const initialData = useMemo(() => (form.startFromData ? pickFields(values, form.fields) : EMPTY), [form, values]);
+  return (
+    <FormBody
+      key={form.startFromData ? JSON.stringify(initialData) : undefined}
+      spec={spec}
+      form={form}
+      schema={schema}
+      initialData={initialData}
+      idPrefix={`${spec.id}-${section.id}`}
+      resetOnDone
+      fillId={section.id}
+    />
+  );
 }
 
 function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: DashboardSection; title: string }) {
@@ -129,7 +154,7 @@ function SectionContent({
       // A detail section may be only its title, description and buttons.
       return columns.length > 0 ? <DefinitionList data={values} fields={columns} entity={section.entity} /> : null;
     case 'form':
-      return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
+      return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} values={values} /> : null;
     case 'switches':
       return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
     case 'choices':
