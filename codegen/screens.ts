@@ -132,6 +132,7 @@ class SpecResolver {
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`);
         this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
+        if (section.kind === 'thread' && !section.thread) fail(at, "a 'thread' section needs 'thread'");
         if (section.kind === 'table' && !section.columns) fail(at, "a 'table' section needs 'columns'");
         if (section.entity) {
           section.entity = this.schema(section.entity as string, `${at}/entity`);
@@ -140,6 +141,11 @@ class SpecResolver {
       });
     }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
+    this.method(spec.onOpen as JsonObject | undefined, '/onOpen');
+    const queryRedirect = spec.queryRedirect as JsonObject | undefined;
+    if (queryRedirect && !(queryRedirect.to as string).includes(`:${queryRedirect.param as string}`)) {
+      fail('/queryRedirect/to', `'${queryRedirect.to as string}' does not use ':${queryRedirect.param as string}', the parameter it redirects by`);
+    }
     if (spec.tabs) spec.tabs = this.tabGroup(spec.tabs as string);
   }
 

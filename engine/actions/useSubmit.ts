@@ -1,4 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { boundParams } from '../data/useMethodData';
 import { isMethodCallError } from '../errors/MethodCallError';
 import type { ScreenSpec, Submit } from '../spec/types';
 import { useConfirm } from '../ui/ConfirmDialog';
@@ -31,7 +33,8 @@ export function unwrapFieldErrors(fieldErrors: Record<string, string>, wrap: str
 
 /**
  * Submits form data as a spec's `submit` says: asks `confirm` first, calls the method or the application
- * action, then runs `success`. Server field errors come back as `invalid` for the form to show on its
+ * action (with the request fields `routeParams` and `queryParams` take from the address beside the form's
+ * data, outside any `wrap`), then runs `success`. Server field errors come back as `invalid` for the form to show on its
  * fields; every other error goes to `EngineOptions.onError`. `beforeSuccess` runs between the call and the
  * navigation (a wizard drops its draft there).
  *
@@ -53,13 +56,17 @@ export function useSubmit(
   const { call, succeed, fail } = useCall(spec);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
+  const routeParams = useParams();
+  const [query] = useSearchParams();
+  const fromAddress = boundParams(submit, routeParams, query);
+  const addressKey = JSON.stringify(fromAddress);
 
   const submitData = useCallback(
     async (data: Record<string, unknown>, beforeSuccess?: () => void): Promise<SubmitOutcome> => {
       if (submit.confirm && !(await confirm(submit.confirm))) return { status: 'cancelled' };
       setPending(true);
       try {
-        const outcome = await call(submit, data);
+        const outcome = await call(submit, data, JSON.parse(addressKey) as Record<string, unknown>);
         beforeSuccess?.();
         await succeed(submit.success, outcome);
         return { status: 'done' };
@@ -73,7 +80,7 @@ export function useSubmit(
         setPending(false);
       }
     },
-    [submit, confirm, call, succeed, fail],
+    [submit, confirm, call, succeed, fail, addressKey],
   );
 
   return { submitData, pending, dialog };

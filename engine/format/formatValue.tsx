@@ -91,7 +91,7 @@ function formatPresent(
 
 /**
  * Renders a formatted value, or the column's `emptyText` where there is none; badges get a pill whose
- * colour comes from `data-value`, and amounts are kept on one line and aligned by the stylesheet.
+ * colour comes from the column's `tones` (`data-tone`) or a brand's rule on `data-value`, and amounts are kept on one line and aligned by the stylesheet.
  *
  * @example
  * ```tsx
@@ -104,7 +104,7 @@ export function FormattedValue({
   property,
 }: {
   row: Record<string, unknown>;
-  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template'>;
+  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template' | 'tones'>;
   property?: JsonSchema;
 }) {
   const { t } = useTranslation();
@@ -115,7 +115,7 @@ export function FormattedValue({
   if (isEmpty(value)) return text === '' ? null : <>{text}</>;
   if (format === 'badge' && text !== '') {
     return (
-      <span className="eng-badge" data-value={String(value)}>
+      <span className="eng-badge" data-value={String(value)} data-tone={column.tones?.[String(value)]}>
         {text}
       </span>
     );

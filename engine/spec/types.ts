@@ -51,8 +51,15 @@ export interface Success {
   saveFile?: boolean;
 }
 
+/** Request fields a call takes from the address: field -> route (or query) parameter name. */
+export interface BoundParams {
+  routeParams?: Record<string, string>;
+  /** A query parameter missing from the address is left out. */
+  queryParams?: Record<string, string>;
+}
+
 /** What a form or wizard does on submit. Exactly one of `method` and `action` is set. */
-export interface Submit {
+export interface Submit extends BoundParams {
   method?: string;
   action?: string;
   wrap?: string;
@@ -115,6 +122,36 @@ export interface Column {
   template?: string;
   currencyField?: string;
   sortable?: boolean;
+  /** For badges: a tone per value, drawn as the badge's colour (`data-tone`); the words still say it. */
+  tones?: Record<string, BadgeTone>;
+}
+
+/** The colour of a badge, by what its value means. */
+export type BadgeTone = 'success' | 'danger' | 'warning' | 'muted' | 'info';
+
+/** A row of pressed buttons above a table, each sending one value of a request field, kept in the address. */
+export interface QuickFilters {
+  field: string;
+  /** The first is pressed when the address names none. */
+  options: string[];
+  /** i18n key naming the row of buttons. */
+  label: string;
+  /** i18n prefix wording the buttons (default: `enums.<field>`). */
+  labels?: string;
+  /** value -> i18n key said instead of the table's emptyText while that button is pressed. */
+  emptyText?: Record<string, string>;
+}
+
+/** A line over a table counting something the answer says; `count` is a dot path to a number or a list. */
+export interface TableSummary {
+  label: string;
+  count: string;
+}
+
+/** A link under an empty list, to where its first item is made. */
+export interface EmptyAction {
+  label: string;
+  to: string;
 }
 
 export interface FormSpec {
@@ -147,6 +184,12 @@ export interface TableSpec {
   export?: { csv?: boolean; fileName?: string; url?: string };
   emptyText?: string;
   rowLink?: string;
+  quickFilters?: QuickFilters;
+  summary?: TableSummary;
+  /** Shown under the empty list's text when no filter is applied. */
+  emptyAction?: EmptyAction;
+  /** Row field drawn as the row's `data-key`. */
+  rowKey?: string;
 }
 
 export interface DetailSpec {
@@ -202,12 +245,35 @@ export interface SwitchGridSpec {
   switch: { method: string; params?: Record<string, unknown>; success?: Success };
 }
 
+/** For a dashboard section of kind `thread`: the rows drawn as a conversation. */
+export interface ThreadSpec {
+  /** i18n key naming the conversation. */
+  label: string;
+  author: string;
+  time: string;
+  body: string;
+  /** The items the person looking wrote: on the other side, with `mineAuthor` (an i18n key) as author. */
+  mine: When;
+  mineAuthor: string;
+  /** Lines under an item's text, left out where empty. */
+  footnotes?: Column[];
+}
+
 export interface DashboardSection {
   id: string;
+  /** i18n key; it interpolates the section's data (`{{subject}}`) once loaded. */
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches';
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'text' | 'thread';
+  /** Show the section only when its data meets this (`data.path` applied). */
+  when?: When;
+  /** For kind text: an empty line in a value starts a new paragraph. */
+  text?: { paragraphs?: boolean };
+  /** For kind thread: how the rows read as a conversation. */
+  thread?: ThreadSpec;
+  /** For kind table: row field drawn as the row's `data-key`. */
+  rowKey?: string;
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
@@ -232,6 +298,8 @@ export interface DashboardSection {
 
 export interface DashboardSpec {
   sections: DashboardSection[];
+  /** `stack`: one section under another on every screen (default `grid`: two abreast on wide screens). */
+  layout?: 'grid' | 'stack';
 }
 
 export interface CustomSpec {
@@ -275,6 +343,10 @@ export interface ScreenSpec {
   links?: ScreenLink[];
   /** Sibling screens shown as tabs above the content; codegen fills it from `screens/tab-groups.yaml`. */
   tabs?: TabGroup;
+  /** A method called once each time the screen opens; `':name'` params are route parameters. */
+  onOpen?: { method: string; params?: Record<string, unknown> };
+  /** An address with this query parameter opens `to` (`:<param>` filled) instead of the screen. */
+  queryRedirect?: { param: string; to: string; pattern?: string };
   /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */
   source?: string;
 }

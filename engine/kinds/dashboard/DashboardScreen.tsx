@@ -20,6 +20,9 @@ import { BarChart } from './BarChart';
 import { CardsSection } from './CardsSection';
 import { sectionRows, sectionTotal } from './sectionRows';
 import { SwitchGrid } from './SwitchGrid';
+import { TextSection } from './TextSection';
+import { ThreadSection } from './ThreadSection';
+import { matchesWhen } from '../../spec/when';
 
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
 const PAGING = tableParamNames({});
@@ -42,6 +45,12 @@ function FormSection({ spec, section }: { spec: ScreenSpec; section: DashboardSe
   );
 }
 
+/** A section's data as values (`data.path` applied): an object, else none. */
+function sectionValues(answer: unknown, section: DashboardSection): Record<string, unknown> {
+  const data = getPath(answer, section.data?.path);
+  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+}
+
 function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: DashboardSection; title: string }) {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(0);
@@ -57,8 +66,7 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
 
   if (answer.error) return <ErrorState onRetry={() => void answer.mutate()} />;
   if (section.data && answer.data === undefined) return <LoadingIndicator />;
-  const data = getPath(answer.data, section.data?.path);
-  const values = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const values = sectionValues(answer.data, section);
   return (
     <>
       <SectionContent spec={spec} section={section} title={title} rows={rows} total={total} values={values} paging={{ pageIndex, pageSize, setPageIndex }} busy={answer.isValidating} />
@@ -106,6 +114,7 @@ function SectionContent({
             pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
             emptyText={section.emptyText}
             rowLink={section.rowLink}
+            rowKey={section.rowKey}
             renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} /> : undefined}
             loading={false}
             busy={busy}
@@ -119,6 +128,10 @@ function SectionContent({
       return <DefinitionList data={values} fields={columns} entity={section.entity} />;
     case 'form':
       return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
+    case 'text':
+      return <TextSection data={values} columns={columns} entity={section.entity} paragraphs={section.text?.paragraphs} />;
+    case 'thread':
+      return section.thread ? <ThreadSection rows={rows} thread={section.thread} entity={section.entity} emptyText={section.emptyText} /> : null;
     case 'switches':
       return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
     case 'chart': {
@@ -133,7 +146,11 @@ function SectionContent({
 function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const title = section.title ? t(section.title) : '';
+  // The same call as the body's first page, so SWR asks once; it decides `when` and words the title.
+  const answer = useMethodData(section.data, undefined, { keepPreviousData: true });
+  const values = sectionValues(answer.data, section);
+  if (section.when && (answer.data === undefined || !matchesWhen(section.when, values))) return null;
+  const title = section.title ? t(section.title, values) : '';
   return (
     <section className={`eng-section eng-section--${section.kind}`} aria-labelledby={section.title ? headingId : undefined}>
       {section.title && (
@@ -159,7 +176,10 @@ function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSectio
  * `detail`, `chart` (bars of the second column, labelled by the first), `form` (starts empty again after
  * each success, and every section reloads), `switches` (a grid of switches, each saved at once). A
  * section's `actions` are buttons under it, shown and filled by its data; `rowsWhere` keeps one group of a
- * list that several sections share.
+ * list that several sections share. `when` shows a section only while its data meets it, so a screen
+ * switches its body by the data's state; a title interpolates the section's data. Kinds `text` (values
+ * as paragraphs, no labels) and `thread` (a list as a conversation) draw articles and conversations;
+ * `layout: stack` puts every section under the one before.
  *
  * @example
  * ```yaml
@@ -181,7 +201,7 @@ function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSectio
 export function DashboardScreen({ spec }: KindProps) {
   const dashboard = specPart(spec, 'dashboard');
   return (
-    <div className="eng-dashboard">
+    <div className={`eng-dashboard eng-dashboard--${dashboard.layout ?? 'grid'}`}>
       {dashboard.sections.map((section) => (
         <Section key={section.id} spec={spec} section={section} />
       ))}

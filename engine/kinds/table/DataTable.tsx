@@ -13,7 +13,7 @@ import {
 import { fillPath } from '../../data/paths';
 import { columnFormat, FormattedValue } from '../../format/formatValue';
 import { fieldLabel } from '../../i18n/labels';
-import type { Column, JsonSchema } from '../../spec/types';
+import type { Column, EmptyAction, JsonSchema } from '../../spec/types';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import type { Row } from './rows';
@@ -39,6 +39,10 @@ export interface DataTableProps {
   /** Path with `:field` placeholders opened from a row. */
   rowLink?: string;
   emptyText?: string;
+  /** A link under the empty list's text, to where its first item is made. */
+  emptyAction?: EmptyAction;
+  /** Row field drawn as each row's `data-key`. */
+  rowKey?: string;
   /** No data yet: a loading row. */
   loading: boolean;
   /** New data on its way while the old is shown. */
@@ -169,6 +173,14 @@ export function DataTable(props: DataTableProps) {
       <tr>
         <td colSpan={span} className="eng-table__empty">
           {t(props.emptyText ?? 'engine.table.empty')}
+          {props.emptyAction && (
+            <>
+              {' '}
+              <Link className="eng-button eng-button--primary eng-table__empty-action" to={props.emptyAction.to}>
+                {t(props.emptyAction.label)}
+              </Link>
+            </>
+          )}
         </td>
       </tr>
     );
@@ -184,6 +196,7 @@ export function DataTable(props: DataTableProps) {
         key={row.id}
         // The header row is the first (1); data rows follow from 2.
         aria-rowindex={rowWindow ? first + rowIndex + 2 : undefined}
+        data-key={props.rowKey !== undefined ? String(row.original[props.rowKey] ?? '') : undefined}
         className={rowLink ? 'eng-table__row eng-table__row--link' : 'eng-table__row'}
         onClick={rowLink ? (event) => openRow(event, row.original) : undefined}
       >
