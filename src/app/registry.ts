@@ -90,9 +90,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Legal
   TermsOfService: screen(async () => (await import('../legal/TermsOfService.tsx')).TermsOfService),
   // News and support
-  AnnouncementScreen: screen(async () => (await import('../news/AnnouncementScreen.tsx')).AnnouncementScreen),
-  SupportMessages: screen(async () => (await import('../support/SupportMessages.tsx')).SupportMessages),
-  SupportConversation: screen(async () => (await import('../support/SupportConversation.tsx')).SupportConversation),
   // Accounts, wallets and payment instructions
   AccountsScreen: screen(async () => (await import('../accounts/AccountsScreen.tsx')).AccountsScreen),
   PaymentInstructionsScreen: screen(async () => (await import('../accounts/PaymentInstructionsScreen.tsx')).PaymentInstructionsScreen),
