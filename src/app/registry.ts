@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { AppAction, CustomScreenProps, Guard, WidgetProps } from '../../engine/index.ts';
 import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
+import { adminActions } from '../admin/admin-actions.ts';
 import { cardGuards } from '../cards/card-guards.ts';
 import { registrationOpenGuard } from '../onboarding/registration-offers.ts';
 import type { SessionActions } from '../session/actions.ts';
@@ -45,13 +46,14 @@ export function createAppGuards({ session, storage, customer, brand, listCards }
 }
 
 /**
- * The actions screen specs may name (`submit.action`, a button's `action`): the session's.
+ * The actions screen specs may name (`submit.action`, a button's `action`): the session's and the
+ * admin's ('view as this customer', kept in `storage`).
  *
  * @example
- * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService)) });
+ * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), sessionStorage) });
  */
-export function appActions(sessionActions: SessionActions): Record<string, AppAction> {
-  return { ...sessionActions };
+export function appActions(sessionActions: SessionActions, storage: Storage): Record<string, AppAction> {
+  return { ...sessionActions, ...adminActions(storage) };
 }
 
 /**
@@ -63,7 +65,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Sign-in and security settings
   SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
-  AdminCustomerScreen: screen(async () => (await import('../admin/AdminCustomerScreen.tsx')).AdminCustomerScreen),
   // Getting in
   RegisterChoice: screen(async () => (await import('../onboarding/RegisterChoice.tsx')).RegisterChoice),
   ActivateAccount: screen(async () => (await import('../onboarding/ActivateAccount.tsx')).ActivateAccount),
