@@ -268,8 +268,11 @@ export interface DashboardSection {
   kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'text' | 'thread';
   /** Show the section only when its data meets this (`data.path` applied). */
   when?: When;
-  /** For kind text: an empty line in a value starts a new paragraph. */
-  text?: { paragraphs?: boolean };
+  /**
+   * For kind text: `paragraphs`, an empty line in a value starts a new paragraph; `heading`, with `rows`,
+   * the row field heading each row's part; `lang`, the language the text is written in whatever the interface's.
+   */
+  text?: { paragraphs?: boolean; heading?: string; lang?: string };
   /** For kind thread: how the rows read as a conversation. */
   thread?: ThreadSpec;
   /** For kind table: row field drawn as the row's `data-key`. */

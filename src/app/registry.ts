@@ -89,7 +89,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   SelfCertificationSplash: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertificationSplash),
   RepresentativeSelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).RepresentativeSelfCertification),
   // Legal
-  TermsOfService: screen(async () => (await import('../legal/TermsOfService.tsx')).TermsOfService),
   // News and support
   // Accounts, wallets and payment instructions
   AccountsScreen: screen(async () => (await import('../accounts/AccountsScreen.tsx')).AccountsScreen),

@@ -129,7 +129,18 @@ function SectionContent({
     case 'form':
       return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
     case 'text':
-      return <TextSection data={values} columns={columns} entity={section.entity} paragraphs={section.text?.paragraphs} />;
+      return (
+        <TextSection
+          data={values}
+          rows={section.rows ? rows : undefined}
+          columns={columns}
+          entity={section.entity}
+          paragraphs={section.text?.paragraphs}
+          heading={section.text?.heading}
+          titled={Boolean(section.title)}
+          lang={section.text?.lang}
+        />
+      );
     case 'thread':
       return section.thread ? <ThreadSection rows={rows} thread={section.thread} entity={section.entity} emptyText={section.emptyText} /> : null;
     case 'switches':

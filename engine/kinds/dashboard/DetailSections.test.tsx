@@ -150,4 +150,35 @@ describe('dashboard sections for details', () => {
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('ticketReply', { message: 'Thanks, it works.', ticketNumber: '12' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Conversation' })).getAllByRole('listitem')).toHaveLength(3));
   });
+
+  it('draws a list of parts as a document, each under its heading, in the language it is written in', async () => {
+    const document: ScreenSpec = {
+      id: 'rules',
+      route: '/rules',
+      layout: 'main',
+      title: 'articles.title',
+      kind: 'dashboard',
+      dashboard: {
+        layout: 'stack',
+        sections: [
+          {
+            id: 'parts',
+            kind: 'text',
+            data: { method: 'rulesGet' },
+            rows: 'parts',
+            text: { heading: 'heading', lang: 'en', paragraphs: true },
+            columns: [{ field: 'text' }],
+          },
+        ],
+      },
+    };
+    const callMethod = vi.fn(async () => ({ parts: [{ heading: '1. Scope', text: 'These rules apply.\n\nAlways.' }, { heading: '2. Fees', text: 'None.' }] }));
+    renderScreens(testOptions([document], { callMethod }), '/rules', i18n());
+    const scope = await screen.findByRole('heading', { level: 2, name: '1. Scope' });
+    expect(scope.closest('[lang]')?.getAttribute('lang')).toBe('en');
+    const part = scope.closest('section')!;
+    expect(within(part).getAllByText(/These rules apply.|Always./)).toHaveLength(2);
+    expect(within(part).queryByText('None.')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: '2. Fees' })).toBeTruthy();
+  });
 });
