@@ -98,8 +98,8 @@ export interface Action {
 }
 
 /** How a value is shown in tables, details and cards. */
-/** `month`: the month a date falls in, named with its year ("March 2024"). */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge';
+/** `month`: the month a date falls in, named with its year ("March 2024"); `link`: a web address drawn as a link, worded by the column's `template`. */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'link';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {

@@ -84,7 +84,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
   Kyc: screen(async () => (await import('../verification/Kyc.tsx')).Kyc),
   IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
-  VideoIdentityJob: screen(async () => (await import('../verification/VideoIdentityJob.tsx')).VideoIdentityJob),
   SelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertification),
   SelfCertificationSplash: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertificationSplash),
   RepresentativeSelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).RepresentativeSelfCertification),

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { formatText } from '../../format/formatValue';
+import { columnFormat, formatText, FormattedValue } from '../../format/formatValue';
 import { useIntlLocale } from '../../i18n/labels';
 import type { Column, JsonSchema } from '../../spec/types';
 
-/** One object's columns as paragraphs: formatted, worded by templates, empty ones left out. */
+/** One object's columns as paragraphs: formatted, worded by templates, empty ones left out; links and badges drawn as such. */
 function useParagraphs(columns: readonly Column[], entity: JsonSchema | undefined, paragraphs: boolean) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
@@ -11,6 +11,16 @@ function useParagraphs(columns: readonly Column[], entity: JsonSchema | undefine
     columns.flatMap((column) => {
       const text = formatText(data[column.field], column, data, { t, locale }, entity?.properties?.[column.field]);
       if (text === '') return [];
+      const property = entity?.properties?.[column.field];
+      const drawn = columnFormat(column, property);
+      // A link or a badge is drawn as such, in a paragraph of its own.
+      if (drawn === 'link' || drawn === 'badge') {
+        return [
+          <p key={column.field} data-field={column.field}>
+            <FormattedValue row={data} column={column} property={property} />
+          </p>,
+        ];
+      }
       const parts = paragraphs ? text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean) : [text];
       return parts.map((part, index) => (
         <p key={`${column.field}-${index}`} data-field={column.field}>
