@@ -94,6 +94,8 @@ class SpecResolver {
       table.entity = this.schema(table.entity as string, '/table/entity');
       this.columns(table.entity, table.columns as JsonObject[], '/table/columns');
       this.actions(table.rowActions as JsonObject[] | undefined, '/table/rowActions');
+      this.actions(table.bulkActions as JsonObject[] | undefined, '/table/bulkActions');
+      if (table.bulkActions && !table.rowKey) fail('/table/bulkActions', "needs 'rowKey', the row field ':selected' sends");
       const filters = table.filters as JsonObject | undefined;
       if (filters) filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
     }

@@ -188,8 +188,16 @@ export interface TableSpec {
   summary?: TableSummary;
   /** Shown under the empty list's text when no filter is applied. */
   emptyAction?: EmptyAction;
-  /** Row field drawn as the row's `data-key`. */
+  /** Row field drawn as the row's `data-key`; with `bulkActions`, what `':selected'` sends. */
   rowKey?: string;
+  /**
+   * Buttons acting on the rows people select (boxes on each row of the page): each enabled when every
+   * selected row meets its `when`; `':selected'` in params is the selected rows' `rowKey` values; its label
+   * and question interpolate `{{count}}`.
+   */
+  bulkActions?: Action[];
+  /** Row field holding a date or date-time: a heading row starts each day (rows come sorted by it). */
+  groupByDay?: string;
 }
 
 export interface DetailSpec {

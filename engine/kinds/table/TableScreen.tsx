@@ -11,6 +11,7 @@ import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
 import { Pagination } from './Pagination';
 import { QuickFilterButtons, useQuickFilter } from './QuickFilters';
+import { BulkActions } from './BulkActions';
 import { filterParams, pageParams, tableParamNames } from './params';
 import { readPage } from './rows';
 import { RowActions } from './RowActions';
@@ -27,7 +28,8 @@ function countOf(value: unknown): number {
  * `kind: table`: a list the server pages, sorts and filters. Page size, page numbering and param names come
  * from the spec; changing the sort or the filters goes back to the first page. `quickFilters` put a row of
  * pressed buttons above it, kept in the address; `summary` counts something the answer says over it; an
- * empty list without filters offers `emptyAction`. The answer is cached by
+ * empty list without filters offers `emptyAction`. With `bulkActions` (and `rowKey`) rows get boxes and
+ * the buttons act on the selected ones; `groupByDay` starts each day with a heading row. The answer is cached by
  * method and params, and the page on screen stays visible while the next loads, so nothing jumps.
  *
  * @example
@@ -60,6 +62,8 @@ export function TableScreen({ spec }: KindProps) {
     table.sorting?.default ? [{ id: table.sorting.default.field, desc: table.sorting.default.direction === 'desc' }] : [],
   );
   const [filters, setFilters] = useState<Record<string, unknown>>({});
+  // Selection belongs to the page on screen: another page, sort or filter starts it afresh.
+  const [selected, setSelected] = useState<{ page: string; keys: Set<string> }>({ page: '', keys: new Set() });
 
   const sort = sorting[0] ? { field: sorting[0].id, desc: sorting[0].desc } : undefined;
   const params = pageParams(names, { ...pagination, sort, filters: { ...filters, ...quick.params } });
@@ -69,6 +73,10 @@ export function TableScreen({ spec }: KindProps) {
     [answer.data, table],
   );
 
+  const pageId = JSON.stringify(params);
+  const selectedKeys = selected.page === pageId ? selected.keys : new Set<string>();
+  const keyOf = (row: Record<string, unknown>) => String(row[table.rowKey ?? ''] ?? '');
+  const selectedRows = rows.filter((row) => selectedKeys.has(keyOf(row)));
   const toFirstPage = () => setPagination((current) => ({ ...current, pageIndex: 0 }));
   const filtered = Object.keys(filterParams(filters)).length > 0;
   const summaryCount = table.summary ? countOf(getPath(answer.data, table.summary.count)) : 0;
@@ -117,6 +125,9 @@ export function TableScreen({ spec }: KindProps) {
           <ExportButton table={table} names={names} params={exportParams} fileName={table.export.fileName ?? spec.id} />
         )}
       </div>
+      {table.bulkActions && table.rowKey && (
+        <BulkActions spec={spec} actions={table.bulkActions} rows={selectedRows} rowKey={table.rowKey} onDone={() => setSelected({ page: '', keys: new Set() })} />
+      )}
       <DataTable
         caption={t(spec.title)}
         columns={table.columns}
@@ -138,6 +149,8 @@ export function TableScreen({ spec }: KindProps) {
         }
         emptyAction={!filtered && !quick.narrowed ? table.emptyAction : undefined}
         rowKey={table.rowKey}
+        selection={table.bulkActions && table.rowKey ? { keys: selectedKeys, keyOf, onChange: (keys) => setSelected({ page: pageId, keys }) } : undefined}
+        groupByDay={table.groupByDay}
         loading={answer.data === undefined && !answer.error}
         busy={answer.isValidating}
         error={answer.error}
