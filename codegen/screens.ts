@@ -135,6 +135,10 @@ class SpecResolver {
         this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
         if (section.kind === 'thread' && !section.thread) fail(at, "a 'thread' section needs 'thread'");
+        const tabIds = ((dashboard.tabs as JsonObject[] | undefined) ?? []).map((tab) => tab.id as string);
+        if (section.tab !== undefined && !tabIds.includes(section.tab as string)) {
+          fail(`${at}/tab`, `'${section.tab as string}' is not one of the dashboard's tabs (${tabIds.join(', ') || 'it has none'})`);
+        }
         if (section.kind === 'table' && !section.columns) fail(at, "a 'table' section needs 'columns'");
         if (section.entity) {
           section.entity = this.schema(section.entity as string, `${at}/entity`);

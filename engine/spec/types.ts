@@ -285,6 +285,8 @@ export interface DashboardSection {
   thread?: ThreadSpec;
   /** For kind table: row field drawn as the row's `data-key`. */
   rowKey?: string;
+  /** The id of the dashboard's tab the section is on; without it, the section shows under every tab. */
+  tab?: string;
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
@@ -311,6 +313,8 @@ export interface DashboardSpec {
   sections: DashboardSection[];
   /** `stack`: one section under another on every screen (default `grid`: two abreast on wide screens). */
   layout?: 'grid' | 'stack';
+  /** Tabs within the screen (`?tab=<id>` in the address); a section's `tab` puts it on one. */
+  tabs?: { id: string; label: string }[];
 }
 
 export interface CustomSpec {

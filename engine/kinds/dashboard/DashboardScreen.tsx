@@ -20,6 +20,7 @@ import { BarChart } from './BarChart';
 import { CardsSection } from './CardsSection';
 import { sectionRows, sectionTotal } from './sectionRows';
 import { SwitchGrid } from './SwitchGrid';
+import { SectionTabs } from './SectionTabs';
 import { TextSection } from './TextSection';
 import { ThreadSection } from './ThreadSection';
 import { matchesWhen } from '../../spec/when';
@@ -190,7 +191,8 @@ function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSectio
  * list that several sections share. `when` shows a section only while its data meets it, so a screen
  * switches its body by the data's state; a title interpolates the section's data. Kinds `text` (values
  * as paragraphs, no labels) and `thread` (a list as a conversation) draw articles and conversations;
- * `layout: stack` puts every section under the one before.
+ * `layout: stack` puts every section under the one before. `tabs` splits the sections into tabs within
+ * the screen (a section's `tab` names its tab; one without shows under every tab), kept in the address.
  *
  * @example
  * ```yaml
@@ -211,11 +213,15 @@ function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSectio
  */
 export function DashboardScreen({ spec }: KindProps) {
   const dashboard = specPart(spec, 'dashboard');
-  return (
+  const sections = (tab?: string) => (
     <div className={`eng-dashboard eng-dashboard--${dashboard.layout ?? 'grid'}`}>
-      {dashboard.sections.map((section) => (
-        <Section key={section.id} spec={spec} section={section} />
-      ))}
+      {dashboard.sections
+        .filter((section) => tab === undefined || section.tab === undefined || section.tab === tab)
+        .map((section) => (
+          <Section key={section.id} spec={spec} section={section} />
+        ))}
     </div>
   );
+  if (!dashboard.tabs || dashboard.tabs.length === 0) return sections();
+  return <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>;
 }
