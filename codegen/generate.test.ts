@@ -107,11 +107,58 @@ describe('codegen', () => {
       expect(method.detail).toContain("'blacklistRemove' is not a declared method");
     });
 
+    it('refuses a tile field the entity does not have, and an idempotency key the request does not carry', async () => {
+      rewrite('cards-physical.yaml', 'footer: [{ field: cardExpiry,', 'footer: [{ field: cardExpires,');
+      const field = await failure(paths);
+      expect(field.file).toBe('screens/cards-physical.yaml');
+      expect(field.jsonPath).toBe('/dashboard/sections/0/card/art/footer/0/field');
+      expect(field.detail).toContain("'cardExpires' is not a property of the entity");
+      rewrite('cards-physical.yaml', 'footer: [{ field: cardExpires,', 'footer: [{ field: cardExpiry,');
+      rewrite('cards-physical.yaml', 'title: { field: cardAliasName,', 'title: { field: cardAlias,');
+      expect((await failure(paths)).jsonPath).toBe('/dashboard/sections/0/card/title/field');
+      rewrite('cards-physical.yaml', 'title: { field: cardAlias,', 'title: { field: cardAliasName,');
+      rewrite('cards-physical.yaml', 'idempotencyKey: idempotencyKey', 'idempotencyKey: requestKey');
+      const key = await failure(paths);
+      expect(key.jsonPath).toBe('/dashboard/sections/0/card/actions/4/idempotencyKey');
+      expect(key.detail).toBe("'requestKey' is not a field of cardBlock's request");
+    });
+
     it('refuses a condition the meta-schema does not know', async () => {
       rewrite('ip-access.yaml', 'when: { field: enabled, equals: false }', 'when: { field: enabled, is: false }');
       const error = await failure(paths);
       expect(error.file).toBe('screens/ip-access.yaml');
       expect(error.jsonPath).toMatch(/^\/dashboard\/sections\/0\/actions\/0\/when/);
+    });
+  });
+
+  describe('wizard steps', () => {
+    const rewrite = (from: string | RegExp, to: string) => editScreen(paths, 'self-certification.yaml', from, to);
+
+    it("refuses a hub item field the list's items do not have", async () => {
+      rewrite('fields: [countryCode, taxId, noTaxIdReason]', 'fields: [countryCode, taxNumber, noTaxIdReason]');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/self-certification.yaml');
+      expect(error.jsonPath).toBe('/wizard/steps/1/hub/fields/1');
+      expect(error.detail).toContain("'taxNumber' is not a property of the schema");
+    });
+
+    it('refuses a hub over a field that is no list of objects', async () => {
+      rewrite('fields: [taxResidencies]', 'fields: [usCitizen]');
+      rewrite('fields: [usCitizen, usResident, bornInUs]', 'fields: [usResident, bornInUs, taxResidencies]');
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/wizard/steps/1/fields/0');
+      expect(error.detail).toBe("'usCitizen' is not a list of objects, which a hub edits");
+    });
+
+    it('refuses a startAt step that does not exist, and an undeclared method in a step of sections', async () => {
+      rewrite('- { step: documents,', '- { step: papers,');
+      const start = await failure(paths);
+      expect(start.jsonPath).toBe('/wizard/startAt/0/step');
+      rewrite('- { step: papers,', '- { step: documents,');
+      rewrite('method: personalWFormUpload, variant: primary', 'method: personalWFormSign, variant: primary');
+      const method = await failure(paths);
+      expect(method.jsonPath).toBe('/wizard/steps/3/sections/1/actions/0/method');
+      expect(method.detail).toContain("'personalWFormSign' is not a declared method");
     });
   });
 
@@ -153,7 +200,19 @@ describe('codegen', () => {
       const error = await failure(paths);
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
-      expect(error.detail).toContain(`'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden) nor a widget the application registers (screens/registry.json lists: accountSelect, `);
+      expect(error.detail).toContain(`'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money) nor a widget the application registers (screens/registry.json lists: accountSelect, `);
+    });
+
+    it.each([
+      ['an undeclared dictionary', 'method: countries, path', 'method: countryList, path', '/form/uiSchema/countryCode/ui:options/source/method', "'countryList' is not a declared method"],
+      ['a param reading no field of the form', 'path: countries }', 'path: countries, params: { region: \':continent\' } }', '/form/uiSchema/countryCode/ui:options/source/params/region', "'continent' is not a field of this form (it has: addressType, "],
+      ['a when reading no field of the form', 'source: { method: countries, path: countries }', 'when: { field: country, present: true }', '/form/uiSchema/countryCode/ui:options/when', "'country' is not a field of this form"],
+    ])('refuses a field option naming %s', async (_what, from, to, jsonPath, detail) => {
+      edit('profile-address-add.yaml', from, to);
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/profile-address-add.yaml');
+      expect(error.jsonPath).toBe(jsonPath);
+      expect(error.detail).toContain(detail);
     });
 
     it("finds a widget in a wizard step's uiSchema, also one named by ui:options", async () => {

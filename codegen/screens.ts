@@ -87,6 +87,7 @@ class SpecResolver {
       this.method(form.data as JsonObject | undefined, '/form/data');
       this.method(form.submit as JsonObject, '/form/submit');
       form.schema = this.pick(this.schema(form.schema as string, '/form/schema'), form.fields as string[], '/form/fields');
+      this.uiSchema(form.uiSchema as JsonObject | undefined, '/form/uiSchema', form.fields as string[]);
     }
     const table = spec.table as JsonObject | undefined;
     if (table) {
@@ -98,6 +99,7 @@ class SpecResolver {
       if (table.bulkActions && !table.rowKey) fail('/table/bulkActions', "needs 'rowKey', the row field ':selected' sends");
       const filters = table.filters as JsonObject | undefined;
       if (filters) filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
+      if (filters) this.uiSchema(filters.uiSchema as JsonObject | undefined, '/table/filters/uiSchema', filters.fields as string[]);
     }
     const detail = spec.detail as JsonObject | undefined;
     if (detail) {
@@ -107,11 +109,18 @@ class SpecResolver {
     }
     const wizard = spec.wizard as JsonObject | undefined;
     if (wizard) {
-      this.method(wizard.submit as JsonObject, '/wizard/submit');
+      this.method(wizard.submit as JsonObject | undefined, '/wizard/submit');
+      this.method(wizard.data as JsonObject | undefined, '/wizard/data');
+      this.wizardDraft(wizard.draft as JsonObject | undefined);
       const steps = wizard.steps as JsonObject[];
-      const all = steps.flatMap((step) => step.fields as string[]);
+      const asking = (step: JsonObject) => [undefined, 'fields', 'hub'].includes(step.kind as string | undefined);
+      const all = steps.flatMap((step) => (asking(step) ? ((step.fields as string[] | undefined) ?? []) : []));
       const schema = this.schema(wizard.schema as string, '/wizard/schema');
-      steps.forEach((step, i) => this.pick(schema, step.fields as string[], `/wizard/steps/${i}/fields`));
+      steps.forEach((step, i) => this.wizardStep(schema, step, `/wizard/steps/${i}`));
+      (wizard.startAt as JsonObject[] | undefined)?.forEach((entry, i) => {
+        if (!steps.some((step) => step.id === entry.step)) fail(`/wizard/startAt/${i}/step`, `'${String(entry.step)}' is not the id of a step (they are: ${steps.map((step) => String(step.id)).join(', ')})`);
+      });
+      steps.forEach((step, i) => this.uiSchema(step.uiSchema as JsonObject | undefined, `/wizard/steps/${i}/uiSchema`, all));
       const seen = new Set<string>();
       all.forEach((field) => {
         if (seen.has(field)) fail('/wizard/steps', `field '${field}' is in more than one step`);
@@ -124,15 +133,20 @@ class SpecResolver {
       (dashboard.sections as JsonObject[]).forEach((section, i) => {
         const at = `/dashboard/sections/${i}`;
         this.method(section.data as JsonObject | undefined, `${at}/data`);
-        if (!['detail', 'chart', 'form'].includes(section.kind as string) && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (!['detail', 'chart', 'form', 'choices'].includes(section.kind as string) && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (section.kind === 'choices' && !section.choices) fail(at, "a 'choices' section needs 'choices'");
         if (section.kind === 'form' && !section.form) fail(at, "a 'form' section needs 'form'");
         const form = section.form as JsonObject | undefined;
         if (form) {
           this.method(form.submit as JsonObject, `${at}/form/submit`);
           form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
+          this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[]);
         }
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`);
         this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
+        this.actions(section.emptyActions as JsonObject[] | undefined, `${at}/emptyActions`);
+        this.actions((section.card as JsonObject | undefined)?.actions as JsonObject[] | undefined, `${at}/card/actions`);
+        this.method(section.onShow as JsonObject | undefined, `${at}/onShow`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
         if (section.kind === 'thread' && !section.thread) fail(at, "a 'thread' section needs 'thread'");
         const tabIds = ((dashboard.tabs as JsonObject[] | undefined) ?? []).map((tab) => tab.id as string);
@@ -143,11 +157,11 @@ class SpecResolver {
         if (section.entity) {
           section.entity = this.schema(section.entity as string, `${at}/entity`);
           if (section.columns) this.columns(section.entity, section.columns as JsonObject[], `${at}/columns`);
+          if (section.card) this.tileParts(section.entity, section.card as JsonObject, `${at}/card`);
         }
       });
     }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
-    this.method(spec.onOpen as JsonObject | undefined, '/onOpen');
     const queryRedirect = spec.queryRedirect as JsonObject | undefined;
     if (queryRedirect && !(queryRedirect.to as string).includes(`:${queryRedirect.param as string}`)) {
       fail('/queryRedirect/to', `'${queryRedirect.to as string}' does not use ':${queryRedirect.param as string}', the parameter it redirects by`);
@@ -155,12 +169,97 @@ class SpecResolver {
     if (spec.tabs) spec.tabs = this.tabGroup(spec.tabs as string);
   }
 
+  /** Checks a wizard draft's server methods, when it names them (both or neither). */
+  private wizardDraft(draft: JsonObject | undefined): void {
+    if (!draft) return;
+    if (Boolean(draft.load) !== Boolean(draft.save)) this.fail('/wizard/draft', "names 'load' and 'save' together (a draft kept on the server is read and written), or neither");
+    for (const key of ['load', 'save']) {
+      const name = draft[key] as string | undefined;
+      if (name && !this.methodNames.has(name)) this.fail(`/wizard/draft/${key}`, `'${name}' is not a declared method (declare it in schemas/api/methods/${name}.json)`);
+    }
+  }
+
+  /**
+   * Checks one wizard step: a fields or hub step names fields of the schema (a hub exactly one, a list of
+   * objects whose items have the hub's fields); a summary or sections step names none; its save method is
+   * declared; its sections are checked as a dashboard's.
+   */
+  private wizardStep(schema: JsonObject, step: JsonObject, at: string): void {
+    const kind = (step.kind as string | undefined) ?? 'fields';
+    const fields = step.fields as string[] | undefined;
+    if (kind === 'fields' || kind === 'hub') {
+      if (!fields) this.fail(at, `a '${kind}' step needs 'fields'`);
+      this.pick(schema, fields, `${at}/fields`);
+    } else if (fields) {
+      this.fail(`${at}/fields`, `a '${kind}' step asks for no fields of its own; leave 'fields' out`);
+    }
+    if (kind === 'hub') {
+      const hub = step.hub as JsonObject | undefined;
+      if (!hub) this.fail(at, "a 'hub' step needs 'hub' (the fields of one item and how items are named)");
+      if (fields?.length !== 1) this.fail(`${at}/fields`, 'a hub step names exactly one field, the list it edits');
+      const list = (schema.properties as JsonObject)[fields[0] as string] as JsonObject;
+      const items = list.items as JsonObject | undefined;
+      if (list.type !== 'array' || !items?.properties) this.fail(`${at}/fields/0`, `'${String(fields[0])}' is not a list of objects, which a hub edits`);
+      this.pick(items, hub.fields as string[], `${at}/hub/fields`);
+    } else if (step.hub) {
+      this.fail(`${at}/hub`, "only a step of kind 'hub' takes 'hub'");
+    }
+    if (kind === 'sections' && !step.sections) this.fail(at, "a 'sections' step needs 'sections'");
+    if (kind !== 'sections' && step.sections) this.fail(`${at}/sections`, "only a step of kind 'sections' takes 'sections'");
+    this.method(step.save as JsonObject | undefined, `${at}/save`);
+    if (step.sections) {
+      // Sections are checked and resolved as a dashboard's; errors name the step's path.
+      const nested = new SpecResolver(this.paths, this.refs, this.methodNames, this.validateTabGroup, (jsonPath, message) =>
+        this.fail(jsonPath.replace(/^\/dashboard/, at), message),
+      );
+      nested.resolve({ dashboard: { sections: step.sections } });
+    }
+  }
+
   /** Checks the buttons of a header, a section or a table's rows: each names what it does, and a method it names is declared. */
   private actions(actions: JsonObject[] | undefined, at: string): void {
     (actions ?? []).forEach((action, i) => {
       if (action.method) this.method(action, `${at}/${i}`);
       if (!action.method && !action.action && !action.navigate) this.fail(`${at}/${i}`, "needs one of 'method', 'action' or 'navigate'");
+      const key = action.idempotencyKey as string | undefined;
+      if (key) {
+        if (!action.method) this.fail(`${at}/${i}/idempotencyKey`, "an idempotency key goes with a 'method'");
+        const request = this.schema(`api/methods/${String(action.method)}.json#/request`, `${at}/${i}/method`);
+        if (!(key in ((request.properties ?? {}) as JsonObject))) {
+          this.fail(`${at}/${i}/idempotencyKey`, `'${key}' is not a field of ${String(action.method)}'s request`);
+        }
+      }
     });
+  }
+
+  /**
+   * Checks the engine's `ui:options` of a form's fields: the dictionary a `source` or `labelFrom` calls
+   * is a declared method, and the fields its `':name'` params and a `when` read are fields of the form.
+   */
+  private uiSchema(ui: JsonObject | undefined, at: string, fields: string[]): void {
+    const field = (name: string, where: string) => {
+      const first = name.split('.')[0]!;
+      if (!fields.includes(first)) this.fail(where, `'${first}' is not a field of this form (it has: ${fields.join(', ')})`);
+    };
+    for (const [name, node] of Object.entries(ui ?? {})) {
+      const options = (node as JsonObject | null)?.['ui:options'] as JsonObject | undefined;
+      if (!options || typeof options !== 'object') continue;
+      const here = `${at}/${name}/ui:options`;
+      for (const key of ['source', 'labelFrom'] as const) {
+        const source = options[key] as JsonObject | undefined;
+        if (!source) continue;
+        this.method(source, `${here}/${key}`);
+        for (const [param, value] of Object.entries((source.params ?? {}) as JsonObject)) {
+          if (typeof value === 'string' && value.startsWith(':')) field(value.slice(1), `${here}/${key}/params/${param}`);
+        }
+      }
+      const when = options.when as JsonObject | undefined;
+      if (when) {
+        const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
+        tests.forEach((test) => field(test.field as string, `${here}/when`));
+      }
+      if (typeof options.currencyField === 'string') field(options.currencyField, `${here}/currencyField`);
+    }
   }
 
   /** Reads the tab group `name` from screens/tab-groups/<name>.yaml, checked against its schema. */
@@ -209,13 +308,36 @@ class SpecResolver {
     return { ...schema, properties: picked, required };
   }
 
-  private columns(entity: JsonObject, columns: JsonObject[], at: string): void {
+  /** Checks that every field a tile shows (title, value, key, badges, footnotes, art) is a property of the entity. */
+  private tileParts(entity: JsonObject, card: JsonObject, at: string): void {
+    const properties = (entity.properties ?? {}) as JsonObject;
+    const part = (holder: JsonObject, key: string, base: string) => {
+      const value = holder[key];
+      if (value === undefined) return;
+      if (typeof value === 'object' && value !== null) this.columns(entity, [value as JsonObject], `${base}/${key}`, false);
+      else if (!(String(value) in properties)) {
+        this.fail(`${base}/${key}`, `'${String(value)}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
+      }
+    };
+    ['title', 'subtitle', 'value', 'key'].forEach((key) => part(card, key, at));
+    for (const list of ['badges', 'footnotes'] as const) {
+      if (card[list]) this.columns(entity, card[list] as JsonObject[], `${at}/${list}`);
+    }
+    const art = card.art as JsonObject | undefined;
+    if (art) {
+      ['number', 'corner', 'mark'].forEach((key) => part(art, key, `${at}/art`));
+      if (art.footer) this.columns(entity, art.footer as JsonObject[], `${at}/art/footer`);
+    }
+  }
+
+  /** Checks each column's field and currency field; `indexed: false` for one column standing alone at `at`. */
+  private columns(entity: JsonObject, columns: JsonObject[], at: string, indexed = true): void {
     const properties = (entity.properties ?? {}) as JsonObject;
     columns.forEach((column, i) => {
       for (const key of ['field', 'currencyField'] as const) {
         const name = column[key] as string | undefined;
         if (name && !(name in properties)) {
-          this.fail(`${at}/${i}/${key}`, `'${name}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
+          this.fail(indexed ? `${at}/${i}/${key}` : `${at}/${key}`, `'${name}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
         }
       }
     });

@@ -13,7 +13,12 @@ export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } f
 export { Dialog, type DialogProps } from './ui/Dialog';
 export { ActionList } from './actions/ActionBar';
 export { TabNav } from './ui/TabNav';
+export { CopyButton } from './ui/CopyButton';
+export { QrCode } from './ui/QrCode';
+export { ItemArt } from './kinds/dashboard/CardsSection';
+export type { CardSpec, OnShow, TileArt } from './spec/types';
 export { matchesWhen, type When } from './spec/when';
+export { ChoiceSelect, type Choice } from './schema-form/optionWidgets';
 export type {
   ActionContext,
   ActionResult,
@@ -31,6 +36,10 @@ export type {
   Column,
   DashboardSection,
   DataSource,
+  FieldSource,
+  LabelSource,
+  OptionSource,
+  UiOptions,
   JsonSchema,
   LayoutName,
   ScreenEntry,

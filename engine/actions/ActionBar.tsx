@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillPath } from '../data/paths';
@@ -57,6 +57,9 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
   const { call, succeed, fail } = useCall(spec);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
+  // The idempotency key of the intent under way: kept while the call goes unanswered, so a retry after a
+  // lost connection is the same request; dropped once the server answers, yes or no.
+  const intentKey = useRef<string | undefined>(undefined);
   const className = `eng-button eng-button--${action.variant ?? 'secondary'}`;
   const heard = action.subject ? t(action.subject, wording ?? values) : subject;
   const label = (
@@ -88,9 +91,13 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
     setPending(true);
     onFieldErrors?.([]);
     try {
-      const outcome = onlyNavigates ? { answer: undefined } : await call(action, actionParams(action.params, routeParams, values));
+      const params = actionParams(action.params, routeParams, values);
+      if (action.idempotencyKey) params[action.idempotencyKey] = intentKey.current ??= crypto.randomUUID();
+      const outcome = onlyNavigates ? { answer: undefined } : await call(action, params);
+      intentKey.current = undefined;
       await succeed({ navigate: action.navigate, ...action.success }, outcome);
     } catch (error) {
+      if (isMethodCallError(error)) intentKey.current = undefined;
       if (onFieldErrors && isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) onFieldErrors(Object.values(error.fieldErrors));
       else fail(error);
     } finally {

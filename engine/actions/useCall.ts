@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { fillPath } from '../data/paths';
+import { fillPath, getPath } from '../data/paths';
 import { saveAnswerFile } from '../files/saveFile';
 import { useEngine } from '../provider/EngineProvider';
 import type { ActionContext } from '../provider/types';
@@ -12,6 +12,27 @@ export interface CallTarget {
   method?: string;
   action?: string;
   wrap?: string;
+  /** Request field -> query parameter name, added beside the (wrapped) input; a missing one is left out. */
+  queryParams?: Record<string, string>;
+}
+
+/**
+ * The request fields a call takes from the address: `queryParams` maps a request field to a query
+ * parameter; a parameter the address lacks (or leaves empty) is left out, so the schema says it is missing.
+ *
+ * @example
+ * ```ts
+ * queryFields({ secret: 'key' }, new URLSearchParams('key=abc')); // { secret: 'abc' }
+ * queryFields({ secret: 'key' }, new URLSearchParams('')); // {}
+ * ```
+ */
+export function queryFields(queryParams: Record<string, string> | undefined, query: URLSearchParams): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [field, name] of Object.entries(queryParams ?? {})) {
+    const value = query.get(name);
+    if (value !== null && value !== '') fields[field] = value;
+  }
+  return fields;
 }
 
 /** What a call gave back: the method's answer, or where an application action asked to go. */
@@ -32,6 +53,7 @@ const answerValues = (answer: unknown): Record<string, unknown> =>
  * - `succeed` saves the answer as a file when `saveFile` is set, shows the notice (interpolating the answer: `{{entry.email}}`), marks every cached answer stale (a successful call may have changed any
  *   of them; waiting for the reload when `refresh` is set), then navigates: to where the action asked,
  *   else to `success.navigate` with `:name` filled from the route and the answer.
+ *   `openUrl` instead leaves for the address the answer holds at that path (a partner's page).
  * - `fail` hands an error to `EngineOptions.onError`.
  *
  * @example
@@ -44,12 +66,13 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
   const options = useEngine();
   const navigate = useNavigate();
   const params = useParams();
+  const [query] = useSearchParams();
   const { mutate } = useSWRConfig();
 
   const call = useCallback(
     async (target: CallTarget, input: Record<string, unknown>, beside: Record<string, unknown> = {}): Promise<CallOutcome> => {
       if (target.method) {
-        const payload = { ...(target.wrap ? { [target.wrap]: input } : input), ...beside };
+        const payload = { ...(target.wrap ? { [target.wrap]: input } : input), ...queryFields(target.queryParams, query), ...beside };
         return { answer: await options.callMethod(target.method, payload) };
       }
       if (target.action) {
@@ -67,7 +90,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
         `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} has a submit or action with neither "method" nor "action". Name one of them.`,
       );
     },
-    [options, spec.id, spec.source, params, navigate],
+    [options, spec.id, spec.source, params, navigate, query],
   );
 
   const succeed = useCallback(
@@ -79,6 +102,12 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
       const revalidated = mutate(() => true);
       if (success?.refresh) await revalidated;
       const answer = answerValues(outcome.answer);
+      const address = success?.openUrl ? getPath(answer, success.openUrl) : undefined;
+      if (typeof address === 'string' && address !== '') {
+        // A partner's page (e-signature, identity provider) is another site: a full page visit, not a route.
+        window.location.assign(address);
+        return;
+      }
       const target =
         outcome.navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
       if (target) void navigate(target);

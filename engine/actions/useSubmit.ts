@@ -58,7 +58,8 @@ export function useSubmit(
   const [pending, setPending] = useState(false);
   const routeParams = useParams();
   const [query] = useSearchParams();
-  const fromAddress = boundParams(submit, routeParams, query);
+  // Query parameters are added by `call` (`submit.queryParams`); route parameters here.
+  const fromAddress = boundParams({ routeParams: submit.routeParams }, routeParams, query);
   const addressKey = JSON.stringify(fromAddress);
 
   const submitData = useCallback(

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { enumLabel, useIntlLocale } from '../i18n/labels';
-import type { Column, JsonSchema, ValueFormat } from '../spec/types';
+import { enumLabel, fieldLabel, useIntlLocale } from '../i18n/labels';
+import type { BadgeTone, Column, JsonSchema, ValueFormat } from '../spec/types';
+import { CopyButton } from '../ui/CopyButton';
+import { QrCode } from '../ui/QrCode';
 import { formatDate, formatDateTime, formatMonth } from './dates';
 import { formatMoney, formatNumber } from './numbers';
 
@@ -92,12 +94,28 @@ function formatPresent(
 }
 
 /**
+ * The tone a column's `tones` give a value (`{ good: [2], bad: [4, 18] }`), or undefined (neutral).
+ *
+ * @example
+ * ```ts
+ * badgeTone({ good: ['active'] }, 'active'); // 'good'
+ * ```
+ */
+export function badgeTone(tones: Column['tones'], value: unknown): BadgeTone | undefined {
+  if (!tones) return undefined;
+  return (Object.keys(tones) as BadgeTone[]).find((tone) => tones[tone]?.includes(value));
+}
+
+/**
  * Renders a formatted value, or the column's `emptyText` where there is none; badges get a pill whose
- * colour comes from the column's `tones` (`data-tone`) or a brand's rule on `data-value`, and amounts are kept on one line and aligned by the stylesheet.
+ * colour comes from `data-value` and `data-tone` (the column's `tones`), and amounts are kept on one line
+ * and aligned by the stylesheet. A column with `copy` adds a copy button (the value carries
+ * `data-field`), one with `qr` draws the value as a QR code under it.
  *
  * @example
  * ```tsx
- * <FormattedValue row={row} column={{ field: 'status', format: 'badge' }} />
+ * <FormattedValue row={row} column={{ field: 'status', format: 'badge', tones: { good: ['active'] } }} />
+ * <FormattedValue row={row} column={{ field: 'iban', copy: true }} />
  * ```
  */
 export function FormattedValue({
@@ -106,7 +124,7 @@ export function FormattedValue({
   property,
 }: {
   row: Record<string, unknown>;
-  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template' | 'tones'>;
+  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template' | 'copy' | 'qr' | 'tones' | 'label'>;
   property?: JsonSchema;
 }) {
   const { t } = useTranslation();
@@ -117,8 +135,19 @@ export function FormattedValue({
   if (isEmpty(value)) return text === '' ? null : <>{text}</>;
   if (format === 'badge' && text !== '') {
     return (
-      <span className="eng-badge" data-value={String(value)} data-tone={column.tones?.[String(value)]}>
+      <span className="eng-badge" data-value={String(value)} data-tone={badgeTone(column.tones, value)}>
         {text}
+      </span>
+    );
+  }
+  if (column.copy || column.qr) {
+    return (
+      <span className="eng-copy">
+        <span className="eng-copy__value" data-field={column.field}>
+          {text}
+        </span>
+        {column.copy && <CopyButton text={text} label={fieldLabel(t, column.field, property, column.label)} />}
+        {column.qr && <QrCode text={String(value)} label={t(column.qr, row)} />}
       </span>
     );
   }

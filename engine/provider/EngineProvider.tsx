@@ -57,3 +57,16 @@ export function useEngine(): EngineOptions {
   }
   return options;
 }
+
+/**
+ * The engine options inside the engine, else null: for parts that also work on their own, outside any
+ * screen (a copy button, which then says "copied" itself).
+ *
+ * @example
+ * ```tsx
+ * const notify = useEngineIfAny()?.notify;
+ * ```
+ */
+export function useEngineIfAny(): EngineOptions | null {
+  return use(EngineContext);
+}

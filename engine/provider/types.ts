@@ -76,6 +76,12 @@ export interface EngineOptions {
   onError?: (error: unknown) => void;
   /** Success notices, by i18n key, with the values the message interpolates (the call's answer). */
   notify?: (messageKey: string, values?: Record<string, unknown>) => void;
+  /**
+   * What the application knows before any call and a spec may test (a brand's settings, e.g.
+   * `{ registration: { personal: true } }`): a `choices` section's `when` reads these values, its
+   * `emptyText` interpolates them.
+   */
+  facts?: Record<string, unknown>;
   /** Replaces the engine's catch-all 404. */
   notFound?: ComponentType;
   /**

@@ -6,7 +6,7 @@ import { PrecompiledValidatorsContext } from '../schema-form/precompiledValidato
 import type { ScreenSpec } from '../spec/types';
 import { TabNav } from '../ui/TabNav';
 import type { KindComponent } from './kinds';
-import { queryRedirectTarget, useCallOnOpen } from './openScreen';
+import { queryRedirectTarget } from './openScreen';
 
 /**
  * Sets the document title from a translated screen title, through `engine.documentTitle` so that the
@@ -39,8 +39,8 @@ function useFocusOnOpen(ref: React.RefObject<HTMLHeadingElement | null>, key: st
 /**
  * One screen: its title (the page's only `h1`), description and action buttons, then the body its kind
  * draws, with the validators of its forms. The body is remounted when the path changes, so `/stores/1`
- * and `/stores/2` never share form state. The spec's `onOpen` method is called once per opening, and an
- * address with its `queryRedirect` parameter goes where that says instead.
+ * and `/stores/2` never share form state. An address with the spec's `queryRedirect` parameter goes where
+ * that says instead.
  *
  * @example
  * ```tsx
@@ -63,7 +63,6 @@ export function ScreenView({
   const title = t(spec.title);
   useDocumentTitle(title);
   useFocusOnOpen(headingRef, pathname);
-  useCallOnOpen(spec);
   const [query] = useSearchParams();
   const redirectTo = queryRedirectTarget(spec.queryRedirect, query);
   if (redirectTo) return <Navigate to={redirectTo} replace />;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { ScreenSpec } from '../spec/types';
 import { createTestI18n, renderScreens, testOptions } from '../testing/harness';
 import { queryRedirectTarget } from './openScreen';
@@ -10,7 +10,6 @@ const ticket: ScreenSpec = {
   layout: 'main',
   title: 'tickets.one',
   kind: 'detail',
-  onOpen: { method: 'ticketMarkRead', params: { ticketNumber: ':ticketNumber' } },
   detail: { data: { method: 'ticketGet', routeParams: { ticketNumber: 'ticketNumber' } }, entity: {}, fields: [{ field: 'state' }] },
 };
 
@@ -38,34 +37,7 @@ describe('queryRedirectTarget', () => {
   });
 });
 
-describe('onOpen and queryRedirect', () => {
-  it('calls the onOpen method once with the route parameter, then loads the data again', async () => {
-    let read = false;
-    const callMethod = vi.fn(async (method: string) => {
-      if (method === 'ticketMarkRead') {
-        read = true;
-        return {};
-      }
-      return { state: read ? 'read' : 'unread' };
-    });
-    renderScreens(testOptions([ticket], { callMethod }), '/tickets/42', i18n());
-    await screen.findByText('read');
-    expect(callMethod.mock.calls.filter(([method]) => method === 'ticketMarkRead')).toEqual([['ticketMarkRead', { ticketNumber: '42' }]]);
-    expect(callMethod.mock.calls.filter(([method]) => method === 'ticketGet').length).toBeGreaterThanOrEqual(2);
-  });
-
-  it('leaves a refused onOpen call unsaid and shows what was loaded', async () => {
-    const onError = vi.fn();
-    const callMethod = vi.fn(async (method: string) => {
-      if (method === 'ticketMarkRead') throw new Error('read only');
-      return { state: 'unread' };
-    });
-    renderScreens(testOptions([ticket], { callMethod, onError }), '/tickets/42', i18n());
-    await screen.findByText('unread');
-    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('ticketMarkRead', { ticketNumber: '42' }));
-    expect(onError).not.toHaveBeenCalled();
-  });
-
+describe('queryRedirect', () => {
   it('opens the route the query parameter names, and shows the screen when the value is refused', async () => {
     const callMethod = vi.fn(async (method: string) => (method === 'ticketCount' ? { count: 3 } : { state: 'open' }));
     const { router } = renderScreens(testOptions([tickets, ticket], { callMethod }), '/tickets?ticketNumber=7', i18n());

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useEngine } from '../provider/EngineProvider';
 import type { JsonSchema } from '../spec/types';
 import { LoadingIndicator } from '../ui/Progress';
+import { fieldConditions, withoutHiddenFields } from './conditions';
 import { FieldVisibilityContext } from './fieldVisibility';
 import { placeServerErrors } from './serverErrors';
 import { templates } from './templates';
@@ -70,6 +71,7 @@ export function SchemaForm(props: SchemaFormProps) {
  * ```
  */
 export function readsFormData(uiSchema: unknown, appWidgetNames: readonly string[]): boolean {
+  if (readsOtherFields(uiSchema)) return true;
   if (appWidgetNames.length === 0) return false;
   if (appWidgetNames.some((name) => name.endsWith('Widget'))) return true;
   const names = new Set(appWidgetNames);
@@ -80,6 +82,27 @@ export function readsFormData(uiSchema: unknown, appWidgetNames: readonly string
     );
   };
   return visit(uiSchema);
+}
+
+/** The `ui:options` that make a field read other fields: a condition, a source or a currency field. */
+const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField'];
+
+/**
+ * Whether a uiSchema, at any depth, gives a field `ui:options` that read the rest of the form (`when`,
+ * `source`, `labelFrom`, `currencyField`), so that every field redraws when another changes.
+ *
+ * @example
+ * ```ts
+ * readsOtherFields({ state: { 'ui:options': { source: { method: 'states', params: { country: ':country' } } } } }); // true
+ * ```
+ */
+export function readsOtherFields(uiSchema: unknown): boolean {
+  if (typeof uiSchema !== 'object' || uiSchema === null) return false;
+  return Object.entries(uiSchema).some(([key, value]) =>
+    key === 'ui:options' && typeof value === 'object' && value !== null
+      ? READING_OPTIONS.some((name) => name in value)
+      : readsOtherFields(value),
+  );
 }
 
 function ValidatedForm({
@@ -122,6 +145,7 @@ function ValidatedForm({
   const redrawsAll = useMemo(() => readsFormData(uiSchema, appWidgetNames), [uiSchema, appWidgetNames]);
   const steadyContext = useMemo(() => ({ get formData() { return latestData.current; } }), []);
   const formContext = useMemo(() => (redrawsAll ? { formData } : steadyContext), [redrawsAll, formData, steadyContext]);
+  const conditions = useMemo(() => fieldConditions(uiSchema), [uiSchema]);
 
   return (
     <FieldVisibilityContext value={visibility}>
@@ -142,12 +166,12 @@ function ValidatedForm({
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError
-        onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
+        onChange={(event) => onChange(withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions))}
         onBlur={(id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id)))}
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {
           setSubmitted(true);
-          onSubmit((event.formData ?? {}) as Record<string, unknown>);
+          onSubmit(withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions));
         }}
       >
         {unplaced.length > 0 && (

@@ -44,7 +44,7 @@ export function useFieldAria(
   const invalid = useVisibleErrors(id, rawErrors).length > 0;
   const described = [
     uiSchema?.['ui:description'] ? descriptionId(id) : null,
-    uiSchema?.['ui:help'] ? helpId(id) : null,
+    uiSchema?.['ui:help'] || (uiSchema?.['ui:options'] as { labelFrom?: { help?: string } } | undefined)?.labelFrom?.help ? helpId(id) : null,
     invalid ? errorId(id) : null,
   ].filter((part): part is string => part !== null);
   return {

@@ -1,16 +1,18 @@
 import type { FormSpec, JsonSchema, ScreenSpec, TableSpec, WizardSpec, WizardStep } from '../spec/types';
+import { conditionalSchema } from './conditions';
 import { narrowSchema } from './narrowSchema';
 
 /**
- * The schema a `kind: form` screen validates with: the listed fields, in order.
+ * The schema a `kind: form` screen validates with: the listed fields, in order, with the conditions of
+ * its uiSchema (`ui:options.when`) and `dependentSchemas` applied (see `conditionalSchema`).
  *
  * @example
  * ```ts
  * formSchema({ schema: personSchema, fields: ['firstName'], submit: {} }); // properties { firstName }
  * ```
  */
-export function formSchema(form: Pick<FormSpec, 'schema' | 'fields'>): JsonSchema {
-  return narrowSchema(form.schema, form.fields);
+export function formSchema(form: Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>): JsonSchema {
+  return conditionalSchema(narrowSchema(form.schema, form.fields), form.uiSchema);
 }
 
 /**
@@ -22,7 +24,45 @@ export function formSchema(form: Pick<FormSpec, 'schema' | 'fields'>): JsonSchem
  * ```
  */
 export function wizardStepSchema(wizard: WizardSpec, step: WizardStep): JsonSchema {
-  return narrowSchema(wizard.schema, step.fields);
+  return conditionalSchema(narrowSchema(wizard.schema, step.fields ?? []), step.uiSchema);
+}
+
+/**
+ * The schema one item of a hub step validates with: the item schema of the step's list, narrowed to the
+ * hub's fields. Null when the step is no hub or its field is no list of objects (codegen refuses both).
+ *
+ * @example
+ * ```ts
+ * wizardHubItemSchema(wizard, { id: 'people', title: 't', kind: 'hub', fields: ['people'], hub: { fields: ['name'], itemTitle: 'p' } });
+ * // the schema of one person, with name only
+ * ```
+ */
+export function wizardHubItemSchema(wizard: WizardSpec, step: WizardStep): JsonSchema | null {
+  const list = step.kind === 'hub' && step.fields?.[0] ? wizard.schema.properties?.[step.fields[0]] : undefined;
+  if (!step.hub || !list?.items) return null;
+  return narrowSchema(list.items, step.hub.fields);
+}
+
+/**
+ * The schemas a wizard validates with, step by step: a fields step's form, a hub's item, the forms of a
+ * sections step, and each `showIf` condition.
+ *
+ * @example
+ * ```ts
+ * wizardSchemas(wizard); // [step 1's form, the item of step 2's list, ...]
+ * ```
+ */
+function wizardSchemas(wizard: WizardSpec): JsonSchema[] {
+  return wizard.steps.flatMap((step) => {
+    const kind = step.kind ?? 'fields';
+    const own: JsonSchema[] = [];
+    if (kind === 'fields') own.push(wizardStepSchema(wizard, step));
+    const item = wizardHubItemSchema(wizard, step);
+    if (item) own.push(item);
+    for (const section of step.sections ?? []) if (section.form) own.push(formSchema(section.form));
+    if (step.showIf) own.push(step.showIf);
+    return own;
+  });
 }
 
 /**
@@ -48,7 +88,7 @@ export function filterSchema(filters: NonNullable<TableSpec['filters']>): JsonSc
  * sectionForms(ipListSpec); // [the add-an-address form]
  * ```
  */
-function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields'>[] {
+function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>[] {
   return (spec.dashboard?.sections ?? []).flatMap((section) => (section.form ? [section.form] : []));
 }
 
@@ -78,7 +118,7 @@ export function hasFormSchemas(spec: ScreenSpec): boolean {
 export function screenFormSchemas(spec: ScreenSpec): JsonSchema[] {
   const schemas: JsonSchema[] = [];
   if (spec.form) schemas.push(formSchema(spec.form));
-  if (spec.wizard) for (const step of spec.wizard.steps) schemas.push(wizardStepSchema(spec.wizard, step));
+  if (spec.wizard) schemas.push(...wizardSchemas(spec.wizard));
   if (spec.table?.filters) schemas.push(filterSchema(spec.table.filters));
   for (const form of sectionForms(spec)) schemas.push(formSchema(form));
   return schemas;

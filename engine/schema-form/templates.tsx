@@ -11,8 +11,10 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import { fieldLabel } from '../i18n/labels';
-import type { JsonSchema } from '../spec/types';
+import type { JsonSchema, LabelSource } from '../spec/types';
+import { matchesWhen, type When } from '../spec/when';
 import { useFieldAria, useVisibleErrors } from './fieldVisibility';
+import { formDataOf, useSourceData } from './sources';
 
 /** The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. */
 function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, uiTitle: unknown): string {
@@ -23,22 +25,58 @@ function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, u
 }
 
 /**
+ * The label and help a field's `ui:options.labelFrom` words from its data, once loaded; `null` parts
+ * keep the field's own.
+ */
+function useLabelFromData(labelFrom: LabelSource, formData: Record<string, unknown>): Worded {
+  const { t } = useTranslation();
+  const { data } = useSourceData(labelFrom, formData);
+  if (typeof data !== 'object' || data === null) return { label: null, help: null };
+  const values = data as Record<string, unknown>;
+  return { label: labelFrom.label ? t(labelFrom.label, values) : null, help: labelFrom.help ? t(labelFrom.help, values) : null };
+}
+
+/** The label and help of a field worded from data, or `null` parts to keep its own. */
+type Worded = { label: string | null; help: string | null };
+
+/** A field whose `ui:options.labelFrom` words its label and help: only such fields ask for data. */
+function FieldWithLabelFromData(props: FieldTemplateProps & { labelFrom: LabelSource }) {
+  const worded = useLabelFromData(props.labelFrom, formDataOf(props.registry.formContext));
+  return <FieldLayout {...props} worded={worded} />;
+}
+
+/**
  * One field: label, description, the widget, help, then the errors, which the widget points at with
- * `aria-describedby`. A checkbox puts its label after the box, as people expect.
+ * `aria-describedby`. A checkbox puts its label after the box, as people expect. A field whose
+ * `ui:options.when` does not hold for the form's data is not drawn; `ui:options.labelFrom` words its
+ * label and help from data.
  */
 function FieldTemplate(props: FieldTemplateProps) {
+  const labelFrom = (props.uiSchema?.['ui:options'] as { labelFrom?: LabelSource } | undefined)?.labelFrom;
+  return labelFrom ? <FieldWithLabelFromData {...props} labelFrom={labelFrom} /> : <FieldLayout {...props} worded={null} />;
+}
+
+function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
   const { id, children, rawErrors, hidden, required, schema, uiSchema, fieldPathId } = props;
   const { t } = useTranslation();
-  const label = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title']);
+  const options = uiSchema?.['ui:options'] as { when?: When; labelFrom?: LabelSource } | undefined;
+  const formData = formDataOf(props.registry.formContext);
+  const fromData = props.worded ?? { label: null, help: null };
+  const ownLabel = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title']);
+  const label = fromData.label ?? ownLabel;
   const errors = useVisibleErrors(id, rawErrors);
+  if (options?.when && !matchesWhen(options.when, formData)) return null;
   if (hidden) return <div hidden>{children}</div>;
   // Objects and arrays are drawn by their own templates; a wrapper here would nest a second label. A list
   // of choices (unique enum values) is one multiple select, which needs its label like any other field.
   const choiceList = schema.type === 'array' && schema.uniqueItems === true && Array.isArray((schema.items as JsonSchema | undefined)?.enum);
-  if (schema.type === 'object' || (schema.type === 'array' && !choiceList)) return children;
+  // So is a list of files, one picker.
+  const fileList = schema.type === 'array' && uiSchema?.['ui:widget'] === 'files';
+  if (schema.type === 'object' || (schema.type === 'array' && !choiceList && !fileList)) return children;
 
   const description = uiSchema?.['ui:description'];
-  const help = uiSchema?.['ui:help'];
+  // A help worded from data is drawn (empty) while its data loads: the input already points at it.
+  const help = fromData.help ?? (options?.labelFrom?.help ? '' : typeof uiSchema?.['ui:help'] === 'string' ? t(uiSchema['ui:help']) : undefined);
   const isCheckbox = schema.type === 'boolean';
   const labelElement = (
     <label className="eng-label" htmlFor={id}>
@@ -66,9 +104,9 @@ function FieldTemplate(props: FieldTemplateProps) {
       ) : (
         children
       )}
-      {typeof help === 'string' && (
+      {help !== undefined && (
         <p id={helpId(id)} className="eng-help">
-          {t(help)}
+          {help}
         </p>
       )}
       {errors.length > 0 && (

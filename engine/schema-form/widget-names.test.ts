@@ -12,7 +12,7 @@ const wrapper = (widget: unknown) => (widget as { MergedWidget?: unknown }).Merg
 
 describe('ENGINE_WIDGET_NAMES', () => {
   it.each(ENGINE_WIDGET_NAMES)("'%s' is drawn by the engine's own widget (hidden: rjsf's hidden input)", (name) => {
-    const schema: RJSFSchema = { type: name === 'checkbox' ? 'boolean' : 'string' };
+    const schema: RJSFSchema = { type: name === 'checkbox' ? 'boolean' : name === 'files' ? 'array' : 'string' };
     const found = getWidget(schema, name, registry);
     if (name === 'hidden') {
       expect(found).toBe(wrapper(rjsfWidgets.HiddenWidget));

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ComponentType } from 'react';
+import { useState, type ChangeEvent, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   enumOptionSelectedValue,
@@ -8,6 +8,9 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import { enumLabel } from '../i18n/labels';
+import type { JsonSchema } from '../spec/types';
+import { MoneyWidget } from './moneyWidget';
+import { CountryWidget, OfferedSelectWidget, PhoneCodeWidget, SourceSelectWidget, optionSourceOf } from './optionWidgets';
 import { useFieldAria } from './fieldVisibility';
 import { BaseInputTemplate } from './templates';
 
@@ -32,8 +35,16 @@ function DateWidget(props: WidgetProps) {
  * Option labels come from `enums.<field>.<value>`, or `enums.<enumKey>.<value>` with `ui:options: { enumKey }`
  * where the field's name words other values elsewhere; an empty first option is offered while nothing is
  * chosen and the field has no default, worded by `ui:placeholder` ("All types" in a filter) or "Choose…".
+ * With `ui:options.source` the options are a dictionary method's instead, with `ui:options.offeredIn` those
+ * of the enum the application's facts list (see `optionWidgets.tsx`).
  */
 function SelectWidget(props: WidgetProps) {
+  if (optionSourceOf(props.options)) return <SourceSelectWidget {...props} />;
+  if (typeof props.options.offeredIn === 'string') return <OfferedSelectWidget {...props} />;
+  return <EnumSelect {...props} />;
+}
+
+function EnumSelect(props: WidgetProps) {
   const { id, name, htmlName, options, value, required, disabled, readonly, autofocus, schema, uiSchema, multiple = false } = props;
   const { onChange, onBlur, onFocus, rawErrors } = props;
   const { t } = useTranslation();
@@ -135,11 +146,15 @@ export function describeDataUrl(dataUrl: unknown): { name: string; bytes: number
   return { name: nameParameter ? decodeURIComponent(nameParameter.slice(5)) : '', bytes: Math.floor((base64.length * 3) / 4) - padding };
 }
 
-/** Reads a picked file as the data URL the schema's string holds, with its name as a parameter. */
-function readAsDataUrl(file: File): Promise<string> {
+/**
+ * Reads a picked file as the data URL the schema's string holds, with its name as a parameter, reporting
+ * how much is read (a large scan takes a moment on a phone).
+ */
+function readAsDataUrl(file: File, onProgress: (share: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     reader.onload = () => {
       const url = String(reader.result);
       const comma = url.indexOf(';base64,');
@@ -151,21 +166,83 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * A file picker whose value is a base64 data URL carrying the file name (`ui:widget: file`). `ui:options`
- * `accept` narrows the picker (e.g. `.pdf,.jpg,.png`). Shows the chosen file's name and size; sizes are in
- * 1000-based units, as people read them.
+ * The largest file a data-URL string of the schema holds: its `maxLength` is base64 plus a short header,
+ * so three quarters of it. `null` when the schema sets no limit.
+ *
+ * @example
+ * ```ts
+ * maxFileBytes({ type: 'string', maxLength: 13_500_000 }); // 10_125_000
+ * ```
+ */
+export function maxFileBytes(schema: JsonSchema | undefined): number | null {
+  const items = schema?.type === 'array' ? (schema.items as JsonSchema | undefined) : schema;
+  return typeof items?.maxLength === 'number' ? Math.floor((items.maxLength * 3) / 4) : null;
+}
+
+/**
+ * Whether a file is of a type `accept` lists (`.pdf,.jpg,image/png`, `image/*`); any file when there is
+ * no list.
+ *
+ * @example
+ * ```ts
+ * acceptsFile('.pdf,image/*', { name: 'scan.PNG', type: 'image/png' }); // true
+ * ```
+ */
+export function acceptsFile(accept: string | undefined, file: { name: string; type: string }): boolean {
+  if (!accept) return true;
+  const name = file.name.toLowerCase();
+  return accept.split(',').map((part) => part.trim().toLowerCase()).some((rule) =>
+    rule.startsWith('.') ? name.endsWith(rule) : rule.endsWith('/*') ? file.type.startsWith(rule.slice(0, -1)) : file.type === rule,
+  );
+}
+
+/** Sizes in 1000-based units, as people read them. */
+function fileSize(bytes: number, language: string): string {
+  const mega = bytes >= 1_000_000;
+  return new Intl.NumberFormat(language, { style: 'unit', unit: mega ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(mega ? bytes / 1_000_000 : Math.max(bytes / 1000, 0.1));
+}
+
+/**
+ * A file picker whose value is a base64 data URL carrying the file name (`ui:widget: file`), or, for an
+ * array of them (`ui:widget: files`), several files. `ui:options.accept` narrows the picker and refuses
+ * other types (e.g. `.pdf,.jpg,.png`); the schema's `maxLength` refuses larger files, before reading
+ * them; both say so on the field. Shows the reading's progress, then the chosen files' names and sizes.
  */
 function FileWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, options, onChange, onBlur, onFocus } = props;
+  const { id, htmlName, value, required, disabled, readonly, autofocus, options, multiple = false, onChange, onBlur, onFocus } = props;
   const { t, i18n } = useTranslation();
   const aria = useFieldAria(id, props.rawErrors, props.uiSchema);
-  const chosen = describeDataUrl(value);
+  const [reading, setReading] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const chosen = (Array.isArray(value) ? value : [value]).map(describeDataUrl).filter((file) => file !== null);
   const accept = typeof options.accept === 'string' ? options.accept : undefined;
-  const size = chosen ? new Intl.NumberFormat(i18n.language, { style: 'unit', unit: chosen.bytes >= 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(chosen.bytes >= 1_000_000 ? chosen.bytes / 1_000_000 : Math.max(chosen.bytes / 1000, 0.1)) : '';
-  const readChosenFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    onChange(file ? await readAsDataUrl(file) : options.emptyValue);
+  const maxBytes = maxFileBytes(props.schema as JsonSchema);
+  const readChosenFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    const wrongType = files.find((file) => !acceptsFile(accept, file));
+    const tooLarge = files.find((file) => maxBytes !== null && file.size > maxBytes);
+    if (wrongType || tooLarge) {
+      event.target.value = '';
+      setRefusal(wrongType ? t('engine.form.fileType', { name: wrongType.name, accept }) : t('engine.form.fileTooLarge', { name: tooLarge!.name, limit: fileSize(maxBytes!, i18n.language) }));
+      return;
+    }
+    setRefusal(null);
+    if (files.length === 0) return onChange(multiple ? [] : options.emptyValue);
+    setReading(0);
+    try {
+      const total = files.reduce((sum, file) => sum + file.size, 0) || 1;
+      let done = 0;
+      const urls: string[] = [];
+      for (const file of files) {
+        urls.push(await readAsDataUrl(file, (share) => setReading((done + share * file.size) / total)));
+        done += file.size;
+      }
+      onChange(multiple ? urls : urls[0]);
+    } finally {
+      setReading(null);
+    }
   };
+  const refusalId = `${id}__refusal`;
 
   return (
     <div className="eng-file">
@@ -175,20 +252,28 @@ function FileWidget(props: WidgetProps) {
         name={htmlName || id}
         className="eng-input eng-file__input"
         accept={accept}
-        required={required && !chosen}
+        multiple={multiple}
+        required={required && chosen.length === 0}
         disabled={disabled || readonly}
         // eslint-disable-next-line jsx-a11y/no-autofocus -- forwards the screen spec's ui:autofocus; the spec chooses where a form starts.
         autoFocus={autofocus}
-        onChange={(event) => void readChosenFile(event)}
+        onChange={(event) => void readChosenFiles(event)}
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
         {...aria}
+        {...(refusal ? { 'aria-invalid': true, 'aria-describedby': [aria['aria-describedby'], refusalId].filter(Boolean).join(' ') } : {})}
       />
-      {chosen && (
-        <p className="eng-file__chosen">
-          {t('engine.form.fileChosen', { name: chosen.name || '—', size })}
+      {reading !== null && <progress className="eng-file__progress" max={1} value={reading} aria-label={t('engine.form.fileReading')} />}
+      {refusal && (
+        <p id={refusalId} className="eng-field-errors" role="alert">
+          {refusal}
         </p>
       )}
+      {chosen.map((file, index) => (
+        <p key={`${file.name}-${index}`} className="eng-file__chosen">
+          {t('engine.form.fileChosen', { name: file.name || '—', size: fileSize(file.bytes, i18n.language) })}
+        </p>
+      ))}
     </div>
   );
 }
@@ -206,4 +291,7 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
   CheckboxWidget,
   TextareaWidget,
   FileWidget,
+  country: CountryWidget,
+  phoneCode: PhoneCodeWidget,
+  money: MoneyWidget,
 };

@@ -49,6 +49,8 @@ export interface Success {
   notice?: string;
   /** The answer is a file (`{ fileName, mediaType, content }`, content in base64): the browser saves it. */
   saveFile?: boolean;
+  /** Dot path of an address in the answer: the browser leaves for it (a partner's page that sends the user back). */
+  openUrl?: string;
 }
 
 /** Request fields a call takes from the address: field -> route (or query) parameter name. */
@@ -59,13 +61,17 @@ export interface BoundParams {
 }
 
 /** What a form or wizard does on submit. Exactly one of `method` and `action` is set. */
-export interface Submit extends BoundParams {
+export interface Submit {
   method?: string;
   action?: string;
   wrap?: string;
   label?: string;
   confirm?: string;
   success?: Success;
+  /** Request field -> query parameter name, added beside the (wrapped) data; missing ones are left out. */
+  queryParams?: Record<string, string>;
+  /** Request field -> route parameter name, added beside the (wrapped) data (the ticket a reply is for). */
+  routeParams?: Record<string, string>;
 }
 
 /**
@@ -95,6 +101,13 @@ export interface Action {
   variant?: 'primary' | 'secondary' | 'danger';
   when?: When;
   success?: Success;
+  /**
+   * The request field that carries an idempotency key: a new key per intent, kept while the call goes
+   * unanswered (a retry after a lost connection), so the server does the thing once.
+   */
+  idempotencyKey?: string;
+  /** Request field -> query parameter name, added to `params`; missing ones are left out. */
+  queryParams?: Record<string, string>;
 }
 
 /** How a value is shown in tables, details and cards. */
@@ -122,12 +135,68 @@ export interface Column {
   template?: string;
   currencyField?: string;
   sortable?: boolean;
-  /** For badges: a tone per value, drawn as the badge's colour (`data-tone`); the words still say it. */
-  tones?: Record<string, BadgeTone>;
+  /** A copy button after the value; copying is announced. The value carries `data-field`. */
+  copy?: boolean;
+  /** The value drawn as a QR code too (under it), named by this i18n key, which interpolates the row. */
+  qr?: string;
+  /** Badges: a tone per value (`{ good: [active], bad: [blocked] }`), carried as `data-tone`; other values are neutral. */
+  tones?: Partial<Record<BadgeTone, unknown[]>>;
+  /** In a tile: the value is shown only where this holds for the item. */
+  when?: When;
 }
 
-/** The colour of a badge, by what its value means. */
-export type BadgeTone = 'success' | 'danger' | 'warning' | 'muted' | 'info';
+/** The tone of a badge: what the value means to the reader. */
+export type BadgeTone = 'good' | 'waiting' | 'bad';
+
+/**
+ * Where a field's options or label come from: a declared method (a dictionary), called with `params`.
+ * A param written `":name"` takes the form's value `name`, so the options follow another field (country
+ * to states); while that field is empty nothing is asked and the field waits for it.
+ */
+export interface FieldSource {
+  method: string;
+  /** Request fields; `":name"` is the form's value `name`. */
+  params?: Record<string, unknown>;
+  /** Dot path of the list (options) or the object (a label) in the answer. */
+  path?: string;
+}
+
+/** `ui:options.source`: a dictionary whose items become a select's options (`select`, `country`, `phoneCode`). */
+export interface OptionSource extends FieldSource {
+  /** The item's field that is the option's value (default `code`; `phoneCode`: `phoneCode`). */
+  value?: string;
+  /** The item's field that words the option when no translation does (default `name`). */
+  label?: string;
+  /** i18n prefix: words option `v` with `<labelKey>.<v>` when translated, else the item's `label`. */
+  labelKey?: string;
+  /** Only the items whose field equals a value or is one of some values. */
+  where?: { field: string; equals?: unknown; in?: unknown[] };
+}
+
+/** `ui:options.labelFrom`: a field's label and help worded from data (a dictionary entry). */
+export interface LabelSource extends FieldSource {
+  /** i18n key of the label, interpolating the object at `path` ("{{name}} ({{shortName}})"). */
+  label?: string;
+  /** i18n key of the help under the field, interpolating the same object. */
+  help?: string;
+}
+
+/** The engine's own `ui:options` of a field, besides those a widget reads (`accept`, `enumKey`, `rows`…). */
+export interface UiOptions {
+  /** Shown, and required if the schema requires it, only where the form's values meet it; hidden, its value is not sent. */
+  when?: When;
+  source?: OptionSource;
+  labelFrom?: LabelSource;
+  /** `money`: the currency shown after the amount. */
+  currency?: string;
+  /** `money`: the field holding the currency (wins over `currency` once filled). */
+  currencyField?: string;
+  /** `phoneCode`: the dictionary item's field holding the country code (default `code`). */
+  countryField?: string;
+  /** `select`: only the enum values the list at this path of `EngineOptions.facts` holds (what a brand offers). */
+  offeredIn?: string;
+  [option: string]: unknown;
+}
 
 /** A row of pressed buttons above a table, each sending one value of a request field, kept in the address. */
 export interface QuickFilters {
@@ -208,27 +277,117 @@ export interface DetailSpec {
   hideEmpty?: boolean;
 }
 
+/** How a wizard step draws: a form, a list edited item by item, the answers so far, or dashboard sections. */
+export type WizardStepKind = 'fields' | 'hub' | 'summary' | 'sections';
+
+/** For a hub step: the sub-form of one item and how items are listed. */
+export interface WizardHub {
+  /** Properties of the item schema the sub-form asks for. */
+  fields: string[];
+  uiSchema?: Record<string, unknown>;
+  /** i18n key naming an item, interpolating it and `{{number}}` (1-based). */
+  itemTitle: string;
+  addLabel?: string;
+  emptyText?: string;
+}
+
+/** A call a step makes on Next with the answers of the shown steps up to it. */
+export interface WizardSave {
+  method: string;
+  wrap?: string;
+  queryParams?: Record<string, string>;
+  /** i18n key of the step's Next button. */
+  label?: string;
+  success?: Success;
+}
+
 export interface WizardStep {
   id: string;
   title: string;
-  fields: string[];
+  /** Default `fields`. */
+  kind?: WizardStepKind;
+  /** For kinds `fields` and `hub` (a hub names exactly one, a list of objects). */
+  fields?: string[];
   uiSchema?: Record<string, unknown>;
+  description?: string;
+  /** Shown only when the answers so far meet it. */
+  when?: When;
+  /** Shown only when the answers so far are valid against this JSON Schema (`if`/`then`/`else`, `const`...). */
+  showIf?: JsonSchema;
+  save?: WizardSave;
+  hub?: WizardHub;
+  /** For kind `sections`. */
+  sections?: DashboardSection[];
+}
+
+/** Where a wizard's draft is kept: local storage under `key`, or the server when `load` and `save` name methods. */
+export interface WizardDraftSpec {
+  key: string;
+  version: string;
+  load?: string;
+  save?: string;
 }
 
 export interface WizardSpec {
   schema: JsonSchema;
   steps: WizardStep[];
-  draft?: { key: string; version: string };
-  submit: Submit;
+  /** The answers start from this answer (`path` applied). */
+  data?: DataSource;
+  /** i18n key of a line above the steps, interpolating the whole answer of `data`. */
+  intro?: string;
+  /** Open on the first of these steps whose condition the answer of `data` meets. */
+  startAt?: { step: string; when: When }[];
+  draft?: WizardDraftSpec;
+  /** Sends every answer at the end; absent when the steps save as they go. */
+  submit?: Submit;
+  /** When `data` is refused: the error goes to `onError` and the user to `navigate` (a link no longer valid). */
+  failure?: { navigate: string };
 }
 
 export interface CardSpec {
-  title: string;
-  subtitle?: string;
-  value: string;
+  /** The item's heading: a field name, or a column (`{ field: alias, emptyText: … }`). */
+  title: string | Column;
+  subtitle?: string | Column;
+  /** The big value; a column may carry `when`. */
+  value?: string | Column;
   format?: 'text' | 'money' | 'number';
   currencyField?: string;
   footnotes?: Column[];
+  /** Field whose value tells the items apart: each tile carries it as `data-key`. */
+  key?: string;
+  /** Badges under the value (or the art): `format: badge` is implied; each may carry `when`, `tones`, `template`. */
+  badges?: Column[];
+  /** The tile drawn as a picture in the brand's colours. */
+  art?: TileArt;
+  /** Buttons and links on each item, each shown where its `when` holds for the item. */
+  actions?: Action[];
+}
+
+/**
+ * The picture of an item (a membership card, a ticket): a panel in the brand's primary colour (a gradient
+ * of the theme's `--color-primary`), holding the tile's title and value and these lines.
+ */
+export interface TileArt {
+  /** A large monospaced line (a masked number); `emptyText` where there is none. */
+  number?: string | Column;
+  /** A small label in the top corner. */
+  corner?: string | Column;
+  /** A word-mark in the bottom corner (a network, a maker), set bold like a logo. */
+  mark?: string | Column;
+  /** Small labelled values along the bottom. */
+  footer?: Column[];
+  /** Where this holds, the art is drawn in greys (a closed item). */
+  muted?: When;
+  /** Where this holds, the darker variant of the gradient. */
+  alternate?: When;
+}
+
+/** A call made once for each item a section shows that meets `when` (marking a notice read, say). */
+export interface OnShow {
+  method: string;
+  /** `':name'` is the item's value, else the route parameter. */
+  params?: Record<string, unknown>;
+  when?: When;
 }
 
 /**
@@ -267,15 +426,26 @@ export interface ThreadSpec {
   footnotes?: Column[];
 }
 
+/** One way on from a `choices` section: a large link with a line on what it leads to. */
+export interface ChoiceLink {
+  to: string;
+  /** i18n key of the choice's name. */
+  label: string;
+  /** i18n key of the line under it. */
+  text?: string;
+  /** Offered only where the application's facts (`EngineOptions.facts`) meet it. */
+  when?: When;
+}
+
 export interface DashboardSection {
   id: string;
   /** i18n key; it interpolates the section's data (`{{subject}}`) once loaded. */
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'text' | 'thread';
-  /** Show the section only when its data meets this (`data.path` applied). */
-  when?: When;
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices' | 'text' | 'thread';
+  /** For kind choices: the ways on, each offered where its `when` holds for the application's facts; `emptyText` (interpolating the facts) where none is. */
+  choices?: ChoiceLink[];
   /**
    * For kind text: `paragraphs`, an empty line in a value starts a new paragraph; `heading`, with `rows`,
    * the row field heading each row's part; `lang`, the language the text is written in whatever the interface's.
@@ -290,6 +460,8 @@ export interface DashboardSection {
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
+  /** Shown only when its data (`data.path` applied) meets this condition. */
+  when?: When;
   /** For kind switches: the grid. */
   switches?: SwitchGridSpec;
   /** For kind form: the form, which starts empty again after each success. */
@@ -305,6 +477,10 @@ export interface DashboardSection {
   card?: CardSpec;
   link?: { to: string; label: string };
   emptyText?: string;
+  /** Buttons under the empty text when the section has no items: the call to action of an empty list. */
+  emptyActions?: Action[];
+  /** A call made once for each item shown (a detail's data counts as one) that meets its `when`. */
+  onShow?: OnShow;
   /** For kind table: path with :field placeholders to open on row click. */
   rowLink?: string;
 }
@@ -358,8 +534,6 @@ export interface ScreenSpec {
   links?: ScreenLink[];
   /** Sibling screens shown as tabs above the content; codegen fills it from `screens/tab-groups.yaml`. */
   tabs?: TabGroup;
-  /** A method called once each time the screen opens; `':name'` params are route parameters. */
-  onOpen?: { method: string; params?: Record<string, unknown> };
   /** An address with this query parameter opens `to` (`:<param>` filled) instead of the screen. */
   queryRedirect?: { param: string; to: string; pattern?: string };
   /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */

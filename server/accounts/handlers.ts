@@ -41,7 +41,8 @@ export const accountAreaHandlers: Pick<
   async paymentInstructions(params, ctx) {
     const { customerId } = callerOf(ctx);
     if (params.accountId === undefined) return { instructions: await paymentInstructionsOf(ctx.db, customerId) };
-    const [account] = await customerAccounts(ctx.db, customerId, params.accountId);
+    const accountId = Number(params.accountId);
+    const [account] = await customerAccounts(ctx.db, customerId, accountId);
     // Another customer's account, or a closed one without history, is not the caller's to read.
     if (!account) throw new RpcRefusal('13');
     if (account.accountStatusId === ACCOUNT_STATUS.closed) throw new RpcRefusal('CA');
@@ -50,7 +51,7 @@ export const accountAreaHandlers: Pick<
         validationErrors: [{ field: 'accountId', description: `Your ${account.currencyCode} account is not funded by bank transfer: choose a payment account in a bank currency.` }],
       });
     }
-    return { instructions: await paymentInstructionsOf(ctx.db, customerId, params.accountId) };
+    return { instructions: await paymentInstructionsOf(ctx.db, customerId, accountId) };
   },
 
   async paymentInstructionsSetViewed(params, ctx) {

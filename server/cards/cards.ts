@@ -18,6 +18,16 @@ export function maskedCardNumber(bin: string, last4: string): string {
   return `${bin.slice(0, 4)} ${bin.slice(4, 6)}•• •••• ${last4}`;
 }
 
+/**
+ * The expiry as printed on a card, MM/YY.
+ *
+ * @example
+ * printedExpiry(3, 2029); // '03/29'
+ */
+export function printedExpiry(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${String(year % 100).padStart(2, '0')}`;
+}
+
 type CardRow = Pick<CardsTable, 'status_id' | 'is_virtual' | 'express_shipping' | 'role'> & { id: number };
 
 /** The facts the status rules look at, for a card and whether a replacement is on its way. */
@@ -66,6 +76,7 @@ function toCard(row: CardQueryRow): Card {
     createdAt: row.created_at.toISOString(),
     ...(product ? { network: product.network } : {}),
     ...(row.bin && row.last4 ? { maskedCardNumber: maskedCardNumber(row.bin, row.last4) } : {}),
+    ...(row.expiry_month && row.expiry_year ? { cardExpiry: printedExpiry(row.expiry_month, row.expiry_year) } : {}),
     ...omitNull({
       cardReissuedStatusId: row.replacement_status,
       cardExpiryMonth: row.expiry_month,

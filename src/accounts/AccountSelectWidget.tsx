@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../generated/entities.ts';
-import { intlLocale, type WidgetProps } from '../../engine/index.ts';
-import { OptionsSelect } from '../app/OptionsSelect.tsx';
+import { ChoiceSelect, intlLocale, type WidgetProps } from '../../engine/index.ts';
 import { accountLabel } from './format.ts';
 import { useAccounts } from './use-accounts.ts';
 import { isCardAccountType } from '../cards/card-data.ts';
@@ -66,5 +65,5 @@ export function AccountSelectWidget(props: WidgetProps) {
   const options = accounts
     ? selectableAccounts(accounts, props.options as AccountSelectOptions, formData).map((account) => ({ value: account.accountId, label: accountLabel(account, t, locale) }))
     : null;
-  return <OptionsSelect props={props} options={options} />;
+  return <ChoiceSelect props={props} choices={options} />;
 }

@@ -4,7 +4,7 @@ import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { adminActions } from '../admin/admin-actions.ts';
 import { cardGuards } from '../cards/card-guards.ts';
-import { registrationOpenGuard } from '../onboarding/registration-offers.ts';
+import { registrationOffers, registrationOpenGuard } from '../onboarding/registration-offers.ts';
 import type { SessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import { createGuards } from '../session/guards.ts';
@@ -46,6 +46,21 @@ export function createAppGuards({ session, storage, customer, brand, listCards }
 }
 
 /**
+ * The facts screen specs may test (the `when` of a `choices` section, a select's `offeredIn`) and texts
+ * interpolate: what the brand offers and where its customers write.
+ *
+ * @example
+ * createScreenRouter({ …, facts: appFacts(brand) }); // { registration: { personal: true, business: false }, supportEmail: '…' }
+ */
+export function appFacts(brand: Brand): Record<string, unknown> {
+  return {
+    registration: registrationOffers(brand),
+    registrationTypes: { personal: brand.registrationPersonalTypes, business: brand.registrationBusinessTypes },
+    supportEmail: brand.support.defaultEmail,
+  };
+}
+
+/**
  * The actions screen specs may name (`submit.action`, a button's `action`): the session's and the
  * admin's ('view as this customer', kept in `storage`).
  *
@@ -66,7 +81,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
   // Getting in
-  RegisterChoice: screen(async () => (await import('../onboarding/RegisterChoice.tsx')).RegisterChoice),
   ActivateAccount: screen(async () => (await import('../onboarding/ActivateAccount.tsx')).ActivateAccount),
   AccountRecovery: screen(async () => (await import('../onboarding/AccountRecovery.tsx')).AccountRecovery),
   ChangePassword: screen(async () => (await import('../onboarding/ChangePassword.tsx')).ChangePassword),
@@ -78,27 +92,19 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Profile
   PhoneVerification: screen(async () => (await import('../profile/PhoneVerification.tsx')).PhoneVerification),
   ProfileDocument: screen(async () => (await import('../profile/ProfileDocument.tsx')).ProfileDocument),
-  TaxNumberForm: screen(async () => (await import('../profile/TaxNumberForm.tsx')).TaxNumberForm),
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
   Kyc: screen(async () => (await import('../verification/Kyc.tsx')).Kyc),
   IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
-  SelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertification),
-  SelfCertificationSplash: screen(async () => (await import('../verification/SelfCertification.tsx')).SelfCertificationSplash),
-  RepresentativeSelfCertification: screen(async () => (await import('../verification/SelfCertification.tsx')).RepresentativeSelfCertification),
   // Legal
   // News and support
   // Accounts, wallets and payment instructions
-  AccountsScreen: screen(async () => (await import('../accounts/AccountsScreen.tsx')).AccountsScreen),
-  PaymentInstructionsScreen: screen(async () => (await import('../accounts/PaymentInstructionsScreen.tsx')).PaymentInstructionsScreen),
-  WalletScreen: screen(async () => (await import('../accounts/WalletScreen.tsx')).WalletScreen),
   // History and statements
   InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
   P2pTransferScreen: screen(async () => (await import('../transfers/p2p/P2pTransferScreen.tsx')).P2pTransferScreen),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
-  CardsScreen: screen(async () => (await import('../cards/CardsScreen.tsx')).CardsScreen),
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
   CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
   CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),
@@ -114,9 +120,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
 
 export const widgets: Record<string, ComponentType<WidgetProps>> = {
   registrationEmail: widget(async () => (await import('../onboarding/RegistrationEmailWidget.tsx')).RegistrationEmailWidget),
-  registrationType: widget(async () => (await import('../onboarding/RegistrationTypeWidget.tsx')).RegistrationTypeWidget),
   termsToAccept: widget(async () => (await import('../onboarding/TermsWidget.tsx')).TermsWidget),
-  country: widget(async () => (await import('../profile/dictionary-widgets.tsx')).CountryWidget),
-  documentType: widget(async () => (await import('../profile/dictionary-widgets.tsx')).DocumentTypeWidget),
   accountSelect: widget(async () => (await import('../accounts/AccountSelectWidget.tsx')).AccountSelectWidget),
 };

@@ -26,7 +26,7 @@ import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
-import { appActions, components, createAppGuards, widgets } from './registry.ts';
+import { appActions, appFacts, components, createAppGuards, widgets } from './registry.ts';
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 
@@ -98,6 +98,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     actions: appActions(actions, sessionStorage),
     components,
     widgets,
+    facts: appFacts(brand),
     onError: feedback.showError,
     notify: feedback.notify,
   });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatMoney, useConfirm, type CustomScreenProps } from '../../engine/index.ts';
 import type { Card, CardAuthorization } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
-import { CopyButton } from '../accounts/CopyButton.tsx';
+import { CopyButton } from '../../engine/index.ts';
 import { CardArt, CardStatusBadge } from './CardArt.tsx';
 import { useStepUp } from '../app/StepUpDialog.tsx';
 import { cardExpiry, cardName, cardPaths, productName } from './card-data.ts';

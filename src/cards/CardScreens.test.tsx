@@ -9,7 +9,6 @@ import { testServices } from '../testing/app-services.ts';
 import { AddCard } from './AddCard.tsx';
 import { CardDetail } from './CardDetail.tsx';
 import { CardPinScreen, pinErrors } from './CardPin.tsx';
-import { CardsScreen } from './CardsScreen.tsx';
 import { ConfirmCard } from './ConfirmCard.tsx';
 import { deliveryText, disabledReasonsText } from './shipping.ts';
 import { noCapabilities, testCard } from './test-cards.ts';
@@ -252,19 +251,5 @@ describe('ConfirmCard', () => {
     expect(document.querySelector('[data-fact="country"]')?.textContent).toBe('Romania');
     expect(screen.getByText(/cards.deliveryWorkingDays/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'cards.confirm.submit' })).toBeTruthy();
-  });
-});
-
-describe('CardsScreen', () => {
-  it('stays with the way to apply, and offers a debit card\'s actions inline', async () => {
-    const debit = testCard({ accountId: 8, cardId: 40, subType: 'DEBIT', cardIsVirtual: false, productName: 'Visa debit', capabilities: { ...noCapabilities, pause: true, block: true } });
-    renderWith(async (method) => {
-      if (method === 'cardList') return { cards: [debit] };
-      throw new Error(`unexpected ${method}`);
-    }, <CardsScreen spec={spec} props={{ kind: 'all' }} params={{}} />);
-    const item = (await screen.findByRole('heading', { name: 'Visa debit' })).closest('li')!;
-    expect(within(item).getByRole('button', { name: /cards.actions.pause/ })).toBeTruthy();
-    expect(within(item).queryByRole('link', { name: /cards.open/ })).toBeNull();
-    expect(screen.getByRole('link', { name: 'cards.applyButton' }).getAttribute('href')).toBe('/add-card');
   });
 });

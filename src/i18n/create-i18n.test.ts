@@ -27,4 +27,14 @@ describe('createI18n', () => {
     expect(i18n.language).toBe('es');
     expect(i18n.t('engine.documentTitle', { title: 'Inicio' })).toBe('Inicio · Paxum');
   });
+
+  it('names a country code in the interface language with the region format', async () => {
+    const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
+    i18n.addResource('en', 'translation', 'test.residency', 'Tax residency: {{countryCode, region}}');
+    expect(i18n.t('test.residency', { countryCode: 'PT' })).toBe('Tax residency: Portugal');
+    await chooseLanguage(i18n, 'es');
+    i18n.addResource('es', 'translation', 'test.residency', 'Residencia: {{countryCode, region}}');
+    expect(i18n.t('test.residency', { countryCode: 'DE' })).toBe('Residencia: Alemania');
+    expect(i18n.t('test.residency', { countryCode: '??' })).toBe('Residencia: ??');
+  });
 });

@@ -52,7 +52,24 @@ export async function createI18n(
       interpolation: { escapeValue: false, defaultVariables: { projectName: brand.projectName } },
       react: { useSuspense: false },
     });
+  instance.services.formatter?.add('region', regionName);
   return instance;
+}
+
+/**
+ * The `region` format: a country code named in the interface language (`{{countryCode, region}}` says
+ * "Portugal", "Portugalia"), so a text never shows a bare ISO code; a code Intl does not know stays as it is.
+ *
+ * @example
+ * regionName('PT', 'ua'); // 'Португалія'
+ */
+export function regionName(value: unknown, language: string | undefined): string {
+  const code = String(value ?? '');
+  try {
+    return new Intl.DisplayNames([serverLanguage(language ?? 'en')], { type: 'region', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /**

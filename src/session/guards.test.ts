@@ -88,8 +88,9 @@ const rows: Row[] = [
     then: (storage) => expect(storage.getItem('navigation.authSecret')).toBe('s3cret'),
   },
   {
-    rule: '/self-certification-representative with a kept auth secret: it opens',
-    guard: 'authSecret', signedIn: false, path: '/self-certification-representative', given: (storage) => storage.setItem('navigation.authSecret', 'kept'), expected: null,
+    rule: '/self-certification-representative with a kept auth secret: it opens with the secret back in the query',
+    guard: 'authSecret', signedIn: false, path: '/self-certification-representative', given: (storage) => storage.setItem('navigation.authSecret', 'kept'),
+    expected: '/self-certification-representative?authSecret=kept',
   },
   {
     rule: '/auth/sei, not logged in: the address is stored and login is forced',

@@ -34,7 +34,8 @@ async function signedInCustomer(customer: CustomerStore | undefined): Promise<Si
  * - `signedIn` (restricted screens such as company selection): signed in, else sign-in with the path remembered.
  * - `unverifiedAccount`: like `authenticated`, and a verified customer goes home.
  * - `loginResult` (/scp): needs a login result of this tab (or a session), else sign-in.
- * - `authSecret` (/self-certification-representative): needs an auth secret from the query or kept, else sign-in.
+ * - `authSecret` (/self-certification-representative): needs an auth secret from the query or kept (then put back
+ *   in the query, where the screen's calls read it), else sign-in.
  * - `seiAuthorize` (/auth/sei): remembers the address and forces sign-in; once signed in it opens.
  *
  * @example
@@ -76,8 +77,11 @@ export function createGuards(session: Session, storage: Storage, dependencies: G
     loginResult() {
       return session.isSignedIn() || keptLoginResult(storage) ? null : LOGIN;
     },
-    authSecret({ search }) {
-      return authSecretFrom(search, storage) ? null : LOGIN;
+    authSecret({ pathname, search }) {
+      const secret = authSecretFrom(search, storage);
+      if (!secret) return LOGIN;
+      // The screen's calls read the secret from the address (queryParams): a kept one is put back there.
+      return new URLSearchParams(search).get('authSecret') ? null : `${pathname}?${new URLSearchParams({ authSecret: secret }).toString()}`;
     },
     seiAuthorize({ pathname, search }) {
       if (!session.isSignedIn()) {

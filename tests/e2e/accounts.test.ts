@@ -36,7 +36,7 @@ describe('accounts', () => {
     const page = await signedInPage('personal@example.com');
     await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).first().click();
     await page.waitForURL('**/accounts');
-    const usdCard = page.locator('main li[data-account]').filter({ hasText: 'USD · Payment account' });
+    const usdCard = page.locator('main li[data-key]').filter({ hasText: 'USD · Payment account' });
     await usdCard.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await usdCard.getByRole('link', { name: /Payment instructions/ }).click();
@@ -57,13 +57,13 @@ describe('accounts', () => {
     const page = await signedInPage('personal@example.com', 375);
     await page.goto(`${e2e.server.url}/accounts/wallet`);
     await page.getByRole('heading', { name: 'Crypto wallets', level: 1 }).waitFor();
-    await page.getByLabel('Currency', { exact: true }).selectOption('BTC');
+    await page.getByRole('combobox', { name: /^Currency/ }).selectOption({ label: 'BTC · Bitcoin' });
     await page.getByRole('button', { name: 'Create wallet' }).click();
-    const address = page.locator('[data-field="address"]');
+    const address = page.locator('[data-field="walletAddress"]');
     await address.waitFor();
     const shown = await address.innerText();
     expect(shown).toMatch(/^bc1q[02-9ac-hj-np-z]{38}$/);
-    await page.locator('.accounts-wallet__qr svg').waitFor();
+    await page.getByRole('img', { name: 'QR code of your BTC deposit address' }).locator('svg').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -71,7 +71,7 @@ describe('accounts', () => {
     const api = await signIn(e2e.server.url, 'personal@example.com');
     expect((await api.call('walletCreate', { currencyCode: 'BTC' })).address).toBe(shown);
     await page.goto(`${e2e.server.url}/accounts`);
-    await page.locator('main li[data-account]').filter({ hasText: 'BTC' }).getByRole('link', { name: /Deposit address/ }).waitFor();
+    await page.locator('main li[data-key]').filter({ hasText: 'BTC' }).getByRole('link', { name: /Deposit address/ }).waitFor();
     await page.context().close();
   });
 });

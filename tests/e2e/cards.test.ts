@@ -100,7 +100,7 @@ describe('cards', () => {
     // 1. The routing rule: a physical prepaid card among hers, so /cards opens the physical list.
     await page.goto(`${e2e.server.url}/cards`);
     await page.waitForURL('**/cards/physical');
-    const listed = main.locator('li.cards__item');
+    const listed = main.locator('li[data-key]');
     await listed.first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await expectNoFullCardNumber(page, 'the physical cards');
@@ -256,9 +256,9 @@ describe('cards', () => {
     expect(blocked).toMatchObject({ cardStatusId: 4, accountStatusId: 11, balance: '0.00' });
     expect(minor((await eurAccount(api)).balance)).toBe(minor(beforeBlock.balance) + 2766n);
     await page.goto(`${e2e.server.url}/cards/virtual`);
-    const closedCard = main.locator(`li.cards__item[data-account="${accountId}"]`);
+    const closedCard = main.locator(`li[data-key="${accountId}"]`);
     await closedCard.waitFor();
-    expect(await closedCard.locator('[data-status]').first().getAttribute('data-status')).toBe('4');
+    expect(await closedCard.locator('[data-value]').first().getAttribute('data-value')).toBe('4');
     expect(await closedCard.innerText()).toContain('Closed');
     await expectNoFullCardNumber(page, 'the virtual cards');
     // Its detail is no longer offered: the guard sends her to the list.

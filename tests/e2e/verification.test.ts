@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
+import { DEMO_REPRESENTATIVE_SECRET } from '../../server/verification/demo-seed.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -86,12 +87,32 @@ describe('verification', () => {
     await expect.poll(() => page.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['fatca', 'phone']);
   });
 
+  it('says on the splash why the self-certification is asked for and which documents it needs, and starts it', async () => {
+    const page = await signedInPage('unverified@example.com', 375);
+    await page.goto(`${e2e.server.url}/self-certification-splash`);
+    await page.getByRole('heading', { name: 'Why we ask' }).waitFor();
+    const selfCertification = page.locator('.eng-details__item', { hasText: 'Tax residency self-certification' }).locator('.eng-badge');
+    expect(await selfCertification.getAttribute('data-value')).toBe('none');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Start now' }).click();
+    await page.waitForURL('**/self-certification');
+    await page.getByRole('heading', { name: /Step 1 of 4/ }).waitFor();
+  });
+
   it('self-certifies and signs the W-8BEN on the e-signature sandbox page', async () => {
     const page = await signedInPage('unverified@example.com');
     await page.goto(`${e2e.server.url}/self-certification`);
-    const residency = page.locator('[data-residency="0"]');
+    await page.getByRole('heading', { name: /Step 1 of 4/ }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const residency = page.locator('[data-item="0"]');
     await residency.locator('select').selectOption('PT');
     await residency.getByLabel('Tax identification number').fill('123456789');
+    await residency.getByRole('button', { name: 'Save' }).click();
+    await page.locator('[data-item="0"]', { hasText: 'Tax residency 1: Portugal' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'Portugal' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save answers' }).click();
     await page.getByText('Your answers are saved and sent for checking.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -99,6 +120,31 @@ describe('verification', () => {
     await page.waitForURL('**/sandbox/e-signature/**');
     await page.getByRole('button', { name: 'Sign', exact: true }).click();
     await page.waitForURL('**/self-certification');
-    await expect.poll(() => page.locator('[data-document="w8BenFormDocumentStatus"] .eng-badge').getAttribute('data-value'), { timeout: 15_000 }).toBe('pending');
+    const w8ben = page.locator('.eng-details__item', { hasText: 'Form W-8BEN' }).locator('.eng-badge');
+    await expect.poll(() => w8ben.getAttribute('data-value'), { timeout: 15_000 }).toBe('pending');
+  });
+
+  it("lets a company's representative self-certify by the link's secret, which the tab keeps for a later visit", async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${e2e.server.url}/self-certification-representative?authSecret=${DEMO_REPRESENTATIVE_SECRET}`);
+    await page.getByText('Liam Hart, you certify your own tax residency as a representative of').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const residency = page.locator('[data-item="0"]');
+    await residency.locator('select').selectOption('GB');
+    await residency.getByLabel('Tax identification number').fill('AB123456C');
+    await residency.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Save answers' }).click();
+    await page.getByText('Your answers are saved and sent for checking.').waitFor();
+    await page.getByRole('button', { name: 'Sign the W-8BEN' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Without the secret in the address, the kept one is put back and the saved answers open on the documents.
+    await page.goto(`${e2e.server.url}/self-certification-representative`);
+    await page.waitForURL(`**/self-certification-representative?authSecret=${DEMO_REPRESENTATIVE_SECRET}`);
+    await page.getByRole('heading', { name: /Step 4 of 4/ }).waitFor();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.locator('[data-step="residencies"] [data-item="0"]', { hasText: 'United Kingdom' }).waitFor();
+    await context.close();
   });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../../data/paths';
 import { useMethodData } from '../../data/useMethodData';
+import { matchesWhen } from '../../spec/when';
 import type { KindProps } from '../../router/kinds';
 import { ActionList } from '../../actions/ActionBar';
 import { formSchema } from '../../schema-form/formSchemas';
@@ -18,12 +19,13 @@ import { Pagination } from '../table/Pagination';
 import { tableParamNames } from '../table/params';
 import { BarChart } from './BarChart';
 import { CardsSection } from './CardsSection';
+import { ChoicesSection } from './ChoicesSection';
 import { sectionRows, sectionTotal } from './sectionRows';
 import { SwitchGrid } from './SwitchGrid';
 import { SectionTabs } from './SectionTabs';
 import { TextSection } from './TextSection';
 import { ThreadSection } from './ThreadSection';
-import { matchesWhen } from '../../spec/when';
+import { useOnShow } from './useOnShow';
 
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
 const PAGING = tableParamNames({});
@@ -46,20 +48,24 @@ function FormSection({ spec, section }: { spec: ScreenSpec; section: DashboardSe
   );
 }
 
-/** A section's data as values (`data.path` applied): an object, else none. */
-function sectionValues(answer: unknown, section: DashboardSection): Record<string, unknown> {
-  const data = getPath(answer, section.data?.path);
-  return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-}
-
 function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: DashboardSection; title: string }) {
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(0);
   const answer = useMethodData(section.data, pageIndex > 0 ? { [PAGING.pageParam]: pageIndex + PAGING.firstPage } : undefined, {
     keepPreviousData: true,
   });
-  const rows = sectionRows(answer.data, section);
+  const rows = useMemo(() => sectionRows(answer.data, section), [answer.data, section]);
   const total = sectionTotal(answer.data, section, rows.length);
+  const data = getPath(answer.data, section.data?.path);
+  const values = useMemo(
+    () => (typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}),
+    [data],
+  );
+  const shownItems = useMemo(
+    () => (answer.data === undefined ? undefined : section.kind === 'detail' ? [values] : rows),
+    [answer.data, section.kind, values, rows],
+  );
+  useOnShow(section.onShow, shownItems);
   // The first page tells how many rows a page holds; later pages may be shorter.
   useEffect(() => {
     if (pageIndex === 0 && rows.length > 0) setPageSize(rows.length);
@@ -67,7 +73,6 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
 
   if (answer.error) return <ErrorState onRetry={() => void answer.mutate()} />;
   if (section.data && answer.data === undefined) return <LoadingIndicator />;
-  const values = sectionValues(answer.data, section);
   return (
     <>
       <SectionContent spec={spec} section={section} title={title} rows={rows} total={total} values={values} paging={{ pageIndex, pageSize, setPageIndex }} busy={answer.isValidating} />
@@ -100,8 +105,15 @@ function SectionContent({
 
   switch (section.kind) {
     case 'cards':
-      if (rows.length === 0 || !section.card) return <p className="eng-empty">{t(section.emptyText ?? 'engine.table.empty')}</p>;
-      return <CardsSection rows={rows} card={section.card} entity={section.entity} />;
+      if (rows.length === 0 || !section.card) {
+        return (
+          <div className="eng-empty">
+            <p>{t(section.emptyText ?? 'engine.table.empty')}</p>
+            <ActionList spec={spec} actions={section.emptyActions} values={{}} />
+          </div>
+        );
+      }
+      return <CardsSection spec={spec} rows={rows} card={section.card} entity={section.entity} heading={section.title ? 'h3' : 'h2'} />;
     case 'table':
       return (
         <>
@@ -126,9 +138,12 @@ function SectionContent({
         </>
       );
     case 'detail':
-      return <DefinitionList data={values} fields={columns} entity={section.entity} />;
+      // A detail section may be only its title, description and buttons.
+      return columns.length > 0 ? <DefinitionList data={values} fields={columns} entity={section.entity} /> : null;
     case 'form':
       return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
+    case 'switches':
+      return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
     case 'text':
       return (
         <TextSection
@@ -144,8 +159,8 @@ function SectionContent({
       );
     case 'thread':
       return section.thread ? <ThreadSection rows={rows} thread={section.thread} entity={section.entity} emptyText={section.emptyText} /> : null;
-    case 'switches':
-      return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
+    case 'choices':
+      return <ChoicesSection choices={section.choices ?? []} emptyText={section.emptyText} />;
     case 'chart': {
       const [category, value] = columns;
       if (!category || !value) return <ErrorState message={t('engine.dashboard.chartColumns', { section: section.id })} />;
@@ -155,13 +170,37 @@ function SectionContent({
   }
 }
 
-function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
+/**
+ * A section with `when`: drawn only once its data (`data.path` applied) meets the condition. The data is
+ * the same SWR answer the section's body reads, so it is fetched once.
+ */
+function ConditionalSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
+  const answer = useMethodData(section.data);
+  if (answer.data === undefined && section.data) return null;
+  if (!matchesWhen(section.when, getPath(answer.data, section.data?.path) ?? {})) return null;
+  return <SectionFrame spec={spec} section={section} />;
+}
+
+/**
+ * One dashboard section: its title, description, body and link; with `when`, only while its data meets it.
+ * Wizard steps of kind `sections` draw theirs with it too.
+ *
+ * @example
+ * ```tsx
+ * <Section spec={spec} section={{ id: 'orders', kind: 'detail', data: { method: 'orderGet' }, columns }} />
+ * ```
+ */
+export function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
+  return section.when ? <ConditionalSection spec={spec} section={section} /> : <SectionFrame spec={spec} section={section} />;
+}
+
+function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
   const { t } = useTranslation();
   const headingId = useId();
-  // The same call as the body's first page, so SWR asks once; it decides `when` and words the title.
+  // The same call as the body's first page, so SWR asks once: a title interpolates the section's data.
   const answer = useMethodData(section.data, undefined, { keepPreviousData: true });
-  const values = sectionValues(answer.data, section);
-  if (section.when && (answer.data === undefined || !matchesWhen(section.when, values))) return null;
+  const data = getPath(answer.data, section.data?.path);
+  const values = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const title = section.title ? t(section.title, values) : '';
   return (
     <section className={`eng-section eng-section--${section.kind}`} aria-labelledby={section.title ? headingId : undefined}>
@@ -188,11 +227,11 @@ function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSectio
  * `detail`, `chart` (bars of the second column, labelled by the first), `form` (starts empty again after
  * each success, and every section reloads), `switches` (a grid of switches, each saved at once). A
  * section's `actions` are buttons under it, shown and filled by its data; `rowsWhere` keeps one group of a
- * list that several sections share. `when` shows a section only while its data meets it, so a screen
- * switches its body by the data's state; a title interpolates the section's data. Kinds `text` (values
- * as paragraphs, no labels) and `thread` (a list as a conversation) draw articles and conversations;
- * `layout: stack` puts every section under the one before. `tabs` splits the sections into tabs within
- * the screen (a section's `tab` names its tab; one without shows under every tab), kept in the address.
+ * list that several sections share. A title interpolates the section's data; kinds `text` (values as
+ * paragraphs, no labels, or a list of parts under headings) and `thread` (a list as a conversation) draw
+ * articles and conversations; `layout: stack` puts every section under the one before; `tabs` splits the
+ * sections into tabs within the screen (a section's `tab` names its tab; one without shows under every
+ * tab), kept in the address.
  *
  * @example
  * ```yaml

@@ -15,7 +15,7 @@ const spec: ScreenSpec = {
     rows: 'tickets',
     total: 'count',
     rowKey: 'number',
-    columns: [{ field: 'subject' }, { field: 'state', format: 'badge', tones: { closed: 'muted', open: 'success' } }],
+    columns: [{ field: 'subject' }, { field: 'state', format: 'badge', tones: { good: ['open'] } }],
     quickFilters: { field: 'state', options: ['all', 'open', 'closed'], label: 'tickets.show', labels: 'tickets.states', emptyText: { closed: 'tickets.noneClosed' } },
     summary: { label: 'tickets.unread', count: 'unreadNumbers' },
     emptyText: 'tickets.none',
@@ -60,7 +60,7 @@ describe('table quick filters, summary, empty action, row key and tones', () => 
     expect(screen.getByText('1 unread answer')).toBeTruthy();
     const row = screen.getByText('Card declined').closest('tr')!;
     expect(row.getAttribute('data-key')).toBe('7');
-    expect(within(row).getByText('open').getAttribute('data-tone')).toBe('success');
+    expect(within(row).getByText('open').getAttribute('data-tone')).toBe('good');
 
     await act(async () => {
       fireEvent.click(within(group).getByRole('button', { name: 'Closed' }));

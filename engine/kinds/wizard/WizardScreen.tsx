@@ -1,37 +1,60 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSubmit } from '../../actions/useSubmit';
+import { useNavigate } from 'react-router';
+import { useCall } from '../../actions/useCall';
+import { unwrapFieldErrors, useSubmit } from '../../actions/useSubmit';
+import { getPath } from '../../data/paths';
+import { useMethodData } from '../../data/useMethodData';
+import { isMethodCallError } from '../../errors/MethodCallError';
+import { useEngine } from '../../provider/EngineProvider';
 import type { KindProps } from '../../router/kinds';
-import { wizardStepSchema } from '../../schema-form/formSchemas';
+import { wizardHubItemSchema, wizardStepSchema } from '../../schema-form/formSchemas';
 import { pickFields } from '../../schema-form/narrowSchema';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import { useServerErrors } from '../../schema-form/serverErrors';
-import type { WizardSpec, WizardStep } from '../../spec/types';
+import type { JsonSchema, ScreenSpec, WizardSpec, WizardStep } from '../../spec/types';
 import { useConfirm } from '../../ui/ConfirmDialog';
+import { ErrorState } from '../../ui/ErrorState';
+import { LoadingIndicator } from '../../ui/Progress';
+import { Section } from '../dashboard/DashboardScreen';
 import { SubmitButton } from '../form/SubmitButton';
 import { specPart } from '../specPart';
-import { clearDraft, draftableData, readDraft, writeDraft } from './draft';
+import { clearDraft, draftableData, pickDraft, readDraft, serverDraft, writeDraft, type WizardDraft } from './draft';
+import { HubStep } from './HubStep';
 import { StepIndicator } from './StepIndicator';
+import { answersOf, asksForAnswers, startStep, stepOfPath, visibleSteps, withUncheckedBoxes } from './steps';
+import { SummaryStep } from './SummaryStep';
+import { useSchemaTest } from './useSchemaTest';
 
-/** The index of the step that shows the field a server error names, or -1. */
-function stepOfPath(wizard: WizardSpec, path: string): number {
-  const field = path.split('.')[0] ?? '';
-  return wizard.steps.findIndex((step) => step.fields.includes(field));
-}
+type Answers = Record<string, unknown>;
+
+/** Every field a step asks for: what the answers may hold, and all a loaded answer may start them with. */
+const askedFields = (wizard: WizardSpec) => wizard.steps.flatMap((step) => (asksForAnswers(step) ? (step.fields ?? []) : []));
 
 /**
- * `kind: wizard`: one schema split into steps. Each step validates only its own fields before Next; Back
- * never validates. Answers are kept in a local-storage draft (`draft.key`, `draft.version`) after every
- * change, restored on the next visit when the version matches, and dropped on success or on "clear draft"
- * after confirmation. The last step submits everything as `wizard.submit` says; a server field error takes
- * the user to the step that shows the field.
+ * `kind: wizard`: answers collected over steps.
+ * - **Steps** of kind `fields` (a form of the step's fields, validated with the schema before Next), `hub`
+ *   (a list edited item by item in a sub-form, each item validated by its schema), `summary` (the answers so
+ *   far with an "Edit" button back to each step) and `sections` (dashboard sections: details, buttons, forms).
+ * - **Conditions**: a step shows only when the answers meet its `when` and its `showIf` JSON Schema; the
+ *   indicator and "Step x of y" count the shown steps; a hidden step's answers are not sent.
+ * - **Calls**: a step's `save` is called on Next with the answers of the shown steps up to it; `submit`
+ *   sends all of them from the last answering step. A server field error takes the user to the step that
+ *   asks for the field and shows it there. Back never validates and keeps every answer.
+ * - **Start**: the answers start from `data` (refused: `failure.navigate`, else a retry); `startAt` opens on a later step when the loaded answer says
+ *   so. A draft (`draft.key`, `draft.version`; on the server too with `draft.load`/`draft.save`) keeps the
+ *   answers and the step; the server's wins when saved later, with a notice.
  *
  * @example
  * ```yaml
  * kind: wizard
  * wizard:
  *   schema: entities/business.schema.json
- *   steps: [{ id: company, title: business.steps.company, fields: [legalName, registrationNumber] }, ...]
+ *   steps:
+ *     - { id: company, title: business.steps.company, fields: [legalName, registrationNumber] }
+ *     - { id: owners, title: business.steps.owners, kind: hub, fields: [owners],
+ *         hub: { fields: [name, share], itemTitle: business.owner } }
+ *     - { id: review, title: business.steps.review, kind: summary }
  *   draft: { key: business-registration, version: '1' }
  *   submit: { method: businessRegister, success: { navigate: /home } }
  * ```
@@ -41,137 +64,310 @@ export function WizardScreen({ spec }: KindProps) {
   if (wizard.steps.length === 0) {
     throw new Error(`${spec.source ?? `screens/${spec.id}.yaml`} has a wizard without steps. Add at least one step.`);
   }
+  const loaded = useMethodData(wizard.data);
+  const drafted = useMethodData(wizard.draft?.load ? { method: wizard.draft.load } : undefined);
+  if (loaded.error && wizard.failure) return <Refused error={loaded.error} to={wizard.failure.navigate} />;
+  if (loaded.error) return <ErrorState onRetry={() => void loaded.mutate()} />;
+  // A draft that cannot be fetched is no reason to keep the user from starting: the local one serves.
+  const draftPending = Boolean(wizard.draft?.load) && drafted.data === undefined && !drafted.error;
+  if ((wizard.data && loaded.data === undefined) || draftPending) return <LoadingIndicator />;
+  return <WizardBody spec={spec} wizard={wizard} loaded={loaded.data} serverDraftAnswer={drafted.data} />;
+}
+
+/** A wizard whose answers were refused (`failure`): says why through `onError`, then goes elsewhere. */
+function Refused({ error, to }: { error: unknown; to: string }) {
+  const { onError } = useEngine();
+  const navigate = useNavigate();
+  useEffect(() => {
+    onError?.(error);
+    void navigate(to, { replace: true });
+  }, [error, to, onError, navigate]);
+  return <LoadingIndicator />;
+}
+
+function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenSpec; wizard: WizardSpec; loaded: unknown; serverDraftAnswer: unknown }) {
   const { t } = useTranslation();
-  const lastIndex = wizard.steps.length - 1;
-  const [restoredDraft] = useState(() => (wizard.draft ? readDraft(wizard.draft.key, wizard.draft.version) : null));
-  const [data, setData] = useState<Record<string, unknown>>(restoredDraft?.data ?? {});
-  const [stepIndex, setStepIndex] = useState(() => Math.min(Math.max(restoredDraft?.step ?? 0, 0), lastIndex));
-  const [hasDraft, setHasDraft] = useState(restoredDraft !== null);
+  const { callMethod } = useEngine();
+  const conditions = useMemo(() => wizard.steps.flatMap((step) => (step.showIf ? [step.showIf] : [])), [wizard]);
+  const schemaHolds = useSchemaTest(conditions);
+  const [opening] = useState(() => {
+    const local = wizard.draft ? readDraft(wizard.draft.key, wizard.draft.version) : null;
+    const server = wizard.draft?.load ? serverDraft(serverDraftAnswer, wizard.draft.version) : null;
+    return pickDraft(local, server);
+  });
+  const [data, setData] = useState<Answers>(() => opening.draft?.data ?? pickFields(getPath(loaded, wizard.data?.path), askedFields(wizard)));
+  const shown = useMemo(() => visibleSteps(wizard, data, schemaHolds), [wizard, data, schemaHolds]);
+  const [stepId, setStepId] = useState(() => startStep(wizard, visibleSteps(wizard, data, schemaHolds), opening.draft?.step ?? null, loaded));
+  const [hasDraft, setHasDraft] = useState(opening.draft !== null);
   // Bumped to remount the step's form after "clear draft", so no field keeps a stale value or error.
   const [generation, setGeneration] = useState(0);
+  const [listError, setListError] = useState<string | null>(null);
+  const [hubEditing, setHubEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
   const serverErrors = useServerErrors();
-  const { submitData, pending, dialog: submitDialog } = useSubmit(spec, wizard.submit);
+  const { call, succeed, fail } = useCall(spec);
+  const { submitData, pending, dialog: submitDialog } = useSubmit(spec, wizard.submit ?? {});
   const { confirm, dialog: clearDialog } = useConfirm();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
-  const step = (wizard.steps[stepIndex] ?? wizard.steps[0]) as WizardStep;
+  const found = shown.findIndex((candidate) => candidate.id === stepId);
+  const stepIndex = Math.max(found, 0);
+  const step = (shown[stepIndex] ?? wizard.steps[0]) as WizardStep;
+  const kind = step.kind ?? 'fields';
+  const lastIndex = shown.length - 1;
+  // The last step that asks or sums up carries the submit; steps of sections after it only show.
+  const submitIndex = wizard.submit ? shown.findLastIndex((candidate) => candidate.kind !== 'sections') : -1;
+  const isSubmitStep = stepIndex === submitIndex;
   const stepSchema = useMemo(() => wizardStepSchema(wizard, step), [wizard, step]);
   const stepErrors = useMemo(
     () =>
       Object.fromEntries(
         Object.entries(serverErrors.messages).filter(([path]) => {
-          const owner = stepOfPath(wizard, path);
-          return owner === stepIndex || (owner === -1 && stepIndex === lastIndex);
+          const owner = stepOfPath(shown, path);
+          return owner === stepIndex || (owner === -1 && (isSubmitStep || Boolean(step.save)));
         }),
       ),
-    [serverErrors.messages, wizard, stepIndex, lastIndex],
+    [serverErrors.messages, shown, stepIndex, isSubmitStep, step.save],
   );
 
   // After Next or Back the step's heading takes the focus, so a screen reader announces the new step.
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
-  }, [stepIndex]);
+  }, [stepId]);
 
-  const save = (nextData: Record<string, unknown>, nextStep: number) => {
-    if (!wizard.draft) return;
-    writeDraft(wizard.draft.key, {
-      version: wizard.draft.version,
-      step: nextStep,
-      data: draftableData(wizard, nextData),
-      savedAt: new Date().toISOString(),
-    });
-    setHasDraft(true);
-  };
+  const save = useCallback(
+    (nextData: Answers, nextStepId: string) => {
+      if (!wizard.draft) return;
+      const draft: WizardDraft = {
+        version: wizard.draft.version,
+        step: wizard.steps.findIndex((candidate) => candidate.id === nextStepId),
+        data: draftableData(wizard, nextData),
+        savedAt: new Date().toISOString(),
+      };
+      writeDraft(wizard.draft.key, draft);
+      setHasDraft(true);
+      return draft;
+    },
+    [wizard],
+  );
 
-  const goTo = (index: number, nextData: Record<string, unknown>) => {
+  const goTo = (nextStepId: string, nextData: Answers) => {
     moved.current = true;
-    setStepIndex(index);
-    save(nextData, index);
+    setListError(null);
+    setStepId(nextStepId);
+    const draft = save(nextData, nextStepId);
+    // The server keeps the draft for another device; a failure there only costs that, the local one stays.
+    if (draft && wizard.draft?.save) callMethod(wizard.draft.save, { draft }).catch(() => undefined);
   };
 
-  const onStepChange = (stepData: Record<string, unknown>) => {
-    // The step's form knows only its own fields; a field it cleared must disappear from the answers too.
-    const others = Object.fromEntries(Object.entries(data).filter(([field]) => !step.fields.includes(field)));
-    const next = { ...others, ...stepData };
+  const change = (next: Answers) => {
     setData(next);
     serverErrors.track(next);
-    save(next, stepIndex);
+    save(next, step.id);
   };
 
-  const onStepSubmit = async (stepData: Record<string, unknown>) => {
-    const all = { ...data, ...stepData };
+  const onStepChange = (stepData: Answers) => {
+    // The step's form knows only its own fields; a field it cleared must disappear from the answers too.
+    const fields = step.fields ?? [];
+    const others = Object.fromEntries(Object.entries(data).filter(([field]) => !fields.includes(field)));
+    change({ ...others, ...stepData });
+  };
+
+  /** Shows the server's field errors and opens the first shown step that asks for one of their fields. */
+  const refused = (fieldErrors: Record<string, string>, all: Answers) => {
+    serverErrors.show(fieldErrors, all);
+    const first = Object.keys(fieldErrors)
+      .map((path) => stepOfPath(shown, path))
+      .filter((index) => index >= 0)
+      .sort((a, b) => a - b)[0];
+    const target = first === undefined ? undefined : shown[first];
+    if (target && target.id !== step.id) goTo(target.id, all);
+  };
+
+  /** Runs the step's `save`; true when the wizard may move on. */
+  const saveStep = async (all: Answers): Promise<boolean> => {
+    if (!step.save) return true;
+    setSaving(true);
+    try {
+      const outcome = await call(step.save, answersOf(visibleSteps(wizard, all, schemaHolds), all, step.id));
+      await succeed(step.save.success, outcome);
+      return true;
+    } catch (error) {
+      if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
+        refused(unwrapFieldErrors(error.fieldErrors, step.save.wrap), all);
+      } else {
+        fail(error);
+      }
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const next = async (all: Answers) => {
+    if (pending || saving) return;
     setData(all);
-    if (stepIndex < lastIndex) {
-      goTo(stepIndex + 1, all);
+    if (!(await saveStep(all))) return;
+    const nowShown = visibleSteps(wizard, all, schemaHolds);
+    const here = nowShown.findIndex((candidate) => candidate.id === step.id);
+    if (isSubmitStep) {
+      const outcome = await submitData(answersOf(nowShown, all), () => {
+        if (wizard.draft) clearDraft(wizard.draft.key);
+      });
+      if (outcome.status === 'invalid') refused(outcome.fieldErrors, all);
+      else if (outcome.status === 'done' && nowShown[here + 1]) goTo((nowShown[here + 1] as WizardStep).id, all);
       return;
     }
-    if (pending) return;
-    const outcome = await submitData(all, () => {
-      if (wizard.draft) clearDraft(wizard.draft.key);
-    });
-    if (outcome.status === 'invalid') {
-      serverErrors.show(outcome.fieldErrors, all);
-      const first = Object.keys(outcome.fieldErrors).map((path) => stepOfPath(wizard, path)).find((index) => index >= 0);
-      if (first !== undefined && first !== stepIndex) goTo(first, all);
+    const following = nowShown[here + 1];
+    if (following) goTo(following.id, all);
+  };
+
+  const hubField = step.fields?.[0] ?? '';
+  const onHubNext = () => {
+    const list = wizard.schema.properties?.[hubField] ?? {};
+    const items = Array.isArray(data[hubField]) ? (data[hubField] as unknown[]) : [];
+    const minItems = typeof list.minItems === 'number' ? list.minItems : 0;
+    if (hubEditing) {
+      setListError(t('engine.wizard.itemOpen'));
+      return;
     }
+    if (items.length < minItems) {
+      setListError(t('engine.wizard.tooFewItems', { count: minItems }));
+      return;
+    }
+    setListError(null);
+    void next(data);
   };
 
   const onClearDraft = async () => {
     if (!wizard.draft || !(await confirm('engine.wizard.clearDraftConfirm'))) return;
     clearDraft(wizard.draft.key);
     setHasDraft(false);
-    setData({});
+    const fresh = pickFields(getPath(loaded, wizard.data?.path), askedFields(wizard));
+    setData(fresh);
     serverErrors.clear();
     moved.current = true;
-    setStepIndex(0);
+    setStepId(visibleSteps(wizard, fresh, schemaHolds)[0]?.id ?? step.id);
     setGeneration((current) => current + 1);
   };
 
-  return (
-    <div className="eng-wizard">
-      <StepIndicator steps={wizard.steps} current={stepIndex} />
-      {restoredDraft && hasDraft && (
-        <p className="eng-notice" role="status">
-          {t('engine.wizard.draftRestored')}
-        </p>
+  const onBack = () => {
+    // An item still open in a hub would be lost: it is saved or cancelled first, as before Next.
+    if (kind === 'hub' && hubEditing) {
+      setListError(t('engine.wizard.itemOpen'));
+      return;
+    }
+    goTo((shown[stepIndex - 1] as WizardStep).id, data);
+  };
+
+  const nextLabel = isSubmitStep ? (wizard.submit?.label ?? 'engine.submit') : (step.save?.label ?? 'engine.next');
+  const buttons = (nextButton: 'submit' | 'button' | null, onNext?: () => void) => (
+    <div className="eng-form__buttons eng-wizard__buttons">
+      {stepIndex > 0 && (
+        <button type="button" className="eng-button eng-button--secondary" onClick={onBack}>
+          {t('engine.back')}
+        </button>
       )}
-      <h2 ref={headingRef} tabIndex={-1} className="eng-wizard__step-title">
-        <span className="eng-wizard__step-count">
-          {t('engine.wizard.stepOf', { step: stepIndex + 1, total: wizard.steps.length })}
-        </span>{' '}
-        {t(step.title)}
-      </h2>
+      {nextButton === 'submit' && <SubmitButton pending={pending || saving}>{t(nextLabel)}</SubmitButton>}
+      {nextButton === 'button' && (
+        <button type="button" className="eng-button eng-button--primary" disabled={pending || saving} onClick={onNext}>
+          {t(nextLabel)}
+        </button>
+      )}
+      {wizard.draft && hasDraft && (
+        <button type="button" className="eng-button eng-button--link" onClick={() => void onClearDraft()}>
+          {t('engine.wizard.clearDraft')}
+        </button>
+      )}
+    </div>
+  );
+  const moreToCome = stepIndex < lastIndex || isSubmitStep;
+
+  let body;
+  if (kind === 'hub') {
+    const itemSchema = wizardHubItemSchema(wizard, step) as JsonSchema;
+    const hubErrors = Object.fromEntries(
+      Object.entries(stepErrors).flatMap(([path, message]) => (path.startsWith(`${hubField}.`) ? [[path.slice(hubField.length + 1), message]] : [])),
+    );
+    const otherErrors = Object.entries(stepErrors).filter(([path]) => !path.startsWith(`${hubField}.`)).map(([, message]) => message);
+    body = (
+      <>
+        <HubStep
+          key={`${generation}:${step.id}`}
+          idPrefix={`${spec.id}-${step.id}`}
+          hub={step.hub ?? { fields: [], itemTitle: '' }}
+          itemSchema={itemSchema}
+          listSchema={wizard.schema.properties?.[hubField] ?? {}}
+          items={Array.isArray(data[hubField]) ? (data[hubField] as Answers[]) : []}
+          onItemsChange={(items) => {
+            setListError(null);
+            change({ ...data, [hubField]: items });
+          }}
+          serverErrors={hubErrors}
+          listError={[listError, ...otherErrors].filter(Boolean).join(' ') || null}
+          onEditingChange={setHubEditing}
+        />
+        {buttons(moreToCome ? 'button' : null, onHubNext)}
+      </>
+    );
+  } else if (kind === 'summary') {
+    const unplaced = Object.entries(stepErrors).filter(([path]) => stepOfPath(shown, path) === -1).map(([, message]) => message);
+    body = (
+      <>
+        <SummaryStep wizard={wizard} steps={shown.slice(0, stepIndex)} data={data} onEdit={(id) => goTo(id, data)} />
+        {unplaced.length > 0 && (
+          <p className="eng-field-errors" role="alert">
+            {unplaced.join(' ')}
+          </p>
+        )}
+        {buttons(moreToCome ? 'button' : null, () => void next(data))}
+      </>
+    );
+  } else if (kind === 'sections') {
+    body = (
+      <>
+        <div className="eng-dashboard eng-wizard__sections">
+          {(step.sections ?? []).map((section) => (
+            <Section key={section.id} spec={spec} section={section} />
+          ))}
+        </div>
+        {buttons(stepIndex < lastIndex ? 'button' : null, () => goTo((shown[stepIndex + 1] as WizardStep).id, data))}
+      </>
+    );
+  } else {
+    body = (
       <SchemaForm
         key={`${generation}:${step.id}`}
         idPrefix={`${spec.id}-${step.id}`}
         schema={stepSchema}
         uiSchema={step.uiSchema}
-        formData={pickFields(data, step.fields)}
+        formData={withUncheckedBoxes(stepSchema, pickFields(data, step.fields ?? []))}
         serverErrors={stepErrors}
         onChange={onStepChange}
-        onSubmit={(stepData) => void onStepSubmit(stepData)}
+        onSubmit={(stepData) => void next({ ...data, ...stepData })}
       >
-        <div className="eng-form__buttons eng-wizard__buttons">
-          {stepIndex > 0 && (
-            <button type="button" className="eng-button eng-button--secondary" onClick={() => goTo(stepIndex - 1, data)}>
-              {t('engine.back')}
-            </button>
-          )}
-          {stepIndex < lastIndex ? (
-            <button type="submit" className="eng-button eng-button--primary">
-              {t('engine.next')}
-            </button>
-          ) : (
-            <SubmitButton pending={pending}>{t(wizard.submit.label ?? 'engine.submit')}</SubmitButton>
-          )}
-          {wizard.draft && hasDraft && (
-            <button type="button" className="eng-button eng-button--link" onClick={() => void onClearDraft()}>
-              {t('engine.wizard.clearDraft')}
-            </button>
-          )}
-        </div>
+        {buttons(moreToCome ? 'submit' : null)}
       </SchemaForm>
+    );
+  }
+
+  const introValues = typeof loaded === 'object' && loaded !== null ? (loaded as Answers) : {};
+  return (
+    <div className="eng-wizard" data-step={step.id}>
+      {wizard.intro && <p className="eng-wizard__intro">{t(wizard.intro, introValues)}</p>}
+      <StepIndicator steps={shown} current={stepIndex} />
+      {opening.draft && hasDraft && (
+        <p className="eng-notice" role="status">
+          {t(opening.fromServer ? 'engine.wizard.draftFromServer' : 'engine.wizard.draftRestored')}
+        </p>
+      )}
+      <h2 ref={headingRef} tabIndex={-1} className="eng-wizard__step-title">
+        <span className="eng-wizard__step-count">{t('engine.wizard.stepOf', { step: stepIndex + 1, total: shown.length })}</span>{' '}
+        {t(step.title)}
+      </h2>
+      {step.description && <p className="eng-wizard__step-description">{t(step.description)}</p>}
+      {body}
       {submitDialog}
       {clearDialog}
     </div>

@@ -103,3 +103,32 @@ export function draftableData(wizard: WizardSpec, data: Record<string, unknown>)
   }
   return Object.fromEntries(Object.entries(data).filter(([field]) => !secret.has(field)));
 }
+
+/**
+ * The draft in the answer of a wizard's `draft.load` method (`{ draft }`), if it is of `version`; a draft
+ * of another version answers old questions and is ignored.
+ *
+ * @example
+ * ```ts
+ * serverDraft({ draft: { version: '3', step: 1, data: {}, savedAt: '2024-05-01T10:00:00Z' } }, '3'); // the draft
+ * serverDraft({}, '3'); // null
+ * ```
+ */
+export function serverDraft(answer: unknown, version: string): WizardDraft | null {
+  const draft = typeof answer === 'object' && answer !== null ? (answer as { draft?: unknown }).draft : undefined;
+  return isDraft(draft) && draft.version === version ? draft : null;
+}
+
+/**
+ * Which draft a wizard opens with: the server's when it was saved later than the local one (the user went
+ * on on another device), else the local one. `fromServer` tells the wizard to say so.
+ *
+ * @example
+ * ```ts
+ * pickDraft(local, server); // { draft: server, fromServer: true } when server.savedAt > local.savedAt
+ * ```
+ */
+export function pickDraft(local: WizardDraft | null, server: WizardDraft | null): { draft: WizardDraft | null; fromServer: boolean } {
+  if (server && (!local || Date.parse(server.savedAt) > Date.parse(local.savedAt))) return { draft: server, fromServer: true };
+  return { draft: local, fromServer: false };
+}

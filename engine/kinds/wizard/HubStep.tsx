@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SchemaForm } from '../../schema-form/SchemaForm';
+import type { JsonSchema, WizardHub } from '../../spec/types';
+
+type Item = Record<string, unknown>;
+
+/** Which item the sub-form edits: one of the list (by index) or a new one. */
+type Editing = { index: number | 'new'; data: Item } | null;
+
+export interface HubStepProps {
+  idPrefix: string;
+  hub: WizardHub;
+  /** The schema of one item, narrowed to the hub's fields (see `wizardHubItemSchema`). */
+  itemSchema: JsonSchema;
+  /** The schema of the whole list: its `minItems` and `maxItems` say when items may be removed or added. */
+  listSchema: JsonSchema;
+  items: Item[];
+  onItemsChange: (items: Item[]) => void;
+  /** Server field errors inside the list, by path below it (`0.name`). */
+  serverErrors: Record<string, string>;
+  /** The message of a Next refused because the list is too short or an item is still open, or null. */
+  listError: string | null;
+  /** Told whether the sub-form is open, so that Next can wait for the item to be saved or cancelled. */
+  onEditingChange: (open: boolean) => void;
+}
+
+const limit = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
+
+/**
+ * A hub: a list of items (people, companies, countries), each added, edited and removed in a sub-form
+ * validated by the item's schema, one at a time. The list's `minItems` keeps the last items from being
+ * removed and opens the sub-form at once while the list is empty; `maxItems` hides "add". Server errors
+ * about an item are said under it.
+ *
+ * @example
+ * ```tsx
+ * <HubStep idPrefix="tax-people" hub={step.hub} itemSchema={item} listSchema={list} items={people}
+ *   onItemsChange={setPeople} serverErrors={{}} listError={null} onEditingChange={setEditing} />
+ * ```
+ */
+export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsChange, serverErrors, listError, onEditingChange }: HubStepProps) {
+  const { t } = useTranslation();
+  const minItems = limit(listSchema.minItems) ?? 0;
+  const maxItems = limit(listSchema.maxItems) ?? Infinity;
+  const [editing, setEditing] = useState<Editing>(() => (items.length === 0 && minItems > 0 ? { index: 'new', data: {} } : null));
+  const editorHeading = useRef<HTMLHeadingElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+
+  useEffect(() => onEditingChange(editing !== null), [editing, onEditingChange]);
+
+  // Opening the sub-form moves the focus to its heading; closing it returns the focus to "add".
+  useEffect(() => {
+    if (!opened.current) return;
+    if (editing) editorHeading.current?.focus();
+    else addButton.current?.focus();
+  }, [editing]);
+
+  const open = (next: Editing) => {
+    opened.current = true;
+    setEditing(next);
+  };
+
+  const saveItem = (data: Item) => {
+    if (!editing) return;
+    onItemsChange(editing.index === 'new' ? [...items, data] : items.map((item, at) => (at === editing.index ? data : item)));
+    open(null);
+  };
+
+  const itemTitle = (item: Item, index: number) => t(hub.itemTitle, { ...item, number: index + 1 });
+  const errorsOf = (index: number) =>
+    Object.entries(serverErrors)
+      .filter(([path]) => path === String(index) || path.startsWith(`${index}.`))
+      .map(([, message]) => message);
+
+  return (
+    <div className="eng-hub">
+      {items.length === 0 && !editing && hub.emptyText && <p className="eng-empty">{t(hub.emptyText)}</p>}
+      {items.length > 0 && (
+        <ul className="eng-hub__items">
+          {items.map((item, index) => {
+            const errors = errorsOf(index);
+            const title = itemTitle(item, index);
+            return (
+              <li key={index} className="eng-hub__item" data-item={index}>
+                <span className="eng-hub__item-title">{title}</span>
+                <span className="eng-hub__item-buttons">
+                  <button
+                    type="button"
+                    className="eng-button eng-button--secondary"
+                    aria-label={`${t('engine.wizard.editItem')}: ${title}`}
+                    disabled={editing !== null}
+                    onClick={() => open({ index, data: item })}
+                  >
+                    {t('engine.wizard.editItem')}
+                  </button>
+                  {items.length > minItems && (
+                    <button
+                      type="button"
+                      className="eng-button eng-button--secondary"
+                      aria-label={`${t('engine.wizard.removeItem')}: ${title}`}
+                      disabled={editing !== null}
+                      onClick={() => onItemsChange(items.filter((_, at) => at !== index))}
+                    >
+                      {t('engine.wizard.removeItem')}
+                    </button>
+                  )}
+                </span>
+                {errors.length > 0 && (
+                  <p className="eng-field-errors" role="alert">
+                    {errors.join(' ')}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing && (
+        <section className="eng-hub__editor" data-item={editing.index === 'new' ? items.length : editing.index} aria-labelledby={`${idPrefix}-editor`}>
+          <h3 id={`${idPrefix}-editor`} ref={editorHeading} tabIndex={-1} className="eng-hub__editor-title">
+            {editing.index === 'new'
+              ? t(hub.addLabel ?? 'engine.wizard.addItem')
+              : itemTitle(editing.data, editing.index)}
+          </h3>
+          <SchemaForm
+            idPrefix={`${idPrefix}-item`}
+            schema={itemSchema}
+            uiSchema={hub.uiSchema}
+            formData={editing.data}
+            onChange={(data) => setEditing({ ...editing, data })}
+            onSubmit={saveItem}
+          >
+            <div className="eng-form__buttons">
+              <button type="submit" className="eng-button eng-button--primary">
+                {t('engine.wizard.saveItem')}
+              </button>
+              {(items.length > 0 || minItems === 0) && (
+                <button type="button" className="eng-button eng-button--secondary" onClick={() => open(null)}>
+                  {t('engine.wizard.cancelItem')}
+                </button>
+              )}
+            </div>
+          </SchemaForm>
+        </section>
+      )}
+      {!editing && items.length < maxItems && (
+        <button ref={addButton} type="button" className="eng-button eng-button--secondary" onClick={() => open({ index: 'new', data: {} })}>
+          {t(hub.addLabel ?? 'engine.wizard.addItem')}
+        </button>
+      )}
+      {listError && (
+        <p className="eng-field-errors" role="alert">
+          {listError}
+        </p>
+      )}
+    </div>
+  );
+}

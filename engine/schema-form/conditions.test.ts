@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import { matchesWhen, type When } from '../spec/when';
+import { conditionalSchema, whenSchema, withoutHiddenFields } from './conditions';
+import { canonicalAmount, localAmount } from './moneyWidget';
+
+const ajv = new Ajv2020({ strict: false });
+
+describe('whenSchema', () => {
+  const conditions: When[] = [
+    { field: 'kind', equals: 'company' },
+    { field: 'kind', in: ['company', 'trust'] },
+    { field: 'owner.id', present: true },
+    { field: 'website', present: false },
+    { all: [{ field: 'kind', equals: 'company' }, { field: 'size', in: [1, 2] }] },
+    { any: [{ field: 'kind', equals: 'trust' }, { field: 'website', present: true }] },
+    { not: { field: 'kind', equals: 'person' } },
+  ];
+  const values = [{}, { kind: 'company' }, { kind: 'trust', website: '' }, { kind: 'person', website: 'x' }, { kind: 'company', size: 2 }, { kind: 'company', size: '2' }, { owner: { id: 4 } }, { owner: { id: null } }, { owner: 'x' }];
+
+  it.each(conditions)('holds exactly where the spec condition holds: %j', (when) => {
+    const validate = ajv.compile(whenSchema(when));
+    for (const data of values) expect([data, validate(data)]).toEqual([data, matchesWhen(when, data)]);
+  });
+});
+
+describe('conditionalSchema', () => {
+  const schema = { type: 'object', required: ['kind', 'website'], properties: { kind: { type: 'string' }, website: { type: 'string' } } };
+  const uiSchema = { website: { 'ui:options': { when: { field: 'kind', equals: 'company' } } } };
+
+  it('requires a field with a when only where the when holds', () => {
+    const validate = ajv.compile(conditionalSchema(schema, uiSchema));
+    expect(validate({ kind: 'person' })).toBe(true);
+    expect(validate({ kind: 'company' })).toBe(false);
+    expect(validate({ kind: 'company', website: 'a.example' })).toBe(true);
+  });
+
+  it('leaves a schema without conditions as it is', () => {
+    expect(conditionalSchema(schema, { kind: { 'ui:widget': 'select' } })).toBe(schema);
+  });
+
+  it('gives dependentSchemas to rjsf as dependencies', () => {
+    const dependent = { country: { required: ['state'] } };
+    expect(conditionalSchema({ type: 'object', dependentSchemas: dependent }, undefined).dependencies).toBe(dependent);
+  });
+});
+
+describe('withoutHiddenFields', () => {
+  it('drops the values of hidden fields only', () => {
+    const conditions = { website: { field: 'kind', equals: 'company' } } as const;
+    expect(withoutHiddenFields({ kind: 'person', website: 'x' }, conditions)).toEqual({ kind: 'person' });
+    const shown = { kind: 'company', website: 'x' };
+    expect(withoutHiddenFields(shown, conditions)).toBe(shown);
+  });
+});
+
+describe('canonicalAmount', () => {
+  it.each([
+    ['1.234,5', 'es', '1234.5'],
+    ['12,50', 'pt', '12.50'],
+    ['1.234', 'ro', '1234'],
+    ['1.5', 'ro', '1.5'],
+    ['1 234,56', 'ru', '1234.56'],
+    ['12.50', 'uk', '12.50'],
+    ['1,234.5', 'en', '1234.5'],
+    ['abc', 'en', 'abc'],
+  ])('reads %s in %s as %s', (typed, locale, canonical) => {
+    expect(canonicalAmount(typed, locale)).toBe(canonical);
+  });
+
+  it('writes a canonical amount back with the locale decimal separator', () => {
+    expect(localAmount('12.50', 'es')).toBe('12,50');
+    expect(localAmount('12.50', 'en')).toBe('12.50');
+    expect(localAmount(undefined, 'en')).toBe('');
+  });
+});

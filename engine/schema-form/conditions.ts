@@ -1,0 +1,97 @@
+import { getPath } from '../data/paths';
+import type { JsonSchema } from '../spec/types';
+import { matchesWhen, type FieldCondition, type When } from '../spec/when';
+
+/** The `ui:options.when` of each top-level field of a uiSchema that has one. */
+export function fieldConditions(uiSchema: Record<string, unknown> | undefined): Record<string, When> {
+  const conditions: Record<string, When> = {};
+  for (const [field, ui] of Object.entries(uiSchema ?? {})) {
+    const when = (ui as { 'ui:options'?: { when?: When } } | null)?.['ui:options']?.when;
+    if (when && typeof when === 'object') conditions[field] = when;
+  }
+  return conditions;
+}
+
+/** A schema holding where the value at a dot path meets `test` (and is there). */
+function atPath(path: string, test: JsonSchema): JsonSchema {
+  return path
+    .split('.')
+    .reverse()
+    .reduce<JsonSchema>((inner, key) => ({ type: 'object', required: [key], properties: { [key]: inner } }), test);
+}
+
+const PRESENT: JsonSchema = { not: { enum: [null, ''] } };
+
+function fieldTestSchema(test: FieldCondition): JsonSchema {
+  if ('equals' in test) return atPath(test.field, { const: test.equals });
+  if ('in' in test) return atPath(test.field, { enum: [...test.in] });
+  return test.present ? atPath(test.field, PRESENT) : { not: atPath(test.field, PRESENT) };
+}
+
+/**
+ * A spec's `when` as the JSON Schema that holds exactly where it holds, so that ajv, in the browser and
+ * in codegen's precompiled validators, requires a field only while it is shown.
+ *
+ * @example
+ * ```ts
+ * whenSchema({ field: 'kind', equals: 'company' });
+ * // { type: 'object', required: ['kind'], properties: { kind: { const: 'company' } } }
+ * ```
+ */
+export function whenSchema(when: When): JsonSchema {
+  if ('all' in when) return { allOf: when.all.map(fieldTestSchema) };
+  if ('any' in when) return { anyOf: when.any.map(fieldTestSchema) };
+  if ('not' in when) return { not: fieldTestSchema(when.not) };
+  return fieldTestSchema(when);
+}
+
+/**
+ * A form schema with its conditions applied:
+ * - a field whose uiSchema says `ui:options: { when }` is required (if the schema requires it) only
+ *   where `when` holds, through `if`/`then`; the form hides it and drops its value elsewhere;
+ * - `dependentSchemas` is also given as `dependencies`, the keyword rjsf reads to show the fields a
+ *   value brings (ajv reads both alike), so dependent fields show as `if`/`then`/`else` ones do.
+ *
+ * @example
+ * ```ts
+ * conditionalSchema({ type: 'object', required: ['website'], properties: { kind: {}, website: {} } },
+ *   { website: { 'ui:options': { when: { field: 'kind', equals: 'company' } } } });
+ * // required [] and allOf [{ if: { …kind const 'company' }, then: { required: ['website'] } }]
+ * ```
+ */
+export function conditionalSchema(schema: JsonSchema, uiSchema: Record<string, unknown> | undefined): JsonSchema {
+  const conditions = Object.entries(fieldConditions(uiSchema)).filter(([field]) => schema.properties?.[field]);
+  const dependent = schema.dependentSchemas as Record<string, JsonSchema> | undefined;
+  if (conditions.length === 0 && !dependent) return schema;
+  const result: JsonSchema = { ...schema };
+  if (dependent && !result.dependencies) result.dependencies = dependent;
+  const required = schema.required ?? [];
+  const conditional = conditions.filter(([field]) => required.includes(field));
+  if (conditional.length > 0) {
+    const kept = required.filter((field) => !conditional.some(([name]) => name === field));
+    if (kept.length > 0) result.required = kept;
+    else delete result.required;
+    result.allOf = [
+      ...((schema.allOf as JsonSchema[] | undefined) ?? []),
+      ...conditional.map(([field, when]) => ({ if: whenSchema(when), then: { required: [field] } })),
+    ];
+  }
+  return result;
+}
+
+/**
+ * The data without the values of fields hidden by their `when`, so a hidden field never sends a stale
+ * value nor fails a rule the user cannot see. Returns `data` itself when nothing is dropped.
+ *
+ * @example
+ * ```ts
+ * withoutHiddenFields({ kind: 'person', website: 'x' }, { website: { field: 'kind', equals: 'company' } }); // { kind: 'person' }
+ * ```
+ */
+export function withoutHiddenFields(data: Record<string, unknown>, conditions: Record<string, When>): Record<string, unknown> {
+  const hidden = Object.entries(conditions).filter(([field, when]) => getPath(data, field) !== undefined && !matchesWhen(when, data));
+  if (hidden.length === 0) return data;
+  const kept = { ...data };
+  for (const [field] of hidden) delete kept[field];
+  return kept;
+}
