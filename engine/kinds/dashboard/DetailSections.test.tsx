@@ -181,4 +181,36 @@ describe('dashboard sections for details', () => {
     expect(within(part).queryByText('None.')).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: '2. Fees' })).toBeTruthy();
   });
+
+  it('marks what a section shows as read, once, and then shows the data again', async () => {
+    const ticket: ScreenSpec = {
+      id: 'ticket',
+      route: '/tickets/:ticketNumber',
+      layout: 'main',
+      title: 'tickets.title',
+      kind: 'dashboard',
+      dashboard: {
+        sections: [
+          {
+            id: 'head',
+            kind: 'detail',
+            data: { method: 'ticketGet', routeParams: { ticketNumber: 'ticketNumber' } },
+            onShow: { method: 'ticketMarkRead', params: { ticketNumber: ':ticketNumber' }, when: { field: 'unread', equals: true } },
+            columns: [{ field: 'state' }],
+          },
+        ],
+      },
+    };
+    let unread = true;
+    const callMethod = vi.fn(async (method: string) => {
+      if (method === 'ticketMarkRead') {
+        unread = false;
+        return {};
+      }
+      return { ticketNumber: '12', unread, state: unread ? 'new answer' : 'answered' };
+    });
+    renderScreens(testOptions([ticket], { callMethod }), '/tickets/12', i18n());
+    await screen.findByText('answered');
+    expect(callMethod.mock.calls.filter(([method]) => method === 'ticketMarkRead')).toEqual([['ticketMarkRead', { ticketNumber: '12' }]]);
+  });
 });
