@@ -131,6 +131,45 @@ describe('codegen', () => {
     });
   });
 
+  describe('answer-driven flows and live values', () => {
+    const edit = (name: string, from: string | RegExp, to: string) => editScreen(paths, name, from, to);
+    interface Call { id?: string; idempotencyKey?: string }
+    interface Section { form?: { submit: Call }; rowActions?: Call[] }
+    const spec = (files: Record<string, string>, id: string) => JSON.parse(files[`screens/${id}.json`]!) as { dashboard: { sections: Section[] } };
+
+    it('gives the submits and buttons of money-moving methods their idempotency key, and no others', async () => {
+      const { files } = await generate(paths);
+      const [, send, templates, waiting] = spec(files, 'transfer-p2p').dashboard.sections;
+      expect(send!.form!.submit.idempotencyKey).toBe('idempotencyKey');
+      expect(waiting!.rowActions![0]!.idempotencyKey).toBe('idempotencyKey');
+      expect(templates!.rowActions!.find((action) => action.id === 'delete')!.idempotencyKey).toBeUndefined();
+    });
+
+    it('refuses a challenge the application does not register', async () => {
+      edit('transfer-p2p.yaml', 'challenge: transfer', 'challenge: transferCode');
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/dashboard/sections/1/form/submit/challenge');
+      expect(error.detail).toContain("'transferCode' is not a challenge the application registers (screens/registry.json lists: transfer)");
+    });
+
+    it('refuses a button filling a form the dashboard does not have', async () => {
+      edit('transfer-p2p.yaml', "fill: send, params: { accountId: ':accountId', toEmail: ':email' }", "fill: sending, params: { accountId: ':accountId', toEmail: ':email' }");
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/dashboard/sections/0/rowActions/0/fill');
+      expect(error.detail).toContain("'sending' is not a form section of this dashboard (its form sections: send)");
+    });
+
+    it("refuses a live value's undeclared method, and a field it speaks under that the form does not show", async () => {
+      edit('transfer-p2p.yaml', 'method: checkPayee', 'method: payeeCheck');
+      expect((await failure(paths)).jsonPath).toBe('/dashboard/sections/1/form/live/2/method');
+      edit('transfer-p2p.yaml', 'method: payeeCheck', 'method: checkPayee');
+      edit('transfer-p2p.yaml', 'field: toEmail\n', 'field: email\n');
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/dashboard/sections/1/form/live/2/message/field');
+      expect(error.detail).toContain("'email' is not one of the form's fields");
+    });
+  });
+
   describe('wizard steps', () => {
     const rewrite = (from: string | RegExp, to: string) => editScreen(paths, 'self-certification.yaml', from, to);
 

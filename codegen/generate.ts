@@ -47,7 +47,13 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   const refs = new SchemaResolver(paths);
   const entities = checkSchemas(paths, refs);
   const methods = readMethods(paths, refs);
-  const screens = readScreens(paths, refs, new Set(methods.map((m) => m.name)), readRegistry(paths, refs));
+  const screens = readScreens(
+    paths,
+    refs,
+    new Set(methods.map((m) => m.name)),
+    readRegistry(paths, refs),
+    new Set(methods.filter((m) => m.moneyMoving).map((m) => m.name)),
+  );
   const brands = readBrands(paths, refs);
 
   const files: Record<string, string> = {};

@@ -13,6 +13,8 @@ export interface Registry {
   actions: Record<string, string>;
   components: Record<string, string>;
   widgets: Record<string, string>;
+  /** Second factors a submit or a button may name as `challenge` (EngineOptions.challenges). */
+  challenges?: Record<string, string>;
 }
 
 /**
@@ -29,15 +31,15 @@ export function readRegistry(paths: CodegenPaths, refs: SchemaResolver): Registr
 }
 
 type Fail = (jsonPath: string, message: string) => never;
-type Kind = 'guards' | 'actions' | 'components' | 'widgets';
+type Kind = 'guards' | 'actions' | 'components' | 'widgets' | 'challenges';
 
 /**
  * The meta-schema's properties that hold a registered name: any property so called holds one, and a
  * `uiSchema` holds `ui:widget` names. Marking the meta-schema, rather than listing spec paths here,
  * follows every place it allows them (header, section and row actions, section forms, filters…).
  */
-const NAMED: Record<string, Kind> = { guard: 'guards', action: 'actions', component: 'components', uiSchema: 'widgets' };
-const NOUN: Record<Kind, string> = { guards: 'a guard', actions: 'an action', components: 'a component', widgets: 'a widget' };
+const NAMED: Record<string, Kind> = { guard: 'guards', action: 'actions', component: 'components', uiSchema: 'widgets', challenge: 'challenges' };
+const NOUN: Record<Kind, string> = { guards: 'a guard', actions: 'an action', components: 'a component', widgets: 'a widget', challenges: 'a challenge' };
 /** The keyword marking them; only the copy of the meta-schema this check compiles carries it. */
 const KEYWORD = 'x-registered';
 
@@ -56,7 +58,7 @@ function marked(schema: unknown): unknown {
 }
 
 /**
- * Makes the check that every guard, action, custom component and widget a spec names is registered
+ * Makes the check that every guard, action, custom component, widget and challenge a spec names is registered
  * (listed in the manifest, or for a widget one of the engine's own), failing with the spec's JSON path.
  * `metaSchema` is the dereferenced screen-spec meta-schema; call the check on a spec that passed it.
  *
@@ -77,10 +79,10 @@ export function referenceChecker(metaSchema: JsonObject, registry: Registry): (s
     },
   });
   const locate = ajv.compile(marked(metaSchema) as JsonObject);
-  const listed = (kind: Kind) => `${registry.file} lists: ${Object.keys(registry[kind]).sort().join(', ') || 'none'}`;
+  const listed = (kind: Kind) => `${registry.file} lists: ${Object.keys(registry[kind] ?? {}).sort().join(', ') || 'none'}`;
 
   const name = (kind: Kind, value: unknown, at: string, fail: Fail) => {
-    if (typeof value === 'string' && Object.hasOwn(registry[kind], value)) return;
+    if (typeof value === 'string' && Object.hasOwn(registry[kind] ?? {}, value)) return;
     if (kind === 'widgets' && (ENGINE_WIDGET_NAMES as readonly unknown[]).includes(value)) return;
     const is = kind === 'widgets' ? `neither one of the engine's widgets (${ENGINE_WIDGET_NAMES.join(', ')}) nor` : 'not';
     fail(at, `'${String(value)}' is ${is} ${NOUN[kind]} the application registers (${listed(kind)}); fix the name, or register it in src/app/registry.ts and list it in ${registry.file}`);

@@ -28,7 +28,13 @@ type Fail = (jsonPath: string, message: string) => never;
  * named fields exist in their schema, named guards, actions, components and widgets are registered
  * (`registry`). Every error names the file, the JSON path and the line.
  */
-export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNames: ReadonlySet<string>, registry: Registry): ResolvedScreen[] {
+export function readScreens(
+  paths: CodegenPaths,
+  refs: SchemaResolver,
+  methodNames: ReadonlySet<string>,
+  registry: Registry,
+  moneyMoving: ReadonlySet<string> = new Set(),
+): ResolvedScreen[] {
   const ajv = createAjv();
   const metaSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'));
   const validateSpec = ajv.compile(metaSchema);
@@ -52,7 +58,7 @@ export function readScreens(paths: CodegenPaths, refs: SchemaResolver, methodNam
     if (clash) fail('/route', `'${route}' is already the route of ${clash}`);
     routes.set(route, shown);
 
-    const resolver = new SpecResolver(paths, refs, methodNames, validateTabGroup, fail);
+    const resolver = new SpecResolver(paths, refs, methodNames, validateTabGroup, fail, moneyMoving);
     resolver.resolve(spec);
     spec.source = shown;
     screens.push({
@@ -78,6 +84,7 @@ class SpecResolver {
     private readonly methodNames: ReadonlySet<string>,
     private readonly validateTabGroup: ValidateFunction,
     private readonly fail: Fail,
+    private readonly moneyMoving: ReadonlySet<string>,
   ) {}
 
   resolve(spec: JsonObject): void {
@@ -85,9 +92,10 @@ class SpecResolver {
     const form = spec.form as JsonObject | undefined;
     if (form) {
       this.method(form.data as JsonObject | undefined, '/form/data');
-      this.method(form.submit as JsonObject, '/form/submit');
+      this.call(form.submit as JsonObject, '/form/submit');
       form.schema = this.pick(this.schema(form.schema as string, '/form/schema'), form.fields as string[], '/form/fields');
       this.uiSchema(form.uiSchema as JsonObject | undefined, '/form/uiSchema', form.fields as string[]);
+      this.live(form, '/form');
     }
     const table = spec.table as JsonObject | undefined;
     if (table) {
@@ -109,7 +117,7 @@ class SpecResolver {
     }
     const wizard = spec.wizard as JsonObject | undefined;
     if (wizard) {
-      this.method(wizard.submit as JsonObject | undefined, '/wizard/submit');
+      this.call(wizard.submit as JsonObject | undefined, '/wizard/submit');
       this.method(wizard.data as JsonObject | undefined, '/wizard/data');
       this.wizardDraft(wizard.draft as JsonObject | undefined);
       const steps = wizard.steps as JsonObject[];
@@ -138,14 +146,16 @@ class SpecResolver {
         if (section.kind === 'form' && !section.form) fail(at, "a 'form' section needs 'form'");
         const form = section.form as JsonObject | undefined;
         if (form) {
-          this.method(form.submit as JsonObject, `${at}/form/submit`);
+          this.call(form.submit as JsonObject, `${at}/form/submit`);
           form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
           this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[]);
+          this.live(form, `${at}/form`);
         }
-        this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`);
-        this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`);
-        this.actions(section.emptyActions as JsonObject[] | undefined, `${at}/emptyActions`);
-        this.actions((section.card as JsonObject | undefined)?.actions as JsonObject[] | undefined, `${at}/card/actions`);
+        const formSections = (dashboard.sections as JsonObject[]).filter((other) => other.form).map((other) => other.id as string);
+        this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`, formSections);
+        this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`, formSections);
+        this.actions(section.emptyActions as JsonObject[] | undefined, `${at}/emptyActions`, formSections);
+        this.actions((section.card as JsonObject | undefined)?.actions as JsonObject[] | undefined, `${at}/card/actions`, formSections);
         this.method(section.onShow as JsonObject | undefined, `${at}/onShow`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
         if (section.kind === 'thread' && !section.thread) fail(at, "a 'thread' section needs 'thread'");
@@ -209,26 +219,64 @@ class SpecResolver {
     this.method(step.save as JsonObject | undefined, `${at}/save`);
     if (step.sections) {
       // Sections are checked and resolved as a dashboard's; errors name the step's path.
-      const nested = new SpecResolver(this.paths, this.refs, this.methodNames, this.validateTabGroup, (jsonPath, message) =>
-        this.fail(jsonPath.replace(/^\/dashboard/, at), message),
+      const nested = new SpecResolver(
+        this.paths,
+        this.refs,
+        this.methodNames,
+        this.validateTabGroup,
+        (jsonPath, message) => this.fail(jsonPath.replace(/^\/dashboard/, at), message),
+        this.moneyMoving,
       );
       nested.resolve({ dashboard: { sections: step.sections } });
     }
   }
 
-  /** Checks the buttons of a header, a section or a table's rows: each names what it does, and a method it names is declared. */
-  private actions(actions: JsonObject[] | undefined, at: string): void {
+  /**
+   * Checks the buttons of a header, a section or a table's rows: each names what it does, a method it names
+   * is declared, and a form it fills is a form section of the same dashboard (`formSections`).
+   */
+  private actions(actions: JsonObject[] | undefined, at: string, formSections: readonly string[] = []): void {
     (actions ?? []).forEach((action, i) => {
-      if (action.method) this.method(action, `${at}/${i}`);
-      if (!action.method && !action.action && !action.navigate) this.fail(`${at}/${i}`, "needs one of 'method', 'action' or 'navigate'");
-      const key = action.idempotencyKey as string | undefined;
-      if (key) {
-        if (!action.method) this.fail(`${at}/${i}/idempotencyKey`, "an idempotency key goes with a 'method'");
-        const request = this.schema(`api/methods/${String(action.method)}.json#/request`, `${at}/${i}/method`);
-        if (!(key in ((request.properties ?? {}) as JsonObject))) {
-          this.fail(`${at}/${i}/idempotencyKey`, `'${key}' is not a field of ${String(action.method)}'s request`);
-        }
+      if (action.method) this.call(action, `${at}/${i}`);
+      if (!action.method && !action.action && !action.navigate && !action.fill) this.fail(`${at}/${i}`, "needs one of 'method', 'action', 'navigate' or 'fill'");
+      if (action.fill && !formSections.includes(action.fill as string)) {
+        this.fail(`${at}/${i}/fill`, `'${String(action.fill)}' is not a form section of this dashboard (its form sections: ${formSections.join(', ') || 'none'})`);
       }
+      if (action.idempotencyKey && !action.method) this.fail(`${at}/${i}/idempotencyKey`, "an idempotency key goes with a 'method'");
+    });
+  }
+
+  /**
+   * Checks a submit's or a button's method and its `idempotencyKey` (a field of the method's request), and
+   * names `idempotencyKey` for a method declared `moneyMoving` when the spec does not, so the engine sends
+   * a key without the spec having to say so.
+   */
+  private call(source: JsonObject | undefined, at: string): void {
+    this.method(source, at);
+    if (!source || typeof source.method !== 'string') return;
+    if (this.moneyMoving.has(source.method) && !source.idempotencyKey) source.idempotencyKey = 'idempotencyKey';
+    const key = source.idempotencyKey as string | undefined;
+    if (!key) return;
+    const request = this.schema(`api/methods/${source.method}.json#/request`, `${at}/method`);
+    if (!(key in ((request.properties ?? {}) as JsonObject))) this.fail(`${at}/idempotencyKey`, `'${key}' is not a field of ${source.method}'s request`);
+  }
+
+  /** Checks a form's live values: declared methods, and the fields they fill, speak under or follow are the form's. */
+  private live(form: JsonObject, at: string): void {
+    const fields = form.fields as string[];
+    const own = (field: unknown, where: string) => {
+      if (!fields.includes(field as string)) this.fail(where, `'${String(field)}' is not one of the form's fields (${fields.join(', ')})`);
+    };
+    ((form.live as JsonObject[] | undefined) ?? []).forEach((live, i) => {
+      const here = `${at}/live/${i}`;
+      this.method(live, here);
+      for (const field of Object.keys((live.fill as JsonObject | undefined) ?? {})) own(field, `${here}/fill/${field}`);
+      const message = live.message as JsonObject | undefined;
+      if (message) own(message.field, `${here}/message/field`);
+      const panel = live.panel as JsonObject | undefined;
+      if (panel?.after) own(panel.after, `${here}/panel/after`);
+      for (const field of Object.keys(((panel?.button as JsonObject | undefined)?.fill as JsonObject | undefined) ?? {})) own(field, `${here}/panel/button/fill/${field}`);
+      ((live.either as string[] | undefined) ?? []).forEach((field, j) => own(field, `${here}/either/${j}`));
     });
   }
 

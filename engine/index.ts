@@ -19,6 +19,9 @@ export { ItemArt } from './kinds/dashboard/CardsSection';
 export type { CardSpec, OnShow, TileArt } from './spec/types';
 export { matchesWhen, type When } from './spec/when';
 export { ChoiceSelect, type Choice } from './schema-form/optionWidgets';
+export { newIdempotencyKey, submissionKeys, type SubmissionKeys } from './flow/idempotency';
+export { useAnswerFlow, type FlowOutcome, type FlowRunOptions, type FlowTarget } from './flow/useAnswerFlow';
+export type { ChallengeContext, ChallengeHandler, ChallengeState, ChallengeTexts } from './flow/types';
 export type {
   ActionContext,
   ActionResult,
@@ -42,6 +45,9 @@ export type {
   UiOptions,
   JsonSchema,
   LayoutName,
+  LiveValue,
+  ResultStep,
+  ReviewStep,
   ScreenEntry,
   ScreenKind,
   ScreenSpec,

@@ -1,8 +1,10 @@
-import { useRef, useState } from 'react';
+import { use, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillPath } from '../data/paths';
 import { isMethodCallError } from '../errors/MethodCallError';
+import { useAnswerFlow } from '../flow/useAnswerFlow';
+import { FormFillsContext } from '../kinds/form/fill';
 import type { Action, ScreenSpec } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { useConfirm } from '../ui/ConfirmDialog';
@@ -54,12 +56,11 @@ interface ActionButtonProps {
 function ActionButton({ action, spec, values, wording, subject, onFieldErrors }: ActionButtonProps) {
   const { t } = useTranslation();
   const routeParams = useParams();
-  const { call, succeed, fail } = useCall(spec);
+  const { succeed, fail } = useCall(spec);
+  const flow = useAnswerFlow(spec, { ...action, success: { navigate: action.navigate, ...action.success } });
+  const fills = use(FormFillsContext);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
-  // The idempotency key of the intent under way: kept while the call goes unanswered, so a retry after a
-  // lost connection is the same request; dropped once the server answers, yes or no.
-  const intentKey = useRef<string | undefined>(undefined);
   const className = `eng-button eng-button--${action.variant ?? 'secondary'}`;
   const heard = action.subject ? t(action.subject, wording ?? values) : subject;
   const label = (
@@ -69,7 +70,7 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
     </>
   );
 
-  const onlyNavigates = !action.method && !action.action;
+  const onlyNavigates = !action.method && !action.action && !action.fill;
   if (onlyNavigates && action.navigate && !action.confirm) {
     const to = fillPath(action.navigate, { ...routeParams, ...values });
     return to ? (
@@ -88,16 +89,16 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
       tone: action.variant === 'danger' ? ('danger' as const) : undefined,
     };
     if (action.confirm && !(await confirm(action.confirm, question))) return;
+    if (action.fill) {
+      fills?.fill(action.fill, actionParams(action.params, routeParams, values));
+      return;
+    }
     setPending(true);
     onFieldErrors?.([]);
     try {
-      const params = actionParams(action.params, routeParams, values);
-      if (action.idempotencyKey) params[action.idempotencyKey] = intentKey.current ??= crypto.randomUUID();
-      const outcome = onlyNavigates ? { answer: undefined } : await call(action, params);
-      intentKey.current = undefined;
-      await succeed({ navigate: action.navigate, ...action.success }, outcome);
+      if (onlyNavigates) await succeed({ navigate: action.navigate, ...action.success }, { answer: undefined });
+      else await flow.run(actionParams(action.params, routeParams, values));
     } catch (error) {
-      if (isMethodCallError(error)) intentKey.current = undefined;
       if (onFieldErrors && isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) onFieldErrors(Object.values(error.fieldErrors));
       else fail(error);
     } finally {
@@ -112,6 +113,7 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
         {label}
       </button>
       {dialog}
+      {flow.dialog}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { WidgetProps as RjsfWidgetProps } from '@rjsf/utils';
+import type { ChallengeHandler } from '../flow/types';
 import type { LayoutName, ScreenEntry, ScreenSpec } from '../spec/types';
 
 /** What a guard sees of the navigation it decides on. */
@@ -89,4 +90,9 @@ export interface EngineOptions {
    * progress as parts arrive (`total` 0 when unknown). Without it, such exports page through the method.
    */
   downloadFile?: (url: string, options: { signal: AbortSignal; onProgress: (loaded: number, total: number) => void }) => Promise<Blob>;
+  /**
+   * Second factors, named in specs as `submit.challenge` (or an action's `challenge`): how to tell an
+   * answer that asks for one, and how to confirm, resend, poll and cancel it. The engine draws the steps.
+   */
+  challenges?: Record<string, ChallengeHandler>;
 }

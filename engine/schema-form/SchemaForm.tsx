@@ -1,6 +1,6 @@
-import { Suspense, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../provider/EngineProvider';
 import type { JsonSchema } from '../spec/types';
@@ -31,6 +31,24 @@ export interface SchemaFormProps {
   /** The buttons; a `type="submit"` one submits. */
   children: ReactNode;
   className?: string;
+  /**
+   * Told, whenever it changes, which top-level fields the data fails the schema on (a form's live values
+   * wait for valid input); the form validates on every change only when this is given.
+   */
+  onInvalidFields?: (fields: ReadonlySet<string>) => void;
+}
+
+/**
+ * The top-level fields whose value fails `schema`, checked with the form's validator.
+ *
+ * @example
+ * ```ts
+ * invalidFields(validator, schema, { email: 'ab@c' }); // Set { 'email' }
+ * ```
+ */
+export function invalidFields(validator: ValidatorType, schema: JsonSchema, data: Record<string, unknown>): Set<string> {
+  const { errors } = validator.validateFormData(data, schema as RJSFSchema);
+  return new Set(errors.map((error) => /^\.?([^.[]+)/.exec(error.property ?? '')?.[1] ?? '').filter(Boolean));
 }
 
 /**
@@ -115,6 +133,7 @@ function ValidatedForm({
   serverErrors = {},
   children,
   className,
+  onInvalidFields,
 }: SchemaFormProps) {
   const { t } = useTranslation();
   const { widgets: appWidgets } = useEngine();
@@ -146,6 +165,10 @@ function ValidatedForm({
   const steadyContext = useMemo(() => ({ get formData() { return latestData.current; } }), []);
   const formContext = useMemo(() => (redrawsAll ? { formData } : steadyContext), [redrawsAll, formData, steadyContext]);
   const conditions = useMemo(() => fieldConditions(uiSchema), [uiSchema]);
+  const invalid = useMemo(() => (onInvalidFields ? [...invalidFields(validator, schema, formData)].sort().join(',') : ''), [onInvalidFields, validator, schema, formData]);
+  useEffect(() => {
+    onInvalidFields?.(new Set(invalid ? invalid.split(',') : []));
+  }, [invalid, onInvalidFields]);
 
   return (
     <FieldVisibilityContext value={visibility}>

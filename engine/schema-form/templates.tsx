@@ -1,4 +1,4 @@
-import type { ChangeEvent, FocusEvent } from 'react';
+import { use, type ChangeEvent, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   descriptionId,
@@ -11,16 +11,40 @@ import {
   type TemplatesType,
 } from '@rjsf/utils';
 import { fieldLabel } from '../i18n/labels';
+import { LiveFieldsContext } from '../kinds/form/live/LiveContext';
 import type { JsonSchema, LabelSource } from '../spec/types';
 import { matchesWhen, type When } from '../spec/when';
 import { useFieldAria, useVisibleErrors } from './fieldVisibility';
 import { formDataOf, useSourceData } from './sources';
 
-/** The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. */
-function useFieldLabel(path: readonly (string | number)[], schema: JsonSchema, uiTitle: unknown): string {
+/**
+ * The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. A
+ * `ui:title` may name the form's values and its live answers' (`"Amount ({{currency}})"`); while one it
+ * names is empty, the field's plain label is shown instead.
+ */
+function useFieldLabel(
+  path: readonly (string | number)[],
+  schema: JsonSchema,
+  uiTitle: unknown,
+  formData: Readonly<Record<string, unknown>> = {},
+  liveValues: Readonly<Record<string, unknown>> = {},
+): string {
   const { t } = useTranslation();
-  if (typeof uiTitle === 'string') return t(uiTitle);
   const name = [...path].reverse().find((segment): segment is string => typeof segment === 'string') ?? '';
+  if (typeof uiTitle === 'string') {
+    const values = Object.fromEntries(Object.entries({ ...liveValues, ...formData }).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+    let missing = false;
+    const text = t(uiTitle, {
+      replace: values,
+      interpolation: {
+        missingInterpolationHandler: () => {
+          missing = true;
+          return '';
+        },
+      },
+    });
+    if (!missing) return text;
+  }
   return fieldLabel(t, name, schema);
 }
 
@@ -62,7 +86,8 @@ function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
   const options = uiSchema?.['ui:options'] as { when?: When; labelFrom?: LabelSource } | undefined;
   const formData = formDataOf(props.registry.formContext);
   const fromData = props.worded ?? { label: null, help: null };
-  const ownLabel = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title']);
+  const live = use(LiveFieldsContext);
+  const ownLabel = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title'], formData, live.values);
   const label = fromData.label ?? ownLabel;
   const errors = useVisibleErrors(id, rawErrors);
   if (options?.when && !matchesWhen(options.when, formData)) return null;
@@ -88,7 +113,10 @@ function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
       )}
     </label>
   );
-  return (
+  // A live value's message under a top-level field, and its panels after it.
+  const name = fieldPathId.path.length === 1 ? String(fieldPathId.path[0]) : '';
+  const note = name in live.messages ? live.messages[name] : undefined;
+  const field = (
     <div className={`eng-field${isCheckbox ? ' eng-field--checkbox' : ''}${errors.length ? ' eng-field--invalid' : ''}`}>
       {!isCheckbox && labelElement}
       {typeof description === 'string' && (
@@ -109,6 +137,11 @@ function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
           {help}
         </p>
       )}
+      {note !== undefined && (
+        <p id={`${id}__live`} className={`eng-live${note ? ` eng-live--${note.tone}` : ''}`} aria-live="polite">
+          {note?.text}
+        </p>
+      )}
       {errors.length > 0 && (
         <ul id={errorId(id)} className="eng-field-errors">
           {errors.map((error) => (
@@ -117,6 +150,15 @@ function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
         </ul>
       )}
     </div>
+  );
+  const panel = live.panels[name];
+  return panel ? (
+    <>
+      {field}
+      {panel}
+    </>
+  ) : (
+    field
   );
 }
 

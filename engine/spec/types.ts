@@ -70,8 +70,93 @@ export interface Submit {
   success?: Success;
   /** Request field -> query parameter name, added beside the (wrapped) data; missing ones are left out. */
   queryParams?: Record<string, string>;
+  /**
+   * The request field that carries an idempotency key: one per intent, the same on a retry after a lost
+   * answer. Codegen sets it to `idempotencyKey` for a method declared `moneyMoving`.
+   */
+  idempotencyKey?: string;
+  /** A step before the call saying what will happen; the call is made only on its confirm button. */
+  review?: ReviewStep;
+  /** Name of the second factor the application registers (`EngineOptions.challenges`) for answers that ask for one. */
+  challenge?: string;
+  /** A step after the final answer, interpolating it. */
+  result?: ResultStep;
+  /** The answer counts as done (form emptied, `success` run) only where it holds; else the form keeps its values. */
+  doneWhen?: When;
   /** Request field -> route parameter name, added beside the (wrapped) data (the ticket a reply is for). */
   routeParams?: Record<string, string>;
+}
+
+/** A step saying what a call will do, before it is made: labelled values of the form and its live answers. */
+export interface ReviewStep {
+  /** i18n key of the step's title. */
+  title: string;
+  /** The values shown: fields of the form, then of each live answer (`{ field: total, format: money, currencyField: currencyCode }`). */
+  items: Column[];
+  /** i18n key of the button that makes the call (default: the engine's "Confirm"). */
+  confirm?: string;
+  /** i18n key of the button back to the form (default: the engine's "Back"). */
+  back?: string;
+}
+
+/**
+ * A step showing the final answer. `title` and `text` are i18n keys that may name answer values in the key
+ * (`orders.{{status}}Title`) and interpolate them in the text; `challenge.method` is the second factor used.
+ */
+export interface ResultStep {
+  title: string;
+  text?: string;
+  items?: Column[];
+  /** Closes by itself after this many milliseconds, where `closeWhen` holds (always without it). */
+  closeAfterMs?: number;
+  closeWhen?: When;
+  /** i18n key of the close button (default: the engine's "Close"). */
+  close?: string;
+}
+
+/**
+ * A value computed by a method as the form is filled in: asked once the form fields its params name have
+ * values that pass the form's schema, after `debounceMs` of quiet; a stale answer is dropped. Shown as a
+ * panel of labelled values, a message under a field, and/or copied into form fields (`fill`).
+ */
+export interface LiveValue {
+  id: string;
+  method: string;
+  /** Request fields; a string `":name"` is the form field `name` (else the route parameter), anything else is sent as written. */
+  params?: Record<string, unknown>;
+  debounceMs?: number;
+  /** Form field -> dot path of the answer, copied into the form when the answer arrives. */
+  fill?: Record<string, string>;
+  /**
+   * Form fields of which only the one the person changed last is sent (an amount to send or to receive):
+   * the others are left out of the request, and `fill` never writes into the one being typed.
+   */
+  either?: string[];
+  /**
+   * Labelled values of the answer, after the field `after` (else above the buttons); `button` copies
+   * answer values into fields, as if the person had typed them ("send the maximum").
+   */
+  panel?: { after?: string; items: Column[]; button?: { label: string; fill: Record<string, string> } };
+  message?: LiveMessage;
+}
+
+/** A message under `field` worded from a live answer: the first case whose `when` holds for the answer. */
+export interface LiveMessage {
+  field: string;
+  /** i18n key said while a field the params name fails the form's schema (no call is made). */
+  invalid?: string;
+  /** i18n key said while the answer is awaited. */
+  pending?: string;
+  cases: LiveMessageCase[];
+}
+
+export interface LiveMessageCase {
+  when?: When;
+  /** i18n key; interpolates the answer. */
+  text: string;
+  tone?: 'good' | 'bad' | 'neutral';
+  /** Submitting is refused with this message on the field while it is shown. */
+  blocksSubmit?: boolean;
 }
 
 /**
@@ -108,6 +193,11 @@ export interface Action {
   idempotencyKey?: string;
   /** Request field -> query parameter name, added to `params`; missing ones are left out. */
   queryParams?: Record<string, string>;
+  /** Name of the second factor the application registers for answers that ask for one. */
+  challenge?: string;
+  result?: ResultStep;
+  /** Id of a form section of the same dashboard that the button fills with its `params` instead of calling anything. */
+  fill?: string;
 }
 
 /** How a value is shown in tables, details and cards. */
@@ -229,6 +319,8 @@ export interface FormSpec {
   uiSchema?: Record<string, unknown>;
   data?: DataSource;
   submit: Submit;
+  /** Values computed by methods as the form is filled in. */
+  live?: LiveValue[];
 }
 
 export interface TableSpec {

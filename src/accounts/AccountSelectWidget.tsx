@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../generated/entities.ts';
 import { ChoiceSelect, intlLocale, type WidgetProps } from '../../engine/index.ts';
@@ -17,6 +18,8 @@ export interface AccountSelectOptions {
   excludeField?: string;
   /** Leave out crypto accounts (true) or offer only them (false omitted means both). */
   crypto?: boolean;
+  /** Choose the first account offered while none is chosen, as forms that always send from some account do. */
+  chooseFirst?: boolean;
 }
 
 /**
@@ -43,7 +46,8 @@ export function selectableAccounts(accounts: readonly Account[], options: Accoun
 /**
  * `ui:widget: accountSelect`: the acting customer's open accounts as a select reading
  * "USD · Payment · $1,234.50" (balances from balanceInquiry, through the throttled cache); the value is
- * the accountId (an integer field). `ui:options` narrows the list (see {@link AccountSelectOptions}).
+ * the accountId (an integer field). `ui:options` narrows the list and may choose the first account (see
+ * {@link AccountSelectOptions}).
  *
  * @example
  * ```yaml
@@ -65,5 +69,10 @@ export function AccountSelectWidget(props: WidgetProps) {
   const options = accounts
     ? selectableAccounts(accounts, props.options as AccountSelectOptions, formData).map((account) => ({ value: account.accountId, label: accountLabel(account, t, locale) }))
     : null;
+  const first = (props.options as AccountSelectOptions).chooseFirst ? options?.[0]?.value : undefined;
+  const { value, onChange } = props;
+  useEffect(() => {
+    if (first !== undefined && (value === undefined || value === null || value === '')) onChange(first);
+  }, [first, value, onChange]);
   return <ChoiceSelect props={props} choices={options} />;
 }

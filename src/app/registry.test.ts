@@ -5,7 +5,7 @@ import { createSessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import type { Session } from '../session/session.ts';
 import type { TokenService } from '../transport/token-service.ts';
-import { appActions, components, createAppGuards, widgets } from './registry.ts';
+import { appActions, appChallenges, components, createAppGuards, widgets } from './registry.ts';
 
 // Building the guards and actions only closes over these; nothing is called until a guard or action runs.
 const session = {} as Session;
@@ -29,6 +29,7 @@ describe('screens/registry.json lists exactly what the application registers wit
     ['actions', actions, manifest.actions],
     ['components', components, manifest.components],
     ['widgets', widgets, manifest.widgets],
+    ['challenges', appChallenges(async () => ({}) as never), manifest.challenges],
   ])('%s', (_kind, registered, listed) => {
     expect(difference(registered, listed)).toEqual({ registeredButNotListed: [], listedButNotRegistered: [] });
   });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { AppAction, CustomScreenProps, Guard, WidgetProps } from '../../engine/index.ts';
+import type { AppAction, ChallengeHandler, CustomScreenProps, Guard, WidgetProps } from '../../engine/index.ts';
 import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { adminActions } from '../admin/admin-actions.ts';
@@ -10,6 +10,8 @@ import type { CustomerStore } from '../session/customer-store.ts';
 import { createGuards } from '../session/guards.ts';
 import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
+import { transferChallenge } from '../transfers/transfer-challenge.ts';
+import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
 const widget = (load: () => Promise<ComponentType<WidgetProps>>) => lazyComponent(load);
@@ -102,7 +104,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Accounts, wallets and payment instructions
   // History and statements
   InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
-  P2pTransferScreen: screen(async () => (await import('../transfers/p2p/P2pTransferScreen.tsx')).P2pTransferScreen),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
@@ -123,3 +124,14 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
   termsToAccept: widget(async () => (await import('../onboarding/TermsWidget.tsx')).TermsWidget),
   accountSelect: widget(async () => (await import('../accounts/AccountSelectWidget.tsx')).AccountSelectWidget),
 };
+
+/**
+ * The second factors screen specs may name (`submit.challenge`, a button's `challenge`): how the server
+ * asks for one and takes the answer; the engine draws the steps.
+ *
+ * @example
+ * createScreenRouter({ …, challenges: appChallenges(rpc) });
+ */
+export function appChallenges(rpc: RpcCall): Record<string, ChallengeHandler> {
+  return { transfer: transferChallenge(rpc) };
+}

@@ -26,7 +26,7 @@ import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
-import { appActions, appFacts, components, createAppGuards, widgets } from './registry.ts';
+import { appActions, appChallenges, appFacts, components, createAppGuards, widgets } from './registry.ts';
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 
@@ -99,6 +99,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     components,
     widgets,
     facts: appFacts(brand),
+    challenges: appChallenges(rpc),
     onError: feedback.showError,
     notify: feedback.notify,
   });

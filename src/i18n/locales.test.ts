@@ -92,6 +92,9 @@ describe('locales', () => {
   it('has every key the screen specs name', () => {
     const keys = specs.flatMap((spec) => keysOfSpecs(spec));
     expect(keys.length).toBeGreaterThan(10);
-    expect(keys.filter((key) => !(key in english))).toEqual([]);
+    // A key naming answer values (a result's 'orders.{{status}}Title') needs at least one key of its shape.
+    const shaped = (key: string) => new RegExp(`^${key.split(/\{\{[^}]+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^.]+')}$`);
+    const known = (key: string) => (key.includes('{{') ? Object.keys(english).some((candidate) => shaped(key).test(candidate)) : key in english);
+    expect(keys.filter((key) => !known(key))).toEqual([]);
   });
 });

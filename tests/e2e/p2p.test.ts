@@ -44,10 +44,9 @@ describe('person to person', () => {
     await main.getByText('This person has an account').waitFor();
 
     await page.getByLabel('Amount (USD)').fill('12.50');
-    await expect.poll(() => main.locator('[data-fact="fee"]').innerText()).toBe('$0.25');
-    expect(await main.locator('[data-fact="total"]').innerText()).toBe('$12.75');
+    await expect.poll(() => main.locator('[data-field="fee"]').innerText()).toBe('$0.25');
+    expect(await main.locator('[data-field="total"]').innerText()).toBe('$12.75');
     await page.getByLabel('Note').fill(note);
-    await page.getByLabel('Save as a template').check();
     await page.getByLabel('Template name').fill('Beans');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -72,11 +71,13 @@ describe('person to person', () => {
     await success.waitFor({ state: 'detached', timeout: 15_000 });
 
     // The template and the recent payee are offered now.
-    await main.locator('[data-template="Beans"]').waitFor();
-    await main.locator('[data-recent="business@example.com"]').waitFor();
-    expect(await main.locator('[data-recent="business@example.com"]').innerText()).toContain('Northwind Studio Ltd');
+    const template = main.getByRole('table', { name: 'Templates' }).locator('tr', { hasText: 'Beans' });
+    const recent = main.getByRole('table', { name: 'Recent recipients' }).locator('tr', { hasText: 'business@example.com' });
+    await template.waitFor();
+    await recent.waitFor();
+    expect(await recent.innerText()).toContain('Northwind Studio Ltd');
     // A template fills the form.
-    await main.locator('[data-template="Beans"]').getByRole('button', { name: /Use/ }).click();
+    await template.getByRole('button', { name: /Use/ }).click();
     await expect.poll(() => email.inputValue()).toBe('business@example.com');
     expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('12.50');
     expect(await seriousViolations(page)).toEqual([]);

@@ -9,6 +9,7 @@ import { ActionList } from '../../actions/ActionBar';
 import { formSchema } from '../../schema-form/formSchemas';
 import type { DashboardSection, ScreenSpec } from '../../spec/types';
 import { FormBody } from '../form/FormScreen';
+import { FormFillsContext, formFills } from '../form/fill';
 import { RowActions } from '../table/RowActions';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
@@ -30,22 +31,13 @@ import { useOnShow } from './useOnShow';
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
 const PAGING = tableParamNames({});
 
-/** A form section: empty at first and again after each success, when every section reloads. */
+const EMPTY: Record<string, unknown> = {};
+
+/** A form section: empty at first and again after each success, when every section reloads; buttons naming it as `fill` fill it. */
 function FormSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection & { form: NonNullable<DashboardSection['form']> } }) {
   const { form } = section;
   const schema = useMemo(() => formSchema(form), [form]);
-  const [round, setRound] = useState(0);
-  return (
-    <FormBody
-      key={round}
-      spec={spec}
-      form={form}
-      schema={schema}
-      initialData={{}}
-      idPrefix={`${spec.id}-${section.id}`}
-      onDone={() => setRound((current) => current + 1)}
-    />
-  );
+  return <FormBody spec={spec} form={form} schema={schema} initialData={EMPTY} idPrefix={`${spec.id}-${section.id}`} resetOnDone fillId={section.id} />;
 }
 
 function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: DashboardSection; title: string }) {
@@ -252,6 +244,7 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
  */
 export function DashboardScreen({ spec }: KindProps) {
   const dashboard = specPart(spec, 'dashboard');
+  const [fills] = useState(formFills);
   const sections = (tab?: string) => (
     <div className={`eng-dashboard eng-dashboard--${dashboard.layout ?? 'grid'}`}>
       {dashboard.sections
@@ -261,6 +254,13 @@ export function DashboardScreen({ spec }: KindProps) {
         ))}
     </div>
   );
-  if (!dashboard.tabs || dashboard.tabs.length === 0) return sections();
-  return <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>;
+  return (
+    <FormFillsContext value={fills}>
+      {!dashboard.tabs || dashboard.tabs.length === 0 ? (
+        sections()
+      ) : (
+        <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>
+      )}
+    </FormFillsContext>
+  );
 }

@@ -33,7 +33,7 @@ export function DefinitionList({
         return (
           <div key={column.field} className="eng-details__item">
             <dt>{fieldLabel(t, column.field, entity?.properties?.[column.field], column.label)}</dt>
-            <dd>
+            <dd data-field={column.field}>
               {empty && !column.emptyText ? (
                 <>
                   <span aria-hidden="true">—</span>

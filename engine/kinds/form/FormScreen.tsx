@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmit } from '../../actions/useSubmit';
 import { getPath } from '../../data/paths';
@@ -13,10 +13,18 @@ import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import { specPart } from '../specPart';
 import { SubmitButton } from './SubmitButton';
+import { useFormFill } from './fill';
+import { blockingNotes, useLiveFields } from './live/liveFields';
+import { LiveFieldsContext } from './live/LiveContext';
+import { useLiveValues } from './live/useLiveValues';
+import { drivingField } from './live/liveInput';
 
 /**
- * A spec's form with its submit button: validated with `schema`, sent as `form.submit` says, the server's
- * field errors shown on their fields. `onDone` runs after a success (a section form starts again there).
+ * A spec's form with its submit button: validated with `schema`, sent as `form.submit` says (an
+ * answer-driven flow: see `useAnswerFlow`), the server's field errors shown on their fields. Its `live`
+ * values are asked as it is filled in and drawn in it. `onDone` runs after a success; with `resetOnDone`
+ * the form starts again from `initialData` there. With `fillId`, a button naming it as `fill` (a row of
+ * a list on the same dashboard) fills the form.
  */
 export function FormBody({
   spec,
@@ -25,29 +33,76 @@ export function FormBody({
   initialData,
   idPrefix = spec.id,
   onDone,
+  resetOnDone = false,
+  fillId,
 }: {
   spec: ScreenSpec;
-  form: Pick<FormSpec, 'uiSchema' | 'submit'>;
+  form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live'>;
   schema: JsonSchema;
   initialData: Record<string, unknown>;
   idPrefix?: string;
   onDone?: () => void;
+  resetOnDone?: boolean;
+  fillId?: string;
 }) {
   const { t } = useTranslation();
   const [data, setData] = useState(initialData);
+  const [round, setRound] = useState(0);
+  const [invalid, setInvalid] = useState<ReadonlySet<string>>(() => new Set());
   const serverErrors = useServerErrors();
   const { submitData, pending, dialog } = useSubmit(spec, form.submit);
   // A ref, not the state: two Enter presses in one tick must not send twice.
   const sending = useRef(false);
+  // The field the person changed last: of a live value's `either` fields, the one sent.
+  const [lastChanged, setLastChanged] = useState<string>();
+  const lastChangedRef = useRef(lastChanged);
+  lastChangedRef.current = lastChanged;
+  const live = useLiveValues(form.live, data, invalid, (errors) => serverErrors.show(errors, data), lastChanged);
+  const liveFields = useLiveFields(form.live, live, (values) => {
+    setData((current) => ({ ...current, ...values }));
+    setLastChanged(Object.keys(values)[0]);
+  });
+
+  // A live value's answer copied into the fields its `fill` names, never into the one being typed.
+  useEffect(() => {
+    setData((current) => {
+      const filled: Record<string, unknown> = {};
+      for (const entry of form.live ?? []) {
+        const state = live[entry.id];
+        if (!entry.fill || state?.status !== 'ready') continue;
+        const driver = drivingField(entry, current, lastChangedRef.current);
+        for (const [field, path] of Object.entries(entry.fill)) if (field !== driver) filled[field] = getPath(state.answer, path);
+      }
+      return Object.entries(filled).every(([field, value]) => current[field] === value) ? current : { ...current, ...filled };
+    });
+  }, [form.live, live]);
+
+  useFormFill(fillId, (values) => {
+    setData((current) => ({ ...current, ...values }));
+    serverErrors.clear();
+    // The person pressed a button elsewhere on the page: the focus goes to the form it filled.
+    const first = Object.keys(values)[0];
+    if (first) requestAnimationFrame(() => document.getElementById(`${idPrefix}_${first}`)?.focus());
+  });
 
   const onSubmit = async (valid: Record<string, unknown>) => {
     if (sending.current) return;
+    const blocked = blockingNotes(form.live, live, t);
+    if (Object.keys(blocked).length > 0) {
+      serverErrors.show(blocked, valid);
+      return;
+    }
     sending.current = true;
     try {
-      const outcome = await submitData(valid);
+      const reviewValues = Object.assign({}, ...Object.values(live).map((state) => (state.status === 'ready' ? state.answer : {}))) as Record<string, unknown>;
+      const outcome = await submitData(valid, { reviewValues });
       if (outcome.status === 'invalid') serverErrors.show(outcome.fieldErrors, valid);
-      else if (outcome.status === 'done') {
-        serverErrors.clear();
+      else if (outcome.status === 'done' || outcome.status === 'kept') serverErrors.clear();
+      if (outcome.status === 'done') {
+        if (resetOnDone) {
+          setData(initialData);
+          setRound((current) => current + 1);
+        }
         onDone?.();
       }
     } finally {
@@ -57,22 +112,29 @@ export function FormBody({
 
   return (
     <>
-      <SchemaForm
-        idPrefix={idPrefix}
-        schema={schema}
-        uiSchema={form.uiSchema}
-        formData={data}
-        serverErrors={serverErrors.messages}
-        onChange={(next) => {
-          setData(next);
-          serverErrors.track(next);
-        }}
-        onSubmit={(valid) => void onSubmit(valid)}
-      >
-        <div className="eng-form__buttons">
-          <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit')}</SubmitButton>
-        </div>
-      </SchemaForm>
+      <LiveFieldsContext value={liveFields.fields}>
+        <SchemaForm
+          key={round}
+          idPrefix={idPrefix}
+          schema={schema}
+          uiSchema={form.uiSchema}
+          formData={data}
+          serverErrors={serverErrors.messages}
+          onChange={(next) => {
+            const changed = Object.keys({ ...data, ...next }).find((field) => next[field] !== data[field]);
+            if (changed) setLastChanged(changed);
+            setData(next);
+            serverErrors.track(next);
+          }}
+          onSubmit={(valid) => void onSubmit(valid)}
+          {...(form.live ? { onInvalidFields: setInvalid } : {})}
+        >
+          {liveFields.rest}
+          <div className="eng-form__buttons">
+            <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit')}</SubmitButton>
+          </div>
+        </SchemaForm>
+      </LiveFieldsContext>
       {dialog}
     </>
   );

@@ -212,8 +212,10 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
     const nowShown = visibleSteps(wizard, all, schemaHolds);
     const here = nowShown.findIndex((candidate) => candidate.id === step.id);
     if (isSubmitStep) {
-      const outcome = await submitData(answersOf(nowShown, all), () => {
-        if (wizard.draft) clearDraft(wizard.draft.key);
+      const outcome = await submitData(answersOf(nowShown, all), {
+        beforeSuccess: () => {
+          if (wizard.draft) clearDraft(wizard.draft.key);
+        },
       });
       if (outcome.status === 'invalid') refused(outcome.fieldErrors, all);
       else if (outcome.status === 'done' && nowShown[here + 1]) goTo((nowShown[here + 1] as WizardStep).id, all);

@@ -1,13 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SubmitResult } from '../../../generated/entities.ts';
-import { formatMoney, isMethodCallError, type CustomScreenProps, intlLocale } from '../../../engine/index.ts';
+import { formatMoney, isMethodCallError, useAnswerFlow, type CustomScreenProps, type FlowTarget, intlLocale } from '../../../engine/index.ts';
 import { useApp } from '../../app/app-context.tsx';
 import { accountLabel } from '../../accounts/format.ts';
 import { selectableAccounts } from '../../accounts/AccountSelectWidget.tsx';
 import { useAccounts } from '../../accounts/use-accounts.ts';
-import { TransferApproval } from '../TransferApproval.tsx';
-import { useTransferSubmit } from '../use-transfer-submit.ts';
 import { compareAmounts, isAmount } from './fields.tsx';
 import { Field } from '../../app/Field.tsx';
 import './account-transfer.css';
@@ -35,18 +32,43 @@ interface Limits {
 const QUOTE_DELAY_MS = 300;
 
 /**
+ * The submit as the engine runs it: an idempotency key per intent, the transfer's second factor (the
+ * application's `transfer` challenge), then the outcome, which closes by itself after an sms success
+ * (document 001 section 4). Done, and the form empties, only once completed.
+ */
+const TRANSFER: FlowTarget = {
+  method: 'accountTransfer',
+  idempotencyKey: 'idempotencyKey',
+  challenge: 'transfer',
+  result: {
+    title: 'money.approval.{{status}}Title',
+    text: 'money.approval.{{status}}Text',
+    items: [
+      { field: 'amount', label: 'transferAccount.amount', format: 'money', currencyField: 'currencyCode' },
+      { field: 'fee', label: 'transferAccount.fee', format: 'money', currencyField: 'currencyCode' },
+      { field: 'toAmount', label: 'transferAccount.toAmount', format: 'money', currencyField: 'toCurrencyCode' },
+    ],
+    closeAfterMs: 3000,
+    closeWhen: { all: [{ field: 'status', equals: 'completed' }, { field: 'challenge.method', equals: 'sms' }] },
+    close: 'money.approval.close',
+  },
+  doneWhen: { field: 'status', equals: 'completed' },
+};
+
+/**
  * Between own accounts (document 001 sections 3, 5 and 7): from and to account, the amount to send
  * or to receive (the other computed live at the rate of the day), the fee, the maximum with a
  * 'send max' button, the limits and the rate; optionally a recurring payment (frequency, end date,
- * number of payments). Submitting sends `accountTransfer` with an idempotency key, then the
- * confirmation dialog takes over.
+ * number of payments). Submitting runs the engine's answer-driven flow (see `TRANSFER`).
  */
-export function AccountTransferScreen(_props: CustomScreenProps) {
+export function AccountTransferScreen({ spec }: CustomScreenProps) {
   const { t, i18n } = useTranslation();
   const { rpc, feedback } = useApp();
   const locale = intlLocale(i18n.language);
   const { accounts, reload } = useAccounts();
-  const { submit: submitTransfer, pending, errors, setErrors, result, closeResult } = useTransferSubmit('accountTransfer');
+  const flow = useAnswerFlow(spec, TRANSFER);
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const [fromId, setFromId] = useState<number>();
   const [toId, setToId] = useState<number>();
@@ -179,11 +201,19 @@ export function AccountTransferScreen(_props: CustomScreenProps) {
           }
         : {}),
     };
-    await submitTransfer(values);
+    setPending(true);
+    setErrors({});
+    try {
+      if ((await flow.run(values)).status === 'done') finished();
+    } catch (error) {
+      if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) setErrors(error.fieldErrors);
+      else feedback.showError(error);
+    } finally {
+      setPending(false);
+    }
   };
 
-  const finished = (status: SubmitResult['status']) => {
-    if (status !== 'completed') return;
+  const finished = () => {
     setAmount('');
     setToAmount('');
     setQuote(undefined);
@@ -307,7 +337,7 @@ export function AccountTransferScreen(_props: CustomScreenProps) {
           </button>
         </div>
       </form>
-      <TransferApproval result={result} onClose={closeResult} onFinished={finished} />
+      {flow.dialog}
     </div>
   );
 }

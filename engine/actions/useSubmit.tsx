@@ -2,13 +2,18 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { boundParams } from '../data/useMethodData';
 import { isMethodCallError } from '../errors/MethodCallError';
+import { useAnswerFlow, type FlowRunOptions } from '../flow/useAnswerFlow';
 import type { ScreenSpec, Submit } from '../spec/types';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { useCall } from './useCall';
 
-/** How a submit ended. `invalid` carries the server's field errors, keyed by the path inside the form data. */
+/**
+ * How a submit ended. `invalid` carries the server's field errors, keyed by the path inside the form data;
+ * `kept`: answered, but not as `doneWhen` wants, so the form keeps its values.
+ */
 export type SubmitOutcome =
   | { status: 'done' }
+  | { status: 'kept' }
   | { status: 'cancelled' }
   | { status: 'invalid'; fieldErrors: Record<string, string> }
   | { status: 'failed' };
@@ -32,11 +37,12 @@ export function unwrapFieldErrors(fieldErrors: Record<string, string>, wrap: str
 }
 
 /**
- * Submits form data as a spec's `submit` says: asks `confirm` first, calls the method or the application
- * action (with the request fields `routeParams` and `queryParams` take from the address beside the form's
- * data, outside any `wrap`), then runs `success`. Server field errors come back as `invalid` for the form to show on its
- * fields; every other error goes to `EngineOptions.onError`. `beforeSuccess` runs between the call and the
- * navigation (a wizard drops its draft there).
+ * Submits form data as a spec's `submit` says: asks `confirm` first, then runs the call as an answer-driven
+ * flow (review, idempotency key, second factor, result: see `useAnswerFlow`), with the request fields
+ * `routeParams` and `queryParams` take from the address beside the form's data (outside any `wrap`), then
+ * `success`. Server field errors come back as `invalid` for the form to show on its
+ * fields; every other error goes to `EngineOptions.onError`. `more.beforeSuccess` runs between the final
+ * answer and the navigation (a wizard drops its draft there); `more.reviewValues` adds to what the review shows.
  *
  * @example
  * ```tsx
@@ -49,11 +55,12 @@ export function useSubmit(
   spec: Pick<ScreenSpec, 'id' | 'source'>,
   submit: Submit,
 ): {
-  submitData: (data: Record<string, unknown>, beforeSuccess?: () => void) => Promise<SubmitOutcome>;
+  submitData: (data: Record<string, unknown>, more?: FlowRunOptions) => Promise<SubmitOutcome>;
   pending: boolean;
   dialog: ReactNode;
 } {
-  const { call, succeed, fail } = useCall(spec);
+  const { fail } = useCall(spec);
+  const { run, dialog: flowDialog } = useAnswerFlow(spec, submit);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
   const routeParams = useParams();
@@ -63,14 +70,11 @@ export function useSubmit(
   const addressKey = JSON.stringify(fromAddress);
 
   const submitData = useCallback(
-    async (data: Record<string, unknown>, beforeSuccess?: () => void): Promise<SubmitOutcome> => {
+    async (data: Record<string, unknown>, more?: FlowRunOptions): Promise<SubmitOutcome> => {
       if (submit.confirm && !(await confirm(submit.confirm))) return { status: 'cancelled' };
       setPending(true);
       try {
-        const outcome = await call(submit, data, JSON.parse(addressKey) as Record<string, unknown>);
-        beforeSuccess?.();
-        await succeed(submit.success, outcome);
-        return { status: 'done' };
+        return await run(data, { ...more, beside: JSON.parse(addressKey) as Record<string, unknown> });
       } catch (error) {
         if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
           return { status: 'invalid', fieldErrors: unwrapFieldErrors(error.fieldErrors, submit.wrap) };
@@ -81,8 +85,17 @@ export function useSubmit(
         setPending(false);
       }
     },
-    [submit, confirm, call, succeed, fail, addressKey],
+    [submit, confirm, run, fail, addressKey],
   );
 
-  return { submitData, pending, dialog };
+  return {
+    submitData,
+    pending,
+    dialog: (
+      <>
+        {dialog}
+        {flowDialog}
+      </>
+    ),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newIdempotencyKey, submissionKeys } from './idempotency.ts';
+import { newIdempotencyKey, submissionKeys } from './idempotency';
 
 describe('submissionKeys', () => {
   it('repeats the key for a retry of the same values until the server answers', () => {

@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getPath } from '../data/paths';
+import { DefinitionList } from '../kinds/detail/DefinitionList';
+import type { ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
+import { matchesWhen } from '../spec/when';
+import { Dialog } from '../ui/Dialog';
+
+type Values = Record<string, unknown>;
+
+/**
+ * An i18n key that names values of the answer (`orders.{{status}}Title`) with them filled in, so one spec
+ * line words every outcome.
+ *
+ * @example
+ * ```ts
+ * keyFromValues('orders.{{status}}Title', { status: 'shipped' }); // 'orders.shippedTitle'
+ * ```
+ */
+export function keyFromValues(key: string, values: Values): string {
+  return key.replace(/\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g, (_, path: string) => String(getPath(values, path) ?? ''));
+}
+
+/** The step before the call: what will happen, then Confirm (makes the call) or Back (to the form). */
+export function ReviewStep({ review, values, onAnswer }: { review: ReviewSpec; values: Values; onAnswer: (go: boolean) => void }) {
+  const { t } = useTranslation();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog
+      title={t(review.title, values)}
+      onClose={() => onAnswer(false)}
+      initialFocus={confirmRef}
+      buttons={
+        <>
+          <button type="button" className="eng-button eng-button--secondary" onClick={() => onAnswer(false)}>
+            {t(review.back ?? 'engine.back')}
+          </button>
+          <button ref={confirmRef} type="button" className="eng-button eng-button--primary" onClick={() => onAnswer(true)}>
+            {t(review.confirm ?? 'engine.flow.confirm')}
+          </button>
+        </>
+      }
+    >
+      <DefinitionList data={values} fields={review.items} />
+    </Dialog>
+  );
+}
+
+/** The step after the final answer: its title, text and values; it closes by itself where the spec says so. */
+export function ResultStep({ result, values, onClose }: { result: ResultSpec; values: Values; onClose: () => void }) {
+  const { t } = useTranslation();
+  const closesItself = result.closeAfterMs !== undefined && matchesWhen(result.closeWhen, values);
+  useEffect(() => {
+    if (!closesItself) return;
+    const timer = setTimeout(onClose, result.closeAfterMs);
+    return () => clearTimeout(timer);
+  }, [closesItself, result.closeAfterMs, onClose]);
+  return (
+    <Dialog
+      role="alertdialog"
+      title={t(keyFromValues(result.title, values), values)}
+      onClose={onClose}
+      buttons={
+        <button type="button" className="eng-button eng-button--primary" onClick={onClose}>
+          {t(result.close ?? 'engine.flow.close')}
+        </button>
+      }
+    >
+      <div className="eng-flow__result" role="status">
+        {result.items && <DefinitionList data={values} fields={result.items} hideEmpty />}
+        {result.text && <p>{t(keyFromValues(result.text, values), values)}</p>}
+        {closesItself && <p className="eng-flow__meta">{t('engine.flow.closesSoon')}</p>}
+      </div>
+    </Dialog>
+  );
+}
