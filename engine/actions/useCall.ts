@@ -48,8 +48,8 @@ const answerValues = (answer: unknown): Record<string, unknown> =>
 /**
  * Runs the calls a spec describes and what follows a success, the same way for forms, wizards and action
  * buttons:
- * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set) or to the application
- *   action; it rejects with whatever the call rejected with.
+ * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set, `beside` next to it) or
+ *   to the application action; it rejects with whatever the call rejected with.
  * - `succeed` saves the answer as a file when `saveFile` is set, shows the notice (interpolating the answer: `{{entry.email}}`), marks every cached answer stale (a successful call may have changed any
  *   of them; waiting for the reload when `refresh` is set), then navigates: to where the action asked,
  *   else to `success.navigate` with `:name` filled from the route and the answer.
@@ -70,9 +70,9 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
   const { mutate } = useSWRConfig();
 
   const call = useCallback(
-    async (target: CallTarget, input: Record<string, unknown>): Promise<CallOutcome> => {
+    async (target: CallTarget, input: Record<string, unknown>, beside: Record<string, unknown> = {}): Promise<CallOutcome> => {
       if (target.method) {
-        const payload = { ...(target.wrap ? { [target.wrap]: input } : input), ...queryFields(target.queryParams, query) };
+        const payload = { ...(target.wrap ? { [target.wrap]: input } : input), ...queryFields(target.queryParams, query), ...beside };
         return { answer: await options.callMethod(target.method, payload) };
       }
       if (target.action) {
@@ -83,7 +83,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
           );
         }
         const ctx: ActionContext = { screenId: spec.id, params, navigate: (path) => void navigate(path), callMethod: options.callMethod };
-        const result = await action(input, ctx);
+        const result = await action({ ...input, ...beside }, ctx);
         return { answer: undefined, navigateTo: result?.navigate };
       }
       throw new Error(

@@ -35,7 +35,7 @@ describe('invoices', () => {
 
     const anna = await signedInPage('personal@example.com');
     await anna.goto(`${e2e.server.url}/transfer/invoices`);
-    const row = anna.locator(`main tr[data-invoice="${invoiceId}"]`);
+    const row = anna.locator(`main tr[data-key="${invoiceId}"]`);
     await row.waitFor();
     expect(await row.innerText()).toContain('Northwind Studio Ltd');
     expect(await seriousViolations(anna)).toEqual([]);
@@ -59,9 +59,10 @@ describe('invoices', () => {
     await northwind.reload();
     await northwind.locator('main').getByText('Paid', { exact: true }).waitFor();
     await northwind.goto(`${e2e.server.url}/transfer/invoices`);
-    await northwind.locator('main .invoices__switch button').nth(1).click();
-    await northwind.locator('main input[name="openOnly"]').uncheck();
-    const sentRow = northwind.locator(`main tr[data-invoice="${invoiceId}"]`);
+    await northwind.getByRole('navigation', { name: 'Invoice lists' }).getByRole('link', { name: 'Sent' }).click();
+    await northwind.waitForURL('**/transfer/invoices/sent');
+    await northwind.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'All' }).click();
+    const sentRow = northwind.locator(`main tr[data-key="${invoiceId}"]`);
     await sentRow.waitFor();
     expect(await sentRow.innerText()).toContain('Paid');
     expect(await seriousViolations(northwind)).toEqual([]);

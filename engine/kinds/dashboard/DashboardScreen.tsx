@@ -23,6 +23,9 @@ import { CardsSection } from './CardsSection';
 import { ChoicesSection } from './ChoicesSection';
 import { sectionRows, sectionTotal } from './sectionRows';
 import { SwitchGrid } from './SwitchGrid';
+import { SectionTabs } from './SectionTabs';
+import { TextSection } from './TextSection';
+import { ThreadSection } from './ThreadSection';
 import { useOnShow } from './useOnShow';
 
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
@@ -116,6 +119,7 @@ function SectionContent({
             pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
             emptyText={section.emptyText}
             rowLink={section.rowLink}
+            rowKey={section.rowKey}
             renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} /> : undefined}
             loading={false}
             busy={busy}
@@ -132,6 +136,21 @@ function SectionContent({
       return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
     case 'switches':
       return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
+    case 'text':
+      return (
+        <TextSection
+          data={values}
+          rows={section.rows ? rows : undefined}
+          columns={columns}
+          entity={section.entity}
+          paragraphs={section.text?.paragraphs}
+          heading={section.text?.heading}
+          titled={Boolean(section.title)}
+          lang={section.text?.lang}
+        />
+      );
+    case 'thread':
+      return section.thread ? <ThreadSection rows={rows} thread={section.thread} entity={section.entity} emptyText={section.emptyText} /> : null;
     case 'choices':
       return <ChoicesSection choices={section.choices ?? []} emptyText={section.emptyText} />;
     case 'chart': {
@@ -170,7 +189,11 @@ export function Section({ spec, section }: { spec: ScreenSpec; section: Dashboar
 function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const title = section.title ? t(section.title) : '';
+  // The same call as the body's first page, so SWR asks once: a title interpolates the section's data.
+  const answer = useMethodData(section.data, undefined, { keepPreviousData: true });
+  const data = getPath(answer.data, section.data?.path);
+  const values = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const title = section.title ? t(section.title, values) : '';
   return (
     <section className={`eng-section eng-section--${section.kind}`} aria-labelledby={section.title ? headingId : undefined}>
       {section.title && (
@@ -196,7 +219,11 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
  * `detail`, `chart` (bars of the second column, labelled by the first), `form` (starts empty again after
  * each success, and every section reloads), `switches` (a grid of switches, each saved at once). A
  * section's `actions` are buttons under it, shown and filled by its data; `rowsWhere` keeps one group of a
- * list that several sections share.
+ * list that several sections share. A title interpolates the section's data; kinds `text` (values as
+ * paragraphs, no labels, or a list of parts under headings) and `thread` (a list as a conversation) draw
+ * articles and conversations; `layout: stack` puts every section under the one before; `tabs` splits the
+ * sections into tabs within the screen (a section's `tab` names its tab; one without shows under every
+ * tab), kept in the address.
  *
  * @example
  * ```yaml
@@ -218,13 +245,22 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
 export function DashboardScreen({ spec }: KindProps) {
   const dashboard = specPart(spec, 'dashboard');
   const [fills] = useState(formFills);
-  return (
-    <FormFillsContext value={fills}>
-      <div className="eng-dashboard">
-        {dashboard.sections.map((section) => (
+  const sections = (tab?: string) => (
+    <div className={`eng-dashboard eng-dashboard--${dashboard.layout ?? 'grid'}`}>
+      {dashboard.sections
+        .filter((section) => tab === undefined || section.tab === undefined || section.tab === tab)
+        .map((section) => (
           <Section key={section.id} spec={spec} section={section} />
         ))}
-      </div>
+    </div>
+  );
+  return (
+    <FormFillsContext value={fills}>
+      {!dashboard.tabs || dashboard.tabs.length === 0 ? (
+        sections()
+      ) : (
+        <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>
+      )}
     </FormFillsContext>
   );
 }
