@@ -219,7 +219,10 @@ export interface Column {
    * interpolates the row (`"{{firstName}}'s store"`).
    */
   emptyText?: string;
-  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date). */
+  /**
+   * In a table: draw the column only when a row on the page has a value for it (a rare error, an end date).
+   * In a detail: leave the item out where the value is missing.
+   */
   hideEmpty?: boolean;
   /** i18n key shown where the value is present instead of it, interpolating the row and `{{value}}` (the value as formatted). */
   template?: string;
@@ -231,7 +234,7 @@ export interface Column {
   qr?: string;
   /** Badges: a tone per value (`{ good: [active], bad: [blocked] }`), carried as `data-tone`; other values are neutral. */
   tones?: Partial<Record<BadgeTone, unknown[]>>;
-  /** In a tile: the value is shown only where this holds for the item. */
+  /** In a tile or a detail: the value is shown only where this holds for the item. */
   when?: When;
 }
 
@@ -552,6 +555,8 @@ export interface DashboardSection {
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
+  /** For kind form with data: the form starts from that data (`data.path` applied), its own fields only. */
+  prefill?: boolean;
   /** Shown only when its data (`data.path` applied) meets this condition. */
   when?: When;
   /** For kind switches: the grid. */

@@ -103,7 +103,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // News and support
   // Accounts, wallets and payment instructions
   // History and statements
-  InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),

@@ -34,10 +34,38 @@ const PAGING = tableParamNames({});
 const EMPTY: Record<string, unknown> = {};
 
 /** A form section: empty at first and again after each success, when every section reloads; buttons naming it as `fill` fill it. */
-function FormSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection & { form: NonNullable<DashboardSection['form']> } }) {
+/**
+ * A form section: its submit button's label interpolates the section's data (`values`, "Pay {{total}}"),
+ * and with `prefill` the form starts from that data, the form's fields only.
+ */
+function FormSection({
+  spec,
+  section,
+  values,
+}: {
+  spec: ScreenSpec;
+  section: DashboardSection & { form: NonNullable<DashboardSection['form']> };
+  values: Record<string, unknown>;
+}) {
   const { form } = section;
   const schema = useMemo(() => formSchema(form), [form]);
-  return <FormBody spec={spec} form={form} schema={schema} initialData={EMPTY} idPrefix={`${spec.id}-${section.id}`} resetOnDone fillId={section.id} />;
+  const initialData = useMemo(
+    () => (section.prefill ? Object.fromEntries(form.fields.filter((field) => values[field] !== undefined && values[field] !== null).map((field) => [field, values[field]])) : EMPTY),
+    [section.prefill, form.fields, values],
+  );
+  return (
+    <FormBody
+      key={section.prefill ? JSON.stringify(initialData) : undefined}
+      spec={spec}
+      form={form}
+      schema={schema}
+      initialData={initialData}
+      idPrefix={`${spec.id}-${section.id}`}
+      resetOnDone
+      fillId={section.id}
+      labelValues={values}
+    />
+  );
 }
 
 function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: DashboardSection; title: string }) {
@@ -133,7 +161,7 @@ function SectionContent({
       // A detail section may be only its title, description and buttons.
       return columns.length > 0 ? <DefinitionList data={values} fields={columns} entity={section.entity} /> : null;
     case 'form':
-      return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} /> : null;
+      return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} values={values} /> : null;
     case 'switches':
       return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
     case 'text':

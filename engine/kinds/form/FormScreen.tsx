@@ -24,7 +24,7 @@ import { drivingField } from './live/liveInput';
  * answer-driven flow: see `useAnswerFlow`), the server's field errors shown on their fields. Its `live`
  * values are asked as it is filled in and drawn in it. `onDone` runs after a success; with `resetOnDone`
  * the form starts again from `initialData` there. With `fillId`, a button naming it as `fill` (a row of
- * a list on the same dashboard) fills the form.
+ * a list on the same dashboard) fills the form. The submit button's label interpolates `labelValues`.
  */
 export function FormBody({
   spec,
@@ -35,6 +35,7 @@ export function FormBody({
   onDone,
   resetOnDone = false,
   fillId,
+  labelValues,
 }: {
   spec: ScreenSpec;
   form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live'>;
@@ -44,6 +45,7 @@ export function FormBody({
   onDone?: () => void;
   resetOnDone?: boolean;
   fillId?: string;
+  labelValues?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
   const [data, setData] = useState(initialData);
@@ -131,7 +133,7 @@ export function FormBody({
         >
           {liveFields.rest}
           <div className="eng-form__buttons">
-            <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit')}</SubmitButton>
+            <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit', labelValues)}</SubmitButton>
           </div>
         </SchemaForm>
       </LiveFieldsContext>
