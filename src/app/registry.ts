@@ -11,6 +11,7 @@ import { createGuards } from '../session/guards.ts';
 import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
+import { approvalChallenge } from '../approvals/approval-challenge.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -132,5 +133,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
  * createScreenRouter({ …, challenges: appChallenges(rpc) });
  */
 export function appChallenges(rpc: RpcCall): Record<string, ChallengeHandler> {
-  return { transfer: transferChallenge(rpc) };
+  return { transfer: transferChallenge(rpc), approval: approvalChallenge() };
 }
