@@ -98,7 +98,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
-  Kyc: screen(async () => (await import('../verification/Kyc.tsx')).Kyc),
   IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
   // Legal
   // News and support

@@ -17,7 +17,7 @@ describe('the approval challenge', () => {
     const ctx = { answer: asked, callAgain, callMethod: vi.fn() };
     await challenge.confirm('000000', ctx);
     await challenge.confirm('123456', ctx);
-    const [[wrong], [right]] = callAgain.mock.calls as unknown as Array<[Record<string, unknown>]>;
+    const [[wrong], [right]] = callAgain.mock.calls as unknown as [[Record<string, unknown>], [Record<string, unknown>]];
     expect(right).toEqual({ idempotencyKey: expect.any(String), confirm: { requestId: '9001', approvalCode: '123456' } });
     expect(wrong!.idempotencyKey).toBe(right!.idempotencyKey);
 

@@ -53,7 +53,7 @@ const order: ScreenSpec = {
 
 const i18n = () =>
   createTestI18n({
-    orders: { title: 'Order', heading: 'Order {{id}}', pay: 'Pay {{total}} {{currencyCode}}', addressTitle: 'Delivery', save: 'Save address' },
+    orders: { title: 'Order', heading: 'Order {{id}}', pay: 'Pay {{total}} {{currencyCode}}', addressTitle: 'Delivery', save: 'Save address', session: 'Session' },
   });
 
 describe('dashboard sections that read their data', () => {
@@ -94,5 +94,41 @@ describe('dashboard sections that read their data', () => {
       fireEvent.click(within(form).getByRole('button', { name: 'Save address' }));
     });
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('orderAddressSet', { street: 'Main St 1', city: 'Lisbon', orderId: '7' }));
+  });
+
+  it('shows a section by the query string, runs the application action a success names with the answer, and goes to the path the answer holds', async () => {
+    const screenSpec: ScreenSpec = {
+      id: 'join',
+      route: '/join',
+      layout: 'main',
+      title: 'orders.title',
+      kind: 'dashboard',
+      dashboard: {
+        sections: [
+          {
+            id: 'company',
+            kind: 'detail',
+            title: 'orders.addressTitle',
+            queryWhen: { field: 'kind', equals: 'company' },
+            actions: [{ id: 'start', label: 'orders.save', method: 'sessionStart', success: { action: 'storeReload', openPath: 'next' } }],
+          },
+        ],
+      },
+    };
+    const next: ScreenSpec = { id: 'next', route: '/sessions/:id', layout: 'main', title: 'orders.session', kind: 'dashboard', dashboard: { sections: [] } };
+    const callMethod = vi.fn(async () => ({ next: '/sessions/9' }));
+    const storeReload = vi.fn(async () => undefined);
+    const first = renderScreens(testOptions([screenSpec, next], { callMethod, actions: { storeReload } }), '/join?kind=person', i18n());
+    await screen.findByRole('heading', { level: 1, name: 'Order' });
+    expect(screen.queryByRole('heading', { level: 2, name: 'Delivery' })).toBeNull();
+    first.unmount();
+
+    renderScreens(testOptions([screenSpec, next], { callMethod, actions: { storeReload } }), '/join?kind=company', i18n());
+    await screen.findByRole('heading', { level: 2, name: 'Delivery' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+    });
+    await waitFor(() => expect(storeReload).toHaveBeenCalledWith(expect.objectContaining({ next: '/sessions/9' }), expect.objectContaining({ screenId: 'join' })));
+    await screen.findByRole('heading', { level: 1, name: 'Session' });
   });
 });
