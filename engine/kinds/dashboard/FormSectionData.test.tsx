@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { WidgetProps } from '@rjsf/utils';
 import type { ScreenSpec } from '../../spec/types';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
 
@@ -130,5 +131,21 @@ describe('dashboard sections that read their data', () => {
     });
     await waitFor(() => expect(storeReload).toHaveBeenCalledWith(expect.objectContaining({ next: '/sessions/9' }), expect.objectContaining({ screenId: 'join' })));
     await screen.findByRole('heading', { level: 1, name: 'Session' });
+  });
+
+  it('gives application widgets the data the form sits beside as formContext.data', async () => {
+    function BesideWidget(props: WidgetProps) {
+      const beside = (props.registry.formContext as { data?: Record<string, unknown> }).data;
+      return <output id={props.id}>{`Pays in ${String(beside?.currencyCode)}`}</output>;
+    }
+    const withWidget: ScreenSpec = {
+      ...order,
+      dashboard: {
+        sections: [{ ...order.dashboard!.sections[1]!, form: { ...order.dashboard!.sections[1]!.form!, uiSchema: { storeId: { 'ui:widget': 'beside' } } } }],
+      },
+    };
+    const callMethod = vi.fn(async () => ({ order: { id: 7, state: 'open', total: '2.00', currencyCode: 'RON' } }));
+    renderScreens(testOptions([withWidget], { callMethod, widgets: { beside: BesideWidget } }), '/orders/7', i18n());
+    await screen.findByText('Pays in RON');
   });
 });
