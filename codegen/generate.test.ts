@@ -70,6 +70,18 @@ describe('codegen', () => {
     expect(error.detail).toContain("'passwrd' is not a property");
   });
 
+  it("resolves a custom screen's forms to their narrowed schemas, and refuses a field the schema lacks", async () => {
+    const { files } = await generate(paths);
+    const spec = JSON.parse(files['screens/profile-phone-verify.json']!);
+    expect(spec.custom.forms.confirm.schema.properties).toEqual({ code: expect.objectContaining({ pattern: '^[0-9]{6}$' }) });
+    expect(spec.custom.forms.confirm.schema.required).toEqual(['code']);
+    editScreen(paths, 'profile-phone-verify.yaml', 'fields: [code]', 'fields: [cod]');
+    const error = await failure(paths);
+    expect(error.file).toBe('screens/profile-phone-verify.yaml');
+    expect(error.jsonPath).toBe('/custom/forms/confirm/fields/0');
+    expect(error.detail).toContain("'cod' is not a property");
+  });
+
   it('refuses a screen that calls an undeclared method', async () => {
     const file = path.join(paths.screensDir, 'home.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('balanceInquiry', 'balanceInquiryy'));
@@ -105,6 +117,14 @@ describe('codegen', () => {
       const method = await failure(paths);
       expect(method.jsonPath).toBe('/dashboard/sections/1/rowActions/0/method');
       expect(method.detail).toContain("'blacklistRemove' is not a declared method");
+    });
+
+    it("refuses a form that starts from its section's data where the section has none", async () => {
+      rewrite('card-rename.yaml', /(- id: name\n\s+kind: form\n)\s+data: .*\n\s+when: .*\n/, '$1');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/card-rename.yaml');
+      expect(error.jsonPath).toBe('/dashboard/sections/1/form/startFromData');
+      expect(error.detail).toContain("needs the section's 'data'");
     });
 
     it('refuses a tile field the entity does not have, and an idempotency key the request does not carry', async () => {

@@ -150,6 +150,7 @@ class SpecResolver {
           form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
           this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[]);
           this.live(form, `${at}/form`);
+          if (form.startFromData && !section.data) fail(`${at}/form/startFromData`, "a form that starts from its section's data needs the section's 'data'");
         }
         const formSections = (dashboard.sections as JsonObject[]).filter((other) => other.form).map((other) => other.id as string);
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`, formSections);
@@ -170,6 +171,11 @@ class SpecResolver {
           if (section.card) this.tileParts(section.entity, section.card as JsonObject, `${at}/card`);
         }
       });
+    }
+    const customForms = (spec.custom as JsonObject | undefined)?.forms as Record<string, JsonObject> | undefined;
+    for (const [name, form] of Object.entries(customForms ?? {})) {
+      const at = `/custom/forms/${name}`;
+      form.schema = this.pick(this.schema(form.schema as string, `${at}/schema`), form.fields as string[], `${at}/fields`);
     }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
     const queryRedirect = spec.queryRedirect as JsonObject | undefined;

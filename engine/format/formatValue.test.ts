@@ -50,6 +50,12 @@ describe('dates', () => {
     expect(formatText('2024-12-01', { field: 'from', format: 'month' }, {}, ctx)).toBe('December 2024');
   });
 
+  it('names a country in the reader\'s language, and leaves a code Intl does not know as it is', () => {
+    expect(formatText('GB', { field: 'countryCode', format: 'country' }, {}, ctx)).toBe('United Kingdom');
+    expect(formatText('GB', { field: 'countryCode', format: 'country' }, {}, { ...ctx, locale: 'es-ES' })).toBe('Reino Unido');
+    expect(formatText('not a code', { field: 'countryCode', format: 'country' }, {}, ctx)).toBe('not a code');
+  });
+
   it('formats instants with date and time', () => {
     expect(formatDateTime('2024-03-01T10:15:00Z', 'en')).toMatch(/^Mar 1, 2024/);
   });

@@ -58,6 +58,15 @@ export function formatText(
   return column.template ? ctx.t(column.template, { ...row, value: text }) : text;
 }
 
+/** A country code named in `locale` ("GB" in es: "Reino Unido"), English where it has no name, else the code. */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale, 'en'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 function formatPresent(
@@ -82,6 +91,8 @@ function formatPresent(
       return formatMonth(value, ctx.locale);
     case 'link':
       return String(value);
+    case 'country':
+      return countryName(String(value), ctx.locale);
     case 'badge':
       if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
       return enumLabel(ctx.t, column.enumKey ?? column.field, value);

@@ -205,8 +205,8 @@ export interface Action {
 }
 
 /** How a value is shown in tables, details and cards. */
-/** `month`: the month a date falls in, named with its year ("March 2024"); `link`: a web address drawn as a link, worded by the column's `template`. */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'link';
+/** `month`: the month a date falls in, named with its year ("March 2024"); `link`: a web address drawn as a link, worded by the column's `template`; `country`: a country code named in the reader's language. */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'link' | 'country';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {
@@ -223,10 +223,7 @@ export interface Column {
    * interpolates the row (`"{{firstName}}'s store"`).
    */
   emptyText?: string;
-  /**
-   * In a table: draw the column only when a row on the page has a value for it (a rare error, an end date).
-   * In a detail: leave the item out where the value is missing.
-   */
+  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date); in a detail: leave the field out where it has none. */
   hideEmpty?: boolean;
   /** i18n key shown where the value is present instead of it, interpolating the row and `{{value}}` (the value as formatted). */
   template?: string;
@@ -443,6 +440,7 @@ export interface WizardSpec {
   failure?: { navigate: string };
 }
 
+/** How a `cards` section draws each item as a tile: its heading, lines, value, art and actions. */
 export interface CardSpec {
   /** The item's heading: a field name, or a column (`{ field: alias, emptyText: … }`). */
   title: string | Column;
@@ -536,6 +534,7 @@ export interface ChoiceLink {
   when?: When;
 }
 
+/** One part of a `kind: dashboard` screen: its `kind` says what it draws, from its own `data`. */
 export interface DashboardSection {
   id: string;
   /** i18n key; it interpolates the section's data (`{{subject}}`) once loaded. */
@@ -561,14 +560,15 @@ export interface DashboardSection {
   rowsWhere?: When;
   /** Shown only while the address's query parameters (strings) meet this condition (`?variant=business`). */
   queryWhen?: When;
-  /** For kind form with data: the form starts from that data (`data.path` applied), its own fields only. */
-  prefill?: boolean;
   /** Shown only when its data (`data.path` applied) meets this condition. */
   when?: When;
   /** For kind switches: the grid. */
   switches?: SwitchGridSpec;
-  /** For kind form: the form, which starts empty again after each success. */
-  form?: Omit<FormSpec, 'data'>;
+  /** For kind form: the form, which starts empty again after each success (from the section's data with `startFromData`). */
+  form?: Omit<FormSpec, 'data'> & {
+    /** The form starts from the section's `data` (`path` applied; its fields picked), and again from the reloaded data after each success. */
+    startFromData?: boolean;
+  };
   /** Buttons under the section, evaluated against its data (`data.path` applied). */
   actions?: Action[];
   /** For kind table: buttons on every row. */
@@ -601,9 +601,13 @@ export interface CustomSpec {
   props?: Record<string, unknown>;
   /** What a spec cannot say about the screen; codegen requires it, the engine does not read it. */
   reason?: string;
+  /** Forms the component draws with `SchemaForm`, by name; codegen resolves and narrows each schema. */
+  forms?: Record<string, CustomForm>;
 }
 
-/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
+/** A form of a custom screen: the listed fields of a schema, which the component submits itself. */
+export type CustomForm = Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>;
+
 /** A link to another screen: `label` is an i18n key, `to` an application path. */
 export interface ScreenLink {
   label: string;
@@ -616,6 +620,7 @@ export interface TabGroup {
   items: ScreenLink[];
 }
 
+/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
 export interface ScreenSpec {
   id: string;
   route: string;

@@ -3,12 +3,12 @@ import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { addressReplacementCompatibility, applyForCard, applyInfo, crossPlatformRequirement } from './apply.ts';
 import { customerCard, customerCards } from './cards.ts';
-import { activateCard, activationData, blockCard, confirmCard, pauseCard, reissueCard, setCardAlias, unpauseCard, upgradeCardShipping } from './lifecycle.ts';
+import { activateCard, activationData, blockCard, confirmationSummary, confirmCard, pauseCard, reissueCard, reissueQuote, setCardAlias, unpauseCard, upgradeCardShipping } from './lifecycle.ts';
 import { loadCard } from './load.ts';
 
 type CardMethods =
-  | 'cardList' | 'cardGet' | 'cardApplyInfo' | 'cardApply' | 'cardConfirm' | 'cardActivationData' | 'cardActivate' | 'cardPause'
-  | 'cardUnpause' | 'cardBlock' | 'cardReissue' | 'cardUpgradeShipping' | 'cardSetAlias' | 'cardLoad' | 'cardCrossPlatformRequirement'
+  | 'cardList' | 'cardGet' | 'cardApplyInfo' | 'cardApply' | 'cardConfirm' | 'cardConfirmation' | 'cardActivationData' | 'cardActivate' | 'cardPause'
+  | 'cardUnpause' | 'cardBlock' | 'cardReissue' | 'cardReissueQuote' | 'cardUpgradeShipping' | 'cardSetAlias' | 'cardLoad' | 'cardCrossPlatformRequirement'
   | 'addressReplacementCompatibility';
 
 /** The card lifecycle (issue 5): apply, confirm, activate, pause, block, reissue, load and the card reads. */
@@ -17,16 +17,18 @@ export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
     const cards = await customerCards(ctx.db, callerOf(ctx).customerId);
     return { cards: params.openOnly ? cards.filter((card) => card.accountStatusId !== ACCOUNT_STATUS.closed) : cards };
   },
-  cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, params.accountId),
+  cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, Number(params.accountId)),
   cardApplyInfo: (params, ctx) => applyInfo(ctx, params.countryCode),
   cardApply: (params, ctx) => applyForCard(ctx, params),
   cardConfirm: (params, ctx) => confirmCard(ctx, params.cardId),
+  cardConfirmation: (params, ctx) => confirmationSummary(ctx, Number(params.cardId)),
   cardActivationData: (params, ctx) => activationData(ctx, params.accountId),
   cardActivate: (params, ctx) => activateCard(ctx, params),
   cardPause: (params, ctx) => pauseCard(ctx, params.accountId),
   cardUnpause: (params, ctx) => unpauseCard(ctx, params.accountId),
   cardBlock: (params, ctx) => blockCard(ctx, params.accountId),
   cardReissue: (params, ctx) => reissueCard(ctx, params.accountId, params.isExpressShipping ?? false),
+  cardReissueQuote: (params, ctx) => reissueQuote(ctx, Number(params.accountId)),
   cardUpgradeShipping: (params, ctx) => upgradeCardShipping(ctx, params.accountId),
   cardSetAlias: (params, ctx) => setCardAlias(ctx, params.accountId, params.cardAliasName),
   cardLoad: (params, ctx) => loadCard(ctx, params),

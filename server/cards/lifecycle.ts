@@ -233,6 +233,22 @@ export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card
 }
 
 /**
+ * cardConfirmation: the application `confirmCard` would send, with the fees and the chosen shipping of the
+ * country it was applied for. Only the account's current card, as the card list shows it.
+ */
+export async function confirmationSummary(ctx: RpcContext, cardId: number) {
+  const { customerId } = callerOf(ctx);
+  const row = await ctx.db.selectFrom('cards').select(['account_id', 'customer_id']).where('id', '=', cardId).executeTakeFirst();
+  if (!row || row.customer_id !== customerId) throw new RpcRefusal('13');
+  const card = await customerCard(ctx.db, customerId, row.account_id);
+  if (card.cardId !== cardId) throw new RpcRefusal('13');
+  const offer = countryOffer(card.countryCode);
+  const shipping = card.cardIsVirtual ? undefined : (optionById(offer, card.shippingOptionId ?? null) ?? shippingOption(offer, 'standard'));
+  const { annual, issue, monthly, currency } = offer.fees;
+  return { card, fees: { annual, issue, monthly, currency, ...(shipping ? { shipping: shipping.fee, ...shipping.deliveryTime } : {}) } };
+}
+
+/**
  * cardReissue: orders a replacement card (processing, then issued by the processor after the
  * commit: virtual → pending, physical → printing). Express shipping (physical cards only, where not
  * disabled) is charged from the settlement account now. Activating the account swaps it in.
@@ -302,6 +318,27 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
     if (!(error instanceof RpcRefusal)) throw error;
   }
   return customerCard(ctx.db, customerId, accountId);
+}
+
+/**
+ * cardReissueQuote: what a reissue offers before it is asked, by the rules `reissueCard` applies: the
+ * card's status (its capabilities), and for a physical card the express option of the card's country.
+ */
+export async function reissueQuote(ctx: RpcContext, accountId: number) {
+  const card = await customerCard(ctx.db, callerOf(ctx).customerId, accountId);
+  const offer = countryOffer(card.countryCode);
+  const express = card.cardIsVirtual ? undefined : shippingOption(offer, 'express');
+  const offered = !!express && express.disabledReasons.length === 0;
+  return {
+    accountId: card.accountId,
+    reissueAllowed: card.capabilities.reissue,
+    cardIsVirtual: card.cardIsVirtual,
+    expressOffered: offered,
+    currencyCode: offer.fees.currency,
+    ...(express && offered ? { expressFee: express.fee } : {}),
+    ...(express?.deliveryTime && offered ? express.deliveryTime : {}),
+    ...(express && !offered && express.disabledReasons[0] ? { expressDisabledReason: express.disabledReasons[0] } : {}),
+  };
 }
 
 /** The card an activation is about: a replacement that arrived, else the current card. */

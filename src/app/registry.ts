@@ -94,7 +94,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
   // Profile
   PhoneVerification: screen(async () => (await import('../profile/PhoneVerification.tsx')).PhoneVerification),
-  ProfileDocument: screen(async () => (await import('../profile/ProfileDocument.tsx')).ProfileDocument),
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
@@ -108,12 +107,8 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
   CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
   CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),
-  CardReissueScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardReissueScreen),
-  CardCancelScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardCancelScreen),
-  CardRenameScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardRenameScreen),
   CardPinScreen: screen(async () => (await import('../cards/CardPin.tsx')).CardPinScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
-  ConfirmCard: screen(async () => (await import('../cards/ConfirmCard.tsx')).ConfirmCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
 };

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, intlLocale, isMethodCallError, useConfirm, type CustomScreenProps } from '../../engine/index.ts';
+import { formatMoney, isMethodCallError, type CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { Field } from '../app/Field.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
@@ -12,9 +12,8 @@ import { useKeyedCall } from './use-keyed-call.ts';
 import { CardArt } from './CardArt.tsx';
 import { AccountOptions, CardFees, CardFormButtons, usePending } from './card-form.tsx';
 import { CardLoadState } from './CardLoadState.tsx';
-import { cardName, cardPaths } from './card-data.ts';
-import { deliveryText, disabledReasonsText } from './shipping.ts';
-import { useCard, useCardOffer } from './use-card.ts';
+import { cardPaths } from './card-data.ts';
+import { useCard } from './use-card.ts';
 import './cards.css';
 
 /** The shown PIN goes after this long unless hidden first. */
@@ -220,138 +219,6 @@ export function CardLoadScreen({ params }: CustomScreenProps) {
           void rpc('cardGet', { accountId: card.accountId }).then(setCard, () => undefined);
         }}
       />
-    </div>
-  );
-}
-
-/**
- * Reissue (/cards/{accountId}/reissue): a new card replaces this one; a physical card may travel by
- * express shipping for its fee (from the apply info of the customer's country), unless express is not
- * offered there (its reasons shown).
- */
-export function CardReissueScreen({ params }: CustomScreenProps) {
-  const { t, i18n } = useTranslation();
-  const { feedback } = useApp();
-  const navigate = useNavigate();
-  const { card, failed, reload } = useCard(params);
-  const info = useCardOffer(card); // the fees of the country the card was applied for
-  const [express, setExpress] = useState(false);
-  const { pending, run } = usePending();
-  const keyedCall = useKeyedCall();
-  if (!card) return <CardLoadState failed={failed} reload={reload} />;
-  if (!card.capabilities.reissue) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
-  const product = info?.products.find((candidate) => candidate.productType === card.productType);
-  const expressOption = product?.shippingOptions.find((option) => option.type === 'express');
-  const expressDisabled = !expressOption || expressOption.disabledReasons.length > 0;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    await run(async () => {
-      await keyedCall('cardReissue', { accountId: card.accountId, ...(card.cardIsVirtual ? {} : { isExpressShipping: express }) });
-      feedback.notify('cards.done.cardReissue');
-      await navigate(cardPaths.detail(card.accountId));
-    });
-  };
-
-  return (
-    <div className="eng-section card-page">
-      <CardArt card={card} />
-      <form className="eng-form eng-panel card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
-        <p>{t(card.cardIsVirtual ? 'cards.reissue.explainVirtual' : 'cards.reissue.explainPhysical')}</p>
-        {!card.cardIsVirtual && (
-          <div className="eng-field">
-            <label className="card-check">
-              <input type="checkbox" name="isExpressShipping" checked={express} disabled={expressDisabled} onChange={(event) => setExpress(event.target.checked)} aria-describedby="reissue-express-help" />
-              {t('cards.reissue.express')}
-            </label>
-            <p id="reissue-express-help" className="eng-help">
-              {expressOption
-                ? expressOption.disabledReasons.length > 0
-                  ? disabledReasonsText(expressOption, t)
-                  : [t('cards.reissue.expressFee', { fee: formatMoney(expressOption.fee, product!.fees.currency, i18n.language) }), deliveryText(expressOption, t, intlLocale(i18n.language))].filter(Boolean).join(' ')
-                : info
-                  ? t('cards.reissue.expressUnavailable')
-                  : t('cards.loading')}
-            </p>
-          </div>
-        )}
-        <CardFormButtons back={cardPaths.detail(card.accountId)} label={t('cards.reissue.submit')} disabled={pending} />
-      </form>
-    </div>
-  );
-}
-
-/**
- * Cancel (/cards/{accountId}/cancel): blocking is for good; the balance goes back to the settlement
- * account and the card account closes. Asked once more in a dialog.
- */
-export function CardCancelScreen({ params }: CustomScreenProps) {
-  const { t, i18n } = useTranslation();
-  const { feedback } = useApp();
-  const navigate = useNavigate();
-  const { confirm, dialog } = useConfirm();
-  const { card, failed, reload } = useCard(params);
-  const { pending, run } = usePending();
-  const keyedCall = useKeyedCall();
-  if (!card) return <CardLoadState failed={failed} reload={reload} />;
-  if (!card.capabilities.block) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
-  const block = async () => {
-    if (!(await confirm('cards.block.message', { titleKey: 'cards.block.title', yesKey: 'cards.block.yes', tone: 'danger', values: { name: cardName(card, t) } }))) return;
-    await run(async () => {
-      await keyedCall('cardBlock', { accountId: card.accountId });
-      feedback.notify('cards.done.cardBlock');
-      await navigate(cardPaths.list);
-    });
-  };
-  return (
-    <div className="eng-section card-page">
-      <CardArt card={card} />
-      <div className="eng-panel card-form">
-        <p>{t('cards.block.explain', { balance: formatMoney(card.balance, card.currencyCode, i18n.language), account: card.settlementAccountId })}</p>
-        <CardFormButtons back={cardPaths.detail(card.accountId)} backLabel={t('cards.block.keep')} label={t('cards.actions.block')} disabled={pending} onClick={() => void block()} danger />
-      </div>
-      {dialog}
-    </div>
-  );
-}
-
-/** Change name (/cards/{accountId}/rename): the card's alias, up to 40 characters. */
-export function CardRenameScreen({ params }: CustomScreenProps) {
-  const { t } = useTranslation();
-  const { rpc, feedback } = useApp();
-  const navigate = useNavigate();
-  const { card, failed, reload } = useCard(params);
-  const [name, setName] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { pending, run } = usePending();
-  const fail = useFailure(setErrors);
-  if (!card) return <CardLoadState failed={failed} reload={reload} />;
-  if (!card.capabilities.rename) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
-  const value = name ?? card.cardAliasName ?? '';
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = value.trim();
-    if (!trimmed) {
-      setErrors({ cardAliasName: t('cards.fieldRequired') });
-      return;
-    }
-    await run(async () => {
-      await rpc('cardSetAlias', { accountId: card.accountId, cardAliasName: trimmed });
-      feedback.notify('cards.done.cardSetAlias');
-      await navigate(cardPaths.detail(card.accountId));
-    }, fail);
-  };
-  return (
-    <div className="eng-section card-page">
-      <CardArt card={card} />
-      <form className="eng-form eng-panel card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
-        <Field label={t('cards.rename.label')} error={errors.cardAliasName} help={t('cards.rename.help')} required>
-          {({ id, describedBy, invalid }) => (
-            <input id={id} name="cardAliasName" className="eng-input" maxLength={40} autoComplete="off" value={value} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setName(event.target.value)} />
-          )}
-        </Field>
-        <CardFormButtons back={cardPaths.detail(card.accountId)} label={t('cards.rename.submit')} disabled={pending} />
-      </form>
     </div>
   );
 }

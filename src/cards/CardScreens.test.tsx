@@ -9,7 +9,6 @@ import { testServices } from '../testing/app-services.ts';
 import { AddCard } from './AddCard.tsx';
 import { CardDetail } from './CardDetail.tsx';
 import { CardPinScreen, pinErrors } from './CardPin.tsx';
-import { ConfirmCard } from './ConfirmCard.tsx';
 import { deliveryText, disabledReasonsText } from './shipping.ts';
 import { noCapabilities, testCard } from './test-cards.ts';
 
@@ -217,39 +216,5 @@ describe('shipping texts', () => {
     expect(deliveryText({}, t, 'en-GB')).toBeUndefined();
     expect(disabledReasonsText({ disabledReasons: ['expressUnavailableInCountry', 'noCardShippingToCountry'] }, t)).toBe('cards.shippingDisabled.expressUnavailableInCountry cards.shippingDisabled.noCardShippingToCountry');
     expect(disabledReasonsText({ disabledReasons: [] }, t)).toBe('');
-  });
-});
-
-describe('ConfirmCard', () => {
-  it('shows the fees of the country the card was applied for, not the customer\'s own', async () => {
-    const submitted = testCard({ cardId: 50, accountId: 9, productType: 2010, productName: 'Prepaid Mastercard', cardIsVirtual: false, cardStatusId: 0, countryCode: 'RO', currencyCode: 'EUR', shippingOptionId: 'standard', maskedCardNumber: undefined, capabilities: { ...noCapabilities, confirm: true } });
-    const offer = (countryCode: string, annual: string, currency: string) => ({
-      countryCode,
-      products: [{
-        productType: 2010, name: 'Prepaid Mastercard', subType: 'PREPAID', cardIsVirtual: false, network: 'MC', currencies: ['EUR'],
-        fees: { annual, issue: '20.00', monthly: '4.50', currency },
-        shippingOptions: [{ id: 'standard', type: 'standard', fee: '0', deliveryTime: { minWorkingDays: 10, maxWorkingDays: 15 }, disabledReasons: [] }],
-        requiredDocuments: [],
-      }],
-    });
-    const rpc = renderWith(async (method, params) => {
-      if (method === 'cardList') return { cards: [submitted] };
-      if (method === 'cardApplyInfo') return params.countryCode === 'RO' ? offer('RO', '45.00', 'RON') : offer('GB', '9.00', 'GBP');
-      if (method === 'accountGet' || method === 'balanceInquiry') return { accounts: [] };
-      throw new Error(`unexpected ${method}`);
-    }, <ConfirmCard spec={spec} props={{}} params={{ cardId: '50' }} />);
-    const annual = await vi.waitFor(() => {
-      const cell = document.querySelector('[data-fact="annual"]');
-      if (!cell) throw new Error('no fees yet');
-      return cell;
-    });
-    expect(rpc).toHaveBeenCalledWith('cardApplyInfo', { countryCode: 'RO' });
-    expect(rpc).not.toHaveBeenCalledWith('cardApplyInfo', {});
-    expect(annual.textContent).toMatch(/45/);
-    expect(annual.textContent).toMatch(/RON|lei/);
-    expect(document.querySelector('[data-fact="shipping"]')).toBeTruthy();
-    expect(document.querySelector('[data-fact="country"]')?.textContent).toBe('Romania');
-    expect(screen.getByText(/cards.deliveryWorkingDays/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'cards.confirm.submit' })).toBeTruthy();
   });
 });

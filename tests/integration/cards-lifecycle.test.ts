@@ -141,6 +141,8 @@ for (const backend of BACKENDS) {
       const code = /^([0-9]{6}) is your code/.exec(messages[0]?.body ?? '')?.[1];
       expect((await call('transferApprove', { trxid: loaded.body.operationId, approvalCode: code })).body).toMatchObject({ responseCode: '00', status: 'completed' });
       expect((await call('cardGet', { accountId })).body.balance).toBe('30.00');
+      // A card screen asks with the route's digits.
+      expect((await call('cardGet', { accountId: String(accountId) })).body).toMatchObject({ accountId, balance: '30.00' });
       const usd = await accountOf('USD');
       expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: usd.accountId, amount: '5.00' })).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'fromAccountId' }] });
 
@@ -180,9 +182,15 @@ for (const backend of BACKENDS) {
       const activated = await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId, extraParams: { last4 } });
       expect(activated.body).toMatchObject({ responseCode: '00', card: { cardStatusId: 2 } });
 
+      // The reissue screen's quote: what the card's status and country offer, asked with the route's digits.
+      const quote = await call('cardReissueQuote', { accountId: String(physical.accountId) });
+      expect(quote.body).toMatchObject({ responseCode: '00', accountId: physical.accountId, reissueAllowed: true, cardIsVirtual: false, expressOffered: true });
+      expect(quote.body.expressFee).toMatch(/^[0-9]+(\.[0-9]+)?$/);
+      expect(quote.body.maxWorkingDays).toBeGreaterThanOrEqual(quote.body.minWorkingDays);
       const feesBefore = (await feeTransactions()).length;
       const reissued = await call('cardReissue', { accountId: physical.accountId, isExpressShipping: true });
       expect(reissued.body).toMatchObject({ responseCode: '00', cardStatusId: 2, cardReissuedStatusId: 19, capabilities: { reissue: false } });
+      expect((await call('cardReissueQuote', { accountId: physical.accountId })).body).toMatchObject({ responseCode: '00', reissueAllowed: false });
       expect((await feeTransactions()).at(-1)!.description).toContain('Express shipping fee');
       expect(await feeTransactions()).toHaveLength(feesBefore + 1);
       expect((await call('cardReissue', { accountId: physical.accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: expect.stringContaining('already on its way') });
@@ -238,6 +246,11 @@ for (const backend of BACKENDS) {
       expect(accepted.body).toMatchObject({ responseCode: '00', cardStatusId: 0 });
       // The card remembers the country it was applied for (its fees and shipping are that country's).
       expect((await call('cardGet', { accountId: accepted.body.accountId })).body).toMatchObject({ countryCode: 'RU', shippingOptionId: 'standard' });
+      // Its confirmation states that country's fees and chosen shipping, asked with the route's digits.
+      const russianOffer = (await call('cardApplyInfo', { countryCode: 'RU' })).body.products.find((product: { productType: number }) => product.productType === ru.productType);
+      const standard = russianOffer.shippingOptions.find((option: { id: string }) => option.id === 'standard');
+      const confirmation = await call('cardConfirmation', { cardId: String(accepted.body.cardId) });
+      expect(confirmation.body).toMatchObject({ responseCode: '00', card: { cardId: accepted.body.cardId, countryCode: 'RU' }, fees: { ...russianOffer.fees, shipping: standard.fee } });
       expect((await snapshot()).documents.length).toBe(documentsBefore + 1);
     });
 

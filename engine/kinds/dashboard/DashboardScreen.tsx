@@ -7,6 +7,7 @@ import { matchesWhen } from '../../spec/when';
 import type { KindProps } from '../../router/kinds';
 import { ActionList } from '../../actions/ActionBar';
 import { formSchema } from '../../schema-form/formSchemas';
+import { pickFields } from '../../schema-form/narrowSchema';
 import type { DashboardSection, ScreenSpec } from '../../spec/types';
 import { FormBody } from '../form/FormScreen';
 import { FormFillsContext, formFills } from '../form/fill';
@@ -33,10 +34,11 @@ const PAGING = tableParamNames({});
 
 const EMPTY: Record<string, unknown> = {};
 
-/** A form section: empty at first and again after each success, when every section reloads; buttons naming it as `fill` fill it. */
 /**
- * A form section: its submit button's label interpolates the section's data (`values`, "Pay {{total}}"),
- * and with `prefill` the form starts from that data, the form's fields only.
+ * A form section: empty at first and again after each success, when every section reloads; buttons naming it
+ * as `fill` fill it. With `startFromData` it starts from its section's data instead (the form's fields
+ * picked), and again from the reloaded data after each success. Its submit button's label interpolates the
+ * section's data (`values`, "Pay {{total}}"), which application widgets read as `formContext.data`.
  */
 function FormSection({
   spec,
@@ -49,13 +51,10 @@ function FormSection({
 }) {
   const { form } = section;
   const schema = useMemo(() => formSchema(form), [form]);
-  const initialData = useMemo(
-    () => (section.prefill ? Object.fromEntries(form.fields.filter((field) => values[field] !== undefined && values[field] !== null).map((field) => [field, values[field]])) : EMPTY),
-    [section.prefill, form.fields, values],
-  );
+  const initialData = useMemo(() => (form.startFromData ? pickFields(values, form.fields) : EMPTY), [form, values]);
   return (
     <FormBody
-      key={section.prefill ? JSON.stringify(initialData) : undefined}
+      key={form.startFromData ? JSON.stringify(initialData) : undefined}
       spec={spec}
       form={form}
       schema={schema}

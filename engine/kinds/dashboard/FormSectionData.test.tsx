@@ -41,8 +41,8 @@ const order: ScreenSpec = {
         kind: 'form',
         title: 'orders.addressTitle',
         data: { method: 'orderGet', routeParams: { id: 'orderId' }, path: 'order' },
-        prefill: true,
         form: {
+          startFromData: true,
           schema: { type: 'object', required: ['street'], properties: { street: { type: 'string', minLength: 1, title: 'Street' }, city: { type: 'string', title: 'City' } } },
           fields: ['street', 'city'],
           submit: { method: 'orderAddressSet', label: 'orders.save', routeParams: { orderId: 'orderId' } },
@@ -84,7 +84,7 @@ describe('dashboard sections that read their data', () => {
     expect(within(screen.getByRole('heading', { level: 2, name: 'Order 7' }).closest('section')!).getByText('paid')).toBeTruthy();
   });
 
-  it('starts a form with prefill from its data, its own fields only, and sends what was changed', async () => {
+  it('starts a form from its data (startFromData), its own fields only, and sends what was changed', async () => {
     const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => (method === 'orderGet' ? { order: { id: 7, state: 'paid', street: 'Main St 1', price: '1.00' } } : {}));
     renderScreens(testOptions([order], { callMethod }), '/orders/7', i18n());
     const form = (await screen.findByRole('heading', { level: 2, name: 'Delivery' })).closest('section')!;
