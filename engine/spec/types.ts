@@ -51,6 +51,10 @@ export interface Success {
   saveFile?: boolean;
   /** Dot path of an address in the answer: the browser leaves for it (a partner's page that sends the user back). */
   openUrl?: string;
+  /** Dot path of a path of this application in the answer (`/identity/sessions/7`): the router goes there. */
+  openPath?: string;
+  /** An application action run with the answer after the success, before navigating (a store the application keeps, reloaded). */
+  action?: string;
 }
 
 /** Request fields a call takes from the address: field -> route (or query) parameter name. */
@@ -231,7 +235,7 @@ export interface Column {
   qr?: string;
   /** Badges: a tone per value (`{ good: [active], bad: [blocked] }`), carried as `data-tone`; other values are neutral. */
   tones?: Partial<Record<BadgeTone, unknown[]>>;
-  /** In a tile: the value is shown only where this holds for the item. */
+  /** In a tile or a detail: the value is shown only where this holds for the item. */
   when?: When;
 }
 
@@ -554,6 +558,8 @@ export interface DashboardSection {
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
+  /** Shown only while the address's query parameters (strings) meet this condition (`?variant=business`). */
+  queryWhen?: When;
   /** Shown only when its data (`data.path` applied) meets this condition. */
   when?: When;
   /** For kind switches: the grid. */

@@ -11,6 +11,7 @@ import { createGuards } from '../session/guards.ts';
 import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
+import { approvalChallenge } from '../approvals/approval-challenge.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -96,13 +97,11 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
-  Kyc: screen(async () => (await import('../verification/Kyc.tsx')).Kyc),
   IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
   // Legal
   // News and support
   // Accounts, wallets and payment instructions
   // History and statements
-  InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
@@ -128,5 +127,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
  * createScreenRouter({ …, challenges: appChallenges(rpc) });
  */
 export function appChallenges(rpc: RpcCall): Record<string, ChallengeHandler> {
-  return { transfer: transferChallenge(rpc) };
+  return { transfer: transferChallenge(rpc), approval: approvalChallenge() };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../../data/paths';
 import { useMethodData } from '../../data/useMethodData';
@@ -37,7 +37,8 @@ const EMPTY: Record<string, unknown> = {};
 /**
  * A form section: empty at first and again after each success, when every section reloads; buttons naming it
  * as `fill` fill it. With `startFromData` it starts from its section's data instead (the form's fields
- * picked), and again from the reloaded data after each success.
+ * picked), and again from the reloaded data after each success. Its submit button's label interpolates the
+ * section's data (`values`, "Pay {{total}}"), which application widgets read as `formContext.data`.
  */
 function FormSection({
   spec,
@@ -61,6 +62,7 @@ function FormSection({
       idPrefix={`${spec.id}-${section.id}`}
       resetOnDone
       fillId={section.id}
+      labelValues={values}
     />
   );
 }
@@ -189,10 +191,13 @@ function SectionContent({
 
 /**
  * A section with `when`: drawn only once its data (`data.path` applied) meets the condition. The data is
- * the same SWR answer the section's body reads, so it is fetched once.
+ * the same SWR answer the section's body reads, so it is fetched once. With `queryWhen`, only while the
+ * address's query parameters meet that condition too (`?variant=business`).
  */
 function ConditionalSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
   const answer = useMethodData(section.data);
+  const [query] = useSearchParams();
+  if (section.queryWhen && !matchesWhen(section.queryWhen, Object.fromEntries(query))) return null;
   if (answer.data === undefined && section.data) return null;
   if (!matchesWhen(section.when, getPath(answer.data, section.data?.path) ?? {})) return null;
   return <SectionFrame spec={spec} section={section} />;
@@ -208,7 +213,7 @@ function ConditionalSection({ spec, section }: { spec: ScreenSpec; section: Dash
  * ```
  */
 export function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
-  return section.when ? <ConditionalSection spec={spec} section={section} /> : <SectionFrame spec={spec} section={section} />;
+  return section.when || section.queryWhen ? <ConditionalSection spec={spec} section={section} /> : <SectionFrame spec={spec} section={section} />;
 }
 
 function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {

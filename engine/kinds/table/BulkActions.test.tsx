@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ChallengeHandler } from '../../flow/types';
 import type { ScreenSpec } from '../../spec/types';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
 import { bulkParams } from './BulkActions';
@@ -36,8 +37,37 @@ const spec: ScreenSpec = {
 
 const i18n = () =>
   createTestI18n({
-    orders: { title: 'Orders', closeSelected: 'Close selected ({{count}})', confirmClose: 'Close {{count}} orders?', yesClose: 'Close them' },
+    orders: {
+      title: 'Orders',
+      closeSelected: 'Close selected ({{count}})',
+      confirmClose: 'Close {{count}} orders?',
+      yesClose: 'Close them',
+      refundSelected: 'Refund selected ({{count}})',
+      refunded: 'Refunded: {{refunded}}',
+      code: { title: 'Confirm the refund', label: 'Code', invalid: 'Six digits.', sent: { sms: 'Sent to {{to}}.' }, ask: { sms: 'Type the code.' }, use: { sms: 'By SMS' } },
+      words: { confirm: 'Confirm', cancel: 'Cancel', resend: 'New code', resent: 'Sent again.' },
+    },
   });
+
+/** A second factor asked by the same call, the code sent back with it under a key of its own. */
+const sameCallCode: ChallengeHandler = {
+  detect: (answer) => (answer.status === 'code' ? { step: 'code', method: 'sms', sentTo: String(answer.to) } : null),
+  confirm: (code, { answer, callAgain }) => callAgain({ requestKey: `confirm-${String(answer.challengeId)}`, confirm: { id: answer.challengeId, code } }),
+  codeFields: ['confirm.code'],
+  codeSchema: { type: 'string', pattern: '^[0-9]{6}$' },
+  texts: {
+    title: 'orders.code.title',
+    codeLabel: 'orders.code.label',
+    codeInvalid: 'orders.code.invalid',
+    sent: 'orders.code.sent',
+    ask: 'orders.code.ask',
+    confirm: 'orders.words.confirm',
+    cancel: 'orders.words.cancel',
+    resend: 'orders.words.resend',
+    resent: 'orders.words.resent',
+    useMethod: 'orders.code.use',
+  },
+};
 
 describe('bulk actions and day grouping', () => {
   it('fills :selected with the keys as the rows hold them', () => {
@@ -103,6 +133,60 @@ describe('bulk actions and day grouping', () => {
     expect(screen.getByText('Selected: 2')).toBeTruthy();
     expect((screen.getByRole('checkbox', { name: 'Select B' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    expect(screen.getByText('Selected: 0')).toBeTruthy();
+  });
+
+  it('runs a bulk action through the answer-driven flow: a key per intent, the second factor the answer asks, its result', async () => {
+    const refund: ScreenSpec = {
+      ...spec,
+      table: {
+        ...spec.table!,
+        bulkActions: [
+          {
+            id: 'refund',
+            label: 'orders.refundSelected',
+            method: 'orderRefundMany',
+            params: { orderIds: ':selected' },
+            idempotencyKey: 'requestKey',
+            challenge: 'code',
+            result: { title: 'orders.refunded' },
+          },
+        ],
+      },
+    };
+    let orders = [
+      { id: 4, memo: 'Coffee', status: 'open' },
+      { id: 7, memo: 'Tea', status: 'open' },
+    ];
+    const callMethod = vi.fn(async (method: string, params: Record<string, unknown>) => {
+      if (method !== 'orderRefundMany') return { orders, count: orders.length };
+      if (!params.confirm) return { status: 'code', challengeId: 'c1', to: '+40 *** 12' };
+      const ids = params.orderIds as number[];
+      orders = orders.map((order) => (ids.includes(order.id) ? { ...order, status: 'refunded' } : order));
+      return { status: 'done', refunded: ids.length };
+    });
+    renderScreens(testOptions([refund], { callMethod, challenges: { code: sameCallCode } }), '/stores/2/orders', i18n());
+    await screen.findByText('Coffee');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Coffee' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Tea' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refund selected (2)' }));
+    });
+    const step = await screen.findByRole('dialog', { name: 'Confirm the refund' });
+    expect(within(step).getByText('Sent to +40 *** 12.')).toBeTruthy();
+    const first = callMethod.mock.calls.find(([method]) => method === 'orderRefundMany')![1];
+    expect(first).toEqual({ orderIds: [4, 7], requestKey: expect.any(String) });
+    expect(screen.queryAllByText('refunded')).toHaveLength(0);
+
+    fireEvent.change(within(step).getByLabelText('Code'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(within(step).getByRole('button', { name: 'Confirm' }));
+    });
+    await waitFor(() =>
+      expect(callMethod).toHaveBeenCalledWith('orderRefundMany', { orderIds: [4, 7], requestKey: 'confirm-c1', confirm: { id: 'c1', code: '123456' } }),
+    );
+    await screen.findByRole('alertdialog', { name: 'Refunded: 2' });
+    await waitFor(() => expect(screen.getAllByText('refunded')).toHaveLength(2));
     expect(screen.getByText('Selected: 0')).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { actionParams } from '../../actions/ActionBar';
 import { useCall } from '../../actions/useCall';
+import { useAnswerFlow } from '../../flow/useAnswerFlow';
 import type { Action, ScreenSpec } from '../../spec/types';
 import { matchesWhen } from '../../spec/when';
 import { useConfirm } from '../../ui/ConfirmDialog';
@@ -30,7 +31,9 @@ export function bulkParams(
 function BulkButton({ spec, action, rows, rowKey, onDone }: { spec: Pick<ScreenSpec, 'id' | 'source'>; action: Action; rows: Row[]; rowKey: string; onDone: () => void }) {
   const { t } = useTranslation();
   const routeParams = useParams();
-  const { call, succeed, fail } = useCall(spec);
+  const { fail } = useCall(spec);
+  // The call runs as an answer-driven flow: its idempotency key, the second factor the answer asks for, its result.
+  const flow = useAnswerFlow(spec, action);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
   // Enabled only when something is selected and every selected row may take the action.
@@ -51,9 +54,8 @@ function BulkButton({ spec, action, rows, rowKey, onDone }: { spec: Pick<ScreenS
     }
     setPending(true);
     try {
-      const outcome = await call(action, bulkParams(action.params, rows.map((row) => row[rowKey]), routeParams));
-      onDone();
-      await succeed(action.success, outcome);
+      const outcome = await flow.run(bulkParams(action.params, rows.map((row) => row[rowKey]), routeParams));
+      if (outcome.status !== 'cancelled') onDone();
     } catch (error) {
       fail(error);
     } finally {
@@ -73,6 +75,7 @@ function BulkButton({ spec, action, rows, rowKey, onDone }: { spec: Pick<ScreenS
         {t(action.label, { count: rows.length })}
       </button>
       {dialog}
+      {flow.dialog}
     </>
   );
 }
@@ -81,7 +84,8 @@ function BulkButton({ spec, action, rows, rowKey, onDone }: { spec: Pick<ScreenS
  * The buttons that act on the selected rows of a table, with how many are selected. Each is enabled
  * while at least one row is selected and every selected row meets its `when`; its question and label
  * interpolate `{{count}}`; it sends the selected rows' `rowKey` values where its params say `':selected'`,
- * then clears the selection and reloads.
+ * through the answer-driven flow (`idempotencyKey`, `challenge`, `result` as on any button), then clears
+ * the selection and reloads.
  *
  * @example
  * ```tsx
