@@ -10,6 +10,7 @@ import { createGuards } from '../session/guards.ts';
 import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
+import { passwordChangeChallenge } from '../onboarding/password-change-challenge.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -84,7 +85,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Getting in
   ActivateAccount: screen(async () => (await import('../onboarding/ActivateAccount.tsx')).ActivateAccount),
   AccountRecovery: screen(async () => (await import('../onboarding/AccountRecovery.tsx')).AccountRecovery),
-  ChangePassword: screen(async () => (await import('../onboarding/ChangePassword.tsx')).ChangePassword),
   // Session entry points
   CompanySelection: screen(async () => (await import('../navigation/CompanySelection.tsx')).CompanySelection),
   SeiAuthorize: screen(async () => (await import('../navigation/SeiAuthorize.tsx')).SeiAuthorize),
@@ -138,5 +138,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
  * createScreenRouter({ …, challenges: appChallenges(rpc) });
  */
 export function appChallenges(rpc: RpcCall): Record<string, ChallengeHandler> {
-  return { transfer: transferChallenge(rpc) };
+  return { transfer: transferChallenge(rpc), passwordChange: passwordChangeChallenge(rpc) };
 }
