@@ -3,6 +3,7 @@ import type { AppAction, ChallengeHandler, CustomScreenProps, Guard, WidgetProps
 import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { cardGuards } from '../cards/card-guards.ts';
+import { activationActions, type ActivationServices } from '../onboarding/activation.ts';
 import { registrationOffers, registrationOpenGuard } from '../onboarding/registration-offers.ts';
 import type { SessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
@@ -63,13 +64,14 @@ export function appFacts(brand: Brand): Record<string, unknown> {
 }
 
 /**
- * The actions screen specs may name (`submit.action`, a button's `action`): the session's.
+ * The actions screen specs may name (`submit.action`, a button's `action`): the session's, and the
+ * account activation that signs in with its answer.
  *
  * @example
- * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService)) });
+ * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer }) });
  */
-export function appActions(sessionActions: SessionActions): Record<string, AppAction> {
-  return { ...sessionActions };
+export function appActions(sessionActions: SessionActions, activation: ActivationServices): Record<string, AppAction> {
+  return { ...sessionActions, ...activationActions(activation) };
 }
 
 /**
@@ -83,7 +85,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
   AdminCustomerScreen: screen(async () => (await import('../admin/AdminCustomerScreen.tsx')).AdminCustomerScreen),
   // Getting in
-  ActivateAccount: screen(async () => (await import('../onboarding/ActivateAccount.tsx')).ActivateAccount),
   AccountRecovery: screen(async () => (await import('../onboarding/AccountRecovery.tsx')).AccountRecovery),
   // Session entry points
   CompanySelection: screen(async () => (await import('../navigation/CompanySelection.tsx')).CompanySelection),

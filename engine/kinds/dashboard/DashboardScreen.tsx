@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../../data/paths';
 import { useMethodData } from '../../data/useMethodData';
 import { matchesWhen } from '../../spec/when';
 import type { KindProps } from '../../router/kinds';
 import { ActionList } from '../../actions/ActionBar';
+import { queryFields } from '../../actions/useCall';
 import { formSchema } from '../../schema-form/formSchemas';
 import type { DashboardSection, ScreenSpec } from '../../spec/types';
 import { FormBody } from '../form/FormScreen';
@@ -30,11 +31,16 @@ const PAGING = tableParamNames({});
 
 const EMPTY: Record<string, unknown> = {};
 
-/** A form section: empty at first and again after each success, when every section reloads; buttons naming it as `fill` fill it. */
+/**
+ * A form section: empty at first (but for its `queryDefaults`) and again after each success, when every
+ * section reloads; buttons naming it as `fill` fill it.
+ */
 function FormSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection & { form: NonNullable<DashboardSection['form']> } }) {
   const { form } = section;
   const schema = useMemo(() => formSchema(form), [form]);
-  return <FormBody spec={spec} form={form} schema={schema} initialData={EMPTY} idPrefix={`${spec.id}-${section.id}`} resetOnDone fillId={section.id} />;
+  const [query] = useSearchParams();
+  const initialData = useMemo(() => (form.queryDefaults ? queryFields(form.queryDefaults, query) : EMPTY), [form.queryDefaults, query]);
+  return <FormBody spec={spec} form={form} schema={schema} initialData={initialData} idPrefix={`${spec.id}-${section.id}`} resetOnDone fillId={section.id} />;
 }
 
 function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: DashboardSection; title: string }) {
