@@ -49,7 +49,8 @@ const answerValues = (answer: unknown): Record<string, unknown> =>
  * Runs the calls a spec describes and what follows a success, the same way for forms, wizards and action
  * buttons:
  * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set) or to the application
- *   action; it rejects with whatever the call rejected with.
+ *   action (whose `answer`, if it gives one, stands for a method's); it rejects with whatever the call
+ *   rejected with.
  * - `succeed` saves the answer as a file when `saveFile` is set, shows the notice (interpolating the answer: `{{entry.email}}`), marks every cached answer stale (a successful call may have changed any
  *   of them; waiting for the reload when `refresh` is set), then navigates: to where the action asked,
  *   else to `success.navigate` with `:name` filled from the route and the answer.
@@ -84,7 +85,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
         }
         const ctx: ActionContext = { screenId: spec.id, params, navigate: (path) => void navigate(path), callMethod: options.callMethod };
         const result = await action(input, ctx);
-        return { answer: undefined, navigateTo: result?.navigate };
+        return { answer: result?.answer, navigateTo: result?.navigate };
       }
       throw new Error(
         `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} has a submit or action with neither "method" nor "action". Name one of them.`,

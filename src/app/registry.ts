@@ -12,6 +12,7 @@ import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
 import { passwordChangeChallenge } from '../onboarding/password-change-challenge.ts';
+import { phoneCodeChallenge, phoneVerificationActions, type PhoneVerificationServices } from '../profile/phone-verification.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -63,15 +64,18 @@ export function appFacts(brand: Brand): Record<string, unknown> {
   };
 }
 
+/** What the application's actions and challenges use besides the session's actions. */
+export type AppServices = ActivationServices & PhoneVerificationServices;
+
 /**
- * The actions screen specs may name (`submit.action`, a button's `action`): the session's, and the
- * account activation that signs in with its answer.
+ * The actions screen specs may name (`submit.action`, a button's `action`): the session's, the account
+ * activation that signs in with its answer, and the start of a phone verification in this browser.
  *
  * @example
- * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer }) });
+ * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer, t: i18n.t }) });
  */
-export function appActions(sessionActions: SessionActions, activation: ActivationServices): Record<string, AppAction> {
-  return { ...sessionActions, ...activationActions(activation) };
+export function appActions(sessionActions: SessionActions, services: AppServices): Record<string, AppAction> {
+  return { ...sessionActions, ...activationActions(services), ...phoneVerificationActions(services) };
 }
 
 /**
@@ -92,7 +96,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   ScpRequest: screen(async () => (await import('../navigation/ScpRequest.tsx')).ScpRequest),
   ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
   // Profile
-  PhoneVerification: screen(async () => (await import('../profile/PhoneVerification.tsx')).PhoneVerification),
   ProfileDocument: screen(async () => (await import('../profile/ProfileDocument.tsx')).ProfileDocument),
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
@@ -136,8 +139,8 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
  * asks for one and takes the answer; the engine draws the steps.
  *
  * @example
- * createScreenRouter({ …, challenges: appChallenges(rpc) });
+ * createScreenRouter({ …, challenges: appChallenges(rpc, { session, t: i18n.t }) });
  */
-export function appChallenges(rpc: RpcCall): Record<string, ChallengeHandler> {
-  return { transfer: transferChallenge(rpc), passwordChange: passwordChangeChallenge(rpc) };
+export function appChallenges(rpc: RpcCall, phone: PhoneVerificationServices): Record<string, ChallengeHandler> {
+  return { transfer: transferChallenge(rpc), passwordChange: passwordChangeChallenge(rpc), phoneCode: phoneCodeChallenge(rpc, phone) };
 }
