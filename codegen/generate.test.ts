@@ -70,6 +70,18 @@ describe('codegen', () => {
     expect(error.detail).toContain("'passwrd' is not a property");
   });
 
+  it("resolves a custom screen's forms to their narrowed schemas, and refuses a field the schema lacks", async () => {
+    const { files } = await generate(paths);
+    const spec = JSON.parse(files['screens/setting.json']!);
+    expect(spec.custom.forms.confirm.schema.properties).toEqual({ code: expect.objectContaining({ pattern: '^[0-9]{6}$' }) });
+    expect(spec.custom.forms.confirm.schema.required).toEqual(['code']);
+    editScreen(paths, 'setting.yaml', 'fields: [code]', 'fields: [cod]');
+    const error = await failure(paths);
+    expect(error.file).toBe('screens/setting.yaml');
+    expect(error.jsonPath).toBe('/custom/forms/confirm/fields/0');
+    expect(error.detail).toContain("'cod' is not a property");
+  });
+
   it('refuses a screen that calls an undeclared method', async () => {
     const file = path.join(paths.screensDir, 'home.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace('balanceInquiry', 'balanceInquiryy'));
@@ -149,7 +161,7 @@ describe('codegen', () => {
       edit('transfer-p2p.yaml', 'challenge: transfer', 'challenge: transferCode');
       const error = await failure(paths);
       expect(error.jsonPath).toBe('/dashboard/sections/1/form/submit/challenge');
-      expect(error.detail).toContain("'transferCode' is not a challenge the application registers (screens/registry.json lists: passwordChange, transfer)");
+      expect(error.detail).toContain("'transferCode' is not a challenge the application registers (screens/registry.json lists: passwordChange, phoneCode, transfer)");
     });
 
     it('refuses a button filling a form the dashboard does not have', async () => {

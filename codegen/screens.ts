@@ -166,6 +166,11 @@ class SpecResolver {
         }
       });
     }
+    const customForms = (spec.custom as JsonObject | undefined)?.forms as Record<string, JsonObject> | undefined;
+    for (const [name, form] of Object.entries(customForms ?? {})) {
+      const at = `/custom/forms/${name}`;
+      form.schema = this.pick(this.schema(form.schema as string, `${at}/schema`), form.fields as string[], `${at}/fields`);
+    }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
     if (spec.tabs) spec.tabs = this.tabGroup(spec.tabs as string);
   }

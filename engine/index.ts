@@ -19,6 +19,26 @@ export { ItemArt } from './kinds/dashboard/CardsSection';
 export type { CardSpec, OnShow, TileArt } from './spec/types';
 export { matchesWhen, type When } from './spec/when';
 export { ChoiceSelect, type Choice } from './schema-form/optionWidgets';
+/*
+ * Parts for the screens that stay `kind: custom` (issue 12): a custom screen is assembled from these and
+ * names no `eng-*` class itself. Each has TSDoc with an example (index.test.ts checks).
+ */
+export { SchemaForm, type SchemaFormProps } from './schema-form/SchemaForm';
+export { customForm, formSchema } from './schema-form/formSchemas';
+export { useServerErrors } from './schema-form/serverErrors';
+export { SubmitButton } from './kinds/form/SubmitButton';
+export { DataTable, type DataTableProps } from './kinds/table/DataTable';
+export { DefinitionList } from './kinds/detail/DefinitionList';
+export { Field, inputClassName, type FieldIds, type FieldProps } from './ui/Field';
+export { useCodeField, type CodeField, type CodeFieldOptions } from './ui/CodeInput';
+export { MoneyInput, type MoneyInputProps } from './ui/MoneyInput';
+export { Button, ButtonLink, ButtonRow, type ButtonLinkProps, type ButtonProps, type ButtonVariant } from './ui/Button';
+export { Section } from './ui/Section';
+export { LoadingIndicator } from './ui/Progress';
+export { useMethodData } from './data/useMethodData';
+export { useCall, type CallOutcome, type CallTarget } from './actions/useCall';
+export { useSubmit, type SubmitOutcome } from './actions/useSubmit';
+/* The step flow: flows driven by the server's answer (issue 12 item 1). */
 export { newIdempotencyKey, submissionKeys, type SubmissionKeys } from './flow/idempotency';
 export { useAnswerFlow, type FlowOutcome, type FlowRunOptions, type FlowTarget } from './flow/useAnswerFlow';
 export type { ChallengeContext, ChallengeHandler, ChallengeState, ChallengeTexts } from './flow/types';

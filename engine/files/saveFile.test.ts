@@ -17,6 +17,11 @@ describe('file answers', () => {
     expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([104, 105, 255]);
   });
 
+  it('reads the content given as a data URL as well', async () => {
+    const blob = answerFileBlob({ fileName: 'a.pdf', mediaType: 'application/pdf', content: `data:application/pdf;base64,${btoa('%PDF')}` });
+    expect(new TextDecoder().decode(await blob.arrayBuffer())).toBe('%PDF');
+  });
+
   it('saves the answer under its own name through a temporary link', () => {
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:file');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

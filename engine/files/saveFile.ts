@@ -34,7 +34,8 @@ export function isAnswerFile(answer: unknown): answer is AnswerFile {
  * ```
  */
 export function answerFileBlob(file: AnswerFile): Blob {
-  const bytes = Uint8Array.from(atob(file.content), (char) => char.charCodeAt(0));
+  // The bytes come as base64, bare or as a data URL (`data:application/pdf;base64,...`).
+  const bytes = Uint8Array.from(atob(file.content.replace(/^data:[^,]*;base64,/, '')), (char) => char.charCodeAt(0));
   return new Blob([bytes], { type: file.mediaType });
 }
 

@@ -31,6 +31,7 @@ export interface ActionContext {
  */
 export type ActionResult = void | { navigate?: string; answer?: unknown };
 
+/** An application action a spec names (`submit.action`, a button's `action`): it gets the input and the screen's context. */
 export type AppAction = (input: Record<string, unknown>, ctx: ActionContext) => Promise<ActionResult>;
 
 /** One entry of the main navigation, built from the specs that have `nav`. Labels are translated. */

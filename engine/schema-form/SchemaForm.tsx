@@ -16,6 +16,7 @@ import { widgets as engineWidgets } from './widgets';
 // Re-exported so that the route fetches it through this module's chunk, which holds the rjsf code it shares.
 export { loadCompilingValidator } from './schemaValidators';
 
+/** What a {@link SchemaForm} shows, validates with and reports. */
 export interface SchemaFormProps {
   /** Prefix of the field ids (`<idPrefix>_<field>`); unique on the page, so two forms never share an id. */
   idPrefix: string;

@@ -12,7 +12,42 @@ import { narrowSchema } from './narrowSchema';
  * ```
  */
 export function formSchema(form: Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>): JsonSchema {
-  return conditionalSchema(narrowSchema(form.schema, form.fields), form.uiSchema);
+  return conditionalSchema(settleFieldChoice(narrowSchema(form.schema, form.fields)), form.uiSchema);
+}
+
+/** Whether a `oneOf`/`anyOf` branch only names required fields: `{ required: ['mode'] }`. */
+const onlyRequires = (branch: unknown): branch is { required: string[] } =>
+  typeof branch === 'object' && branch !== null && Object.keys(branch).length === 1 && Array.isArray((branch as { required?: unknown }).required);
+
+/**
+ * A form's schema with a choice between fields (`oneOf: [{ required: [mode] }, { required: [typeMode] }]`,
+ * "exactly one of these") settled by the fields the form shows: a form sends only its fields, so a branch
+ * naming a field it does not show can never hold. With one branch left its fields become required; with
+ * several the choice stays. Without this a one-field form of such a schema would draw rjsf's choice
+ * selector, and refuse every answer that leaves the other field out.
+ *
+ * @example
+ * ```ts
+ * settleFieldChoice({ properties: { mode: {} }, oneOf: [{ required: ['mode'] }, { required: ['typeMode'] }] });
+ * // { properties: { mode: {} }, required: ['mode'] }
+ * ```
+ */
+function settleFieldChoice(schema: JsonSchema): JsonSchema {
+  const settled: JsonSchema = { ...schema };
+  for (const keyword of ['oneOf', 'anyOf'] as const) {
+    const branches = settled[keyword];
+    if (!Array.isArray(branches) || !branches.every(onlyRequires)) continue;
+    const shown = Object.keys(settled.properties ?? {});
+    const possible = branches.filter((branch) => branch.required.every((field) => shown.includes(field)));
+    if (possible.length > 1) {
+      settled[keyword] = possible;
+      continue;
+    }
+    delete settled[keyword];
+    const required = [...(settled.required ?? []), ...(possible[0]?.required ?? [])];
+    if (required.length > 0) settled.required = [...new Set(required)];
+  }
+  return settled;
 }
 
 /**
@@ -93,7 +128,8 @@ function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields' | 'u
 }
 
 /**
- * Whether a screen has forms: a form, a wizard, table filters or a dashboard's form sections.
+ * Whether a screen has forms: a form, a wizard, table filters, a dashboard's form sections or a custom
+ * screen's `custom.forms`.
  *
  * @example
  * ```ts
@@ -101,12 +137,12 @@ function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields' | 'u
  * ```
  */
 export function hasFormSchemas(spec: ScreenSpec): boolean {
-  return Boolean(spec.form || spec.wizard || spec.table?.filters || sectionForms(spec).length > 0);
+  return Boolean(spec.form || spec.wizard || spec.table?.filters || sectionForms(spec).length > 0 || Object.keys(spec.custom?.forms ?? {}).length > 0);
 }
 
 /**
  * Every schema the forms of a screen validate with: the form, each wizard step, the table filters, each
- * dashboard form section.
+ * dashboard form section, each form a custom screen names in `custom.forms`.
  * Codegen precompiles a validator for each (`generated/validators/<id>.ts`), which `useSchemaValidator`
  * finds by the schema's hash. Other kinds have none.
  *
@@ -121,5 +157,26 @@ export function screenFormSchemas(spec: ScreenSpec): JsonSchema[] {
   if (spec.wizard) schemas.push(...wizardSchemas(spec.wizard));
   if (spec.table?.filters) schemas.push(filterSchema(spec.table.filters));
   for (const form of sectionForms(spec)) schemas.push(formSchema(form));
+  for (const form of Object.values(spec.custom?.forms ?? {})) schemas.push(formSchema(form));
   return schemas;
+}
+
+/**
+ * The form a custom screen names in its spec's `custom.forms`, with its schema narrowed to its fields,
+ * for `SchemaForm`: the custom code validates with the same precompiled schema as a spec form.
+ *
+ * @example
+ * ```tsx
+ * const form = customForm(spec, 'confirm'); // custom.forms.confirm: { schema: api/methods/x.json#/request, fields: [code] }
+ * <SchemaForm idPrefix="confirm" schema={form.schema} uiSchema={form.uiSchema} … />
+ * ```
+ */
+export function customForm(spec: ScreenSpec, name: string): { schema: JsonSchema; uiSchema?: Record<string, unknown> } {
+  const form = spec.custom?.forms?.[name];
+  if (!form) {
+    throw new Error(
+      `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} has no form '${name}' under custom.forms, which its component draws. Add it to the spec (schema and fields), or fix the name in the component.`,
+    );
+  }
+  return { schema: formSchema(form), uiSchema: form.uiSchema };
 }

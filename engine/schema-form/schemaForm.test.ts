@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { personSchema } from '../testing/fixtures';
 import { createTestI18n } from '../testing/harness';
 import { narrowSchema, pickFields, withoutIdentity } from './narrowSchema';
+import { formSchema } from './formSchemas';
+import type { JsonSchema } from '../spec/types';
 import { placeServerErrors } from './serverErrors';
 import { translateErrors } from './translateErrors';
 import { unwrapFieldErrors } from '../actions/useSubmit';
@@ -58,5 +60,27 @@ describe('translateErrors', () => {
     ]);
     expect(pattern?.message).toBe('Enter a postcode, like SW1A 1AA.');
     expect(format?.message).toBe('Enter a valid email address, like name@example.com.');
+  });
+});
+
+describe('formSchema', () => {
+  const change = {
+    type: 'object',
+    properties: { mode: { enum: [1, 2] }, typeMode: { enum: ['no', 'otp'] } },
+    oneOf: [{ required: ['mode'] }, { required: ['typeMode'] }],
+    additionalProperties: false,
+  } as JsonSchema;
+
+  it('settles a choice between fields by the fields the form shows: the one shown becomes required', () => {
+    const schema = formSchema({ schema: change, fields: ['typeMode'] });
+    expect(schema.oneOf).toBeUndefined();
+    expect(schema.required).toEqual(['typeMode']);
+    expect(Object.keys(schema.properties ?? {})).toEqual(['typeMode']);
+  });
+
+  it('keeps the choice while the form shows both fields, and other oneOf rules as they are', () => {
+    expect(formSchema({ schema: change, fields: ['mode', 'typeMode'] }).oneOf).toEqual(change.oneOf);
+    const rule = { ...change, oneOf: [{ required: ['mode'], properties: { mode: { const: 1 } } }, { required: ['typeMode'] }] } as JsonSchema;
+    expect(formSchema({ schema: rule, fields: ['mode'] }).oneOf).toEqual(rule.oneOf);
   });
 });

@@ -210,7 +210,7 @@ export interface Column {
    * interpolates the row (`"{{firstName}}'s store"`).
    */
   emptyText?: string;
-  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date). */
+  /** In a table: draw the column only when a row on the page has a value for it (a rare error, an end date); in a detail: leave the field out where it has none. */
   hideEmpty?: boolean;
   /** i18n key shown where the value is present instead of it, interpolating the row and `{{value}}` (the value as formatted). */
   template?: string;
@@ -416,6 +416,7 @@ export interface WizardSpec {
   failure?: { navigate: string };
 }
 
+/** How a `cards` section draws each item as a tile: its heading, lines, value, art and actions. */
 export interface CardSpec {
   /** The item's heading: a field name, or a column (`{ field: alias, emptyText: … }`). */
   title: string | Column;
@@ -495,6 +496,7 @@ export interface ChoiceLink {
   when?: When;
 }
 
+/** One part of a `kind: dashboard` screen: its `kind` says what it draws, from its own `data`. */
 export interface DashboardSection {
   id: string;
   title?: string;
@@ -540,9 +542,13 @@ export interface CustomSpec {
   props?: Record<string, unknown>;
   /** What a spec cannot say about the screen; codegen requires it, the engine does not read it. */
   reason?: string;
+  /** Forms the component draws with `SchemaForm`, by name; codegen resolves and narrows each schema. */
+  forms?: Record<string, CustomForm>;
 }
 
-/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
+/** A form of a custom screen: the listed fields of a schema, which the component submits itself. */
+export type CustomForm = Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>;
+
 /** A link to another screen: `label` is an i18n key, `to` an application path. */
 export interface ScreenLink {
   label: string;
@@ -555,6 +561,7 @@ export interface TabGroup {
   items: ScreenLink[];
 }
 
+/** One screen, as codegen writes it to `generated/screens/<id>.json`. */
 export interface ScreenSpec {
   id: string;
   route: string;

@@ -36,7 +36,7 @@ const invalid = (field: string, description: string) => new RpcRefusal('TA1', { 
 export async function customerDocuments(
   db: Kysely<Database>,
   customerId: number,
-  filter: { category?: string; addressId?: number } = {},
+  filter: { category?: string; addressId?: number; documentId?: number } = {},
 ): Promise<UploadedDocument[]> {
   let query = db
     .selectFrom('documents')
@@ -47,6 +47,7 @@ export async function customerDocuments(
     .where('documents.status_id', '<>', DOCUMENT_STATUS.deleted);
   if (filter.category) query = query.where('documents.category', '=', filter.category);
   if (filter.addressId !== undefined) query = query.where('documents.address_id', '=', filter.addressId);
+  if (filter.documentId !== undefined) query = query.where('documents.id', '=', filter.documentId);
   const rows = await query.orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
   if (rows.length === 0) return [];
   const files = await db
@@ -60,6 +61,19 @@ export async function customerDocuments(
     .orderBy('id')
     .execute();
   return rows.map((row) => toUploadedDocument(row, files.filter((file) => file.document_id === row.id)));
+}
+
+/**
+ * One of the customer's documents with its files; another customer's, a deleted one or none at all is
+ * refused '13', as every method of this folder refuses what is not the caller's.
+ *
+ * @example
+ * const document = await customerDocument(db, customerId, 42);
+ */
+export async function customerDocument(db: Kysely<Database>, customerId: number, documentId: number | string): Promise<UploadedDocument> {
+  const [document] = await customerDocuments(db, customerId, { documentId: recordId(documentId) });
+  if (!document) throw notYours();
+  return document;
 }
 
 function toUploadedDocument(

@@ -96,7 +96,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   ScpRequest: screen(async () => (await import('../navigation/ScpRequest.tsx')).ScpRequest),
   ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
   // Profile
-  ProfileDocument: screen(async () => (await import('../profile/ProfileDocument.tsx')).ProfileDocument),
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),

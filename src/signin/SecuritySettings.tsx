@@ -1,25 +1,26 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomScreenProps } from '../../engine/index.ts';
+import { Button, ButtonRow, customForm, intlLocale, SchemaForm, Section, type CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { TokenServiceError } from '../transport/token-service.ts';
 import { createSignInFactors, type Device, type SignInFactors, type TwoStepChange, type TwoStepChangeStarted, type TwoStepState } from './factors-client.ts';
 import { secondaryLoadAllowed } from './secondary.ts';
 import './signin.css';
-import { intlLocale } from '../../engine/index.ts';
 
 const defaultFactors = createSignInFactors();
-const MODES = [1, 2, 3, 4] as const;
-const LOGIN_MODES = ['no', 'otp', 'sms', 'push'] as const;
+
+/** A form of the spec's `custom.forms`, as SchemaForm takes it. */
+type FormOf = ReturnType<typeof customForm>;
 
 /**
  * /setting: two-step settings (document 000 section 7, document 001 sections 3 and 7). The
- * transaction approval mode (1 push, 2 sms, 3 otp, 4 approval code) and the sign-in second factor
- * (off, authenticator, SMS, push) are changed with a code through the method in use; turning on an
- * authenticator shows its QR code and secret and is confirmed by its first code. Lists the linked
- * devices (loaded as secondary data), each removable after a confirmation.
+ * transaction approval mode and the sign-in second factor are each chosen from the values the token
+ * service's schema allows (the spec's `custom.forms`: `approvalMode`, `loginMode`), and changed with a
+ * code through the method in use (`confirm`, the service's code schema); turning on an authenticator
+ * shows its QR code and secret and is confirmed by its first code. Lists the linked devices (loaded as
+ * secondary data), each removable after a confirmation.
  */
-export function SecuritySettings({ props }: CustomScreenProps) {
+export function SecuritySettings({ spec, props }: CustomScreenProps) {
   const factors = (props.factors as SignInFactors | undefined) ?? defaultFactors;
   const { t } = useTranslation();
   const { session, feedback, customer } = useApp();
@@ -67,25 +68,28 @@ export function SecuritySettings({ props }: CustomScreenProps) {
       <ModeSection
         heading={t('signin.settings.approval.title')}
         intro={t('signin.settings.approval.intro')}
-        name="mode"
-        current={state.mode === null ? '' : String(state.mode)}
-        options={MODES.map((mode) => ({ value: String(mode), label: t(`signin.settings.approval.mode.${mode}`) }))}
+        idPrefix="approvalMode"
+        form={customForm(spec, 'approvalMode')}
+        field="mode"
+        current={state.mode ?? undefined}
         error={refusal?.field === 'mode' ? refusal.message : undefined}
         disabled={change !== undefined}
-        onChange={(value) => void start({ mode: Number(value) as 1 | 2 | 3 | 4 })}
+        onChange={(mode) => void start({ mode } as TwoStepChange)}
       />
       <ModeSection
         heading={t('signin.settings.login.title')}
         intro={t('signin.settings.login.intro')}
-        name="typeMode"
+        idPrefix="loginMode"
+        form={customForm(spec, 'loginMode')}
+        field="typeMode"
         current={state.typeMode}
-        options={LOGIN_MODES.map((mode) => ({ value: mode, label: t(`signin.settings.login.mode.${mode}`) }))}
         error={refusal?.field === 'typeMode' ? refusal.message : undefined}
         disabled={change !== undefined}
-        onChange={(value) => void start({ typeMode: value as (typeof LOGIN_MODES)[number] })}
+        onChange={(typeMode) => void start({ typeMode } as TwoStepChange)}
       />
       {change && (
         <ConfirmChange
+          form={customForm(spec, 'confirm')}
           started={change.started}
           onCancel={() => setChange(undefined)}
           onConfirm={async (code) => {
@@ -112,77 +116,53 @@ export function SecuritySettings({ props }: CustomScreenProps) {
   );
 }
 
+/** One setting: a select of the values its schema allows, and a button that starts the change. */
 function ModeSection(props: {
   heading: string;
   intro: string;
-  name: string;
-  current: string;
-  options: { value: string; label: string }[];
+  idPrefix: string;
+  form: FormOf;
+  field: string;
+  current: unknown;
   error?: string;
   disabled: boolean;
-  onChange(value: string): void;
+  onChange(value: unknown): void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
-  const { current } = props;
-  const [value, setValue] = useState(current);
-  useEffect(() => setValue(current), [current]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onChange(value);
-  };
+  const { current, field } = props;
+  const [data, setData] = useState<Record<string, unknown>>({ [field]: current });
+  useEffect(() => setData({ [field]: current }), [field, current]);
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{props.heading}</h2>
-      <p className="signin-step__muted">{props.intro}</p>
-      <form className="security-settings__row" onSubmit={submit}>
-        <div className={`eng-field${props.error ? ' eng-field--invalid' : ''}`}>
-          <label className="eng-label" htmlFor={id}>
-            {t(`fields.${props.name}`)}
-          </label>
-          <select
-            id={id}
-            name={props.name}
-            className="eng-input"
-            value={value}
-            disabled={props.disabled}
-            aria-invalid={props.error ? true : undefined}
-            aria-describedby={props.error ? `${id}-error` : undefined}
-            onChange={(event) => setValue(event.target.value)}
-          >
-            {props.current === '' && <option value="">{t('signin.settings.notSet')}</option>}
-            {props.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="eng-button eng-button--primary" disabled={props.disabled || value === props.current}>
-          {t('signin.settings.change')}
-        </button>
-      </form>
-      {props.error && (
-        <p className="eng-field-errors" id={`${id}-error`} role="alert">
-          {props.error}
-        </p>
-      )}
-    </section>
+    <Section title={props.heading} description={props.intro}>
+      <SchemaForm
+        idPrefix={props.idPrefix}
+        schema={props.form.schema}
+        uiSchema={props.form.uiSchema}
+        formData={data}
+        serverErrors={props.error ? { [field]: props.error } : undefined}
+        onChange={setData}
+        onSubmit={(valid) => props.onChange(valid[field])}
+      >
+        <ButtonRow>
+          <Button type="submit" disabled={props.disabled || data[field] === current}>
+            {t('signin.settings.change')}
+          </Button>
+        </ButtonRow>
+      </SchemaForm>
+    </Section>
   );
 }
 
-function ConfirmChange({ started, onCancel, onConfirm }: { started: TwoStepChangeStarted; onCancel(): void; onConfirm(code: string): Promise<void> }) {
+function ConfirmChange({ form, started, onCancel, onConfirm }: { form: FormOf; started: TwoStepChangeStarted; onCancel(): void; onConfirm(code: string): Promise<void> }) {
   const { t } = useTranslation();
-  const id = useId();
-  const [code, setCode] = useState('');
+  const [data, setData] = useState<Record<string, unknown>>({});
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (valid: Record<string, unknown>) => {
     setBusy(true);
     setError(undefined);
     try {
-      await onConfirm(code);
+      await onConfirm(String(valid.code));
     } catch (failure) {
       setError(failure instanceof TokenServiceError && failure.attemptsLeft !== undefined ? t('signin.wrongCode', { count: failure.attemptsLeft }) : failure instanceof Error ? failure.message : String(failure));
     } finally {
@@ -190,64 +170,50 @@ function ConfirmChange({ started, onCancel, onConfirm }: { started: TwoStepChang
     }
   };
   return (
-    <section aria-labelledby={`${id}-heading`} className="eng-card security-settings__confirm">
-      <h2 id={`${id}-heading`}>{t('signin.settings.confirm.title')}</h2>
-      {started.enrolment ? (
-        <>
-          <p>{t('signin.settings.confirm.enrol')}</p>
-          <div className="signin-step__qr-image" role="img" aria-label={t('signin.settings.confirm.qrAlt')} dangerouslySetInnerHTML={{ __html: started.enrolment.qrSvg }} />
-          <p>
-            {t('signin.settings.confirm.secret')} <code className="security-settings__secret" data-testid="totp-secret">{started.enrolment.secret}</code>
-          </p>
-        </>
-      ) : (
-        <p>{t(`signin.settings.confirm.by.${started.confirmBy}`, { destination: started.destination ?? '' })}</p>
-      )}
-      <form className="eng-form" onSubmit={(event) => void submit(event)} noValidate>
-        <div className={`eng-field${error ? ' eng-field--invalid' : ''}`}>
-          <label className="eng-label" htmlFor={id}>
-            {t('fields.code')}
-          </label>
-          <input
-            id={id}
-            name="code"
-            className="eng-input signin-step__code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- this field appears because the user just asked for a code; focus goes where they type it.
-            autoFocus
-            value={code}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-          />
-          {error && (
-            <p className="eng-field-errors" id={`${id}-error`} role="alert">
-              {error}
+    <div className="security-settings__confirm">
+      <Section title={t('signin.settings.confirm.title')} card>
+        {started.enrolment ? (
+          <>
+            <p>{t('signin.settings.confirm.enrol')}</p>
+            <div className="signin-step__qr-image" role="img" aria-label={t('signin.settings.confirm.qrAlt')} dangerouslySetInnerHTML={{ __html: started.enrolment.qrSvg }} />
+            <p>
+              {t('signin.settings.confirm.secret')} <code className="security-settings__secret" data-testid="totp-secret">{started.enrolment.secret}</code>
             </p>
-          )}
-        </div>
-        <div className="eng-actions">
-          <button type="submit" className="eng-button eng-button--primary" disabled={busy || code.length !== 6}>
-            {t('signin.confirm')}
-          </button>
-          <button type="button" className="eng-button eng-button--secondary" onClick={onCancel}>
-            {t('signin.settings.cancel')}
-          </button>
-        </div>
-      </form>
-    </section>
+          </>
+        ) : (
+          <p>{t(`signin.settings.confirm.by.${started.confirmBy}`, { destination: started.destination ?? '' })}</p>
+        )}
+        <SchemaForm
+          idPrefix="twoStepConfirm"
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          formData={data}
+          serverErrors={error ? { code: error } : undefined}
+          onChange={(next) => {
+            setData(next);
+            setError(undefined);
+          }}
+          onSubmit={(valid) => void submit(valid)}
+        >
+          <ButtonRow>
+            <Button type="submit" pending={busy}>
+              {t('signin.confirm')}
+            </Button>
+            <Button variant="secondary" onClick={onCancel}>
+              {t('signin.settings.cancel')}
+            </Button>
+          </ButtonRow>
+        </SchemaForm>
+      </Section>
+    </div>
   );
 }
 
 function DevicesSection({ devices, onRemove }: { devices: Device[] | undefined; onRemove(device: Device): Promise<void> }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const [asking, setAsking] = useState<number>();
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t('signin.settings.devices.title')}</h2>
+    <Section title={t('signin.settings.devices.title')}>
       {!devices ? (
         <p role="status">{t('signin.working')}</p>
       ) : devices.length === 0 ? (
@@ -266,25 +232,25 @@ function DevicesSection({ devices, onRemove }: { devices: Device[] | undefined; 
                 )}
               </span>
               {asking === device.id ? (
-                <span className="eng-actions" role="group" aria-label={t('signin.settings.devices.confirm', { name: device.name })}>
+                <ButtonRow label={t('signin.settings.devices.confirm', { name: device.name })}>
                   <span>{t('signin.settings.devices.confirm', { name: device.name })}</span>
                   {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question replaces the Remove button the user just pressed; focus moves to its answer so keyboard users keep their place. */}
-                  <button type="button" className="eng-button eng-button--danger" autoFocus onClick={() => void onRemove(device).finally(() => setAsking(undefined))}>
+                  <Button variant="danger" autoFocus onClick={() => void onRemove(device).finally(() => setAsking(undefined))}>
                     {t('signin.settings.devices.remove')}
-                  </button>
-                  <button type="button" className="eng-button eng-button--secondary" onClick={() => setAsking(undefined)}>
+                  </Button>
+                  <Button variant="secondary" onClick={() => setAsking(undefined)}>
                     {t('signin.settings.cancel')}
-                  </button>
-                </span>
+                  </Button>
+                </ButtonRow>
               ) : (
-                <button type="button" className="eng-button eng-button--secondary" aria-label={t('signin.settings.devices.removeNamed', { name: device.name })} onClick={() => setAsking(device.id)}>
+                <Button variant="secondary" aria-label={t('signin.settings.devices.removeNamed', { name: device.name })} onClick={() => setAsking(device.id)}>
                   {t('signin.settings.devices.remove')}
-                </button>
+                </Button>
               )}
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { CustomScreenProps } from '../../engine/index.ts';
+import { Button, ButtonLink, LoadingIndicator, type CustomScreenProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
 
@@ -29,7 +28,7 @@ export function IdentityVerificationSession({ params }: CustomScreenProps) {
   }, [status, reload]);
 
   if (failed) return <p className="verification-notice verification-notice--danger">{t('verification.identity.unknown')}</p>;
-  if (!data) return <p className="eng-loading">{t('verification.loading')}</p>;
+  if (!data) return <LoadingIndicator label={t('verification.loading')} />;
   const { session } = data;
   const tone = session.status === 'completed' ? (session.identityDocumentStatusId === 64 ? ' verification-notice--danger' : ' verification-notice--success') : session.status === 'failed' ? ' verification-notice--danger' : '';
   const message = session.status === 'completed' && session.identityDocumentStatusId === 64 ? 'nameMismatch' : session.status;
@@ -47,23 +46,21 @@ export function IdentityVerificationSession({ params }: CustomScreenProps) {
       <div className="verification-buttons">
         {session.status === 'started' && (
           <>
-            <a className="eng-button eng-button--primary" href={session.providerUrl}>
+            <ButtonLink to={session.providerUrl} external>
               {t('verification.identity.continue')}
-            </a>
-            <button type="button" className="eng-button eng-button--secondary" onClick={() => void reload()}>
+            </ButtonLink>
+            <Button variant="secondary" onClick={() => void reload()}>
               {t('verification.identity.refresh')}
-            </button>
+            </Button>
           </>
         )}
         {session.status === 'videoRequested' && session.videoIdentityJobId && (
-          <Link className="eng-button eng-button--primary" to={`/video-identity-job/${session.videoIdentityJobId}`}>
-            {t('verification.identity.bookVideo')}
-          </Link>
+          <ButtonLink to={`/video-identity-job/${session.videoIdentityJobId}`}>{t('verification.identity.bookVideo')}</ButtonLink>
         )}
         {signIn.isSignedIn() && session.status !== 'started' && (
-          <Link className="eng-button eng-button--secondary" to={session.status === 'completed' && message !== 'nameMismatch' ? '/home' : '/unverified-account'}>
+          <ButtonLink variant="secondary" to={session.status === 'completed' && message !== 'nameMismatch' ? '/home' : '/unverified-account'}>
             {t(session.status === 'completed' && message !== 'nameMismatch' ? 'verification.identity.home' : 'verification.identity.whatElse')}
-          </Link>
+          </ButtonLink>
         )}
       </div>
     </div>

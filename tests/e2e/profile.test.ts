@@ -69,13 +69,13 @@ describe('profile', () => {
     await page.waitForURL(/\/profile\/phones\/\d+$/);
     await page.getByRole('link', { name: 'Verify by SMS' }).click();
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByLabel('Code', { exact: true }).waitFor();
-    await page.getByLabel('Code', { exact: true }).fill('000000' === (await smsCode(server, '40722000111')) ? '111111' : '000000');
+    await page.getByRole('textbox', { name: 'Code', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill('000000' === (await smsCode(server, '40722000111')) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Confirm phone' }).click();
     await expect.poll(() => page.getByRole('dialog').getByRole('alert').innerText()).toContain('wrong');
     await page.screenshot({ path: path.join(SHOTS, 'verify-wrong-code-1280.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByLabel('Code', { exact: true }).fill(await smsCode(server, '40722000111'));
+    await page.getByRole('textbox', { name: 'Code', exact: true }).fill(await smsCode(server, '40722000111'));
     await page.getByRole('button', { name: 'Confirm phone' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
     await page.reload();

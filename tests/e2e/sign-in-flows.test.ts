@@ -185,7 +185,7 @@ describe('sign-in flows in the browser', () => {
       await fillLogin(page, 'personal@example.com');
       await page.waitForURL('**/home');
       await page.goto(`${server.url}/setting`);
-      const typeMode = page.locator('select[name="typeMode"]');
+      const typeMode = page.locator('select[name$="_typeMode"]');
       await expect.poll(() => typeMode.isVisible()).toBe(true);
       await expect.poll(() => page.locator('.security-settings').innerText(), { timeout: 15_000 }).toMatch(/./);
       await shot(page, `setting-${brand}-${language}-${width}`);
@@ -196,13 +196,13 @@ describe('sign-in flows in the browser', () => {
       await expect.poll(() => secret.isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `setting-enrol-${brand}-${language}-${width}`);
-      const code = page.locator('.security-settings__confirm input[name="code"]');
+      const code = page.locator('.security-settings__confirm input[name$="_code"]');
       await code.fill(totp((await secret.innerText()).trim(), new Date()));
       await code.press('Enter');
       await expect.poll(() => secret.count()).toBe(0);
       expect(await page.evaluate(() => sessionStorage.getItem('session.accessToken'))).toBeTruthy();
       await page.reload();
-      await expect.poll(() => page.locator('select[name="typeMode"]').inputValue(), { timeout: 15_000 }).toBe('otp');
+      await expect.poll(() => page.locator('select[name$="_typeMode"]').inputValue(), { timeout: 15_000 }).toBe('otp');
     });
   }
 });

@@ -165,6 +165,10 @@ for (const backend of BACKENDS) {
       // A file id of another document through this document is refused too.
       const other = documents.find((document: { id: number }) => document.id !== uploaded.document.id);
       expect((await call('documentFileDownload', { documentId: uploaded.document.id, fileId: other.files[0].fileId })).responseCode).toBe('13');
+      // One document by its id, with its files; another customer's or an unknown id is refused 13.
+      const one = await ok('documentInquiry', { documentId: uploaded.document.id });
+      expect(one.document).toEqual(documents[0]);
+      expect((await call('documentInquiry', { documentId: 999_999 })).responseCode).toBe('13');
     });
 
     it('refuses files that are not PDF, JPEG or PNG, files over 10 MB, and an identity card without its back side', async () => {
@@ -273,6 +277,7 @@ for (const backend of BACKENDS) {
         ['confirmAddress', (i) => ({ addressId: i.addressId })],
         ['documentUpload', (i) => ({ documentType: 10, addressId: i.addressId, files: { main: pdfFile() } })],
         ['documentFileDownload', (i) => ({ documentId: i.documentId, fileId: i.fileId })],
+        ['documentInquiry', (i) => ({ documentId: i.documentId })],
       ];
 
       it.each(cases)('%s is refused 13 and changes nothing', async (method, params) => {

@@ -42,18 +42,19 @@ export interface RunningServer {
 /**
  * Starts the real server (`server/main.ts`) as its own process on a free port, with a fresh embedded
  * database in a temporary folder, serving the built application from dist/. Resolves once /health answers.
+ * `root` starts another copy of the project instead (its own generated/, dist/ and brands/).
  *
  * @example
  * const server = await startServer({ BRAND: 'paydek' });
  * await page.goto(`${server.url}/login`);
  * await server.stop();
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { root = repoRoot }: { root?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-data-'));
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/main.ts')], {
-    cwd: repoRoot,
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -29,7 +29,7 @@ export function DefinitionList({
     <dl className="eng-details">
       {fields.map((column) => {
         const empty = data[column.field] === undefined || data[column.field] === null || data[column.field] === '';
-        if (empty && hideEmpty) return null;
+        if (empty && (hideEmpty || column.hideEmpty)) return null;
         return (
           <div key={column.field} className="eng-details__item">
             <dt>{fieldLabel(t, column.field, entity?.properties?.[column.field], column.label)}</dt>

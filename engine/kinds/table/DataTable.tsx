@@ -25,6 +25,7 @@ const helper = createColumnHelper<typeof features, Row>();
 
 const NO_SORTING: SortingState = [];
 
+/** The rows a {@link DataTable} shows, its columns, and the paging and sorting state the caller keeps. */
 export interface DataTableProps {
   /** The table's accessible name (a caption, visually hidden: the screen title says the same). */
   caption: string;

@@ -6,7 +6,7 @@ import { readProfile, updateProfile, type Profile } from '../../customers/profil
 import { countries, documentTypes, occupations, statesOf } from '../../dictionaries/data.ts';
 import { ownPhone, refuseHiddenIp } from '../../profile/access.ts';
 import { addAddress, confirmAddress, customerAddress, updateAddress, deleteAddress } from '../../profile/addresses.ts';
-import { customerDocuments, documentFile, identityDocumentNumber, identityDocumentOf, uploadDocument } from '../../profile/documents.ts';
+import { customerDocument, customerDocuments, documentFile, identityDocumentNumber, identityDocumentOf, uploadDocument } from '../../profile/documents.ts';
 import { addEmail, customerEmail, customerEmails, deleteEmail, resendConfirmation, setPrimaryEmail, type LinkBase } from '../../profile/emails.ts';
 import { plainIp } from '../../profile/ip-lookup.ts';
 import { addPhone, confirmPhone, deletePhone, normalizePhone, replacePhone, setPrimaryPhone } from '../../profile/phones.ts';
@@ -70,7 +70,7 @@ export const profileContactHandlers: Pick<
   | 'phoneAdd' | 'phoneReplace' | 'phoneInquiry' | 'phoneConfirm' | 'phoneSetPrimary' | 'phoneDelete' | 'checkPhone'
   | 'emailAdd' | 'emailInquiry' | 'emailConfirmationSend' | 'emailSetPrimary' | 'emailDelete'
   | 'addressInquiry' | 'addressAdd' | 'addressUpdate' | 'addressDelete' | 'confirmAddress'
-  | 'documentsInquiry' | 'documentUpload' | 'documentFileDownload' | 'taxNumberUpdate'
+  | 'documentsInquiry' | 'documentInquiry' | 'documentUpload' | 'documentFileDownload' | 'taxNumberUpdate'
 > = {
   async phoneAdd(params, ctx) {
     const { customerId } = callerOf(ctx);
@@ -180,6 +180,10 @@ export const profileContactHandlers: Pick<
     const number = identity.documentId ? await identityDocumentNumber(ctx.db, identity.documentId) : undefined;
     const documents = params.category ? all.filter((document) => document.category === params.category) : all;
     return { documents, identityDocument: { ...identity, ...(number ? { number } : {}) } };
+  },
+  async documentInquiry(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    return { document: await customerDocument(ctx.db, customerId, params.documentId) };
   },
   async documentUpload(params, ctx) {
     const { customerId, user } = callerOf(ctx);

@@ -1,0 +1,61 @@
+/**
+ * The house's lint rules do what they say (eslint.config.js), run through the ESLint command line on text
+ * placed at a real path, so the file globs are proven with the rules: codegen/ reads only the engine's spec
+ * vocabulary; `house/no-engine-classes`, off while the custom screens move (issue 12), finds `eng-*`
+ * classes outside engine/ once turned on. And generated/ is build output: never in git.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The messages ESLint gives `text` as if it were the file `at`, with `rules` turned on besides the config's. */
+function lint(at: string, text: string, rules: string[] = []): { ruleId: string; message: string }[] {
+  const args = ['eslint', '--format', 'json', '--stdin', '--stdin-filename', at, ...rules.flatMap((rule) => ['--rule', rule])];
+  const run = spawnSync('npx', args, { cwd: root, input: text, encoding: 'utf8' });
+  const [report] = JSON.parse(run.stdout) as { messages: { ruleId: string; message: string }[] }[];
+  return report!.messages;
+}
+
+describe('lint rules', () => {
+  it("lets codegen/ read the engine's spec vocabulary, and nothing else of the engine, the application or the server", { timeout: 60_000 }, () => {
+    const messages = lint(
+      'codegen/validators.ts',
+      [
+        "import { screenFormSchemas } from '../engine/schema-form/formSchemas.ts';",
+        "import type { ScreenSpec } from '../engine/spec/types.ts';",
+        "import { SchemaForm } from '../engine/schema-form/SchemaForm.tsx';",
+        "import { brand } from '../src/app/brand.ts';",
+        "import { startServer } from '../server/main.ts';",
+        'export const all = [screenFormSchemas, SchemaForm, brand, startServer] as unknown as ScreenSpec;',
+        '',
+      ].join('\n'),
+    ).filter((message) => message.ruleId === 'no-restricted-imports');
+    expect(messages.map((message) => message.message)).toEqual([
+      expect.stringContaining("codegen/ may read only the engine's spec vocabulary"),
+      expect.stringContaining('codegen/ builds from schemas/ and screens/ alone'),
+      expect.stringContaining('codegen/ builds from schemas/ and screens/ alone'),
+    ]);
+  });
+
+  it('finds an eng-* class in a className and a template outside engine/ once turned on, and is off for now', { timeout: 60_000 }, () => {
+    const text = [
+      "export const Save = () => <button type=\"button\" className=\"eng-button eng-button--primary\">Save</button>;",
+      'export const row = (wide: boolean) => `eng-actions${wide ? \' wide\' : \'\'}`;',
+      "export const own = 'profile-english';",
+      '',
+    ].join('\n');
+    const on = lint('src/app/SandboxBanner.tsx', text, ['house/no-engine-classes: error']).filter((m) => m.ruleId === 'house/no-engine-classes');
+    expect(on.map((message) => message.message.split("'")[1])).toEqual(['eng-button', 'eng-actions']);
+    expect(lint('src/app/SandboxBanner.tsx', text).filter((m) => m.ruleId === 'house/no-engine-classes')).toEqual([]);
+  });
+});
+
+describe('generated code', () => {
+  it('is build output: git tracks nothing under generated/ and ignores what codegen writes there', () => {
+    expect(spawnSync('git', ['ls-files', 'generated'], { cwd: root, encoding: 'utf8' }).stdout).toBe('');
+    expect(spawnSync('git', ['check-ignore', '-q', 'generated/screens.ts'], { cwd: root }).status).toBe(0);
+  });
+});
