@@ -72,12 +72,12 @@ describe('codegen', () => {
 
   it("resolves a custom screen's forms to their narrowed schemas, and refuses a field the schema lacks", async () => {
     const { files } = await generate(paths);
-    const spec = JSON.parse(files['screens/profile-phone-verify.json']!);
+    const spec = JSON.parse(files['screens/setting.json']!);
     expect(spec.custom.forms.confirm.schema.properties).toEqual({ code: expect.objectContaining({ pattern: '^[0-9]{6}$' }) });
     expect(spec.custom.forms.confirm.schema.required).toEqual(['code']);
-    editScreen(paths, 'profile-phone-verify.yaml', 'fields: [code]', 'fields: [cod]');
+    editScreen(paths, 'setting.yaml', 'fields: [code]', 'fields: [cod]');
     const error = await failure(paths);
-    expect(error.file).toBe('screens/profile-phone-verify.yaml');
+    expect(error.file).toBe('screens/setting.yaml');
     expect(error.jsonPath).toBe('/custom/forms/confirm/fields/0');
     expect(error.detail).toContain("'cod' is not a property");
   });
@@ -169,7 +169,7 @@ describe('codegen', () => {
       edit('transfer-p2p.yaml', 'challenge: transfer', 'challenge: transferCode');
       const error = await failure(paths);
       expect(error.jsonPath).toBe('/dashboard/sections/1/form/submit/challenge');
-      expect(error.detail).toContain("'transferCode' is not a challenge the application registers (screens/registry.json lists: transfer)");
+      expect(error.detail).toContain("'transferCode' is not a challenge the application registers (screens/registry.json lists: passwordChange, phoneCode, transfer)");
     });
 
     it('refuses a button filling a form the dashboard does not have', async () => {
@@ -187,6 +187,20 @@ describe('codegen', () => {
       const error = await failure(paths);
       expect(error.jsonPath).toBe('/dashboard/sections/1/form/live/2/message/field');
       expect(error.detail).toContain("'email' is not one of the form's fields");
+    });
+
+    it("refuses a form's button calling an undeclared method or reading a field the form lacks, and a query default for another field", { timeout: 90_000 }, async () => {
+      const editActivate = (from: string, to: string) => editScreen(paths, 'activate.yaml', from, to);
+      editActivate('method: activationCodeResend', 'method: activationResend');
+      expect((await failure(paths)).jsonPath).toBe('/form/buttons/0/method');
+      editActivate('method: activationResend', 'method: activationCodeResend');
+      editActivate("params: { username: ':username' }", "params: { username: ':email' }");
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/form/buttons/0/params/username');
+      expect(error.detail).toContain("'email' is not one of the form's fields (username, activationCode)");
+      editActivate("params: { username: ':email' }", "params: { username: ':username' }");
+      editActivate('queryDefaults: { username: username,', 'queryDefaults: { email: username,');
+      expect((await failure(paths)).jsonPath).toBe('/form/queryDefaults/email');
     });
   });
 

@@ -96,6 +96,7 @@ class SpecResolver {
       form.schema = this.pick(this.schema(form.schema as string, '/form/schema'), form.fields as string[], '/form/fields');
       this.uiSchema(form.uiSchema as JsonObject | undefined, '/form/uiSchema', form.fields as string[]);
       this.live(form, '/form');
+      this.formExtras(form, '/form');
     }
     const table = spec.table as JsonObject | undefined;
     if (table) {
@@ -151,6 +152,7 @@ class SpecResolver {
           this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[]);
           this.live(form, `${at}/form`);
           if (form.startFromData && !section.data) fail(`${at}/form/startFromData`, "a form that starts from its section's data needs the section's 'data'");
+          this.formExtras(form, `${at}/form`);
         }
         const formSections = (dashboard.sections as JsonObject[]).filter((other) => other.form).map((other) => other.id as string);
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`, formSections);
@@ -283,6 +285,23 @@ class SpecResolver {
       if (panel?.after) own(panel.after, `${here}/panel/after`);
       for (const field of Object.keys(((panel?.button as JsonObject | undefined)?.fill as JsonObject | undefined) ?? {})) own(field, `${here}/panel/button/fill/${field}`);
       ((live.either as string[] | undefined) ?? []).forEach((field, j) => own(field, `${here}/either/${j}`));
+    });
+  }
+
+  /** Checks a form's `queryDefaults` fill its own fields, and its `buttons` call declared methods with its fields. */
+  private formExtras(form: JsonObject, at: string): void {
+    const fields = form.fields as string[];
+    const own = (field: unknown, where: string) => {
+      if (!fields.includes(field as string)) this.fail(where, `'${String(field)}' is not one of the form's fields (${fields.join(', ')})`);
+    };
+    for (const field of Object.keys((form.queryDefaults as JsonObject | undefined) ?? {})) own(field, `${at}/queryDefaults/${field}`);
+    ((form.buttons as JsonObject[] | undefined) ?? []).forEach((button, i) => {
+      const here = `${at}/buttons/${i}`;
+      this.method(button, here);
+      for (const [name, value] of Object.entries((button.params as JsonObject | undefined) ?? {})) {
+        const placeholder = typeof value === 'string' ? /^:(.+)$/.exec(value) : null;
+        if (placeholder) own(placeholder[1], `${here}/params/${name}`);
+      }
     });
   }
 

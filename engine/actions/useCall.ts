@@ -49,7 +49,8 @@ const answerValues = (answer: unknown): Record<string, unknown> =>
  * Runs the calls a spec describes and what follows a success, the same way for forms, wizards and action
  * buttons:
  * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set, `beside` next to it) or
- *   to the application action; it rejects with whatever the call rejected with.
+ *   to the application action (whose `answer`, if it gives one, stands for a method's); it rejects with
+ *   whatever the call rejected with.
  * - `succeed` saves the answer as a file when `saveFile` is set, shows the notice (interpolating the answer: `{{entry.email}}`), marks every cached answer stale (a successful call may have changed any
  *   of them; waiting for the reload when `refresh` is set), runs the application action `success.action`
  *   names with the answer (a store the application keeps, reloaded), then navigates: to where the action asked,
@@ -86,7 +87,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
         }
         const ctx: ActionContext = { screenId: spec.id, params, navigate: (path) => void navigate(path), callMethod: options.callMethod };
         const result = await action({ ...input, ...beside }, ctx);
-        return { answer: undefined, navigateTo: result?.navigate };
+        return { answer: result?.answer, navigateTo: result?.navigate };
       }
       throw new Error(
         `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} has a submit or action with neither "method" nor "action". Name one of them.`,

@@ -125,7 +125,7 @@ export function ChallengeStep({
       const again = next(await handler.resend!(other, ctx(answer)), state.method);
       if (again) {
         setCode('');
-        setNotice(t(texts.resent));
+        setNotice(t(texts.resent ?? ''));
       }
     });
 
@@ -154,13 +154,13 @@ export function ChallengeStep({
     <div className="eng-flow__links">
       {handler.resend && state.canResend !== false && (
         <button type="button" className="eng-button eng-button--link" disabled={pending} onClick={() => resend(state.step === 'wait' ? state.method : undefined)}>
-          {t(texts.resend)}
+          {t(texts.resend ?? '')}
         </button>
       )}
       {handler.resend &&
         others.map((other) => (
           <button key={other} type="button" className="eng-button eng-button--link" disabled={pending} onClick={() => resend(other)}>
-            {t(`${texts.useMethod}.${other}`)}
+            {t(`${texts.useMethod ?? ''}.${other}`)}
           </button>
         ))}
     </div>

@@ -45,10 +45,11 @@ export interface ChallengeTexts {
   waitingSent?: string;
   confirm: string;
   cancel: string;
-  resend: string;
+  /** "Send a new code": needed with the handler's `resend`, as are `resent` and `useMethod`. */
+  resend?: string;
   /** Said after a new code or request was sent. */
-  resent: string;
-  useMethod: string;
+  resent?: string;
+  useMethod?: string;
 }
 
 /**

@@ -25,8 +25,11 @@ export interface ActionContext {
   callMethod: EngineOptions['callMethod'];
 }
 
-/** The result of an application action: nothing, or where to go next (wins over `success.navigate`). */
-export type ActionResult = void | { navigate?: string };
+/**
+ * The result of an application action: nothing, or where to go next (wins over `success.navigate`), and
+ * an answer that the flow reads as a method's (its `challenge`, `result`, `doneWhen` and notice).
+ */
+export type ActionResult = void | { navigate?: string; answer?: unknown };
 
 /** An application action a spec names (`submit.action`, a button's `action`): it gets the input and the screen's context. */
 export type AppAction = (input: Record<string, unknown>, ctx: ActionContext) => Promise<ActionResult>;

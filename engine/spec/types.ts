@@ -325,6 +325,34 @@ export interface FormSpec {
   submit: Submit;
   /** Values computed by methods as the form is filled in. */
   live?: LiveValue[];
+  /** Field -> query parameter: the field starts with the address's value (a link that fills the form in). */
+  queryDefaults?: Record<string, string>;
+  /** Buttons beside the submit that call a method with some of the form's values (send a new code). */
+  buttons?: FormButton[];
+}
+
+/**
+ * A button of a form besides its submit: calls `method` with `params` (`':name'` is the form's value
+ * `name`), says `success.notice`; a refusal's field errors show on the form's fields. With `cooldown` it
+ * waits before it may be pressed again.
+ */
+export interface FormButton {
+  id: string;
+  /** i18n key. */
+  label: string;
+  method: string;
+  params?: Record<string, unknown>;
+  success?: Pick<Success, 'notice'>;
+  cooldown?: {
+    /** Seconds to wait when the answer does not say. */
+    seconds: number;
+    /** Dot path of the answer's seconds to wait. */
+    answer?: string;
+    /** Refusal codes (`responseCode`) that also start the wait (asked too soon). */
+    refusals?: string[];
+    /** i18n key of the label while waiting, with `{{seconds}}` left. */
+    label: string;
+  };
 }
 
 export interface TableSpec {

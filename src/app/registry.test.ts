@@ -11,7 +11,7 @@ import { appActions, appChallenges, components, createAppGuards, widgets } from 
 const session = {} as Session;
 const customer = {} as CustomerStore;
 const guards = createAppGuards({ session, storage: sessionStorage, customer, brand: {} as Brand, listCards: async () => ({ cards: [] }) });
-const actions = appActions(createSessionActions(session, customer, sessionStorage, {} as TokenService), sessionStorage);
+const actions = appActions(createSessionActions(session, customer, sessionStorage, {} as TokenService), { session, customer, rpc: async () => ({}) as never, t: (key) => key, storage: sessionStorage });
 
 /** Both directions at once, so a failure says which side lacks which name. */
 function difference(registered: object, listed: object) {
@@ -29,7 +29,7 @@ describe('screens/registry.json lists exactly what the application registers wit
     ['actions', actions, manifest.actions],
     ['components', components, manifest.components],
     ['widgets', widgets, manifest.widgets],
-    ['challenges', appChallenges(async () => ({}) as never), manifest.challenges],
+    ['challenges', appChallenges(async () => ({}) as never, { session, t: (key) => key }), manifest.challenges],
   ])('%s', (_kind, registered, listed) => {
     expect(difference(registered, listed)).toEqual({ registeredButNotListed: [], listedButNotRegistered: [] });
   });

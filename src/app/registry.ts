@@ -4,6 +4,7 @@ import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { adminActions } from '../admin/admin-actions.ts';
 import { cardGuards } from '../cards/card-guards.ts';
+import { activationActions, type ActivationServices } from '../onboarding/activation.ts';
 import { registrationOffers, registrationOpenGuard } from '../onboarding/registration-offers.ts';
 import type { SessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
@@ -12,6 +13,8 @@ import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
 import { approvalChallenge } from '../approvals/approval-challenge.ts';
+import { passwordChangeChallenge } from '../onboarding/password-change-challenge.ts';
+import { phoneCodeChallenge, phoneVerificationActions, type PhoneVerificationServices } from '../profile/phone-verification.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -63,15 +66,19 @@ export function appFacts(brand: Brand): Record<string, unknown> {
   };
 }
 
+/** What the application's actions and challenges use besides the session's actions. */
+export type AppServices = ActivationServices & PhoneVerificationServices & { storage: Storage };
+
 /**
- * The actions screen specs may name (`submit.action`, a button's `action`): the session's and the
- * admin's ('view as this customer', kept in `storage`).
+ * The actions screen specs may name (`submit.action`, a button's `action`): the session's, the admin's
+ * ('view as this customer', kept in `services.storage`), the account activation that signs in with its
+ * answer, and the start of a phone verification in this browser.
  *
  * @example
- * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), sessionStorage) });
+ * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer, t: i18n.t, storage: sessionStorage }) });
  */
-export function appActions(sessionActions: SessionActions, storage: Storage): Record<string, AppAction> {
-  return { ...sessionActions, ...adminActions(storage) };
+export function appActions(sessionActions: SessionActions, services: AppServices): Record<string, AppAction> {
+  return { ...sessionActions, ...adminActions(services.storage), ...activationActions(services), ...phoneVerificationActions(services) };
 }
 
 /**
@@ -84,16 +91,13 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
   // Getting in
-  ActivateAccount: screen(async () => (await import('../onboarding/ActivateAccount.tsx')).ActivateAccount),
   AccountRecovery: screen(async () => (await import('../onboarding/AccountRecovery.tsx')).AccountRecovery),
-  ChangePassword: screen(async () => (await import('../onboarding/ChangePassword.tsx')).ChangePassword),
   // Session entry points
   CompanySelection: screen(async () => (await import('../navigation/CompanySelection.tsx')).CompanySelection),
   SeiAuthorize: screen(async () => (await import('../navigation/SeiAuthorize.tsx')).SeiAuthorize),
   ScpRequest: screen(async () => (await import('../navigation/ScpRequest.tsx')).ScpRequest),
   ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
   // Profile
-  PhoneVerification: screen(async () => (await import('../profile/PhoneVerification.tsx')).PhoneVerification),
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
@@ -124,8 +128,8 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
  * asks for one and takes the answer; the engine draws the steps.
  *
  * @example
- * createScreenRouter({ …, challenges: appChallenges(rpc) });
+ * createScreenRouter({ …, challenges: appChallenges(rpc, { session, t: i18n.t }) });
  */
-export function appChallenges(rpc: RpcCall): Record<string, ChallengeHandler> {
-  return { transfer: transferChallenge(rpc), approval: approvalChallenge() };
+export function appChallenges(rpc: RpcCall, phone: PhoneVerificationServices): Record<string, ChallengeHandler> {
+  return { transfer: transferChallenge(rpc), approval: approvalChallenge(), passwordChange: passwordChangeChallenge(rpc), phoneCode: phoneCodeChallenge(rpc, phone) };
 }

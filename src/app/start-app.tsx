@@ -95,11 +95,11 @@ export async function startApp(container: HTMLElement): Promise<void> {
     guards: createAppGuards({ session, storage: sessionStorage, customer, brand, listCards: () => rpc('cardList', {}) }),
     callMethod: createCallMethod(rpc, customer),
     downloadFile: createDownloadFile({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), onUnauthorized: () => session.expire(), base: apiBase }),
-    actions: appActions(actions, sessionStorage),
+    actions: appActions(actions, { session, rpc, customer, t: (key) => i18n.t(key), storage: sessionStorage }),
     components,
     widgets,
     facts: appFacts(brand),
-    challenges: appChallenges(rpc),
+    challenges: appChallenges(rpc, { session, t: (key) => i18n.t(key) }),
     onError: feedback.showError,
     notify: feedback.notify,
   });

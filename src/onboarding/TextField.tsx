@@ -23,7 +23,7 @@ export interface TextFieldProps {
  * aria-describedby and aria-invalid.
  *
  * @example
- * <TextField id="activate_code" label={t('onboarding.fields.activationCode')} value={code} onChange={setCode} error={errors.activationCode} />
+ * <TextField id="activate_code" label={t('onboarding.fields.code')} value={code} onChange={setCode} error={errors.activationCode} />
  */
 export function TextField({ id, label, value, onChange, error, help, type = 'text', required = true, autoComplete, inputMode, autoFocus }: TextFieldProps) {
   const helpId = `${id}__help`;

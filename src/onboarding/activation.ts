@@ -1,3 +1,4 @@
+import type { AppAction } from '../../engine/index.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import type { Session } from '../session/session.ts';
@@ -36,4 +37,20 @@ export async function activateAndSignIn(services: ActivationServices, input: { u
     throw error;
   }
   return HOME;
+}
+
+/**
+ * The `activateAccount` action a spec's submit names (screens/activate.yaml): {@link activateAndSignIn}
+ * with the form's e-mail and code, then to the page it answers. A refusal rejects with the server's
+ * MethodCallError, whose field errors the form shows on its fields.
+ *
+ * @example
+ * createScreenRouter({ …, actions: { ...activationActions({ session, rpc, customer }) } });
+ */
+export function activationActions(services: ActivationServices): Record<string, AppAction> {
+  return {
+    activateAccount: async (input) => ({
+      navigate: await activateAndSignIn(services, { username: String(input.username ?? ''), activationCode: String(input.activationCode ?? '') }),
+    }),
+  };
 }

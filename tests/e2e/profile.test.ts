@@ -72,7 +72,7 @@ describe('profile', () => {
     await page.getByRole('textbox', { name: 'Code', exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill('000000' === (await smsCode(server, '40722000111')) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Confirm phone' }).click();
-    await expect.poll(() => page.locator('#phoneVerify_code__error').innerText()).toContain('wrong');
+    await expect.poll(() => page.getByRole('dialog').getByRole('alert').innerText()).toContain('wrong');
     await page.screenshot({ path: path.join(SHOTS, 'verify-wrong-code-1280.png'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('textbox', { name: 'Code', exact: true }).fill(await smsCode(server, '40722000111'));

@@ -2,10 +2,11 @@
  * Security settings and the admin overview in Chromium: an IP allow-list entry added and deleted, a
  * blacklist entry with its message, an agreement saved as a PDF, a notification switched on, the sign-in
  * in the login history, and an admin who finds the personal customer and views the product as them,
- * read-only, with the banner and the way out.
+ * read-only, with the banner and the way out; a password changed with the code e-mailed to confirm it.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
 
@@ -138,6 +139,49 @@ describe('admin overview', () => {
     await page.waitForURL('**/admin-overview');
     await page.goto(`${e2e.server.url}/admin-overview/audit`);
     await page.locator('main table tbody tr', { hasText: 'Viewing' }).first().waitFor();
+    await page.context().close();
+  });
+});
+
+describe('password change', () => {
+  it('changes the password with the e-mailed code: a wrong code said on the code field, the outcome on the page', async () => {
+    const email = `password.${Date.now()}@example.com`;
+    const client = new ApiClient(e2e.server.url);
+    const outbox = async (purpose: string) => {
+      let body = '';
+      await expect
+        .poll(async () => {
+          const answer = await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: email, purpose })}`);
+          body = JSON.parse(answer.text).messages[0]?.body ?? '';
+          return body;
+        }, { timeout: 10_000 })
+        .toMatch(/\b[0-9]{6}\b/);
+      return /\b([0-9]{6})\b/.exec(body)![1]!;
+    };
+    await client.rpc('accountCreate', {
+      firstName: 'Ilie', lastName: 'Sandu', username: email, password: 'Demo-pass-2026', residenceCountryCode: 'RO',
+      birthDay: '1990-05-01', registrationType: 'others', acceptedTerms: ['privacyPolicy', 'userAgreement'],
+    });
+    await client.rpc('accountActivate', { username: email, activationCode: await outbox('activation') });
+
+    const page = await signedInPage(email);
+    await page.goto(`${e2e.server.url}/setting/password`);
+    await page.locator('#setting-password-change_password').fill('Demo-pass-2026');
+    await page.locator('#setting-password-change_passwordNew').fill('Ilie-pass-2027');
+    await page.locator('#setting-password-change_passwordNewRepeat').fill('Ilie-pass-2027');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm the new password' });
+    await dialog.getByText(/We sent a 6-digit code to/).waitFor();
+    const code = await outbox('passwordChange');
+    await dialog.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('This code is wrong');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel('Code').fill(code);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('alertdialog', { name: 'Your password has been successfully updated.' }).waitFor();
+    expect((await client.login(email, 'Demo-pass-2026')).status).not.toBe(200);
+    expect((await client.login(email, 'Ilie-pass-2027')).status).toBe(200);
     await page.context().close();
   });
 });

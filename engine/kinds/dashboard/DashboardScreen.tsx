@@ -6,6 +6,7 @@ import { useMethodData } from '../../data/useMethodData';
 import { matchesWhen } from '../../spec/when';
 import type { KindProps } from '../../router/kinds';
 import { ActionList } from '../../actions/ActionBar';
+import { queryFields } from '../../actions/useCall';
 import { formSchema } from '../../schema-form/formSchemas';
 import { pickFields } from '../../schema-form/narrowSchema';
 import type { DashboardSection, ScreenSpec } from '../../spec/types';
@@ -35,10 +36,12 @@ const PAGING = tableParamNames({});
 const EMPTY: Record<string, unknown> = {};
 
 /**
- * A form section: empty at first and again after each success, when every section reloads; buttons naming it
- * as `fill` fill it. With `startFromData` it starts from its section's data instead (the form's fields
- * picked), and again from the reloaded data after each success. Its submit button's label interpolates the
- * section's data (`values`, "Pay {{total}}"), which application widgets read as `formContext.data`.
+/**
+ * A form section: empty at first (but for its `queryDefaults`) and again after each success, when every
+ * section reloads; buttons naming it as `fill` fill it. With `startFromData` it starts from its section's
+ * data instead (the form's fields picked), and again from the reloaded data after each success. Its submit
+ * button's label interpolates the section's data (`values`, "Pay {{total}}"), which application widgets
+ * read as `formContext.data`.
  */
 function FormSection({
   spec,
@@ -51,7 +54,11 @@ function FormSection({
 }) {
   const { form } = section;
   const schema = useMemo(() => formSchema(form), [form]);
-  const initialData = useMemo(() => (form.startFromData ? pickFields(values, form.fields) : EMPTY), [form, values]);
+  const [query] = useSearchParams();
+  const initialData = useMemo(
+    () => (form.startFromData ? pickFields(values, form.fields) : form.queryDefaults ? queryFields(form.queryDefaults, query) : EMPTY),
+    [form, values, query],
+  );
   return (
     <FormBody
       key={form.startFromData ? JSON.stringify(initialData) : undefined}

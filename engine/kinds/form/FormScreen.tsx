@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { queryFields } from '../../actions/useCall';
 import { useSubmit } from '../../actions/useSubmit';
 import { getPath } from '../../data/paths';
 import { useMethodData } from '../../data/useMethodData';
@@ -12,6 +14,7 @@ import type { FormSpec, JsonSchema, ScreenSpec } from '../../spec/types';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import { specPart } from '../specPart';
+import { FormButtons } from './FormButtons';
 import { SubmitButton } from './SubmitButton';
 import { useFormFill } from './fill';
 import { blockingNotes, useLiveFields } from './live/liveFields';
@@ -39,7 +42,7 @@ export function FormBody({
   labelValues,
 }: {
   spec: ScreenSpec;
-  form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live'>;
+  form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live' | 'buttons'>;
   schema: JsonSchema;
   initialData: Record<string, unknown>;
   idPrefix?: string;
@@ -136,6 +139,7 @@ export function FormBody({
           {liveFields.rest}
           <div className="eng-form__buttons">
             <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit', labelValues)}</SubmitButton>
+            <FormButtons spec={spec} buttons={form.buttons} values={data} onFieldErrors={(errors) => serverErrors.show(errors, data)} />
           </div>
         </SchemaForm>
       </LiveFieldsContext>
@@ -146,7 +150,8 @@ export function FormBody({
 
 /**
  * `kind: form`: the listed fields of a schema, in order, filled from `form.data` when set, validated in the
- * browser with the same JSON Schema as on the server, submitted as `form.submit` says.
+ * browser with the same JSON Schema as on the server, submitted as `form.submit` says. `queryDefaults`
+ * fills fields from the address where the data leaves them empty (an e-mailed link).
  *
  * @example
  * ```yaml
@@ -162,10 +167,11 @@ export function FormScreen({ spec }: KindProps) {
   const form = specPart(spec, 'form');
   const schema = useMemo(() => formSchema(form), [form]);
   const initial = useMethodData(form.data);
+  const [query] = useSearchParams();
 
   if (form.data && initial.error) return <ErrorState onRetry={() => void initial.mutate()} />;
   if (form.data && initial.data === undefined) return <LoadingIndicator />;
-  const initialData = pickFields(getPath(initial.data, form.data?.path), form.fields);
+  const initialData = { ...queryFields(form.queryDefaults, query), ...pickFields(getPath(initial.data, form.data?.path), form.fields) };
   // A refresh after success brings new server data; the form restarts from it instead of keeping stale edits.
   return <FormBody key={JSON.stringify(initialData)} spec={spec} form={form} schema={schema} initialData={initialData} />;
 }
