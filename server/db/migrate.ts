@@ -22,6 +22,7 @@ import * as cards from './migrations/0020_cards.ts';
 import * as companySettingsRight from './migrations/0021_company_settings_right.ts';
 import * as signInThrottles from './migrations/0023_sign_in_throttles.ts';
 import * as stepUpChallenges from './migrations/0024_step_up_challenges.ts';
+import * as transferAttributes from './migrations/0025_transfer_attributes.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_company_settings_right': companySettingsRight,
   '0023_sign_in_throttles': signInThrottles,
   '0024_step_up_challenges': stepUpChallenges,
+  '0025_transfer_attributes': transferAttributes,
 };
 
 /**

@@ -873,6 +873,8 @@ export interface TransfersTable {
   batch_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   decided_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The request fields an analyst declared beyond the core columns (migration 0025), written as JSON text. */
+  attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

@@ -12,10 +12,15 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
  * them), else their first entry. A transaction without an entry on the customer's accounts is
  * refused with 13, exactly like one that does not exist.
  *
+ * A transfer's attributes (the request fields an analyst declared beyond its core) are spread into
+ * the answer when `declared` (the properties the declared TransactionDetails lists, read from the
+ * bundle at start) names them; an attribute the entity does not declare is left out, so the answer
+ * stays inside its schema, and no attribute replaces a core field.
+ *
  * @example
- * const details = await transactionDetails(db, customerId, 42n);
+ * const details = await transactionDetails(db, customerId, 42n, ['transactionId', 'purposeOfPayment']);
  */
-export async function transactionDetails(db: Kysely<Database>, customerId: number, transactionId: bigint): Promise<TransactionDetails> {
+export async function transactionDetails(db: Kysely<Database>, customerId: number, transactionId: bigint, declared: readonly string[] = []): Promise<TransactionDetails> {
   const entries = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
@@ -33,13 +38,15 @@ export async function transactionDetails(db: Kysely<Database>, customerId: numbe
     .selectFrom('transfers as tr')
     .innerJoin('currencies as fc', 'fc.code', 'tr.currency_code')
     .innerJoin('currencies as tc', 'tc.code', 'tr.to_currency_code')
-    .select(['tr.kind', 'tr.status', 'tr.amount', 'tr.currency_code', 'tr.to_amount', 'tr.to_currency_code', 'tr.fee', 'tr.rate', 'tr.note', 'tr.reference', 'tr.to_email', 'tr.customer_id', 'tr.updated_at', 'fc.scale as from_scale', 'tc.scale as to_scale'])
+    .select(['tr.kind', 'tr.status', 'tr.amount', 'tr.currency_code', 'tr.to_amount', 'tr.to_currency_code', 'tr.fee', 'tr.rate', 'tr.note', 'tr.reference', 'tr.to_email', 'tr.customer_id', 'tr.updated_at', 'tr.attributes', 'fc.scale as from_scale', 'tc.scale as to_scale'])
     .where('tr.ledger_transaction_id', '=', transactionId)
     .executeTakeFirst();
   // The sender sees their fee; the payee sees what arrived, not what the sender paid for it.
   const sender = transfer?.customer_id === customerId;
+  const attributes = Object.fromEntries(Object.entries(transfer?.attributes ?? {}).filter(([name, value]) => declared.includes(name) && value !== null && value !== undefined));
 
   return {
+    ...attributes,
     transactionId: Number(transactionId),
     transactionDate: main.created_at.toISOString(),
     operationType: main.operation_type,

@@ -16,8 +16,14 @@ async function checkAccount(ctx: RpcContext, accountId: number | undefined): Pro
   if (accountId !== undefined && !(await ownsAccount(ctx.db, callerOf(ctx).customerId, accountId))) throw new RpcRefusal('13');
 }
 
+/** What the history handlers read from the declared schemas at start. */
+export interface HistoryFields {
+  /** The properties transferDetails' declared transaction lists: a transfer's attributes named here are answered. */
+  details: readonly string[];
+}
+
 /** History, transfer details, the balance chart, statements and the batch list (issue 4 item 7). */
-export const historyHandlers: Pick<RpcHandlerMap<RpcContext>, HistoryMethods> = {
+export const historyHandlers = (fields: HistoryFields): Pick<RpcHandlerMap<RpcContext>, HistoryMethods> => ({
   async transactionHistory(params, ctx) {
     const { customerId } = callerOf(ctx);
     // The customer comes from the token and the Customer-Id header; a body naming another is refused.
@@ -37,7 +43,7 @@ export const historyHandlers: Pick<RpcHandlerMap<RpcContext>, HistoryMethods> = 
   },
 
   async transferDetails(params, ctx) {
-    return { transaction: await transactionDetails(ctx.db, callerOf(ctx).customerId, BigInt(params.transactionId)) };
+    return { transaction: await transactionDetails(ctx.db, callerOf(ctx).customerId, BigInt(params.transactionId), fields.details) };
   },
 
   async balanceHistory(params, ctx) {
@@ -58,4 +64,4 @@ export const historyHandlers: Pick<RpcHandlerMap<RpcContext>, HistoryMethods> = 
   async batchTransferList(params, ctx) {
     return batchTransferList(ctx.db, callerOf(ctx).customerId, { ...params, pageNumber: params.pageNumber ?? 1, pageSize: params.pageSize ?? 20 });
   },
-};
+});

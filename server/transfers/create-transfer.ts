@@ -41,6 +41,11 @@ export interface TransferInput {
   fromField?: string;
   /** The request field that names the destination, for refusals on it. */
   toField?: string;
+  /**
+   * The request's fields beyond the ones the handler reads (what an analyst declared in the method's
+   * schema, already validated against it), kept in the transfer's `attributes` for its details.
+   */
+  attributes?: Record<string, unknown>;
 }
 
 /** The answer to a submitted transfer (document 001 section 3, 'Submit result'). */
@@ -208,6 +213,7 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
       subscription_id: input.subscriptionId ?? null,
       decline_reason: null,
       approved_by_user_id: null,
+      attributes: JSON.stringify(input.attributes ?? {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -26,30 +26,34 @@ const RECENT_KINDS: Record<string, string> = { p2p: 'p2p' };
  */
 export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
   async p2pTransfer(params, ctx) {
+    // The fields read here are the transfer's core; every other field the request's schema declares
+    // (an analyst's addition, validated before this runs) is kept in the transfer's attributes.
+    const { idempotencyKey: _key, accountId, currency, amount, toEmail, note, reference, templateName, ...attributes } = params;
     const scope = transferScope(ctx);
-    if (await blacklistedForP2p(scope.trx, scope.customerId, params.toEmail)) {
+    if (await blacklistedForP2p(scope.trx, scope.customerId, toEmail)) {
       throw refusal('toEmail', 'This e-mail is on your payout blacklist: remove it from the blacklist to send money to it.');
     }
     const result = await createTransfer(scope, {
       kind: 'p2p',
-      fromAccountId: params.accountId,
-      ...(params.currency ? { currency: params.currency } : {}),
-      amount: params.amount,
-      to: { email: params.toEmail },
-      description: params.note?.trim() || 'Person-to-person transfer',
-      ...(params.note ? { note: params.note } : {}),
-      ...(params.reference ? { reference: params.reference } : {}),
+      fromAccountId: accountId,
+      ...(currency ? { currency } : {}),
+      amount,
+      to: { email: toEmail },
+      description: note?.trim() || 'Person-to-person transfer',
+      ...(note ? { note } : {}),
+      ...(reference ? { reference } : {}),
       toField: 'toEmail',
+      attributes,
     });
-    if (params.templateName?.trim()) {
+    if (templateName?.trim()) {
       await saveTemplate(scope.trx, scope, {
-        name: params.templateName,
-        accountId: params.accountId,
-        toEmail: params.toEmail,
+        name: templateName,
+        accountId,
+        toEmail,
         amount: result.amount,
         currencyCode: result.currencyCode,
-        ...(params.note ? { note: params.note } : {}),
-        ...(params.reference ? { reference: params.reference } : {}),
+        ...(note ? { note } : {}),
+        ...(reference ? { reference } : {}),
       });
     }
     const invitation = await payeeInvitation(scope.trx, BigInt(result.operationId), ctx.origin);

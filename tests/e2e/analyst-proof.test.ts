@@ -1,7 +1,7 @@
 /**
  * The analyst's proofs (issue 12, item 4), in Chromium: a copy of the project whose schema, spec, brand and
  * wording files an analyst edits (no TypeScript), then codegen, the build and the server, all run from the
- * copy, and the change shows on the page: a history column, a brand, a wizard step.
+ * copy, and the change shows on the page: a history column, a brand, a field on the p2p transfer, a wizard step.
  *
  * Each proof is a case: `edit` changes files of the copy through `analyst.edit` (which refuses anything
  * but schemas/, screens/, brands/ and locales/), and its tests look at the running copy. Every case's edits go into
@@ -125,7 +125,64 @@ const wizardStep: AnalystCase = {
   },
 };
 
-const cases: AnalystCase[] = [historyColumn, newBrand, wizardStep];
+/**
+ * (c) The p2p transfer gets an optional purpose of payment, chosen from a list, and a short purpose text the
+ * browser checks (at least 5 characters); both are declared in the request and in the transaction details,
+ * listed in the p2p form and the details screen, and worded in English. The server keeps them with the
+ * transfer (its attributes) and answers them in the details.
+ */
+const PURPOSE = {
+  label: 'Purpose of payment',
+  noteLabel: 'Purpose details',
+  values: { family: 'Family support', rent: 'Rent', gift: 'Gift', services: 'Services' },
+};
+const purposeField: AnalystCase = {
+  name: 'a field on the p2p transfer',
+  edit: (copy) => {
+    const purpose = { type: 'string', enum: Object.keys(PURPOSE.values), title: PURPOSE.label };
+    const purposeNote = { type: 'string', minLength: 5, maxLength: 60, title: PURPOSE.noteLabel };
+    copy.edit('schemas/api/methods/p2pTransfer.json', (json) => {
+      const method = JSON.parse(json);
+      Object.assign(method.request.properties, { purposeOfPayment: purpose, purposeNote });
+      return `${JSON.stringify(method, null, 2)}\n`;
+    });
+    copy.edit('schemas/entities/transaction-details.schema.json', (json) => {
+      const entity = JSON.parse(json);
+      Object.assign(entity.properties, { purposeOfPayment: purpose, purposeNote });
+      return `${JSON.stringify(entity, null, 2)}\n`;
+    });
+    copy.edit('screens/transfer-p2p.yaml', (yaml) =>
+      yaml.replace('fields: [accountId, currency, amount, toEmail, note, reference, templateName]', 'fields: [accountId, currency, amount, toEmail, note, reference, purposeOfPayment, purposeNote, templateName]'),
+    );
+    copy.edit('screens/history-details.yaml', (yaml) =>
+      yaml.replace(
+        '    - { field: reference, label: history.fields.reference }\n',
+        '    - { field: reference, label: history.fields.reference }\n    - { field: purposeOfPayment, label: history.fields.purposeOfPayment }\n    - { field: purposeNote, label: history.fields.purposeNote }\n',
+      ),
+    );
+    copy.edit('locales/en/history.json', (json) => {
+      const texts = JSON.parse(json);
+      Object.assign(texts.history.fields, { purposeOfPayment: PURPOSE.label, purposeNote: PURPOSE.noteLabel });
+      texts.enums.purposeOfPayment = PURPOSE.values;
+      return `${JSON.stringify(texts, null, 2)}\n`;
+    });
+  },
+};
+
+const ANNA_PHONE = '447700900123';
+
+/** The newest second-factor code sent to Anna by the sandbox, after the message numbered `after`. */
+async function smsCode(after: number): Promise<string> {
+  const answer = await fetch(`${server.url}/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`);
+  const [latest] = ((await answer.json()) as { messages: Array<{ id: number; body: string }> }).messages;
+  return latest && latest.id !== after ? (/^([0-9]{6}) is your code/.exec(latest.body)?.[1] ?? '') : '';
+}
+const lastSmsId = async (): Promise<number> => {
+  const answer = await fetch(`${server.url}/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`);
+  return ((await answer.json()) as { messages: Array<{ id: number }> }).messages[0]?.id ?? 0;
+};
+
+const cases: AnalystCase[] = [historyColumn, newBrand, purposeField, wizardStep];
 
 let copy: AnalystCopy;
 let server: RunningServer;
@@ -151,10 +208,15 @@ describe("the analyst's proofs", () => {
     expect(copy.editedFiles()).toEqual([
       `brands/${NEW_BRAND.id}/`,
       `brands/${NEW_BRAND.id}/brand.json`,
+      'locales/en/history.json',
       'locales/en/verification.json',
+      'schemas/api/methods/p2pTransfer.json',
+      'schemas/entities/transaction-details.schema.json',
       'schemas/entities/verification.schema.json',
+      'screens/history-details.yaml',
       'screens/history.yaml',
       'screens/self-certification.yaml',
+      'screens/transfer-p2p.yaml',
     ]);
     const sources = spawnSync('git', ['ls-files', '*.ts', '*.tsx'], { cwd: repoRoot, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
     expect(sources.length).toBeGreaterThan(100);
@@ -194,13 +256,66 @@ describe("the analyst's proofs", () => {
     });
   });
 
-  // (c) The p2p transfer is a spec now (screens/transfer-p2p.yaml), so a field added to p2pTransfer's request
-  // and to the spec's `fields` renders and is refused by browser and server with the schema's message. What
-  // it waits for is the server: a transfer keeps only its core columns, so the field would be dropped rather
-  // than stored and shown in the details. It needs the transfer's validated jsonb attributes column
-  // (DESIGN.md, "Database"), written by p2pTransfer and read by the transfer's details; then this case adds a
-  // "purpose of payment" from a dictionary and follows it from the form to the details.
-  it.todo('a field on the p2p transfer: rendered, refused by browser and server, stored and shown in the details');
+  describe(purposeField.name, () => {
+    it('renders the fields; the browser and the server refuse what the schema refuses, on its field', async () => {
+      expect(readFileSync(path.join(repoRoot, 'schemas/api/methods/p2pTransfer.json'), 'utf8')).not.toContain('purposeOfPayment');
+      const page = await signedInPage(browser, server.url, 'personal@example.com');
+      await page.goto(`${server.url}/transfer/p2p`);
+      const purpose = page.getByLabel(PURPOSE.label, { exact: true });
+      await purpose.waitFor();
+      expect(await purpose.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(Object.values(PURPOSE.values)));
+      await page.getByLabel("Recipient's e-mail").fill('business@example.com');
+      await page.getByLabel('Amount (USD)').fill('1.00');
+      await page.getByLabel(PURPOSE.noteLabel, { exact: true }).fill('abc');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText('Enter at least 5 characters.').waitFor();
+      expect(await page.getByRole('dialog', { name: 'Confirm the transfer' }).count()).toBe(0);
+      await page.context().close();
+
+      const api = await signIn(server.url, 'personal@example.com');
+      const usd = (await api.call('balanceInquiry', {})).accounts.find((account: { currencyCode: string; type: number }) => account.currencyCode === 'USD' && account.type === 1001);
+      const send = (extra: Record<string, unknown>) =>
+        api.call('p2pTransfer', { idempotencyKey: crypto.randomUUID(), accountId: usd.accountId, amount: '1.00', toEmail: 'business@example.com', ...extra });
+      const shortNote = await send({ purposeNote: 'abc' });
+      expect(shortNote.responseCode).toBe('TA1');
+      expect(shortNote.validationErrors).toEqual([{ field: 'purposeNote', description: expect.stringMatching(/fewer than 5 characters/) }]);
+      const unknownPurpose = await send({ purposeOfPayment: 'bribe' });
+      expect(unknownPurpose.responseCode).toBe('TA1');
+      expect(unknownPurpose.validationErrors).toEqual([{ field: 'purposeOfPayment', description: `must be one of: ${Object.keys(PURPOSE.values).join(', ')}` }]);
+    });
+
+    it("stores the chosen purpose with the transfer and shows it in the transfer's details", async () => {
+      const note = `Flat share ${Date.now()}`;
+      const before = await lastSmsId();
+      const page = await signedInPage(browser, server.url, 'personal@example.com');
+      await page.goto(`${server.url}/transfer/p2p`);
+      const main = page.locator('main');
+      await page.getByLabel(PURPOSE.label, { exact: true }).selectOption({ label: PURPOSE.values.rent });
+      await page.getByLabel("Recipient's e-mail").fill('business@example.com');
+      await main.getByText('This person has an account').waitFor();
+      await page.getByLabel('Amount (USD)').fill('2.00');
+      await page.getByLabel('Note').fill(note);
+      await page.getByLabel(PURPOSE.noteLabel, { exact: true }).fill('March, flat 4B');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm the transfer' });
+      await dialog.waitFor();
+      let code = '';
+      await expect.poll(async () => (code = await smsCode(before)), { timeout: 15_000 }).toMatch(/^[0-9]{6}$/);
+      await dialog.getByLabel('Confirmation code').fill(code);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('alertdialog', { name: 'Transfer sent' }).waitFor();
+
+      await page.goto(`${server.url}/history`);
+      await main.getByText(note).first().click();
+      await page.getByRole('heading', { name: 'Transaction details', level: 1 }).waitFor();
+      await main.getByText(PURPOSE.label, { exact: true }).waitFor();
+      // Worded by the locale's enums.purposeOfPayment, not the stored value.
+      expect(await main.locator('dd[data-field="purposeOfPayment"]').innerText()).toBe(PURPOSE.values.rent);
+      expect(await main.locator('dd[data-field="purposeNote"]').innerText()).toBe('March, flat 4B');
+      expect(await main.locator('dd[data-field="note"]').innerText()).toBe(note);
+      await page.context().close();
+    });
+  });
   describe(wizardStep.name, () => {
     it('shows the step between the others, refuses a value its schema refuses, and carries the answer to the review', async () => {
       const page = await signedInPage(browser, server.url, 'unverified@example.com');

@@ -55,7 +55,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...transferHandlers,
     ...p2pHandlers,
     ...accountTransferHandlers,
-    ...historyHandlers,
+    ...historyHandlers({ details: propertyNamesAt(bundle.methods.transferDetails?.response, 'transaction') }),
     ...invoiceHandlers,
     ...approvalHandlers,
     ...cardSecretHandlers,
