@@ -20,6 +20,8 @@ export interface AccountSelectOptions {
   crypto?: boolean;
   /** Choose the first account offered while none is chosen, as forms that always send from some account do. */
   chooseFirst?: boolean;
+  /** i18n key the select's empty choice says when no account is offered, interpolated with the form's data ("You need a payment account in {{currency}}…"). */
+  emptyText?: string;
 }
 
 /**
@@ -74,5 +76,9 @@ export function AccountSelectWidget(props: WidgetProps) {
   useEffect(() => {
     if (first !== undefined && (value === undefined || value === null || value === '')) onChange(first);
   }, [first, value, onChange]);
-  return <ChoiceSelect props={props} choices={options} />;
+  const { emptyText } = props.options as AccountSelectOptions;
+  // With nothing to choose, the empty choice says why (and what to do), where keyboard and screen-reader users meet it.
+  // ChoiceSelect translates its placeholder again: a worded sentence is no key, so it stays as it is.
+  const placeholder = emptyText && options?.length === 0 ? t(emptyText, formData) : props.placeholder;
+  return <ChoiceSelect props={{ ...props, placeholder }} choices={options} />;
 }

@@ -86,6 +86,14 @@ describe('card load', () => {
     expect(call).toHaveBeenCalledWith('transferApprove', { trxid: 41, approvalCode: '123456' });
   });
 
+  it('says which account a card in a currency the customer holds no account in needs', async () => {
+    const card = testCard({ currencyCode: 'GBP', capabilities: { ...noCapabilities, load: true } });
+    renderLoad((method) => (method === 'cardGet' ? card : { accounts }));
+    const from = (await screen.findByLabelText(/From account/, {}, FIND)) as HTMLSelectElement;
+    await waitFor(() => expect([...from.options].map((option) => option.textContent)).toEqual(['You need a payment account in GBP to load this card.']));
+    expect(screen.getByLabelText(/Amount in GBP/)).toBeTruthy();
+  });
+
   it('refuses an empty amount on its field and sends nothing', async () => {
     const card = testCard({ currencyCode: 'EUR', capabilities: { ...noCapabilities, load: true } });
     const call = renderLoad((method) => (method === 'cardGet' ? card : method === 'balanceInquiry' ? { accounts } : {}));
