@@ -25,6 +25,8 @@ export interface AccountSelectOptions {
    * beside (formContext.data: the invoice a form pays), e.g. 'currencyCode'.
    */
   preferCurrencyOf?: string;
+  /** i18n key the select's empty choice says when no account is offered, interpolated with the form's data ("You need a payment account in {{currency}}…"). */
+  emptyText?: string;
 }
 
 /**
@@ -73,7 +75,7 @@ export function AccountSelectWidget(props: WidgetProps) {
   const locale = intlLocale(i18n.language);
   const offered = accounts ? selectableAccounts(accounts, props.options as AccountSelectOptions, formData) : null;
   const options = offered ? offered.map((account) => ({ value: account.accountId, label: accountLabel(account, t, locale) })) : null;
-  const { chooseFirst, preferCurrencyOf } = props.options as AccountSelectOptions;
+  const { chooseFirst, preferCurrencyOf, emptyText } = props.options as AccountSelectOptions;
   // The data the form sits beside (the invoice it pays) may name the currency to choose first.
   const beside = (registry.formContext as { data?: Record<string, unknown> } | undefined)?.data;
   const preferred = preferCurrencyOf ? beside?.[preferCurrencyOf] : undefined;
@@ -82,5 +84,8 @@ export function AccountSelectWidget(props: WidgetProps) {
   useEffect(() => {
     if (first !== undefined && (value === undefined || value === null || value === '')) onChange(first);
   }, [first, value, onChange]);
-  return <ChoiceSelect props={props} choices={options} />;
+  // With nothing to choose, the empty choice says why (and what to do), where keyboard and screen-reader users meet it.
+  // ChoiceSelect translates its placeholder again: a worded sentence is no key, so it stays as it is.
+  const placeholder = emptyText && options?.length === 0 ? t(emptyText, formData) : props.placeholder;
+  return <ChoiceSelect props={{ ...props, placeholder }} choices={options} />;
 }

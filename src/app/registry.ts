@@ -110,7 +110,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Cards
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
   CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
-  CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),
   CardPinScreen: screen(async () => (await import('../cards/CardPin.tsx')).CardPinScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
   // Business approval queue

@@ -6,8 +6,6 @@ import { useApp } from '../app/app-context.tsx';
 import { Field } from '../app/Field.tsx';
 import { useLoaded } from '../app/use-loaded.ts';
 import { useAccounts } from '../accounts/use-accounts.ts';
-import { TransferApproval } from '../transfers/TransferApproval.tsx';
-import { useTransferSubmit } from '../transfers/use-transfer-submit.ts';
 import { useKeyedCall } from './use-keyed-call.ts';
 import { CardArt } from './CardArt.tsx';
 import { AccountOptions, CardFees, CardFormButtons, usePending } from './card-form.tsx';
@@ -18,8 +16,6 @@ import './cards.css';
 
 /** The shown PIN goes after this long unless hidden first. */
 export const ACTIVATION_PIN_MS = 60_000;
-
-const isAmount = (value: string) => /^[0-9]{1,12}(\.[0-9]{1,2})?$/.test(value) && Number(value) > 0;
 
 /** Field errors of a refusal, else the popup. */
 function useFailure(setErrors: (errors: Record<string, string>) => void) {
@@ -159,66 +155,6 @@ export function CardActivateScreen({ params }: CustomScreenProps) {
         ))}
         <CardFormButtons back={cardPaths.detail(card.accountId)} label={t('cards.activate.submit')} disabled={pending} />
       </form>
-    </div>
-  );
-}
-
-/**
- * Card load (/cards/{accountId}/load): from a payment account in the card's currency, an amount; sent
- * as a transfer (idempotency key, the customer's second factor in the approval popup).
- */
-export function CardLoadScreen({ params }: CustomScreenProps) {
-  const { t } = useTranslation();
-  const { card, failed, reload, setCard } = useCard(params);
-  const { rpc } = useApp();
-  const { accounts, reload: reloadAccounts } = useAccounts();
-  const transfer = useTransferSubmit('cardLoad');
-  const [fromId, setFromId] = useState<number>();
-  const [amount, setAmount] = useState('');
-  const sources = useMemo(() => (card && accounts ? accounts.filter((account) => account.type === 1001 && account.accountStatusId === 1 && account.currencyCode === card.currencyCode) : []), [card, accounts]);
-  if (!card) return <CardLoadState failed={failed} reload={reload} />;
-  if (!card.capabilities.load) return <CardLoadState failed={false} reload={reload} unavailable accountId={card.accountId} />;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const missing: Record<string, string> = {};
-    if (!fromId) missing.fromAccountId = t('cards.load.chooseFrom');
-    if (!isAmount(amount.trim())) missing.amount = t('cards.load.enterAmount');
-    transfer.setErrors(missing);
-    if (Object.keys(missing).length) return;
-    await transfer.submit({ accountId: card.accountId, fromAccountId: fromId!, amount: amount.trim() });
-  };
-
-  return (
-    <div className="eng-section card-page">
-      <CardArt card={card} />
-      <form className="eng-form eng-panel card-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={transfer.pending || undefined}>
-        <Field label={t('cards.load.from')} error={transfer.errors.fromAccountId} required>
-          {({ id, describedBy, invalid }) => (
-            <select id={id} name="fromAccountId" className="eng-input eng-select" value={fromId ?? ''} disabled={!accounts} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setFromId(event.target.value ? Number(event.target.value) : undefined)}>
-              <option value="">{t('engine.form.choose')}</option>
-              <AccountOptions accounts={sources} />
-            </select>
-          )}
-        </Field>
-        {accounts && sources.length === 0 && <p className="eng-help">{t('cards.load.noSource', { currency: card.currencyCode })}</p>}
-        <Field label={t('cards.load.amount', { currency: card.currencyCode })} error={transfer.errors.amount} required>
-          {({ id, describedBy, invalid }) => (
-            <input id={id} name="amount" className="eng-input" inputMode="decimal" autoComplete="off" value={amount} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setAmount(event.target.value)} />
-          )}
-        </Field>
-        <CardFormButtons back={cardPaths.detail(card.accountId)} label={t('cards.load.submit')} disabled={transfer.pending} />
-      </form>
-      <TransferApproval
-        result={transfer.result}
-        onClose={transfer.closeResult}
-        onFinished={(status) => {
-          if (status !== 'completed') return;
-          setAmount('');
-          void reloadAccounts();
-          void rpc('cardGet', { accountId: card.accountId }).then(setCard, () => undefined);
-        }}
-      />
     </div>
   );
 }

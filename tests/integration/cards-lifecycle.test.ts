@@ -133,7 +133,12 @@ for (const backend of BACKENDS) {
       expect((await call('cardUnpause', { accountId })).body).toMatchObject({ responseCode: '00', cardStatusId: 2 });
 
       expect((await call('cardSetAlias', { accountId, cardAliasName: '  Travel  ' })).body).toMatchObject({ responseCode: '00', cardAliasName: 'Travel' });
-      const loaded = await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur.accountId, amount: '30.00' });
+      // The currency the screen named must be the card's (and its source's): another is refused on its field.
+      expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur.accountId, amount: '30.00', currency: 'USD' })).body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'currency', description: 'The account you send from holds EUR: send in EUR.' }],
+      });
+      const loaded = await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur.accountId, amount: '30.00', currency: 'EUR' });
       // Anna confirms transfers by sms: the load waits for her code, like any transfer.
       expect(loaded.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation', approveType: 'sms', amount: '30.00', fee: '0.00' });
       expect((await call('cardGet', { accountId })).body).toMatchObject({ balance: '0.00' });
