@@ -40,17 +40,18 @@ function Layout({ children }: LayoutProps) {
 function renderLoad(answer: (method: string, params: Record<string, unknown>) => unknown) {
   const call = vi.fn(async (method: string, params: Record<string, unknown>) => answer(method, params));
   const rpc = call as unknown as RpcCall;
+  const services = testServices({ rpc });
   const routes = createScreenRoutes({
     screens: [{ id: spec.id, route: spec.route, layout: spec.layout, kind: spec.kind, title: spec.title, load: async () => ({ default: spec }) }],
     layouts: { external: Layout, restricted: Layout, clear: Layout, main: Layout },
     guards: { cardDetail: () => null },
     callMethod: call,
     widgets,
-    challenges: appChallenges(rpc),
+    challenges: appChallenges(rpc, { session: services.session, t: (key) => key }),
   });
   const router = createMemoryRouter(routes, { initialEntries: ['/cards/7/load'] });
   render(
-    <AppProvider services={testServices({ rpc })}>
+    <AppProvider services={services}>
       <I18nextProvider i18n={englishI18n()}>
         <RouterProvider router={router} />
       </I18nextProvider>
