@@ -10,6 +10,7 @@ import { createGuards } from '../session/guards.ts';
 import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
+import { stepUpChallenge } from './step-up-challenge.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -113,7 +114,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
   CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
   CardLoadScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardLoadScreen),
-  CardPinScreen: screen(async () => (await import('../cards/CardPin.tsx')).CardPinScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
@@ -133,5 +133,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
  * createScreenRouter({ …, challenges: appChallenges(rpc) });
  */
 export function appChallenges(rpc: RpcCall): Record<string, ChallengeHandler> {
-  return { transfer: transferChallenge(rpc) };
+  return { transfer: transferChallenge(rpc), stepUp: stepUpChallenge() };
 }
