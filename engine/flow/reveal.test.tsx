@@ -30,7 +30,7 @@ const spec: ScreenSpec = {
             method: 'lockerCodeShow',
             params: { lockerId: ':lockerId' },
             challenge: 'code',
-            result: { title: 'lockers.codeTitle', close: 'lockers.hide', reveal: { field: 'lockerCode', label: 'lockers.code', hideAfterMs: 5000 } },
+            result: { title: 'lockers.codeTitle', close: 'lockers.hide', reveal: { field: 'lockerCode', label: 'lockers.code', hideAfterMs: 5000, copy: true }, items: [{ field: 'row', label: 'lockers.row' }] },
             success: { refresh: true },
           },
         ],
@@ -54,6 +54,7 @@ const i18n = () =>
       show: 'Show the code',
       hide: 'Hide the code',
       code: 'Code',
+      row: 'Row',
       alreadyShown: 'The code was shown once.',
       confirm: { title: 'Confirm it is you', label: 'Confirmation code', invalid: 'Six digits.', sent: { sms: 'Sent.' }, ask: { sms: 'Type it.' }, ok: 'Confirm', cancel: 'Cancel', resend: 'Again', resent: 'Sent again.', use: { sms: 'SMS' } },
     },
@@ -85,7 +86,7 @@ function server() {
     if (method === 'lockerCodeShow') {
       if (!params.confirm) return { status: 'pending', challengeId: 'c1' };
       shown = true;
-      return { status: 'done', lockerCode: '4711' };
+      return { status: 'done', lockerCode: '4711', row: 'B' };
     }
     throw new Error(`unexpected ${method}`);
   });
@@ -127,6 +128,15 @@ describe('timed reveal', () => {
     });
     expect(screen.queryByRole('alertdialog', { name: 'Locker code' })).toBeNull();
     expect(document.body.textContent).not.toContain('4711');
+  });
+
+  it('copies the secret and shows the answer\'s other values with it', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const result = await revealCode();
+    expect(within(result).getByText('Row').nextElementSibling?.textContent).toBe('B');
+    fireEvent.click(within(result).getByRole('button', { name: /Copy/ }));
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('4711'));
   });
 
   it('hides the secret at once by its button', async () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../data/paths';
 import { DefinitionList } from '../kinds/detail/DefinitionList';
+import { CopyButton } from '../ui/CopyButton';
 import type { ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { Dialog } from '../ui/Dialog';
@@ -96,6 +97,7 @@ export function ResultStep({ result, values, onClose }: { result: ResultSpec; va
             </span>
           </p>
         )}
+        {reveal?.copy && secret !== undefined && secret !== null && <CopyButton text={String(secret)} label={t(reveal.label ?? reveal.field)} />}
         {result.text && <p>{t(keyFromValues(result.text, values), values)}</p>}
         {closesItself && <p className="eng-flow__meta">{t('engine.flow.closesSoon')}</p>}
       </div>

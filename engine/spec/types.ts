@@ -118,6 +118,8 @@ export interface RevealValue {
   /** i18n key of its label. */
   label?: string;
   hideAfterMs: number;
+  /** Offers a button that copies the value (said as copied, with `label`). */
+  copy?: boolean;
 }
 
 /**
