@@ -240,7 +240,7 @@ describe('codegen', () => {
       const error = await failure(paths);
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
-      expect(error.detail).toMatch(/is not an action the application registers \(screens\/registry\.json lists: signIn, signOut\)/);
+      expect(error.detail).toMatch(/is not an action the application registers \(screens\/registry\.json lists: adminViewAs, signIn, signOut\)/);
     });
 
     it('refuses a custom component the application does not register', async () => {

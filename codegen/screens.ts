@@ -103,6 +103,8 @@ class SpecResolver {
       table.entity = this.schema(table.entity as string, '/table/entity');
       this.columns(table.entity, table.columns as JsonObject[], '/table/columns');
       this.actions(table.rowActions as JsonObject[] | undefined, '/table/rowActions');
+      this.actions(table.bulkActions as JsonObject[] | undefined, '/table/bulkActions');
+      if (table.bulkActions && !table.rowKey) fail('/table/bulkActions', "needs 'rowKey', the row field ':selected' sends");
       const filters = table.filters as JsonObject | undefined;
       if (filters) filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
       if (filters) this.uiSchema(filters.uiSchema as JsonObject | undefined, '/table/filters/uiSchema', filters.fields as string[]);
@@ -157,6 +159,11 @@ class SpecResolver {
         this.actions((section.card as JsonObject | undefined)?.actions as JsonObject[] | undefined, `${at}/card/actions`, formSections);
         this.method(section.onShow as JsonObject | undefined, `${at}/onShow`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
+        if (section.kind === 'thread' && !section.thread) fail(at, "a 'thread' section needs 'thread'");
+        const tabIds = ((dashboard.tabs as JsonObject[] | undefined) ?? []).map((tab) => tab.id as string);
+        if (section.tab !== undefined && !tabIds.includes(section.tab as string)) {
+          fail(`${at}/tab`, `'${section.tab as string}' is not one of the dashboard's tabs (${tabIds.join(', ') || 'it has none'})`);
+        }
         if (section.kind === 'table' && !section.columns) fail(at, "a 'table' section needs 'columns'");
         if (section.entity) {
           section.entity = this.schema(section.entity as string, `${at}/entity`);
@@ -171,6 +178,10 @@ class SpecResolver {
       form.schema = this.pick(this.schema(form.schema as string, `${at}/schema`), form.fields as string[], `${at}/fields`);
     }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
+    const queryRedirect = spec.queryRedirect as JsonObject | undefined;
+    if (queryRedirect && !(queryRedirect.to as string).includes(`:${queryRedirect.param as string}`)) {
+      fail('/queryRedirect/to', `'${queryRedirect.to as string}' does not use ':${queryRedirect.param as string}', the parameter it redirects by`);
+    }
     if (spec.tabs) spec.tabs = this.tabGroup(spec.tabs as string);
   }
 

@@ -48,12 +48,14 @@ const answerValues = (answer: unknown): Record<string, unknown> =>
 /**
  * Runs the calls a spec describes and what follows a success, the same way for forms, wizards and action
  * buttons:
- * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set) or to the application
- *   action; it rejects with whatever the call rejected with.
+ * - `call` sends `input` to the method (as `{ [wrap]: input }` when `wrap` is set, `beside` next to it) or
+ *   to the application action; it rejects with whatever the call rejected with.
  * - `succeed` saves the answer as a file when `saveFile` is set, shows the notice (interpolating the answer: `{{entry.email}}`), marks every cached answer stale (a successful call may have changed any
- *   of them; waiting for the reload when `refresh` is set), then navigates: to where the action asked,
+ *   of them; waiting for the reload when `refresh` is set), runs the application action `success.action`
+ *   names with the answer (a store the application keeps, reloaded), then navigates: to where the action asked,
  *   else to `success.navigate` with `:name` filled from the route and the answer.
- *   `openUrl` instead leaves for the address the answer holds at that path (a partner's page).
+ *   `openUrl` instead leaves for the address the answer holds at that path (a partner's page); `openPath`
+ *   goes to a path of this application the answer holds (`sessionPath`).
  * - `fail` hands an error to `EngineOptions.onError`.
  *
  * @example
@@ -70,9 +72,9 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
   const { mutate } = useSWRConfig();
 
   const call = useCallback(
-    async (target: CallTarget, input: Record<string, unknown>): Promise<CallOutcome> => {
+    async (target: CallTarget, input: Record<string, unknown>, beside: Record<string, unknown> = {}): Promise<CallOutcome> => {
       if (target.method) {
-        const payload = { ...(target.wrap ? { [target.wrap]: input } : input), ...queryFields(target.queryParams, query) };
+        const payload = { ...(target.wrap ? { [target.wrap]: input } : input), ...queryFields(target.queryParams, query), ...beside };
         return { answer: await options.callMethod(target.method, payload) };
       }
       if (target.action) {
@@ -83,7 +85,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
           );
         }
         const ctx: ActionContext = { screenId: spec.id, params, navigate: (path) => void navigate(path), callMethod: options.callMethod };
-        const result = await action(input, ctx);
+        const result = await action({ ...input, ...beside }, ctx);
         return { answer: undefined, navigateTo: result?.navigate };
       }
       throw new Error(
@@ -102,6 +104,20 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
       const revalidated = mutate(() => true);
       if (success?.refresh) await revalidated;
       const answer = answerValues(outcome.answer);
+      let navigateTo = outcome.navigateTo;
+      if (success?.action) {
+        const action = options.actions?.[success.action];
+        if (!action) {
+          throw new Error(
+            `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} names the success action "${success.action}", which the application has not registered. Add it to EngineOptions.actions, or fix the name in the spec.`,
+          );
+        }
+        const result = await action(answer, { screenId: spec.id, params, navigate: (path) => void navigate(path), callMethod: options.callMethod });
+        navigateTo ??= result?.navigate;
+      }
+      // A path of this application the answer holds (a session the call opened): the router goes there.
+      const path = success?.openPath ? getPath(answer, success.openPath) : undefined;
+      if (typeof path === 'string' && path.startsWith('/') && !path.startsWith('//')) navigateTo ??= path;
       const address = success?.openUrl ? getPath(answer, success.openUrl) : undefined;
       if (typeof address === 'string' && address !== '') {
         // A partner's page (e-signature, identity provider) is another site: a full page visit, not a route.
@@ -109,7 +125,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
         return;
       }
       const target =
-        outcome.navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
+        navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
       if (target) void navigate(target);
     },
     [options, mutate, navigate, params, spec.id, spec.source],

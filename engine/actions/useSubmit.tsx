@@ -1,4 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { boundParams } from '../data/useMethodData';
 import { isMethodCallError } from '../errors/MethodCallError';
 import { useAnswerFlow, type FlowRunOptions } from '../flow/useAnswerFlow';
 import type { ScreenSpec, Submit } from '../spec/types';
@@ -36,7 +38,9 @@ export function unwrapFieldErrors(fieldErrors: Record<string, string>, wrap: str
 
 /**
  * Submits form data as a spec's `submit` says: asks `confirm` first, then runs the call as an answer-driven
- * flow (review, idempotency key, second factor, result: see `useAnswerFlow`), then `success`. Server field errors come back as `invalid` for the form to show on its
+ * flow (review, idempotency key, second factor, result: see `useAnswerFlow`), with the request fields
+ * `routeParams` and `queryParams` take from the address beside the form's data (outside any `wrap`), then
+ * `success`. Server field errors come back as `invalid` for the form to show on its
  * fields; every other error goes to `EngineOptions.onError`. `more.beforeSuccess` runs between the final
  * answer and the navigation (a wizard drops its draft there); `more.reviewValues` adds to what the review shows.
  *
@@ -59,13 +63,18 @@ export function useSubmit(
   const { run, dialog: flowDialog } = useAnswerFlow(spec, submit);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
+  const routeParams = useParams();
+  const [query] = useSearchParams();
+  // Query parameters are added by `call` (`submit.queryParams`); route parameters here.
+  const fromAddress = boundParams({ routeParams: submit.routeParams }, routeParams, query);
+  const addressKey = JSON.stringify(fromAddress);
 
   const submitData = useCallback(
     async (data: Record<string, unknown>, more?: FlowRunOptions): Promise<SubmitOutcome> => {
       if (submit.confirm && !(await confirm(submit.confirm))) return { status: 'cancelled' };
       setPending(true);
       try {
-        return await run(data, more);
+        return await run(data, { ...more, beside: JSON.parse(addressKey) as Record<string, unknown> });
       } catch (error) {
         if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
           return { status: 'invalid', fieldErrors: unwrapFieldErrors(error.fieldErrors, submit.wrap) };
@@ -76,7 +85,7 @@ export function useSubmit(
         setPending(false);
       }
     },
-    [submit, confirm, run, fail],
+    [submit, confirm, run, fail, addressKey],
   );
 
   return {

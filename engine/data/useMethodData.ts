@@ -1,7 +1,7 @@
 import useSWR, { type SWRResponse } from 'swr';
 import { useParams, useSearchParams } from 'react-router';
 import { useEngine } from '../provider/EngineProvider';
-import type { DataSource } from '../spec/types';
+import type { BoundParams, DataSource } from '../spec/types';
 
 /**
  * The params of a call described by a {@link DataSource}: its fixed `params`, then the route parameters it
@@ -22,15 +22,32 @@ export function requestParams(
   extra: Record<string, unknown> = {},
   query: URLSearchParams = new URLSearchParams(),
 ): Record<string, unknown> {
-  const fromRoute: Record<string, unknown> = {};
-  for (const [field, paramName] of Object.entries(source.routeParams ?? {})) {
-    fromRoute[field] = routeParams[paramName];
+  return { ...source.params, ...boundParams(source, routeParams, query), ...extra };
+}
+
+/**
+ * The request fields a call takes from the address: `routeParams` and `queryParams` map a request field
+ * to the parameter's name; a query parameter the address lacks (or has empty) is left out.
+ *
+ * @example
+ * ```ts
+ * boundParams({ routeParams: { ticketNumber: 'id' } }, { id: '7' }, new URLSearchParams()); // { ticketNumber: '7' }
+ * ```
+ */
+export function boundParams(
+  bound: BoundParams,
+  routeParams: Record<string, string | undefined>,
+  query: URLSearchParams = new URLSearchParams(),
+): Record<string, unknown> {
+  const fromAddress: Record<string, unknown> = {};
+  for (const [field, paramName] of Object.entries(bound.routeParams ?? {})) {
+    fromAddress[field] = routeParams[paramName];
   }
-  for (const [field, paramName] of Object.entries(source.queryParams ?? {})) {
+  for (const [field, paramName] of Object.entries(bound.queryParams ?? {})) {
     const value = query.get(paramName);
-    if (value !== null && value !== '') fromRoute[field] = value;
+    if (value !== null && value !== '') fromAddress[field] = value;
   }
-  return { ...source.params, ...fromRoute, ...extra };
+  return fromAddress;
 }
 
 /** The SWR key of a method call: the method and its params, so that different pages are cached apart. */

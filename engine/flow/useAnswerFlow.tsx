@@ -23,6 +23,8 @@ export interface FlowRunOptions {
   reviewValues?: Values;
   /** Runs once the flow is done, before `success` navigates (a wizard drops its draft there). */
   beforeSuccess?: () => void;
+  /** Request fields sent beside the (wrapped) input, with every call of the flow: those the route gives. */
+  beside?: Values;
 }
 
 type Open =
@@ -62,7 +64,7 @@ export function useAnswerFlow(
   const host = useRevealHost();
 
   const run = useCallback(
-    async (input: Values, { reviewValues = {}, beforeSuccess }: FlowRunOptions = {}): Promise<FlowOutcome> => {
+    async (input: Values, { reviewValues = {}, beforeSuccess, beside = {} }: FlowRunOptions = {}): Promise<FlowOutcome> => {
       if (target.review) {
         const review = target.review;
         const go = await new Promise<boolean>((answer) => setOpen({ kind: 'review', review, values: { ...reviewValues, ...input }, answer }));
@@ -72,7 +74,7 @@ export function useAnswerFlow(
       const payload = target.idempotencyKey ? { ...input, [target.idempotencyKey]: keys.keyFor(input) } : input;
       let outcome;
       try {
-        outcome = await call(target, payload);
+        outcome = await call(target, payload, beside);
         keys.answered();
       } catch (error) {
         // A refusal is an answer: the corrected input is a new intent. A lost answer keeps the key for the retry.
@@ -88,7 +90,7 @@ export function useAnswerFlow(
       }
       if (handler && target.challenge && handler.detect(values)) {
         const name = target.challenge;
-        const sent = target.wrap ? { [target.wrap]: payload } : payload;
+        const sent = { ...(target.wrap ? { [target.wrap]: payload } : payload), ...beside };
         const callAgain = (extra: Values) => options.callMethod(target.method ?? '', { ...sent, ...extra });
         const end = await new Promise<ChallengeEnd | null>((resolve) => setOpen({ kind: 'challenge', name, first: values, callAgain, end: resolve }));
         setOpen(null);

@@ -89,6 +89,8 @@ function formatPresent(
       return formatDateTime(value, ctx.locale);
     case 'month':
       return formatMonth(value, ctx.locale);
+    case 'link':
+      return String(value);
     case 'country':
       return countryName(String(value), ctx.locale);
     case 'badge':
@@ -161,5 +163,13 @@ export function FormattedValue({
     );
   }
   if (format === 'money' || format === 'number') return <span className="eng-number">{text}</span>;
+  // Only web addresses become links: a value such as `javascript:…` stays text.
+  if (format === 'link' && typeof value === 'string' && /^https?:\/\//i.test(value)) {
+    return (
+      <a className="eng-link" href={value}>
+        {text}
+      </a>
+    );
+  }
   return <>{text}</>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActionBar } from '../actions/ActionBar';
 import { RevealHost } from '../flow/RevealHost';
@@ -7,6 +7,7 @@ import { PrecompiledValidatorsContext } from '../schema-form/precompiledValidato
 import type { ScreenSpec } from '../spec/types';
 import { TabNav } from '../ui/TabNav';
 import type { KindComponent } from './kinds';
+import { queryRedirectTarget } from './openScreen';
 
 /**
  * Sets the document title from a translated screen title, through `engine.documentTitle` so that the
@@ -39,7 +40,8 @@ function useFocusOnOpen(ref: React.RefObject<HTMLHeadingElement | null>, key: st
 /**
  * One screen: its title (the page's only `h1`), description and action buttons, then the body its kind
  * draws, with the validators of its forms. The body is remounted when the path changes, so `/stores/1`
- * and `/stores/2` never share form state.
+ * and `/stores/2` never share form state. An address with the spec's `queryRedirect` parameter goes where
+ * that says instead.
  *
  * @example
  * ```tsx
@@ -62,6 +64,9 @@ export function ScreenView({
   const title = t(spec.title);
   useDocumentTitle(title);
   useFocusOnOpen(headingRef, pathname);
+  const [query] = useSearchParams();
+  const redirectTo = queryRedirectTarget(spec.queryRedirect, query);
+  if (redirectTo) return <Navigate to={redirectTo} replace />;
   return (
     <div className={`eng-screen eng-screen--${spec.kind}`} data-screen={spec.id}>
       <header className="eng-screen__header">

@@ -37,6 +37,11 @@ export interface SchemaFormProps {
    * wait for valid input); the form validates on every change only when this is given.
    */
   onInvalidFields?: (fields: ReadonlySet<string>) => void;
+  /**
+   * Data the form sits beside (a dashboard section's), which application widgets read as
+   * `formContext.data` (an account select choosing first an account in the currency of the item paid).
+   */
+  context?: Record<string, unknown>;
 }
 
 /**
@@ -135,6 +140,7 @@ function ValidatedForm({
   children,
   className,
   onInvalidFields,
+  context,
 }: SchemaFormProps) {
   const { t } = useTranslation();
   const { widgets: appWidgets } = useEngine();
@@ -163,8 +169,10 @@ function ValidatedForm({
   latestData.current = formData;
   const appWidgetNames = useMemo(() => Object.keys(appWidgets ?? {}), [appWidgets]);
   const redrawsAll = useMemo(() => readsFormData(uiSchema, appWidgetNames), [uiSchema, appWidgetNames]);
-  const steadyContext = useMemo(() => ({ get formData() { return latestData.current; } }), []);
-  const formContext = useMemo(() => (redrawsAll ? { formData } : steadyContext), [redrawsAll, formData, steadyContext]);
+  const latestContext = useRef(context);
+  latestContext.current = context;
+  const steadyContext = useMemo(() => ({ get formData() { return latestData.current; }, get data() { return latestContext.current; } }), []);
+  const formContext = useMemo(() => (redrawsAll ? { formData, data: context } : steadyContext), [redrawsAll, formData, context, steadyContext]);
   const conditions = useMemo(() => fieldConditions(uiSchema), [uiSchema]);
   const invalid = useMemo(() => (onInvalidFields ? [...invalidFields(validator, schema, formData)].sort().join(',') : ''), [onInvalidFields, validator, schema, formData]);
   useEffect(() => {

@@ -10,6 +10,8 @@ describe('whenSchema', () => {
   const conditions: When[] = [
     { field: 'kind', equals: 'company' },
     { field: 'kind', in: ['company', 'trust'] },
+    { field: 'kind', notIn: ['company', 'trust'] },
+    { all: [{ field: 'website', present: true }, { field: 'kind', notIn: ['person'] }] },
     { field: 'owner.id', present: true },
     { field: 'website', present: false },
     { all: [{ field: 'kind', equals: 'company' }, { field: 'size', in: [1, 2] }] },

@@ -25,6 +25,7 @@ const PRESENT: JsonSchema = { not: { enum: [null, ''] } };
 function fieldTestSchema(test: FieldCondition): JsonSchema {
   if ('equals' in test) return atPath(test.field, { const: test.equals });
   if ('in' in test) return atPath(test.field, { enum: [...test.in] });
+  if ('notIn' in test) return { not: atPath(test.field, { enum: [...test.notIn] }) };
   return test.present ? atPath(test.field, PRESENT) : { not: atPath(test.field, PRESENT) };
 }
 

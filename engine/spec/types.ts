@@ -51,6 +51,17 @@ export interface Success {
   saveFile?: boolean;
   /** Dot path of an address in the answer: the browser leaves for it (a partner's page that sends the user back). */
   openUrl?: string;
+  /** Dot path of a path of this application in the answer (`/identity/sessions/7`): the router goes there. */
+  openPath?: string;
+  /** An application action run with the answer after the success, before navigating (a store the application keeps, reloaded). */
+  action?: string;
+}
+
+/** Request fields a call takes from the address: field -> route (or query) parameter name. */
+export interface BoundParams {
+  routeParams?: Record<string, string>;
+  /** A query parameter missing from the address is left out. */
+  queryParams?: Record<string, string>;
 }
 
 /** What a form or wizard does on submit. Exactly one of `method` and `action` is set. */
@@ -76,6 +87,8 @@ export interface Submit {
   result?: ResultStep;
   /** The answer counts as done (form emptied, `success` run) only where it holds; else the form keeps its values. */
   doneWhen?: When;
+  /** Request field -> route parameter name, added beside the (wrapped) data (the ticket a reply is for). */
+  routeParams?: Record<string, string>;
 }
 
 /** A step saying what a call will do, before it is made: labelled values of the form and its live answers. */
@@ -209,8 +222,8 @@ export interface Action {
 }
 
 /** How a value is shown in tables, details and cards. */
-/** `month`: the month a date falls in, named with its year ("March 2024"); `country`: a country code named in the reader's language. */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country';
+/** `month`: the month a date falls in, named with its year ("March 2024"); `country`: a country code named in the reader's language; `link`: a web address drawn as a link, worded by the column's `template`. */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country' | 'link';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {
@@ -239,7 +252,7 @@ export interface Column {
   qr?: string;
   /** Badges: a tone per value (`{ good: [active], bad: [blocked] }`), carried as `data-tone`; other values are neutral. */
   tones?: Partial<Record<BadgeTone, unknown[]>>;
-  /** In a tile: the value is shown only where this holds for the item. */
+  /** In a tile or a detail: the value is shown only where this holds for the item. */
   when?: When;
 }
 
@@ -296,6 +309,31 @@ export interface UiOptions {
   [option: string]: unknown;
 }
 
+/** A row of pressed buttons above a table, each sending one value of a request field, kept in the address. */
+export interface QuickFilters {
+  field: string;
+  /** The first is pressed when the address names none. */
+  options: string[];
+  /** i18n key naming the row of buttons. */
+  label: string;
+  /** i18n prefix wording the buttons (default: `enums.<field>`). */
+  labels?: string;
+  /** value -> i18n key said instead of the table's emptyText while that button is pressed. */
+  emptyText?: Record<string, string>;
+}
+
+/** A line over a table counting something the answer says; `count` is a dot path to a number or a list. */
+export interface TableSummary {
+  label: string;
+  count: string;
+}
+
+/** A link under an empty list, to where its first item is made. */
+export interface EmptyAction {
+  label: string;
+  to: string;
+}
+
 export interface FormSpec {
   schema: JsonSchema;
   fields: string[];
@@ -328,6 +366,20 @@ export interface TableSpec {
   export?: { csv?: boolean; fileName?: string; url?: string };
   emptyText?: string;
   rowLink?: string;
+  quickFilters?: QuickFilters;
+  summary?: TableSummary;
+  /** Shown under the empty list's text when no filter is applied. */
+  emptyAction?: EmptyAction;
+  /** Row field drawn as the row's `data-key`; with `bulkActions`, what `':selected'` sends. */
+  rowKey?: string;
+  /**
+   * Buttons acting on the rows people select (boxes on each row of the page): each enabled when every
+   * selected row meets its `when`; `':selected'` in params is the selected rows' `rowKey` values; its label
+   * and question interpolate `{{count}}`.
+   */
+  bulkActions?: Action[];
+  /** Row field holding a date or date-time: a heading row starts each day (rows come sorted by it). */
+  groupByDay?: string;
 }
 
 export interface DetailSpec {
@@ -474,6 +526,20 @@ export interface SwitchGridSpec {
   switch: { method: string; params?: Record<string, unknown>; success?: Success };
 }
 
+/** For a dashboard section of kind `thread`: the rows drawn as a conversation. */
+export interface ThreadSpec {
+  /** i18n key naming the conversation. */
+  label: string;
+  author: string;
+  time: string;
+  body: string;
+  /** The items the person looking wrote: on the other side, with `mineAuthor` (an i18n key) as author. */
+  mine: When;
+  mineAuthor: string;
+  /** Lines under an item's text, left out where empty. */
+  footnotes?: Column[];
+}
+
 /** One way on from a `choices` section: a large link with a line on what it leads to. */
 export interface ChoiceLink {
   to: string;
@@ -488,15 +554,29 @@ export interface ChoiceLink {
 /** One part of a `kind: dashboard` screen: its `kind` says what it draws, from its own `data`. */
 export interface DashboardSection {
   id: string;
+  /** i18n key; it interpolates the section's data (`{{subject}}`) once loaded. */
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices';
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices' | 'text' | 'thread';
   /** For kind choices: the ways on, each offered where its `when` holds for the application's facts; `emptyText` (interpolating the facts) where none is. */
   choices?: ChoiceLink[];
+  /**
+   * For kind text: `paragraphs`, an empty line in a value starts a new paragraph; `heading`, with `rows`,
+   * the row field heading each row's part; `lang`, the language the text is written in whatever the interface's.
+   */
+  text?: { paragraphs?: boolean; heading?: string; lang?: string };
+  /** For kind thread: how the rows read as a conversation. */
+  thread?: ThreadSpec;
+  /** For kind table: row field drawn as the row's `data-key`. */
+  rowKey?: string;
+  /** The id of the dashboard's tab the section is on; without it, the section shows under every tab. */
+  tab?: string;
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
+  /** Shown only while the address's query parameters (strings) meet this condition (`?variant=business`). */
+  queryWhen?: When;
   /** Shown only when its data (`data.path` applied) meets this condition. */
   when?: When;
   /** For kind switches: the grid. */
@@ -527,6 +607,10 @@ export interface DashboardSection {
 
 export interface DashboardSpec {
   sections: DashboardSection[];
+  /** `stack`: one section under another on every screen (default `grid`: two abreast on wide screens). */
+  layout?: 'grid' | 'stack';
+  /** Tabs within the screen (`?tab=<id>` in the address); a section's `tab` puts it on one. */
+  tabs?: { id: string; label: string }[];
 }
 
 export interface CustomSpec {
@@ -575,6 +659,8 @@ export interface ScreenSpec {
   links?: ScreenLink[];
   /** Sibling screens shown as tabs above the content; codegen fills it from `screens/tab-groups.yaml`. */
   tabs?: TabGroup;
+  /** An address with this query parameter opens `to` (`:<param>` filled) instead of the screen. */
+  queryRedirect?: { param: string; to: string; pattern?: string };
   /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */
   source?: string;
 }

@@ -20,6 +20,13 @@ describe('matchesWhen', () => {
     expect(matchesWhen({ field: 'owner.kind', in: ['person'] }, row)).toBe(true);
   });
 
+  it('tests that a value is none of some with notIn, a missing value being none of them', () => {
+    expect(matchesWhen({ field: 'status', notIn: ['closed', 'paused'] }, row)).toBe(true);
+    expect(matchesWhen({ field: 'status', notIn: ['active'] }, row)).toBe(false);
+    expect(matchesWhen({ field: 'missing', notIn: ['active'] }, row)).toBe(true);
+    expect(matchesWhen({ all: [{ field: 'status', in: ['active'] }, { field: 'owner.kind', notIn: ['company'] }] }, row)).toBe(true);
+  });
+
   it('counts empty text, null and a missing field as absent, and 0 or false as present', () => {
     expect(matchesWhen({ field: 'note', present: false }, row)).toBe(true);
     expect(matchesWhen({ field: 'missing', present: false }, row)).toBe(true);

@@ -1,9 +1,13 @@
 import { getPath } from '../data/paths';
 
-/** A test on one field (a dot path, `owner.status`): equals a value, is one of some, or is present. */
+/**
+ * A test on one field (a dot path, `owner.status`): equals a value, is one of some, is none of some
+ * (`notIn`: a missing value is none of them), or is present.
+ */
 export type FieldCondition =
   | { field: string; equals: unknown }
   | { field: string; in: readonly unknown[] }
+  | { field: string; notIn: readonly unknown[] }
   | { field: string; present: boolean };
 
 /**
@@ -15,6 +19,7 @@ export type FieldCondition =
  * ```yaml
  * when: { field: status, in: [active, paused] }
  * when: { all: [{ field: enabled, equals: true }, { field: endsAt, present: false }] }
+ * when: { all: [{ field: status, in: [open] }, { field: hold, notIn: [review, appeal] }] }
  * ```
  */
 export type When =
@@ -44,5 +49,6 @@ export function matchesWhen(when: When | undefined, values: unknown): boolean {
   const value = getPath(values, when.field);
   if ('equals' in when) return value === when.equals;
   if ('in' in when) return when.in.includes(value);
+  if ('notIn' in when) return !when.notIn.includes(value);
   return isPresent(value) === when.present;
 }

@@ -13,7 +13,7 @@ export const adminHandlers: Pick<RpcHandlerMap<RpcContext>, 'adminCustomerSearch
     return searchCustomers(ctx.db, { ...paging, ...(customerSearch !== undefined ? { query: customerSearch } : {}) });
   },
   async adminCustomerGet(params, ctx) {
-    const { users, ipAllowListEnabled, blacklistEntries, residenceCountryCode, ...customer } = await adminCustomerDetail(ctx.db, params.customerId);
+    const { users, ipAllowListEnabled, blacklistEntries, residenceCountryCode, ...customer } = await adminCustomerDetail(ctx.db, Number(params.customerId));
     return { customer, users, ipAllowListEnabled, blacklistEntries, ...(residenceCountryCode ? { residenceCountryCode } : {}) };
   },
   async adminViewStart(params, ctx) {

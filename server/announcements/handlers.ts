@@ -17,7 +17,7 @@ export const announcementHandlers: Pick<RpcHandlerMap<RpcContext>, AnnouncementM
   async announcementGet(params, ctx) {
     const caller = callerOf(ctx);
     const markRead = !(await isAdminViewing(ctx.db, caller));
-    return { announcement: await getAnnouncement(ctx.db, caller.customerId, params.id, { markRead }) };
+    return { announcement: await getAnnouncement(ctx.db, caller.customerId, Number(params.id), { markRead }) };
   },
   async announcementChoice(params, ctx) {
     const caller = callerOf(ctx);

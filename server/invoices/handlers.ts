@@ -11,6 +11,7 @@ import { customerByEmail, receivingAccount } from '../transfers/parties.ts';
 import { transferLimits } from '../transfers/pricing.ts';
 import { transferScope } from '../transfers/scope.ts';
 import { assertOpen, INVOICE_PAGE_SIZE, invoiceFor, listInvoices, toInvoice } from './invoices.ts';
+import { invoicePdf } from './pdf-route.ts';
 
 /** Section 8's message for a funding invoice that could not be made. */
 export const FUNDING_FAILED = 'Failed to generate invoice. Please, try again.';
@@ -55,13 +56,14 @@ type InvoiceMethods =
   | 'invoiceListReceived'
   | 'invoiceListSent'
   | 'invoiceGet'
+  | 'invoicePdfGet'
   | 'invoiceCreate'
   | 'invoicePay'
   | 'invoiceReject'
   | 'invoiceCancel'
   | 'fundingInvoiceCreate';
 
-/** Invoices (document 001 sections 4 and 7): lists, one invoice, create, pay, reject, cancel, funding. */
+/** Invoices (document 001 sections 4 and 7): lists, one invoice, its PDF, create, pay, reject, cancel, funding. */
 export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = {
   async invoiceListReceived(params, ctx) {
     return listInvoices(ctx.db, callerOf(ctx).customerId, {
@@ -84,6 +86,13 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
   async invoiceGet(params, ctx) {
     const { customerId } = callerOf(ctx);
     return { invoice: toInvoice(await invoiceFor(ctx.db, customerId, BigInt(params.id), 'any'), customerId) };
+  },
+
+  async invoicePdfGet(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const row = await invoiceFor(ctx.db, customerId, BigInt(params.invoiceId), 'any');
+    const bytes = await invoicePdf(ctx.db, row, customerId);
+    return { fileName: `invoice-${params.invoiceId}.pdf`, mediaType: 'application/pdf' as const, content: bytes.toString('base64') };
   },
 
   async invoiceCreate(params, ctx) {

@@ -20,6 +20,11 @@ export interface AccountSelectOptions {
   crypto?: boolean;
   /** Choose the first account offered while none is chosen, as forms that always send from some account do. */
   chooseFirst?: boolean;
+  /**
+   * With chooseFirst: choose first an account in the currency at this field of the data the form sits
+   * beside (formContext.data: the invoice a form pays), e.g. 'currencyCode'.
+   */
+  preferCurrencyOf?: string;
 }
 
 /**
@@ -66,10 +71,13 @@ export function AccountSelectWidget(props: WidgetProps) {
   // Options that name another field read the form's data from rjsf's formContext ({ formData }), which the engine's forms provide.
   const formData = ((registry.formContext as { formData?: Record<string, unknown> } | undefined)?.formData ?? {}) as Record<string, unknown>;
   const locale = intlLocale(i18n.language);
-  const options = accounts
-    ? selectableAccounts(accounts, props.options as AccountSelectOptions, formData).map((account) => ({ value: account.accountId, label: accountLabel(account, t, locale) }))
-    : null;
-  const first = (props.options as AccountSelectOptions).chooseFirst ? options?.[0]?.value : undefined;
+  const offered = accounts ? selectableAccounts(accounts, props.options as AccountSelectOptions, formData) : null;
+  const options = offered ? offered.map((account) => ({ value: account.accountId, label: accountLabel(account, t, locale) })) : null;
+  const { chooseFirst, preferCurrencyOf } = props.options as AccountSelectOptions;
+  // The data the form sits beside (the invoice it pays) may name the currency to choose first.
+  const beside = (registry.formContext as { data?: Record<string, unknown> } | undefined)?.data;
+  const preferred = preferCurrencyOf ? beside?.[preferCurrencyOf] : undefined;
+  const first = chooseFirst ? (offered?.find((account) => account.currencyCode === preferred) ?? offered?.[0])?.accountId : undefined;
   const { value, onChange } = props;
   useEffect(() => {
     if (first !== undefined && (value === undefined || value === null || value === '')) onChange(first);

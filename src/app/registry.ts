@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { AppAction, ChallengeHandler, CustomScreenProps, Guard, WidgetProps } from '../../engine/index.ts';
 import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
+import { adminActions } from '../admin/admin-actions.ts';
 import { cardGuards } from '../cards/card-guards.ts';
 import { registrationOffers, registrationOpenGuard } from '../onboarding/registration-offers.ts';
 import type { SessionActions } from '../session/actions.ts';
@@ -10,6 +11,7 @@ import { createGuards } from '../session/guards.ts';
 import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
+import { approvalChallenge } from '../approvals/approval-challenge.ts';
 import { stepUpChallenge } from './step-up-challenge.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
@@ -63,13 +65,14 @@ export function appFacts(brand: Brand): Record<string, unknown> {
 }
 
 /**
- * The actions screen specs may name (`submit.action`, a button's `action`): the session's.
+ * The actions screen specs may name (`submit.action`, a button's `action`): the session's and the
+ * admin's ('view as this customer', kept in `storage`).
  *
  * @example
- * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService)) });
+ * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), sessionStorage) });
  */
-export function appActions(sessionActions: SessionActions): Record<string, AppAction> {
-  return { ...sessionActions };
+export function appActions(sessionActions: SessionActions, storage: Storage): Record<string, AppAction> {
+  return { ...sessionActions, ...adminActions(storage) };
 }
 
 /**
@@ -81,7 +84,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Sign-in and security settings
   SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
-  AdminCustomerScreen: screen(async () => (await import('../admin/AdminCustomerScreen.tsx')).AdminCustomerScreen),
   // Getting in
   ActivateAccount: screen(async () => (await import('../onboarding/ActivateAccount.tsx')).ActivateAccount),
   AccountRecovery: screen(async () => (await import('../onboarding/AccountRecovery.tsx')).AccountRecovery),
@@ -96,19 +98,11 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Verification
   UnverifiedAccount: screen(async () => (await import('../verification/UnverifiedAccount.tsx')).UnverifiedAccount),
   LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
-  Kyc: screen(async () => (await import('../verification/Kyc.tsx')).Kyc),
   IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
-  VideoIdentityJob: screen(async () => (await import('../verification/VideoIdentityJob.tsx')).VideoIdentityJob),
   // Legal
-  TermsOfService: screen(async () => (await import('../legal/TermsOfService.tsx')).TermsOfService),
   // News and support
-  AnnouncementScreen: screen(async () => (await import('../news/AnnouncementScreen.tsx')).AnnouncementScreen),
-  SupportMessages: screen(async () => (await import('../support/SupportMessages.tsx')).SupportMessages),
-  SupportConversation: screen(async () => (await import('../support/SupportConversation.tsx')).SupportConversation),
   // Accounts, wallets and payment instructions
   // History and statements
-  InvoicesScreen: screen(async () => (await import('../invoices/InvoicesScreen.tsx')).InvoicesScreen),
-  InvoiceDetail: screen(async () => (await import('../invoices/InvoiceDetail.tsx')).InvoiceDetail),
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
@@ -133,5 +127,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
  * createScreenRouter({ …, challenges: appChallenges(rpc) });
  */
 export function appChallenges(rpc: RpcCall): Record<string, ChallengeHandler> {
-  return { transfer: transferChallenge(rpc), stepUp: stepUpChallenge() };
+  return { transfer: transferChallenge(rpc), approval: approvalChallenge(), stepUp: stepUpChallenge() };
 }

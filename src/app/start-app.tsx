@@ -95,7 +95,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     guards: createAppGuards({ session, storage: sessionStorage, customer, brand, listCards: () => rpc('cardList', {}) }),
     callMethod: createCallMethod(rpc, customer),
     downloadFile: createDownloadFile({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), onUnauthorized: () => session.expire(), base: apiBase }),
-    actions: appActions(actions),
+    actions: appActions(actions, sessionStorage),
     components,
     widgets,
     facts: appFacts(brand),

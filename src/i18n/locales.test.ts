@@ -33,7 +33,7 @@ function keysOfSpecs(node: unknown, parentKey = ''): string[] {
   if (Array.isArray(node)) return node.flatMap((item) => keysOfSpecs(item, parentKey));
   if (typeof node !== 'object' || node === null) return [];
   return Object.entries(node).flatMap(([key, value]) => {
-    const isTextKey = ['title', 'description', 'label', 'notice', 'emptyText', 'confirm', 'confirmTitle', 'confirmYes', 'confirmNo', 'template', 'rowHeader', 'switchLabel', 'itemTitle', 'addLabel', 'intro'].includes(key);
+    const isTextKey = ['title', 'description', 'label', 'notice', 'emptyText', 'confirm', 'confirmTitle', 'confirmYes', 'confirmNo', 'template', 'rowHeader', 'switchLabel', 'itemTitle', 'addLabel', 'intro', 'mineAuthor'].includes(key);
     // A dashboard card's title names a row field, not a text.
     if (isTextKey && typeof value === 'string' && parentKey !== 'card') return [value];
     return keysOfSpecs(value, key);

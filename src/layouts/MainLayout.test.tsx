@@ -24,7 +24,7 @@ async function renderMain(brand: Brand = paxum as Brand) {
     phones: [],
     addresses: [],
   }));
-  const actions = { signIn: vi.fn(), signOut: vi.fn(async () => ({ navigate: '/login' })) };
+  const actions = { signIn: vi.fn(), signOut: vi.fn(async () => ({ navigate: '/login' })), customerReload: vi.fn(async () => undefined) };
   const router = createMemoryRouter(
     [
       {

@@ -121,3 +121,16 @@ describe('signOut action', () => {
     expect(pending.current()).toBeNull();
   });
 });
+
+describe('customerReload action', () => {
+  it('loads the customer again, so the guards read the new facts, and keeps the old ones when that fails', async () => {
+    const { actions, store, inquire } = setUp(undefined, { ...customer, isNeedKyc: true });
+    await store.load();
+    inquire.mockResolvedValueOnce({ customer: { ...customer, isNeedKyc: false }, profile: { firstName: 'Ana' }, phones: [], addresses: [] });
+    await actions.customerReload();
+    expect(store.current()?.customer.isNeedKyc).toBe(false);
+    inquire.mockRejectedValueOnce(new Error('offline'));
+    await expect(actions.customerReload()).resolves.toBeUndefined();
+    expect(store.current()?.customer.isNeedKyc).toBe(false);
+  });
+});

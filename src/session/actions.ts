@@ -15,11 +15,14 @@ export interface Destination {
 export interface SessionActions {
   signIn(input: Record<string, unknown>): Promise<Destination>;
   signOut(): Promise<Destination>;
+  customerReload(): Promise<void>;
 }
 
 /**
- * The session's actions that screen specs name: `signIn` (the login form's submit) and `signOut` (the
- * main layout's button).
+ * The session's actions that screen specs name: `signIn` (the login form's submit), `signOut` (the
+ * main layout's button) and `customerReload` (a `success.action` after a call that changes what the
+ * customer store holds, such as KYC answers: the guards then read the new facts; a failed reload keeps
+ * the facts it had, as the next screen change loads them again).
  *
  * signIn: password with a PKCE challenge; the login flow the server answers decides what follows
  * (src/signin/sign-in-flow.ts): a simple or direct sign-in loads the customer and goes to the start
@@ -55,6 +58,9 @@ export function createSessionActions(
       pending.set(null);
       await session.signOut();
       return { navigate: LOGIN };
+    },
+    async customerReload() {
+      await customer.load().catch(() => undefined);
     },
   };
 }

@@ -31,7 +31,7 @@ export function testServices(overrides: Partial<AppServices> = {}): AppServices 
     brand: paxum as Brand,
     logoUrl: '/logo.svg',
     customer: createCustomerStore(() => rpc('profileInquiry', {})),
-    actions: { signIn: vi.fn(), signOut: vi.fn(async () => ({ navigate: '/login' })) },
+    actions: { signIn: vi.fn(), signOut: vi.fn(async () => ({ navigate: '/login' })), customerReload: vi.fn(async () => undefined) },
     rpc,
     session: createSession({ tokenService, storage: sessionStorage, onEnd: () => {}, activityTarget: new EventTarget() }),
     tokenService,

@@ -28,14 +28,15 @@ describe('business approval queue', () => {
     const note = `Approval e2e ${Date.now()}`;
     const clerk = await signedInPage('clerk@example.com');
     await clerk.goto(`${e2e.server.url}/transfer/p2p`);
-    const source = clerk.locator('select[name="accountId"]');
+    // The p2p page is a spec (engine form): its fields are found by their labels.
+    const source = clerk.getByLabel('From account');
     await expect.poll(() => source.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     const usd = await source.locator('option').evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('USD'))?.value);
     await source.selectOption(usd!);
-    await clerk.locator('input[name="amount"]').fill('12.34');
-    await clerk.locator('input[name="toEmail"]').fill('personal@example.com');
-    await clerk.locator('input[name="note"]').fill(note);
-    await clerk.locator('main form button[type="submit"]').click();
+    await clerk.getByLabel(/^Amount/).fill('12.34');
+    await clerk.getByLabel("Recipient's e-mail").fill('personal@example.com');
+    await clerk.getByLabel('Note').fill(note);
+    await clerk.getByRole('button', { name: 'Send', exact: true }).click();
     await clerk.getByRole('alertdialog', { name: 'Approval request created' }).or(clerk.getByRole('dialog', { name: 'Approval request created' })).waitFor();
     expect(await seriousViolations(clerk)).toEqual([]);
     await clerk.context().close();

@@ -4,6 +4,7 @@
  * with the sms code from the outbox; both then see it paid. axe finds nothing serious on the way.
  */
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
 
@@ -35,33 +36,38 @@ describe('invoices', () => {
 
     const anna = await signedInPage('personal@example.com');
     await anna.goto(`${e2e.server.url}/transfer/invoices`);
-    const row = anna.locator(`main tr[data-invoice="${invoiceId}"]`);
+    const row = anna.locator(`main tr[data-key="${invoiceId}"]`);
     await row.waitFor();
     expect(await row.innerText()).toContain('Northwind Studio Ltd');
     expect(await seriousViolations(anna)).toEqual([]);
     await row.getByRole('link').click();
     await anna.waitForURL(`**/transfer/invoices/${invoiceId}`);
     await anna.getByText(note).waitFor();
-    const source = anna.locator('main select[name="accountId"]');
-    await expect.poll(() => source.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const source = anna.locator('main select[id$="_accountId"]');
+    // The engine's select starts with its empty choice: wait for the accounts after it.
+    await expect.poll(() => source.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     const usd = await source.locator('option').evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('USD'))?.value);
     await source.selectOption(usd!);
     expect(await seriousViolations(anna)).toEqual([]);
-    await anna.locator('main form.invoice__pay button[type="submit"]').click();
+    // The pay button says what leaves the account: the amount with the fee.
+    const { invoice } = (await (await signIn(e2e.server.url, 'personal@example.com')).call('invoiceGet', { id: Number(invoiceId) })) as { invoice: { amount: string; total: string } };
+    expect(Number(invoice.total)).toBeGreaterThanOrEqual(Number(invoice.amount));
+    await anna.getByRole('button', { name: `Pay ${invoice.total} USD` }).click();
     const codeInput = anna.locator('input[name="approvalCode"]');
     await codeInput.waitFor();
     expect(await seriousViolations(anna)).toEqual([]);
     await codeInput.fill(await latestSmsCode(e2e.server.url));
-    await anna.locator('form.transfer-approval__form button[type="submit"]').click();
+    await anna.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await anna.locator('main').getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
     await anna.context().close();
 
     await northwind.reload();
     await northwind.locator('main').getByText('Paid', { exact: true }).waitFor();
     await northwind.goto(`${e2e.server.url}/transfer/invoices`);
-    await northwind.locator('main .invoices__switch button').nth(1).click();
-    await northwind.locator('main input[name="openOnly"]').uncheck();
-    const sentRow = northwind.locator(`main tr[data-invoice="${invoiceId}"]`);
+    await northwind.getByRole('navigation', { name: 'Invoice lists' }).getByRole('link', { name: 'Sent' }).click();
+    await northwind.waitForURL('**/transfer/invoices/sent');
+    await northwind.getByRole('group', { name: 'Show' }).getByRole('button', { name: 'All' }).click();
+    const sentRow = northwind.locator(`main tr[data-key="${invoiceId}"]`);
     await sentRow.waitFor();
     expect(await sentRow.innerText()).toContain('Paid');
     expect(await seriousViolations(northwind)).toEqual([]);

@@ -25,10 +25,10 @@ describe('support messages', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.waitForURL(/\/messages$/);
-    const row = page.locator('li.support-ticket', { hasText: 'Card payment declined' });
+    const row = page.locator('main tbody tr', { hasText: 'Card payment declined' });
     await row.waitFor();
-    const ticketNumber = (await row.getAttribute('data-ticket'))!;
-    expect(await row.getAttribute('data-unread')).toBe('false');
+    const ticketNumber = (await row.getAttribute('data-key'))!;
+    expect(await row.innerText()).not.toContain('Unread answer');
 
     // The support agent answers on the sandbox help desk.
     const agent = await e2e.browser.newPage();
@@ -41,7 +41,6 @@ describe('support messages', () => {
 
     await page.reload();
     await row.waitFor();
-    await expect.poll(() => row.getAttribute('data-unread')).toBe('true');
     await row.getByText('Unread answer').waitFor();
     await row.locator('.eng-badge', { hasText: 'New answer' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -53,14 +52,14 @@ describe('support messages', () => {
 
     await page.getByLabel('Your reply').fill('It works now, thank you!');
     await page.getByRole('button', { name: 'Send reply' }).click();
-    await page.locator('.support-message', { hasText: 'It works now, thank you!' }).waitFor();
+    await page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'It works now, thank you!' }).waitFor();
 
     await page.goto(`${e2e.server.url}/messages?ticketNumber=${ticketNumber}`);
     await page.waitForURL(new RegExp(`/messages/${ticketNumber}$`));
     await page.getByText('It works now, thank you!').waitFor();
 
     await page.goto(`${e2e.server.url}/messages`);
-    await expect.poll(() => page.locator(`li.support-ticket[data-ticket="${ticketNumber}"]`).getAttribute('data-unread')).toBe('false');
+    await expect.poll(() => page.locator(`main tbody tr[data-key="${ticketNumber}"]`).innerText()).not.toContain('Unread answer');
     await page.context().close();
   });
 });

@@ -149,6 +149,18 @@ for (const backend of BACKENDS) {
       expect((await pdf(invoice.urlPdf)).status).toBe(401);
     });
 
+    it('answers the same PDF as a file to save, for its payee and payer only', async () => {
+      const invoice = await createInvoice({ amount: '16.00' });
+      for (const tokens of [anna, northwind]) {
+        const answer = await call('invoicePdfGet', { invoiceId: invoice.id }, tokens);
+        expect(answer.body).toMatchObject({ responseCode: '00', fileName: `invoice-${invoice.id}.pdf`, mediaType: 'application/pdf' });
+        const bytes = Buffer.from(answer.body.content, 'base64');
+        expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect(bytes.toString('latin1')).toContain(`Invoice ${invoice.id}`);
+      }
+      expect((await call('invoicePdfGet', { invoiceId: invoice.id }, stranger)).body.responseCode).toBe('13');
+    });
+
     it('creates a funding invoice carrying the account\'s payment instructions', async () => {
       const eur = await account(anna, 'EUR');
       const created = await call('fundingInvoiceCreate', { amount: '250.00', accountId: eur.accountId }, anna);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../../data/paths';
 import { useMethodData } from '../../data/useMethodData';
@@ -24,6 +24,9 @@ import { CardsSection } from './CardsSection';
 import { ChoicesSection } from './ChoicesSection';
 import { sectionRows, sectionTotal } from './sectionRows';
 import { SwitchGrid } from './SwitchGrid';
+import { SectionTabs } from './SectionTabs';
+import { TextSection } from './TextSection';
+import { ThreadSection } from './ThreadSection';
 import { useOnShow } from './useOnShow';
 
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
@@ -34,7 +37,8 @@ const EMPTY: Record<string, unknown> = {};
 /**
  * A form section: empty at first and again after each success, when every section reloads; buttons naming it
  * as `fill` fill it. With `startFromData` it starts from its section's data instead (the form's fields
- * picked), and again from the reloaded data after each success.
+ * picked), and again from the reloaded data after each success. Its submit button's label interpolates the
+ * section's data (`values`, "Pay {{total}}"), which application widgets read as `formContext.data`.
  */
 function FormSection({
   spec,
@@ -58,6 +62,7 @@ function FormSection({
       idPrefix={`${spec.id}-${section.id}`}
       resetOnDone
       fillId={section.id}
+      labelValues={values}
     />
   );
 }
@@ -141,6 +146,7 @@ function SectionContent({
             pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
             emptyText={section.emptyText}
             rowLink={section.rowLink}
+            rowKey={section.rowKey}
             renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} /> : undefined}
             loading={false}
             busy={busy}
@@ -157,6 +163,21 @@ function SectionContent({
       return section.form ? <FormSection spec={spec} section={{ ...section, form: section.form }} values={values} /> : null;
     case 'switches':
       return section.switches ? <SwitchGrid spec={spec} caption={title} rows={rows} grid={section.switches} /> : null;
+    case 'text':
+      return (
+        <TextSection
+          data={values}
+          rows={section.rows ? rows : undefined}
+          columns={columns}
+          entity={section.entity}
+          paragraphs={section.text?.paragraphs}
+          heading={section.text?.heading}
+          titled={Boolean(section.title)}
+          lang={section.text?.lang}
+        />
+      );
+    case 'thread':
+      return section.thread ? <ThreadSection rows={rows} thread={section.thread} entity={section.entity} emptyText={section.emptyText} /> : null;
     case 'choices':
       return <ChoicesSection choices={section.choices ?? []} emptyText={section.emptyText} />;
     case 'chart': {
@@ -170,10 +191,13 @@ function SectionContent({
 
 /**
  * A section with `when`: drawn only once its data (`data.path` applied) meets the condition. The data is
- * the same SWR answer the section's body reads, so it is fetched once.
+ * the same SWR answer the section's body reads, so it is fetched once. With `queryWhen`, only while the
+ * address's query parameters meet that condition too (`?variant=business`).
  */
 function ConditionalSection({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
   const answer = useMethodData(section.data);
+  const [query] = useSearchParams();
+  if (section.queryWhen && !matchesWhen(section.queryWhen, Object.fromEntries(query))) return null;
   if (answer.data === undefined && section.data) return null;
   if (!matchesWhen(section.when, getPath(answer.data, section.data?.path) ?? {})) return null;
   return <SectionFrame spec={spec} section={section} />;
@@ -189,13 +213,17 @@ function ConditionalSection({ spec, section }: { spec: ScreenSpec; section: Dash
  * ```
  */
 export function Section({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
-  return section.when ? <ConditionalSection spec={spec} section={section} /> : <SectionFrame spec={spec} section={section} />;
+  return section.when || section.queryWhen ? <ConditionalSection spec={spec} section={section} /> : <SectionFrame spec={spec} section={section} />;
 }
 
 function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardSection }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const title = section.title ? t(section.title) : '';
+  // The same call as the body's first page, so SWR asks once: a title interpolates the section's data.
+  const answer = useMethodData(section.data, undefined, { keepPreviousData: true });
+  const data = getPath(answer.data, section.data?.path);
+  const values = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const title = section.title ? t(section.title, values) : '';
   return (
     <section className={`eng-section eng-section--${section.kind}`} aria-labelledby={section.title ? headingId : undefined}>
       {section.title && (
@@ -221,7 +249,11 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
  * `detail`, `chart` (bars of the second column, labelled by the first), `form` (starts empty again after
  * each success, and every section reloads), `switches` (a grid of switches, each saved at once). A
  * section's `actions` are buttons under it, shown and filled by its data; `rowsWhere` keeps one group of a
- * list that several sections share.
+ * list that several sections share. A title interpolates the section's data; kinds `text` (values as
+ * paragraphs, no labels, or a list of parts under headings) and `thread` (a list as a conversation) draw
+ * articles and conversations; `layout: stack` puts every section under the one before; `tabs` splits the
+ * sections into tabs within the screen (a section's `tab` names its tab; one without shows under every
+ * tab), kept in the address.
  *
  * @example
  * ```yaml
@@ -243,13 +275,22 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
 export function DashboardScreen({ spec }: KindProps) {
   const dashboard = specPart(spec, 'dashboard');
   const [fills] = useState(formFills);
-  return (
-    <FormFillsContext value={fills}>
-      <div className="eng-dashboard">
-        {dashboard.sections.map((section) => (
+  const sections = (tab?: string) => (
+    <div className={`eng-dashboard eng-dashboard--${dashboard.layout ?? 'grid'}`}>
+      {dashboard.sections
+        .filter((section) => tab === undefined || section.tab === undefined || section.tab === tab)
+        .map((section) => (
           <Section key={section.id} spec={spec} section={section} />
         ))}
-      </div>
+    </div>
+  );
+  return (
+    <FormFillsContext value={fills}>
+      {!dashboard.tabs || dashboard.tabs.length === 0 ? (
+        sections()
+      ) : (
+        <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>
+      )}
     </FormFillsContext>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { actionParams } from '../../actions/ActionBar';
 import { useEngine } from '../../provider/EngineProvider';
 import type { OnShow } from '../../spec/types';
@@ -9,7 +10,8 @@ import type { Row } from '../table/rows';
 /**
  * Makes a section's `onShow` call once for each item it shows that meets `when` (marking instructions
  * seen, a notice read), with `':name'` params filled from the item, else the route. The same call is never
- * made twice while the screen stays open, even as the data reloads. A failure is left unsaid: the call
+ * made twice while the screen stays open, even as the data reloads. After a success every answer on the
+ * screen loads again (a ticket marked read no longer says "new"). A failure is left unsaid: the call
  * records that the reader saw something, and the reader can do nothing about it.
  *
  * @example
@@ -20,6 +22,7 @@ import type { Row } from '../table/rows';
 export function useOnShow(onShow: OnShow | undefined, items: readonly Row[] | undefined): void {
   const { callMethod } = useEngine();
   const routeParams = useParams();
+  const { mutate } = useSWRConfig();
   const made = useRef(new Set<string>());
   useEffect(() => {
     if (!onShow || !items) return;
@@ -29,7 +32,9 @@ export function useOnShow(onShow: OnShow | undefined, items: readonly Row[] | un
       const key = JSON.stringify([onShow.method, params]);
       if (made.current.has(key)) continue;
       made.current.add(key);
-      callMethod(onShow.method, params).catch(() => undefined);
+      callMethod(onShow.method, params)
+        .then(() => mutate(() => true))
+        .catch(() => undefined);
     }
-  }, [onShow, items, routeParams, callMethod]);
+  }, [onShow, items, routeParams, callMethod, mutate]);
 }

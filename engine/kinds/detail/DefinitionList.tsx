@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { FormattedValue } from '../../format/formatValue';
 import { fieldLabel } from '../../i18n/labels';
 import type { Column, JsonSchema } from '../../spec/types';
+import { matchesWhen } from '../../spec/when';
 
 /**
  * Fields of one object as a definition list: label, then the formatted value. Empty values show the
- * column's `emptyText`, else a dash that screen readers read as "not provided", rather than an empty line.
+ * column's `emptyText`, else a dash that screen readers read as "not provided", rather than an empty line;
+ * a column's `hideEmpty` leaves its empty item out, and its `when` its item where the data fails it.
  *
  * @example
  * ```tsx
@@ -29,7 +31,9 @@ export function DefinitionList({
     <dl className="eng-details">
       {fields.map((column) => {
         const empty = data[column.field] === undefined || data[column.field] === null || data[column.field] === '';
+        // A column's own `hideEmpty` and `when` leave its item out for this data (a fee a free item has not).
         if (empty && (hideEmpty || column.hideEmpty)) return null;
+        if (column.when && !matchesWhen(column.when, data)) return null;
         return (
           <div key={column.field} className="eng-details__item">
             <dt>{fieldLabel(t, column.field, entity?.properties?.[column.field], column.label)}</dt>

@@ -24,7 +24,8 @@ import { drivingField } from './live/liveInput';
  * answer-driven flow: see `useAnswerFlow`), the server's field errors shown on their fields. Its `live`
  * values are asked as it is filled in and drawn in it. `onDone` runs after a success; with `resetOnDone`
  * the form starts again from `initialData` there. With `fillId`, a button naming it as `fill` (a row of
- * a list on the same dashboard) fills the form.
+ * a list on the same dashboard) fills the form. The submit button's label interpolates `labelValues` (the
+ * data of the section the form sits in), which application widgets also read as `formContext.data`.
  */
 export function FormBody({
   spec,
@@ -35,6 +36,7 @@ export function FormBody({
   onDone,
   resetOnDone = false,
   fillId,
+  labelValues,
 }: {
   spec: ScreenSpec;
   form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live'>;
@@ -44,6 +46,7 @@ export function FormBody({
   onDone?: () => void;
   resetOnDone?: boolean;
   fillId?: string;
+  labelValues?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
   const [data, setData] = useState(initialData);
@@ -128,10 +131,11 @@ export function FormBody({
           }}
           onSubmit={(valid) => void onSubmit(valid)}
           {...(form.live ? { onInvalidFields: setInvalid } : {})}
+          {...(labelValues ? { context: labelValues } : {})}
         >
           {liveFields.rest}
           <div className="eng-form__buttons">
-            <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit')}</SubmitButton>
+            <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit', labelValues)}</SubmitButton>
           </div>
         </SchemaForm>
       </LiveFieldsContext>

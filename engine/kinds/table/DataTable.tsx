@@ -11,9 +11,10 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { fillPath } from '../../data/paths';
-import { columnFormat, FormattedValue } from '../../format/formatValue';
-import { fieldLabel } from '../../i18n/labels';
-import type { Column, JsonSchema } from '../../spec/types';
+import { formatDate } from '../../format/dates';
+import { columnFormat, FormattedValue, formatText } from '../../format/formatValue';
+import { fieldLabel, useIntlLocale } from '../../i18n/labels';
+import type { Column, EmptyAction, JsonSchema } from '../../spec/types';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import type { Row } from './rows';
@@ -40,6 +41,10 @@ export interface DataTableProps {
   /** Path with `:field` placeholders opened from a row. */
   rowLink?: string;
   emptyText?: string;
+  /** A link under the empty list's text, to where its first item is made. */
+  emptyAction?: EmptyAction;
+  /** Row field drawn as each row's `data-key`. */
+  rowKey?: string;
   /** No data yet: a loading row. */
   loading: boolean;
   /** New data on its way while the old is shown. */
@@ -49,6 +54,36 @@ export interface DataTableProps {
   compact?: boolean;
   /** The buttons of one row, drawn in a last column headed "Actions" (see `ActionList`). */
   renderRowActions?: (row: Row) => ReactNode;
+  /** Rows people select (a first column of boxes, one in the header for the page); keys are `keyOf(row)`. */
+  selection?: TableSelection;
+  /** Row field holding a date or date-time: a heading row starts each day. */
+  groupByDay?: string;
+}
+
+/** Which rows are selected, by key, and how a change is made. */
+export interface TableSelection {
+  keys: ReadonlySet<string>;
+  keyOf: (row: Row) => string;
+  onChange: (keys: Set<string>) => void;
+}
+
+/**
+ * The day a date or date-time falls on where the reader is, as `YYYY-MM-DD`, or `''` for no date: rows
+ * of one day share it.
+ *
+ * @example
+ * ```ts
+ * localDay('2026-03-01'); // '2026-03-01'
+ * ```
+ */
+export function localDay(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '';
+  // A bare date is a day already; reading it as a time would move it to the day before west of UTC.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 const hasValue = (value: unknown) => value !== undefined && value !== null && value !== '';
@@ -85,8 +120,10 @@ export function DataTable(props: DataTableProps) {
   const { caption, entity, rows, rowCount, pagination, sorting = NO_SORTING, rowLink } = props;
   const columns = useMemo(() => shownColumns(props.columns, rows), [props.columns, rows]);
   const { t } = useTranslation();
+  const locale = useIntlLocale();
   const navigate = useNavigate();
   const captionId = useId();
+  const { selection, groupByDay } = props;
 
   const columnDefs = useMemo(
     () =>
@@ -132,7 +169,21 @@ export function DataTable(props: DataTableProps) {
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const { renderRowActions } = props;
-  const span = columns.length + (renderRowActions ? 1 : 0);
+  const span = columns.length + (renderRowActions ? 1 : 0) + (selection ? 1 : 0);
+  // What a row's box is called: its first column as shown ("Select Coffee").
+  const rowName = (row: Row) => {
+    const column = columns[0];
+    return column ? formatText(row[column.field], column, row, { t, locale }, entity?.properties?.[column.field]) : '';
+  };
+  const pageKeys = selection ? rows.map(selection.keyOf) : [];
+  const allSelected = selection !== undefined && pageKeys.length > 0 && pageKeys.every((key) => selection.keys.has(key));
+  const toggle = (key: string) => {
+    if (!selection) return;
+    const next = new Set(selection.keys);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
   const actionsLabel = t('engine.table.actions');
   const isNumeric = (column: Column) => {
     const format = columnFormat(column, entity?.properties?.[column.field]);
@@ -170,6 +221,14 @@ export function DataTable(props: DataTableProps) {
       <tr>
         <td colSpan={span} className="eng-table__empty">
           {t(props.emptyText ?? 'engine.table.empty')}
+          {props.emptyAction && (
+            <>
+              {' '}
+              <Link className="eng-button eng-button--primary eng-table__empty-action" to={props.emptyAction.to}>
+                {t(props.emptyAction.label)}
+              </Link>
+            </>
+          )}
         </td>
       </tr>
     );
@@ -180,14 +239,31 @@ export function DataTable(props: DataTableProps) {
           <td colSpan={span} style={{ height, padding: 0, border: 0 }} />
         </tr>
       );
-    body = table.getRowModel().rows.map((row, rowIndex) => (
+    body = table.getRowModel().rows.flatMap((row, rowIndex) => {
+      const index = first + rowIndex;
+      const day = groupByDay ? localDay(row.original[groupByDay]) : '';
+      const startsDay = groupByDay !== undefined && day !== '' && (index === 0 || localDay(rows[index - 1]?.[groupByDay]) !== day);
+      const key = selection?.keyOf(row.original);
+      const drawn = (
       <tr
         key={row.id}
         // The header row is the first (1); data rows follow from 2.
         aria-rowindex={rowWindow ? first + rowIndex + 2 : undefined}
+        data-key={props.rowKey !== undefined ? String(row.original[props.rowKey] ?? '') : undefined}
         className={rowLink ? 'eng-table__row eng-table__row--link' : 'eng-table__row'}
         onClick={rowLink ? (event) => openRow(event, row.original) : undefined}
       >
+        {selection && key !== undefined && (
+          <td className="eng-cell--select">
+            <input
+              type="checkbox"
+              className="eng-checkbox"
+              checked={selection.keys.has(key)}
+              aria-label={t('engine.table.selectRow', { row: rowName(row.original) })}
+              onChange={() => toggle(key)}
+            />
+          </td>
+        )}
         {row.getAllCells().map((cell, index) => {
           return (
             <td
@@ -206,7 +282,17 @@ export function DataTable(props: DataTableProps) {
           </td>
         )}
       </tr>
-    ));
+      );
+      if (!startsDay) return [drawn];
+      return [
+        <tr key={`day-${row.id}`} className="eng-table__day">
+          <th scope="colgroup" colSpan={span}>
+            {formatDate(row.original[groupByDay], locale)}
+          </th>
+        </tr>,
+        drawn,
+      ];
+    });
     if (rowWindow) body = [spacer(rowWindow.before, 'before'), ...body, spacer(rowWindow.after, 'after')];
   }
 
@@ -225,6 +311,18 @@ export function DataTable(props: DataTableProps) {
         </caption>
         <thead>
           <tr aria-rowindex={rowWindow ? 1 : undefined}>
+            {selection && (
+              <th scope="col" className="eng-cell--select">
+                <input
+                  type="checkbox"
+                  className="eng-checkbox"
+                  checked={allSelected}
+                  disabled={pageKeys.length === 0}
+                  aria-label={t('engine.table.selectAll')}
+                  onChange={() => selection.onChange(allSelected ? new Set([...selection.keys].filter((key) => !pageKeys.includes(key))) : new Set([...selection.keys, ...pageKeys]))}
+                />
+              </th>
+            )}
             {headers.map((header, index) => {
               const column = columns[index];
               const sorted = header.column.getIsSorted();

@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaginationState, SortingState } from '@tanstack/react-table';
+import { getPath } from '../../data/paths';
 import { requestParams, useMethodData } from '../../data/useMethodData';
 import type { KindProps } from '../../router/kinds';
 import { LoadingIndicator } from '../../ui/Progress';
@@ -9,15 +10,26 @@ import { specPart } from '../specPart';
 import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
 import { Pagination } from './Pagination';
+import { QuickFilterButtons, useQuickFilter } from './QuickFilters';
+import { BulkActions } from './BulkActions';
 import { filterParams, pageParams, tableParamNames } from './params';
 import { readPage } from './rows';
 import { RowActions } from './RowActions';
 
 const TableFilters = lazy(() => import('./TableFilters'));
 
+/** A count the answer gives: a number as it is, a list by its length, anything else as none. */
+function countOf(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
 /**
  * `kind: table`: a list the server pages, sorts and filters. Page size, page numbering and param names come
- * from the spec; changing the sort or the filters goes back to the first page. The answer is cached by
+ * from the spec; changing the sort or the filters goes back to the first page. `quickFilters` put a row of
+ * pressed buttons above it, kept in the address; `summary` counts something the answer says over it; an
+ * empty list without filters offers `emptyAction`. With `bulkActions` (and `rowKey`) rows get boxes and
+ * the buttons act on the selected ones; `groupByDay` starts each day with a heading row. The answer is cached by
  * method and params, and the page on screen stays visible while the next loads, so nothing jumps.
  *
  * @example
@@ -33,6 +45,9 @@ const TableFilters = lazy(() => import('./TableFilters'));
  *   rowActions:
  *     - { id: cancel, label: orders.cancel, method: orderCancel, params: { orderId: ':orderId' },
  *         when: { field: status, in: [open] }, confirm: orders.confirmCancel, variant: danger }
+ *   quickFilters: { field: state, options: [all, open, closed], label: orders.show, labels: orders.states }
+ *   summary: { label: orders.unpaidCount, count: unpaidOrderIds }
+ *   emptyAction: { label: orders.new, to: /orders/new }
  * ```
  */
 export function TableScreen({ spec }: KindProps) {
@@ -40,22 +55,31 @@ export function TableScreen({ spec }: KindProps) {
   const { t } = useTranslation();
   const routeParams = useParams();
   const [query] = useSearchParams();
+  const quick = useQuickFilter(table.quickFilters);
   const names = useMemo(() => tableParamNames(table), [table]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: table.pageSize ?? 20 });
   const [sorting, setSorting] = useState<SortingState>(() =>
     table.sorting?.default ? [{ id: table.sorting.default.field, desc: table.sorting.default.direction === 'desc' }] : [],
   );
   const [filters, setFilters] = useState<Record<string, unknown>>({});
+  // Selection belongs to the page on screen: another page, sort or filter starts it afresh.
+  const [selected, setSelected] = useState<{ page: string; keys: Set<string> }>({ page: '', keys: new Set() });
 
   const sort = sorting[0] ? { field: sorting[0].id, desc: sorting[0].desc } : undefined;
-  const params = pageParams(names, { ...pagination, sort, filters });
+  const params = pageParams(names, { ...pagination, sort, filters: { ...filters, ...quick.params } });
   const answer = useMethodData(table.data, params, { keepPreviousData: true });
   const { rows, total } = useMemo(
     () => readPage(answer.data, table.data.path, table.rows, table.total),
     [answer.data, table],
   );
 
+  const pageId = JSON.stringify(params);
+  const selectedKeys = selected.page === pageId ? selected.keys : new Set<string>();
+  const keyOf = (row: Record<string, unknown>) => String(row[table.rowKey ?? ''] ?? '');
+  const selectedRows = rows.filter((row) => selectedKeys.has(keyOf(row)));
   const toFirstPage = () => setPagination((current) => ({ ...current, pageIndex: 0 }));
+  const filtered = Object.keys(filterParams(filters)).length > 0;
+  const summaryCount = table.summary ? countOf(getPath(answer.data, table.summary.count)) : 0;
   // The export pages on its own, so it gets the filters and the sort but not the page on screen.
   const exportParams = requestParams(
     table.data,
@@ -78,6 +102,21 @@ export function TableScreen({ spec }: KindProps) {
           />
         </Suspense>
       )}
+      {table.quickFilters && (
+        <QuickFilterButtons
+          quickFilters={table.quickFilters}
+          value={quick.value}
+          onChange={(value) => {
+            quick.choose(value);
+            toFirstPage();
+          }}
+        />
+      )}
+      {table.summary && (
+        <p className="eng-table-summary" aria-live="polite">
+          {summaryCount > 0 ? t(table.summary.label, { count: summaryCount }) : ''}
+        </p>
+      )}
       <div className="eng-table-toolbar">
         <p className="eng-table-toolbar__count" aria-live="polite">
           {answer.data !== undefined ? t('engine.table.count', { count: total }) : ''}
@@ -86,6 +125,9 @@ export function TableScreen({ spec }: KindProps) {
           <ExportButton table={table} names={names} params={exportParams} fileName={table.export.fileName ?? spec.id} />
         )}
       </div>
+      {table.bulkActions && table.rowKey && (
+        <BulkActions spec={spec} actions={table.bulkActions} rows={selectedRows} rowKey={table.rowKey} onDone={() => setSelected({ page: '', keys: new Set() })} />
+      )}
       <DataTable
         caption={t(spec.title)}
         columns={table.columns}
@@ -101,7 +143,14 @@ export function TableScreen({ spec }: KindProps) {
         }}
         rowLink={table.rowLink}
         renderRowActions={table.rowActions ? (row) => <RowActions spec={spec} actions={table.rowActions} row={row} columns={table.columns} entity={table.entity} /> : undefined}
-        emptyText={table.filters?.emptyText && Object.keys(filterParams(filters)).length > 0 ? table.filters.emptyText : table.emptyText}
+        emptyText={
+          (quick.value !== undefined ? table.quickFilters?.emptyText?.[quick.value] : undefined) ??
+          (table.filters?.emptyText && filtered ? table.filters.emptyText : table.emptyText)
+        }
+        emptyAction={!filtered && !quick.narrowed ? table.emptyAction : undefined}
+        rowKey={table.rowKey}
+        selection={table.bulkActions && table.rowKey ? { keys: selectedKeys, keyOf, onChange: (keys) => setSelected({ page: pageId, keys }) } : undefined}
+        groupByDay={table.groupByDay}
         loading={answer.data === undefined && !answer.error}
         busy={answer.isValidating}
         error={answer.error}

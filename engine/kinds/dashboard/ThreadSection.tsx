@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../format/dates';
+import { formatText } from '../../format/formatValue';
+import { useIntlLocale } from '../../i18n/labels';
+import type { JsonSchema, ThreadSpec } from '../../spec/types';
+import { matchesWhen } from '../../spec/when';
+
+/**
+ * A section of kind `thread`: a list drawn as a conversation in the order the answer gives it, each item
+ * with its author (`mineAuthor`, "You", on one's own, which sit on the other side), its time and its text,
+ * then its `footnotes` (an attachment's name) where they have a value.
+ *
+ * @example
+ * ```tsx
+ * <ThreadSection rows={messages} thread={{ label: 'chat.label', author: 'authorName', time: 'sentAt',
+ *   body: 'text', mine: { field: 'fromMe', equals: true }, mineAuthor: 'chat.you' }} />
+ * ```
+ */
+export function ThreadSection({
+  rows,
+  thread,
+  entity,
+  emptyText,
+}: {
+  rows: Record<string, unknown>[];
+  thread: ThreadSpec;
+  entity?: JsonSchema;
+  emptyText?: string;
+}) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  if (rows.length === 0) return <p className="eng-empty">{t(emptyText ?? 'engine.table.empty')}</p>;
+  return (
+    <ol className="eng-thread" aria-label={t(thread.label)}>
+      {rows.map((row, index) => {
+        const mine = matchesWhen(thread.mine, row);
+        const time = row[thread.time];
+        const notes = (thread.footnotes ?? [])
+          .map((column) => ({ field: column.field, text: formatText(row[column.field], column, row, { t, locale }, entity?.properties?.[column.field]) }))
+          .filter((note) => note.text !== '');
+        return (
+          <li key={index} className="eng-thread__item" data-mine={mine}>
+            <p className="eng-thread__author">
+              <strong>{mine ? t(thread.mineAuthor) : String(row[thread.author] ?? '')}</strong>
+              {typeof time === 'string' && <time dateTime={time}>{formatDateTime(time, locale)}</time>}
+            </p>
+            <p className="eng-thread__body">{String(row[thread.body] ?? '')}</p>
+            {notes.map((note) => (
+              <p key={note.field} className="eng-thread__note">
+                {note.text}
+              </p>
+            ))}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ChallengeHandler } from '../../engine/index.ts';
+import { newIdempotencyKey } from '../../engine/index.ts';
+import stepUp from '../../schemas/entities/step-up-challenge.schema.json' with { type: 'json' };
+
+type Answer = Record<string, unknown>;
+
+/** The code rules of a step-up confirmation, from its schema. */
+const CODE_SCHEMA = stepUp.$defs.Confirm.properties.approvalCode;
+
+/**
+ * The approver's own second factor in front of a decision that moves money (document 001 section 7,
+ * issue 11), registered as the `approval` challenge: `transactionRequestApprove` and
+ * `transactionRequestMassApprove` answer a step-up challenge (`awaitingConfirmation`, a code by sms,
+ * e-mail or authenticator app, bound to the requests and their amounts); the code goes back with the
+ * same call as `confirm: { requestId, approvalCode }`. That call is another request than the first, so
+ * it carries its own idempotency key, one per code (a wrong code is refused and keeps nothing, so the
+ * next try may use it; a lost answer to a right code is replayed). "Send a new code" makes the first
+ * call again under a new key, which asks for a new code.
+ *
+ * @example
+ * createScreenRouter({ …, challenges: { approval: approvalChallenge() } });
+ */
+export function approvalChallenge(): ChallengeHandler {
+  const keys = new Map<string, string>();
+  const keyFor = (requestId: string) => {
+    const known = keys.get(requestId);
+    if (known) return known;
+    const key = newIdempotencyKey();
+    keys.set(requestId, key);
+    return key;
+  };
+  return {
+    detect(answer: Answer) {
+      if (answer.status !== 'awaitingConfirmation' || answer.requestId === undefined || typeof answer.approveType !== 'string') return null;
+      return {
+        step: 'code',
+        method: answer.approveType,
+        ...(typeof answer.approvalSentTo === 'string' ? { sentTo: answer.approvalSentTo } : {}),
+        canResend: answer.approveType !== 'otp',
+      };
+    },
+    confirm: (approvalCode, { answer, callAgain }) => {
+      // The transport turns digit strings of answers into numbers; the request wants the id back as text.
+      const requestId = String(answer.requestId);
+      return callAgain({ idempotencyKey: keyFor(requestId), confirm: { requestId, approvalCode } });
+    },
+    resend: (_method, { callAgain }) => callAgain({ idempotencyKey: newIdempotencyKey() }),
+    codeFields: ['confirm.approvalCode', 'approvalCode', 'confirm.requestId', 'confirm'],
+    codeSchema: CODE_SCHEMA,
+    texts: {
+      title: 'stepUp.title',
+      codeLabel: 'stepUp.code',
+      codeInvalid: 'stepUp.codeInvalid',
+      sent: 'stepUp.sent',
+      ask: 'stepUp.ask',
+      confirm: 'stepUp.confirm',
+      cancel: 'stepUp.cancel',
+      resend: 'stepUp.again',
+      resent: 'stepUp.resent',
+      useMethod: 'stepUp.ask',
+    },
+  };
+}
