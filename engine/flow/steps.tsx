@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../data/paths';
 import { DefinitionList } from '../kinds/detail/DefinitionList';
+import { CopyButton } from '../ui/CopyButton';
 import type { ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { Dialog } from '../ui/Dialog';
@@ -46,15 +47,35 @@ export function ReviewStep({ review, values, onAnswer }: { review: ReviewSpec; v
   );
 }
 
-/** The step after the final answer: its title, text and values; it closes by itself where the spec says so. */
+/** Seconds left until `ms` from when it was first drawn, counted down once a second (a timer, not announced each second). */
+function useSecondsLeft(ms: number | undefined): number | undefined {
+  const [end] = useState(() => (ms === undefined ? undefined : Date.now() + ms));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (end === undefined) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [end]);
+  return end === undefined ? undefined : Math.max(0, Math.ceil((end - now) / 1000));
+}
+
+/**
+ * The step after the final answer: its title, text and values; it closes by itself where the spec says so.
+ * With `reveal`, it shows one secret value of the answer, announced once, with a visible countdown, and
+ * hides it (closes) after `reveal.hideAfterMs`.
+ */
 export function ResultStep({ result, values, onClose }: { result: ResultSpec; values: Values; onClose: () => void }) {
   const { t } = useTranslation();
-  const closesItself = result.closeAfterMs !== undefined && matchesWhen(result.closeWhen, values);
+  const reveal = result.reveal;
+  const closesAfter = reveal ? reveal.hideAfterMs : result.closeAfterMs !== undefined && matchesWhen(result.closeWhen, values) ? result.closeAfterMs : undefined;
+  const closesItself = !reveal && closesAfter !== undefined;
   useEffect(() => {
-    if (!closesItself) return;
-    const timer = setTimeout(onClose, result.closeAfterMs);
+    if (closesAfter === undefined) return;
+    const timer = setTimeout(onClose, closesAfter);
     return () => clearTimeout(timer);
-  }, [closesItself, result.closeAfterMs, onClose]);
+  }, [closesAfter, onClose]);
+  const secondsLeft = useSecondsLeft(reveal?.hideAfterMs);
+  const secret = reveal ? getPath(values, reveal.field) : undefined;
   return (
     <Dialog
       role="alertdialog"
@@ -68,9 +89,23 @@ export function ResultStep({ result, values, onClose }: { result: ResultSpec; va
     >
       <div className="eng-flow__result" role="status">
         {result.items && <DefinitionList data={values} fields={result.items} hideEmpty />}
+        {reveal && (
+          <p className="eng-flow__reveal">
+            {reveal.label && <span className="eng-flow__reveal-label">{t(reveal.label, values)}</span>}
+            <span className="eng-flow__secret" data-fact={reveal.field}>
+              {secret === undefined || secret === null ? '' : String(secret)}
+            </span>
+          </p>
+        )}
+        {reveal?.copy && secret !== undefined && secret !== null && <CopyButton text={String(secret)} label={t(reveal.label ?? reveal.field)} />}
         {result.text && <p>{t(keyFromValues(result.text, values), values)}</p>}
         {closesItself && <p className="eng-flow__meta">{t('engine.flow.closesSoon')}</p>}
       </div>
+      {reveal && (
+        <p className="eng-flow__meta" role="timer" data-seconds-left={secondsLeft}>
+          {t('engine.flow.hiddenIn', { count: secondsLeft })}
+        </p>
+      )}
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { useEngine } from '../provider/EngineProvider';
 import type { ResultStep as ResultSpec, ReviewStep as ReviewSpec, ScreenSpec, Submit } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { ChallengeStep, type ChallengeEnd } from './ChallengeStep';
+import { useRevealHost } from './RevealHost';
 import { submissionKeys } from './idempotency';
 import { ResultStep, ReviewStep } from './steps';
 
@@ -41,6 +42,7 @@ const asValues = (answer: unknown): Values => (typeof answer === 'object' && ans
  * 3. `challenge`: while the registered handler finds a second factor in the answer, its step (code or
  *    wait), the code going back as the handler says (often the same call again);
  * 4. `result`: the final answer shown, closing by itself after `closeAfterMs` where `closeWhen` holds;
+ *    a `reveal` result is held by the screen's {@link RevealHost} and hides itself after `hideAfterMs`;
  * 5. `success` (notice, refresh, navigate) where `doneWhen` holds for the final answer.
  * A refusal rejects, for the caller to put field errors on fields. `dialog` draws the open step.
  *
@@ -59,6 +61,7 @@ export function useAnswerFlow(
   const { call, succeed, fail } = useCall(spec);
   const [keys] = useState(submissionKeys);
   const [open, setOpen] = useState<Open | null>(null);
+  const host = useRevealHost();
 
   const run = useCallback(
     async (input: Values, { reviewValues = {}, beforeSuccess, beside = {} }: FlowRunOptions = {}): Promise<FlowOutcome> => {
@@ -94,13 +97,20 @@ export function useAnswerFlow(
         if (!end) return { status: 'cancelled' };
         values = { ...end.answer, ...(end.method ? { challenge: { method: end.method } } : {}) };
       }
-      if (target.result) setOpen({ kind: 'result', result: target.result, values });
+      if (target.result?.reveal && host) {
+        // A revealed value outlives the form or button that asked: the screen holds it, so a refresh that
+        // hides this section (a card's new status) does not take it away before its time.
+        const result = target.result;
+        const shown = values;
+        const hide = () => host.show(null);
+        host.show(<ResultStep key={Date.now()} result={result} values={shown} onClose={hide} />);
+      } else if (target.result) setOpen({ kind: 'result', result: target.result, values });
       if (!matchesWhen(target.doneWhen, values)) return { status: 'kept' };
       beforeSuccess?.();
       await succeed(target.success, { answer: values, ...(outcome.navigateTo ? { navigateTo: outcome.navigateTo } : {}) });
       return { status: 'done' };
     },
-    [target, keys, call, succeed, options, spec.id, spec.source],
+    [target, keys, call, succeed, options, spec.id, spec.source, host],
   );
 
   const close = useCallback(() => setOpen(null), []);

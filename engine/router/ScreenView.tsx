@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActionBar } from '../actions/ActionBar';
+import { RevealHost } from '../flow/RevealHost';
 import { PrecompiledValidatorsContext } from '../schema-form/precompiledValidators';
 import type { ScreenSpec } from '../spec/types';
 import { TabNav } from '../ui/TabNav';
@@ -79,7 +80,9 @@ export function ScreenView({
       </header>
       {spec.tabs && <TabNav group={spec.tabs} />}
       <PrecompiledValidatorsContext value={validators}>
-        <Kind key={pathname} spec={spec} />
+        <RevealHost key={pathname}>
+          <Kind key={pathname} spec={spec} />
+        </RevealHost>
       </PrecompiledValidatorsContext>
       {spec.links && spec.links.length > 0 && (
         <ul className="eng-screen__links">

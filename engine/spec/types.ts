@@ -116,6 +116,23 @@ export interface ResultStep {
   closeWhen?: When;
   /** i18n key of the close button (default: the engine's "Close"). */
   close?: string;
+  /** A secret value of the answer shown once, with a countdown, hidden (the step closed) after `hideAfterMs`. */
+  reveal?: RevealValue;
+}
+
+/**
+ * A secret of the final answer a result step shows (a code, a number): `data-fact` is its `field`; announced
+ * with the result, with a visible "hidden in N s"; the step closes after `hideAfterMs` and is held by the
+ * screen, so a data refresh that hides the form or button that asked does not tear it down.
+ */
+export interface RevealValue {
+  /** Dot path of the answer. */
+  field: string;
+  /** i18n key of its label. */
+  label?: string;
+  hideAfterMs: number;
+  /** Offers a button that copies the value (said as copied, with `label`). */
+  copy?: boolean;
 }
 
 /**

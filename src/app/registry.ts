@@ -15,6 +15,7 @@ import { transferChallenge } from '../transfers/transfer-challenge.ts';
 import { approvalChallenge } from '../approvals/approval-challenge.ts';
 import { passwordChangeChallenge } from '../onboarding/password-change-challenge.ts';
 import { phoneCodeChallenge, phoneVerificationActions, type PhoneVerificationServices } from '../profile/phone-verification.ts';
+import { stepUpChallenge } from './step-up-challenge.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -110,7 +111,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Cards
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
   CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
-  CardPinScreen: screen(async () => (await import('../cards/CardPin.tsx')).CardPinScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
@@ -130,5 +130,11 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
  * createScreenRouter({ …, challenges: appChallenges(rpc, { session, t: i18n.t }) });
  */
 export function appChallenges(rpc: RpcCall, phone: PhoneVerificationServices): Record<string, ChallengeHandler> {
-  return { transfer: transferChallenge(rpc), approval: approvalChallenge(), passwordChange: passwordChangeChallenge(rpc), phoneCode: phoneCodeChallenge(rpc, phone) };
+  return {
+    transfer: transferChallenge(rpc),
+    approval: approvalChallenge(),
+    stepUp: stepUpChallenge(),
+    passwordChange: passwordChangeChallenge(rpc),
+    phoneCode: phoneCodeChallenge(rpc, phone),
+  };
 }

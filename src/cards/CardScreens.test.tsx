@@ -8,7 +8,6 @@ import { AppProvider } from '../app/app-context.tsx';
 import { testServices } from '../testing/app-services.ts';
 import { AddCard } from './AddCard.tsx';
 import { CardDetail } from './CardDetail.tsx';
-import { CardPinScreen, pinErrors } from './CardPin.tsx';
 import { deliveryText, disabledReasonsText } from './shipping.ts';
 import { noCapabilities, testCard } from './test-cards.ts';
 
@@ -96,63 +95,6 @@ describe('CardDetail', () => {
     expect(rpc).toHaveBeenLastCalledWith('cardDetailsReveal', { accountId: 7, confirm: { requestId: '55', approvalCode: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'cards.reveal.hide' }));
     expect(screen.queryByText('5355 2211 1111 1234')).toBeNull();
-  });
-});
-
-describe('CardPinScreen', () => {
-  it('checks the PIN form: 4 digits, both the same, errors on the fields, no call', async () => {
-    const card = testCard({ capabilities: { ...noCapabilities, pin: true } });
-    const rpc = renderWith(async (method) => {
-      if (method === 'cardGet') return card;
-      throw new Error(`unexpected ${method}`);
-    }, <CardPinScreen spec={spec} props={{}} params={{ accountId: '7' }} />);
-    const pin = await screen.findByLabelText(/cards\.pin\.pin(?!Repeat)/);
-    const repeat = screen.getByLabelText(/cards.pin.pinRepeat/);
-    expect(pin.getAttribute('type')).toBe('password');
-    fireEvent.change(pin, { target: { value: '12' } });
-    fireEvent.click(screen.getByRole('button', { name: 'cards.pin.change' }));
-    expect(await screen.findAllByText('cards.pin.fourDigits')).toHaveLength(2);
-    fireEvent.change(pin, { target: { value: '1234' } });
-    fireEvent.change(repeat, { target: { value: '4321' } });
-    fireEvent.click(screen.getByRole('button', { name: 'cards.pin.change' }));
-    expect(await screen.findByText('cards.pin.mismatch')).toBeTruthy();
-    expect(repeat.getAttribute('aria-invalid')).toBe('true');
-    expect(rpc).not.toHaveBeenCalledWith('cardPinChange', expect.anything());
-  });
-
-  it('changes the PIN after the code, and puts the server\'s PIN errors on the field', async () => {
-    const card = testCard({ capabilities: { ...noCapabilities, pin: true } });
-    const rpc = renderWith(async (method, params) => {
-      if (method === 'cardGet') return card;
-      if (method === 'cardPinChange' && params.pin === '1111') throw new MethodCallError('TA1', 'weak', { pin: 'Choose a PIN that is harder to guess.' });
-      if (method === 'cardPinChange' && !params.confirm) return { status: 'awaitingConfirmation', requestId: '9', approveType: 'otp', availableApprovalMethods: ['otp'], expiresInSeconds: 300 };
-      if (method === 'cardPinChange') return { status: 'done' };
-      throw new Error(`unexpected ${method}`);
-    }, <CardPinScreen spec={spec} props={{}} params={{ accountId: '7' }} />);
-    const pin = await screen.findByLabelText(/cards\.pin\.pin(?!Repeat)/);
-    const repeat = screen.getByLabelText(/cards.pin.pinRepeat/);
-    fireEvent.change(pin, { target: { value: '1111' } });
-    fireEvent.change(repeat, { target: { value: '1111' } });
-    fireEvent.click(screen.getByRole('button', { name: 'cards.pin.change' }));
-    expect(await screen.findByText('Choose a PIN that is harder to guess.')).toBeTruthy();
-    fireEvent.change(pin, { target: { value: '4826' } });
-    fireEvent.change(repeat, { target: { value: '4826' } });
-    fireEvent.click(screen.getByRole('button', { name: 'cards.pin.change' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('stepUp.ask.otp')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('stepUp.code'), { target: { value: '654321' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'stepUp.confirm' }));
-    await vi.waitFor(() => expect(rpc).toHaveBeenCalledWith('cardPinChange', { accountId: 7, pin: '4826', pinRepeat: '4826', confirm: { requestId: '9', approvalCode: '654321' } }));
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((pin as HTMLInputElement).value).toBe('');
-  });
-
-  it('pinErrors: the rules as a table', () => {
-    const t = (key: string) => key;
-    expect(pinErrors('1234', '1234', t)).toEqual({});
-    expect(pinErrors('123', '1234', t)).toEqual({ pin: 'cards.pin.fourDigits' });
-    expect(pinErrors('1234', '12a4', t)).toEqual({ pinRepeat: 'cards.pin.fourDigits' });
-    expect(pinErrors('1234', '4321', t)).toEqual({ pinRepeat: 'cards.pin.mismatch' });
   });
 });
 
