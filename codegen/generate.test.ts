@@ -280,6 +280,7 @@ describe('codegen', () => {
       ['an undeclared dictionary', 'method: countries, path', 'method: countryList, path', '/form/uiSchema/countryCode/ui:options/source/method', "'countryList' is not a declared method"],
       ['a param reading no field of the form', 'path: countries }', 'path: countries, params: { region: \':continent\' } }', '/form/uiSchema/countryCode/ui:options/source/params/region', "'continent' is not a field of this form (it has: addressType, "],
       ['a when reading no field of the form', 'source: { method: countries, path: countries }', 'when: { field: country, present: true }', '/form/uiSchema/countryCode/ui:options/when', "'country' is not a field of this form"],
+      ['a when comparing amounts', 'source: { method: countries, path: countries }', "when: { field: addressType, gt: 1 }", '/form/uiSchema/countryCode/ui:options/when', "'gt' cannot decide whether a form field is shown or required"],
     ])('refuses a field option naming %s', async (_what, from, to, jsonPath, detail) => {
       edit('profile-address-add.yaml', from, to);
       const error = await failure(paths);

@@ -329,7 +329,11 @@ class SpecResolver {
       const when = options.when as JsonObject | undefined;
       if (when) {
         const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
-        tests.forEach((test) => field(test.field as string, `${here}/when`));
+        tests.forEach((test) => {
+          field(test.field as string, `${here}/when`);
+          const compares = ['gt', 'gte', 'lt', 'lte'].find((key) => key in test);
+          if (compares) this.fail(`${here}/when`, `'${compares}' cannot decide whether a form field is shown or required (a JSON Schema cannot compare it); use equals, in, notIn or present`);
+        });
       }
       if (typeof options.currencyField === 'string') field(options.currencyField, `${here}/currencyField`);
     }

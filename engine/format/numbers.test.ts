@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intlLocale } from '../i18n/labels';
-import { decimalToNumber, formatMoney, formatNumber } from './numbers';
+import { compareDecimals, decimalToNumber, formatMoney, formatNumber } from './numbers';
 
 describe('formatMoney', () => {
   it('formats decimal strings with the currency of the locale', () => {
@@ -46,5 +46,25 @@ describe('decimalToNumber', () => {
   it('reads decimals for geometry and treats anything else as zero', () => {
     expect(decimalToNumber('-12.50')).toBe(-12.5);
     expect(decimalToNumber('n/a')).toBe(0);
+  });
+});
+
+describe('compareDecimals', () => {
+  it('orders decimals exactly, whatever their signs, zeros and fraction lengths', () => {
+    expect(compareDecimals('1000.01', '1000')).toBe(1);
+    expect(compareDecimals('1000.00', 1000)).toBe(0);
+    expect(compareDecimals('999.999', '1000')).toBe(-1);
+    expect(compareDecimals('0012.5', '12.50')).toBe(0);
+    expect(compareDecimals('-0.00', '0')).toBe(0);
+    expect(compareDecimals('-2', '-10')).toBe(1);
+    expect(compareDecimals('-10.5', '3')).toBe(-1);
+    expect(compareDecimals('12345678901234567.1', '12345678901234567.09')).toBe(1);
+  });
+
+  it('gives null where either side is not a plain decimal', () => {
+    expect(compareDecimals('', '1')).toBeNull();
+    expect(compareDecimals('1e3', '1')).toBeNull();
+    expect(compareDecimals(undefined, '1')).toBeNull();
+    expect(compareDecimals('1', '1,000')).toBeNull();
   });
 });

@@ -93,3 +93,44 @@ export function decimalToNumber(value: unknown): number {
   const decimal = toDecimalString(value);
   return decimal === null ? 0 : Number(decimal);
 }
+
+/**
+ * Compares two amounts exactly, as decimals (never as floats, so `"0.1"` + digits beyond 15 still order
+ * right): -1, 0 or 1, or `null` when either is not a plain decimal (a number, or a string like `"-12.50"`).
+ *
+ * @example
+ * ```ts
+ * compareDecimals('1000.01', '1000');   // 1
+ * compareDecimals('12345678901234567.1', 12345678901234567); // 1 (compared as written)
+ * compareDecimals('abc', 1);            // null
+ * ```
+ */
+export function compareDecimals(left: unknown, right: unknown): -1 | 0 | 1 | null {
+  const a = toDecimalString(left);
+  const b = toDecimalString(right);
+  if (a === null || b === null || /e/i.test(a) || /e/i.test(b)) return null;
+  const [signA, intA, fracA] = splitDecimal(a);
+  const [signB, intB, fracB] = splitDecimal(b);
+  const zeroA = /^0*$/.test(intA + fracA);
+  const zeroB = /^0*$/.test(intB + fracB);
+  const negA = signA && !zeroA;
+  const negB = signB && !zeroB;
+  if (negA !== negB) return negA ? -1 : 1;
+  const width = Math.max(fracA.length, fracB.length);
+  const digitsA = intA.replace(/^0+(?=\d)/, '');
+  const digitsB = intB.replace(/^0+(?=\d)/, '');
+  let order: -1 | 0 | 1 = 0;
+  if (digitsA.length !== digitsB.length) order = digitsA.length < digitsB.length ? -1 : 1;
+  else {
+    const fullA = digitsA + fracA.padEnd(width, '0');
+    const fullB = digitsB + fracB.padEnd(width, '0');
+    order = fullA === fullB ? 0 : fullA < fullB ? -1 : 1;
+  }
+  return negA ? ((-order || 0) as -1 | 0 | 1) : order;
+}
+
+function splitDecimal(decimal: string): [boolean, string, string] {
+  const negative = decimal.startsWith('-');
+  const [int = '', frac = ''] = (negative ? decimal.slice(1) : decimal).split('.');
+  return [negative, int, frac];
+}

@@ -76,3 +76,9 @@ describe('canonicalAmount', () => {
     expect(localAmount(undefined, 'en')).toBe('');
   });
 });
+
+describe('whenSchema with a comparison', () => {
+  it('refuses a comparison on a form field, which a JSON Schema cannot require by', () => {
+    expect(() => whenSchema({ field: 'amount', gt: ':limit' })).toThrow(/cannot compare.*"amount"/);
+  });
+});

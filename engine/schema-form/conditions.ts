@@ -26,6 +26,10 @@ function fieldTestSchema(test: FieldCondition): JsonSchema {
   if ('equals' in test) return atPath(test.field, { const: test.equals });
   if ('in' in test) return atPath(test.field, { enum: [...test.in] });
   if ('notIn' in test) return { not: atPath(test.field, { enum: [...test.notIn] }) };
+  if (!('present' in test)) {
+    // A JSON Schema cannot compare a decimal string, nor with another field: the form cannot require by it.
+    throw new Error(`ui:options.when on a form field cannot compare (gt/gte/lt/lte) "${test.field}"; use equals, in, notIn or present`);
+  }
   return test.present ? atPath(test.field, PRESENT) : { not: atPath(test.field, PRESENT) };
 }
 

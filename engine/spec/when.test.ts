@@ -43,4 +43,25 @@ describe('matchesWhen', () => {
     expect(matchesWhen({ all: [] }, row)).toBe(true);
     expect(matchesWhen({ any: [] }, row)).toBe(false);
   });
+
+  it('compares amounts as exact decimals with gt, gte, lt and lte, against a number, a decimal or another field', () => {
+    const form = { amount: '1000.01', limits: { remaining: '1000.00' }, big: '12345678901234567.1', count: 3, note: 'abc' };
+    expect(matchesWhen({ field: 'amount', gt: ':limits.remaining' }, form)).toBe(true);
+    expect(matchesWhen({ field: 'amount', lte: ':limits.remaining' }, form)).toBe(false);
+    expect(matchesWhen({ field: 'limits.remaining', gte: '1000' }, form)).toBe(true);
+    expect(matchesWhen({ field: 'limits.remaining', gt: 1000 }, form)).toBe(false);
+    expect(matchesWhen({ field: 'big', gt: '12345678901234567' }, form)).toBe(true);
+    expect(matchesWhen({ field: 'big', lt: '12345678901234567.2' }, form)).toBe(true);
+    expect(matchesWhen({ field: 'count', gte: 1, lte: 3 }, form)).toBe(true);
+    expect(matchesWhen({ field: 'count', gte: 1, lt: 3 }, form)).toBe(false);
+  });
+
+  it('fails a comparison where the value or the bound is not a decimal', () => {
+    const form = { amount: '', note: 'abc', limit: '5' };
+    expect(matchesWhen({ field: 'amount', lt: 5 }, form)).toBe(false);
+    expect(matchesWhen({ field: 'note', gt: 0 }, form)).toBe(false);
+    expect(matchesWhen({ field: 'missing', lte: ':limit' }, form)).toBe(false);
+    expect(matchesWhen({ field: 'limit', lte: ':missing' }, form)).toBe(false);
+    expect(matchesWhen({ not: { field: 'amount', gt: ':limit' } }, form)).toBe(true);
+  });
 });
