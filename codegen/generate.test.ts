@@ -4,9 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import common from '../schemas/entities/common.schema.json' with { type: 'json' };
+import registry from '../screens/registry.json' with { type: 'json' };
 import { CodegenError } from './errors.ts';
 import { defaultPaths, generate, staleFiles } from './generate.ts';
 import type { CodegenPaths } from './files.ts';
+
+/** The names screens/registry.json lists of one kind, as codegen's message words them. */
+const listed = (kind: 'actions' | 'challenges' | 'components') => Object.keys(registry[kind]).sort().join(', ');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -169,7 +173,7 @@ describe('codegen', () => {
       edit('transfer-p2p.yaml', 'challenge: transfer', 'challenge: transferCode');
       const error = await failure(paths);
       expect(error.jsonPath).toBe('/dashboard/sections/1/form/submit/challenge');
-      expect(error.detail).toContain("'transferCode' is not a challenge the application registers (screens/registry.json lists: passwordChange, phoneCode, transfer)");
+      expect(error.detail).toContain(`'transferCode' is not a challenge the application registers (screens/registry.json lists: ${listed('challenges')})`);
     });
 
     it('refuses a button filling a form the dashboard does not have', async () => {
@@ -254,15 +258,15 @@ describe('codegen', () => {
       const error = await failure(paths);
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
-      expect(error.detail).toMatch(/is not an action the application registers \(screens\/registry\.json lists: adminViewAs, signIn, signOut\)/);
+      expect(error.detail).toContain(`is not an action the application registers (screens/registry.json lists: ${listed('actions')})`);
     });
 
     it('refuses a custom component the application does not register', async () => {
-      edit('kyc.yaml', 'component: Kyc', 'component: KycForm');
+      edit('scp.yaml', 'component: ScpRequest', 'component: ScpPage');
       const error = await failure(paths);
-      expect(error.file).toBe('screens/kyc.yaml');
+      expect(error.file).toBe('screens/scp.yaml');
       expect(error.jsonPath).toBe('/custom/component');
-      expect(error.detail).toContain("'KycForm' is not a component the application registers (screens/registry.json lists: AccountRecovery, ");
+      expect(error.detail).toContain(`'ScpPage' is not a component the application registers (screens/registry.json lists: ${listed('components')})`);
     });
 
     it.each([
