@@ -18,7 +18,7 @@ export interface RequirementProgress {
 
 /**
  * Everything the account verification status (document 000 section 4) is decided from, as the server
- * knows it. The browser turns these facts into one of the ten states and the required-actions count.
+ * knows it. status.ts turns these facts into one of the ten states, the required actions and the checklist.
  */
 export interface VerificationFacts {
   customerType: 'personal' | 'business';

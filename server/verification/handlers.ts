@@ -12,6 +12,7 @@ import { DOCUMENT_KINDS } from './document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { dueDiligenceInfo, uploadDueDiligenceDocument } from './due-diligence.ts';
 import { verificationFacts } from './facts.ts';
+import { checklist, verificationStatus } from './status.ts';
 import { scheduleVideoIdentityJob, startIdentityVerification, verificationSession, videoIdentityJob } from './identity.ts';
 import { limitReasons, uploadLimitDocument } from './limits.ts';
 
@@ -69,7 +70,8 @@ async function representativeAnswer(db: Kysely<Database>, authSecret: string) {
 export const verificationHandlers: Pick<RpcHandlerMap<RpcContext>, VerificationMethods> = {
   async verificationStatusGet(_params, ctx) {
     const { user, customerId } = callerOf(ctx);
-    return { facts: await verificationFacts(ctx.db, user, customerId, new Date()) };
+    const facts = await verificationFacts(ctx.db, user, customerId, new Date());
+    return { facts, status: { ...verificationStatus(facts), checklist: checklist(facts) } };
   },
 
   async customerLimitReasonGet(_params, ctx) {

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useApp } from '../app/app-context.tsx';
-import { BANNER_LINKS, bannerFor, verificationStatus, type VerificationStatus } from './status.ts';
+import type { RpcResponse } from '../../generated/methods.ts';
+import { BANNER_LINKS, bannerFor } from './banner.ts';
 import './verification.css';
 
 /** Banners whose link text counts the required actions. */
@@ -18,14 +19,14 @@ export function VerificationBanner() {
   const { t } = useTranslation();
   const { rpc, session } = useApp();
   const { pathname } = useLocation();
-  const [status, setStatus] = useState<VerificationStatus | null>(null);
+  const [status, setStatus] = useState<RpcResponse<'verificationStatusGet'>['status'] | null>(null);
   const signedIn = session.isSignedIn();
 
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
     rpc('verificationStatusGet', {})
-      .then(({ facts }) => live && setStatus(verificationStatus(facts)))
+      .then(({ status: decided }) => live && setStatus(decided))
       .catch(() => live && setStatus(null));
     return () => {
       live = false;

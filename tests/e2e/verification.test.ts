@@ -31,10 +31,15 @@ describe('verification', () => {
   it('lists what is missing on /unverified-account and shows the due diligence request', async () => {
     const page = await signedInPage('unverified@example.com', 375);
     await page.goto(`${e2e.server.url}/unverified-account`);
-    const missing = page.locator('[data-action]');
-    await expect.poll(() => missing.evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['fatca', 'identity', 'phone']);
+    const missing = page.locator('.eng-card[data-key]');
+    await expect.poll(() => missing.evaluateAll((items) => items.map((item) => item.getAttribute('data-key')))).toEqual(['fatca', 'identity', 'phone']);
     await page.getByRole('heading', { name: 'Due diligence, level 1' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The upload sends the request's fixed flag beside the file; the document then shows as submitted.
+    await page.locator('input[type="file"]').setInputFiles({ name: 'statement.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.getByText('The document is uploaded.').waitFor();
+    await page.locator('tr', { hasText: 'statement.png' }).locator('.eng-badge[data-value="0"]').waitFor();
   });
 
   it('sends a verified customer home from /unverified-account and shows no banner', async () => {
@@ -72,7 +77,7 @@ describe('verification', () => {
   it('completes an identity verification on the provider sandbox page', async () => {
     const page = await signedInPage('unverified@example.com');
     await page.goto(`${e2e.server.url}/unverified-account`);
-    await page.locator('[data-action="identity"]').getByRole('button').click();
+    await page.locator('.eng-card[data-key="identity"]').getByRole('button').click();
     await page.waitForURL('**/identity-verification/**');
     const status = page.locator('.verification-notice[data-status]');
     await expect.poll(() => status.getAttribute('data-status')).toBe('started');
@@ -84,7 +89,7 @@ describe('verification', () => {
     await page.waitForURL('**/identity-verification/**');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('completed');
     await page.goto(`${e2e.server.url}/unverified-account`);
-    await expect.poll(() => page.locator('[data-action]').evaluateAll((items) => items.map((item) => item.getAttribute('data-action')))).toEqual(['fatca', 'phone']);
+    await expect.poll(() => page.locator('.eng-card[data-key]').evaluateAll((items) => items.map((item) => item.getAttribute('data-key')))).toEqual(['fatca', 'phone']);
   });
 
   it('says on the splash why the self-certification is asked for and which documents it needs, and starts it', async () => {

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { DEMO_REPRESENTATIVE_SECRET, VERIFICATION_DEMO_LOGINS } from '../../server/verification/demo-seed.ts';
-import { verificationStatus } from '../../src/verification/status.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -26,7 +25,7 @@ for (const backend of BACKENDS) {
       expect(body.responseCode, `${method}: ${JSON.stringify(body)}`).toBe('00');
       return body;
     };
-    const status = async (who: string) => verificationStatus((await ok(who, 'verificationStatusGet')).facts);
+    const status = async (who: string) => (await ok(who, 'verificationStatusGet')).status;
     /** A sandbox page form posted as a browser would; answers the status and where it redirects. */
     const postForm = async (path: string, form: Record<string, string>) => {
       const response = await fetch(`${test.url}${path}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
@@ -46,7 +45,7 @@ for (const backend of BACKENDS) {
       expect((await status('business')).state).toBe('checked');
       expect((await status('limited')).state).toBe('limited');
       const unverified = await status('unverified');
-      expect(unverified).toEqual({ state: 'hasRequiredActions', requiredActions: ['fatca', 'identity', 'phone'] });
+      expect(unverified).toEqual({ state: 'hasRequiredActions', requiredActions: ['fatca', 'identity', 'phone'], checklist: [{ action: 'fatca' }, { action: 'identity' }, { action: 'phone' }] });
       expect((await status('kyc')).state).toBe('hasRequiredActions');
     });
 
@@ -104,9 +103,10 @@ for (const backend of BACKENDS) {
       expect(decided).toEqual({ status: 303, location: started.sessionPath });
       const after = (await client.rpc('identityVerificationSessionGet', session)).body.session;
       expect(after).toMatchObject({ status: 'completed', identityDocumentStatusId: 2 });
-      const facts = (await ok('unverified', 'verificationStatusGet')).facts;
-      expect(facts.identity).toBe('confirmed');
-      expect(verificationStatus(facts).requiredActions).not.toContain('identity');
+      const answer = await ok('unverified', 'verificationStatusGet');
+      expect(answer.facts.identity).toBe('confirmed');
+      expect(answer.status.requiredActions).not.toContain('identity');
+      expect(answer.status.checklist).not.toContainEqual({ action: 'identity' });
 
       // The provider resends; the run is decided once.
       await postForm(started.redirectUrl, { outcome: 'failed', reason: 'late' });

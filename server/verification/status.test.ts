@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerFor, requiredActions, verificationStatus, VERIFICATION_STATES, type VerificationFacts, type VerificationState } from './status.ts';
+import { checklist, requiredActions, verificationStatus, VERIFICATION_STATES, type VerificationFacts, type VerificationState } from './status.ts';
 
 /** A verified personal customer with nothing to do: checked. Each case changes what it tests. */
 const verifiedPersonal: VerificationFacts = {
@@ -106,19 +106,15 @@ describe('requiredActions: what is counted', () => {
   });
 });
 
-describe('bannerFor', () => {
-  it.each([
-    ['limited', 'limited'],
-    ['duplicateDocuments', 'duplicateDocuments'],
-    ['unverified', 'unverified'],
-    ['hasRequiredActions', 'hasRequiredActions'],
-    ['someCardDocumentRequired', 'someCardDocumentRequired'],
-    ['checked', undefined],
-    ['processing', undefined],
-    ['verificationProcessing', undefined],
-    ['duplicateDocumentsUploaded', undefined],
-    ['finalReview', undefined],
-  ] as const)('%s -> %s', (state, banner) => {
-    expect(bannerFor(state)).toBe(banner);
+describe('checklist: the required actions, then KYC, then the limit documents', () => {
+  it('lists nothing for a customer with nothing to do', () => {
+    expect(checklist(facts())).toEqual([]);
+  });
+  it('adds the KYC questionnaire, a business its own variant, and the limit documents still to upload', () => {
+    expect(checklist(facts({ phoneConfirmed: false, needsKyc: true, limitDocuments: partlyUploaded }))).toEqual([{ action: 'phone' }, { action: 'kyc' }, { action: 'limit' }]);
+    expect(checklist(facts({ customerType: 'business', needsKyc: true }))).toEqual([{ action: 'kyc', variant: 'business' }]);
+  });
+  it('leaves out limit documents all uploaded', () => {
+    expect(checklist(facts({ limitDocuments: allUploadedWaiting }))).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
-import type { RpcResponse } from '../../generated/methods.ts';
+import type { VerificationFacts } from './facts.ts';
 
-/** What the server knows about the acting customer's verification (verificationStatusGet). */
-export type VerificationFacts = RpcResponse<'verificationStatusGet'>['facts'];
+export type { VerificationFacts };
 
 /** The ten account verification states (document 000 section 4). */
 export const VERIFICATION_STATES = [
@@ -101,24 +100,24 @@ export function verificationStatus(facts: VerificationFacts): VerificationStatus
   return { state, requiredActions: actions };
 }
 
-/** The states the status banner warns about (document 000 section 4, Status banner). */
-export type BannerState = 'limited' | 'duplicateDocuments' | 'unverified' | 'hasRequiredActions' | 'someCardDocumentRequired';
-
-/** Where each banner's link goes. */
-export const BANNER_LINKS: Record<BannerState, string> = {
-  limited: '/limited-account',
-  duplicateDocuments: '/unverified-account',
-  unverified: '/profile',
-  hasRequiredActions: '/profile',
-  someCardDocumentRequired: '/profile',
-};
+/** One thing on the customer's checklist: a required action, the KYC questionnaire or the limit documents. */
+export interface ChecklistItem {
+  action: RequiredAction | 'kyc' | 'limit';
+  /** The KYC questionnaire a business answers is its own variant. */
+  variant?: 'business';
+}
 
 /**
- * The banner a state calls for, if any.
+ * What keeps the account from being verified, in the order the unverified-account screen lists it:
+ * the required actions, then the KYC questionnaire while it is asked for, then the limit documents
+ * while some are still to upload.
  *
  * @example
- * bannerFor('processing'); // undefined
+ * checklist(facts); // [{ action: 'fatca' }, { action: 'identity' }, { action: 'kyc', variant: 'business' }]
  */
-export function bannerFor(state: VerificationState): BannerState | undefined {
-  return (Object.keys(BANNER_LINKS) as BannerState[]).find((banner) => banner === state);
+export function checklist(facts: VerificationFacts): ChecklistItem[] {
+  const items: ChecklistItem[] = requiredActions(facts).map((action) => ({ action }));
+  if (facts.needsKyc) items.push(facts.customerType === 'business' ? { action: 'kyc', variant: 'business' } : { action: 'kyc' });
+  if (facts.limitDocuments.required > facts.limitDocuments.uploaded) items.push({ action: 'limit' });
+  return items;
 }
