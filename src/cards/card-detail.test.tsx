@@ -51,6 +51,7 @@ describe('card detail', () => {
     expect(document.querySelector('[data-field="balance"]')?.textContent).toBe('$25.00');
     expect(document.querySelector('[data-field="subType"]')?.textContent).toBe('Virtual prepaid Mastercard · Prepaid · USD');
     expect(document.querySelector('[data-field="expressShipping"]')).toBeNull();
+    expect(document.querySelector('[data-field="settlementAccountId"]')?.textContent).toBe('No. 3');
   });
 
   it('a paused card offers resume and not pause; resuming offers pause again', async () => {
