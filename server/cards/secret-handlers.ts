@@ -40,7 +40,7 @@ export const cardSecretHandlers: Pick<RpcHandlerMap<RpcContext>, SecretMethods> 
     return revealCardDetails(ctx, secretCaller(ctx), params);
   },
   async cardAuthorizationList(params, ctx) {
-    return cardAuthorizations(ctx.db, callerOf(ctx).customerId, params.accountId, params);
+    return cardAuthorizations(ctx.db, callerOf(ctx).customerId, Number(params.accountId), params);
   },
   async currentAccountAuthorizationList(params, ctx) {
     return currentAccountAuthorizations(ctx.db, callerOf(ctx).customerId, params.accountId, params);

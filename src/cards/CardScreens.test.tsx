@@ -1,15 +1,12 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { ScreenSpec } from '../../engine/index.ts';
-import { MethodCallError } from '../../engine/index.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import { AppProvider } from '../app/app-context.tsx';
 import { testServices } from '../testing/app-services.ts';
 import { AddCard } from './AddCard.tsx';
-import { CardDetail } from './CardDetail.tsx';
 import { deliveryText, disabledReasonsText } from './shipping.ts';
-import { noCapabilities, testCard } from './test-cards.ts';
 
 const spec = { id: 'cards', route: '/cards', layout: 'main', title: 'screens.cards.title', kind: 'custom' } as ScreenSpec;
 
@@ -22,81 +19,6 @@ function renderWith(rpc: (method: string, params: Record<string, unknown>) => Pr
   );
   return fn;
 }
-
-const emptyHistory = { authorizations: [], total: 0, pageNumber: 1, pageSize: 10 };
-
-describe('CardDetail', () => {
-  it('offers only the actions the capabilities allow (an active card)', async () => {
-    const card = testCard({ capabilities: { ...noCapabilities, balance: true, history: true, load: true, pause: true, pin: true, rename: true, block: true, details: true, reissue: true } });
-    renderWith(async (method) => {
-      if (method === 'cardGet') return card;
-      if (method === 'cardAuthorizationList') return emptyHistory;
-      throw new Error(`unexpected ${method}`);
-    }, <CardDetail spec={spec} props={{}} params={{ accountId: '7' }} />);
-    const actions = await screen.findByRole('region', { name: 'cards.actionsTitle' });
-    expect(within(actions).getByRole('link', { name: 'cards.actions.load' }).getAttribute('href')).toBe('/cards/7/load');
-    expect(within(actions).getByRole('button', { name: 'cards.actions.pause' })).toBeTruthy();
-    expect(within(actions).getByRole('link', { name: 'cards.actions.pin' }).getAttribute('href')).toBe('/card/7/pin');
-    expect(within(actions).getByRole('link', { name: 'cards.actions.block' }).getAttribute('href')).toBe('/cards/7/cancel');
-    expect(within(actions).queryByRole('button', { name: 'cards.actions.unpause' })).toBeNull();
-    expect(within(actions).queryByRole('link', { name: 'cards.actions.activate' })).toBeNull();
-    expect(within(actions).queryByRole('button', { name: 'cards.actions.upgradeShipping' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'cards.reveal.show' })).toBeTruthy();
-    expect(await screen.findByText('cards.history.empty')).toBeTruthy();
-    expect(screen.getAllByText('5355 22•• •••• 1234').length).toBeGreaterThan(0);
-  });
-
-  it('a paused card offers unpause and not pause; a pending one only activation, without history or details', async () => {
-    const paused = testCard({ cardStatusId: 71, capabilities: { ...noCapabilities, balance: true, unpause: true, block: true } });
-    renderWith(async (method) => {
-      if (method === 'cardGet') return paused;
-      if (method === 'cardUnpause') return { ...paused, cardStatusId: 2, capabilities: { ...noCapabilities, pause: true } };
-      throw new Error(`unexpected ${method}`);
-    }, <CardDetail spec={spec} props={{}} params={{ accountId: '7' }} />);
-    const unpause = await screen.findByRole('button', { name: 'cards.actions.unpause' });
-    expect(screen.queryByRole('button', { name: 'cards.actions.pause' })).toBeNull();
-    expect(screen.getByText('cards.status.71')).toBeTruthy();
-    fireEvent.click(unpause);
-    expect(await screen.findByRole('button', { name: 'cards.actions.pause' })).toBeTruthy();
-  });
-
-  it('a card awaiting activation links to activation only', async () => {
-    const pending = testCard({ cardStatusId: 23, capabilities: { ...noCapabilities, balance: true, activate: true, rename: true, block: true } });
-    renderWith(async (method) => {
-      if (method === 'cardGet') return pending;
-      throw new Error(`unexpected ${method}`);
-    }, <CardDetail spec={spec} props={{}} params={{ accountId: '7' }} />);
-    expect((await screen.findByRole('link', { name: 'cards.actions.activate' })).getAttribute('href')).toBe('/cards/7/activate');
-    expect(screen.queryByRole('link', { name: 'cards.actions.load' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'cards.reveal.show' })).toBeNull();
-    expect(screen.queryByText('cards.history.title')).toBeNull();
-  });
-
-  it('shows the full number only after the code, and hides it on request', async () => {
-    const card = testCard({ capabilities: { ...noCapabilities, details: true } });
-    const rpc = renderWith(async (method, params) => {
-      if (method === 'cardGet') return card;
-      if (method === 'cardDetailsReveal' && !params.confirm) return { status: 'awaitingConfirmation', requestId: '55', approveType: 'sms', approvalSentTo: '+44•••89', availableApprovalMethods: ['sms'], expiresInSeconds: 300 };
-      if (method === 'cardDetailsReveal') {
-        if ((params.confirm as { approvalCode: string }).approvalCode !== '123456') throw new MethodCallError('TA1', 'wrong', { 'confirm.approvalCode': 'The code is not right.' });
-        return { status: 'done', cardNumber: '5355221111111234', cvv: '321', cardExpiryMonth: 11, cardExpiryYear: 2029, holderName: 'ANNA NOVAK' };
-      }
-      throw new Error(`unexpected ${method}`);
-    }, <CardDetail spec={spec} props={{}} params={{ accountId: '7' }} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'cards.reveal.show' }));
-    const dialog = await screen.findByRole('dialog', { name: 'stepUp.title' });
-    fireEvent.change(within(dialog).getByLabelText('stepUp.code'), { target: { value: '000000' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'stepUp.confirm' }));
-    expect(await within(dialog).findByText('The code is not right.')).toBeTruthy();
-    expect(screen.queryByText('5355 2211 1111 1234')).toBeNull();
-    fireEvent.change(within(dialog).getByLabelText('stepUp.code'), { target: { value: '123456' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'stepUp.confirm' }));
-    expect(await screen.findByText('5355 2211 1111 1234')).toBeTruthy();
-    expect(rpc).toHaveBeenLastCalledWith('cardDetailsReveal', { accountId: 7, confirm: { requestId: '55', approvalCode: '123456' } });
-    fireEvent.click(screen.getByRole('button', { name: 'cards.reveal.hide' }));
-    expect(screen.queryByText('5355 2211 1111 1234')).toBeNull();
-  });
-});
 
 describe('AddCard', () => {
   const product = (over: Record<string, unknown>) => ({

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, intlLocale } from '../../engine/index.ts';
@@ -96,17 +96,5 @@ export function CardFees({ caption, currency, rows }: { caption: string; currenc
           ))}
       </tbody>
     </table>
-  );
-}
-
-/** One fact of a card's details list; `fact` marks its value `data-fact`. */
-export function CardFact({ label, fact, className, children }: { label: string; fact?: string; className?: string; children: ReactNode }) {
-  return (
-    <div className="eng-details__item">
-      <dt>{label}</dt>
-      <dd data-fact={fact} className={className}>
-        {children}
-      </dd>
-    </div>
   );
 }

@@ -81,11 +81,11 @@ async function eurAccount(api: Api): Promise<{ accountId: number; balance: strin
 }
 
 /** The card's status badge on its detail. */
-const detailStatus = (page: Page) => page.locator('main [data-fact="status"] [data-status]').getAttribute('data-status');
+const detailStatus = (page: Page) => page.locator('main dd[data-field="cardStatusId"] [data-value]').getAttribute('data-value');
 
 async function openDetail(page: Page, accountId: number) {
   await page.goto(`${e2e.server.url}/cards/${accountId}`);
-  await page.locator('main [data-fact="status"] [data-status]').waitFor();
+  await page.locator('main dd[data-field="cardStatusId"] [data-value]').waitFor();
 }
 
 const actions = (page: Page): Locator => page.getByRole('region', { name: 'Card actions' });
@@ -108,8 +108,8 @@ describe('cards', () => {
     expect(await listed.count()).toBe(physical.length);
     await listed.first().getByRole('link', { name: /Open card/ }).click();
     await page.waitForURL(new RegExp(`/cards/${physical[0].accountId}$`));
-    await main.locator('[data-fact="number"]').waitFor();
-    expect(await main.locator('[data-fact="number"]').innerText()).toBe(physical[0].maskedCardNumber);
+    await main.locator('dd[data-field="maskedCardNumber"]').waitFor();
+    expect(await main.locator('dd[data-field="maskedCardNumber"]').innerText()).toBe(physical[0].maskedCardNumber);
     await expectNoFullCardNumber(page, 'the physical card');
 
     // 2. Apply for a virtual EUR card settled by her EUR account, then confirm it.
@@ -129,7 +129,7 @@ describe('cards', () => {
     await page.waitForURL(/\/cards\/[0-9]+$/);
     const accountId = Number(new URL(page.url()).pathname.split('/').pop());
     await expect.poll(() => detailStatus(page)).toBe('23');
-    expect(await main.locator('[data-fact="status"]').innerText()).toBe('Awaiting activation');
+    expect(await main.locator('dd[data-field="cardStatusId"]').innerText()).toBe('Awaiting activation');
     expect(await seriousViolations(page)).toEqual([]);
     await expectNoFullCardNumber(page, 'the new card');
     const applied = await api.call('cardGet', { accountId });
@@ -214,7 +214,7 @@ describe('cards', () => {
     await page.getByRole('alertdialog', { name: 'Transfer sent' }).waitFor();
     await expectNoFullCardNumber(page, 'the card load');
     await openDetail(page, accountId);
-    await expect.poll(() => main.locator('[data-fact="balance"]').innerText()).toBe('€40.00');
+    await expect.poll(() => main.locator('dd[data-field="balance"]').innerText()).toBe('€40.00');
 
     // 6. A purchase authorised in the sandbox processor's page shows in the card's history.
     const merchant = `Corner Books ${Date.now()}`;
@@ -226,11 +226,11 @@ describe('cards', () => {
     await sandbox.getByText('Approved: 12.34 EUR charged.').waitFor();
     await sandbox.close();
     await page.reload();
-    const purchase = main.locator('table.card-history tbody tr').filter({ hasText: merchant });
+    const purchase = main.getByRole('region', { name: 'Card history' }).locator('tbody tr').filter({ hasText: merchant });
     await purchase.waitFor();
     expect(await purchase.innerText()).toContain('€12.34');
-    expect(await purchase.getAttribute('data-status')).toBe('approved');
-    expect(await main.locator('[data-fact="balance"]').innerText()).toBe('€27.66');
+    expect(await purchase.locator('[data-value]').getAttribute('data-value')).toBe('approved');
+    expect(await main.locator('dd[data-field="balance"]').innerText()).toBe('€27.66');
     expect(await seriousViolations(page)).toEqual([]);
     await expectNoFullCardNumber(page, 'the card with its history');
 
