@@ -419,6 +419,7 @@ export async function activationQuote(ctx: RpcContext, accountId: number, feeAcc
   const total = items.reduce((sum, item) => sum + toMinorUnits(item.amount, scale), 0n);
   const quote = {
     accountId,
+    activatable: !(target.role === 'current' && target.status_id === CARD_STATUS.active) && cardActionAllowed('activate', factsOf(target, false)),
     cardIsVirtual: target.is_virtual,
     issue: formatMinorUnits(minor('Card issue fee'), scale),
     annual: formatMinorUnits(minor('Card annual fee'), scale),

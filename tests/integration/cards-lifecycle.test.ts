@@ -103,7 +103,7 @@ for (const backend of BACKENDS) {
       expect(data.body.feeAccounts).toContain(eur.accountId);
       // The screen's quote for one paying account: the same figures, and what that account pays in its currency.
       const quoted = await call('cardActivationQuote', { accountId: String(accountId), feeAccountId: eur.accountId });
-      expect(quoted.body).toMatchObject({ responseCode: '00', accountId, cardIsVirtual: true, issue: '4.00', annual: '9.00', shipping: '0.00', total: '13.00', currencyCode: 'GBP', feeAccountId: eur.accountId, feeCurrencyCode: 'EUR' });
+      expect(quoted.body).toMatchObject({ responseCode: '00', accountId, activatable: true, cardIsVirtual: true, issue: '4.00', annual: '9.00', shipping: '0.00', total: '13.00', currencyCode: 'GBP', feeAccountId: eur.accountId, feeCurrencyCode: 'EUR' });
       expect(quoted.body.feeTotal).toBe(data.body.feeQuotes.find((quote: { accountId: number }) => quote.accountId === eur.accountId).total);
       expect((await call('cardActivationQuote', { accountId })).body.feeTotal).toBeUndefined();
 
@@ -130,6 +130,7 @@ for (const backend of BACKENDS) {
       expect(cents(eur.balance) - cents(eurAfterFees.balance)).toBe(cents(eurQuote.total));
       expect((await call('cardActivate', { accountId, feeAccountId: eur.accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card is already active.' });
       expect(await feeTransactions()).toHaveLength(feesBefore + 1);
+      expect((await call('cardActivationQuote', { accountId })).body).toMatchObject({ responseCode: '00', activatable: false });
 
       expect((await call('cardUnpause', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Only a paused card can be unpaused.' });
       expect((await call('cardPause', { accountId })).body).toMatchObject({ responseCode: '00', cardStatusId: 71, capabilities: { unpause: true, load: false } });
