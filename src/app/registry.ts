@@ -110,7 +110,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
   CardDetail: screen(async () => (await import('../cards/CardDetail.tsx')).CardDetail),
-  CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
