@@ -90,6 +90,23 @@ describe('card activation', () => {
     expect(second.idempotencyKey).not.toBe(first.idempotencyKey); // a refusal is an answer: a new intent
   });
 
+  it('sends a virtual card to the PIN page when the answer carries no PIN (a replay of an earlier activation)', async () => {
+    const card = testCard({ cardIsVirtual: true, cardStatusId: 23, capabilities: { ...noCapabilities, activate: true } });
+    renderActivate((method, params) => {
+      if (method === 'cardGet') return card;
+      if (method === 'balanceInquiry') return { accounts };
+      if (method === 'cardActivationQuote') return { ...quote, cardIsVirtual: true, ...(params.feeAccountId ? { feeAccountId: 21, feeCurrencyCode: 'EUR', feeTotal: '15.20' } : {}) };
+      if (method === 'cardActivate') return { card: { ...card, cardStatusId: 2 } };
+      throw new Error(`unexpected ${method}`);
+    });
+    const from = (await screen.findByLabelText(/Pay the fees from/, {}, FIND)) as HTMLSelectElement;
+    await waitFor(() => expect([...from.options].map((option) => option.value).filter(Boolean)).toEqual(['21']));
+    fireEvent.change(from, { target: { value: '21' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate card' }));
+    expect(await screen.findByText(/activated by an earlier try/, {}, FIND)).toBeTruthy();
+    expect(screen.queryByText(/This is your PIN/)).toBeNull();
+  });
+
   it('asks a virtual card no digits and shows no shipping', async () => {
     const card = testCard({ cardIsVirtual: true, cardStatusId: 23, capabilities: { ...noCapabilities, activate: true } });
     renderActivate((method) => (method === 'cardGet' ? card : method === 'balanceInquiry' ? { accounts } : { ...quote, cardIsVirtual: true, shipping: '0.00', total: '13.00' }));
