@@ -116,6 +116,13 @@ describe('card activation', () => {
     expect(screen.queryByLabelText(/Last four digits/)).toBeNull();
   });
 
+  it('says a customer without an open payment account needs one', async () => {
+    const card = testCard({ cardIsVirtual: true, cardStatusId: 23, capabilities: { ...noCapabilities, activate: true } });
+    renderActivate((method) => (method === 'cardGet' ? card : method === 'balanceInquiry' ? { accounts: accounts.slice(1) } : { ...quote, cardIsVirtual: true }));
+    const from = (await screen.findByLabelText(/Pay the fees from/, {}, FIND)) as HTMLSelectElement;
+    await waitFor(() => expect([...from.options].map((option) => option.textContent)).toEqual(['You need an open payment account with enough money to pay the fees.']));
+  });
+
   it('offers only the way back for a card that cannot be activated now', async () => {
     const card = testCard({ capabilities: { ...noCapabilities, pause: true } });
     renderActivate((method) => (method === 'cardGet' ? card : method === 'balanceInquiry' ? { accounts } : { ...quote, activatable: false }));
