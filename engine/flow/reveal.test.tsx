@@ -32,7 +32,7 @@ const spec: ScreenSpec = {
             method: 'lockerCodeShow',
             params: { lockerId: ':lockerId' },
             challenge: 'code',
-            result: { title: 'lockers.codeTitle', close: 'lockers.hide', reveal: { field: 'lockerCode', label: 'lockers.code', hideAfterMs: 5000, copy: true }, items: [{ field: 'row', label: 'lockers.row' }] },
+            result: { title: 'lockers.codeTitle', close: 'lockers.hide', reveal: { field: 'lockerCode', label: 'lockers.code', hideAfterMs: 5000, copy: true, missingText: 'lockers.shownBefore' }, items: [{ field: 'row', label: 'lockers.row' }] },
             success: { refresh: true },
           },
         ],
@@ -58,6 +58,7 @@ const i18n = () =>
       code: 'Code',
       row: 'Row',
       alreadyShown: 'The code was shown once.',
+      shownBefore: 'This code was shown by an earlier try.',
       confirm: { title: 'Confirm it is you', label: 'Confirmation code', invalid: 'Six digits.', sent: { sms: 'Sent.' }, ask: { sms: 'Type it.' }, ok: 'Confirm', cancel: 'Cancel', resend: 'Again', resent: 'Sent again.', use: { sms: 'SMS' } },
     },
   });
@@ -81,21 +82,21 @@ const codeChallenge: ChallengeHandler = {
   },
 };
 
-function server() {
+function server(replay = false) {
   let shown = false;
   return vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
     if (method === 'lockerGet') return { lockerId: params.lockerId, codeShown: shown };
     if (method === 'lockerCodeShow') {
       if (!params.confirm) return { status: 'pending', challengeId: 'c1' };
       shown = true;
-      return { status: 'done', lockerCode: '4711', row: 'B' };
+      return replay ? { status: 'done', row: 'B' } : { status: 'done', lockerCode: '4711', row: 'B' };
     }
     throw new Error(`unexpected ${method}`);
   });
 }
 
-async function revealCode() {
-  renderScreens(testOptions([spec], { callMethod: server(), challenges: { code: codeChallenge } }), '/lockers/9', i18n());
+async function revealCode(replay = false) {
+  renderScreens(testOptions([spec], { callMethod: server(replay), challenges: { code: codeChallenge } }), '/lockers/9', i18n());
   fireEvent.click(await screen.findByRole('button', { name: 'Show the code' }, FIND));
   const challenge = await screen.findByRole('dialog', { name: 'Confirm it is you' }, FIND);
   fireEvent.change(within(challenge).getByLabelText(/Confirmation code/), { target: { value: '123456' } });
@@ -140,6 +141,17 @@ describe('timed reveal', () => {
     expect(within(result).getByText('Row').nextElementSibling?.textContent).toBe('B');
     fireEvent.click(within(result).getByRole('button', { name: /Copy/ }));
     await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith('4711'));
+  });
+
+  it('says missingText instead of the secret when the answer carries none (a replay)', async () => {
+    const result = await revealCode(true);
+    expect(within(result).getByText('This code was shown by an earlier try.')).toBeTruthy();
+    expect(result.querySelector('[data-fact="lockerCode"]')).toBeNull();
+  });
+
+  it('says no missingText beside a secret', async () => {
+    const result = await revealCode();
+    expect(within(result).queryByText('This code was shown by an earlier try.')).toBeNull();
   });
 
   it('hides the secret at once by its button', async () => {

@@ -76,6 +76,8 @@ export function ResultStep({ result, values, onClose }: { result: ResultSpec; va
   }, [closesAfter, onClose]);
   const secondsLeft = useSecondsLeft(reveal?.hideAfterMs);
   const secret = reveal ? getPath(values, reveal.field) : undefined;
+  // An answer without the secret (a replay of an earlier call) says `missingText` instead of it and of `text`.
+  const missing = secret === undefined || secret === null || secret === '';
   return (
     <Dialog
       role="alertdialog"
@@ -89,7 +91,8 @@ export function ResultStep({ result, values, onClose }: { result: ResultSpec; va
     >
       <div className="eng-flow__result" role="status">
         {result.items && <DefinitionList data={values} fields={result.items} hideEmpty />}
-        {reveal && (
+        {reveal && missing && reveal.missingText && <p>{t(reveal.missingText, values)}</p>}
+        {reveal && !(missing && reveal.missingText) && (
           <p className="eng-flow__reveal">
             {reveal.label && <span className="eng-flow__reveal-label">{t(reveal.label, values)}</span>}
             <span className="eng-flow__secret" data-fact={reveal.field}>
@@ -98,7 +101,7 @@ export function ResultStep({ result, values, onClose }: { result: ResultSpec; va
           </p>
         )}
         {reveal?.copy && secret !== undefined && secret !== null && <CopyButton text={String(secret)} label={t(reveal.label ?? reveal.field)} />}
-        {result.text && <p>{t(keyFromValues(result.text, values), values)}</p>}
+        {result.text && !(reveal?.missingText && missing) && <p>{t(keyFromValues(result.text, values), values)}</p>}
         {closesItself && <p className="eng-flow__meta">{t('engine.flow.closesSoon')}</p>}
       </div>
       {reveal && (

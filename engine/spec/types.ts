@@ -133,6 +133,8 @@ export interface RevealValue {
   hideAfterMs: number;
   /** Offers a button that copies the value (said as copied, with `label`). */
   copy?: boolean;
+  /** i18n key said instead of the value and the result's `text` when the answer lacks it (a replay of an earlier call); interpolates the answer. */
+  missingText?: string;
 }
 
 /**

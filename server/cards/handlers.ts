@@ -3,11 +3,11 @@ import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { addressReplacementCompatibility, applyForCard, applyInfo, crossPlatformRequirement } from './apply.ts';
 import { customerCard, customerCards } from './cards.ts';
-import { activateCard, activationData, blockCard, confirmationSummary, confirmCard, pauseCard, reissueCard, reissueQuote, setCardAlias, unpauseCard, upgradeCardShipping } from './lifecycle.ts';
+import { activateCard, activationData, activationQuote, blockCard, confirmationSummary, confirmCard, pauseCard, reissueCard, reissueQuote, setCardAlias, unpauseCard, upgradeCardShipping } from './lifecycle.ts';
 import { loadCard } from './load.ts';
 
 type CardMethods =
-  | 'cardList' | 'cardGet' | 'cardApplyInfo' | 'cardApply' | 'cardConfirm' | 'cardConfirmation' | 'cardActivationData' | 'cardActivate' | 'cardPause'
+  | 'cardList' | 'cardGet' | 'cardApplyInfo' | 'cardApply' | 'cardConfirm' | 'cardConfirmation' | 'cardActivationData' | 'cardActivationQuote' | 'cardActivate' | 'cardPause'
   | 'cardUnpause' | 'cardBlock' | 'cardReissue' | 'cardReissueQuote' | 'cardUpgradeShipping' | 'cardSetAlias' | 'cardLoad' | 'cardCrossPlatformRequirement'
   | 'addressReplacementCompatibility';
 
@@ -23,6 +23,7 @@ export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
   cardConfirm: (params, ctx) => confirmCard(ctx, params.cardId),
   cardConfirmation: (params, ctx) => confirmationSummary(ctx, Number(params.cardId)),
   cardActivationData: (params, ctx) => activationData(ctx, params.accountId),
+  cardActivationQuote: (params, ctx) => activationQuote(ctx, Number(params.accountId), params.feeAccountId),
   cardActivate: (params, ctx) => activateCard(ctx, params),
   cardPause: (params, ctx) => pauseCard(ctx, params.accountId),
   cardUnpause: (params, ctx) => unpauseCard(ctx, params.accountId),

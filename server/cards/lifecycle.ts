@@ -404,6 +404,35 @@ export async function activationData(ctx: RpcContext, accountId: number) {
 }
 
 /**
+ * cardActivationQuote: activationData's figures flat, for one paying account: the fees in the price
+ * list's currency, whether the card is virtual, and with `feeAccountId` (the customer's open payment
+ * account, else the same refusal cardActivate gives) what activation would take from it.
+ */
+export async function activationQuote(ctx: RpcContext, accountId: number, feeAccountId?: number) {
+  const { customerId } = callerOf(ctx);
+  const locked = await inTransaction(ctx.db, (trx) => lockCard(trx, customerId, accountId));
+  const target = activationTarget(locked);
+  const { items, currency } = await activationFees(ctx.db, target);
+  const scales = await currencyScales(ctx.db);
+  const scale = scales(currency);
+  const minor = (label: string) => toMinorUnits(items.find((item) => item.label === label)?.amount ?? '0', scale);
+  const total = items.reduce((sum, item) => sum + toMinorUnits(item.amount, scale), 0n);
+  const quote = {
+    accountId,
+    activatable: !(target.role === 'current' && target.status_id === CARD_STATUS.active) && cardActionAllowed('activate', factsOf(target, false)),
+    cardIsVirtual: target.is_virtual,
+    issue: formatMinorUnits(minor('Card issue fee'), scale),
+    annual: formatMinorUnits(minor('Card annual fee'), scale),
+    shipping: formatMinorUnits(minor('Card shipping fee'), scale),
+    total: formatMinorUnits(total, scale),
+    currencyCode: currency,
+  };
+  if (feeAccountId === undefined) return quote;
+  const account = await paymentAccount(ctx.db, customerId, feeAccountId, 'feeAccountId');
+  return { ...quote, feeAccountId: account.id, feeCurrencyCode: account.currency_code, feeTotal: formatMinorUnits(feesIn(items, account.currency_code, account.scale, scales), account.scale) };
+}
+
+/**
  * cardActivate: activates an issued card (or swaps in a replacement that arrived). In three steps,
  * so the PIN the customer is told is the PIN the processor keeps:
  * 1. a short transaction claims the activation (a second, concurrent one is refused);

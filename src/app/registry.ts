@@ -108,7 +108,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // History and statements
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
-  CardActivateScreen: screen(async () => (await import('../cards/CardActionScreens.tsx')).CardActivateScreen),
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),

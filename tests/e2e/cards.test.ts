@@ -139,7 +139,7 @@ describe('cards', () => {
     // 3. Activate: the fees from the EUR account, then the PIN once.
     await actions(page).getByRole('link', { name: 'Activate', exact: true }).click();
     await page.waitForURL(`**/cards/${accountId}/activate`);
-    const total = main.locator('[data-fact="total"]');
+    const total = main.locator('[data-field="total"]');
     await total.waitFor();
     const activation = await api.call('cardActivationData', { accountId });
     expect(minor(activation.fees.total)).toBeGreaterThan(0n);
@@ -149,7 +149,7 @@ describe('cards', () => {
     await feeAccount.selectOption(String(eur.accountId));
     // The fees are priced in GBP (Anna lives in the UK): the screen says what her EUR account pays.
     const quote = activation.feeQuotes.find((candidate: { accountId: number }) => candidate.accountId === eur.accountId);
-    await expect.poll(() => main.locator('[data-fact="feeQuote"]').innerText()).toContain(quote.total);
+    await expect.poll(() => main.locator('[data-field="feeTotal"]').innerText()).toContain(quote.total);
     const beforeFees = await eurAccount(api);
     await page.getByRole('button', { name: 'Activate card', exact: true }).click();
     const shownPin = main.locator('[data-fact="pinCode"]');
@@ -170,6 +170,8 @@ describe('cards', () => {
     expect((await api.call('cardGet', { accountId })).cardStatusId).toBe(2);
 
     // 4. The PIN page shows the same PIN after the SMS code; the SMS does not carry it.
+    await main.getByRole('button', { name: 'Hide PIN', exact: true }).click();
+    await shownPin.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Back to the card' }).click();
     await page.waitForURL(`**/cards/${accountId}`);
     await expect.poll(() => detailStatus(page)).toBe('2');

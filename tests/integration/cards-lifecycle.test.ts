@@ -101,6 +101,11 @@ for (const backend of BACKENDS) {
       const data = await call('cardActivationData', { accountId });
       expect(data.body).toMatchObject({ responseCode: '00', fees: { issue: '4.00', annual: '9.00', shipping: '0.00', total: '13.00', currency: 'GBP' }, extraParams: [] });
       expect(data.body.feeAccounts).toContain(eur.accountId);
+      // The screen's quote for one paying account: the same figures, and what that account pays in its currency.
+      const quoted = await call('cardActivationQuote', { accountId: String(accountId), feeAccountId: eur.accountId });
+      expect(quoted.body).toMatchObject({ responseCode: '00', accountId, activatable: true, cardIsVirtual: true, issue: '4.00', annual: '9.00', shipping: '0.00', total: '13.00', currencyCode: 'GBP', feeAccountId: eur.accountId, feeCurrencyCode: 'EUR' });
+      expect(quoted.body.feeTotal).toBe(data.body.feeQuotes.find((quote: { accountId: number }) => quote.accountId === eur.accountId).total);
+      expect((await call('cardActivationQuote', { accountId })).body.feeTotal).toBeUndefined();
 
       const feesBefore = (await feeTransactions()).length;
       // Money-moving: a retry with the same key replays the first answer and charges nothing more;
@@ -125,6 +130,7 @@ for (const backend of BACKENDS) {
       expect(cents(eur.balance) - cents(eurAfterFees.balance)).toBe(cents(eurQuote.total));
       expect((await call('cardActivate', { accountId, feeAccountId: eur.accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card is already active.' });
       expect(await feeTransactions()).toHaveLength(feesBefore + 1);
+      expect((await call('cardActivationQuote', { accountId })).body).toMatchObject({ responseCode: '00', activatable: false });
 
       expect((await call('cardUnpause', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Only a paused card can be unpaused.' });
       expect((await call('cardPause', { accountId })).body).toMatchObject({ responseCode: '00', cardStatusId: 71, capabilities: { unpause: true, load: false } });
@@ -179,6 +185,7 @@ for (const backend of BACKENDS) {
       const usd = await accountOf('USD');
       const data = await call('cardActivationData', { accountId: physical.accountId });
       expect(data.body).toMatchObject({ fees: { shipping: '0.00', total: '13.00' }, extraParams: [{ name: 'last4', required: true }] });
+      expect((await call('cardActivationQuote', { accountId: physical.accountId, feeAccountId: usd.accountId })).body).toMatchObject({ responseCode: '00', cardIsVirtual: false, total: '13.00', feeCurrencyCode: 'USD' });
       const missing = await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId });
       expect(missing.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'extraParams.last4' }] });
       const last4 = await last4Of(physical.cardId);

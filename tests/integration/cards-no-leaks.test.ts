@@ -216,6 +216,8 @@ for (const backend of BACKENDS) {
       expect((await call('cardConfirm', { cardId })).responseCode).toBe('TA1');
       expect((await call('cardActivationData', { accountId })).responseCode).toBe('00');
       expect((await call('cardActivationData', { accountId: 'x' })).responseCode).toBe('TA1');
+      expect((await call('cardActivationQuote', { accountId, feeAccountId: eur })).responseCode).toBe('00');
+      expect((await call('cardActivationQuote', { accountId, feeAccountId: 0 })).responseCode).toBe('TA1');
       expect((await call('cardDetailsReveal', { accountId })).responseCode).toBe('TA1'); // not active: no details yet
       const activated = await call('cardActivate', { accountId, feeAccountId: eur });
       expect(activated.responseCode).toBe('00');
@@ -360,6 +362,7 @@ for (const backend of BACKENDS) {
         ],
         cardConfirm: [{ cardId: annaSubmitted.cardId }, { cardId: annaActive.id }],
         cardActivationData: [{ accountId }, { accountId: annaSubmitted.accountId }],
+        cardActivationQuote: [{ accountId }, { accountId: annaPending.accountId, feeAccountId: nwUsd }, { accountId: nwPending.accountId, feeAccountId: annaUsd }],
         cardActivate: [{ accountId: annaPending.accountId, feeAccountId: nwUsd }, { accountId, feeAccountId: nwUsd }, { accountId: nwPending.accountId, feeAccountId: annaUsd }],
         cardPause: [{ accountId }],
         cardUnpause: [{ accountId }],
