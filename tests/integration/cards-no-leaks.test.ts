@@ -212,6 +212,8 @@ for (const backend of BACKENDS) {
       expect((await call('cardGet', { accountId })).responseCode).toBe('00');
       expect((await call('cardGet', { accountId: eur })).responseCode).toBe('13'); // a payment account is no card
       expect((await call('cardActivate', { accountId, feeAccountId: eur })).responseCode).toBe('TA1'); // not confirmed yet
+      expect((await call('cardConfirmation', { cardId })).responseCode).toBe('00');
+      expect((await call('cardConfirmation', { cardId: 'x' })).responseCode).toBe('TA1');
       expect((await call('cardConfirm', { cardId })).responseCode).toBe('00');
       expect((await call('cardConfirm', { cardId })).responseCode).toBe('TA1');
       expect((await call('cardActivationData', { accountId })).responseCode).toBe('00');
@@ -290,6 +292,8 @@ for (const backend of BACKENDS) {
       expect((await call('blockedCardBins', { bin: '1' })).responseCode).toBe('TA1');
 
       // Reissue (a virtual replacement, pending at once), refused while one is on its way; activating swaps it in.
+      expect((await call('cardReissueQuote', { accountId })).responseCode).toBe('00');
+      expect((await call('cardReissueQuote', { accountId: 'x' })).responseCode).toBe('TA1');
       expect((await call('cardReissue', { accountId, isExpressShipping: true })).responseCode).toBe('TA1'); // virtual cards are not shipped
       expect((await call('cardReissue', { accountId })).cardReissuedStatusId).toBe(23);
       expect((await call('cardReissue', { accountId })).responseCode).toBe('TA1');
@@ -361,6 +365,8 @@ for (const backend of BACKENDS) {
           { productType: 2010, currencyCode: 'USD', settlementAccountId: nwUsd, shippingOptionId: 'standard', addressId: annaAddress },
         ],
         cardConfirm: [{ cardId: annaSubmitted.cardId }, { cardId: annaActive.id }],
+        cardConfirmation: [{ cardId: annaSubmitted.cardId }],
+        cardReissueQuote: [{ accountId }],
         cardActivationData: [{ accountId }, { accountId: annaSubmitted.accountId }],
         cardActivationQuote: [{ accountId }, { accountId: annaPending.accountId, feeAccountId: nwUsd }, { accountId: nwPending.accountId, feeAccountId: annaUsd }],
         cardActivate: [{ accountId: annaPending.accountId, feeAccountId: nwUsd }, { accountId, feeAccountId: nwUsd }, { accountId: nwPending.accountId, feeAccountId: annaUsd }],
