@@ -97,7 +97,10 @@ export function restWithDatabaseLimits(document: JsonObject): JsonObject {
         const target = schemas[name];
         if (isObject(target)) schemas[name] = bound(target);
       } else {
-        operations[method] = { ...operation, requestBody: { ...requestBody, content: { ...content, 'application/json': { ...json, schema: bound(json.schema) } } } };
+        operations[method] = {
+          ...operation,
+          requestBody: { ...requestBody, content: { ...content, 'application/json': { ...json, schema: bound(json.schema) } } },
+        };
       }
     }
     paths[route] = operations;

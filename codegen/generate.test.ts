@@ -18,11 +18,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 function copyOfProject(): CodegenPaths {
   const dir = mkdtempSync(path.join(tmpdir(), 'codegen-'));
   for (const folder of ['schemas', 'screens', 'brands']) cpSync(path.join(root, folder), path.join(dir, folder), { recursive: true });
-  return { root: dir, schemasDir: path.join(dir, 'schemas'), screensDir: path.join(dir, 'screens'), brandsDir: path.join(dir, 'brands'), outDir: path.join(dir, 'generated') };
+  return {
+    root: dir,
+    schemasDir: path.join(dir, 'schemas'),
+    screensDir: path.join(dir, 'screens'),
+    brandsDir: path.join(dir, 'brands'),
+    outDir: path.join(dir, 'generated'),
+  };
 }
 
 async function failure(paths: CodegenPaths): Promise<CodegenError> {
-  const error = await generate(paths).then(() => undefined, (e: unknown) => e);
+  const error = await generate(paths).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(CodegenError);
   return error as CodegenError;
 }
@@ -53,7 +62,7 @@ describe('codegen', () => {
     const openapi = JSON.parse(files['openapi.json']!);
     expect(openapi.openapi).toBe('3.1.0');
     expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/auth/login', '/auth/token', '/auth/refresh', '/auth/logout', '/api']));
-    expect(files['screens.ts']).toContain("route: \"/login\"");
+    expect(files['screens.ts']).toContain('route: "/login"');
   });
 
   it('names the file, the JSON path and the line of an invalid screen spec', async () => {
@@ -106,7 +115,10 @@ describe('codegen', () => {
     });
 
     it('checks a tab group against its schema, naming its own file', async () => {
-      writeFileSync(path.join(paths.screensDir, 'tab-groups', 'security.yaml'), 'label: security.links.label\nitems:\n  - { label: a, to: nowhere }\n  - { label: b, to: /b }\n');
+      writeFileSync(
+        path.join(paths.screensDir, 'tab-groups', 'security.yaml'),
+        'label: security.links.label\nitems:\n  - { label: a, to: nowhere }\n  - { label: b, to: /b }\n',
+      );
       const error = await failure(paths);
       expect(error.file).toBe('screens/tab-groups/security.yaml');
       expect(error.jsonPath).toBe('/items/0/to');
@@ -157,8 +169,14 @@ describe('codegen', () => {
 
   describe('answer-driven flows and live values', () => {
     const edit = (name: string, from: string | RegExp, to: string) => editScreen(paths, name, from, to);
-    interface Call { id?: string; idempotencyKey?: string }
-    interface Section { form?: { submit: Call }; rowActions?: Call[] }
+    interface Call {
+      id?: string;
+      idempotencyKey?: string;
+    }
+    interface Section {
+      form?: { submit: Call };
+      rowActions?: Call[];
+    }
     const spec = (files: Record<string, string>, id: string) => JSON.parse(files[`screens/${id}.json`]!) as { dashboard: { sections: Section[] } };
 
     it('gives the submits and buttons of money-moving methods their idempotency key, and no others', async () => {
@@ -177,7 +195,11 @@ describe('codegen', () => {
     });
 
     it('refuses a button filling a form the dashboard does not have', async () => {
-      edit('transfer-p2p.yaml', "fill: send, params: { accountId: ':accountId', toEmail: ':email' }", "fill: sending, params: { accountId: ':accountId', toEmail: ':email' }");
+      edit(
+        'transfer-p2p.yaml',
+        "fill: send, params: { accountId: ':accountId', toEmail: ':email' }",
+        "fill: sending, params: { accountId: ':accountId', toEmail: ':email' }",
+      );
       const error = await failure(paths);
       expect(error.jsonPath).toBe('/dashboard/sections/0/rowActions/0/fill');
       expect(error.detail).toContain("'sending' is not a form section of this dashboard (its form sections: send)");
@@ -193,19 +215,23 @@ describe('codegen', () => {
       expect(error.detail).toContain("'email' is not one of the form's fields");
     });
 
-    it("refuses a form's button calling an undeclared method or reading a field the form lacks, and a query default for another field", { timeout: 90_000 }, async () => {
-      const editActivate = (from: string, to: string) => editScreen(paths, 'activate.yaml', from, to);
-      editActivate('method: activationCodeResend', 'method: activationResend');
-      expect((await failure(paths)).jsonPath).toBe('/form/buttons/0/method');
-      editActivate('method: activationResend', 'method: activationCodeResend');
-      editActivate("params: { username: ':username' }", "params: { username: ':email' }");
-      const error = await failure(paths);
-      expect(error.jsonPath).toBe('/form/buttons/0/params/username');
-      expect(error.detail).toContain("'email' is not one of the form's fields (username, activationCode)");
-      editActivate("params: { username: ':email' }", "params: { username: ':username' }");
-      editActivate('queryDefaults: { username: username,', 'queryDefaults: { email: username,');
-      expect((await failure(paths)).jsonPath).toBe('/form/queryDefaults/email');
-    });
+    it(
+      "refuses a form's button calling an undeclared method or reading a field the form lacks, and a query default for another field",
+      { timeout: 90_000 },
+      async () => {
+        const editActivate = (from: string, to: string) => editScreen(paths, 'activate.yaml', from, to);
+        editActivate('method: activationCodeResend', 'method: activationResend');
+        expect((await failure(paths)).jsonPath).toBe('/form/buttons/0/method');
+        editActivate('method: activationResend', 'method: activationCodeResend');
+        editActivate("params: { username: ':username' }", "params: { username: ':email' }");
+        const error = await failure(paths);
+        expect(error.jsonPath).toBe('/form/buttons/0/params/username');
+        expect(error.detail).toContain("'email' is not one of the form's fields (username, activationCode)");
+        editActivate("params: { username: ':email' }", "params: { username: ':username' }");
+        editActivate('queryDefaults: { username: username,', 'queryDefaults: { email: username,');
+        expect((await failure(paths)).jsonPath).toBe('/form/queryDefaults/email');
+      },
+    );
   });
 
   describe('wizard steps', () => {
@@ -247,7 +273,9 @@ describe('codegen', () => {
       const error = await failure(paths);
       expect(error.file).toBe('screens/login.yaml');
       expect(error.jsonPath).toBe('/guard');
-      expect(error.message).toMatch(/^screens\/login\.yaml at \/guard \(line \d+\): 'anonymus' is not a guard the application registers \(screens\/registry\.json lists: admin, anonymous, /);
+      expect(error.message).toMatch(
+        /^screens\/login\.yaml at \/guard \(line \d+\): 'anonymus' is not a guard the application registers \(screens\/registry\.json lists: admin, anonymous, /,
+      );
     });
 
     it.each([
@@ -271,20 +299,53 @@ describe('codegen', () => {
 
     it.each([
       ['a form uiSchema', 'login.yaml', 'ui:widget: password', 'ui:widget: secret', '/form/uiSchema/password/ui:widget', 'secret'],
-      ['table filters, with a widget only rjsf has', 'history.yaml', 'ui:widget: email', 'ui:widget: radio', '/table/filters/uiSchema/email/ui:widget', 'radio'],
+      [
+        'table filters, with a widget only rjsf has',
+        'history.yaml',
+        'ui:widget: email',
+        'ui:widget: radio',
+        '/table/filters/uiSchema/email/ui:widget',
+        'radio',
+      ],
     ])('refuses a widget neither the engine nor the application has, in %s', async (_where, name, from, to, jsonPath, widget) => {
       edit(name, from, to);
       const error = await failure(paths);
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
-      expect(error.detail).toContain(`'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money) nor a widget the application registers (screens/registry.json lists: accountSelect, `);
+      expect(error.detail).toContain(
+        `'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money) nor a widget the application registers (screens/registry.json lists: accountSelect, `,
+      );
     });
 
     it.each([
-      ['an undeclared dictionary', 'method: countries, path', 'method: countryList, path', '/form/uiSchema/countryCode/ui:options/source/method', "'countryList' is not a declared method"],
-      ['a param reading no field of the form', 'path: countries }', 'path: countries, params: { region: \':continent\' } }', '/form/uiSchema/countryCode/ui:options/source/params/region', "'continent' is not a field of this form (it has: addressType, "],
-      ['a when reading no field of the form', 'source: { method: countries, path: countries }', 'when: { field: country, present: true }', '/form/uiSchema/countryCode/ui:options/when', "'country' is not a field of this form"],
-      ['a when comparing amounts', 'source: { method: countries, path: countries }', "when: { field: addressType, gt: 1 }", '/form/uiSchema/countryCode/ui:options/when', "'gt' cannot decide whether a form field is shown or required"],
+      [
+        'an undeclared dictionary',
+        'method: countries, path',
+        'method: countryList, path',
+        '/form/uiSchema/countryCode/ui:options/source/method',
+        "'countryList' is not a declared method",
+      ],
+      [
+        'a param reading no field of the form',
+        'path: countries }',
+        "path: countries, params: { region: ':continent' } }",
+        '/form/uiSchema/countryCode/ui:options/source/params/region',
+        "'continent' is not a field of this form (it has: addressType, ",
+      ],
+      [
+        'a when reading no field of the form',
+        'source: { method: countries, path: countries }',
+        'when: { field: country, present: true }',
+        '/form/uiSchema/countryCode/ui:options/when',
+        "'country' is not a field of this form",
+      ],
+      [
+        'a when comparing amounts',
+        'source: { method: countries, path: countries }',
+        'when: { field: addressType, gt: 1 }',
+        '/form/uiSchema/countryCode/ui:options/when',
+        "'gt' cannot decide whether a form field is shown or required",
+      ],
     ])('refuses a field option naming %s', async (_what, from, to, jsonPath, detail) => {
       edit('profile-address-add.yaml', from, to);
       const error = await failure(paths);
@@ -306,7 +367,7 @@ describe('codegen', () => {
           '  schema: api/rest.openapi.json#/components/schemas/LoginRequest',
           '  steps:',
           '    - { id: who, title: steps.who, fields: [username], uiSchema: { username: { ui:widget: email } } }',
-          "    - { id: secret, title: steps.secret, fields: [password], uiSchema: { password: { ui:options: { widget: pin } } } }",
+          '    - { id: secret, title: steps.secret, fields: [password], uiSchema: { password: { ui:options: { widget: pin } } } }',
           '  submit: { action: signIn }',
         ].join('\n'),
       );

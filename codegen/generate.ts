@@ -62,7 +62,16 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   files['rest.ts'] = HEADER + (await restTypes(paths, refs));
   const screenSpecSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'), '', { dropNestedTitles: true });
   files['meta.ts'] = HEADER + (await compile(screenSpecSchema as never, 'ScreenSpec', TS_OPTIONS));
-  files['api-bundle.json'] = JSON.stringify({ methods: Object.fromEntries(methods.map((m) => [m.name, m])), rest: restWithDatabaseLimits(refs.load(path.join(paths.schemasDir, 'api/rest.openapi.json')) as JsonObject), sessionRules: restWithDatabaseLimits(refs.load(path.join(paths.schemasDir, 'api/session-rules.openapi.json')) as JsonObject) }, null, 2) + '\n';
+  files['api-bundle.json'] =
+    JSON.stringify(
+      {
+        methods: Object.fromEntries(methods.map((m) => [m.name, m])),
+        rest: restWithDatabaseLimits(refs.load(path.join(paths.schemasDir, 'api/rest.openapi.json')) as JsonObject),
+        sessionRules: restWithDatabaseLimits(refs.load(path.join(paths.schemasDir, 'api/session-rules.openapi.json')) as JsonObject),
+      },
+      null,
+      2,
+    ) + '\n';
   files['openapi.json'] = JSON.stringify(surfaceDocument(paths, refs, methods), null, 2) + '\n';
 
   const withValidators = new Set<string>();
@@ -76,14 +85,21 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   }
   const entries = screens.map((s) => {
     const meta = {
-      id: s.id, route: s.route, layout: s.layout, ...(s.kind ? { kind: s.kind } : {}), title: s.title,
-      ...(s.guard ? { guard: s.guard } : {}), ...(s.redirect ? { redirect: s.redirect } : {}), ...(s.nav ? { nav: s.nav } : {}),
+      id: s.id,
+      route: s.route,
+      layout: s.layout,
+      ...(s.kind ? { kind: s.kind } : {}),
+      title: s.title,
+      ...(s.guard ? { guard: s.guard } : {}),
+      ...(s.redirect ? { redirect: s.redirect } : {}),
+      ...(s.nav ? { nav: s.nav } : {}),
     };
     const fields = Object.entries(meta).map(([k, v]) => `${k}: ${JSON.stringify(v)}${k === 'layout' || k === 'kind' ? ' as const' : ''}`);
     const validators = withValidators.has(s.id) ? `, validators: () => import('./validators/${s.id}.ts')` : '';
     return `  { ${fields.join(', ')}, load: () => import('./screens/${s.id}.json')${validators} },`;
   });
-  files['screens.ts'] = `${HEADER}/** Every screen spec, in file order; each spec, and the precompiled validators of its forms, are loaded lazily when its route is visited. */\nexport const screens = [\n${entries.join('\n')}\n];\n`;
+  files['screens.ts'] =
+    `${HEADER}/** Every screen spec, in file order; each spec, and the precompiled validators of its forms, are loaded lazily when its route is visited. */\nexport const screens = [\n${entries.join('\n')}\n];\n`;
 
   const importPath = (target: string) => {
     const relative = path.relative(paths.outDir, target).split(path.sep).join('/');

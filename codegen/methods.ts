@@ -48,7 +48,10 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
     }
     const request = withDatabaseLimits(refs.dereferenceNode(declaration.request!, file, ['request']));
     const response = refs.dereferenceNode(declaration.response!, file, ['response']);
-    for (const [part, schema] of [['request', request], ['response', response]] as const) {
+    for (const [part, schema] of [
+      ['request', request],
+      ['response', response],
+    ] as const) {
       try {
         ajv.compile(schema);
       } catch (error) {
@@ -56,7 +59,11 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
       }
     }
     if (declaration.moneyMoving && !moneyMovingRequestOk(request)) {
-      throw new CodegenError(shown, '/request', "moves money, so it must require 'idempotencyKey' ({ \"$ref\": \"../../entities/common.schema.json#/$defs/IdempotencyKey\" } in properties and in required)");
+      throw new CodegenError(
+        shown,
+        '/request',
+        'moves money, so it must require \'idempotencyKey\' ({ "$ref": "../../entities/common.schema.json#/$defs/IdempotencyKey" } in properties and in required)',
+      );
     }
     methods.push({
       name,
@@ -84,12 +91,7 @@ const typeNameOf = (method: string, part: 'request' | 'response') =>
  * The typed surface of the RPC methods: request and response types, the `RpcMethods` map, the
  * client signature, and the handler map the server must implement in full.
  */
-export async function methodTypes(
-  paths: CodegenPaths,
-  refs: SchemaResolver,
-  entities: EntitySchema[],
-  methods: BundledMethod[],
-): Promise<string> {
+export async function methodTypes(paths: CodegenPaths, refs: SchemaResolver, entities: EntitySchema[], methods: BundledMethod[]): Promise<string> {
   const options = typeOptions(entities);
   const parts: string[] = [];
   const used = new Set<string>();
@@ -108,7 +110,10 @@ export async function methodTypes(
   }
   const imports = used.size ? `import type { ${[...used].sort().join(', ')} } from './entities.ts';\n\n` : '';
   const map = methods
-    .map((m) => `  /** ${m.summary} Access: ${m.access}${m.businessRight ? ` (${m.businessRight})` : ''}. */\n  ${m.name}: { request: ${typeNameOf(m.name, 'request')}; response: ${typeNameOf(m.name, 'response')} };`)
+    .map(
+      (m) =>
+        `  /** ${m.summary} Access: ${m.access}${m.businessRight ? ` (${m.businessRight})` : ''}. */\n  ${m.name}: { request: ${typeNameOf(m.name, 'request')}; response: ${typeNameOf(m.name, 'response')} };`,
+    )
     .join('\n');
   return `${imports}${parts.join('\n')}
 /** Every RPC method of the main backend, by name. */

@@ -73,7 +73,11 @@ export function surfaceDocument(paths: CodegenPaths, refs: SchemaResolver, metho
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Online payments and banking API', version: '1.0.0', description: 'Every path the browser application calls. RPC methods are POST /api?method=<name> with the method repeated in the body.' },
+    info: {
+      title: 'Online payments and banking API',
+      version: '1.0.0',
+      description: 'Every path the browser application calls. RPC methods are POST /api?method=<name> with the method repeated in the body.',
+    },
     paths: {
       ...(rest.paths as JsonObject),
       '/api': {
@@ -97,7 +101,9 @@ export function surfaceDocument(paths: CodegenPaths, refs: SchemaResolver, metho
               description: 'The method answered: its payload with responseCode 00, or an error of the catalogue.',
               content: {
                 'application/json': {
-                  schema: { oneOf: [...methods.map((m) => ({ $ref: `#/components/schemas/${pascal(m.name)}Response` })), { $ref: '#/components/schemas/RpcError' }] },
+                  schema: {
+                    oneOf: [...methods.map((m) => ({ $ref: `#/components/schemas/${pascal(m.name)}Response` })), { $ref: '#/components/schemas/RpcError' }],
+                  },
                 },
               },
             },

@@ -66,14 +66,7 @@ export class SchemaResolver {
     return node;
   }
 
-  private walk(
-    node: Json,
-    file: string,
-    segments: Array<string | number>,
-    options: DereferenceOptions,
-    stack: string[],
-    isRoot: boolean,
-  ): Json {
+  private walk(node: Json, file: string, segments: Array<string | number>, options: DereferenceOptions, stack: string[], isRoot: boolean): Json {
     if (Array.isArray(node)) return node.map((item, i) => this.walk(item, file, [...segments, i], options, stack, false));
     if (!node || typeof node !== 'object') return node;
 

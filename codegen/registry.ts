@@ -79,13 +79,21 @@ export function referenceChecker(metaSchema: JsonObject, registry: Registry): (s
     },
   });
   const locate = ajv.compile(marked(metaSchema) as JsonObject);
-  const listed = (kind: Kind) => `${registry.file} lists: ${Object.keys(registry[kind] ?? {}).sort().join(', ') || 'none'}`;
+  const listed = (kind: Kind) =>
+    `${registry.file} lists: ${
+      Object.keys(registry[kind] ?? {})
+        .sort()
+        .join(', ') || 'none'
+    }`;
 
   const name = (kind: Kind, value: unknown, at: string, fail: Fail) => {
     if (typeof value === 'string' && Object.hasOwn(registry[kind] ?? {}, value)) return;
     if (kind === 'widgets' && (ENGINE_WIDGET_NAMES as readonly unknown[]).includes(value)) return;
     const is = kind === 'widgets' ? `neither one of the engine's widgets (${ENGINE_WIDGET_NAMES.join(', ')}) nor` : 'not';
-    fail(at, `'${String(value)}' is ${is} ${NOUN[kind]} the application registers (${listed(kind)}); fix the name, or register it in src/app/registry.ts and list it in ${registry.file}`);
+    fail(
+      at,
+      `'${String(value)}' is ${is} ${NOUN[kind]} the application registers (${listed(kind)}); fix the name, or register it in src/app/registry.ts and list it in ${registry.file}`,
+    );
   };
 
   // A uiSchema names widgets at any depth (nested objects, array items), as `ui:widget` or `ui:options.widget`.

@@ -107,7 +107,8 @@ class SpecResolver {
       this.actions(table.bulkActions as JsonObject[] | undefined, '/table/bulkActions');
       if (table.bulkActions && !table.rowKey) fail('/table/bulkActions', "needs 'rowKey', the row field ':selected' sends");
       const filters = table.filters as JsonObject | undefined;
-      if (filters) filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
+      if (filters)
+        filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
       if (filters) this.uiSchema(filters.uiSchema as JsonObject | undefined, '/table/filters/uiSchema', filters.fields as string[]);
     }
     const detail = spec.detail as JsonObject | undefined;
@@ -127,7 +128,8 @@ class SpecResolver {
       const schema = this.schema(wizard.schema as string, '/wizard/schema');
       steps.forEach((step, i) => this.wizardStep(schema, step, `/wizard/steps/${i}`));
       (wizard.startAt as JsonObject[] | undefined)?.forEach((entry, i) => {
-        if (!steps.some((step) => step.id === entry.step)) fail(`/wizard/startAt/${i}/step`, `'${String(entry.step)}' is not the id of a step (they are: ${steps.map((step) => String(step.id)).join(', ')})`);
+        if (!steps.some((step) => step.id === entry.step))
+          fail(`/wizard/startAt/${i}/step`, `'${String(entry.step)}' is not the id of a step (they are: ${steps.map((step) => String(step.id)).join(', ')})`);
       });
       steps.forEach((step, i) => this.uiSchema(step.uiSchema as JsonObject | undefined, `/wizard/steps/${i}/uiSchema`, all));
       const seen = new Set<string>();
@@ -142,7 +144,8 @@ class SpecResolver {
       (dashboard.sections as JsonObject[]).forEach((section, i) => {
         const at = `/dashboard/sections/${i}`;
         this.method(section.data as JsonObject | undefined, `${at}/data`);
-        if (!['detail', 'chart', 'form', 'choices'].includes(section.kind as string) && !section.data) fail(at, `a '${String(section.kind)}' section needs 'data'`);
+        if (!['detail', 'chart', 'form', 'choices'].includes(section.kind as string) && !section.data)
+          fail(at, `a '${String(section.kind)}' section needs 'data'`);
         if (section.kind === 'choices' && !section.choices) fail(at, "a 'choices' section needs 'choices'");
         if (section.kind === 'form' && !section.form) fail(at, "a 'form' section needs 'form'");
         const form = section.form as JsonObject | undefined;
@@ -190,10 +193,12 @@ class SpecResolver {
   /** Checks a wizard draft's server methods, when it names them (both or neither). */
   private wizardDraft(draft: JsonObject | undefined): void {
     if (!draft) return;
-    if (Boolean(draft.load) !== Boolean(draft.save)) this.fail('/wizard/draft', "names 'load' and 'save' together (a draft kept on the server is read and written), or neither");
+    if (Boolean(draft.load) !== Boolean(draft.save))
+      this.fail('/wizard/draft', "names 'load' and 'save' together (a draft kept on the server is read and written), or neither");
     for (const key of ['load', 'save']) {
       const name = draft[key] as string | undefined;
-      if (name && !this.methodNames.has(name)) this.fail(`/wizard/draft/${key}`, `'${name}' is not a declared method (declare it in schemas/api/methods/${name}.json)`);
+      if (name && !this.methodNames.has(name))
+        this.fail(`/wizard/draft/${key}`, `'${name}' is not a declared method (declare it in schemas/api/methods/${name}.json)`);
     }
   }
 
@@ -246,9 +251,13 @@ class SpecResolver {
   private actions(actions: JsonObject[] | undefined, at: string, formSections: readonly string[] = []): void {
     (actions ?? []).forEach((action, i) => {
       if (action.method) this.call(action, `${at}/${i}`);
-      if (!action.method && !action.action && !action.navigate && !action.fill) this.fail(`${at}/${i}`, "needs one of 'method', 'action', 'navigate' or 'fill'");
+      if (!action.method && !action.action && !action.navigate && !action.fill)
+        this.fail(`${at}/${i}`, "needs one of 'method', 'action', 'navigate' or 'fill'");
       if (action.fill && !formSections.includes(action.fill as string)) {
-        this.fail(`${at}/${i}/fill`, `'${String(action.fill)}' is not a form section of this dashboard (its form sections: ${formSections.join(', ') || 'none'})`);
+        this.fail(
+          `${at}/${i}/fill`,
+          `'${String(action.fill)}' is not a form section of this dashboard (its form sections: ${formSections.join(', ') || 'none'})`,
+        );
       }
       if (action.idempotencyKey && !action.method) this.fail(`${at}/${i}/idempotencyKey`, "an idempotency key goes with a 'method'");
     });
@@ -283,7 +292,8 @@ class SpecResolver {
       if (message) own(message.field, `${here}/message/field`);
       const panel = live.panel as JsonObject | undefined;
       if (panel?.after) own(panel.after, `${here}/panel/after`);
-      for (const field of Object.keys(((panel?.button as JsonObject | undefined)?.fill as JsonObject | undefined) ?? {})) own(field, `${here}/panel/button/fill/${field}`);
+      for (const field of Object.keys(((panel?.button as JsonObject | undefined)?.fill as JsonObject | undefined) ?? {}))
+        own(field, `${here}/panel/button/fill/${field}`);
       ((live.either as string[] | undefined) ?? []).forEach((field, j) => own(field, `${here}/either/${j}`));
     });
   }
@@ -332,7 +342,11 @@ class SpecResolver {
         tests.forEach((test) => {
           field(test.field as string, `${here}/when`);
           const compares = ['gt', 'gte', 'lt', 'lte'].find((key) => key in test);
-          if (compares) this.fail(`${here}/when`, `'${compares}' cannot decide whether a form field is shown or required (a JSON Schema cannot compare it); use equals, in, notIn or present`);
+          if (compares)
+            this.fail(
+              `${here}/when`,
+              `'${compares}' cannot decide whether a form field is shown or required (a JSON Schema cannot compare it); use equals, in, notIn or present`,
+            );
         });
       }
       if (typeof options.currencyField === 'string') field(options.currencyField, `${here}/currencyField`);
@@ -414,7 +428,10 @@ class SpecResolver {
       for (const key of ['field', 'currencyField'] as const) {
         const name = column[key] as string | undefined;
         if (name && !(name in properties)) {
-          this.fail(indexed ? `${at}/${i}/${key}` : `${at}/${key}`, `'${name}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
+          this.fail(
+            indexed ? `${at}/${i}/${key}` : `${at}/${key}`,
+            `'${name}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`,
+          );
         }
       }
     });

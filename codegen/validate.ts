@@ -38,17 +38,10 @@ export function describeAjvError(error: ErrorObject): { path: string; message: s
  * Runs `validate` and throws a CodegenError for the most specific error (the deepest path),
  * which is the one an analyst needs to fix first.
  */
-export function assertValid(
-  validate: ValidateFunction,
-  data: unknown,
-  file: string,
-  lineOf?: (jsonPath: string) => number | undefined,
-): void {
+export function assertValid(validate: ValidateFunction, data: unknown, file: string, lineOf?: (jsonPath: string) => number | undefined): void {
   if (validate(data)) return;
   const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf' && e.keyword !== 'anyOf');
-  const chosen = [...(errors.length ? errors : validate.errors ?? [])].sort(
-    (a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length,
-  )[0];
+  const chosen = [...(errors.length ? errors : (validate.errors ?? []))].sort((a, b) => b.instancePath.split('/').length - a.instancePath.split('/').length)[0];
   if (!chosen) throw new CodegenError(file, '', 'is invalid');
   const { path, message } = describeAjvError(chosen);
   throw new CodegenError(file, path, message, lineOf?.(path));

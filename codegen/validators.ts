@@ -38,11 +38,7 @@ function schemaMap(screen: ResolvedScreen): Record<string, RJSFSchema> {
     for (const [key, identified] of Object.entries(schemaParser(schema as RJSFSchema))) {
       const existing = map[key];
       if (existing && !deepEquals(existing, identified)) {
-        throw new CodegenError(
-          `screens/${screen.id}.yaml`,
-          '',
-          `two different form schemas have the same hash ${key}; give one of them an $id`,
-        );
+        throw new CodegenError(`screens/${screen.id}.yaml`, '', `two different form schemas have the same hash ${key}; give one of them an $id`);
       }
       map[key] = identified;
     }

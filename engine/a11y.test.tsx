@@ -89,7 +89,14 @@ describe('accessibility (axe-core)', () => {
       kind: 'dashboard',
       dashboard: {
         sections: [
-          { id: 'b', title: 'overview.totals', kind: 'cards', data: { method: 'b' }, rows: 'items', card: { title: 'name', value: 'v', format: 'money', currencyField: 'c' } },
+          {
+            id: 'b',
+            title: 'overview.totals',
+            kind: 'cards',
+            data: { method: 'b' },
+            rows: 'items',
+            card: { title: 'name', value: 'v', format: 'money', currencyField: 'c' },
+          },
           { id: 's', title: 'overview.spending', kind: 'chart', data: { method: 's' }, rows: 'items', columns: [{ field: 'name' }, { field: 'v' }] },
         ],
       },

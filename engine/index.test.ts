@@ -107,8 +107,16 @@ describe('public API documentation', () => {
   function declarationOf(file: string, name: string): ts.Node | undefined {
     const source = parse(file);
     for (const statement of source.statements) {
-      if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && statement.name?.text === name) return statement;
-      if (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) return statement;
+      if (
+        (ts.isFunctionDeclaration(statement) ||
+          ts.isClassDeclaration(statement) ||
+          ts.isInterfaceDeclaration(statement) ||
+          ts.isTypeAliasDeclaration(statement)) &&
+        statement.name?.text === name
+      )
+        return statement;
+      if (ts.isVariableStatement(statement) && statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name))
+        return statement;
       if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
         const element = statement.exportClause.elements.find((e) => e.name.text === name);
         if (element) return declarationOf(moduleFile(file, (statement.moduleSpecifier as ts.StringLiteral).text), (element.propertyName ?? element.name).text);
@@ -127,7 +135,20 @@ describe('public API documentation', () => {
 
   it('finds the exports (a parse that found nothing would prove nothing)', () => {
     expect(names.length).toBeGreaterThan(40);
-    expect(names.map((n) => n.name)).toEqual(expect.arrayContaining(['SchemaForm', 'DataTable', 'DefinitionList', 'Field', 'useCodeField', 'MoneyInput', 'Dialog', 'useMethodData', 'useCall', 'useSubmit']));
+    expect(names.map((n) => n.name)).toEqual(
+      expect.arrayContaining([
+        'SchemaForm',
+        'DataTable',
+        'DefinitionList',
+        'Field',
+        'useCodeField',
+        'MoneyInput',
+        'Dialog',
+        'useMethodData',
+        'useCall',
+        'useSubmit',
+      ]),
+    );
   });
 
   it.each(names.map((n) => [n.name, n] as const))('%s has TSDoc, and an @example unless it is a type', (_name, exported) => {

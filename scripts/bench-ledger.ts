@@ -75,7 +75,12 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
 /** A Kysely over a pool of `size` connections that reads int8 as bigint, as the server's does. */
 function ledgerPool(url: string, size: number): Kysely<Database> {
   const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? (value: string) => BigInt(value) : oid === 1082 ? (value: string) => value : pg.types.getTypeParser(oid, format))) as pg.CustomTypesConfig['getTypeParser'],
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === 20
+        ? (value: string) => BigInt(value)
+        : oid === 1082
+          ? (value: string) => value
+          : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
   };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: size, types }) }) });
 }
@@ -155,7 +160,10 @@ async function ledgerPhase(url: string, accounts: number[]): Promise<Map<number,
           operationType: 'Transfer',
           description: 'Bench transfer',
           idempotencyKey: randomUUID(),
-          legs: [{ accountId: from, amount: -amount }, { accountId: to, amount }],
+          legs: [
+            { accountId: from, amount: -amount },
+            { accountId: to, amount },
+          ],
         });
         return true;
       });
@@ -177,7 +185,8 @@ async function httpPhase(baseUrl: string, customers: Array<{ email: string; acco
     return undefined;
   }
   const sessions: Array<{ email: string; accountId: number; token: string }> = [];
-  for (const customer of customers.slice(0, Math.max(...CLIENTS))) sessions.push({ ...customer, token: (await client.signIn(customer.email, TEST_PASSWORD)).accessToken });
+  for (const customer of customers.slice(0, Math.max(...CLIENTS)))
+    sessions.push({ ...customer, token: (await client.signIn(customer.email, TEST_PASSWORD)).accessToken });
   const results = new Map<number, LoopResult>();
   for (const clients of CLIENTS) {
     const result = await closedLoop(clients, async (index) => {
@@ -205,7 +214,10 @@ async function httpPhase(baseUrl: string, customers: Array<{ email: string; acco
 async function bulkLoadHistory(db: Kysely<Database>, customerId: number, count: number): Promise<{ usd: number; eur: number }> {
   const usd = await openAccount(db, customerId, 'USD');
   const eur = await openAccount(db, customerId, 'EUR');
-  for (const [account, currency, share] of [[usd, 'USD', 0.7], [eur, 'EUR', 0.3]] as const) {
+  for (const [account, currency, share] of [
+    [usd, 'USD', 0.7],
+    [eur, 'EUR', 0.3],
+  ] as const) {
     const system = await systemAccountId(db, 'clearing:deposit', currency);
     const rows = Math.round(count * share);
     await sql`
@@ -258,7 +270,8 @@ async function historyPhase(baseUrl: string, db: Kysely<Database>) {
       const t0 = performance.now();
       const answer = await client.rpc('transactionHistory', params, { token });
       times.push(performance.now() - t0);
-      if (answer.status !== 200 || answer.body?.responseCode !== '00') throw new Error(`transactionHistory answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
+      if (answer.status !== 200 || answer.body?.responseCode !== '00')
+        throw new Error(`transactionHistory answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
       total = answer.body.results;
     }
     times.sort((a, b) => a - b);
@@ -271,7 +284,9 @@ async function historyPhase(baseUrl: string, db: Kysely<Database>) {
 
 async function main(): Promise<void> {
   const bin = postgresBin();
-  const [serverUrl, dir] = execFileSync('bash', [path.join(REPOSITORY_ROOT, 'scripts/postgres.sh'), 'start'], { encoding: 'utf8' }).trim().split(/\s+/) as [string, string];
+  const [serverUrl, dir] = execFileSync('bash', [path.join(REPOSITORY_ROOT, 'scripts/postgres.sh'), 'start'], { encoding: 'utf8' })
+    .trim()
+    .split(/\s+/) as [string, string];
   // Other work on the machine skews every figure: the load average is printed at both ends.
   log(`PostgreSQL at ${serverUrl} (${dir}); ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}; ${SECONDS} s per measurement`);
   let server: BankServer | undefined;
@@ -296,7 +311,10 @@ async function main(): Promise<void> {
     log('creating 64 funded customers');
     const customers = await benchCustomers(server.db, 64);
 
-    const ledger = await ledgerPhase(appUrl, customers.map((c) => c.accountId));
+    const ledger = await ledgerPhase(
+      appUrl,
+      customers.map((c) => c.accountId),
+    );
     const http = await httpPhase(baseUrl, customers);
     const history = await historyPhase(baseUrl, server.db);
 
@@ -316,7 +334,10 @@ async function main(): Promise<void> {
     console.log('\nTransfers per second (same PostgreSQL, same run):');
     for (const row of table) console.log(row.map((cell, c) => cell.padStart(widths[c]!)).join('  '));
     console.log(`\nHistory page (transactionHistory over HTTP, page size 20) at ${HISTORY_TRANSACTIONS} ledger transactions:`);
-    for (const h of history) console.log(`  ${h.name.padEnd(16)} p50 ${h.p50.toFixed(1).padStart(7)} ms   p95 ${h.p95.toFixed(1).padStart(7)} ms   (${h.requests} requests, ${h.results} matching)`);
+    for (const h of history)
+      console.log(
+        `  ${h.name.padEnd(16)} p50 ${h.p50.toFixed(1).padStart(7)} ms   p95 ${h.p95.toFixed(1).padStart(7)} ms   (${h.requests} requests, ${h.results} matching)`,
+      );
   } finally {
     await server?.close();
     execFileSync('bash', [path.join(REPOSITORY_ROOT, 'scripts/postgres.sh'), 'stop', dir]);

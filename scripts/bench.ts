@@ -42,8 +42,7 @@ const json = process.argv.includes('--json');
 const say = (line: string) => {
   if (!json) console.log(line);
 };
-const ms = (s: Spread, goal: number) =>
-  `median ${s.median} ms, p95 ${s.p95} ms over ${s.runs}; goal ${goal} ms: ${s.median <= goal ? 'met' : 'MISSED'}`;
+const ms = (s: Spread, goal: number) => `median ${s.median} ms, p95 ${s.p95} ms over ${s.runs}; goal ${goal} ms: ${s.median <= goal ? 'met' : 'MISSED'}`;
 
 async function bundleFigures(browser: import('playwright-core').Browser) {
   if (!existsSync(`${repoRoot}/dist/index.html`)) {
@@ -54,7 +53,9 @@ async function bundleFigures(browser: import('playwright-core').Browser) {
   try {
     const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
     const login = await javascriptBytes(page, `${server.url}/login`);
-    say(`/login initial load: ${login.files} JavaScript files, ${kB(login.gzip)} gzipped (${kB(login.raw)} raw); budget ${kB(LOGIN_BUDGET)}: ${login.gzip <= LOGIN_BUDGET ? 'within' : 'OVER'}`);
+    say(
+      `/login initial load: ${login.files} JavaScript files, ${kB(login.gzip)} gzipped (${kB(login.raw)} raw); budget ${kB(LOGIN_BUDGET)}: ${login.gzip <= LOGIN_BUDGET ? 'within' : 'OVER'}`,
+    );
 
     await page.fill('#login_username', 'personal@example.com');
     await page.fill('#login_password', 'Demo-pass-2026');
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
   try {
     const engine = await engineFigures(browser);
     say(`Keystroke to paint, 200-field form: ${ms(engine.formKeystrokeToPaint, FORM_KEYSTROKE_GOAL_MS)}`);
-    say(`  of which work until React has committed: median ${engine.formKeystrokeWork.median} ms, p95 ${engine.formKeystrokeWork.p95} ms; a 1-field form takes median ${engine.oneFieldKeystrokeToPaint.median} ms, p95 ${engine.oneFieldKeystrokeToPaint.p95} ms to paint (the browser's own frame)`);
+    say(
+      `  of which work until React has committed: median ${engine.formKeystrokeWork.median} ms, p95 ${engine.formKeystrokeWork.p95} ms; a 1-field form takes median ${engine.oneFieldKeystrokeToPaint.median} ms, p95 ${engine.oneFieldKeystrokeToPaint.p95} ms to paint (the browser's own frame)`,
+    );
     say(`First paint, 10,000-row table, fresh page: ${ms(engine.tableFirstPaint, TABLE_PAINT_GOAL_MS)}`);
     say(`  mounted again on the same page: median ${engine.tableFirstPaintWarm.median} ms, p95 ${engine.tableFirstPaintWarm.p95} ms`);
     const bundle = await bundleFigures(browser);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: type check, lint, unit tests, integration tests against PGlite and a throwaway
+# The whole test suite: type check, lint, format check, unit tests, integration tests against PGlite and a throwaway
 # PostgreSQL, then end-to-end tests in Debian's Chromium against the built application.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,9 @@ npx tsc -b
 
 step "lint (rules and import boundaries)"
 npm run --silent lint
+
+step "format (prettier, checked)"
+npm run --silent format:check
 
 step "unit tests"
 npx vitest run --project unit --project unit-node

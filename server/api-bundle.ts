@@ -57,7 +57,11 @@ function readGenerated(dir: string, file: string): string {
  */
 export function loadGeneratedArtifacts(dir: string): GeneratedArtifacts {
   const bundle = JSON.parse(readGenerated(dir, 'api-bundle.json')) as ApiBundle;
-  if (typeof bundle.methods !== 'object' || typeof bundle.rest?.components?.schemas !== 'object' || typeof bundle.sessionRules?.components?.schemas !== 'object') {
+  if (
+    typeof bundle.methods !== 'object' ||
+    typeof bundle.rest?.components?.schemas !== 'object' ||
+    typeof bundle.sessionRules?.components?.schemas !== 'object'
+  ) {
     throw new ConfigError(`${path.join(dir, 'api-bundle.json')} lacks 'methods', 'rest' or 'sessionRules': run \`npm run codegen\` again.`);
   }
   return { bundle, openApiDocument: readGenerated(dir, 'openapi.json') };

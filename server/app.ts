@@ -34,7 +34,6 @@ import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
 
-
 /** A built server: not yet listening until `listen` is called. */
 export interface BankServer {
   app: FastifyInstance;
@@ -64,7 +63,11 @@ async function prepareDatabase(db: Kysely<Database>, config: ServerConfig, app: 
  */
 export async function buildServer(config: ServerConfig): Promise<BankServer> {
   const { bundle, openApiDocument } = loadGeneratedArtifacts(config.generatedDir);
-  const app = Fastify({ logger: { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) }, bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.trustProxy ?? false });
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(config.logStream ? { stream: config.logStream } : {}) },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy ?? false,
+  });
   const db = await openDatabase(config.database);
   app.addHook('onClose', async () => db.destroy());
   try {

@@ -81,9 +81,14 @@ function portFrom(value: string | undefined): number {
 function trustProxyFrom(value: string | undefined): ServerConfig['trustProxy'] {
   if (value === undefined || value === '' || value === 'false') return undefined;
   if (value === 'true') return true;
-  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+  const addresses = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (addresses.some((address) => !/^[0-9A-Fa-f.:]+(\/[0-9]{1,3})?$/.test(address))) {
-    throw new ConfigError(`TRUST_PROXY is '${value}': set it to true (any proxy) or a comma list of the proxies' addresses or CIDR ranges (e.g. 10.0.0.5,192.168.1.0/24).`);
+    throw new ConfigError(
+      `TRUST_PROXY is '${value}': set it to true (any proxy) or a comma list of the proxies' addresses or CIDR ranges (e.g. 10.0.0.5,192.168.1.0/24).`,
+    );
   }
   return addresses;
 }

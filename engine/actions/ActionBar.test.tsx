@@ -31,8 +31,7 @@ const spec: ScreenSpec = {
   ],
 };
 
-const i18n = () =>
-  createTestI18n({ item: { title: 'Item', edit: 'Edit', remove: 'Remove', removeConfirm: 'Remove this item?', signOut: 'Sign out' } });
+const i18n = () => createTestI18n({ item: { title: 'Item', edit: 'Edit', remove: 'Remove', removeConfirm: 'Remove this item?', signOut: 'Sign out' } });
 
 describe('ActionBar', () => {
   afterEach(() => {
@@ -43,7 +42,7 @@ describe('ActionBar', () => {
     expect(actionParams({ itemId: ':itemId', kind: ':literal text' }, { itemId: '4' })).toEqual({ itemId: '4', kind: ':literal text' });
   });
 
-  it("resolves :name params from the row or section first, then the route", () => {
+  it('resolves :name params from the row or section first, then the route', () => {
     expect(actionParams({ itemId: ':itemId', storeId: ':storeId' }, { itemId: '4', storeId: '9' }, { itemId: 12 })).toEqual({ itemId: 12, storeId: '9' });
   });
 

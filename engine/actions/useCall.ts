@@ -42,8 +42,7 @@ export interface CallOutcome {
 }
 
 /** An answer as values a notice or a path can read; anything but an object reads as none. */
-const answerValues = (answer: unknown): Record<string, unknown> =>
-  typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {};
+const answerValues = (answer: unknown): Record<string, unknown> => (typeof answer === 'object' && answer !== null ? (answer as Record<string, unknown>) : {});
 
 /**
  * Runs the calls a spec describes and what follows a success, the same way for forms, wizards and action
@@ -89,9 +88,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
         const result = await action({ ...input, ...beside }, ctx);
         return { answer: result?.answer, navigateTo: result?.navigate };
       }
-      throw new Error(
-        `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} has a submit or action with neither "method" nor "action". Name one of them.`,
-      );
+      throw new Error(`Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} has a submit or action with neither "method" nor "action". Name one of them.`);
     },
     [options, spec.id, spec.source, params, navigate, query],
   );
@@ -125,8 +122,7 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
         window.location.assign(address);
         return;
       }
-      const target =
-        navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
+      const target = navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
       if (target) void navigate(target);
     },
     [options, mutate, navigate, params, spec.id, spec.source],

@@ -12,11 +12,7 @@ import { useCall } from './useCall';
  * `kept`: answered, but not as `doneWhen` wants, so the form keeps its values.
  */
 export type SubmitOutcome =
-  | { status: 'done' }
-  | { status: 'kept' }
-  | { status: 'cancelled' }
-  | { status: 'invalid'; fieldErrors: Record<string, string> }
-  | { status: 'failed' };
+  { status: 'done' } | { status: 'kept' } | { status: 'cancelled' } | { status: 'invalid'; fieldErrors: Record<string, string> } | { status: 'failed' };
 
 /**
  * The server's field errors with the `wrap` prefix taken off, so that `profile.firstName` of a form sent as

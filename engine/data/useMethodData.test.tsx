@@ -7,7 +7,12 @@ import { requestParams } from './useMethodData';
 describe('requestParams', () => {
   it('takes fixed params, then route parameters, then query parameters, then extra', () => {
     const source = { method: 'ticketList', params: { status: 'open', page: 0 }, routeParams: { storeId: 'storeId' }, queryParams: { ticketNumber: 'ticket' } };
-    expect(requestParams(source, { storeId: '7' }, { page: 2 }, new URLSearchParams('ticket=12&other=x'))).toEqual({ status: 'open', page: 2, storeId: '7', ticketNumber: '12' });
+    expect(requestParams(source, { storeId: '7' }, { page: 2 }, new URLSearchParams('ticket=12&other=x'))).toEqual({
+      status: 'open',
+      page: 2,
+      storeId: '7',
+      ticketNumber: '12',
+    });
   });
 
   it('leaves out a query parameter the address does not have, or has empty', () => {

@@ -35,9 +35,6 @@ export function isMethodCallError(error: unknown): error is MethodCallError {
   if (typeof error !== 'object' || error === null) return false;
   const candidate = error as Partial<MethodCallError>;
   return (
-    candidate.name === 'MethodCallError' &&
-    typeof candidate.code === 'string' &&
-    typeof candidate.fieldErrors === 'object' &&
-    candidate.fieldErrors !== null
+    candidate.name === 'MethodCallError' && typeof candidate.code === 'string' && typeof candidate.fieldErrors === 'object' && candidate.fieldErrors !== null
   );
 }

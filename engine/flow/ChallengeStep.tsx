@@ -89,8 +89,7 @@ export function ChallengeStep({
     if (!waiting || !handler.poll) return;
     let stopped = false;
     const timer = setInterval(() => {
-      handler
-        .poll!(ctx(answer))
+      handler.poll!(ctx(answer))
         .then((reply) => {
           if (!stopped && !handler.detect({ ...answer, ...asValues(reply) })) next(reply, method);
         })
@@ -153,7 +152,12 @@ export function ChallengeStep({
   const links = (
     <div className="eng-flow__links">
       {handler.resend && state.canResend !== false && (
-        <button type="button" className="eng-button eng-button--link" disabled={pending} onClick={() => resend(state.step === 'wait' ? state.method : undefined)}>
+        <button
+          type="button"
+          className="eng-button eng-button--link"
+          disabled={pending}
+          onClick={() => resend(state.step === 'wait' ? state.method : undefined)}
+        >
           {t(texts.resend ?? '')}
         </button>
       )}

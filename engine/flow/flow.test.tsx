@@ -69,7 +69,13 @@ const spec: ScreenSpec = {
               method: 'orderPrice',
               params: { amount: ':amount', code: ':storeCode' },
               debounceMs: 10,
-              panel: { after: 'amount', items: [{ field: 'fee', label: 'orders.fee' }, { field: 'total', label: 'orders.total' }] },
+              panel: {
+                after: 'amount',
+                items: [
+                  { field: 'fee', label: 'orders.fee' },
+                  { field: 'total', label: 'orders.total' },
+                ],
+              },
             },
           ],
           submit: {
@@ -104,8 +110,21 @@ const i18n = () =>
       placedTitle: 'Order placed',
       cancelledTitle: 'Order cancelled',
       resultText: 'Order {{orderId}}.',
-      code: { title: 'Confirm the order', label: 'Code', invalid: 'Six digits, please.', sent: { sms: 'Code sent to {{to}}.' }, ask: { sms: 'Type the code.', phone: 'Approve on your phone.' } },
-      code2: { confirm: 'Confirm', cancel: 'Cancel', resend: 'Send a new code', resent: 'A new code is on its way.', use: { phone: 'Approve on my phone instead', sms: 'Get a code instead' }, wait: 'Approve on your phone' },
+      code: {
+        title: 'Confirm the order',
+        label: 'Code',
+        invalid: 'Six digits, please.',
+        sent: { sms: 'Code sent to {{to}}.' },
+        ask: { sms: 'Type the code.', phone: 'Approve on your phone.' },
+      },
+      code2: {
+        confirm: 'Confirm',
+        cancel: 'Cancel',
+        resend: 'Send a new code',
+        resent: 'A new code is on its way.',
+        use: { phone: 'Approve on my phone instead', sms: 'Get a code instead' },
+        wait: 'Approve on your phone',
+      },
     },
   });
 
@@ -250,7 +269,13 @@ describe('live values', () => {
     expect(await within(form).findByText('This store is closed.')).toBeTruthy();
     fireEvent.change(within(form).getByLabelText(/Amount/), { target: { value: '10.00' } });
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Place' })));
-    await waitFor(() => expect(within(form).getByLabelText(/Store code/).getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() =>
+      expect(
+        within(form)
+          .getByLabelText(/Store code/)
+          .getAttribute('aria-invalid'),
+      ).toBe('true'),
+    );
     expect(calls(callMethod, 'orderPlace')).toEqual([]);
   });
 
@@ -278,7 +303,11 @@ describe('live values that drive each other', () => {
     form: {
       schema: {
         type: 'object',
-        properties: { store: { type: 'string', title: 'Store' }, give: { type: 'string', title: 'Give', pattern: '^[0-9]+(\\.[0-9]{2})?$' }, get: { type: 'string', title: 'Get', pattern: '^[0-9]+(\\.[0-9]{2})?$' } },
+        properties: {
+          store: { type: 'string', title: 'Store' },
+          give: { type: 'string', title: 'Give', pattern: '^[0-9]+(\\.[0-9]{2})?$' },
+          get: { type: 'string', title: 'Get', pattern: '^[0-9]+(\\.[0-9]{2})?$' },
+        },
       },
       fields: ['store', 'give', 'get'],
       uiSchema: { give: { 'ui:title': 'orders.giveIn' }, get: { 'ui:title': 'orders.getIn' } },
@@ -290,13 +319,22 @@ describe('live values that drive each other', () => {
           debounceMs: 0,
           panel: { items: [{ field: 'most', label: 'orders.most' }], button: { label: 'orders.giveMost', fill: { give: 'most' } } },
         },
-        { id: 'quote', method: 'storeQuote', params: { store: ':store', give: ':give', get: ':get' }, either: ['give', 'get'], debounceMs: 0, fill: { give: 'give', get: 'get' } },
+        {
+          id: 'quote',
+          method: 'storeQuote',
+          params: { store: ':store', give: ':give', get: ':get' },
+          either: ['give', 'get'],
+          debounceMs: 0,
+          fill: { give: 'give', get: 'get' },
+        },
       ],
       submit: { method: 'storeSwap', label: 'orders.place' },
     },
   };
   const words = () =>
-    createTestI18n({ orders: { title: 'Orders', place: 'Place', most: 'At most', giveMost: 'Give the most', giveIn: 'Give ({{giveUnit}})', getIn: 'Get ({{getUnit}})' } });
+    createTestI18n({
+      orders: { title: 'Orders', place: 'Place', most: 'At most', giveMost: 'Give the most', giveIn: 'Give ({{giveUnit}})', getIn: 'Get ({{getUnit}})' },
+    });
 
   it('sends only the amount the person typed last, fills the other, and never writes into the one being typed', async () => {
     const callMethod = vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {

@@ -32,7 +32,12 @@ const spec: ScreenSpec = {
             method: 'lockerCodeShow',
             params: { lockerId: ':lockerId' },
             challenge: 'code',
-            result: { title: 'lockers.codeTitle', close: 'lockers.hide', reveal: { field: 'lockerCode', label: 'lockers.code', hideAfterMs: 5000, copy: true, missingText: 'lockers.shownBefore' }, items: [{ field: 'row', label: 'lockers.row' }] },
+            result: {
+              title: 'lockers.codeTitle',
+              close: 'lockers.hide',
+              reveal: { field: 'lockerCode', label: 'lockers.code', hideAfterMs: 5000, copy: true, missingText: 'lockers.shownBefore' },
+              items: [{ field: 'row', label: 'lockers.row' }],
+            },
             success: { refresh: true },
           },
         ],
@@ -59,7 +64,18 @@ const i18n = () =>
       row: 'Row',
       alreadyShown: 'The code was shown once.',
       shownBefore: 'This code was shown by an earlier try.',
-      confirm: { title: 'Confirm it is you', label: 'Confirmation code', invalid: 'Six digits.', sent: { sms: 'Sent.' }, ask: { sms: 'Type it.' }, ok: 'Confirm', cancel: 'Cancel', resend: 'Again', resent: 'Sent again.', use: { sms: 'SMS' } },
+      confirm: {
+        title: 'Confirm it is you',
+        label: 'Confirmation code',
+        invalid: 'Six digits.',
+        sent: { sms: 'Sent.' },
+        ask: { sms: 'Type it.' },
+        ok: 'Confirm',
+        cancel: 'Cancel',
+        resend: 'Again',
+        resent: 'Sent again.',
+        use: { sms: 'SMS' },
+      },
     },
   });
 
@@ -134,7 +150,7 @@ describe('timed reveal', () => {
     expect(document.body.textContent).not.toContain('4711');
   });
 
-  it('copies the secret and shows the answer\'s other values with it', async () => {
+  it("copies the secret and shows the answer's other values with it", async () => {
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const result = await revealCode();

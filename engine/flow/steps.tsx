@@ -67,7 +67,11 @@ function useSecondsLeft(ms: number | undefined): number | undefined {
 export function ResultStep({ result, values, onClose }: { result: ResultSpec; values: Values; onClose: () => void }) {
   const { t } = useTranslation();
   const reveal = result.reveal;
-  const closesAfter = reveal ? reveal.hideAfterMs : result.closeAfterMs !== undefined && matchesWhen(result.closeWhen, values) ? result.closeAfterMs : undefined;
+  const closesAfter = reveal
+    ? reveal.hideAfterMs
+    : result.closeAfterMs !== undefined && matchesWhen(result.closeWhen, values)
+      ? result.closeAfterMs
+      : undefined;
   const closesItself = !reveal && closesAfter !== undefined;
   useEffect(() => {
     if (closesAfter === undefined) return;

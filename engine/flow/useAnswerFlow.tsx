@@ -12,7 +12,10 @@ import { ResultStep, ReviewStep } from './steps';
 type Values = Record<string, unknown>;
 
 /** What a flow runs: a submit, or an action button's call. */
-export type FlowTarget = Pick<Submit, 'method' | 'action' | 'wrap' | 'queryParams' | 'idempotencyKey' | 'review' | 'challenge' | 'result' | 'doneWhen' | 'success'>;
+export type FlowTarget = Pick<
+  Submit,
+  'method' | 'action' | 'wrap' | 'queryParams' | 'idempotencyKey' | 'review' | 'challenge' | 'result' | 'doneWhen' | 'success'
+>;
 
 /** How a flow ended: `kept` means the answer came but `doneWhen` did not hold, so the form keeps its values. */
 export type FlowOutcome = { status: 'done' } | { status: 'kept' } | { status: 'cancelled' };

@@ -45,9 +45,7 @@ export function formatDateTime(value: unknown, locale: string): string {
   if (typeof value !== 'string' || value === '') return value === undefined || value === null ? '' : String(value);
   if (DATE_ONLY.test(value)) return formatDate(value, locale);
   const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**

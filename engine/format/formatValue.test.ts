@@ -8,9 +8,7 @@ const ctx = { locale: 'en', t: i18n.t };
 
 describe('formatText', () => {
   it('formats money with the currency of its row', () => {
-    expect(formatText('-5.5', { field: 'amount', format: 'money', currencyField: 'currencyCode' }, { currencyCode: 'GBP' }, ctx)).toBe(
-      '-£5.50',
-    );
+    expect(formatText('-5.5', { field: 'amount', format: 'money', currencyField: 'currencyCode' }, { currencyCode: 'GBP' }, ctx)).toBe('-£5.50');
   });
 
   it('translates badges and enumerated values, falling back to the value', () => {
@@ -50,7 +48,7 @@ describe('dates', () => {
     expect(formatText('2024-12-01', { field: 'from', format: 'month' }, {}, ctx)).toBe('December 2024');
   });
 
-  it('names a country in the reader\'s language, and leaves a code Intl does not know as it is', () => {
+  it("names a country in the reader's language, and leaves a code Intl does not know as it is", () => {
     expect(formatText('GB', { field: 'countryCode', format: 'country' }, {}, ctx)).toBe('United Kingdom');
     expect(formatText('GB', { field: 'countryCode', format: 'country' }, {}, { ...ctx, locale: 'es-ES' })).toBe('Reino Unido');
     expect(formatText('not a code', { field: 'countryCode', format: 'country' }, {}, ctx)).toBe('not a code');

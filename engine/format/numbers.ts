@@ -59,9 +59,7 @@ export function formatMoney(amount: unknown, currency: string | undefined, local
       maximumFractionDigits: Math.max(usual, digits),
     }).format(decimal as `${number}`);
   }
-  const number = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, digits) }).format(
-    decimal as `${number}`,
-  );
+  const number = numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, digits) }).format(decimal as `${number}`);
   return currency ? `${number} ${currency}` : number;
 }
 
@@ -76,9 +74,7 @@ export function formatMoney(amount: unknown, currency: string | undefined, local
 export function formatNumber(value: unknown, locale: string): string {
   const decimal = toDecimalString(value);
   if (decimal === null) return value === undefined || value === null ? '' : String(value);
-  return numberFormat(locale, { maximumFractionDigits: Math.min(fractionDigitsOf(decimal), 20) }).format(
-    decimal as `${number}`,
-  );
+  return numberFormat(locale, { maximumFractionDigits: Math.min(fractionDigitsOf(decimal), 20) }).format(decimal as `${number}`);
 }
 
 /**

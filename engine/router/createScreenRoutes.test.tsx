@@ -21,8 +21,7 @@ function customSpec(id: string, route: string, extra: Partial<ScreenSpec> = {}):
   };
 }
 
-const i18n = () =>
-  createTestI18n({ home: { title: 'Home' }, login: { title: 'Sign in' }, cards: { title: 'Cards' }, nav: { cards: 'My cards' } });
+const i18n = () => createTestI18n({ home: { title: 'Home' }, login: { title: 'Sign in' }, cards: { title: 'Cards' }, nav: { cards: 'My cards' } });
 
 describe('createScreenRoutes', () => {
   afterEach(() => {
@@ -51,10 +50,7 @@ describe('createScreenRoutes', () => {
 
   it('runs the guard before rendering and follows its redirect', async () => {
     const guard = vi.fn(async ({ pathname }: { pathname: string }) => (pathname === '/home' ? '/login' : null));
-    const specs = [
-      customSpec('home', '/home', { guard: 'signedIn' }),
-      customSpec('login', '/login', { layout: 'external' }),
-    ];
+    const specs = [customSpec('home', '/home', { guard: 'signedIn' }), customSpec('login', '/login', { layout: 'external' })];
     const { router } = renderScreens(testOptions(specs, { components: { Hello }, guards: { signedIn: guard } }), '/home', i18n());
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
@@ -100,11 +96,7 @@ describe('createScreenRoutes', () => {
   });
 
   it('uses the application 404 when given, and none when a spec has route *', async () => {
-    const first = renderScreens(
-      testOptions([customSpec('home', '/home')], { components: { Hello }, notFound: () => <p>Custom 404</p> }),
-      '/nowhere',
-      i18n(),
-    );
+    const first = renderScreens(testOptions([customSpec('home', '/home')], { components: { Hello }, notFound: () => <p>Custom 404</p> }), '/nowhere', i18n());
     expect(await screen.findByText('Custom 404')).toBeTruthy();
     first.unmount();
 

@@ -30,9 +30,7 @@ function checkEntries(options: EngineOptions): void {
   const routes = new Map<string, string>();
   for (const entry of options.screens) {
     if (!options.layouts[entry.layout]) {
-      throw new Error(
-        `${specFile(entry)} uses layout "${entry.layout}", which the application has not registered. Add it to EngineOptions.layouts.`,
-      );
+      throw new Error(`${specFile(entry)} uses layout "${entry.layout}", which the application has not registered. Add it to EngineOptions.layouts.`);
     }
     if (entry.guard && !options.guards[entry.guard]) {
       throw new Error(
@@ -169,9 +167,6 @@ export function createScreenRoutes(options: EngineOptions): RouteObject[] {
  * createRoot(el).render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>);
  * ```
  */
-export function createScreenRouter(
-  options: EngineOptions,
-  routerOptions?: Parameters<typeof createBrowserRouter>[1],
-): ReturnType<typeof createBrowserRouter> {
+export function createScreenRouter(options: EngineOptions, routerOptions?: Parameters<typeof createBrowserRouter>[1]): ReturnType<typeof createBrowserRouter> {
   return createBrowserRouter(createScreenRoutes(options), routerOptions);
 }

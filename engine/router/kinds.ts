@@ -32,9 +32,7 @@ const kindModules: Record<ScreenKind, () => Promise<KindComponent>> = {
 export function loadKind(kind: ScreenKind): Promise<KindComponent> {
   const load = kindModules[kind];
   if (!load) {
-    return Promise.reject(
-      new Error(`Unknown screen kind "${String(kind)}". Use one of: ${Object.keys(kindModules).join(', ')}.`),
-    );
+    return Promise.reject(new Error(`Unknown screen kind "${String(kind)}". Use one of: ${Object.keys(kindModules).join(', ')}.`));
   }
   return load();
 }

@@ -12,8 +12,7 @@ import type { ScreenEntry, ScreenSpec } from '../spec/types';
  */
 export async function loadSpec(entry: ScreenEntry): Promise<ScreenSpec> {
   const loaded = await entry.load();
-  const spec =
-    typeof loaded === 'object' && loaded !== null && 'default' in loaded ? (loaded as { default: unknown }).default : loaded;
+  const spec = typeof loaded === 'object' && loaded !== null && 'default' in loaded ? (loaded as { default: unknown }).default : loaded;
   if (typeof spec !== 'object' || spec === null || (spec as ScreenSpec).id !== entry.id || !(spec as ScreenSpec).kind) {
     throw new Error(
       `The spec of screen "${entry.id}" did not load as expected: generated/screens/${entry.id}.json is missing or is not the spec of that screen. Run "npm run codegen" and reload.`,
@@ -34,8 +33,7 @@ export async function loadSpec(entry: ScreenEntry): Promise<ScreenSpec> {
 export async function loadPrecompiledValidators(entry: ScreenEntry): Promise<Record<string, unknown>> {
   if (!entry.validators) return {};
   const loaded = await entry.validators();
-  const validators =
-    typeof loaded === 'object' && loaded !== null && 'default' in loaded ? (loaded as { default: unknown }).default : loaded;
+  const validators = typeof loaded === 'object' && loaded !== null && 'default' in loaded ? (loaded as { default: unknown }).default : loaded;
   if (typeof validators !== 'object' || validators === null) {
     throw new Error(
       `The validators of screen "${entry.id}" did not load as expected: generated/validators/${entry.id}.ts is missing or is not a validators module. Run "npm run codegen" and reload.`,

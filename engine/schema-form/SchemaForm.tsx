@@ -101,9 +101,7 @@ export function readsFormData(uiSchema: unknown, appWidgetNames: readonly string
   const names = new Set(appWidgetNames);
   const visit = (node: unknown): boolean => {
     if (typeof node !== 'object' || node === null) return false;
-    return Object.entries(node).some(([key, value]) =>
-      key === 'ui:widget' ? typeof value === 'string' && names.has(value) : visit(value),
-    );
+    return Object.entries(node).some(([key, value]) => (key === 'ui:widget' ? typeof value === 'string' && names.has(value) : visit(value)));
   };
   return visit(uiSchema);
 }
@@ -123,9 +121,7 @@ const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField'];
 export function readsOtherFields(uiSchema: unknown): boolean {
   if (typeof uiSchema !== 'object' || uiSchema === null) return false;
   return Object.entries(uiSchema).some(([key, value]) =>
-    key === 'ui:options' && typeof value === 'object' && value !== null
-      ? READING_OPTIONS.some((name) => name in value)
-      : readsOtherFields(value),
+    key === 'ui:options' && typeof value === 'object' && value !== null ? READING_OPTIONS.some((name) => name in value) : readsOtherFields(value),
   );
 }
 
@@ -152,9 +148,7 @@ function ValidatedForm({
   const transformErrors = useMemo(() => translateErrors(t), [t]);
   const { errorSchema, unplaced } = useMemo(() => {
     // The server may answer with an i18n key or with a sentence; a sentence is its own fallback.
-    const translated = Object.fromEntries(
-      Object.entries(serverErrors).map(([path, message]) => [path, t(message, { defaultValue: message })]),
-    );
+    const translated = Object.fromEntries(Object.entries(serverErrors).map(([path, message]) => [path, t(message, { defaultValue: message })]));
     return placeServerErrors(translated, schema);
   }, [serverErrors, schema, t]);
   // Server errors always show: they answer a submit, possibly made from another step of a wizard.
@@ -171,10 +165,23 @@ function ValidatedForm({
   const redrawsAll = useMemo(() => readsFormData(uiSchema, appWidgetNames), [uiSchema, appWidgetNames]);
   const latestContext = useRef(context);
   latestContext.current = context;
-  const steadyContext = useMemo(() => ({ get formData() { return latestData.current; }, get data() { return latestContext.current; } }), []);
+  const steadyContext = useMemo(
+    () => ({
+      get formData() {
+        return latestData.current;
+      },
+      get data() {
+        return latestContext.current;
+      },
+    }),
+    [],
+  );
   const formContext = useMemo(() => (redrawsAll ? { formData, data: context } : steadyContext), [redrawsAll, formData, context, steadyContext]);
   const conditions = useMemo(() => fieldConditions(uiSchema), [uiSchema]);
-  const invalid = useMemo(() => (onInvalidFields ? [...invalidFields(validator, schema, formData)].sort().join(',') : ''), [onInvalidFields, validator, schema, formData]);
+  const invalid = useMemo(
+    () => (onInvalidFields ? [...invalidFields(validator, schema, formData)].sort().join(',') : ''),
+    [onInvalidFields, validator, schema, formData],
+  );
   useEffect(() => {
     onInvalidFields?.(new Set(invalid ? invalid.split(',') : []));
   }, [invalid, onInvalidFields]);

@@ -11,14 +11,39 @@ describe('whenSchema', () => {
     { field: 'kind', equals: 'company' },
     { field: 'kind', in: ['company', 'trust'] },
     { field: 'kind', notIn: ['company', 'trust'] },
-    { all: [{ field: 'website', present: true }, { field: 'kind', notIn: ['person'] }] },
+    {
+      all: [
+        { field: 'website', present: true },
+        { field: 'kind', notIn: ['person'] },
+      ],
+    },
     { field: 'owner.id', present: true },
     { field: 'website', present: false },
-    { all: [{ field: 'kind', equals: 'company' }, { field: 'size', in: [1, 2] }] },
-    { any: [{ field: 'kind', equals: 'trust' }, { field: 'website', present: true }] },
+    {
+      all: [
+        { field: 'kind', equals: 'company' },
+        { field: 'size', in: [1, 2] },
+      ],
+    },
+    {
+      any: [
+        { field: 'kind', equals: 'trust' },
+        { field: 'website', present: true },
+      ],
+    },
     { not: { field: 'kind', equals: 'person' } },
   ];
-  const values = [{}, { kind: 'company' }, { kind: 'trust', website: '' }, { kind: 'person', website: 'x' }, { kind: 'company', size: 2 }, { kind: 'company', size: '2' }, { owner: { id: 4 } }, { owner: { id: null } }, { owner: 'x' }];
+  const values = [
+    {},
+    { kind: 'company' },
+    { kind: 'trust', website: '' },
+    { kind: 'person', website: 'x' },
+    { kind: 'company', size: 2 },
+    { kind: 'company', size: '2' },
+    { owner: { id: 4 } },
+    { owner: { id: null } },
+    { owner: 'x' },
+  ];
 
   it.each(conditions)('holds exactly where the spec condition holds: %j', (when) => {
     const validate = ajv.compile(whenSchema(when));

@@ -14,13 +14,39 @@ import { loadCompilingValidator, SchemaForm } from './SchemaForm';
 
 /** A dictionary service as the server answers it: countries, and the states of some of them. */
 const dictionary = vi.fn(async (method: string, params: Record<string, unknown>) => {
-  if (method === 'countryList') return { countries: [{ code: 'US', name: 'United States', dial: '1' }, { code: 'RO', name: 'Romania', dial: '40' }, { code: 'DE', name: 'Germany', dial: '49' }] };
-  if (method === 'stateList') return { states: params.countryCode === 'US' ? [{ code: 'CA', name: 'California' }, { code: 'NY', name: 'New York' }] : [] };
+  if (method === 'countryList')
+    return {
+      countries: [
+        { code: 'US', name: 'United States', dial: '1' },
+        { code: 'RO', name: 'Romania', dial: '40' },
+        { code: 'DE', name: 'Germany', dial: '49' },
+      ],
+    };
+  if (method === 'stateList')
+    return {
+      states:
+        params.countryCode === 'US'
+          ? [
+              { code: 'CA', name: 'California' },
+              { code: 'NY', name: 'New York' },
+            ]
+          : [],
+    };
   if (method === 'ruleOf') return { rule: { name: 'Social Security Number', shortName: 'SSN', needed: 'yes' } };
   throw new Error(`no method ${method}`);
 });
 
-function Form({ schema, uiSchema, fields, onSubmit = () => undefined }: { schema: JsonSchema; uiSchema: Record<string, unknown>; fields: string[]; onSubmit?: (data: Record<string, unknown>) => void }) {
+function Form({
+  schema,
+  uiSchema,
+  fields,
+  onSubmit = () => undefined,
+}: {
+  schema: JsonSchema;
+  uiSchema: Record<string, unknown>;
+  fields: string[];
+  onSubmit?: (data: Record<string, unknown>) => void;
+}) {
   const [data, setData] = useState<Record<string, unknown>>({});
   const formSchemaShown = formSchema({ schema, fields, uiSchema });
   return (
@@ -31,7 +57,22 @@ function Form({ schema, uiSchema, fields, onSubmit = () => undefined }: { schema
   );
 }
 
-function renderForm(props: Parameters<typeof Form>[0], i18n = createTestI18n({ fields: { country: 'Country', state: 'State', amount: 'Amount', website: 'Website', kind: 'Kind', taxId: 'Tax number', scans: 'Scans', dial: 'Country code' }, rules: { label: '{{name}} ({{shortName}})', help: 'Required: {{needed}}' } })) {
+function renderForm(
+  props: Parameters<typeof Form>[0],
+  i18n = createTestI18n({
+    fields: {
+      country: 'Country',
+      state: 'State',
+      amount: 'Amount',
+      website: 'Website',
+      kind: 'Kind',
+      taxId: 'Tax number',
+      scans: 'Scans',
+      dial: 'Country code',
+    },
+    rules: { label: '{{name}} ({{shortName}})', help: 'Required: {{needed}}' },
+  }),
+) {
   render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
       <I18nextProvider i18n={i18n}>
@@ -48,11 +89,16 @@ function renderForm(props: Parameters<typeof Form>[0], i18n = createTestI18n({ f
 const shownData = () => JSON.parse(screen.getByTestId('data').textContent ?? '{}') as Record<string, unknown>;
 /** Chooses the option worded `text`, whatever value the select gives it. */
 function choose(select: HTMLElement, text: string) {
-  const option = within(select).getAllByRole('option').find((one) => one.textContent === text);
+  const option = within(select)
+    .getAllByRole('option')
+    .find((one) => one.textContent === text);
   fireEvent.change(select, { target: { value: (option as HTMLOptionElement).value } });
 }
 
-const optionTexts = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
 
 describe('engine form widgets', () => {
   beforeAll(() => loadCompilingValidator());
@@ -82,12 +128,19 @@ describe('engine form widgets', () => {
 
   it('names countries in the reading language, from the schema enum too, never as a bare code', async () => {
     const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'es', resources: { es: { translation: { ...en, fields: { country: 'País', dial: 'Prefijo' } } } }, interpolation: { escapeValue: false } });
+    await i18n.init({
+      lng: 'es',
+      resources: { es: { translation: { ...en, fields: { country: 'País', dial: 'Prefijo' } } } },
+      interpolation: { escapeValue: false },
+    });
     renderForm(
       {
         schema: { type: 'object', properties: { country: { type: 'string', enum: ['DE', 'RO', 'US'] }, dial: { type: 'string' } } },
         fields: ['country', 'dial'],
-        uiSchema: { country: { 'ui:widget': 'country' }, dial: { 'ui:widget': 'phoneCode', 'ui:options': { source: { method: 'countryList', path: 'countries', value: 'dial' } } } },
+        uiSchema: {
+          country: { 'ui:widget': 'country' },
+          dial: { 'ui:widget': 'phoneCode', 'ui:options': { source: { method: 'countryList', path: 'countries', value: 'dial' } } },
+        },
       },
       i18n,
     );
@@ -109,10 +162,17 @@ describe('engine form widgets', () => {
 
   it('takes an amount with the locale decimal comma and sends the canonical decimal, with its currency shown', async () => {
     const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'pt', resources: { pt: { translation: { ...en, fields: { amount: 'Valor', currency: 'Moeda' } } } }, interpolation: { escapeValue: false } });
+    await i18n.init({
+      lng: 'pt',
+      resources: { pt: { translation: { ...en, fields: { amount: 'Valor', currency: 'Moeda' } } } },
+      interpolation: { escapeValue: false },
+    });
     renderForm(
       {
-        schema: { type: 'object', properties: { currency: { type: 'string', enum: ['EUR', 'USD'] }, amount: { type: 'string', pattern: '^(0|[1-9][0-9]*)(\\.[0-9]{1,2})?$' } } },
+        schema: {
+          type: 'object',
+          properties: { currency: { type: 'string', enum: ['EUR', 'USD'] }, amount: { type: 'string', pattern: '^(0|[1-9][0-9]*)(\\.[0-9]{1,2})?$' } },
+        },
         fields: ['currency', 'amount'],
         uiSchema: { amount: { 'ui:widget': 'money', 'ui:options': { currencyField: 'currency' } } },
       },
@@ -133,7 +193,12 @@ describe('engine form widgets', () => {
   it('shows and requires a field only while its when holds, and drops its value when it hides', async () => {
     const onSubmit = vi.fn();
     renderForm({
-      schema: { type: 'object', required: ['kind', 'website'], properties: { kind: { type: 'string', enum: ['person', 'company'] }, website: { type: 'string', minLength: 3 } }, additionalProperties: false },
+      schema: {
+        type: 'object',
+        required: ['kind', 'website'],
+        properties: { kind: { type: 'string', enum: ['person', 'company'] }, website: { type: 'string', minLength: 3 } },
+        additionalProperties: false,
+      },
       fields: ['kind', 'website'],
       uiSchema: { website: { 'ui:options': { when: { field: 'kind', equals: 'company' } } } },
       onSubmit,

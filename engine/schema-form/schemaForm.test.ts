@@ -49,7 +49,9 @@ describe('translateErrors', () => {
   const transform = translateErrors(i18n.t);
 
   it('uses the engine messages with their params', () => {
-    const [error] = transform([{ name: 'minLength', property: '.firstName', params: { limit: 2 }, message: 'must NOT have fewer than 2 characters', stack: '' }]);
+    const [error] = transform([
+      { name: 'minLength', property: '.firstName', params: { limit: 2 }, message: 'must NOT have fewer than 2 characters', stack: '' },
+    ]);
     expect(error?.message).toBe('Enter at least 2 characters.');
   });
 

@@ -23,10 +23,7 @@ function isShown(schema: JsonSchema, path: string): boolean {
  * // { errorSchema: { firstName: { __errors: ['Too long'] } }, unplaced: ['Unknown'] }
  * ```
  */
-export function placeServerErrors(
-  messages: Record<string, string>,
-  schema: JsonSchema,
-): { errorSchema: ErrorSchema | undefined; unplaced: string[] } {
+export function placeServerErrors(messages: Record<string, string>, schema: JsonSchema): { errorSchema: ErrorSchema | undefined; unplaced: string[] } {
   const errorSchema: Record<string, unknown> = {};
   const unplaced: string[] = [];
   for (const [path, message] of Object.entries(messages)) {
@@ -80,9 +77,7 @@ export function useServerErrors() {
 
   const track = useCallback((data: unknown) => {
     setState((previous) => {
-      const stillRefused = Object.keys(previous.messages).filter(
-        (path) => snapshot(data, path) === previous.refusedValues[path],
-      );
+      const stillRefused = Object.keys(previous.messages).filter((path) => snapshot(data, path) === previous.refusedValues[path]);
       if (stillRefused.length === Object.keys(previous.messages).length) return previous;
       const messages: Record<string, string> = {};
       for (const path of stillRefused) messages[path] = previous.messages[path] ?? '';

@@ -43,10 +43,7 @@ export function formDataOf(formContext: FormContextType | undefined): Record<str
  * const { data } = useSourceData({ method: 'states', params: { countryCode: ':country' }, path: 'states' }, formData);
  * ```
  */
-export function useSourceData(
-  source: FieldSource | undefined,
-  formData: Record<string, unknown>,
-): { data: unknown; waiting: boolean; failed: boolean } {
+export function useSourceData(source: FieldSource | undefined, formData: Record<string, unknown>): { data: unknown; waiting: boolean; failed: boolean } {
   const { callMethod } = useEngine();
   const params = source ? sourceParams(source, formData) : null;
   const key = source && params ? ([source.method, params] as const) : null;

@@ -32,7 +32,9 @@ function useFieldLabel(
   const { t } = useTranslation();
   const name = [...path].reverse().find((segment): segment is string => typeof segment === 'string') ?? '';
   if (typeof uiTitle === 'string') {
-    const values = Object.fromEntries(Object.entries({ ...liveValues, ...formData }).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+    const values = Object.fromEntries(
+      Object.entries({ ...liveValues, ...formData }).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+    );
     let missing = false;
     const text = t(uiTitle, {
       replace: values,
@@ -187,8 +189,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const aria = useFieldAria(id, rawErrors, uiSchema);
   const inputProps = getInputProps(schema, type, options);
   const inputValue = value === undefined || value === null ? '' : value;
-  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) =>
-    onChange(target.value === '' ? options.emptyValue : target.value);
+  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) => onChange(target.value === '' ? options.emptyValue : target.value);
   return (
     <input
       id={id}

@@ -5,4 +5,18 @@
  * refuses those as it refuses a widget the application does not register.
  * A plain module, so codegen can read it without React.
  */
-export const ENGINE_WIDGET_NAMES = ['text', 'email', 'password', 'date', 'select', 'checkbox', 'textarea', 'file', 'hidden', 'files', 'country', 'phoneCode', 'money'] as const;
+export const ENGINE_WIDGET_NAMES = [
+  'text',
+  'email',
+  'password',
+  'date',
+  'select',
+  'checkbox',
+  'textarea',
+  'file',
+  'hidden',
+  'files',
+  'country',
+  'phoneCode',
+  'money',
+] as const;

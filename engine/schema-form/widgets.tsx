@@ -1,12 +1,6 @@
 import { useState, type ChangeEvent, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  enumOptionSelectedValue,
-  enumOptionValueDecoder,
-  enumOptionValueEncoder,
-  getOptionValueFormat,
-  type WidgetProps,
-} from '@rjsf/utils';
+import { enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, type WidgetProps } from '@rjsf/utils';
 import { enumLabel } from '../i18n/labels';
 import type { JsonSchema } from '../spec/types';
 import { MoneyWidget } from './moneyWidget';
@@ -54,7 +48,12 @@ function EnumSelect(props: WidgetProps) {
   // A list of choices (an array of enum values) is a multiple select: its value is every chosen option.
   const read = (select: HTMLSelectElement) =>
     multiple
-      ? enumOptionValueDecoder(Array.from(select.selectedOptions, (option) => option.value), enumOptions, format, [])
+      ? enumOptionValueDecoder(
+          Array.from(select.selectedOptions, (option) => option.value),
+          enumOptions,
+          format,
+          [],
+        )
       : enumOptionValueDecoder(select.value, enumOptions, format, emptyValue);
   const selected = enumOptionSelectedValue(value, enumOptions, multiple, format, multiple ? [] : '');
   return (
@@ -75,11 +74,7 @@ function EnumSelect(props: WidgetProps) {
     >
       {schema.default === undefined && !multiple && <option value="">{t(props.placeholder || 'engine.form.choose')}</option>}
       {enumOptions.map((option, index) => (
-        <option
-          key={String(option.value)}
-          value={enumOptionValueEncoder(option.value, index, format)}
-          disabled={enumDisabled?.includes(option.value)}
-        >
+        <option key={String(option.value)} value={enumOptionValueEncoder(option.value, index, format)} disabled={enumDisabled?.includes(option.value)}>
           {enumLabel(t, typeof options.enumKey === 'string' ? options.enumKey : name, option.value)}
         </option>
       ))}
@@ -191,15 +186,18 @@ export function maxFileBytes(schema: JsonSchema | undefined): number | null {
 export function acceptsFile(accept: string | undefined, file: { name: string; type: string }): boolean {
   if (!accept) return true;
   const name = file.name.toLowerCase();
-  return accept.split(',').map((part) => part.trim().toLowerCase()).some((rule) =>
-    rule.startsWith('.') ? name.endsWith(rule) : rule.endsWith('/*') ? file.type.startsWith(rule.slice(0, -1)) : file.type === rule,
-  );
+  return accept
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .some((rule) => (rule.startsWith('.') ? name.endsWith(rule) : rule.endsWith('/*') ? file.type.startsWith(rule.slice(0, -1)) : file.type === rule));
 }
 
 /** Sizes in 1000-based units, as people read them. */
 function fileSize(bytes: number, language: string): string {
   const mega = bytes >= 1_000_000;
-  return new Intl.NumberFormat(language, { style: 'unit', unit: mega ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(mega ? bytes / 1_000_000 : Math.max(bytes / 1000, 0.1));
+  return new Intl.NumberFormat(language, { style: 'unit', unit: mega ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(
+    mega ? bytes / 1_000_000 : Math.max(bytes / 1000, 0.1),
+  );
 }
 
 /**
@@ -223,7 +221,11 @@ function FileWidget(props: WidgetProps) {
     const tooLarge = files.find((file) => maxBytes !== null && file.size > maxBytes);
     if (wrongType || tooLarge) {
       event.target.value = '';
-      setRefusal(wrongType ? t('engine.form.fileType', { name: wrongType.name, accept }) : t('engine.form.fileTooLarge', { name: tooLarge!.name, limit: fileSize(maxBytes!, i18n.language) }));
+      setRefusal(
+        wrongType
+          ? t('engine.form.fileType', { name: wrongType.name, accept })
+          : t('engine.form.fileTooLarge', { name: tooLarge!.name, limit: fileSize(maxBytes!, i18n.language) }),
+      );
       return;
     }
     setRefusal(null);

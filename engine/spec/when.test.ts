@@ -24,7 +24,17 @@ describe('matchesWhen', () => {
     expect(matchesWhen({ field: 'status', notIn: ['closed', 'paused'] }, row)).toBe(true);
     expect(matchesWhen({ field: 'status', notIn: ['active'] }, row)).toBe(false);
     expect(matchesWhen({ field: 'missing', notIn: ['active'] }, row)).toBe(true);
-    expect(matchesWhen({ all: [{ field: 'status', in: ['active'] }, { field: 'owner.kind', notIn: ['company'] }] }, row)).toBe(true);
+    expect(
+      matchesWhen(
+        {
+          all: [
+            { field: 'status', in: ['active'] },
+            { field: 'owner.kind', notIn: ['company'] },
+          ],
+        },
+        row,
+      ),
+    ).toBe(true);
   });
 
   it('counts empty text, null and a missing field as absent, and 0 or false as present', () => {

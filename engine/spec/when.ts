@@ -34,11 +34,7 @@ export type FieldCondition =
  * when: { field: count, gte: 1, lte: 10 }
  * ```
  */
-export type When =
-  | FieldCondition
-  | { all: readonly FieldCondition[] }
-  | { any: readonly FieldCondition[] }
-  | { not: FieldCondition };
+export type When = FieldCondition | { all: readonly FieldCondition[] } | { any: readonly FieldCondition[] } | { not: FieldCondition };
 
 const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
 

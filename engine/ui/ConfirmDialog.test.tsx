@@ -11,7 +11,18 @@ function Contacts({ onAnswer }: { onAnswer: (yes: boolean) => void }) {
   return (
     <>
       {dialog}
-      <button type="button" onClick={() => void confirm('contacts.remove', { values: { name: 'Ada' }, titleKey: 'contacts.removeTitle', yesKey: 'contacts.yes', noKey: 'contacts.keep', tone: 'danger' }).then(onAnswer)}>
+      <button
+        type="button"
+        onClick={() =>
+          void confirm('contacts.remove', {
+            values: { name: 'Ada' },
+            titleKey: 'contacts.removeTitle',
+            yesKey: 'contacts.yes',
+            noKey: 'contacts.keep',
+            tone: 'danger',
+          }).then(onAnswer)
+        }
+      >
         Ask
       </button>
     </>

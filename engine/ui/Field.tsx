@@ -45,7 +45,12 @@ export function Field(props: FieldProps) {
     <div className={`eng-field${props.error ? ' eng-field--invalid' : ''}`}>
       <label className="eng-label" htmlFor={id}>
         {props.label}
-        {props.required && <span className="eng-required" aria-hidden="true"> *</span>}
+        {props.required && (
+          <span className="eng-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {props.children({ id, describedBy, invalid: props.error ? true : undefined })}
       {props.help && (

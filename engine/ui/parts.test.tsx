@@ -15,7 +15,14 @@ function Verify({ spec }: CustomScreenProps) {
   const [sent, setSent] = useState<string>();
   return (
     <>
-      <SchemaForm idPrefix="verify" schema={form.schema} uiSchema={form.uiSchema} formData={data} onChange={setData} onSubmit={(valid) => setSent(String(valid.code))}>
+      <SchemaForm
+        idPrefix="verify"
+        schema={form.schema}
+        uiSchema={form.uiSchema}
+        formData={data}
+        onChange={setData}
+        onSubmit={(valid) => setSent(String(valid.code))}
+      >
         <ButtonRow>
           <SubmitButton pending={false}>Confirm</SubmitButton>
           <Button variant="secondary" onClick={() => setSent('again')}>
@@ -38,7 +45,12 @@ const verifySpec: ScreenSpec = {
   custom: {
     component: 'Verify',
     // As codegen writes it: the schema resolved and narrowed to the fields.
-    forms: { confirm: { schema: { type: 'object', required: ['code'], properties: { code: { type: 'string', title: 'Code', pattern: '^[0-9]{6}$' } } }, fields: ['code'] } },
+    forms: {
+      confirm: {
+        schema: { type: 'object', required: ['code'], properties: { code: { type: 'string', title: 'Code', pattern: '^[0-9]{6}$' } } },
+        fields: ['code'],
+      },
+    },
   },
 };
 

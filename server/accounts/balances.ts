@@ -14,12 +14,7 @@ import { accountFlags } from './account-flags.ts';
  * if (!(await ownsAccount(db, customerId, params.accountId))) throw new RpcRefusal('13');
  */
 export async function ownsAccount(db: Kysely<Database>, customerId: number, accountId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('id', '=', accountId)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('accounts').select('id').where('id', '=', accountId).where('customer_id', '=', customerId).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -40,9 +35,24 @@ export async function customerAccounts(db: Kysely<Database>, customerId: number,
     .leftJoin('cards as k', (join) => join.onRef('k.account_id', '=', 'a.id').on('k.role', '=', 'current'))
     .leftJoin('cards as r', (join) => join.onRef('r.account_id', '=', 'a.id').on('r.role', '=', 'replacement'))
     .select((eb) => [
-      'k.is_virtual as card_is_virtual', 'k.expiry_month as card_expiry_month', 'k.expiry_year as card_expiry_year', 'r.status_id as card_reissued_status_id',
-      'a.id', 'a.type', 'a.sub_type', 'a.status', 'a.balance', 'a.pending', 'a.balance_min', 'a.currency_code', 'a.name',
-      'a.settlement_account_id', 'c.scale', 'c.symbol', 'c.crypto', 'w.address',
+      'k.is_virtual as card_is_virtual',
+      'k.expiry_month as card_expiry_month',
+      'k.expiry_year as card_expiry_year',
+      'r.status_id as card_reissued_status_id',
+      'a.id',
+      'a.type',
+      'a.sub_type',
+      'a.status',
+      'a.balance',
+      'a.pending',
+      'a.balance_min',
+      'a.currency_code',
+      'a.name',
+      'a.settlement_account_id',
+      'c.scale',
+      'c.symbol',
+      'c.crypto',
+      'w.address',
       eb.exists(eb.selectFrom('ledger_entries as e').select('e.id').whereRef('e.account_id', '=', 'a.id')).as('has_entries'),
     ])
     .where('a.customer_id', '=', customerId);
@@ -63,6 +73,11 @@ export async function customerAccounts(db: Kysely<Database>, customerId: number,
       crypto: row.crypto,
       flags: accountFlags({ type: row.type, status: row.status, currencyCode: row.currency_code, crypto: row.crypto, hasEntries: Boolean(row.has_entries) }),
       ...omitNull({ name: row.name, subType: row.sub_type, settlementAccountId: row.settlement_account_id, walletAddress: row.address }),
-      ...omitNull({ cardIsVirtual: row.card_is_virtual, cardExpiryMonth: row.card_expiry_month, cardExpiryYear: row.card_expiry_year, cardReissuedStatusId: row.card_reissued_status_id }),
+      ...omitNull({
+        cardIsVirtual: row.card_is_virtual,
+        cardExpiryMonth: row.card_expiry_month,
+        cardExpiryYear: row.card_expiry_year,
+        cardReissuedStatusId: row.card_reissued_status_id,
+      }),
     }));
 }

@@ -33,7 +33,9 @@ export const accountAreaHandlers: Pick<
     const { customerId } = callerOf(ctx);
     const wallet = await ensureWallet(ctx.db, ctx.adapters.crypto, customerId, params.currencyCode);
     if (!wallet) {
-      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'currencyCode', description: `${params.currencyCode} has no deposit wallet: choose a crypto currency.` }] });
+      throw new RpcRefusal('TA1', {
+        validationErrors: [{ field: 'currencyCode', description: `${params.currencyCode} has no deposit wallet: choose a crypto currency.` }],
+      });
     }
     return wallet;
   },
@@ -48,7 +50,12 @@ export const accountAreaHandlers: Pick<
     if (account.accountStatusId === ACCOUNT_STATUS.closed) throw new RpcRefusal('CA');
     if (!account.flags?.instructions) {
       throw new RpcRefusal('TA1', {
-        validationErrors: [{ field: 'accountId', description: `Your ${account.currencyCode} account is not funded by bank transfer: choose a payment account in a bank currency.` }],
+        validationErrors: [
+          {
+            field: 'accountId',
+            description: `Your ${account.currencyCode} account is not funded by bank transfer: choose a payment account in a bank currency.`,
+          },
+        ],
       });
     }
     return { instructions: await paymentInstructionsOf(ctx.db, customerId, accountId) };

@@ -21,11 +21,18 @@ export async function accountWithScale(db: Kysely<Database>, accountId: number) 
  * @example
  * const source = await payingAccount(trx, customerId, 12, 'fromAccountId', (type) => (type === 1001 ? undefined : 'Choose one of your payment accounts.'));
  */
-export async function payingAccount(db: Kysely<Database>, customerId: number, accountId: number, field: string, refuseType: (type: number) => string | undefined) {
+export async function payingAccount(
+  db: Kysely<Database>,
+  customerId: number,
+  accountId: number,
+  field: string,
+  refuseType: (type: number) => string | undefined,
+) {
   const account = await accountWithScale(db, accountId);
   if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
   const wrongType = refuseType(account.type);
   if (wrongType) throw new RpcRefusal('TA1', { validationErrors: [{ field, description: wrongType }] });
-  if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
+  if (account.status !== ACCOUNT_STATUS.open)
+    throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
   return account;
 }

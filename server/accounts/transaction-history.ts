@@ -87,53 +87,57 @@ async function accountIdsOf(db: Kysely<Database>, filter: HistoryFilter): Promis
 function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds: number[], withStatus = true) {
   const type = filter.transactionType ?? filter.operationType;
   const email = filter.email?.trim().toLowerCase();
-  return db
-    .selectFrom('ledger_entries as e')
-    .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-    .innerJoin('accounts as a', 'a.id', 'e.account_id')
-    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .where('e.account_id', 'in', accountIds)
-    // Money on its way in is not the payee's until it is posted: a held or declined incoming entry stays out of sight.
-    .where((eb) => eb.or([eb('e.status', '=', 'posted'), eb('e.amount', '<', 0n)]))
-    .$if(type !== undefined, (qb) => qb.where('t.operation_type', '=', type!))
-    .$if(Boolean(filter.excludeOperationTypes?.length), (qb) => qb.where('t.operation_type', 'not in', filter.excludeOperationTypes!))
-    .$if(filter.fromDate !== undefined, (qb) => qb.where('t.created_at', '>=', startOfDay(filter.fromDate!)))
-    .$if(filter.toDate !== undefined, (qb) => qb.where('t.created_at', '<', new Date(startOfDay(filter.toDate!).getTime() + DAY_MS)))
-    .$if(filter.transactionDirection === 'incoming', (qb) => qb.where('e.amount', '>', 0n))
-    .$if(filter.transactionDirection === 'outgoing', (qb) => qb.where('e.amount', '<', 0n))
-    .$if(filter.fromAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) >= cast(${filter.fromAmount} as numeric) * power(10, c.scale)`))
-    .$if(filter.toAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) <= cast(${filter.toAmount} as numeric) * power(10, c.scale)`))
-    .$if(withStatus && filter.status !== undefined, (qb) => qb.where('e.status', '=', HISTORY_STATUS[filter.status!]))
-    .$if(Boolean(filter.keyword), (qb) =>
-      qb.where((eb) => eb.or([eb('t.description', 'ilike', likePattern(filter.keyword!)), eb('e.counterparty', 'ilike', likePattern(filter.keyword!))])),
-    )
-    .$if(Boolean(email), (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb('e.counterparty', 'ilike', email!.replace(/[\\%_]/g, '\\$&')),
-          // A transfer of this transaction to that e-mail, or to or from the customer signing in with it.
-          eb.exists(
-            eb
-              .selectFrom('transfers as tr')
-              .select(sql`1`.as('one'))
-              .whereRef('tr.ledger_transaction_id', '=', 't.id')
-              .where((inner) =>
-                inner.or([
-                  inner(sql`lower(tr.to_email)`, '=', email!),
-                  inner.exists(
-                    inner
-                      .selectFrom('users as u')
-                      .select(sql`1`.as('one'))
-                      .where('u.email', '=', email!)
-                      .where('u.customer_id', '<>', filter.customerId)
-                      .where((owner) => owner.or([owner('u.customer_id', '=', owner.ref('tr.to_customer_id')), owner('u.customer_id', '=', owner.ref('tr.customer_id'))])),
-                  ),
-                ]),
-              ),
-          ),
-        ]),
-      ),
-    );
+  return (
+    db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .innerJoin('accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+      .where('e.account_id', 'in', accountIds)
+      // Money on its way in is not the payee's until it is posted: a held or declined incoming entry stays out of sight.
+      .where((eb) => eb.or([eb('e.status', '=', 'posted'), eb('e.amount', '<', 0n)]))
+      .$if(type !== undefined, (qb) => qb.where('t.operation_type', '=', type!))
+      .$if(Boolean(filter.excludeOperationTypes?.length), (qb) => qb.where('t.operation_type', 'not in', filter.excludeOperationTypes!))
+      .$if(filter.fromDate !== undefined, (qb) => qb.where('t.created_at', '>=', startOfDay(filter.fromDate!)))
+      .$if(filter.toDate !== undefined, (qb) => qb.where('t.created_at', '<', new Date(startOfDay(filter.toDate!).getTime() + DAY_MS)))
+      .$if(filter.transactionDirection === 'incoming', (qb) => qb.where('e.amount', '>', 0n))
+      .$if(filter.transactionDirection === 'outgoing', (qb) => qb.where('e.amount', '<', 0n))
+      .$if(filter.fromAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) >= cast(${filter.fromAmount} as numeric) * power(10, c.scale)`))
+      .$if(filter.toAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) <= cast(${filter.toAmount} as numeric) * power(10, c.scale)`))
+      .$if(withStatus && filter.status !== undefined, (qb) => qb.where('e.status', '=', HISTORY_STATUS[filter.status!]))
+      .$if(Boolean(filter.keyword), (qb) =>
+        qb.where((eb) => eb.or([eb('t.description', 'ilike', likePattern(filter.keyword!)), eb('e.counterparty', 'ilike', likePattern(filter.keyword!))])),
+      )
+      .$if(Boolean(email), (qb) =>
+        qb.where((eb) =>
+          eb.or([
+            eb('e.counterparty', 'ilike', email!.replace(/[\\%_]/g, '\\$&')),
+            // A transfer of this transaction to that e-mail, or to or from the customer signing in with it.
+            eb.exists(
+              eb
+                .selectFrom('transfers as tr')
+                .select(sql`1`.as('one'))
+                .whereRef('tr.ledger_transaction_id', '=', 't.id')
+                .where((inner) =>
+                  inner.or([
+                    inner(sql`lower(tr.to_email)`, '=', email!),
+                    inner.exists(
+                      inner
+                        .selectFrom('users as u')
+                        .select(sql`1`.as('one'))
+                        .where('u.email', '=', email!)
+                        .where('u.customer_id', '<>', filter.customerId)
+                        .where((owner) =>
+                          owner.or([owner('u.customer_id', '=', owner.ref('tr.to_customer_id')), owner('u.customer_id', '=', owner.ref('tr.customer_id'))]),
+                        ),
+                    ),
+                  ]),
+                ),
+            ),
+          ]),
+        ),
+      )
+  );
 }
 
 /** One entry as the history shows it. */
@@ -162,7 +166,18 @@ function toTransaction(row: {
   };
 }
 
-const ROW_COLUMNS = ['t.id', 'e.account_id', 't.created_at', 't.operation_type', 't.description', 'e.amount', 'a.currency_code', 'c.scale', 'e.status', 'e.counterparty'] as const;
+const ROW_COLUMNS = [
+  't.id',
+  'e.account_id',
+  't.created_at',
+  't.operation_type',
+  't.description',
+  'e.amount',
+  'a.currency_code',
+  'c.scale',
+  'e.status',
+  'e.counterparty',
+] as const;
 
 /**
  * One page of a customer's history: each of their ledger entries with its transaction, the number
@@ -177,8 +192,14 @@ export async function transactionHistory(db: Kysely<Database>, query: HistoryQue
   if (accountIds.length === 0) return { transactions: [], results: 0, rejectedCount: 0, processingCount: 0 };
 
   // Counted on at most RESULTS_CAP + 1 rows: the planner stops there instead of reading them all.
-  const capped = matchingEntries(db, query, accountIds).select(sql`1`.as('one')).limit(RESULTS_CAP + 1).as('m');
-  const { count } = await db.selectFrom(capped).select((eb) => eb.fn.countAll<bigint>().as('count')).executeTakeFirstOrThrow();
+  const capped = matchingEntries(db, query, accountIds)
+    .select(sql`1`.as('one'))
+    .limit(RESULTS_CAP + 1)
+    .as('m');
+  const { count } = await db
+    .selectFrom(capped)
+    .select((eb) => eb.fn.countAll<bigint>().as('count'))
+    .executeTakeFirstOrThrow();
   // Entries not yet posted are few; the partial index ledger_entries_not_posted finds them.
   const open = await matchingEntries(db, query, accountIds, false)
     .where('e.status', '<>', 'posted')

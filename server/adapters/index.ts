@@ -9,7 +9,14 @@ import { gatewayMessages, sandboxMessages, type MessageSender } from '../messagi
 import { gatewayIpCountry, gatewayIpPrivacy, sandboxIpCountry, sandboxIpPrivacy, type IpCountryLookup, type IpPrivacyCheck } from '../profile/ip-lookup.ts';
 import { gatewayPush, sandboxPush, type PushSender } from '../push/push-sender.ts';
 import { gatewayCryptoRail, sandboxCryptoRail, type CryptoRail } from '../wallets/crypto-rail.ts';
-import { gatewayESignature, gatewayIdentityProvider, sandboxESignature, sandboxIdentityProvider, type ESignatureProvider, type IdentityVerificationProvider } from '../verification/providers.ts';
+import {
+  gatewayESignature,
+  gatewayIdentityProvider,
+  sandboxESignature,
+  sandboxIdentityProvider,
+  type ESignatureProvider,
+  type IdentityVerificationProvider,
+} from '../verification/providers.ts';
 
 /**
  * Everything the server reaches outside itself, each behind an interface with a sandbox that behaves
@@ -51,7 +58,9 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
     ipCountry: config.sandboxes ? sandboxIpCountry(config.gateways.ip?.sandboxLocalCountry ?? 'GB') : gatewayIpCountry(config.gateways.ip?.countryUrl ?? ''),
     ipPrivacy: config.sandboxes ? sandboxIpPrivacy(db) : gatewayIpPrivacy(config.gateways.ip?.privacyUrl ?? ''),
     push: config.sandboxes ? sandboxPush(db) : gatewayPush(config.gateways.push ?? ''),
-    identityVerification: config.sandboxes ? sandboxIdentityProvider(db) : gatewayIdentityProvider(requiredGateway(config.gateways.identityVerification, 'IDENTITY_PROVIDER')),
+    identityVerification: config.sandboxes
+      ? sandboxIdentityProvider(db)
+      : gatewayIdentityProvider(requiredGateway(config.gateways.identityVerification, 'IDENTITY_PROVIDER')),
     eSignature: config.sandboxes ? sandboxESignature(db) : gatewayESignature(requiredGateway(config.gateways.eSignature, 'E_SIGNATURE')),
     helpDesk: helpDeskAdapter(config, db),
     crypto: config.sandboxes ? sandboxCryptoRail() : gatewayCryptoRail(config.gateways.crypto ?? ''),

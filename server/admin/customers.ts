@@ -59,8 +59,19 @@ export async function searchCustomers(
   const [rows, count] = await Promise.all([
     base
       .select((eb) => [
-        'c.id', 'c.type', 'c.first_name', 'c.last_name', 'c.business_name', 'c.verified', 'c.limited', 'c.created_at',
-        eb.selectFrom('users as u').select((inner) => inner.fn.min('u.email').as('email')).whereRef('u.customer_id', '=', 'c.id').as('email'),
+        'c.id',
+        'c.type',
+        'c.first_name',
+        'c.last_name',
+        'c.business_name',
+        'c.verified',
+        'c.limited',
+        'c.created_at',
+        eb
+          .selectFrom('users as u')
+          .select((inner) => inner.fn.min('u.email').as('email'))
+          .whereRef('u.customer_id', '=', 'c.id')
+          .as('email'),
       ])
       .orderBy('c.id')
       .limit(pageSize)
@@ -95,13 +106,25 @@ export async function adminCustomerDetail(db: Kysely<Database>, customerId: numb
   if (!row) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'customerId', description: `There is no customer ${customerId}.` }] });
   const [own, access, settings, blacklist] = await Promise.all([
     db.selectFrom('users').select(['id', 'email']).where('customer_id', '=', customerId).orderBy('id').execute(),
-    db.selectFrom('customer_access as a').innerJoin('users as u', 'u.id', 'a.user_id').select(['u.id', 'u.email']).where('a.customer_id', '=', customerId).orderBy('u.id').execute(),
+    db
+      .selectFrom('customer_access as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .select(['u.id', 'u.email'])
+      .where('a.customer_id', '=', customerId)
+      .orderBy('u.id')
+      .execute(),
     db.selectFrom('security_settings').select('ip_access_enabled').where('customer_id', '=', customerId).executeTakeFirst(),
-    db.selectFrom('payout_blacklist').select((eb) => eb.fn.countAll<string>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('payout_blacklist')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('customer_id', '=', customerId)
+      .executeTakeFirstOrThrow(),
   ]);
   const users = [
     ...own.map((user) => ({ userId: user.id, login: user.email, relation: 'own' as const })),
-    ...access.filter((user) => !own.some((mine) => mine.id === user.id)).map((user) => ({ userId: user.id, login: user.email, relation: 'businessAccess' as const })),
+    ...access
+      .filter((user) => !own.some((mine) => mine.id === user.id))
+      .map((user) => ({ userId: user.id, login: user.email, relation: 'businessAccess' as const })),
   ];
   return {
     customerId: row.id,

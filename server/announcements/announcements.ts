@@ -90,8 +90,15 @@ type Visible = ReturnType<typeof visibleTo>;
 type VisibleRows = Visible extends SelectQueryBuilder<infer DB, infer TB, infer _Row> ? SelectQueryBuilder<DB, TB, AnnouncementRow> : never;
 
 const LIST_COLUMNS = [
-  'a.id', 'a.title', 'a.summary', 'a.published_at', 'a.expires_at', 'a.requires_confirmation',
-  's.read_at', 's.choice', 's.chosen_at',
+  'a.id',
+  'a.title',
+  'a.summary',
+  'a.published_at',
+  'a.expires_at',
+  'a.requires_confirmation',
+  's.read_at',
+  's.choice',
+  's.chosen_at',
 ] as const;
 
 function selectRow<Q extends Visible>(query: Q, withBody: boolean): VisibleRows {
@@ -168,7 +175,9 @@ export async function getAnnouncement(
     await db
       .insertInto('announcement_states')
       .values({ announcement_id: id, customer_id: customerId, read_at: readAt, choice: null, chosen_at: null, chosen_by_user_id: null })
-      .onConflict((conflict) => conflict.columns(['customer_id', 'announcement_id']).doUpdateSet({ read_at: sql`coalesce(announcement_states.read_at, excluded.read_at)` }))
+      .onConflict((conflict) =>
+        conflict.columns(['customer_id', 'announcement_id']).doUpdateSet({ read_at: sql`coalesce(announcement_states.read_at, excluded.read_at)` }),
+      )
       .execute();
     row.read_at = readAt;
   }

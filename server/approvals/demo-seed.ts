@@ -28,12 +28,33 @@ const nothingToDeliver: Pick<Adapters, 'messages' | 'push'> = new Proxy({} as Pi
 export async function seedApprovalsDemo(trx: Trx, passwordHash: string, accounts: { USD: number; EUR: number }, payeeEmail: string): Promise<void> {
   const owner = await trx.selectFrom('accounts').select('customer_id').where('id', '=', accounts.USD).executeTakeFirstOrThrow();
   const northwind = { customerId: owner.customer_id!, ...accounts };
-  const clerk = await trx.insertInto('users').values({ email: APPROVALS_DEMO_LOGIN, password_hash: passwordHash, customer_id: northwind.customerId }).returning('id').executeTakeFirstOrThrow();
-  await trx.insertInto('customer_access').values({ user_id: clerk.id, customer_id: northwind.customerId, rights: ['balanceInfo', 'transfers'] }).execute();
+  const clerk = await trx
+    .insertInto('users')
+    .values({ email: APPROVALS_DEMO_LOGIN, password_hash: passwordHash, customer_id: northwind.customerId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('customer_access')
+    .values({ user_id: clerk.id, customer_id: northwind.customerId, rights: ['balanceInfo', 'transfers'] })
+    .execute();
 
   const scope: TransferScope = { trx, customerId: northwind.customerId, userId: clerk.id, adapters: nothingToDeliver, afterCommit: () => {} };
-  await createTransfer(scope, { kind: 'p2p', fromAccountId: northwind.USD, amount: '1250.00', to: { email: payeeEmail }, description: 'Illustration deposit, June campaign', note: 'Illustration deposit, June campaign' });
-  await createTransfer(scope, { kind: 'p2p', fromAccountId: northwind.USD, amount: '86.40', to: { email: 'studio.assistant@example.org' }, description: 'Props and printing', note: 'Props and printing' });
+  await createTransfer(scope, {
+    kind: 'p2p',
+    fromAccountId: northwind.USD,
+    amount: '1250.00',
+    to: { email: payeeEmail },
+    description: 'Illustration deposit, June campaign',
+    note: 'Illustration deposit, June campaign',
+  });
+  await createTransfer(scope, {
+    kind: 'p2p',
+    fromAccountId: northwind.USD,
+    amount: '86.40',
+    to: { email: 'studio.assistant@example.org' },
+    description: 'Props and printing',
+    note: 'Props and printing',
+  });
 
   const payouts = [
     { email: payeeEmail, amount: '180.00', note: 'Workshop speaker fee' },
@@ -41,11 +62,27 @@ export async function seedApprovalsDemo(trx: Trx, passwordHash: string, accounts
   ];
   const batch = await trx
     .insertInto('transfer_batches')
-    .values({ customer_id: northwind.customerId, name: 'Contributor payouts June', type: 'p2p', status: 'awaitingApproval', account_id: northwind.EUR, count: payouts.length, total_amount: 27_550n, currency_code: 'EUR' })
+    .values({
+      customer_id: northwind.customerId,
+      name: 'Contributor payouts June',
+      type: 'p2p',
+      status: 'awaitingApproval',
+      account_id: northwind.EUR,
+      count: payouts.length,
+      total_amount: 27_550n,
+      currency_code: 'EUR',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const payout of payouts) {
-    const sent = await createTransfer(scope, { kind: 'p2p', fromAccountId: northwind.EUR, amount: payout.amount, to: { email: payout.email }, description: payout.note, note: payout.note });
+    const sent = await createTransfer(scope, {
+      kind: 'p2p',
+      fromAccountId: northwind.EUR,
+      amount: payout.amount,
+      to: { email: payout.email },
+      description: payout.note,
+      note: payout.note,
+    });
     await trx.updateTable('transfers').set({ batch_id: batch.id }).where('id', '=', BigInt(sent.operationId)).execute();
   }
 }

@@ -3,7 +3,16 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { confirmStepUp, startStepUp, type StepUpWording } from '../signin/step-up.ts';
-import { decideRequests, listRequests, notificationCounts, requestCreators, requestsToApprove, waitingInBatch, type DecisionNotice, type QueueActor } from './queue.ts';
+import {
+  decideRequests,
+  listRequests,
+  notificationCounts,
+  requestCreators,
+  requestsToApprove,
+  waitingInBatch,
+  type DecisionNotice,
+  type QueueActor,
+} from './queue.ts';
 import type { TransactionRequestApproveResponse } from '../../generated/methods.ts';
 
 const actorOf = (ctx: RpcContext): QueueActor => {
@@ -47,7 +56,12 @@ async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, change
   if (!decision.declined) {
     const sending = await requestsToApprove(trx, actor, ids);
     if (sending.length) {
-      const subject = { ...actor, action: APPROVE_ACTION, accountId: null, facts: sending.map((request) => [request.transactionId, request.amount, request.fee, request.currencyCode]) };
+      const subject = {
+        ...actor,
+        action: APPROVE_ACTION,
+        accountId: null,
+        facts: sending.map((request) => [request.transactionId, request.amount, request.fee, request.currencyCode]),
+      };
       const what = sending.map((request) => `${request.amount} ${request.currencyCode}${request.payee ? ` to ${request.payee}` : ''}`);
       const wording: StepUpWording = {
         what: `approve ${sending.length === 1 ? 'the transfer' : `${sending.length} transfers`} of ${what.slice(0, 3).join(', ')}${what.length > 3 ? ` and ${what.length - 3} more` : ''}`,
@@ -56,10 +70,16 @@ async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, change
         object: 'these requests',
       };
       if (!decision.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
-      await confirmStepUp(trx, subject, decision.confirm, wording, { field: changedField, description: 'The requests changed after the code was sent: ask for a new code.' });
+      await confirmStepUp(trx, subject, decision.confirm, wording, {
+        field: changedField,
+        description: 'The requests changed after the code was sent: ask for a new code.',
+      });
     }
   }
-  const { decisions, notices } = await decideRequests(trx, actor, ids, { declined: decision.declined, ...(decision.reason ? { reason: decision.reason } : {}) });
+  const { decisions, notices } = await decideRequests(trx, actor, ids, {
+    declined: decision.declined,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+  });
   queueNotices(ctx, notices);
   return decisions;
 }

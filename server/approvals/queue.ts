@@ -33,7 +33,12 @@ export const APPROVALS_PAGE_SIZE = 50;
  * await queueAccess(db, { customerId: 2, userId: 7 }); // 'request'
  */
 export async function queueAccess(db: Db, actor: QueueActor): Promise<QueueAccess> {
-  const access = await db.selectFrom('customer_access').select('rights').where('user_id', '=', actor.userId).where('customer_id', '=', actor.customerId).executeTakeFirst();
+  const access = await db
+    .selectFrom('customer_access')
+    .select('rights')
+    .where('user_id', '=', actor.userId)
+    .where('customer_id', '=', actor.customerId)
+    .executeTakeFirst();
   if (access) return access.rights.includes('transfersApprove') ? 'approve' : access.rights.includes('transfers') ? 'request' : 'none';
   const customer = await db.selectFrom('customers').select('type').where('id', '=', actor.customerId).executeTakeFirst();
   return customer?.type === 'business' ? 'approve' : 'none';
@@ -41,9 +46,7 @@ export async function queueAccess(db: Db, actor: QueueActor): Promise<QueueAcces
 
 /** Requests awaiting a decision, or decided by an approver ('decided'). */
 function requestsOf(db: Db, customerId: number, status: 'pending' | 'decided') {
-  let query = db
-    .selectFrom('transfers as t')
-    .where('t.customer_id', '=', customerId);
+  let query = db.selectFrom('transfers as t').where('t.customer_id', '=', customerId);
   query = status === 'pending' ? query.where('t.status', '=', 'awaitingApproval') : query.where('t.decided_by_user_id', 'is not', null);
   return query;
 }
@@ -61,7 +64,11 @@ const nextDay = (date: string) => {
  * @example
  * const { requests, total } = await listRequests(db, actor, { page: 1, size: 50 });
  */
-export async function listRequests(db: Db, actor: QueueActor, params: TransactionRequestListRequest): Promise<{ requests: TransactionRequest[]; total: number; mayApprove: boolean }> {
+export async function listRequests(
+  db: Db,
+  actor: QueueActor,
+  params: TransactionRequestListRequest,
+): Promise<{ requests: TransactionRequest[]; total: number; mayApprove: boolean }> {
   const access = await queueAccess(db, actor);
   if (access === 'none') return { requests: [], total: 0, mayApprove: false };
   const size = params.size ?? APPROVALS_PAGE_SIZE;
@@ -85,9 +92,29 @@ export async function listRequests(db: Db, actor: QueueActor, params: Transactio
     .leftJoin('transfer_batches as b', 'b.id', 't.batch_id')
     .leftJoin('customers as payee', 'payee.id', 't.to_customer_id')
     .select([
-      't.id', 't.kind', 't.status', 't.batch_id', 'b.name as batch_name', 't.created_by_user_id', 'creator.email as creator_email', 't.created_at',
-      't.from_account_id', 't.to_account_id', 't.to_customer_id', 't.to_email', 't.amount', 't.fee', 't.currency_code', 'c.scale', 't.to_amount',
-      't.to_currency_code', 'tc.scale as to_scale', 't.note', 'decider.email as decider_email', 't.decided_at', 't.decline_reason',
+      't.id',
+      't.kind',
+      't.status',
+      't.batch_id',
+      'b.name as batch_name',
+      't.created_by_user_id',
+      'creator.email as creator_email',
+      't.created_at',
+      't.from_account_id',
+      't.to_account_id',
+      't.to_customer_id',
+      't.to_email',
+      't.amount',
+      't.fee',
+      't.currency_code',
+      'c.scale',
+      't.to_amount',
+      't.to_currency_code',
+      'tc.scale as to_scale',
+      't.note',
+      'decider.email as decider_email',
+      't.decided_at',
+      't.decline_reason',
       sql<string | null>`coalesce(payee.business_name, nullif(trim(concat_ws(' ', payee.first_name, payee.last_name)), ''))`.as('payee_name'),
     ])
     .orderBy('t.created_at', 'desc')
@@ -97,9 +124,10 @@ export async function listRequests(db: Db, actor: QueueActor, params: Transactio
     .execute();
 
   const requests = rows.map((row): TransactionRequest => {
-    const payee = row.to_customer_id === actor.customerId
-      ? `${row.to_currency_code} account ${row.to_account_id}`
-      : (row.payee_name ?? row.to_email ?? `Account ${row.to_account_id}`);
+    const payee =
+      row.to_customer_id === actor.customerId
+        ? `${row.to_currency_code} account ${row.to_account_id}`
+        : (row.payee_name ?? row.to_email ?? `Account ${row.to_account_id}`);
     return {
       transactionId: Number(row.id),
       transactionType: row.kind as TransactionRequest['transactionType'],
@@ -135,14 +163,16 @@ export async function requestCreators(db: Db, customerId: number): Promise<Array
     .where((eb) =>
       eb.or([
         eb.exists(
-          eb.selectFrom('customer_access as a')
+          eb
+            .selectFrom('customer_access as a')
             .select('a.user_id')
             .whereRef('a.user_id', '=', 'u.id')
             .where('a.customer_id', '=', customerId)
             .where(sql<boolean>`'transfers' = any(a.rights) and not 'transfersApprove' = any(a.rights)`),
         ),
         eb.exists(
-          eb.selectFrom('transfers as t')
+          eb
+            .selectFrom('transfers as t')
             .select('t.id')
             .whereRef('t.created_by_user_id', '=', 'u.id')
             .where('t.customer_id', '=', customerId)
@@ -252,7 +282,17 @@ export async function decideRequests(
     .selectFrom('transfers as t')
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
     .leftJoin('users as creator', 'creator.id', 't.created_by_user_id')
-    .select(['t.id', 't.status', 't.created_by_user_id', 't.batch_id', 't.amount', 't.currency_code', 't.to_email', 'c.scale', 'creator.email as creator_email'])
+    .select([
+      't.id',
+      't.status',
+      't.created_by_user_id',
+      't.batch_id',
+      't.amount',
+      't.currency_code',
+      't.to_email',
+      'c.scale',
+      'creator.email as creator_email',
+    ])
     .where('t.id', 'in', sorted)
     .orderBy('t.id')
     .forUpdate('t')
@@ -313,7 +353,11 @@ async function settleBatchStatus(trx: Trx, batchId: bigint): Promise<void> {
     .where('batch_id', '=', batchId)
     .executeTakeFirstOrThrow();
   if (Number(row.waiting) > 0) return;
-  await trx.updateTable('transfer_batches').set({ status: Number(row.sent) > 0 ? 'completed' : 'declined' }).where('id', '=', batchId).execute();
+  await trx
+    .updateTable('transfer_batches')
+    .set({ status: Number(row.sent) > 0 ? 'completed' : 'declined' })
+    .where('id', '=', batchId)
+    .execute();
 }
 
 /**
@@ -323,6 +367,13 @@ async function settleBatchStatus(trx: Trx, batchId: bigint): Promise<void> {
 export async function waitingInBatch(trx: Trx, customerId: number, batchId: bigint): Promise<bigint[]> {
   const batch = await trx.selectFrom('transfer_batches').select('customer_id').where('id', '=', batchId).executeTakeFirst();
   if (!batch || batch.customer_id !== customerId) throw new RpcRefusal('13');
-  const rows = await trx.selectFrom('transfers').select('id').where('batch_id', '=', batchId).where('customer_id', '=', customerId).where('status', '=', 'awaitingApproval').orderBy('id').execute();
+  const rows = await trx
+    .selectFrom('transfers')
+    .select('id')
+    .where('batch_id', '=', batchId)
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'awaitingApproval')
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }

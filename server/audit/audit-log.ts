@@ -25,7 +25,8 @@ export function noteAuditOutcome(request: FastifyRequest, code: string): void {
 }
 
 /** Parameter names whose values are never written to the log. */
-const SECRET_KEY = /pass|secret|token|otp|cvv|cvc|pin|verifier|answer|signature|^code$|(approval|verification|confirm|confirmation|sms|activation|security|recovery|auth|one-?time)code$/i;
+const SECRET_KEY =
+  /pass|secret|token|otp|cvv|cvc|pin|verifier|answer|signature|^code$|(approval|verification|confirm|confirmation|sms|activation|security|recovery|auth|one-?time)code$/i;
 const FILE_KEY = /file|attachment|photo|image|content|document$/i;
 const MAX_STRING = 200;
 const MAX_ITEMS = 20;

@@ -106,7 +106,18 @@ export async function redeemWithSecondFactor(
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('authorization_codes')
-      .select(['id', 'user_id', 'client', 'code_challenge', 'used_at', 'session_id', 'second_factor', 'sms_code_hash', 'failed_attempts', sql<boolean>`expires_at > now()`.as('fresh')])
+      .select([
+        'id',
+        'user_id',
+        'client',
+        'code_challenge',
+        'used_at',
+        'session_id',
+        'second_factor',
+        'sms_code_hash',
+        'failed_attempts',
+        sql<boolean>`expires_at > now()`.as('fresh'),
+      ])
       .where('code_hash', '=', codeHash)
       .forUpdate()
       .executeTakeFirst();
@@ -115,7 +126,12 @@ export async function redeemWithSecondFactor(
       if (row.session_id) await revokeSession(trx, row.session_id, 'authorization code reused');
       return { refused: 'code' } as const;
     }
-    const spend = () => trx.updateTable('authorization_codes').set({ used_at: sql`now()` }).where('id', '=', row.id).execute();
+    const spend = () =>
+      trx
+        .updateTable('authorization_codes')
+        .set({ used_at: sql`now()` })
+        .where('id', '=', row.id)
+        .execute();
     if (!row.fresh || !pkceChallengeMatches(verifier, row.code_challenge)) {
       await spend();
       return { refused: 'code' } as const;
@@ -125,8 +141,10 @@ export async function redeemWithSecondFactor(
         await spend();
         return { refused: 'locked', userId: row.user_id, justLocked: false } as const;
       }
-      const right = factor.otp !== undefined && factor.check !== undefined
-        && (await factor.check(row.second_factor, { userId: row.user_id, smsCodeHash: row.sms_code_hash }, factor.otp, trx));
+      const right =
+        factor.otp !== undefined &&
+        factor.check !== undefined &&
+        (await factor.check(row.second_factor, { userId: row.user_id, smsCodeHash: row.sms_code_hash }, factor.otp, trx));
       if (!right) {
         const failed = row.failed_attempts + 1;
         await trx.updateTable('authorization_codes').set({ failed_attempts: failed }).where('id', '=', row.id).execute();

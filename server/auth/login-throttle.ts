@@ -52,7 +52,10 @@ export async function claimAttempt(db: Kysely<Database>, login: string, address:
         window_started: sql`case when login_address_attempts.window_started < now() - ${ADDRESS_WINDOW_MINUTES} * interval '1 minute' then now() else login_address_attempts.window_started end`,
       }),
     )
-    .returning(['failed_count', sql<number>`greatest(ceil(extract(epoch from window_started + ${ADDRESS_WINDOW_MINUTES} * interval '1 minute' - now())), 1)::integer`.as('wait')])
+    .returning([
+      'failed_count',
+      sql<number>`greatest(ceil(extract(epoch from window_started + ${ADDRESS_WINDOW_MINUTES} * interval '1 minute' - now())), 1)::integer`.as('wait'),
+    ])
     .executeTakeFirstOrThrow();
   if (byAddress.failed_count > ADDRESS_FREE_ATTEMPTS) return { scope: 'address', waitSeconds: byAddress.wait };
 
@@ -80,7 +83,11 @@ export async function claimAttempt(db: Kysely<Database>, login: string, address:
 
 /** An attempt refused for its login's lock was never evaluated, so the address does not pay for it. */
 async function giveBackAddressAttempt(db: Kysely<Database>, address: string): Promise<void> {
-  await db.updateTable('login_address_attempts').set({ failed_count: sql`greatest(failed_count - 1, 0)` }).where('address', '=', address).execute();
+  await db
+    .updateTable('login_address_attempts')
+    .set({ failed_count: sql`greatest(failed_count - 1, 0)` })
+    .where('address', '=', address)
+    .execute();
 }
 
 /**

@@ -13,5 +13,4 @@ describe('passwords', () => {
     expect(await verifyPassword(undefined, 'Demo-pass-2026')).toBe(false);
     expect(await verifyPassword(undefined, '')).toBe(false);
   });
-
 });

@@ -9,15 +9,7 @@ import { describeRefusedBody, type RequestError } from '../http/refused-body.ts'
 import { livePushChannel } from '../push/live.ts';
 import { browserName, browserToken, ensureBrowserToken } from '../signin/browser-cookie.ts';
 import { bearerToken } from '../signin/bearer.ts';
-import {
-  approveMethods,
-  confirmDeviceCode,
-  decidePushChallenge,
-  deviceChallenge,
-  rememberBrowser,
-  resendPush,
-  sendDeviceCode,
-} from '../signin/challenges.ts';
+import { approveMethods, confirmDeviceCode, decidePushChallenge, deviceChallenge, rememberBrowser, resendPush, sendDeviceCode } from '../signin/challenges.ts';
 import { deviceBySecret } from '../devices/devices.ts';
 import { chooseLoginFlow, migrationRequirement, secondFactorCheck } from '../signin/login-flow.ts';
 import { openSession } from '../signin/open-session.ts';
@@ -165,9 +157,10 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const login = username.toLowerCase();
     const throttled = await claimAttempt(db, login, request.ip);
     if (throttled) {
-      const message = throttled.scope === 'address'
-        ? `Too many sign-in attempts from your network. Try again in ${Math.ceil(throttled.waitSeconds / 60)} minutes.`
-        : `Too many attempts. Try again in ${throttled.waitSeconds} seconds.`;
+      const message =
+        throttled.scope === 'address'
+          ? `Too many sign-in attempts from your network. Try again in ${Math.ceil(throttled.waitSeconds / 60)} minutes.`
+          : `Too many attempts. Try again in ${throttled.waitSeconds} seconds.`;
       return reply.code(429).send({ message });
     }
 
@@ -219,7 +212,10 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
   app.post('/auth/token', async (request, reply) => {
     const body = checkedBody(reply, checks.token(request.body));
     if (!body) return reply;
-    const result = await redeemWithSecondFactor(db, body.code, body.codeVerifier, { ...(body.otp ? { otp: body.otp } : {}), check: secondFactorCheck(body.code) });
+    const result = await redeemWithSecondFactor(db, body.code, body.codeVerifier, {
+      ...(body.otp ? { otp: body.otp } : {}),
+      check: secondFactorCheck(body.code),
+    });
     if ('refused' in result) {
       if (result.refused === 'locked') {
         if (result.justLocked) await tellSecondFactorLocked(db, adapters, result.userId, request.log);
@@ -315,7 +311,11 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
       return reply.code(403).send({ message: SECOND_FACTOR_LOCKED, field: 'code', locked: true });
     }
     if (result.refused === 'wrong') {
-      return reply.code(403).send({ message: `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`, field: 'code', attemptsLeft: result.attemptsLeft });
+      return reply.code(403).send({
+        message: `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`,
+        field: 'code',
+        attemptsLeft: result.attemptsLeft,
+      });
     }
     if (result.refused === 'noCode') return reply.code(403).send({ message: 'The code has expired. Choose a method to get a new one.', field: 'code' });
     return reply.code(403).send({ message: 'Too many wrong codes. Sign in again.' });
@@ -324,5 +324,12 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
   // ---- linked devices and two-step settings (bearer access token) ----------------------------
 
   await app.register(deviceRoutes, { db, tokenKey, check: checks.check });
-  await app.register(twoStepRoutes, { db, tokenKey, adapters, check: checks.check, issueTokens: tokensFor, totpIssuer: options.projectName ?? 'Online banking' });
+  await app.register(twoStepRoutes, {
+    db,
+    tokenKey,
+    adapters,
+    check: checks.check,
+    issueTokens: tokensFor,
+    totpIssuer: options.projectName ?? 'Online banking',
+  });
 }

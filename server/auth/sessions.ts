@@ -30,7 +30,10 @@ const stillActive = sql<boolean>`last_activity_at > now() - ${IDLE_SECONDS} * in
 
 async function issueRefreshToken(db: Executor, sessionId: string): Promise<string> {
   const refreshToken = newOpaqueToken();
-  await db.insertInto('refresh_tokens').values({ session_id: sessionId, token_hash: hashOpaqueToken(refreshToken) }).execute();
+  await db
+    .insertInto('refresh_tokens')
+    .values({ session_id: sessionId, token_hash: hashOpaqueToken(refreshToken) })
+    .execute();
   return refreshToken;
 }
 
@@ -90,7 +93,11 @@ export async function rotateRefreshToken(db: Kysely<Database>, refreshToken: str
       await revokeSession(trx, token.session_id, 'idle');
       return undefined;
     }
-    await trx.updateTable('refresh_tokens').set({ rotated_at: sql`now()` }).where('id', '=', token.id).execute();
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: sql`now()` })
+      .where('id', '=', token.id)
+      .execute();
     return { userId: token.user_id, sessionId: token.session_id, refreshToken: await issueRefreshToken(trx, token.session_id) };
   });
 }
@@ -100,11 +107,7 @@ export async function rotateRefreshToken(db: Kysely<Database>, refreshToken: str
  * is over either way.
  */
 export async function endSession(db: Kysely<Database>, refreshToken: string): Promise<void> {
-  const token = await db
-    .selectFrom('refresh_tokens')
-    .select('session_id')
-    .where('token_hash', '=', hashOpaqueToken(refreshToken))
-    .executeTakeFirst();
+  const token = await db.selectFrom('refresh_tokens').select('session_id').where('token_hash', '=', hashOpaqueToken(refreshToken)).executeTakeFirst();
   if (token) await revokeSession(db, token.session_id, 'signed out');
 }
 

@@ -16,7 +16,9 @@ const MIN_LENGTH = 32;
 export async function loadTokenSecret(db: Kysely<Database>, configured: string | undefined): Promise<Uint8Array> {
   if (configured !== undefined) {
     if (configured.length < MIN_LENGTH) {
-      throw new ConfigError(`TOKEN_SECRET has ${configured.length} characters: use at least ${MIN_LENGTH} random characters, or unset it to let the server generate one.`);
+      throw new ConfigError(
+        `TOKEN_SECRET has ${configured.length} characters: use at least ${MIN_LENGTH} random characters, or unset it to let the server generate one.`,
+      );
     }
     return new TextEncoder().encode(configured);
   }

@@ -80,11 +80,7 @@ export function totp(secret: string, now: Date = new Date(), digits = TOTP_DIGIT
  * @example
  * const step = verifyTotp(secret, '492039', { notAfterStep: user.lastTotpStep });
  */
-export function verifyTotp(
-  secret: string,
-  code: string,
-  options: { now?: Date; notAfterStep?: number | null; window?: number } = {},
-): number | null {
+export function verifyTotp(secret: string, code: string, options: { now?: Date; notAfterStep?: number | null; window?: number } = {}): number | null {
   if (!/^\d{6}$/.test(code)) return null;
   const key = base32Decode(secret);
   const current = totpStep(options.now);

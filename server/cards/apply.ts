@@ -96,7 +96,8 @@ export async function applyForCard(ctx: RpcContext, params: ApplyParams) {
     const type = documentTypeById(document.documentType);
     const field = `documents.${index}`;
     if (!type) throw refusal(`${field}.documentType`, 'Choose one of the document types listed.');
-    if (type.countries && !type.countries.includes(country)) throw refusal(`${field}.documentType`, `This document is only accepted in ${type.countries.join(' and ')}.`);
+    if (type.countries && !type.countries.includes(country))
+      throw refusal(`${field}.documentType`, `This document is only accepted in ${type.countries.join(' and ')}.`);
     if (type.needsBackSide && !document.back) throw refusal(`${field}.back`, 'Upload the back side of this document too.');
     if (type.needsStampPage && !document.stampPage) throw refusal(`${field}.stampPage`, 'Upload the page with the registration stamp too.');
     const entry: DocumentFileInput[] = [{ role: 'main', ...readUploadedFile(document.front, `${field}.front`) }];
@@ -106,11 +107,18 @@ export async function applyForCard(ctx: RpcContext, params: ApplyParams) {
   });
   for (const required of requiredDocuments(offer, product)) {
     if (!files.some((file) => file.documentType === required.documentType)) {
-      throw refusal('documents', `Attach your ${documentTypeById(required.documentType)?.name.toLowerCase() ?? `document (type ${required.documentType})`}: cards of this kind need it in ${country}.`);
+      throw refusal(
+        'documents',
+        `Attach your ${documentTypeById(required.documentType)?.name.toLowerCase() ?? `document (type ${required.documentType})`}: cards of this kind need it in ${country}.`,
+      );
     }
   }
 
-  const customer = await ctx.db.selectFrom('customers').select(['first_name', 'last_name', 'business_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
+  const customer = await ctx.db
+    .selectFrom('customers')
+    .select(['first_name', 'last_name', 'business_name'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
   const holderName = (customer.business_name ?? [customer.first_name, customer.last_name].filter(Boolean).join(' ')).toUpperCase().slice(0, 26);
 
   return ctx.db.transaction().execute(async (trx) => {
@@ -167,7 +175,16 @@ export async function insertCardAccount(
   if (!isCardAccountType(product.type)) throw new Error(`Card product ${product.type} is outside the card account types.`);
   const account = await trx
     .insertInto('accounts')
-    .values({ customer_id: customerId, system_purpose: null, type: product.type, status: ACCOUNT_STATUS.open, currency_code: input.currencyCode, name: null, sub_type: product.subType, settlement_account_id: input.settlementAccountId })
+    .values({
+      customer_id: customerId,
+      system_purpose: null,
+      type: product.type,
+      status: ACCOUNT_STATUS.open,
+      currency_code: input.currencyCode,
+      name: null,
+      sub_type: product.subType,
+      settlement_account_id: input.settlementAccountId,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const card = await trx
@@ -232,7 +249,8 @@ export async function addressReplacementCompatibility(ctx: RpcContext, countryCo
   const offer = countryOffer(countryCode);
   const reasons: string[] = [];
   for (const type of [...new Set(held.map((card) => card.product_type))]) {
-    if (!offer.products.some((product) => product.type === type)) reasons.push(`The ${cardProduct(type)?.name ?? `card ${type}`} is not offered in ${countryCode}.`);
+    if (!offer.products.some((product) => product.type === type))
+      reasons.push(`The ${cardProduct(type)?.name ?? `card ${type}`} is not offered in ${countryCode}.`);
   }
   if (held.some((card) => !card.is_virtual) && !shipsPhysicalCards(offer)) reasons.push(`Physical cards are not shipped to ${countryCode}.`);
   return { compatible: reasons.length === 0, reasons };

@@ -88,12 +88,23 @@ async function decide(trx: Trx, request: PurchaseRequest, amount: bigint, mercha
   const card = await trx
     .selectFrom('cards as k')
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
-    .select(['k.id', 'k.role', 'k.status_id', 'k.bin', 'k.last4', 'a.id as card_account_id', 'a.type', 'a.sub_type', 'a.status as account_status', 'a.settlement_account_id'])
+    .select([
+      'k.id',
+      'k.role',
+      'k.status_id',
+      'k.bin',
+      'k.last4',
+      'a.id as card_account_id',
+      'a.type',
+      'a.sub_type',
+      'a.status as account_status',
+      'a.settlement_account_id',
+    ])
     .where('k.processor_ref', '=', request.processorRef)
     .forUpdate()
     .executeTakeFirst();
   if (!card || !isCardAccountType(card.type)) throw new PurchaseRequestError(`No card with processor reference ${request.processorRef}: check the reference.`);
-  const chargedId = card.sub_type === 'DEBIT' ? card.settlement_account_id ?? card.card_account_id : card.card_account_id;
+  const chargedId = card.sub_type === 'DEBIT' ? (card.settlement_account_id ?? card.card_account_id) : card.card_account_id;
   const base = { card_id: card.id, account_id: chargedId };
   const declined = (reason: DeclineReason, billed?: { amount: bigint; currency: string }) => ({
     ...base,
@@ -243,14 +254,31 @@ async function authorizationPage(
       : query.where('z.account_id', '=', filter.chargedAccountId).where('k.sub_type', '=', 'DEBIT');
   };
   const [{ total }, rows] = await Promise.all([
-    base().select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    base()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
     base()
       .innerJoin('currencies as mc', 'mc.code', 'z.currency_code')
       .leftJoin('currencies as bc', 'bc.code', 'z.billed_currency_code')
       .select([
-        'z.id', 'z.card_id', 'z.account_id', 'z.amount', 'z.currency_code', 'z.merchant_name', 'z.merchant_country', 'z.mcc', 'z.status',
-        'z.decline_reason', 'z.billed_amount', 'z.billed_currency_code', 'z.created_at', 'mc.scale as merchant_scale', 'bc.scale as billed_scale',
-        'k.account_id as card_account_id', 'k.bin', 'k.last4',
+        'z.id',
+        'z.card_id',
+        'z.account_id',
+        'z.amount',
+        'z.currency_code',
+        'z.merchant_name',
+        'z.merchant_country',
+        'z.mcc',
+        'z.status',
+        'z.decline_reason',
+        'z.billed_amount',
+        'z.billed_currency_code',
+        'z.created_at',
+        'mc.scale as merchant_scale',
+        'bc.scale as billed_scale',
+        'k.account_id as card_account_id',
+        'k.bin',
+        'k.last4',
       ])
       .orderBy('z.id', 'desc')
       .limit(pageSize)
@@ -303,7 +331,9 @@ export async function currentAccountAuthorizations(db: Kysely<Database>, custome
   const account = await db.selectFrom('accounts').select(['customer_id', 'type']).where('id', '=', accountId).executeTakeFirst();
   if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
   if (isCardAccountType(account.type)) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'accountId', description: 'Choose a payment account: card purchases of a card account are in its card history.' }] });
+    throw new RpcRefusal('TA1', {
+      validationErrors: [{ field: 'accountId', description: 'Choose a payment account: card purchases of a card account are in its card history.' }],
+    });
   }
   return authorizationPage(db, { chargedAccountId: accountId }, page);
 }

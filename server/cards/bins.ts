@@ -75,7 +75,14 @@ export async function ensureCardBins(db: Kysely<Database>): Promise<void> {
         .values(blocked.map((entry) => ({ bin: entry.binNumber, reason: entry.reason })))
         .onConflict((conflict) => conflict.column('bin').doUpdateSet((eb) => ({ reason: eb.ref('excluded.reason') })))
         .execute();
-      await trx.deleteFrom('blocked_card_bins').where('bin', 'not in', blocked.map((entry) => entry.binNumber)).execute();
+      await trx
+        .deleteFrom('blocked_card_bins')
+        .where(
+          'bin',
+          'not in',
+          blocked.map((entry) => entry.binNumber),
+        )
+        .execute();
     } else {
       await trx.deleteFrom('blocked_card_bins').execute();
     }

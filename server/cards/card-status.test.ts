@@ -26,7 +26,13 @@ const ALLOWED: Record<CardAction, { virtual: number[]; physical: number[] }> = {
   history: { virtual: except(S.submitted), physical: except(S.submitted) },
 };
 
-const facts = (status: number, extra: Partial<CardFacts> = {}): CardFacts => ({ status, isVirtual: false, expressShipping: false, hasReplacement: false, ...extra });
+const facts = (status: number, extra: Partial<CardFacts> = {}): CardFacts => ({
+  status,
+  isVirtual: false,
+  expressShipping: false,
+  hasReplacement: false,
+  ...extra,
+});
 
 describe('card status rules (every action × every status)', () => {
   it('knows the thirteen status ids of document 001', () => {

@@ -76,7 +76,8 @@ const RULES: Record<CardAction, (card: CardFacts) => boolean> = {
   enrollment: (card) => card.status === S.active,
   block: (card) => card.status !== S.canceled,
   reissue: (card) => among(card.status, [S.active, S.limited, S.expired, S.paused, S.fraud]) && !card.hasReplacement,
-  upgradeShipping: (card) => !card.isVirtual && !card.expressShipping && among(card.status, [S.submitted, S.processing, S.pendingDocument, S.printing, S.printed]),
+  upgradeShipping: (card) =>
+    !card.isVirtual && !card.expressShipping && among(card.status, [S.submitted, S.processing, S.pendingDocument, S.printing, S.printed]),
   rename: (card) => card.status !== S.canceled,
   pin: (card) => among(card.status, [S.active, S.limited, S.paused, S.expired]),
   details: (card) => among(card.status, [S.active, S.limited, S.paused, S.expired]),

@@ -42,9 +42,28 @@ function cardQuery(db: Kysely<Database>, customerId: number) {
     .innerJoin('currencies as c', 'c.code', 'a.currency_code')
     .leftJoin('cards as r', (join) => join.onRef('r.account_id', '=', 'k.account_id').on('r.role', '=', 'replacement'))
     .select([
-      'k.id', 'k.account_id', 'k.product_type', 'k.sub_type', 'k.is_virtual', 'k.status_id', 'k.bin', 'k.last4', 'k.expiry_month', 'k.expiry_year',
-      'k.holder_name', 'k.express_shipping', 'k.shipping_option_id', 'k.country_code', 'k.created_at',
-      'a.name', 'a.currency_code', 'a.balance', 'a.pending', 'a.status as account_status', 'a.settlement_account_id', 'c.scale',
+      'k.id',
+      'k.account_id',
+      'k.product_type',
+      'k.sub_type',
+      'k.is_virtual',
+      'k.status_id',
+      'k.bin',
+      'k.last4',
+      'k.expiry_month',
+      'k.expiry_year',
+      'k.holder_name',
+      'k.express_shipping',
+      'k.shipping_option_id',
+      'k.country_code',
+      'k.created_at',
+      'a.name',
+      'a.currency_code',
+      'a.balance',
+      'a.pending',
+      'a.status as account_status',
+      'a.settlement_account_id',
+      'c.scale',
       'r.status_id as replacement_status',
     ])
     .where('k.customer_id', '=', customerId)
@@ -102,13 +121,29 @@ export async function customerCard(db: Kysely<Database>, customerId: number, acc
 
 /** A card account locked for a change: the account, its current card and its replacement (if any). */
 export interface LockedCard {
-  account: { id: number; type: number; status: number; currency_code: string; balance: bigint; pending: bigint; settlement_account_id: number | null; scale: number };
+  account: {
+    id: number;
+    type: number;
+    status: number;
+    currency_code: string;
+    balance: bigint;
+    pending: bigint;
+    settlement_account_id: number | null;
+    scale: number;
+  };
   current: Awaited<ReturnType<typeof selectCards>>[number];
   replacement: Awaited<ReturnType<typeof selectCards>>[number] | undefined;
 }
 
 function selectCards(trx: Transaction<Database>, accountId: number) {
-  return trx.selectFrom('cards').selectAll().where('account_id', '=', accountId).where('role', 'in', ['current', 'replacement']).orderBy('id').forUpdate().execute();
+  return trx
+    .selectFrom('cards')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('role', 'in', ['current', 'replacement'])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
 }
 
 /**

@@ -21,7 +21,11 @@ export async function seedDemoCards(db: Kysely<Database>, processor: CardProcess
   const customerId = user.customer_id;
   const existing = await db.selectFrom('cards').select('id').where('customer_id', '=', customerId).executeTakeFirst();
   if (existing) return;
-  const customer = await db.selectFrom('customers').select(['first_name', 'last_name', 'residence_country_code']).where('id', '=', customerId).executeTakeFirstOrThrow();
+  const customer = await db
+    .selectFrom('customers')
+    .select(['first_name', 'last_name', 'residence_country_code'])
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
   const holderName = `${customer.first_name ?? ''} ${customer.last_name ?? ''}`.trim().toUpperCase();
   const country = customer.residence_country_code ?? 'GB';
 

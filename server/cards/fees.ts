@@ -26,7 +26,9 @@ export interface PaymentAccount {
  * when given → TA1 on `field`.
  */
 export async function paymentAccount(db: Kysely<Database>, customerId: number, accountId: number, field: string, currency?: string): Promise<PaymentAccount> {
-  const account = await payingAccount(db, customerId, accountId, field, (type) => (type === PAYMENT_ACCOUNT_TYPE ? undefined : 'Choose one of your payment accounts.'));
+  const account = await payingAccount(db, customerId, accountId, field, (type) =>
+    type === PAYMENT_ACCOUNT_TYPE ? undefined : 'Choose one of your payment accounts.',
+  );
   if (currency && account.currency_code !== currency) throw refusal(field, `Choose a payment account in ${currency}, the card's currency.`);
   return { id: account.id, currency_code: account.currency_code, scale: account.scale };
 }
@@ -49,9 +51,10 @@ export function feesIn(items: readonly FeeItem[], currency: string, scale: numbe
     const feeScale = currencyScale(item.currency);
     const minor = toMinorUnits(item.amount, feeScale);
     if (minor === 0n) continue;
-    total += item.currency === currency
-      ? minor
-      : quoteTransfer({ kind: 'account', from: { currency, scale }, to: { currency: item.currency, scale: feeScale }, toAmount: minor }).amount;
+    total +=
+      item.currency === currency
+        ? minor
+        : quoteTransfer({ kind: 'account', from: { currency, scale }, to: { currency: item.currency, scale: feeScale }, toAmount: minor }).amount;
   }
   return total;
 }
@@ -93,7 +96,10 @@ export async function chargeCardFees(
     });
   } catch (error) {
     if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
-      throw refusal(input.field, `This account does not hold the ${formatMinorUnits(total, input.account.scale)} ${input.account.currency_code} the fees come to: add funds or choose another account.`);
+      throw refusal(
+        input.field,
+        `This account does not hold the ${formatMinorUnits(total, input.account.scale)} ${input.account.currency_code} the fees come to: add funds or choose another account.`,
+      );
     }
     throw error;
   }

@@ -3,12 +3,41 @@ import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { addressReplacementCompatibility, applyForCard, applyInfo, crossPlatformRequirement } from './apply.ts';
 import { customerCard, customerCards } from './cards.ts';
-import { activateCard, activationData, activationQuote, blockCard, confirmationSummary, confirmCard, pauseCard, reissueCard, reissueQuote, setCardAlias, unpauseCard, upgradeCardShipping } from './lifecycle.ts';
+import {
+  activateCard,
+  activationData,
+  activationQuote,
+  blockCard,
+  confirmationSummary,
+  confirmCard,
+  pauseCard,
+  reissueCard,
+  reissueQuote,
+  setCardAlias,
+  unpauseCard,
+  upgradeCardShipping,
+} from './lifecycle.ts';
 import { loadCard } from './load.ts';
 
 type CardMethods =
-  | 'cardList' | 'cardGet' | 'cardApplyInfo' | 'cardApply' | 'cardConfirm' | 'cardConfirmation' | 'cardActivationData' | 'cardActivationQuote' | 'cardActivate' | 'cardPause'
-  | 'cardUnpause' | 'cardBlock' | 'cardReissue' | 'cardReissueQuote' | 'cardUpgradeShipping' | 'cardSetAlias' | 'cardLoad' | 'cardCrossPlatformRequirement'
+  | 'cardList'
+  | 'cardGet'
+  | 'cardApplyInfo'
+  | 'cardApply'
+  | 'cardConfirm'
+  | 'cardConfirmation'
+  | 'cardActivationData'
+  | 'cardActivationQuote'
+  | 'cardActivate'
+  | 'cardPause'
+  | 'cardUnpause'
+  | 'cardBlock'
+  | 'cardReissue'
+  | 'cardReissueQuote'
+  | 'cardUpgradeShipping'
+  | 'cardSetAlias'
+  | 'cardLoad'
+  | 'cardCrossPlatformRequirement'
   | 'addressReplacementCompatibility';
 
 /** The card lifecycle (issue 5): apply, confirm, activate, pause, block, reissue, load and the card reads. */

@@ -54,7 +54,11 @@ function requireAllowed(action: CardAction, locked: LockedCard): void {
   const facts = factsOf(locked.current, locked.replacement !== undefined);
   if (cardActionAllowed(action, facts)) return;
   if (action === 'reissue') {
-    throw refused(locked.replacement ? 'A replacement card is already on its way: activate it when it arrives.' : 'Only an active, limited, expired, paused or fraud-blocked card can be reissued.');
+    throw refused(
+      locked.replacement
+        ? 'A replacement card is already on its way: activate it when it arrives.'
+        : 'Only an active, limited, expired, paused or fraud-blocked card can be reissued.',
+    );
   }
   if (action === 'upgradeShipping') {
     if (locked.current.is_virtual) throw refused('Virtual cards are not shipped.');
@@ -81,7 +85,11 @@ const touch = () => ({ updated_at: new Date() });
 export const pauseCard = (ctx: RpcContext, accountId: number) =>
   changeCard(ctx, accountId, async (trx, locked) => {
     requireAllowed('pause', locked);
-    await trx.updateTable('cards').set({ previous_status_id: locked.current.status_id, status_id: CARD_STATUS.paused, ...touch() }).where('id', '=', locked.current.id).execute();
+    await trx
+      .updateTable('cards')
+      .set({ previous_status_id: locked.current.status_id, status_id: CARD_STATUS.paused, ...touch() })
+      .where('id', '=', locked.current.id)
+      .execute();
   });
 
 /** cardUnpause: paused → what it was (active or expired). */
@@ -134,9 +142,17 @@ export const blockCard = (ctx: RpcContext, accountId: number) =>
         throw error;
       }
     }
-    await trx.updateTable('cards').set({ status_id: CARD_STATUS.canceled, previous_status_id: null, ...touch() }).where('id', '=', locked.current.id).execute();
+    await trx
+      .updateTable('cards')
+      .set({ status_id: CARD_STATUS.canceled, previous_status_id: null, ...touch() })
+      .where('id', '=', locked.current.id)
+      .execute();
     if (locked.replacement) {
-      await trx.updateTable('cards').set({ status_id: CARD_STATUS.canceled, role: 'retired', ...touch() }).where('id', '=', locked.replacement.id).execute();
+      await trx
+        .updateTable('cards')
+        .set({ status_id: CARD_STATUS.canceled, role: 'retired', ...touch() })
+        .where('id', '=', locked.replacement.id)
+        .execute();
     }
     await trx.updateTable('accounts').set({ status: ACCOUNT_STATUS.closed }).where('id', '=', account.id).execute();
   });
@@ -178,7 +194,12 @@ export const upgradeCardShipping = (ctx: RpcContext, accountId: number) =>
     });
     await trx
       .updateTable('cards')
-      .set({ shipping_option_id: express.id, express_shipping: true, shipping_fee_paid: await addFees(trx, offer.fees.currency, paidSoFar, difference), ...touch() })
+      .set({
+        shipping_option_id: express.id,
+        express_shipping: true,
+        shipping_fee_paid: await addFees(trx, offer.fees.currency, paidSoFar, difference),
+        ...touch(),
+      })
       .where('id', '=', card.id)
       .execute();
   });
@@ -189,10 +210,17 @@ async function issueAtProcessor(ctx: RpcContext, card: { id: number; product_typ
   if (!product) throw new Error(`Card ${card.id} has product ${card.product_type}, which schemas/data/card-products.json no longer lists.`);
   let issued;
   try {
-    issued = await ctx.adapters.cardProcessor.issueCard({ bin: product.bin, holderName: card.holder_name, isVirtual: card.is_virtual, validityYears: product.validityYears });
+    issued = await ctx.adapters.cardProcessor.issueCard({
+      bin: product.bin,
+      holderName: card.holder_name,
+      isVirtual: card.is_virtual,
+      validityYears: product.validityYears,
+    });
   } catch (error) {
     ctx.log.error({ cardId: card.id, err: error instanceof Error ? error.message : String(error) }, 'card processor could not issue a card');
-    throw new RpcRefusal('UE', { description: 'The card processor could not issue the card just now. Your application is kept (processing): confirm it again in a few minutes to retry.' });
+    throw new RpcRefusal('UE', {
+      description: 'The card processor could not issue the card just now. Your application is kept (processing): confirm it again in a few minutes to retry.',
+    });
   }
   await ctx.db
     .updateTable('cards')
@@ -225,7 +253,12 @@ export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card
     if (row.role === 'retired') throw refused('This card has been replaced or cancelled.');
     const retry = row.status_id === CARD_STATUS.processing && row.processor_ref === null;
     if (!retry && !cardActionAllowed('confirm', factsOf(row, false))) throw refused('This card application has already been confirmed.');
-    if (!retry) await trx.updateTable('cards').set({ status_id: CARD_STATUS.processing, ...touch() }).where('id', '=', row.id).execute();
+    if (!retry)
+      await trx
+        .updateTable('cards')
+        .set({ status_id: CARD_STATUS.processing, ...touch() })
+        .where('id', '=', row.id)
+        .execute();
     return row;
   });
   await issueAtProcessor(ctx, card);
@@ -357,7 +390,11 @@ async function activationFees(db: Db, card: LockedCard['current']): Promise<{ it
   if (firstCard) items.push({ label: 'Card annual fee', amount: fees.annual, currency: fees.currency });
   if (!card.is_virtual) {
     const option = optionById(offer, card.shipping_option_id) ?? shippingOption(offer, 'standard');
-    items.push({ label: 'Card shipping fee', amount: await subtractFees(db, fees.currency, option?.fee ?? '0', card.shipping_fee_paid), currency: fees.currency });
+    items.push({
+      label: 'Card shipping fee',
+      amount: await subtractFees(db, fees.currency, option?.fee ?? '0', card.shipping_fee_paid),
+      currency: fees.currency,
+    });
   }
   return { items, currency: fees.currency };
 }
@@ -429,7 +466,12 @@ export async function activationQuote(ctx: RpcContext, accountId: number, feeAcc
   };
   if (feeAccountId === undefined) return quote;
   const account = await paymentAccount(ctx.db, customerId, feeAccountId, 'feeAccountId');
-  return { ...quote, feeAccountId: account.id, feeCurrencyCode: account.currency_code, feeTotal: formatMinorUnits(feesIn(items, account.currency_code, account.scale, scales), account.scale) };
+  return {
+    ...quote,
+    feeAccountId: account.id,
+    feeCurrencyCode: account.currency_code,
+    feeTotal: formatMinorUnits(feesIn(items, account.currency_code, account.scale, scales), account.scale),
+  };
 }
 
 /**
@@ -451,7 +493,9 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     const card = activationTarget(locked);
     if (card.role === 'current' && card.status_id === CARD_STATUS.active) throw refused('This card is already active.');
     if (!cardActionAllowed('activate', factsOf(card, false))) {
-      throw refused(card.is_virtual ? 'Only an issued virtual card (pending) can be activated.' : 'A physical card can be activated once it has been printed or shipped.');
+      throw refused(
+        card.is_virtual ? 'Only an issued virtual card (pending) can be activated.' : 'A physical card can be activated once it has been printed or shipped.',
+      );
     }
     if (card.activation_claimed_at && Date.now() - card.activation_claimed_at.getTime() < ACTIVATION_CLAIM_SECONDS * 1000) {
       throw refused('This card is being activated already: wait a moment and look at the card again.');
@@ -466,14 +510,22 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     return card;
   });
 
-  const release = () => ctx.db.updateTable('cards').set({ activation_claim: null, activation_claimed_at: null }).where('id', '=', target.id).where('activation_claim', '=', claim).execute();
+  const release = () =>
+    ctx.db
+      .updateTable('cards')
+      .set({ activation_claim: null, activation_claimed_at: null })
+      .where('id', '=', target.id)
+      .where('activation_claim', '=', claim)
+      .execute();
   let pinCode: string;
   try {
     pinCode = await ctx.adapters.cardProcessor.assignPin(target.processor_ref!);
   } catch (error) {
     await release();
     ctx.log.error({ cardId: target.id, err: error instanceof Error ? error.message : String(error) }, 'card processor could not assign a PIN');
-    throw new RpcRefusal('UE', { description: 'The card processor could not set the PIN just now. Nothing was charged: activate the card again in a few minutes.' });
+    throw new RpcRefusal('UE', {
+      description: 'The card processor could not set the PIN just now. Nothing was charged: activate the card again in a few minutes.',
+    });
   }
 
   try {
@@ -490,7 +542,15 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
       }
       await trx
         .updateTable('cards')
-        .set({ role: 'current', status_id: CARD_STATUS.active, previous_status_id: null, activated_at: now, activation_claim: null, activation_claimed_at: null, updated_at: now })
+        .set({
+          role: 'current',
+          status_id: CARD_STATUS.active,
+          previous_status_id: null,
+          activated_at: now,
+          activation_claim: null,
+          activation_claimed_at: null,
+          updated_at: now,
+        })
         .where('id', '=', card.id)
         .execute();
     });

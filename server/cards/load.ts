@@ -12,7 +12,10 @@ import { cardLabel } from './lifecycle.ts';
  * active card, as a transfer of kind 'cardLoad' (limits, second factor and business approval apply).
  * Runs inside the call's transaction (the method is money-moving).
  */
-export async function loadCard(ctx: RpcContext, params: { accountId: number; fromAccountId: number; amount: string; currency?: string }): Promise<SubmitResult> {
+export async function loadCard(
+  ctx: RpcContext,
+  params: { accountId: number; fromAccountId: number; amount: string; currency?: string },
+): Promise<SubmitResult> {
   const { customerId } = callerOf(ctx);
   const card = await customerCard(ctx.db, customerId, params.accountId);
   // Both ids are checked for their owner before anything about the card is said.

@@ -74,7 +74,11 @@ export async function chargeDueMonthlyCardFees(db: Kysely<Database>, now: Date):
           .insertInto('card_monthly_fees')
           .values({ card_id: id, period, status: 'charged', attempted_at: now })
           .onConflict((conflict) =>
-            conflict.columns(['card_id', 'period']).doUpdateSet({ status: 'charged', attempted_at: now }).where('card_monthly_fees.status', '=', 'unpaid').where('card_monthly_fees.attempted_at', '<', retryBefore),
+            conflict
+              .columns(['card_id', 'period'])
+              .doUpdateSet({ status: 'charged', attempted_at: now })
+              .where('card_monthly_fees.status', '=', 'unpaid')
+              .where('card_monthly_fees.attempted_at', '<', retryBefore),
           )
           .returning('card_id')
           .executeTakeFirst();
@@ -82,7 +86,12 @@ export async function chargeDueMonthlyCardFees(db: Kysely<Database>, now: Date):
         const { fees } = countryOffer(card.country_code);
         try {
           const account = await paymentAccount(trx, card.customer_id, card.settlement_account_id, 'settlementAccountId');
-          await chargeCardFees(trx, { account, items: [{ label: 'Card monthly fee', amount: fees.monthly, currency: fees.currency }], field: 'settlementAccountId', cardLabel: cardLabel(card, card.name) });
+          await chargeCardFees(trx, {
+            account,
+            items: [{ label: 'Card monthly fee', amount: fees.monthly, currency: fees.currency }],
+            field: 'settlementAccountId',
+            cardLabel: cardLabel(card, card.name),
+          });
         } catch (error) {
           // Roll the claim and any partial posting back; the month is recorded as unpaid below.
           if (error instanceof RpcRefusal) throw new Unpaid();
@@ -98,7 +107,9 @@ export async function chargeDueMonthlyCardFees(db: Kysely<Database>, now: Date):
       await db
         .insertInto('card_monthly_fees')
         .values({ card_id: id, period, status: 'unpaid', attempted_at: now })
-        .onConflict((conflict) => conflict.columns(['card_id', 'period']).doUpdateSet({ status: 'unpaid', attempted_at: now }).where('card_monthly_fees.status', '=', 'unpaid'))
+        .onConflict((conflict) =>
+          conflict.columns(['card_id', 'period']).doUpdateSet({ status: 'unpaid', attempted_at: now }).where('card_monthly_fees.status', '=', 'unpaid'),
+        )
         .execute();
       outcome.unpaid++;
     } else if (result === 'charged') {
@@ -107,4 +118,3 @@ export async function chargeDueMonthlyCardFees(db: Kysely<Database>, now: Date):
   }
   return outcome;
 }
-

@@ -122,12 +122,20 @@ export function sandboxCardProcessor(db: Kysely<Database>, now: () => Date = () 
     async assignPin(processorRef) {
       await entry(processorRef);
       const pin = newPin();
-      await db.updateTable('sandbox_card_vault').set({ pin_sealed: seal(await vaultKey(db), pin) }).where('processor_ref', '=', processorRef).execute();
+      await db
+        .updateTable('sandbox_card_vault')
+        .set({ pin_sealed: seal(await vaultKey(db), pin) })
+        .where('processor_ref', '=', processorRef)
+        .execute();
       return pin;
     },
     async setPin(processorRef, pin) {
       await entry(processorRef);
-      await db.updateTable('sandbox_card_vault').set({ pin_sealed: seal(await vaultKey(db), pin) }).where('processor_ref', '=', processorRef).execute();
+      await db
+        .updateTable('sandbox_card_vault')
+        .set({ pin_sealed: seal(await vaultKey(db), pin) })
+        .where('processor_ref', '=', processorRef)
+        .execute();
     },
     async readPin(processorRef) {
       const row = await entry(processorRef);
@@ -158,7 +166,10 @@ export function gatewayCardProcessor(url: string, send: typeof fetch = fetch): C
       signal: AbortSignal.timeout(10_000),
     });
     // The answer may carry secrets: never put it in the error.
-    if (!response.ok) throw new Error(`The card processor at ${url} answered ${response.status} to ${method} ${path.replace(/\/cards\/[^/]+/, '/cards/{ref}')}; check the processor and CARD_PROCESSOR_URL.`);
+    if (!response.ok)
+      throw new Error(
+        `The card processor at ${url} answered ${response.status} to ${method} ${path.replace(/\/cards\/[^/]+/, '/cards/{ref}')}; check the processor and CARD_PROCESSOR_URL.`,
+      );
     return (await response.json()) as T;
   };
   return {

@@ -16,7 +16,9 @@ describe('card products: shipping options', () => {
       ['express', { minWorkingDays: 1, maxWorkingDays: 2 }],
     ]);
     expect(countryOffer('RU').shippingOptions.find((option) => option.type === 'express')?.disabledReasons).toEqual(['expressUnavailableInCountry']);
-    expect(countryOffer('BR').shippingOptions.every((option) => option.deliveryTime === undefined && option.disabledReasons[0] === 'noCardShippingToCountry')).toBe(true);
+    expect(
+      countryOffer('BR').shippingOptions.every((option) => option.deliveryTime === undefined && option.disabledReasons[0] === 'noCardShippingToCountry'),
+    ).toBe(true);
     expect(countryOffer('DE').shippingOptions.every((option) => option.disabledReasons.length === 0 && option.deliveryTime)).toBe(true);
   });
 
@@ -30,7 +32,9 @@ describe('card products: shipping options', () => {
     const option = applyInfoDeclaration.response.properties.products.items.properties.shippingOptions.items.properties.disabledReasons;
     expect([...option.items.enum].sort()).toEqual([...reasonCodes].sort());
     for (const language of languages) {
-      const texts = JSON.parse(readFileSync(new URL(`../../locales/${language}/cards.json`, import.meta.url), 'utf8')) as { cards: { shippingDisabled: Record<string, string>; deliveryWorkingDays: string } };
+      const texts = JSON.parse(readFileSync(new URL(`../../locales/${language}/cards.json`, import.meta.url), 'utf8')) as {
+        cards: { shippingDisabled: Record<string, string>; deliveryWorkingDays: string };
+      };
       expect(Object.keys(texts.cards.shippingDisabled).sort(), language).toEqual([...reasonCodes].sort());
       expect(texts.cards.deliveryWorkingDays, language).toContain('{{days}}');
     }
@@ -39,7 +43,9 @@ describe('card products: shipping options', () => {
   it('names every product in every language', () => {
     const types = productsData.products.map((product) => String(product.type)).sort();
     for (const language of languages) {
-      const texts = JSON.parse(readFileSync(new URL(`../../locales/${language}/cards.json`, import.meta.url), 'utf8')) as { cards: { products: Record<string, string> } };
+      const texts = JSON.parse(readFileSync(new URL(`../../locales/${language}/cards.json`, import.meta.url), 'utf8')) as {
+        cards: { products: Record<string, string> };
+      };
       expect(Object.keys(texts.cards.products).sort(), language).toEqual(types);
     }
   });

@@ -62,7 +62,9 @@ for (const [country, entry] of Object.entries(FILE.countries)) {
   for (const option of entry.shippingOptions ?? []) {
     const time = option.deliveryTime;
     if (time && time.minWorkingDays > time.maxWorkingDays) {
-      throw new Error(`schemas/data/card-products.json: countries.${country} shipping option ${option.id} is delivered in ${time.minWorkingDays} to ${time.maxWorkingDays} working days; the first must not be more than the second. Fix the file and restart.`);
+      throw new Error(
+        `schemas/data/card-products.json: countries.${country} shipping option ${option.id} is delivered in ${time.minWorkingDays} to ${time.maxWorkingDays} working days; the first must not be more than the second. Fix the file and restart.`,
+      );
     }
   }
 }

@@ -23,7 +23,12 @@ class SandboxRefusal extends Error {}
  */
 export async function applySandboxCardEvent(db: Kysely<Database>, cardId: number, event: SandboxCardEvent): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const card = await trx.selectFrom('cards').select(['id', 'status_id', 'is_virtual', 'processor_ref']).where('id', '=', cardId).forUpdate().executeTakeFirst();
+    const card = await trx
+      .selectFrom('cards')
+      .select(['id', 'status_id', 'is_virtual', 'processor_ref'])
+      .where('id', '=', cardId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!card) throw new SandboxRefusal(`No card ${cardId}.`);
     let next: number;
     if (event === 'advance') {
@@ -32,7 +37,8 @@ export async function applySandboxCardEvent(db: Kysely<Database>, cardId: number
       else if (card.status_id === CARD_STATUS.printed) next = CARD_STATUS.shipped;
       else throw new SandboxRefusal(`Only a printing (19) or printed (20) card moves on; this one is ${STATUS_NAMES[card.status_id] ?? card.status_id}.`);
     } else {
-      if (!card.processor_ref || card.status_id === CARD_STATUS.canceled) throw new SandboxRefusal('Only an issued card that is not cancelled can change status.');
+      if (!card.processor_ref || card.status_id === CARD_STATUS.canceled)
+        throw new SandboxRefusal('Only an issued card that is not cancelled can change status.');
       next = event === 'expired' ? CARD_STATUS.expired : event === 'fraud' ? CARD_STATUS.fraud : CARD_STATUS.limited;
     }
     if (card.status_id === CARD_STATUS.paused) {
@@ -57,7 +63,21 @@ async function cardsForPage(db: Kysely<Database>, login: string) {
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
     .innerJoin('currencies as c', 'c.code', 'a.currency_code')
     .leftJoin('users as u', 'u.customer_id', 'k.customer_id')
-    .select(['k.id', 'k.status_id', 'k.is_virtual', 'k.role', 'k.bin', 'k.last4', 'k.sub_type', 'k.holder_name', 'a.id as account_id', 'a.currency_code', 'a.balance', 'c.scale', 'u.email'])
+    .select([
+      'k.id',
+      'k.status_id',
+      'k.is_virtual',
+      'k.role',
+      'k.bin',
+      'k.last4',
+      'k.sub_type',
+      'k.holder_name',
+      'a.id as account_id',
+      'a.currency_code',
+      'a.balance',
+      'c.scale',
+      'u.email',
+    ])
     .orderBy('k.id', 'desc')
     .limit(50);
   if (login) query = query.where('u.email', '=', login.toLowerCase());
@@ -99,7 +119,9 @@ export async function cardSandboxPage(app: FastifyInstance, options: { db: Kysel
       const outcome = await authorizeCardPurchase(db, {
         processorRef,
         amount: String(body.amount ?? '').trim(),
-        currencyCode: String(body.currencyCode ?? '').trim().toUpperCase(),
+        currencyCode: String(body.currencyCode ?? '')
+          .trim()
+          .toUpperCase(),
         merchantName: String(body.merchantName ?? '').trim(),
         merchantCountry: String(body.merchantCountry ?? 'GB'),
         mcc: String(body.mcc ?? '5999'),
@@ -107,7 +129,8 @@ export async function cardSandboxPage(app: FastifyInstance, options: { db: Kysel
       });
       const answer = { ...outcome, authorizationId: Number(outcome.authorizationId) };
       if (!form) return answer;
-      const done = outcome.status === 'approved' ? `Approved: ${outcome.billedAmount} ${outcome.billedCurrencyCode} charged.` : `Declined: ${outcome.declineReason}.`;
+      const done =
+        outcome.status === 'approved' ? `Approved: ${outcome.billedAmount} ${outcome.billedCurrencyCode} charged.` : `Declined: ${outcome.declineReason}.`;
       return reply.redirect(`/sandbox/cards?${new URLSearchParams({ done })}`, 303);
     } catch (error) {
       if (!(error instanceof PurchaseRequestError || error instanceof SandboxRefusal)) throw error;
@@ -147,12 +170,14 @@ export async function cardSandboxPage(app: FastifyInstance, options: { db: Kysel
         const status = STATUS_NAMES[card.status_id] ?? String(card.status_id);
         const event = (name: SandboxCardEvent, label: string, className = '') =>
           `<form method="post" action="/sandbox/cards/${card.id}/status" style="display:inline"><input type="hidden" name="event" value="${name}"><button${className ? ` class="${className}"` : ''}>${label}</button></form>`;
-        const shipping = !card.is_virtual && (card.status_id === CARD_STATUS.printing || card.status_id === CARD_STATUS.printed)
-          ? event('advance', card.status_id === CARD_STATUS.printing ? 'Mark printed' : 'Mark shipped', 'primary')
-          : '';
+        const shipping =
+          !card.is_virtual && (card.status_id === CARD_STATUS.printing || card.status_id === CARD_STATUS.printed)
+            ? event('advance', card.status_id === CARD_STATUS.printing ? 'Mark printed' : 'Mark shipped', 'primary')
+            : '';
         const issued = card.bin !== null && card.status_id !== CARD_STATUS.canceled;
-        const purchase = issued && card.role === 'current'
-          ? `<form method="post" action="/sandbox/cards/${card.id}/authorize">
+        const purchase =
+          issued && card.role === 'current'
+            ? `<form method="post" action="/sandbox/cards/${card.id}/authorize">
     <h3>Purchase</h3>
     <label for="amount-${card.id}">Amount</label> <input id="amount-${card.id}" name="amount" inputmode="decimal" required size="8">
     <label for="currency-${card.id}">Currency</label> <input id="currency-${card.id}" name="currencyCode" value="${escapeHtml(card.currency_code)}" size="4" required>
@@ -160,7 +185,7 @@ export async function cardSandboxPage(app: FastifyInstance, options: { db: Kysel
     <label for="country-${card.id}">Country</label> <input id="country-${card.id}" name="merchantCountry" value="GB" size="2">
     <button class="primary">Authorise</button>
   </form>`
-          : '';
+            : '';
         return `<article>
   <h2>${escapeHtml(number)} · ${escapeHtml(card.email ?? '')}</h2>
   <p class="meta">Card ${card.id} · ${card.is_virtual ? 'virtual' : 'physical'} ${escapeHtml(card.sub_type)} · ${escapeHtml(card.role)} · status ${escapeHtml(status)} (${card.status_id}) · account ${card.account_id}, balance ${escapeHtml(formatMinorUnits(card.balance, card.scale))} ${escapeHtml(card.currency_code)}</p>

@@ -28,8 +28,18 @@ async function cardForSecret(db: Kysely<Database>, caller: SecretCaller, account
     .innerJoin('cards as k', (join) => join.onRef('k.account_id', '=', 'a.id').on('k.role', '=', 'current'))
     .leftJoin('cards as r', (join) => join.onRef('r.account_id', '=', 'a.id').on('r.role', '=', 'replacement'))
     .select([
-      'a.id as account_id', 'a.customer_id', 'a.type', 'a.status as account_status',
-      'k.id', 'k.status_id', 'k.is_virtual', 'k.express_shipping', 'k.processor_ref', 'k.holder_name', 'k.expiry_month', 'k.expiry_year',
+      'a.id as account_id',
+      'a.customer_id',
+      'a.type',
+      'a.status as account_status',
+      'k.id',
+      'k.status_id',
+      'k.is_virtual',
+      'k.express_shipping',
+      'k.processor_ref',
+      'k.holder_name',
+      'k.expiry_month',
+      'k.expiry_year',
       'r.id as replacement_id',
     ])
     .where('a.id', '=', accountId)
@@ -75,7 +85,9 @@ export async function changeCardPin(
   const card = await cardForSecret(services.db, caller, params.accountId, 'pin');
   if (params.pin !== params.pinRepeat) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'pinRepeat', description: 'The PINs do not match.' }] });
   if (weakPin(params.pin)) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'pin', description: 'This PIN is too easy to guess: avoid repeated digits (1111) and sequences (1234).' }] });
+    throw new RpcRefusal('TA1', {
+      validationErrors: [{ field: 'pin', description: 'This PIN is too easy to guess: avoid repeated digits (1111) and sequences (1234).' }],
+    });
   }
   const started = await stepUp(services, caller, params.accountId, 'pinChange', params.confirm, params.pin);
   if (started) return started;

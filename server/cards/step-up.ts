@@ -30,7 +30,12 @@ const WHAT: Record<CardSecretAction, string> = {
   detailsReveal: 'show your card details',
 };
 
-const wording = (action: CardSecretAction): StepUpWording => ({ what: WHAT[action], emailSubject: 'Your card security code', purpose: 'cardSecret', object: 'this card' });
+const wording = (action: CardSecretAction): StepUpWording => ({
+  what: WHAT[action],
+  emailSubject: 'Your card security code',
+  purpose: 'cardSecret',
+  object: 'this card',
+});
 
 /** The step-up subject of a card secret; a PIN change is bound to its new PIN through Argon2id. */
 const stepUpSubject = ({ newPin, ...subject }: CardChallengeSubject) => ({ ...subject, ...(subject.action === 'pinChange' ? { secret: newPin ?? '' } : {}) });
@@ -54,5 +59,8 @@ export function startCardChallenge(db: Kysely<Database>, adapters: Pick<Adapters
  * await confirmCardChallenge(db, { customerId, userId, accountId, action: 'pinShow' }, { requestId: '12', approvalCode: '123456' });
  */
 export function confirmCardChallenge(db: Kysely<Database>, subject: CardChallengeSubject, confirm: { requestId: string; approvalCode: string }): Promise<void> {
-  return confirmStepUp(db, stepUpSubject(subject), confirm, wording(subject.action), { field: 'pin', description: 'The PIN changed after the code was sent: ask for a new code.' });
+  return confirmStepUp(db, stepUpSubject(subject), confirm, wording(subject.action), {
+    field: 'pin',
+    description: 'The PIN changed after the code was sent: ask for a new code.',
+  });
 }

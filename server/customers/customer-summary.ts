@@ -12,11 +12,7 @@ import { omitNull } from '../db/omit-null.ts';
  * const customer = await customerSummary(db, user, customerId);
  */
 export async function customerSummary(db: Kysely<Database>, user: SignedInUser, customerId: number): Promise<Customer> {
-  const row = await db
-    .selectFrom('customers')
-    .selectAll()
-    .where('id', '=', customerId)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('customers').selectAll().where('id', '=', customerId).executeTakeFirstOrThrow();
   return {
     userId: user.userId,
     customerId: row.id,

@@ -244,7 +244,7 @@ export interface AuthorizationCodesTable {
 export interface CurrenciesTable {
   code: string;
   /** ISO 4217 minor units: 2 means amounts are stored in hundredths. */
-  scale: number;  /** The sign shown with amounts, e.g. '€' (migration 0015). */
+  scale: number; /** The sign shown with amounts, e.g. '€' (migration 0015). */
   symbol: Generated<string>;
   /** A crypto currency (deposit wallets instead of bank payment instructions). */
   crypto: Generated<boolean>;
@@ -1022,7 +1022,11 @@ export interface RecurringPaymentsTable {
   max_count: number | null;
   done_count: Generated<number>;
   failed_attempts: Generated<number>;
-  status: ColumnType<'active' | 'canceled' | 'finished' | 'failed', 'active' | 'canceled' | 'finished' | 'failed' | undefined, 'active' | 'canceled' | 'finished' | 'failed'>;
+  status: ColumnType<
+    'active' | 'canceled' | 'finished' | 'failed',
+    'active' | 'canceled' | 'finished' | 'failed' | undefined,
+    'active' | 'canceled' | 'finished' | 'failed'
+  >;
   last_error: string | null;
   canceled_by_user_id: number | null;
   created_at: CreatedAt;

@@ -61,29 +61,59 @@ export function demoHistory(accounts: DemoAccounts, now: Date): DemoMovement[] {
   const { anna, northwind } = accounts;
   const movements: DemoMovement[] = [];
 
-  const deposit = (rail: 'clearing:wire' | 'clearing:deposit', day: number, account: number, currency: string, amount: bigint, payer: string, description: string) =>
+  const deposit = (
+    rail: 'clearing:wire' | 'clearing:deposit',
+    day: number,
+    account: number,
+    currency: string,
+    amount: bigint,
+    payer: string,
+    description: string,
+  ) =>
     movements.push({
-      operationType: 'Deposit', description, postedAt: at(day),
-      legs: [{ account: system(rail, currency), amount: -amount }, { account, amount, counterparty: payer }],
+      operationType: 'Deposit',
+      description,
+      postedAt: at(day),
+      legs: [
+        { account: system(rail, currency), amount: -amount },
+        { account, amount, counterparty: payer },
+      ],
     });
   const fee = (day: number, account: number, currency: string, amount: bigint, description: string) =>
     movements.push({
-      operationType: 'Fees', description, postedAt: at(day),
-      legs: [{ account, amount: -amount, counterparty: 'Bank fees' }, { account: system('fees', currency), amount }],
+      operationType: 'Fees',
+      description,
+      postedAt: at(day),
+      legs: [
+        { account, amount: -amount, counterparty: 'Bank fees' },
+        { account: system('fees', currency), amount },
+      ],
     });
   const card = (day: number, account: number, currency: string, amount: bigint, merchant: string) =>
     movements.push({
-      operationType: 'Card', description: `Card payment at ${merchant}`, postedAt: at(day),
-      legs: [{ account, amount: -amount, counterparty: merchant }, { account: system('clearing:card', currency), amount }],
+      operationType: 'Card',
+      description: `Card payment at ${merchant}`,
+      postedAt: at(day),
+      legs: [
+        { account, amount: -amount, counterparty: merchant },
+        { account: system('clearing:card', currency), amount },
+      ],
     });
   const transfer = (day: number, from: { id: number; name: string }, to: { id: number; name: string }, amount: bigint, description: string) =>
     movements.push({
-      operationType: 'Transfer', description, postedAt: at(day),
-      legs: [{ account: from.id, amount: -amount, counterparty: to.name }, { account: to.id, amount, counterparty: from.name }],
+      operationType: 'Transfer',
+      description,
+      postedAt: at(day),
+      legs: [
+        { account: from.id, amount: -amount, counterparty: to.name },
+        { account: to.id, amount, counterparty: from.name },
+      ],
     });
   const exchange = (day: number, from: [number, string, bigint], to: [number, string, bigint]) =>
     movements.push({
-      operationType: 'Exchange', description: `Exchange ${from[1]} to ${to[1]}`, postedAt: at(day),
+      operationType: 'Exchange',
+      description: `Exchange ${from[1]} to ${to[1]}`,
+      postedAt: at(day),
       legs: [
         { account: from[0], amount: -from[2], counterparty: `${to[1]} account` },
         { account: system('fx', from[1]), amount: from[2] },
@@ -93,8 +123,13 @@ export function demoHistory(accounts: DemoAccounts, now: Date): DemoMovement[] {
     });
   const withdrawal = (day: number, account: number, currency: string, amount: bigint, payee: string, description: string) =>
     movements.push({
-      operationType: 'Withdrawal', description, postedAt: at(day),
-      legs: [{ account, amount: -amount, counterparty: payee }, { account: system('clearing:wire', currency), amount }],
+      operationType: 'Withdrawal',
+      description,
+      postedAt: at(day),
+      legs: [
+        { account, amount: -amount, counterparty: payee },
+        { account: system('clearing:wire', currency), amount },
+      ],
     });
 
   for (let month = 0; month < 4; month++) {

@@ -38,11 +38,7 @@ async function hasCustomers(db: Kysely<Database> | Trx): Promise<boolean> {
 }
 
 async function addCustomerAccount(trx: Trx, customerId: number, currency: string, type: number): Promise<number> {
-  const { id } = await trx
-    .insertInto('accounts')
-    .values({ customer_id: customerId, currency_code: currency, type })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await trx.insertInto('accounts').values({ customer_id: customerId, currency_code: currency, type }).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
@@ -51,8 +47,16 @@ async function addCustomers(trx: Trx, passwordHashes: string[]): Promise<DemoAcc
   const anna = await trx
     .insertInto('customers')
     .values({
-      type: 'personal', first_name: 'Anna', last_name: 'Novak', business_name: null, birth_day: '1991-04-12',
-      residence_country_code: 'GB', tax_id: null, verified: true, due_diligence_level: null, transaction_approve_mode: 2,
+      type: 'personal',
+      first_name: 'Anna',
+      last_name: 'Novak',
+      business_name: null,
+      birth_day: '1991-04-12',
+      residence_country_code: 'GB',
+      tax_id: null,
+      verified: true,
+      due_diligence_level: null,
+      transaction_approve_mode: 2,
       attributes: JSON.stringify({ occupation: 'Illustrator' }),
     })
     .returning('id')
@@ -60,36 +64,85 @@ async function addCustomers(trx: Trx, passwordHashes: string[]): Promise<DemoAcc
   const northwind = await trx
     .insertInto('customers')
     .values({
-      type: 'business', first_name: null, last_name: null, business_name: 'Northwind Studio Ltd', birth_day: null,
-      residence_country_code: 'GB', tax_id: 'GB123456789', verified: true, due_diligence_level: null, transaction_approve_mode: 2,
+      type: 'business',
+      first_name: null,
+      last_name: null,
+      business_name: 'Northwind Studio Ltd',
+      birth_day: null,
+      residence_country_code: 'GB',
+      tax_id: 'GB123456789',
+      verified: true,
+      due_diligence_level: null,
+      transaction_approve_mode: 2,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const admin = await trx
     .insertInto('customers')
     .values({
-      type: 'personal', first_name: 'Ada', last_name: 'Admin', business_name: null, birth_day: null,
-      residence_country_code: 'GB', tax_id: null, verified: true, due_diligence_level: null, transaction_approve_mode: null,
+      type: 'personal',
+      first_name: 'Ada',
+      last_name: 'Admin',
+      business_name: null,
+      birth_day: null,
+      residence_country_code: 'GB',
+      tax_id: null,
+      verified: true,
+      due_diligence_level: null,
+      transaction_approve_mode: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  await trx.insertInto('users').values([
-    { email: DEMO_LOGINS.personal, password_hash: personalHash, customer_id: anna.id },
-    { email: DEMO_LOGINS.business, password_hash: businessHash, customer_id: northwind.id },
-    { email: DEMO_LOGINS.admin, password_hash: adminHash, customer_id: admin.id, is_admin: true },
-  ]).execute();
+  await trx
+    .insertInto('users')
+    .values([
+      { email: DEMO_LOGINS.personal, password_hash: personalHash, customer_id: anna.id },
+      { email: DEMO_LOGINS.business, password_hash: businessHash, customer_id: northwind.id },
+      { email: DEMO_LOGINS.admin, password_hash: adminHash, customer_id: admin.id, is_admin: true },
+    ])
+    .execute();
   const representative = await trx.selectFrom('users').select('id').where('email', '=', DEMO_LOGINS.business).executeTakeFirstOrThrow();
   await trx.insertInto('customer_access').values({ user_id: representative.id, customer_id: northwind.id, rights: ALL_RIGHTS }).execute();
 
-  await trx.insertInto('phones').values([
-    { customer_id: anna.id, country_code: '44', number: '7700900123', status: 'Primary', confirmed: true },
-    { customer_id: northwind.id, country_code: '44', number: '2079460000', status: 'Primary', confirmed: true },
-  ]).execute();
-  await trx.insertInto('addresses').values([
-    { customer_id: anna.id, address1: '12 Elm Row', address2: 'Flat 4', city: 'London', postal_code: 'EC1A 1BB', country_code: 'GB', state_code: null, state_name: null, address_type: 1, address_status: 1, confirmed: true },
-    { customer_id: northwind.id, address1: '3 Harbour Street', address2: null, city: 'Bristol', postal_code: 'BS1 4RW', country_code: 'GB', state_code: null, state_name: null, address_type: 2, address_status: 1, confirmed: true },
-  ]).execute();
+  await trx
+    .insertInto('phones')
+    .values([
+      { customer_id: anna.id, country_code: '44', number: '7700900123', status: 'Primary', confirmed: true },
+      { customer_id: northwind.id, country_code: '44', number: '2079460000', status: 'Primary', confirmed: true },
+    ])
+    .execute();
+  await trx
+    .insertInto('addresses')
+    .values([
+      {
+        customer_id: anna.id,
+        address1: '12 Elm Row',
+        address2: 'Flat 4',
+        city: 'London',
+        postal_code: 'EC1A 1BB',
+        country_code: 'GB',
+        state_code: null,
+        state_name: null,
+        address_type: 1,
+        address_status: 1,
+        confirmed: true,
+      },
+      {
+        customer_id: northwind.id,
+        address1: '3 Harbour Street',
+        address2: null,
+        city: 'Bristol',
+        postal_code: 'BS1 4RW',
+        country_code: 'GB',
+        state_code: null,
+        state_name: null,
+        address_type: 2,
+        address_status: 1,
+        confirmed: true,
+      },
+    ])
+    .execute();
 
   return {
     anna: {
@@ -144,7 +197,12 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedAnnouncementsDemo(trx, now);
     await seedSupportDemo(trx, DEMO_LOGINS.personal, now);
     await seedHistoryDemo(trx, accounts.northwind, now);
-    await seedInvoicesDemo(trx, { annaEur: accounts.anna.EUR, northwindUsd: accounts.northwind.USD }, { anna: DEMO_LOGINS.personal, northwind: DEMO_LOGINS.business }, now);
+    await seedInvoicesDemo(
+      trx,
+      { annaEur: accounts.anna.EUR, northwindUsd: accounts.northwind.USD },
+      { anna: DEMO_LOGINS.personal, northwind: DEMO_LOGINS.business },
+      now,
+    );
     for (const movement of demoHistory(accounts, now)) {
       await writeLedgerTransaction(trx, await toPosting(trx, movement));
     }

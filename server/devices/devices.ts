@@ -63,7 +63,12 @@ export async function findDevice(db: Kysely<Database>, userId: number, deviceId:
  * @example
  * const { device, secret } = await linkDevice(db, userId, { name: 'Pixel 8', code: 'a1b2', type: 'android' });
  */
-export async function linkDevice(db: Kysely<Database>, userId: number, device: NewDevice, secret: string = newOpaqueToken()): Promise<{ device: DeviceView; secret: string }> {
+export async function linkDevice(
+  db: Kysely<Database>,
+  userId: number,
+  device: NewDevice,
+  secret: string = newOpaqueToken(),
+): Promise<{ device: DeviceView; secret: string }> {
   const row = await db
     .insertInto('devices')
     .values({
@@ -94,7 +99,11 @@ export async function unlinkDevice(db: Kysely<Database>, userId: number, deviceI
   return db.transaction().execute(async (trx) => {
     const owned = await trx.selectFrom('devices').select('id').where('user_id', '=', userId).where('id', '=', deviceId).forUpdate().executeTakeFirst();
     if (!owned) return 'notFound';
-    const { count } = await trx.selectFrom('devices').select(sql<number>`count(*)::integer`.as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const { count } = await trx
+      .selectFrom('devices')
+      .select(sql<number>`count(*)::integer`.as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     if (count === 1) {
       const user = await trx
         .selectFrom('users')
@@ -116,7 +125,12 @@ export async function unlinkDevice(db: Kysely<Database>, userId: number, deviceI
  * @example
  * const device = await deviceBySecret(db, userId, body.secret, body.pushToken);
  */
-export async function deviceBySecret(db: Kysely<Database>, userId: number | undefined, secret: string, pushToken?: string): Promise<{ id: number; userId: number } | undefined> {
+export async function deviceBySecret(
+  db: Kysely<Database>,
+  userId: number | undefined,
+  secret: string,
+  pushToken?: string,
+): Promise<{ id: number; userId: number } | undefined> {
   let query = db
     .updateTable('devices')
     .set({ last_activity_at: sql`now()`, ...(pushToken ? { push_token: pushToken } : {}) })
@@ -127,7 +141,10 @@ export async function deviceBySecret(db: Kysely<Database>, userId: number | unde
 }
 
 /** The devices pushes go to: id and push token of each of the user's devices. */
-export async function pushTargets(db: Kysely<Database>, userId: number): Promise<{ id: number; pushToken: string | null; name: string; type: 'android' | 'ios' }[]> {
+export async function pushTargets(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<{ id: number; pushToken: string | null; name: string; type: 'android' | 'ios' }[]> {
   const rows = await db.selectFrom('devices').select(['id', 'push_token', 'name', 'type']).where('user_id', '=', userId).orderBy('id').execute();
   return rows.map((row) => ({ id: row.id, pushToken: row.push_token, name: row.name, type: row.type }));
 }

@@ -69,7 +69,9 @@ export function checked<T>(file: string, schema: object, data: unknown): T {
   const validate = ajv.compile(schema);
   if (!validate(data)) {
     const first = validate.errors?.[0];
-    throw new Error(`schemas/data/${file} does not match its schema at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}. Fix the file and restart.`);
+    throw new Error(
+      `schemas/data/${file} does not match its schema at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}. Fix the file and restart.`,
+    );
   }
   return data as T;
 }

@@ -47,7 +47,7 @@ export function readUploadedFile(dataUrl: string, field: string): UploadedFile {
   if (!kind) refuse(field, 'This file type is not accepted. Upload a PDF, JPEG or PNG file.');
   const given = nameParameter ? decodeURIComponent(nameParameter.slice('name='.length)) : '';
   // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must lose.
-  const fileName = (given.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || `document.${kind.extension}`);
+  const fileName = given.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || `document.${kind.extension}`;
   return { fileName, mediaType: kind.mediaType, content };
 }
 

@@ -60,9 +60,10 @@ async function latestTaxDocument(db: Kysely<Database>, subject: FatcaSubject, ki
     .where('status_id', '!=', DOCUMENT_STATUS.deleted)
     .orderBy('id', 'desc')
     .limit(1);
-  query = subject.representativeInvitationId === null
-    ? query.where(representative, 'is', null)
-    : query.where(representative, '=', String(subject.representativeInvitationId));
+  query =
+    subject.representativeInvitationId === null
+      ? query.where(representative, 'is', null)
+      : query.where(representative, '=', String(subject.representativeInvitationId));
   return query.executeTakeFirst();
 }
 

@@ -25,7 +25,17 @@ export async function representativeBySecret(db: Kysely<Database>, authSecret: s
   const row = await db
     .selectFrom('representative_invitations as invitation')
     .innerJoin('customers as business', 'business.id', 'invitation.business_customer_id')
-    .select(['invitation.id', 'invitation.business_customer_id', 'invitation.first_name', 'invitation.last_name', 'invitation.phone', 'invitation.address', 'invitation.email', 'invitation.expires_at', 'business.business_name'])
+    .select([
+      'invitation.id',
+      'invitation.business_customer_id',
+      'invitation.first_name',
+      'invitation.last_name',
+      'invitation.phone',
+      'invitation.address',
+      'invitation.email',
+      'invitation.expires_at',
+      'business.business_name',
+    ])
     .where('invitation.secret_hash', '=', hashSecret(authSecret))
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() <= now.getTime()) {

@@ -9,7 +9,10 @@ import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { textPdf } from '../verification/simple-pdf.ts';
 import { isUsPerson, readCertification, type FatcaSubject } from './certification.ts';
 
-const FORM_TITLES = { w9: 'Form W-9: Request for Taxpayer Identification Number and Certification', w8ben: 'Form W-8BEN: Certificate of Foreign Status of Beneficial Owner' } as const;
+const FORM_TITLES = {
+  w9: 'Form W-9: Request for Taxpayer Identification Number and Certification',
+  w8ben: 'Form W-8BEN: Certificate of Foreign Status of Beneficial Owner',
+} as const;
 
 /** Where the signer should go after signing: the screen that asked for it. */
 export type SigningReturn = '/self-certification' | '/self-certification-representative';
@@ -66,8 +69,7 @@ export async function requestWFormSigning(
 
 /** An e-signature provider's webhook event. */
 export type SignatureEvent =
-  | { event: 'envelope.signed'; envelopeId: string; signedName: string; signedAt: string }
-  | { event: 'envelope.declined'; envelopeId: string; reason?: string };
+  { event: 'envelope.signed'; envelopeId: string; signedName: string; signedAt: string } | { event: 'envelope.declined'; envelopeId: string; reason?: string };
 
 /**
  * Applies a signing outcome: a signed envelope files the signed W-form (pending, for compliance to
@@ -108,7 +110,11 @@ export async function applySignatureEvent(db: Kysely<Database>, provider: string
           role: 'main',
           fileName: `${request.form_kind}-signed.pdf`,
           mediaType: 'application/pdf',
-          content: textPdf(FORM_TITLES[request.form_kind], [`Signed electronically by ${event.signedName}`, `Signed at ${event.signedAt}`, `Envelope ${event.envelopeId}`]),
+          content: textPdf(FORM_TITLES[request.form_kind], [
+            `Signed electronically by ${event.signedName}`,
+            `Signed at ${event.signedAt}`,
+            `Envelope ${event.envelopeId}`,
+          ]),
         },
       ],
     });

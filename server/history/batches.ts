@@ -24,7 +24,11 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
  * @example
  * const { batchTransfer, total } = await batchTransferList(db, customerId, { pageNumber: 1, pageSize: 20 });
  */
-export async function batchTransferList(db: Kysely<Database>, customerId: number, filter: BatchFilter): Promise<{ batchTransfer: { transfer: TransferBatch[] }; total: number }> {
+export async function batchTransferList(
+  db: Kysely<Database>,
+  customerId: number,
+  filter: BatchFilter,
+): Promise<{ batchTransfer: { transfer: TransferBatch[] }; total: number }> {
   const matching = db
     .selectFrom('transfer_batches as b')
     .innerJoin('currencies as c', 'c.code', 'b.currency_code')

@@ -16,8 +16,28 @@ export async function seedHistoryDemo(db: Kysely<Database>, accounts: { USD: num
   await db
     .insertInto('transfer_batches')
     .values([
-      { customer_id: customerId, name: 'Freelancer payouts March', type: 'wire', status: 'completed', account_id: accounts.USD, count: 12, total_amount: 1_845_000n, currency_code: 'USD', created_at: new Date(now.getTime() - 24 * DAY_MS) },
-      { customer_id: customerId, name: 'Studio contributors', type: 'p2p', status: 'processing', account_id: accounts.EUR, count: 5, total_amount: 212_500n, currency_code: 'EUR', created_at: new Date(now.getTime() - 3 * DAY_MS) },
+      {
+        customer_id: customerId,
+        name: 'Freelancer payouts March',
+        type: 'wire',
+        status: 'completed',
+        account_id: accounts.USD,
+        count: 12,
+        total_amount: 1_845_000n,
+        currency_code: 'USD',
+        created_at: new Date(now.getTime() - 24 * DAY_MS),
+      },
+      {
+        customer_id: customerId,
+        name: 'Studio contributors',
+        type: 'p2p',
+        status: 'processing',
+        account_id: accounts.EUR,
+        count: 5,
+        total_amount: 212_500n,
+        currency_code: 'EUR',
+        created_at: new Date(now.getTime() - 3 * DAY_MS),
+      },
     ])
     .execute();
 }

@@ -20,13 +20,29 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
  * @example
  * const details = await transactionDetails(db, customerId, 42n, ['transactionId', 'purposeOfPayment']);
  */
-export async function transactionDetails(db: Kysely<Database>, customerId: number, transactionId: bigint, declared: readonly string[] = []): Promise<TransactionDetails> {
+export async function transactionDetails(
+  db: Kysely<Database>,
+  customerId: number,
+  transactionId: bigint,
+  declared: readonly string[] = [],
+): Promise<TransactionDetails> {
   const entries = await db
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
     .innerJoin('accounts as a', 'a.id', 'e.account_id')
     .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .select(['e.id', 'e.account_id', 'e.amount', 'e.status', 'e.counterparty', 'a.currency_code', 'c.scale', 't.created_at', 't.operation_type', 't.description'])
+    .select([
+      'e.id',
+      'e.account_id',
+      'e.amount',
+      'e.status',
+      'e.counterparty',
+      'a.currency_code',
+      'c.scale',
+      't.created_at',
+      't.operation_type',
+      't.description',
+    ])
     .where('e.transaction_id', '=', transactionId)
     .where('a.customer_id', '=', customerId)
     .orderBy('e.id')
@@ -38,12 +54,31 @@ export async function transactionDetails(db: Kysely<Database>, customerId: numbe
     .selectFrom('transfers as tr')
     .innerJoin('currencies as fc', 'fc.code', 'tr.currency_code')
     .innerJoin('currencies as tc', 'tc.code', 'tr.to_currency_code')
-    .select(['tr.kind', 'tr.status', 'tr.amount', 'tr.currency_code', 'tr.to_amount', 'tr.to_currency_code', 'tr.fee', 'tr.rate', 'tr.note', 'tr.reference', 'tr.to_email', 'tr.customer_id', 'tr.updated_at', 'tr.attributes', 'fc.scale as from_scale', 'tc.scale as to_scale'])
+    .select([
+      'tr.kind',
+      'tr.status',
+      'tr.amount',
+      'tr.currency_code',
+      'tr.to_amount',
+      'tr.to_currency_code',
+      'tr.fee',
+      'tr.rate',
+      'tr.note',
+      'tr.reference',
+      'tr.to_email',
+      'tr.customer_id',
+      'tr.updated_at',
+      'tr.attributes',
+      'fc.scale as from_scale',
+      'tc.scale as to_scale',
+    ])
     .where('tr.ledger_transaction_id', '=', transactionId)
     .executeTakeFirst();
   // The sender sees their fee; the payee sees what arrived, not what the sender paid for it.
   const sender = transfer?.customer_id === customerId;
-  const attributes = Object.fromEntries(Object.entries(transfer?.attributes ?? {}).filter(([name, value]) => declared.includes(name) && value !== null && value !== undefined));
+  const attributes = Object.fromEntries(
+    Object.entries(transfer?.attributes ?? {}).filter(([name, value]) => declared.includes(name) && value !== null && value !== undefined),
+  );
 
   return {
     ...attributes,

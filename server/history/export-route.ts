@@ -16,7 +16,17 @@ export const HISTORY_EXPORT_PATH = '/api/export/history.csv';
 
 /** Filter fields the export takes from its query string; paging and sorting are not among them. */
 const FILTER_FIELDS = [
-  'accountId', 'keyword', 'transactionType', 'operationType', 'fromDate', 'toDate', 'fromAmount', 'toAmount', 'transactionDirection', 'status', 'email',
+  'accountId',
+  'keyword',
+  'transactionType',
+  'operationType',
+  'fromDate',
+  'toDate',
+  'fromAmount',
+  'toAmount',
+  'transactionDirection',
+  'status',
+  'email',
 ] as const;
 const INTEGER_FIELDS = new Set<string>(['accountId']);
 
@@ -90,7 +100,8 @@ export async function historyExportRoute(app: FastifyInstance, options: HistoryE
       return reply.code(403).send({ responseCode: '13', responseDescription: 'Access denied' });
     }
     const filter: HistoryFilter = { ...(params as Omit<HistoryFilter, 'customerId'>), customerId: acting.customerId };
-    if (filter.status !== undefined && !(filter.status in HISTORY_STATUS)) return reply.code(400).send({ responseCode: 'TA1', responseDescription: 'Invalid params' });
+    if (filter.status !== undefined && !(filter.status in HISTORY_STATUS))
+      return reply.code(400).send({ responseCode: 'TA1', responseDescription: 'Invalid params' });
     const { results } = await transactionHistory(options.db, { ...filter, sortBy: 'transactionDate', sortDirection: 'desc', pageNumber: 1, pageSize: 1 });
 
     async function* lines() {

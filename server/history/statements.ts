@@ -231,6 +231,14 @@ export async function statementPdf(
   return {
     fileName: `statement-${accountId}-${year}-${pad(month)}.pdf`,
     mediaType: 'application/pdf',
-    content: writePdf({ title: `Account statement ${accountId} ${year}-${pad(month)}`, author: statement.customerName, blocks, footer: `Statement ${accountId} ${year}-${pad(month)}` }, now),
+    content: writePdf(
+      {
+        title: `Account statement ${accountId} ${year}-${pad(month)}`,
+        author: statement.customerName,
+        blocks,
+        footer: `Statement ${accountId} ${year}-${pad(month)}`,
+      },
+      now,
+    ),
   };
 }

@@ -57,7 +57,10 @@ export async function serveAppShell(app: FastifyInstance, options: AppShellOptio
 
   const renderIndex = async (reply: FastifyReply) => {
     const html = await readFile(indexFile, 'utf8');
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html.replaceAll('%BRAND%', options.brand).replaceAll('%ENVIRONMENT%', options.environment));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(html.replaceAll('%BRAND%', options.brand).replaceAll('%ENVIRONMENT%', options.environment));
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

@@ -49,7 +49,8 @@ function describe(error: ErrorObject): FieldError {
       return { field, description: params.format === 'email' ? 'must be a valid e-mail address' : `must be a valid ${String(params.format)}` };
     case 'pattern':
       if (params.pattern === TEXT_PATTERN) return { field, description: 'must be plain text: remove control characters (NUL) and broken characters' };
-      if (params.pattern === REQUIRED_TEXT_PATTERN) return { field, description: 'must not be blank, nor hold control characters (NUL) or broken characters: type some text' };
+      if (params.pattern === REQUIRED_TEXT_PATTERN)
+        return { field, description: 'must not be blank, nor hold control characters (NUL) or broken characters: type some text' };
       return { field, description: error.message ?? 'is not valid' };
     case 'enum':
       return { field, description: `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}` };

@@ -59,7 +59,8 @@ export function applicationCsp(providerOrigins: readonly string[]): string {
  * The sandbox pages (never in production) are small server-rendered HTML with their own inline
  * styles; they get a policy of their own rather than loosening the application's. Still no script.
  */
-const SANDBOX_CSP = "default-src 'self'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+const SANDBOX_CSP =
+  "default-src 'self'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
 /** One year, subdomains included: once a browser has seen the product over https it never tries http. */
 const HSTS = 'max-age=31536000; includeSubDomains';

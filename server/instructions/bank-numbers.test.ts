@@ -29,7 +29,11 @@ describe('IBAN check digits', () => {
 });
 
 describe('ABA routing numbers', () => {
-  it.each([['02100002', '1'], ['01100001', '5'], ['12200066', '1']])('the check digit of %s is %s', (first8, check) => {
+  it.each([
+    ['02100002', '1'],
+    ['01100001', '5'],
+    ['12200066', '1'],
+  ])('the check digit of %s is %s', (first8, check) => {
     expect(abaCheckDigit(first8)).toBe(check);
     expect(isValidRoutingNumber(first8 + check)).toBe(true);
   });

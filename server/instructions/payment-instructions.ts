@@ -7,11 +7,7 @@ import { bankDetailsFor } from './rails.ts';
 
 /** The name payers write as the beneficiary: the company's, else the person's. */
 async function beneficiaryName(db: Kysely<Database>, customerId: number): Promise<string> {
-  const customer = await db
-    .selectFrom('customers')
-    .select(['business_name', 'first_name', 'last_name'])
-    .where('id', '=', customerId)
-    .executeTakeFirstOrThrow();
+  const customer = await db.selectFrom('customers').select(['business_name', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
   return customer.business_name ?? ([customer.first_name, customer.last_name].filter(Boolean).join(' ') || `Customer ${customerId}`);
 }
 
@@ -44,38 +40,56 @@ function toInstruction(row: Selectable<PaymentInstructionsTable>): PaymentInstru
 export async function paymentInstructionsOf(db: Kysely<Database>, customerId: number, accountId?: number): Promise<PaymentInstruction[]> {
   const offering = (await customerAccounts(db, customerId, accountId)).filter((account) => account.flags?.instructions);
   if (offering.length === 0) return [];
-  const existing = await db.selectFrom('payment_instructions').select('account_id').where('account_id', 'in', offering.map((a) => a.accountId)).execute();
+  const existing = await db
+    .selectFrom('payment_instructions')
+    .select('account_id')
+    .where(
+      'account_id',
+      'in',
+      offering.map((a) => a.accountId),
+    )
+    .execute();
   const missing = offering.filter((account) => !existing.some((row) => row.account_id === account.accountId));
   if (missing.length > 0) {
     const beneficiary = await beneficiaryName(db, customerId);
     const rows = missing.flatMap((account) => {
       const details = bankDetailsFor(account.currencyCode, account.accountId);
       if (!details) return [];
-      return [{
-        customer_id: customerId,
-        account_id: account.accountId,
-        currency_code: account.currencyCode,
-        rail: details.rail,
-        beneficiary_name: beneficiary,
-        bank_name: details.bankName,
-        bank_address: details.bankAddress,
-        bank_account_number: details.bankAccountNumber,
-        iban: details.iban ?? null,
-        swift: details.swift,
-        routing_number: details.routingNumber ?? null,
-        sort_code: details.sortCode ?? null,
-        reference: `C${customerId}-A${account.accountId}`,
-      }];
+      return [
+        {
+          customer_id: customerId,
+          account_id: account.accountId,
+          currency_code: account.currencyCode,
+          rail: details.rail,
+          beneficiary_name: beneficiary,
+          bank_name: details.bankName,
+          bank_address: details.bankAddress,
+          bank_account_number: details.bankAccountNumber,
+          iban: details.iban ?? null,
+          swift: details.swift,
+          routing_number: details.routingNumber ?? null,
+          sort_code: details.sortCode ?? null,
+          reference: `C${customerId}-A${account.accountId}`,
+        },
+      ];
     });
     if (rows.length > 0) {
-      await db.insertInto('payment_instructions').values(rows).onConflict((conflict) => conflict.column('account_id').doNothing()).execute();
+      await db
+        .insertInto('payment_instructions')
+        .values(rows)
+        .onConflict((conflict) => conflict.column('account_id').doNothing())
+        .execute();
     }
   }
   const stored = await db
     .selectFrom('payment_instructions')
     .selectAll()
     .where('customer_id', '=', customerId)
-    .where('account_id', 'in', offering.map((a) => a.accountId))
+    .where(
+      'account_id',
+      'in',
+      offering.map((a) => a.accountId),
+    )
     .orderBy('account_id')
     .execute();
   return stored.map(toInstruction);

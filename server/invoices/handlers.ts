@@ -102,11 +102,18 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     const payer = await customerByEmail(ctx.db as Transaction<Database>, email);
     if (payer === customerId) throw fieldRefusal('toEmail', 'This is your own e-mail: send the invoice to the person who should pay it.');
     const account = await ownReceivingAccount(ctx, customerId, params.currency);
-    if (!account) throw fieldRefusal('currency', `You have no open account in ${params.currency} to be paid into: add the currency to your accounts first, or choose another.`);
+    if (!account)
+      throw fieldRefusal(
+        'currency',
+        `You have no open account in ${params.currency} to be paid into: add the currency to your accounts first, or choose another.`,
+      );
     const amount = positiveMinor(params.amount, account.scale, 'amount');
     const { perTransactionMax } = transferLimits('invoice', account.scale);
     if (amount > perTransactionMax) {
-      throw fieldRefusal('amount', `An invoice may ask for at most ${formatMinorUnits(perTransactionMax, account.scale)} ${params.currency}: split it into several.`);
+      throw fieldRefusal(
+        'amount',
+        `An invoice may ask for at most ${formatMinorUnits(perTransactionMax, account.scale)} ${params.currency}: split it into several.`,
+      );
     }
     if (params.dueDate && params.dueDate < new Date().toISOString().slice(0, 10)) throw fieldRefusal('dueDate', 'Choose a due date from today on.');
     const inserted = await ctx.db
@@ -167,7 +174,11 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
       fromField: 'accountId',
       toField: 'invoiceId',
     });
-    await trx.updateTable('invoices').set({ paid_transfer_id: BigInt(result.operationId), updated_at: new Date() }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('invoices')
+      .set({ paid_transfer_id: BigInt(result.operationId), updated_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
     return result;
   },
 
@@ -221,7 +232,12 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     const amount = positiveMinor(params.amount, account.scale, 'amount', failed);
     const [instruction] = await paymentInstructionsOf(ctx.db, customerId, account.id);
     if (!instruction) {
-      throw fieldRefusal('accountId', `${account.currency_code} accounts cannot be funded by bank transfer: choose an account in another currency.`, 'TA1', failed);
+      throw fieldRefusal(
+        'accountId',
+        `${account.currency_code} accounts cannot be funded by bank transfer: choose an account in another currency.`,
+        'TA1',
+        failed,
+      );
     }
     const inserted = await ctx.db
       .insertInto('invoices')

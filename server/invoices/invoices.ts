@@ -48,7 +48,9 @@ export interface InvoiceRow {
 }
 
 const displayName = (alias: 'payee' | 'payer') =>
-  sql<string | null>`coalesce(${sql.ref(`${alias}.business_name`)}, nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.first_name`)}, ${sql.ref(`${alias}.last_name`)})), ''))`;
+  sql<
+    string | null
+  >`coalesce(${sql.ref(`${alias}.business_name`)}, nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.first_name`)}, ${sql.ref(`${alias}.last_name`)})), ''))`;
 
 /** The invoices with everything an answer needs, narrowed by the caller. */
 function invoiceQuery(db: Db) {
@@ -59,9 +61,24 @@ function invoiceQuery(db: Db) {
     .leftJoin('customers as payer', 'payer.id', 'i.payer_customer_id')
     .leftJoin('transfers as t', 't.id', 'i.paid_transfer_id')
     .select([
-      'i.id', 'i.payee_customer_id', 'i.payee_account_id', 'i.payer_email', 'i.payer_customer_id', 'i.amount', 'i.currency_code',
-      'i.fee_payment', 'i.note', 'i.due_date', 'i.status', 'i.is_funding', 'i.is_system', 'i.reject_note', 'i.paid_transfer_id',
-      'i.sent_at', 'i.updated_at', 'c.scale',
+      'i.id',
+      'i.payee_customer_id',
+      'i.payee_account_id',
+      'i.payer_email',
+      'i.payer_customer_id',
+      'i.amount',
+      'i.currency_code',
+      'i.fee_payment',
+      'i.note',
+      'i.due_date',
+      'i.status',
+      'i.is_funding',
+      'i.is_system',
+      'i.reject_note',
+      'i.paid_transfer_id',
+      'i.sent_at',
+      'i.updated_at',
+      'c.scale',
       sql<string>`coalesce(${displayName('payee')}, 'Customer ' || i.payee_customer_id)`.as('payee_name'),
       (eb) => eb.selectFrom('users as u').select('u.email').whereRef('u.customer_id', '=', 'i.payee_customer_id').orderBy('u.id').limit(1).as('payee_email'),
       displayName('payer').as('payer_name'),
@@ -76,7 +93,13 @@ function emailsOf(db: Db, customerId: number) {
     .selectFrom('users')
     .select(sql<string>`lower(email)`.as('email'))
     .where('customer_id', '=', customerId)
-    .union(db.selectFrom('customer_emails').select(sql<string>`lower(email)`.as('email')).where('customer_id', '=', customerId).where('confirmed', '=', true));
+    .union(
+      db
+        .selectFrom('customer_emails')
+        .select(sql<string>`lower(email)`.as('email'))
+        .where('customer_id', '=', customerId)
+        .where('confirmed', '=', true),
+    );
 }
 
 /**
@@ -118,7 +141,9 @@ export function toInvoice(row: InvoiceRow, customerId: number, now: Date = new D
     ...(row.payee_email ? { payeeEmail: row.payee_email } : {}),
     ...(row.payer_email ? { payerEmail: row.payer_email } : {}),
     payeeAccountId: row.payee_account_id,
-    ...(row.transfer_status === 'completed' && row.transfer_from_account_id !== null && row.payer_customer_id === customerId ? { payerAccountId: row.transfer_from_account_id } : {}),
+    ...(row.transfer_status === 'completed' && row.transfer_from_account_id !== null && row.payer_customer_id === customerId
+      ? { payerAccountId: row.transfer_from_account_id }
+      : {}),
     amount: money(row.amount),
     fee: money(fee),
     total: money(row.amount + fee),
@@ -147,7 +172,12 @@ export type InvoiceRole = 'payee' | 'payer';
  * One invoice the customer may see (as payee or payer), with their role; undefined for anyone
  * else's or an unknown id. `forUpdate` locks the invoice row for the caller's transaction.
  */
-export async function visibleInvoice(db: Db, customerId: number, id: bigint, options: { forUpdate?: boolean } = {}): Promise<{ row: InvoiceRow; role: InvoiceRole } | undefined> {
+export async function visibleInvoice(
+  db: Db,
+  customerId: number,
+  id: bigint,
+  options: { forUpdate?: boolean } = {},
+): Promise<{ row: InvoiceRow; role: InvoiceRole } | undefined> {
   if (options.forUpdate) await db.selectFrom('invoices').select('id').where('id', '=', id).forUpdate().execute();
   const row = (await invoiceQuery(db)
     .where('i.id', '=', id)
@@ -158,7 +188,13 @@ export async function visibleInvoice(db: Db, customerId: number, id: bigint, opt
 }
 
 /** Like {@link visibleInvoice}, refusing with 13 unless the customer is on the side `role` names. */
-export async function invoiceFor(db: Db, customerId: number, id: bigint, role: InvoiceRole | 'any', options: { forUpdate?: boolean } = {}): Promise<InvoiceRow> {
+export async function invoiceFor(
+  db: Db,
+  customerId: number,
+  id: bigint,
+  role: InvoiceRole | 'any',
+  options: { forUpdate?: boolean } = {},
+): Promise<InvoiceRow> {
   const found = await visibleInvoice(db, customerId, id, options);
   if (!found || (role !== 'any' && found.role !== role)) throw new RpcRefusal('13');
   return found.row;
@@ -178,9 +214,7 @@ export async function listInvoices(
   const base = invoiceQuery(db)
     .where((eb) => (query.direction === 'sent' ? eb('i.payee_customer_id', '=', customerId) : payerIs(db, customerId)(eb)))
     .$if(query.direction === 'received', (qb) => qb.where('i.payee_customer_id', '!=', customerId))
-    .$if(query.openOnly, (qb) =>
-      qb.where('i.status', '=', 'unpaid').where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', '!=', 'completed')])),
-    );
+    .$if(query.openOnly, (qb) => qb.where('i.status', '=', 'unpaid').where((eb) => eb.or([eb('t.status', 'is', null), eb('t.status', '!=', 'completed')])));
   const [rows, count] = await Promise.all([
     base
       .orderBy('i.sent_at', 'desc')
@@ -188,7 +222,10 @@ export async function listInvoices(
       .limit(query.pageSize)
       .offset((query.pageNumber - 1) * query.pageSize)
       .execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { invoices: (rows as InvoiceRow[]).map((row) => toInvoice(row, customerId, now)), total: Number(count.n) };
 }

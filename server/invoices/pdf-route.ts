@@ -12,7 +12,13 @@ import { toInvoice, visibleInvoice, type InvoiceRow } from './invoices.ts';
 export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customerId: number): Promise<Buffer> {
   const invoice = toInvoice(row, customerId);
   const money = (amount: string) => `${amount} ${invoice.currencyCode}`;
-  const line = (label: string, value: string): PdfBlock => ({ kind: 'row', cells: [{ text: label, x: 0 }, { text: value, x: 160 }] });
+  const line = (label: string, value: string): PdfBlock => ({
+    kind: 'row',
+    cells: [
+      { text: label, x: 0 },
+      { text: value, x: 160 },
+    ],
+  });
   const blocks: PdfBlock[] = [
     { kind: 'title', text: invoice.isFunding ? `Funding invoice ${invoice.id}` : `Invoice ${invoice.id}` },
     line('Issued', invoice.sentDate.slice(0, 10)),
@@ -22,16 +28,39 @@ export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customer
     { kind: 'paragraph', text: [invoice.payeeName, invoice.payeeEmail].filter(Boolean).join('\n') },
   ];
   if (!invoice.isFunding) {
-    blocks.push({ kind: 'heading', text: 'To (payer)' }, { kind: 'paragraph', text: [invoice.payerName, invoice.payerEmail].filter((v, i, all) => v && all.indexOf(v) === i).join('\n') });
+    blocks.push(
+      { kind: 'heading', text: 'To (payer)' },
+      { kind: 'paragraph', text: [invoice.payerName, invoice.payerEmail].filter((v, i, all) => v && all.indexOf(v) === i).join('\n') },
+    );
   }
   blocks.push(
     { kind: 'heading', text: 'Amount' },
-    { kind: 'row', bold: true, cells: [{ text: 'Amount due', x: 0 }, { text: money(invoice.amount), x: 480, align: 'right' }] },
+    {
+      kind: 'row',
+      bold: true,
+      cells: [
+        { text: 'Amount due', x: 0 },
+        { text: money(invoice.amount), x: 480, align: 'right' },
+      ],
+    },
   );
   if (!invoice.isFunding) {
     blocks.push(
-      { kind: 'row', cells: [{ text: 'Transfer fee (paid by the payer)', x: 0 }, { text: money(invoice.fee), x: 480, align: 'right' }] },
-      { kind: 'row', bold: true, cells: [{ text: 'Total', x: 0 }, { text: money(invoice.total), x: 480, align: 'right' }] },
+      {
+        kind: 'row',
+        cells: [
+          { text: 'Transfer fee (paid by the payer)', x: 0 },
+          { text: money(invoice.fee), x: 480, align: 'right' },
+        ],
+      },
+      {
+        kind: 'row',
+        bold: true,
+        cells: [
+          { text: 'Total', x: 0 },
+          { text: money(invoice.total), x: 480, align: 'right' },
+        ],
+      },
     );
   }
   if (invoice.noteBody) blocks.push({ kind: 'heading', text: 'Note' }, { kind: 'paragraph', text: invoice.noteBody });
@@ -41,7 +70,10 @@ export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customer
     blocks.push({ kind: 'heading', text: 'How to pay' });
     if (instruction) {
       blocks.push(
-        { kind: 'paragraph', text: `Send ${money(invoice.amount)} by bank transfer from an account in your name, quoting the reference below so the money reaches account ${row.payee_account_id}.` },
+        {
+          kind: 'paragraph',
+          text: `Send ${money(invoice.amount)} by bank transfer from an account in your name, quoting the reference below so the money reaches account ${row.payee_account_id}.`,
+        },
         line('Beneficiary', instruction.beneficiaryName),
         line('Bank', instruction.bankName),
         line('Bank address', instruction.bankAddress),
@@ -56,7 +88,10 @@ export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customer
   } else {
     blocks.push(
       { kind: 'heading', text: 'How to pay' },
-      { kind: 'paragraph', text: `Sign in and pay this invoice under Transfers > Invoices (invoice ${invoice.id}). The payee receives ${money(invoice.amount)}; the transfer fee is added for the payer.` },
+      {
+        kind: 'paragraph',
+        text: `Sign in and pay this invoice under Transfers > Invoices (invoice ${invoice.id}). The payee receives ${money(invoice.amount)}; the transfer fee is added for the payer.`,
+      },
     );
   }
   return writePdf({ title: `Invoice ${invoice.id}`, author: invoice.payeeName, blocks, footer: `Invoice ${invoice.id}` });

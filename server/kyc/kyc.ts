@@ -64,14 +64,18 @@ export async function submitKyc(db: Kysely<Database>, customerId: number, answer
   const [needed, foreign] = type === 'personal' ? [['occupation'], BUSINESS_ONLY] : [['industry'], PERSONAL_ONLY];
   const problems = [
     ...needed.filter((field) => !answers[field as keyof KycAnswers]).map((field) => ({ field: `answers.${field}`, description: 'Fill this in.' })),
-    ...foreign.filter((field) => answers[field] !== undefined).map((field) => ({ field: `answers.${field}`, description: `This question is not asked of ${type} customers.` })),
+    ...foreign
+      .filter((field) => answers[field] !== undefined)
+      .map((field) => ({ field: `answers.${field}`, description: `This question is not asked of ${type} customers.` })),
   ];
   if (problems.length) throw new RpcRefusal('TA1', { validationErrors: problems });
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('kyc_requests')
       .values({ customer_id: customerId, status: 'submitted', answers: JSON.stringify(answers), submitted_at: now, updated_at: now })
-      .onConflict((conflict) => conflict.column('customer_id').doUpdateSet({ status: 'submitted', answers: JSON.stringify(answers), submitted_at: now, updated_at: now }))
+      .onConflict((conflict) =>
+        conflict.column('customer_id').doUpdateSet({ status: 'submitted', answers: JSON.stringify(answers), submitted_at: now, updated_at: now }),
+      )
       .execute();
     await trx.updateTable('customers').set({ is_need_kyc: false }).where('id', '=', customerId).execute();
   });
@@ -95,7 +99,8 @@ export interface PersonalInfo {
  */
 export async function updatePersonalInfo(db: Kysely<Database>, customerId: number, info: PersonalInfo, now: Date): Promise<void> {
   const customer = await db.selectFrom('customers').select(['type', 'attributes']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  if (customer.type !== 'personal') throw new RpcRefusal('13', { description: 'A business customer has no personal details: update the company profile instead.' });
+  if (customer.type !== 'personal')
+    throw new RpcRefusal('13', { description: 'A business customer has no personal details: update the company profile instead.' });
   const birth = Date.parse(`${info.birthDay}T00:00:00Z`);
   const eighteenYearsAgo = Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate());
   if (birth > eighteenYearsAgo) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'birthDay', description: 'You must be at least 18 years old.' }] });

@@ -1,11 +1,5 @@
 /** Why the ledger refused a posting. */
-export type LedgerRefusal =
-  | 'invalidEntries'
-  | 'unbalanced'
-  | 'unknownAccount'
-  | 'closedAccount'
-  | 'insufficientFunds'
-  | 'idempotencyConflict';
+export type LedgerRefusal = 'invalidEntries' | 'unbalanced' | 'unknownAccount' | 'closedAccount' | 'insufficientFunds' | 'idempotencyConflict';
 
 /**
  * A posting the ledger refused. Nothing was written: the database transaction was rolled back.

@@ -44,7 +44,18 @@ export async function settleHeldTransaction(trx: Transaction<Database>, transact
   const legs = entries.map((entry) => ({ accountId: entry.account_id, amount: entry.amount }));
   // Voiding must work on closed accounts too (that is how money comes back); posting checks them.
   if (outcome === 'post') await lockAccounts(trx, legs);
-  else await trx.selectFrom('accounts').select('id').where('id', 'in', legs.map((leg) => leg.accountId)).orderBy('id').forUpdate().execute();
+  else
+    await trx
+      .selectFrom('accounts')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        legs.map((leg) => leg.accountId),
+      )
+      .orderBy('id')
+      .forUpdate()
+      .execute();
 
   for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
     const released = leg.amount < 0n ? -leg.amount : 0n;

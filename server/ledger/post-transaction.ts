@@ -40,9 +40,7 @@ type EntryStatus = 'posted' | 'pending';
 
 /** Fingerprint of what a posting does, to tell a retry from a different request under the same key. */
 function postingHash(posting: LedgerPosting, status: EntryStatus): string {
-  const legs = [...posting.legs]
-    .sort((a, b) => a.accountId - b.accountId)
-    .map((leg) => [leg.accountId, leg.amount.toString(), leg.counterparty ?? null]);
+  const legs = [...posting.legs].sort((a, b) => a.accountId - b.accountId).map((leg) => [leg.accountId, leg.amount.toString(), leg.counterparty ?? null]);
   return createHash('sha256')
     .update(JSON.stringify([posting.operationType, posting.description, legs, status]))
     .digest('base64url');
@@ -70,13 +68,7 @@ async function replayOf(trx: Transaction<Database>, posting: LedgerPosting, hash
  */
 export async function lockAccounts(trx: Transaction<Database>, legs: readonly Pick<LedgerLeg, 'accountId' | 'amount'>[]): Promise<void> {
   const ids = legs.map((leg) => leg.accountId);
-  const accounts = await trx
-    .selectFrom('accounts')
-    .select(['id', 'currency_code', 'status'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const accounts = await trx.selectFrom('accounts').select(['id', 'currency_code', 'status']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
   const byId = new Map(accounts.map((account) => [account.id, account]));
   for (const id of ids) {
     const account = byId.get(id);
@@ -96,16 +88,15 @@ async function applyToBalances(trx: Transaction<Database>, legs: readonly Ledger
       .updateTable('accounts')
       .set({ balance: sql`balance + ${leg.amount}` })
       .where('id', '=', leg.accountId)
-      .where((eb) =>
-        eb.or([
-          eb('customer_id', 'is', null),
-          eb(sql<bigint>`balance + ${leg.amount} - pending`, '>=', eb.ref('balance_min')),
-        ]),
-      )
+      .where((eb) => eb.or([eb('customer_id', 'is', null), eb(sql<bigint>`balance + ${leg.amount} - pending`, '>=', eb.ref('balance_min'))]))
       .returning('id')
       .executeTakeFirst();
     if (!moved) {
-      throw new LedgerError('insufficientFunds', `Account ${leg.accountId} does not hold enough money for this transaction: lower the amount or add funds first.`, leg.accountId);
+      throw new LedgerError(
+        'insufficientFunds',
+        `Account ${leg.accountId} does not hold enough money for this transaction: lower the amount or add funds first.`,
+        leg.accountId,
+      );
     }
   }
 }
@@ -128,7 +119,11 @@ async function applyToHolds(trx: Transaction<Database>, legs: readonly LedgerLeg
     if (held) continue;
     const system = await trx.selectFrom('accounts').select('id').where('id', '=', leg.accountId).where('customer_id', 'is', null).executeTakeFirst();
     if (!system) {
-      throw new LedgerError('insufficientFunds', `Account ${leg.accountId} does not hold enough money for this transaction: lower the amount or add funds first.`, leg.accountId);
+      throw new LedgerError(
+        'insufficientFunds',
+        `Account ${leg.accountId} does not hold enough money for this transaction: lower the amount or add funds first.`,
+        leg.accountId,
+      );
     }
   }
 }

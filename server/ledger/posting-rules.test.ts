@@ -14,19 +14,52 @@ const refusal = (run: () => void): string | undefined => {
 
 describe('checkLegs', () => {
   it('accepts two opposite legs on different accounts', () => {
-    expect(refusal(() => checkLegs([{ accountId: 1, amount: -100n }, { accountId: 2, amount: 100n }]))).toBeUndefined();
+    expect(
+      refusal(() =>
+        checkLegs([
+          { accountId: 1, amount: -100n },
+          { accountId: 2, amount: 100n },
+        ]),
+      ),
+    ).toBeUndefined();
   });
 
   it('refuses a single leg, a zero leg, a repeated account and a bad account id', () => {
     expect(refusal(() => checkLegs([{ accountId: 1, amount: 100n }]))).toBe('invalidEntries');
-    expect(refusal(() => checkLegs([{ accountId: 1, amount: 0n }, { accountId: 2, amount: 0n }]))).toBe('invalidEntries');
-    expect(refusal(() => checkLegs([{ accountId: 1, amount: -5n }, { accountId: 1, amount: 5n }]))).toBe('invalidEntries');
-    expect(refusal(() => checkLegs([{ accountId: 0, amount: -5n }, { accountId: 2, amount: 5n }]))).toBe('invalidEntries');
+    expect(
+      refusal(() =>
+        checkLegs([
+          { accountId: 1, amount: 0n },
+          { accountId: 2, amount: 0n },
+        ]),
+      ),
+    ).toBe('invalidEntries');
+    expect(
+      refusal(() =>
+        checkLegs([
+          { accountId: 1, amount: -5n },
+          { accountId: 1, amount: 5n },
+        ]),
+      ),
+    ).toBe('invalidEntries');
+    expect(
+      refusal(() =>
+        checkLegs([
+          { accountId: 0, amount: -5n },
+          { accountId: 2, amount: 5n },
+        ]),
+      ),
+    ).toBe('invalidEntries');
   });
 });
 
 describe('checkBalancedPerCurrency', () => {
-  const currencies = new Map([[1, 'USD'], [2, 'USD'], [3, 'EUR'], [4, 'EUR']]);
+  const currencies = new Map([
+    [1, 'USD'],
+    [2, 'USD'],
+    [3, 'EUR'],
+    [4, 'EUR'],
+  ]);
   const currencyOf = (id: number) => currencies.get(id)!;
 
   it('accepts legs that sum to zero in every currency (an exchange through FX accounts)', () => {
@@ -40,12 +73,18 @@ describe('checkBalancedPerCurrency', () => {
   });
 
   it('refuses legs that balance overall but not per currency', () => {
-    const legs: LedgerLeg[] = [{ accountId: 1, amount: -100n }, { accountId: 3, amount: 100n }];
+    const legs: LedgerLeg[] = [
+      { accountId: 1, amount: -100n },
+      { accountId: 3, amount: 100n },
+    ];
     expect(refusal(() => checkBalancedPerCurrency(legs, currencyOf))).toBe('unbalanced');
   });
 
   it('refuses legs that do not sum to zero and names the difference', () => {
-    const legs: LedgerLeg[] = [{ accountId: 1, amount: -100n }, { accountId: 2, amount: 99n }];
+    const legs: LedgerLeg[] = [
+      { accountId: 1, amount: -100n },
+      { accountId: 2, amount: 99n },
+    ];
     expect(() => checkBalancedPerCurrency(legs, currencyOf)).toThrow(/USD -1 minor units/);
   });
 });

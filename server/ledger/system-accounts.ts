@@ -28,7 +28,11 @@ export async function ensureSystemAccounts(db: Kysely<Database>): Promise<void> 
   const rows = currencies.flatMap(({ code }) =>
     SYSTEM_PURPOSES.map((purpose) => ({ system_purpose: purpose, currency_code: code, type: SYSTEM_ACCOUNT_TYPE, name: `${purpose} ${code}` })),
   );
-  await db.insertInto('accounts').values(rows).onConflict((conflict) => conflict.columns(['system_purpose', 'currency_code']).doNothing()).execute();
+  await db
+    .insertInto('accounts')
+    .values(rows)
+    .onConflict((conflict) => conflict.columns(['system_purpose', 'currency_code']).doNothing())
+    .execute();
 }
 
 /**
@@ -37,17 +41,8 @@ export async function ensureSystemAccounts(db: Kysely<Database>): Promise<void> 
  * @example
  * const fees = await systemAccountId(db, 'fees', 'USD');
  */
-export async function systemAccountId(
-  db: Kysely<Database> | Transaction<Database>,
-  purpose: SystemPurpose,
-  currency: string,
-): Promise<number> {
-  const row = await db
-    .selectFrom('accounts')
-    .select('id')
-    .where('system_purpose', '=', purpose)
-    .where('currency_code', '=', currency)
-    .executeTakeFirst();
+export async function systemAccountId(db: Kysely<Database> | Transaction<Database>, purpose: SystemPurpose, currency: string): Promise<number> {
+  const row = await db.selectFrom('accounts').select('id').where('system_purpose', '=', purpose).where('currency_code', '=', currency).executeTakeFirst();
   if (!row) throw new Error(`No ${purpose} account in ${currency}: add the currency to the currencies table and restart so it is created.`);
   return row.id;
 }

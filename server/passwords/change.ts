@@ -57,7 +57,8 @@ export async function requestPasswordChange(
   const row = await db.selectFrom('users').select(['password_hash', 'email']).where('id', '=', user.userId).executeTakeFirstOrThrow();
   const problems: { field: string; description: string }[] = [];
   if (!(await verifyPassword(row.password_hash, input.password))) problems.push({ field: 'password', description: 'The current password is wrong.' });
-  if (input.passwordNew !== input.passwordNewRepeat) problems.push({ field: 'passwordNewRepeat', description: 'The two new passwords differ: type the same one twice.' });
+  if (input.passwordNew !== input.passwordNewRepeat)
+    problems.push({ field: 'passwordNewRepeat', description: 'The two new passwords differ: type the same one twice.' });
   else if (input.passwordNew === input.password) problems.push({ field: 'passwordNew', description: 'Choose a password different from the current one.' });
   if (problems.length > 0) throw new RpcRefusal('TA1', { validationErrors: problems });
 
@@ -106,7 +107,11 @@ const codeRefusal = (description: string) => new RpcRefusal('VF', { description,
  * @example
  * const { message } = await confirmPasswordChange(db, user, { requestKey, code });
  */
-export async function confirmPasswordChange(db: Kysely<Database>, user: SignedInUser, input: { requestKey: string; code: string }): Promise<{ message: string }> {
+export async function confirmPasswordChange(
+  db: Kysely<Database>,
+  user: SignedInUser,
+  input: { requestKey: string; code: string },
+): Promise<{ message: string }> {
   const outcome = await db.transaction().execute(async (trx): Promise<{ refused: string } | { changed: true }> => {
     const request = await ownRequest(trx, user, input.requestKey);
     if (request.outcome === 'changed') return { refused: 'This change is already confirmed.' };
@@ -121,7 +126,11 @@ export async function confirmPasswordChange(db: Kysely<Database>, user: SignedIn
         .where('request_key', '=', request.request_key)
         .execute();
       const left = CODE_ATTEMPTS - attempts;
-      return { refused: spent ? 'Too many wrong codes: the password was not changed. Start again.' : `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.` };
+      return {
+        refused: spent
+          ? 'Too many wrong codes: the password was not changed. Start again.'
+          : `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+      };
     }
     await trx.updateTable('password_change_requests').set({ outcome: 'changed' }).where('request_key', '=', request.request_key).execute();
     await trx.updateTable('users').set({ password_hash: request.new_password_hash }).where('id', '=', user.userId).execute();

@@ -73,7 +73,13 @@ export async function requestRecoveryByEmail(db: Kysely<Database>, messages: Mes
       code_expires_at: sql<Date>`now() + ${RECOVERY_CODE_SECONDS} * interval '1 second'`,
     })
     .execute();
-  if (user) await messages.sendEmail({ to: email, subject: `${projectName}: your password reset code`, text: recoveryEmailText(projectName, code), purpose: 'recovery' });
+  if (user)
+    await messages.sendEmail({
+      to: email,
+      subject: `${projectName}: your password reset code`,
+      text: recoveryEmailText(projectName, code),
+      purpose: 'recovery',
+    });
   return { taskId, channel: 'email', verificationStatus: 'codeSent', isRetryable: false, codeExpiresInSeconds: RECOVERY_CODE_SECONDS };
 }
 
@@ -145,12 +151,21 @@ export async function requestRecoveryByPersonalData(
     })
     .execute();
   if (!rejectReason && phone) {
-    await messages.sendSms({ to: `${phone.country_code}${phone.number}`, text: `${projectName} password reset code: ${code}. It works for 15 minutes.`, purpose: 'recovery' });
+    await messages.sendSms({
+      to: `${phone.country_code}${phone.number}`,
+      text: `${projectName} password reset code: ${code}. It works for 15 minutes.`,
+      purpose: 'recovery',
+    });
   }
   const outcome = rejectReason
     ? 'We could not confirm who you are from these details, so nothing was changed. Check them and try again, or contact support.'
     : `We sent a code by SMS to the phone on your account (${maskedPhone}). Enter it to choose a new password.`;
-  await messages.sendEmail({ to: recoveryEmail, subject: `${projectName}: your account recovery request`, text: `We received your request to recover a ${projectName} account.\n\n${outcome}`, purpose: 'recovery' });
+  await messages.sendEmail({
+    to: recoveryEmail,
+    subject: `${projectName}: your account recovery request`,
+    text: `We received your request to recover a ${projectName} account.\n\n${outcome}`,
+    purpose: 'recovery',
+  });
   return recoveryStatus(db, taskId);
 }
 
@@ -163,7 +178,15 @@ export async function requestRecoveryByPersonalData(
 export async function recoveryStatus(db: Kysely<Database>, taskId: string): Promise<RecoveryTaskView> {
   const task = await db
     .selectFrom('recovery_tasks')
-    .select(['id', 'channel', 'verification_status', 'reject_reason', 'is_retryable', 'masked_phone', sql<number>`greatest(0, extract(epoch from (code_expires_at - now()))::int)`.as('left')])
+    .select([
+      'id',
+      'channel',
+      'verification_status',
+      'reject_reason',
+      'is_retryable',
+      'masked_phone',
+      sql<number>`greatest(0, extract(epoch from (code_expires_at - now()))::int)`.as('left'),
+    ])
     .where('id', '=', taskId)
     .executeTakeFirst();
   if (!task) throw new RpcRefusal('13', { description: 'This recovery is unknown or too old. Start again.' });
@@ -204,13 +227,27 @@ async function useRecoveryCode(db: Kysely<Database>, taskId: string, code: strin
       return { refused: left > 0 ? `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.` : SPENT_CODE };
     }
     if (passwordHash === undefined) return { checked: true };
-    await trx.updateTable('recovery_tasks').set({ used_at: sql`now()`, verification_status: 'completed' }).where('id', '=', task.id).execute();
-    const user = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', task.user_id).returning('email').executeTakeFirstOrThrow();
+    await trx
+      .updateTable('recovery_tasks')
+      .set({ used_at: sql`now()`, verification_status: 'completed' })
+      .where('id', '=', task.id)
+      .execute();
+    const user = await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', task.user_id)
+      .returning('email')
+      .executeTakeFirstOrThrow();
     await revokeUserSessions(trx, task.user_id, 'password recovered');
     // The user proved who they are: second-factor sign-in, locked by wrong codes, opens again.
     await unlockSecondFactor(trx, task.user_id);
     // Every other open recovery of this user ends here too: one of them was enough.
-    await trx.updateTable('recovery_tasks').set({ used_at: sql`now()` }).where('user_id', '=', task.user_id).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('recovery_tasks')
+      .set({ used_at: sql`now()` })
+      .where('user_id', '=', task.user_id)
+      .where('used_at', 'is', null)
+      .execute();
     return { login: user.email };
   });
   if ('refused' in outcome) throw codeRefusal(outcome.refused);

@@ -8,12 +8,7 @@ import type { Database } from '../db/schema.ts';
  * @example
  * await revokeUserSessions(trx, userId, 'password changed', caller.user.sessionId);
  */
-export async function revokeUserSessions(
-  db: Kysely<Database> | Transaction<Database>,
-  userId: number,
-  reason: string,
-  keepSessionId?: string,
-): Promise<void> {
+export async function revokeUserSessions(db: Kysely<Database> | Transaction<Database>, userId: number, reason: string, keepSessionId?: string): Promise<void> {
   let update = db
     .updateTable('sessions')
     .set({ revoked_at: sql`now()`, revoked_reason: reason })

@@ -93,16 +93,24 @@ const FOREIGN_KEY_VIOLATION = '23503';
  */
 export async function deleteAddress(db: Kysely<Database>, customerId: number, addressId: number | string): Promise<Address[]> {
   const existing = await ownAddress(db, customerId, addressId);
-  const { n } = await db.selectFrom('addresses').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('addresses')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirstOrThrow();
   if (Number(n) <= 1) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'addressId', description: 'This is your only address: add another one before you delete it.' }] });
+    throw new RpcRefusal('TA1', {
+      validationErrors: [{ field: 'addressId', description: 'This is your only address: add another one before you delete it.' }],
+    });
   }
   try {
     await db.deleteFrom('addresses').where('id', '=', existing.id).where('customer_id', '=', customerId).execute();
   } catch (error) {
     if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
     throw new RpcRefusal('TA1', {
-      validationErrors: [{ field: 'addressId', description: 'Documents or a card were sent for this address, so it is kept: change it instead, or add a new one.' }],
+      validationErrors: [
+        { field: 'addressId', description: 'Documents or a card were sent for this address, so it is kept: change it instead, or add a new one.' },
+      ],
     });
   }
   return customerAddresses(db, customerId);

@@ -50,8 +50,22 @@ export async function seedProfileDemo(db: Kysely<Database>, login: string, now: 
     .insertInto('customer_emails')
     .values([
       { customer_id: customerId, email: user.email, confirmed: true, is_primary: true, confirmation_token_hash: null, confirmation_expires_at: null },
-      { customer_id: customerId, email: 'anna.novak.studio@example.com', confirmed: true, is_primary: false, confirmation_token_hash: null, confirmation_expires_at: null },
-      { customer_id: customerId, email: 'anna.old@example.net', confirmed: false, is_primary: false, confirmation_token_hash: null, confirmation_expires_at: null },
+      {
+        customer_id: customerId,
+        email: 'anna.novak.studio@example.com',
+        confirmed: true,
+        is_primary: false,
+        confirmation_token_hash: null,
+        confirmation_expires_at: null,
+      },
+      {
+        customer_id: customerId,
+        email: 'anna.old@example.net',
+        confirmed: false,
+        is_primary: false,
+        confirmation_token_hash: null,
+        confirmation_expires_at: null,
+      },
     ])
     .execute();
 
@@ -59,25 +73,51 @@ export async function seedProfileDemo(db: Kysely<Database>, login: string, now: 
   const office = await db
     .insertInto('addresses')
     .values({
-      customer_id: customerId, address1: '48 Canal Street', address2: 'Studio 2', city: 'Manchester', postal_code: 'M1 3WD', country_code: 'GB',
-      state_code: null, state_name: null, address_type: 5, address_status: ADDRESS_STATUS.pending, confirmed: false,
+      customer_id: customerId,
+      address1: '48 Canal Street',
+      address2: 'Studio 2',
+      city: 'Manchester',
+      postal_code: 'M1 3WD',
+      country_code: 'GB',
+      state_code: null,
+      state_name: null,
+      address_type: 5,
+      address_status: ADDRESS_STATUS.pending,
+      confirmed: false,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
 
   const base = { customerId, createdByUserId: user.id };
   await storeDocument(db, {
-    ...base, category: 'proofOfIdentity', documentTypeId: 1, statusId: DOCUMENT_STATUS.confirmed,
-    issuedDate: daysFrom(now, -900), expiresDate: daysFrom(now, 2700), attributes: { number: '533380006', filePages: ['front'] },
+    ...base,
+    category: 'proofOfIdentity',
+    documentTypeId: 1,
+    statusId: DOCUMENT_STATUS.confirmed,
+    issuedDate: daysFrom(now, -900),
+    expiresDate: daysFrom(now, 2700),
+    attributes: { number: '533380006', filePages: ['front'] },
     files: [pdf('passport.pdf', 'Passport - Anna Novak')],
   });
   await storeDocument(db, {
-    ...base, category: 'address', documentTypeId: 10, addressId: home.id, statusId: DOCUMENT_STATUS.confirmed,
-    issuedDate: daysFrom(now, -60), attributes: { filePages: ['front'] }, files: [pdf('utility-bill.pdf', 'Utility bill - 12 Elm Row')],
+    ...base,
+    category: 'address',
+    documentTypeId: 10,
+    addressId: home.id,
+    statusId: DOCUMENT_STATUS.confirmed,
+    issuedDate: daysFrom(now, -60),
+    attributes: { filePages: ['front'] },
+    files: [pdf('utility-bill.pdf', 'Utility bill - 12 Elm Row')],
   });
   const rejected = await storeDocument(db, {
-    ...base, category: 'address', documentTypeId: 11, addressId: office.id, statusId: DOCUMENT_STATUS.rejected,
-    issuedDate: daysFrom(now, -200), attributes: { filePages: ['front'] }, files: [pdf('bank-statement.pdf', 'Bank statement - 48 Canal Street')],
+    ...base,
+    category: 'address',
+    documentTypeId: 11,
+    addressId: office.id,
+    statusId: DOCUMENT_STATUS.rejected,
+    issuedDate: daysFrom(now, -200),
+    attributes: { filePages: ['front'] },
+    files: [pdf('bank-statement.pdf', 'Bank statement - 48 Canal Street')],
   });
   await db
     .updateTable('documents')
@@ -85,7 +125,13 @@ export async function seedProfileDemo(db: Kysely<Database>, login: string, now: 
     .where('id', '=', rejected)
     .execute();
   await storeDocument(db, {
-    ...base, category: 'address', documentTypeId: 10, addressId: office.id, statusId: DOCUMENT_STATUS.pending,
-    issuedDate: daysFrom(now, -20), attributes: { filePages: ['front'] }, files: [pdf('electricity-bill.pdf', 'Electricity bill - 48 Canal Street')],
+    ...base,
+    category: 'address',
+    documentTypeId: 10,
+    addressId: office.id,
+    statusId: DOCUMENT_STATUS.pending,
+    issuedDate: daysFrom(now, -20),
+    attributes: { filePages: ['front'] },
+    files: [pdf('electricity-bill.pdf', 'Electricity bill - 48 Canal Street')],
   });
 }

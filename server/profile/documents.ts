@@ -60,7 +60,12 @@ export async function customerDocuments(
     )
     .orderBy('id')
     .execute();
-  return rows.map((row) => toUploadedDocument(row, files.filter((file) => file.document_id === row.id)));
+  return rows.map((row) =>
+    toUploadedDocument(
+      row,
+      files.filter((file) => file.document_id === row.id),
+    ),
+  );
 }
 
 /**
@@ -166,12 +171,19 @@ export interface Uploader {
  * @example
  * const document = await uploadDocument(db, { customerId, userId }, params);
  */
-export async function uploadDocument(db: Kysely<Database>, uploader: Uploader, params: DocumentUploadRequest, now: Date = new Date()): Promise<UploadedDocument> {
+export async function uploadDocument(
+  db: Kysely<Database>,
+  uploader: Uploader,
+  params: DocumentUploadRequest,
+  now: Date = new Date(),
+): Promise<UploadedDocument> {
   const type = documentTypeById(params.documentType);
   if (!type) throw invalid('documentType', 'Choose a document type from the list.');
-  if (type.uploadable === false) throw invalid('documentType', `The ${type.name} is filed through self-certification, not uploaded here. Open Self-certification.`);
+  if (type.uploadable === false)
+    throw invalid('documentType', `The ${type.name} is filed through self-certification, not uploaded here. Open Self-certification.`);
   const customer = await db.selectFrom('customers').select(['type', 'residence_country_code']).where('id', '=', uploader.customerId).executeTakeFirstOrThrow();
-  if (!type.customerTypes.includes(customer.type)) throw invalid('documentType', 'This document type is not accepted for your kind of account. Choose another.');
+  if (!type.customerTypes.includes(customer.type))
+    throw invalid('documentType', 'This document type is not accepted for your kind of account. Choose another.');
   if (type.countries && !type.countries.includes(customer.residence_country_code ?? '')) {
     throw invalid('documentType', `This document type is accepted only from residents of ${type.countries.join(', ')}. Choose another.`);
   }
@@ -187,12 +199,14 @@ export async function uploadDocument(db: Kysely<Database>, uploader: Uploader, p
     if (params.expiresDate && params.expiresDate <= today(now)) throw invalid('expiresDate', 'This document has expired. Upload a valid one.');
   }
   if (params.issuedDate && params.issuedDate > today(now)) throw invalid('issuedDate', 'The issue date cannot be in the future.');
-  if (params.issuedDate && params.expiresDate && params.expiresDate <= params.issuedDate) throw invalid('expiresDate', 'The expiry date must be after the issue date.');
+  if (params.issuedDate && params.expiresDate && params.expiresDate <= params.issuedDate)
+    throw invalid('expiresDate', 'The expiry date must be after the issue date.');
 
   let relationshipType: DocumentType | undefined;
   if (files.relationship || params.relationshipDocumentType !== undefined) {
     relationshipType = params.relationshipDocumentType === undefined ? undefined : documentTypeById(params.relationshipDocumentType);
-    if (!relationshipType || relationshipType.category !== 'relationship') throw invalid('relationshipDocumentType', 'Choose the kind of relationship document.');
+    if (!relationshipType || relationshipType.category !== 'relationship')
+      throw invalid('relationshipDocumentType', 'Choose the kind of relationship document.');
     if (!files.relationship) throw invalid('files.relationship', 'Upload the relationship document.');
   }
 

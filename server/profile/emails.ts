@@ -151,7 +151,12 @@ export async function setPrimaryEmail(db: Kysely<Database>, customerId: number, 
   if (row.is_primary) return customerEmails(db, customerId);
   await db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select('type').where('id', '=', customerId).forUpdate().executeTakeFirstOrThrow();
-    const previous = await trx.selectFrom('customer_emails').select('email').where('customer_id', '=', customerId).where('is_primary', '=', true).executeTakeFirst();
+    const previous = await trx
+      .selectFrom('customer_emails')
+      .select('email')
+      .where('customer_id', '=', customerId)
+      .where('is_primary', '=', true)
+      .executeTakeFirst();
     if (customer.type === 'personal' && previous) {
       const taken = await trx.selectFrom('users').select('id').where('email', '=', row.email).executeTakeFirst();
       if (taken) throw new RpcRefusal('TA1', { description: 'Another account signs in with this address, so it cannot become your sign-in e-mail.' });

@@ -251,7 +251,11 @@ export async function confirmPhone(db: Kysely<Database>, customerId: number, con
     const expected = Buffer.from(verification.code_hash, 'hex');
     const given = Buffer.from(codeHash(verification.request_id, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      await trx.updateTable('phone_verifications').set({ attempts: sql`attempts + 1` }).where('id', '=', verification.id).execute();
+      await trx
+        .updateTable('phone_verifications')
+        .set({ attempts: sql`attempts + 1` })
+        .where('id', '=', verification.id)
+        .execute();
       const left = PHONE_CODE_ATTEMPTS - verification.attempts - 1;
       return wrongCode(field, left > 0 ? `The code is wrong. ${left} attempt${left === 1 ? '' : 's'} left.` : 'The code is wrong. Ask for a new code.');
     }

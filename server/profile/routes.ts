@@ -93,7 +93,9 @@ async function ipPrivacySandbox(app: FastifyInstance, options: { db: Kysely<Data
     const list = rows.length
       ? rows
           .map(
-            (row) => `<article><h2>${escapeHtml(row.ip)}</h2><p class="meta">${FLAGS.filter((flag) => row[flag]).join(', ') || 'no blocking flag'}${row.service ? ` · service: ${escapeHtml(row.service)}` : ''}</p>
+            (
+              row,
+            ) => `<article><h2>${escapeHtml(row.ip)}</h2><p class="meta">${FLAGS.filter((flag) => row[flag]).join(', ') || 'no blocking flag'}${row.service ? ` · service: ${escapeHtml(row.service)}` : ''}</p>
 <form method="post" action="/sandbox/ip-privacy/clear"><input type="hidden" name="ip" value="${escapeHtml(row.ip)}"><button type="submit" class="danger">Clear ${escapeHtml(row.ip)}</button></form></article>`,
           )
           .join('\n')

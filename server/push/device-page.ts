@@ -25,7 +25,13 @@ async function sandboxDevices(db: Kysely<Database>, login: string | undefined) {
 /** The latest pushes that carry a code (e.g. confirming a change of security settings). */
 async function codePushes(db: Kysely<Database>, deviceIds: number[]) {
   if (deviceIds.length === 0) return [];
-  const rows = await db.selectFrom('push_messages').select(['device_id', 'body', 'data', 'created_at']).where('device_id', 'in', deviceIds).orderBy('id', 'desc').limit(20).execute();
+  const rows = await db
+    .selectFrom('push_messages')
+    .select(['device_id', 'body', 'data', 'created_at'])
+    .where('device_id', 'in', deviceIds)
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
   return rows.filter((row) => row.data.type === 'code');
 }
 
@@ -47,8 +53,19 @@ export async function sandboxDevicePage(app: FastifyInstance, options: { db: Kys
 
   app.get<{ Querystring: DeviceQuery }>('/sandbox/device/pending', async (request) => {
     const devices = await sandboxDevices(db, request.query.login);
-    const approvals = await pendingApprovalsFor(db, devices.map((device) => device.id));
-    return { approvals: approvals.map(({ pushId, deviceId, body, confirmKey, createdAt }) => ({ pushId, deviceId, body, confirmKey, createdAt: createdAt.toISOString() })) };
+    const approvals = await pendingApprovalsFor(
+      db,
+      devices.map((device) => device.id),
+    );
+    return {
+      approvals: approvals.map(({ pushId, deviceId, body, confirmKey, createdAt }) => ({
+        pushId,
+        deviceId,
+        body,
+        confirmKey,
+        createdAt: createdAt.toISOString(),
+      })),
+    };
   });
 
   app.post<{ Body: { deviceId?: string; key?: string; result?: string; login?: string } }>('/sandbox/device/decide', async (request, reply) => {

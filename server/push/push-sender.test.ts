@@ -5,7 +5,10 @@ describe('gatewayPush', () => {
   it('posts the push with the device token', async () => {
     const send = vi.fn(async () => new Response('{}', { status: 202 }));
     await gatewayPush('https://push.example/send', send as unknown as typeof fetch).send({
-      device: { id: 1, pushToken: 'tok' }, title: 'T', body: 'B', data: { type: 'loginApproval' },
+      device: { id: 1, pushToken: 'tok' },
+      title: 'T',
+      body: 'B',
+      data: { type: 'loginApproval' },
     });
     expect(send).toHaveBeenCalledOnce();
     const [url, init] = send.mock.calls[0] as unknown as [string, RequestInit];

@@ -28,7 +28,10 @@ export interface PushSender {
 export function sandboxPush(db: Kysely<Database>): PushSender {
   return {
     async send({ device, title, body, data }) {
-      await db.insertInto('push_messages').values({ device_id: device.id, title, body, data: JSON.stringify(data) }).execute();
+      await db
+        .insertInto('push_messages')
+        .values({ device_id: device.id, title, body, data: JSON.stringify(data) })
+        .execute();
     },
   };
 }

@@ -44,7 +44,11 @@ export async function activateAccount(db: Kysely<Database>, username: string, ac
       const left = CODE_ATTEMPTS - attempts;
       return { refused: left > 0 ? `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.` : SPENT_CODE };
     }
-    await trx.updateTable('registrations').set({ activated_at: sql`now()` }).where('user_id', '=', row.user_id).execute();
+    await trx
+      .updateTable('registrations')
+      .set({ activated_at: sql`now()` })
+      .where('user_id', '=', row.user_id)
+      .execute();
     await releaseEscrowFor(trx, row.user_id); // p2p money sent to this e-mail before it registered lands now
     return { userId: row.user_id };
   });
@@ -78,7 +82,10 @@ export async function resendActivationCode(
     if (!row || row.activated_at !== null) return false;
     if (row.since < RESEND_COOLDOWN_SECONDS) {
       const wait = RESEND_COOLDOWN_SECONDS - row.since;
-      throw new RpcRefusal('VF', { description: `We sent a code less than a minute ago. Wait ${wait} seconds before asking for another.`, extra: { resendAfterSeconds: wait } });
+      throw new RpcRefusal('VF', {
+        description: `We sent a code less than a minute ago. Wait ${wait} seconds before asking for another.`,
+        extra: { resendAfterSeconds: wait },
+      });
     }
     await trx
       .updateTable('registrations')
@@ -104,12 +111,7 @@ export async function resendActivationCode(
  * export const loginPolicies: LoginPolicy[] = [ipAllowList, activationRequired, pendingTerms];
  */
 export const activationRequired: LoginPolicy = async ({ db, userId, login }) => {
-  const pending = await db
-    .selectFrom('registrations')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('activated_at', 'is', null)
-    .executeTakeFirst();
+  const pending = await db.selectFrom('registrations').select('user_id').where('user_id', '=', userId).where('activated_at', 'is', null).executeTakeFirst();
   if (!pending) return null;
   return { status: 403, body: { message: ACTIVATE_FIRST, activationRequired: true, activationPath: `/activate?username=${encodeURIComponent(login)}` } };
 };

@@ -34,7 +34,9 @@ export function registrationRules(brandId: string, brandsDir = path.join(REPOSIT
   try {
     brand = JSON.parse(readFileSync(file, 'utf8')) as Brand;
   } catch (error) {
-    throw new Error(`The brand '${brandId}' has no readable ${file}: set BRAND to a folder of brands/ (${String((error as Error).message)}).`, { cause: error });
+    throw new Error(`The brand '${brandId}' has no readable ${file}: set BRAND to a folder of brands/ (${String((error as Error).message)}).`, {
+      cause: error,
+    });
   }
   const rules: RegistrationRules = {
     brandId,

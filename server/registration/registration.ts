@@ -133,7 +133,11 @@ export async function registerPersonal(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const user = await trx.insertInto('users').values({ email, password_hash: passwordHash, customer_id: customer.id }).returning('id').executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto('users')
+        .values({ email, password_hash: passwordHash, customer_id: customer.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (input.phone && input.phoneCountryCode) {
         await trx
           .insertInto('phones')

@@ -26,7 +26,8 @@ export async function signInAfterProof(db: Kysely<Database>, tokenKey: Uint8Arra
   const codeChallenge = createHash('sha256').update(codeVerifier, 'ascii').digest('base64url');
   const code = await issueAuthorizationCode(db, { userId, client: 'spa', codeChallenge });
   const redeemed = await redeemAuthorizationCode(db, code, codeVerifier);
-  if (!redeemed) throw new Error('An authorization code issued a moment ago could not be redeemed: check the database clock and the authorization_codes table.');
+  if (!redeemed)
+    throw new Error('An authorization code issued a moment ago could not be redeemed: check the database clock and the authorization_codes table.');
   const session = await startSession(db, redeemed);
   return {
     accessToken: await signAccessToken(tokenKey, { userId: session.userId, sessionId: session.sessionId }),

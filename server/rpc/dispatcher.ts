@@ -19,8 +19,13 @@ import { runIdempotentCall, runMoneyMovingCall } from './money-moving.ts';
 
 /** A handler's answer that fails its declared response schema: a server bug, never sent. */
 class AnswerOutsideSchema extends Error {
-  constructor(method: string, readonly errors: ValidateFunction['errors']) {
-    super(`The ${method} handler answered outside its declared response schema: fix the handler or the declaration. Its transaction, where it has one, was rolled back.`);
+  constructor(
+    method: string,
+    readonly errors: ValidateFunction['errors'],
+  ) {
+    super(
+      `The ${method} handler answered outside its declared response schema: fix the handler or the declaration. Its transaction, where it has one, was rolled back.`,
+    );
   }
 }
 
@@ -67,8 +72,7 @@ function answer(reply: FastifyReply, code: ResponseCode, extra: object = {}): Fa
   return reply.send({ responseCode: code, responseDescription: RESPONSE_DESCRIPTIONS[code], ...extra });
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Pairs every declared method with its handler. A declaration without a handler (a bundle newer
@@ -195,7 +199,13 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     }
 
     try {
-      const context = { log: request.log, adapters: options.adapters, ip: request.ip, origin: `${request.protocol}://${request.host}`, ...(caller ? { caller } : {}) };
+      const context = {
+        log: request.log,
+        adapters: options.adapters,
+        ip: request.ip,
+        origin: `${request.protocol}://${request.host}`,
+        ...(caller ? { caller } : {}),
+      };
       let payload: object;
       let effects: Array<() => Promise<void>> = [];
       const queue = (effect: () => Promise<void>) => effects.push(effect);
@@ -208,15 +218,20 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
       if (method.declaration.moneyMoving && method.declaration.ownTransactions && caller) {
         // Claimed before, answered after; the handler's own transactions in between: see runIdempotentCall.
         ({ payload } = await runIdempotentCall(options.db, { customerId: caller.customerId, method: name as string, params }, async () =>
-          checked(await method.handler(params, { ...context, db: options.db, afterCommit: queue }))));
+          checked(await method.handler(params, { ...context, db: options.db, afterCommit: queue })),
+        ));
         await auditSuccess(options.db, request);
       } else if (method.declaration.moneyMoving && caller) {
         // One transaction per call with its idempotency key and its audit row: see server/rpc/money-moving.ts.
-        const outcome = await runMoneyMovingCall(options.db, { customerId: caller.customerId, method: name as string, params }, async ({ trx, afterCommit }) => {
-          const answered = checked(await method.handler(params, { ...context, db: trx, afterCommit }));
-          await auditSuccess(trx, request);
-          return answered;
-        });
+        const outcome = await runMoneyMovingCall(
+          options.db,
+          { customerId: caller.customerId, method: name as string, params },
+          async ({ trx, afterCommit }) => {
+            const answered = checked(await method.handler(params, { ...context, db: trx, afterCommit }));
+            await auditSuccess(trx, request);
+            return answered;
+          },
+        );
         ({ payload, effects } = outcome);
         // A replay ran nothing in a transaction: its own audit row says it was answered again.
         if (outcome.replayed) await auditSuccess(options.db, request);

@@ -11,7 +11,11 @@ const MAX_ATTEMPTS = 8;
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
   }
   return value;
 }
@@ -24,13 +28,17 @@ function canonical(value: unknown): unknown {
  */
 export function requestHash(method: string, params: Record<string, unknown>): string {
   const { idempotencyKey: _key, ...rest } = params;
-  return createHash('sha256').update(JSON.stringify([method, canonical(rest)])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([method, canonical(rest)]))
+    .digest('base64url');
 }
 
 /** The same key with other parameters: a client bug, refused on the key so the form can say so. */
 const keyReused = () =>
   new RpcRefusal('TA1', {
-    validationErrors: [{ field: 'idempotencyKey', description: 'This idempotency key was already used for a different request: send a new key for a new request.' }],
+    validationErrors: [
+      { field: 'idempotencyKey', description: 'This idempotency key was already used for a different request: send a new key for a new request.' },
+    ],
   });
 
 /** Claims the key for this call with `response` as its first answer; false when it was claimed before. */
@@ -127,7 +135,11 @@ const ANSWER_SECRETS = /^(pin|pinCode|cvv|cvc|pan|cardNumber|password|accessToke
 function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key, inner]) => !(typeof inner === 'string' && ANSWER_SECRETS.test(key))).map(([key, inner]) => [key, withoutSecrets(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key, inner]) => !(typeof inner === 'string' && ANSWER_SECRETS.test(key)))
+      .map(([key, inner]) => [key, withoutSecrets(inner)]),
+  );
 }
 
 /** A claim left unanswered this long belongs to a call that died (a restart): a retry may take it over. */
@@ -169,8 +181,9 @@ export async function runIdempotentCall(
       throw keyReused();
     }
     if (earlier.response !== null) return { payload: earlier.response as object, replayed: true };
-    const takenOver = earlier.abandoned
-      && (await db
+    const takenOver =
+      earlier.abandoned &&
+      (await db
         .updateTable('idempotency_keys')
         .set({ created_at: sql`now()` as never })
         .where('customer_id', '=', call.customerId)
@@ -184,7 +197,12 @@ export async function runIdempotentCall(
   try {
     payload = await run();
   } catch (error) {
-    await db.deleteFrom('idempotency_keys').where('customer_id', '=', call.customerId).where('key', '=', key).where(sql<boolean>`response = 'null'::jsonb`).execute();
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('customer_id', '=', call.customerId)
+      .where('key', '=', key)
+      .where(sql<boolean>`response = 'null'::jsonb`)
+      .execute();
     throw error;
   }
   // Kept for replays without its secrets: a PIN answered once is never stored (the PIN page shows it).

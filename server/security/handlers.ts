@@ -7,10 +7,19 @@ import { loginHistory } from './login-history.ts';
 import { notificationSettings, setNotificationSetting } from './notifications.ts';
 
 type SecurityMethods =
-  | 'ipAccessList' | 'ipAccessAdd' | 'ipAccessDelete' | 'ipAccessModeSet'
-  | 'blacklistList' | 'blacklistAdd' | 'blacklistDelete'
-  | 'loginHistory' | 'legalInfo' | 'agreementDownload' | 'termsOfService'
-  | 'notificationSettingsGet' | 'notificationSettingsSet';
+  | 'ipAccessList'
+  | 'ipAccessAdd'
+  | 'ipAccessDelete'
+  | 'ipAccessModeSet'
+  | 'blacklistList'
+  | 'blacklistAdd'
+  | 'blacklistDelete'
+  | 'loginHistory'
+  | 'legalInfo'
+  | 'agreementDownload'
+  | 'termsOfService'
+  | 'notificationSettingsGet'
+  | 'notificationSettingsSet';
 
 /**
  * The security settings of document 001 section 7 (IP access, blacklist, login history, legal

@@ -25,12 +25,7 @@ const toEntry = (row: Row): IpAccessEntry => ({
 });
 
 async function entryRows(db: Kysely<Database>, customerId: number): Promise<Row[]> {
-  return db
-    .selectFrom('ip_access_entries')
-    .select(['id', 'ip', 'to_ip', 'created_at'])
-    .where('customer_id', '=', customerId)
-    .orderBy('id')
-    .execute();
+  return db.selectFrom('ip_access_entries').select(['id', 'ip', 'to_ip', 'created_at']).where('customer_id', '=', customerId).orderBy('id').execute();
 }
 
 /** Whether the customer's sign-ins are limited to the allow-list. */
@@ -115,7 +110,10 @@ export async function setIpAccessMode(db: Kysely<Database>, customerId: number, 
     const rows = await entryRows(db, customerId);
     if (rows.length === 0) throw fieldRefusal('enable', 'Add at least one address before turning the allow-list on.');
     if (!requestIp || !rows.some((row) => ipInRange(requestIp, { ip: row.ip, toIp: row.to_ip }))) {
-      throw fieldRefusal('enable', `Your current address${requestIp ? ` ${requestIp}` : ''} is not on the list: add it first, or you could not sign in again from here.`);
+      throw fieldRefusal(
+        'enable',
+        `Your current address${requestIp ? ` ${requestIp}` : ''} is not on the list: add it first, or you could not sign in again from here.`,
+      );
     }
   }
   await db

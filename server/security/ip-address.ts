@@ -33,7 +33,7 @@ function ipv6Text(value: bigint): string {
   // RFC 5952: the longest run (2 or more) of zero hextets becomes '::', the first one on a tie.
   let bestStart = -1;
   let bestLength = 0;
-  for (let start = 0; start < 8; ) {
+  for (let start = 0; start < 8;) {
     if (hextets[start] !== 0) {
       start += 1;
       continue;

@@ -26,11 +26,26 @@ export const AGREEMENTS: readonly AgreementText[] = [
     effectiveDate: '2026-01-01',
     appliesTo: 'all',
     sections: [
-      { heading: '1. The service', text: 'These terms govern your use of the online payment and banking service: multi-currency accounts, transfers, cards, invoices and merchant tools, through the web application and the mobile applications.' },
-      { heading: '2. Your account', text: 'You keep your password and second factors secret, and tell us at once if you believe someone else has used them. You may limit sign-ins to the network addresses you trust (IP allow-list) in the security settings.' },
-      { heading: '3. Payments', text: 'A payment you approve is final once executed. You may refuse payments to recipients you choose by adding them to your payout blacklist.' },
-      { heading: '4. Fees', text: 'Fees are shown before you approve a payment and in the published price list. We tell you of changes at least two months before they apply.' },
-      { heading: '5. Ending the agreement', text: 'You may close your account at any time. We may end this agreement with two months notice, or at once where the law requires it.' },
+      {
+        heading: '1. The service',
+        text: 'These terms govern your use of the online payment and banking service: multi-currency accounts, transfers, cards, invoices and merchant tools, through the web application and the mobile applications.',
+      },
+      {
+        heading: '2. Your account',
+        text: 'You keep your password and second factors secret, and tell us at once if you believe someone else has used them. You may limit sign-ins to the network addresses you trust (IP allow-list) in the security settings.',
+      },
+      {
+        heading: '3. Payments',
+        text: 'A payment you approve is final once executed. You may refuse payments to recipients you choose by adding them to your payout blacklist.',
+      },
+      {
+        heading: '4. Fees',
+        text: 'Fees are shown before you approve a payment and in the published price list. We tell you of changes at least two months before they apply.',
+      },
+      {
+        heading: '5. Ending the agreement',
+        text: 'You may close your account at any time. We may end this agreement with two months notice, or at once where the law requires it.',
+      },
     ],
   },
   {
@@ -40,9 +55,18 @@ export const AGREEMENTS: readonly AgreementText[] = [
     effectiveDate: '2025-09-15',
     appliesTo: 'all',
     sections: [
-      { heading: '1. What we collect', text: 'Your identity and contact details, the documents you upload for verification, your transactions, and the devices and network addresses you sign in from.' },
-      { heading: '2. Why', text: 'To provide the service, to meet our duties against money laundering and fraud, to keep your account secure (for example the sign-in history you can read in the settings), and, only with your consent, to send you news and offers.' },
-      { heading: '3. Your rights', text: 'You may see, correct and, where the law allows, erase your data, and choose which notifications you receive in the notification settings.' },
+      {
+        heading: '1. What we collect',
+        text: 'Your identity and contact details, the documents you upload for verification, your transactions, and the devices and network addresses you sign in from.',
+      },
+      {
+        heading: '2. Why',
+        text: 'To provide the service, to meet our duties against money laundering and fraud, to keep your account secure (for example the sign-in history you can read in the settings), and, only with your consent, to send you news and offers.',
+      },
+      {
+        heading: '3. Your rights',
+        text: 'You may see, correct and, where the law allows, erase your data, and choose which notifications you receive in the notification settings.',
+      },
     ],
   },
   {
@@ -52,7 +76,10 @@ export const AGREEMENTS: readonly AgreementText[] = [
     effectiveDate: '2026-02-01',
     appliesTo: 'all',
     sections: [
-      { heading: '1. Accounts', text: 'Your accounts hold electronic money in the currencies you open. Balances do not earn interest and are safeguarded in segregated accounts.' },
+      {
+        heading: '1. Accounts',
+        text: 'Your accounts hold electronic money in the currencies you open. Balances do not earn interest and are safeguarded in segregated accounts.',
+      },
       { heading: '2. Limits', text: 'Limits depend on your verification status. Until your identity is verified, some payments may be unavailable.' },
       { heading: '3. Statements', text: 'Your transaction history and statements are available in the application at any time and for at least six years.' },
     ],
@@ -110,7 +137,12 @@ export async function recordAgreementAcceptance(db: Kysely<Database>, customerId
 export async function legalInfo(db: Kysely<Database>, customerId: number): Promise<AgreementInfo[]> {
   const [customer, accepted] = await Promise.all([
     customerRow(db, customerId),
-    db.selectFrom('agreement_acceptances').select(['agreement_id', 'version', 'accepted_at']).where('customer_id', '=', customerId).orderBy('accepted_at', 'desc').execute(),
+    db
+      .selectFrom('agreement_acceptances')
+      .select(['agreement_id', 'version', 'accepted_at'])
+      .where('customer_id', '=', customerId)
+      .orderBy('accepted_at', 'desc')
+      .execute(),
   ]);
   return AGREEMENTS.filter((agreement) => agreement.appliesTo === 'all' || agreement.appliesTo === customer.type).map((agreement) => {
     const latest = accepted.find((row) => row.agreement_id === agreement.id);
@@ -128,7 +160,12 @@ export async function legalInfo(db: Kysely<Database>, customerId: number): Promi
  * @example
  * const { fileName, content } = await agreementPdf(db, customerId, 'terms-of-service');
  */
-export async function agreementPdf(db: Kysely<Database>, customerId: number, agreementId: string, now = new Date()): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
+export async function agreementPdf(
+  db: Kysely<Database>,
+  customerId: number,
+  agreementId: string,
+  now = new Date(),
+): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
   const agreement = AGREEMENTS.find((candidate) => candidate.id === agreementId);
   if (!agreement) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'id', description: `There is no agreement '${agreementId}'.` }] });
   const [customer, infos] = await Promise.all([customerRow(db, customerId), legalInfo(db, customerId)]);

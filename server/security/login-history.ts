@@ -43,13 +43,14 @@ export interface LoginHistoryQuery {
  * @example
  * const { entries, results } = await loginHistory(db, customerId, { fromDate: '2026-01-01', pageNumber: 2 });
  */
-export async function loginHistory(db: Kysely<Database>, customerId: number, query: LoginHistoryQuery): Promise<{ entries: LoginHistoryEntry[]; results: number }> {
+export async function loginHistory(
+  db: Kysely<Database>,
+  customerId: number,
+  query: LoginHistoryQuery,
+): Promise<{ entries: LoginHistoryEntry[]; results: number }> {
   const pageSize = query.pageSize ?? LOGIN_HISTORY_PAGE_SIZE;
   const pageNumber = query.pageNumber ?? 1;
-  let base = db
-    .selectFrom('login_history as h')
-    .innerJoin('users as u', 'u.id', 'h.user_id')
-    .where('u.customer_id', '=', customerId);
+  let base = db.selectFrom('login_history as h').innerJoin('users as u', 'u.id', 'h.user_id').where('u.customer_id', '=', customerId);
   if (query.fromDate) base = base.where('h.created_at', '>=', sql<Date>`(${query.fromDate}::date)::timestamp at time zone 'UTC'`);
   if (query.toDate) base = base.where('h.created_at', '<', sql<Date>`(${query.toDate}::date + 1)::timestamp at time zone 'UTC'`);
   const [rows, count] = await Promise.all([

@@ -29,7 +29,13 @@ function checkStructure(pdf: Buffer): { objects: number; pages: number } {
 
 describe('writePdf', () => {
   it('writes a valid PDF 1.4 whose cross-reference offsets point at the objects', () => {
-    const pdf = writePdf({ title: 'Terms (test)', blocks: [{ kind: 'title', text: 'Terms of Service' }, { kind: 'paragraph', text: 'A back\\slash, (brackets) and café – “quotes”.' }] });
+    const pdf = writePdf({
+      title: 'Terms (test)',
+      blocks: [
+        { kind: 'title', text: 'Terms of Service' },
+        { kind: 'paragraph', text: 'A back\\slash, (brackets) and café – “quotes”.' },
+      ],
+    });
     const { pages } = checkStructure(pdf);
     expect(pages).toBe(1);
     const text = pdf.toString('latin1');

@@ -31,9 +31,33 @@ const STYLE: Record<PdfBlock['kind'], { font: 'F1' | 'F2'; size: number; before:
 
 // Windows-1252 code points 0x80-0x9F that differ from Latin-1.
 const CP1252: Record<string, number> = {
-  '€': 0x80, '‚': 0x82, 'ƒ': 0x83, '„': 0x84, '…': 0x85, '†': 0x86, '‡': 0x87, 'ˆ': 0x88, '‰': 0x89, 'Š': 0x8a,
-  '‹': 0x8b, 'Œ': 0x8c, 'Ž': 0x8e, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97,
-  '˜': 0x98, '™': 0x99, 'š': 0x9a, '›': 0x9b, 'œ': 0x9c, 'ž': 0x9e, 'Ÿ': 0x9f,
+  '€': 0x80,
+  '‚': 0x82,
+  ƒ: 0x83,
+  '„': 0x84,
+  '…': 0x85,
+  '†': 0x86,
+  '‡': 0x87,
+  ˆ: 0x88,
+  '‰': 0x89,
+  Š: 0x8a,
+  '‹': 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '˜': 0x98,
+  '™': 0x99,
+  š: 0x9a,
+  '›': 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
 };
 
 /** Text as Windows-1252 bytes; what the encoding lacks becomes '?'. */
@@ -155,7 +179,9 @@ export function writePdf(document: PdfDocument, now: Date = new Date()): Buffer 
   pages.forEach((lines, index) => {
     const footer = `${document.footer ? `${document.footer}   ` : ''}Page ${index + 1} of ${pages.length}`;
     const commands = [
-      ...lines.map((line) => `BT /${line.font} ${line.size} Tf ${(MARGIN + (line.x ?? 0)).toFixed(2)} ${line.y.toFixed(2)} Td ${literal(encode(line.text))} Tj ET`),
+      ...lines.map(
+        (line) => `BT /${line.font} ${line.size} Tf ${(MARGIN + (line.x ?? 0)).toFixed(2)} ${line.y.toFixed(2)} Td ${literal(encode(line.text))} Tj ET`,
+      ),
       `BT /F1 8 Tf ${MARGIN} ${MARGIN - 20} Td ${literal(encode(footer))} Tj ET`,
     ].join('\n');
     const stream = Buffer.from(commands, 'latin1');

@@ -59,7 +59,7 @@ export async function openAuthorization(
   serverOrigin: string,
 ): Promise<OpenedAuthorization | AuthorizeRefusal> {
   const url = parseAuthorizeUrl(authorizeUrl, serverOrigin);
-  if (!url) return { kind: 'invalid', message: 'authorizeUrl must be this server\'s /auth/sei address with the client\'s parameters.' };
+  if (!url) return { kind: 'invalid', message: "authorizeUrl must be this server's /auth/sei address with the client's parameters." };
   const clientId = url.searchParams.get('client_id') ?? '';
   const redirect = url.searchParams.get('redirect_uri') ?? '';
   const codeChallenge = url.searchParams.get('code_challenge') ?? '';

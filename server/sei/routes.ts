@@ -53,7 +53,10 @@ export async function seiRoutes(app: FastifyInstance, options: SeiRoutesOptions)
     const checked = decisionBody(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
     const answer = await decideAuthorization(db, user.userId, request.params.authorizationId, checked.body.approve);
-    if (!answer) return reply.code(404).send({ message: 'This authorization request is unknown, expired or already answered. Start again from the application that sent you.' });
+    if (!answer)
+      return reply
+        .code(404)
+        .send({ message: 'This authorization request is unknown, expired or already answered. Start again from the application that sent you.' });
     return answer;
   });
 

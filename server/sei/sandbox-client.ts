@@ -55,14 +55,16 @@ export async function seiSandboxClient(app: FastifyInstance, options: { db: Kyse
   });
 
   app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(SANDBOX_SEI_CLIENT.redirectPath, async (request, reply) => {
-    const page = (body: string) => reply.type('text/html; charset=utf-8').send(sandboxPage(SANDBOX_SEI_CLIENT.name, `<h1>${escapeHtml(SANDBOX_SEI_CLIENT.name)}</h1>${body}`));
+    const page = (body: string) =>
+      reply.type('text/html; charset=utf-8').send(sandboxPage(SANDBOX_SEI_CLIENT.name, `<h1>${escapeHtml(SANDBOX_SEI_CLIENT.name)}</h1>${body}`));
     const [state, verifier] = (cookieOf(request, COOKIE) ?? '').split('.');
     if (request.query.error) return page(`<p id="sei-result">The bank answered: ${escapeHtml(request.query.error)}.</p>`);
     if (!request.query.code || !verifier || state !== request.query.state) {
       return page('<p id="sei-result">This answer does not match a sign-in started here. <a href="/sandbox/sei-client">Start again</a>.</p>');
     }
     const token = await app.inject({ method: 'POST', url: '/auth/token', payload: { code: request.query.code, codeVerifier: verifier } });
-    if (token.statusCode !== 200) return page(`<p id="sei-result">The code exchange was refused: ${escapeHtml(token.json().message ?? String(token.statusCode))}.</p>`);
+    if (token.statusCode !== 200)
+      return page(`<p id="sei-result">The code exchange was refused: ${escapeHtml(token.json().message ?? String(token.statusCode))}.</p>`);
     const profile = await app.inject({
       method: 'POST',
       url: '/api?method=profileInquiry',

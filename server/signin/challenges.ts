@@ -13,11 +13,7 @@ export const CHALLENGE_SECONDS = 5 * 60;
 
 /** Where a pending sign-in stands, as the browser's live channel reports it. */
 export type ChallengeOutcome =
-  | { status: 'pending' }
-  | { status: 'approved'; code: string }
-  | { status: 'declined' }
-  | { status: 'expired' }
-  | { status: 'unknown' };
+  { status: 'pending' } | { status: 'approved'; code: string } | { status: 'declined' } | { status: 'expired' } | { status: 'unknown' };
 
 /** Told when a push challenge is decided on this instance, so waiting sockets answer at once. */
 export const challengeEvents = new EventEmitter();
@@ -76,7 +72,17 @@ async function sendApprovalPushes(push: PushSender, devices: { id: number; pushT
 async function pendingChallenge(db: Kysely<Database>, key: string, flow: 'push' | 'verifyDevice') {
   return db
     .selectFrom('login_challenges')
-    .select(['id', 'user_id', 'status', 'browser_id', 'method', 'code_hash', 'failed_attempts', sql<boolean>`expires_at > now()`.as('fresh'), sql<boolean>`code_expires_at > now()`.as('code_fresh')])
+    .select([
+      'id',
+      'user_id',
+      'status',
+      'browser_id',
+      'method',
+      'code_hash',
+      'failed_attempts',
+      sql<boolean>`expires_at > now()`.as('fresh'),
+      sql<boolean>`code_expires_at > now()`.as('code_fresh'),
+    ])
     .where('token_hash', '=', hashOpaqueToken(key))
     .where('flow', '=', flow)
     .executeTakeFirst();
@@ -91,7 +97,11 @@ export async function resendPush(db: Kysely<Database>, push: PushSender, key: st
   if (!challenge || challenge.status !== 'pending' || !challenge.fresh) return false;
   // The phones get a new confirm key; the old pushes can no longer approve.
   const confirmKey = newOpaqueToken();
-  await db.updateTable('login_challenges').set({ confirm_key_hash: hashOpaqueToken(confirmKey) }).where('id', '=', challenge.id).execute();
+  await db
+    .updateTable('login_challenges')
+    .set({ confirm_key_hash: hashOpaqueToken(confirmKey) })
+    .where('id', '=', challenge.id)
+    .execute();
   await sendApprovalPushes(push, await pushTargets(db, challenge.user_id), confirmKey, from);
   return true;
 }
@@ -103,7 +113,12 @@ export async function resendPush(db: Kysely<Database>, push: PushSender, key: st
  * @example
  * await decidePushChallenge(db, confirmKey, deviceId, true);
  */
-export async function decidePushChallenge(db: Kysely<Database>, confirmKey: string, deviceId: number, approve: boolean): Promise<'done' | 'notFound' | 'expired'> {
+export async function decidePushChallenge(
+  db: Kysely<Database>,
+  confirmKey: string,
+  deviceId: number,
+  approve: boolean,
+): Promise<'done' | 'notFound' | 'expired'> {
   const decided = await db
     .updateTable('login_challenges')
     .set({ status: approve ? 'approved' : 'declined', resolved_at: sql`now()` })
@@ -253,7 +268,9 @@ export async function deviceChallenge(db: Kysely<Database>, key: string) {
 export async function approveMethods(db: Kysely<Database>, userId: number): Promise<(ApproveMethod & { to: string })[]> {
   const user = await db
     .selectFrom('users')
-    .leftJoin('phones', (join) => join.onRef('phones.customer_id', '=', 'users.customer_id').on('phones.status', '=', 'Primary').on('phones.confirmed', '=', true))
+    .leftJoin('phones', (join) =>
+      join.onRef('phones.customer_id', '=', 'users.customer_id').on('phones.status', '=', 'Primary').on('phones.confirmed', '=', true),
+    )
     .select(['users.email', 'phones.country_code', 'phones.number'])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
@@ -274,7 +291,10 @@ const deviceSalt = (challengeId: number) => `device:${challengeId}`;
  */
 export async function sendDeviceCode(
   db: Kysely<Database>,
-  messages: { sendSms(m: { to: string; text: string; purpose: string }): Promise<void>; sendEmail(m: { to: string; subject: string; text: string; purpose: string }): Promise<void> },
+  messages: {
+    sendSms(m: { to: string; text: string; purpose: string }): Promise<void>;
+    sendEmail(m: { to: string; subject: string; text: string; purpose: string }): Promise<void>;
+  },
   challenge: { id: number; user_id: number },
   methodId: string,
 ): Promise<string | undefined> {
@@ -283,7 +303,11 @@ export async function sendDeviceCode(
   const code = numericCode();
   await db
     .updateTable('login_challenges')
-    .set({ method: method.id, code_hash: hashCode(code, deviceSalt(challenge.id)), code_expires_at: sql<Date>`now() + ${ONE_TIME_CODE_SECONDS} * interval '1 second'` })
+    .set({
+      method: method.id,
+      code_hash: hashCode(code, deviceSalt(challenge.id)),
+      code_expires_at: sql<Date>`now() + ${ONE_TIME_CODE_SECONDS} * interval '1 second'`,
+    })
     .where('id', '=', challenge.id)
     .execute();
   const text = `Your code to approve a new device: ${code}. It expires in 5 minutes. If you are not signing in, change your password.`;
@@ -301,11 +325,22 @@ export async function confirmDeviceCode(
   db: Kysely<Database>,
   key: string,
   code: string,
-): Promise<{ code: string } | { refused: 'wrong'; attemptsLeft: number } | { refused: 'noCode' | 'burnt' } | { refused: 'locked'; userId: number; justLocked: boolean }> {
+): Promise<
+  { code: string } | { refused: 'wrong'; attemptsLeft: number } | { refused: 'noCode' | 'burnt' } | { refused: 'locked'; userId: number; justLocked: boolean }
+> {
   return db.transaction().execute(async (trx) => {
     const challenge = await trx
       .selectFrom('login_challenges')
-      .select(['id', 'user_id', 'client', 'code_challenge', 'browser_id', 'code_hash', 'failed_attempts', sql<boolean>`code_expires_at > now()`.as('code_fresh')])
+      .select([
+        'id',
+        'user_id',
+        'client',
+        'code_challenge',
+        'browser_id',
+        'code_hash',
+        'failed_attempts',
+        sql<boolean>`code_expires_at > now()`.as('code_fresh'),
+      ])
       .where('token_hash', '=', hashOpaqueToken(key))
       .where('flow', '=', 'verifyDevice')
       .where('status', '=', 'pending')
@@ -328,9 +363,22 @@ export async function confirmDeviceCode(
         .execute();
       return burnt ? ({ refused: 'burnt' } as const) : ({ refused: 'wrong', attemptsLeft: MAX_CODE_ATTEMPTS - failed } as const);
     }
-    await trx.updateTable('login_challenges').set({ status: 'completed', resolved_at: sql`now()`, code_hash: null }).where('id', '=', challenge.id).execute();
-    if (challenge.browser_id) await trx.updateTable('known_browsers').set({ approved_at: sql`now()` }).where('id', '=', challenge.browser_id).execute();
-    const authorizationCode = await issueAuthorizationCode(trx, { userId: challenge.user_id, client: challenge.client, codeChallenge: challenge.code_challenge });
+    await trx
+      .updateTable('login_challenges')
+      .set({ status: 'completed', resolved_at: sql`now()`, code_hash: null })
+      .where('id', '=', challenge.id)
+      .execute();
+    if (challenge.browser_id)
+      await trx
+        .updateTable('known_browsers')
+        .set({ approved_at: sql`now()` })
+        .where('id', '=', challenge.browser_id)
+        .execute();
+    const authorizationCode = await issueAuthorizationCode(trx, {
+      userId: challenge.user_id,
+      client: challenge.client,
+      codeChallenge: challenge.code_challenge,
+    });
     return { code: authorizationCode };
   });
 }

@@ -34,9 +34,26 @@ type DemoUser = {
 const DEMO_USERS: DemoUser[] = [
   { email: SIGN_IN_DEMO_LOGINS.otp, firstName: 'Oscar', lastName: 'Tan', user: { login_2fa_mode: 'otp', totp_secret: DEMO_TOTP_SECRET } },
   { email: SIGN_IN_DEMO_LOGINS.sms, firstName: 'Sofia', lastName: 'Marin', phone: { countryCode: '40', number: '721000111' }, user: { login_2fa_mode: 'sms' } },
-  { email: SIGN_IN_DEMO_LOGINS.push, firstName: 'Paul', lastName: 'Reyes', phone: { countryCode: '44', number: '7700900555' }, user: { login_2fa_mode: 'push' } },
-  { email: SIGN_IN_DEMO_LOGINS.device, firstName: 'Dana', lastName: 'Ionescu', phone: { countryCode: '373', number: '69123456' }, user: { device_approval: true } },
-  { email: SIGN_IN_DEMO_LOGINS.migrate, firstName: 'Mia', lastName: 'Lopez', user: { migration_type: 'soft', migration_strategy: 'enablePush', migration_deadline: new Date(Date.now() + 14 * 86_400_000) } },
+  {
+    email: SIGN_IN_DEMO_LOGINS.push,
+    firstName: 'Paul',
+    lastName: 'Reyes',
+    phone: { countryCode: '44', number: '7700900555' },
+    user: { login_2fa_mode: 'push' },
+  },
+  {
+    email: SIGN_IN_DEMO_LOGINS.device,
+    firstName: 'Dana',
+    lastName: 'Ionescu',
+    phone: { countryCode: '373', number: '69123456' },
+    user: { device_approval: true },
+  },
+  {
+    email: SIGN_IN_DEMO_LOGINS.migrate,
+    firstName: 'Mia',
+    lastName: 'Lopez',
+    user: { migration_type: 'soft', migration_strategy: 'enablePush', migration_deadline: new Date(Date.now() + 14 * 86_400_000) },
+  },
 ];
 
 /**
@@ -51,8 +68,16 @@ export async function seedSignInDemo(trx: Transaction<Database>, passwordHash: s
     const customer = await trx
       .insertInto('customers')
       .values({
-        type: 'personal', first_name: demo.firstName, last_name: demo.lastName, business_name: null, birth_day: null,
-        residence_country_code: 'GB', tax_id: null, verified: true, due_diligence_level: null, transaction_approve_mode: demo.phone ? 2 : null,
+        type: 'personal',
+        first_name: demo.firstName,
+        last_name: demo.lastName,
+        business_name: null,
+        birth_day: null,
+        residence_country_code: 'GB',
+        tax_id: null,
+        verified: true,
+        due_diligence_level: null,
+        transaction_approve_mode: demo.phone ? 2 : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -62,13 +87,24 @@ export async function seedSignInDemo(trx: Transaction<Database>, passwordHash: s
       .returning('id')
       .executeTakeFirstOrThrow();
     if (demo.phone) {
-      await trx.insertInto('phones').values({ customer_id: customer.id, country_code: demo.phone.countryCode, number: demo.phone.number, status: 'Primary', confirmed: true }).execute();
+      await trx
+        .insertInto('phones')
+        .values({ customer_id: customer.id, country_code: demo.phone.countryCode, number: demo.phone.number, status: 'Primary', confirmed: true })
+        .execute();
     }
     await trx.insertInto('accounts').values({ customer_id: customer.id, currency_code: 'USD', type: 1001 }).execute();
     if (demo.email === SIGN_IN_DEMO_LOGINS.push) {
       await trx
         .insertInto('devices')
-        .values({ user_id: user.id, code: 'demo-pixel-0001', type: 'android', name: 'Demo Pixel', location: 'London', secret_hash: hashOpaqueToken(DEMO_DEVICE_SECRET), push_token: null })
+        .values({
+          user_id: user.id,
+          code: 'demo-pixel-0001',
+          type: 'android',
+          name: 'Demo Pixel',
+          location: 'London',
+          secret_hash: hashOpaqueToken(DEMO_DEVICE_SECRET),
+          push_token: null,
+        })
         .execute();
     }
   }

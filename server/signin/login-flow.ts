@@ -50,7 +50,9 @@ export interface FlowRequest {
 async function signInSettings(db: Kysely<Database>, userId: number) {
   return db
     .selectFrom('users')
-    .leftJoin('phones', (join) => join.onRef('phones.customer_id', '=', 'users.customer_id').on('phones.status', '=', 'Primary').on('phones.confirmed', '=', true))
+    .leftJoin('phones', (join) =>
+      join.onRef('phones.customer_id', '=', 'users.customer_id').on('phones.status', '=', 'Primary').on('phones.confirmed', '=', true),
+    )
     .select(['users.login_2fa_mode', 'users.device_approval', 'users.totp_secret', 'phones.country_code', 'phones.number'])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
@@ -84,7 +86,8 @@ export async function chooseLoginFlow(db: Kysely<Database>, request: FlowRequest
       return { authFlow: 'otp', code: await issueAuthorizationCode(db, { ...start, secondFactor: 'otp' }) };
     }
     case 'sms': {
-      if (!settings.country_code || !settings.number) return { refused: 'There is no confirmed phone to send the sign-in code to. Contact support to sign in.' };
+      if (!settings.country_code || !settings.number)
+        return { refused: 'There is no confirmed phone to send the sign-in code to. Contact support to sign in.' };
       const code = newOpaqueToken();
       const smsCode = numericCode();
       const smsId = smsIdentifier();
@@ -150,4 +153,3 @@ export function secondFactorCheck(authorizationCode: string): SecondFactorCheck 
     return used !== undefined;
   };
 }
-

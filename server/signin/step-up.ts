@@ -76,7 +76,9 @@ const inTransaction = <T>(db: Db, work: (trx: Transaction<Database>) => Promise<
   db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 
 function plainBinding(subject: StepUpSubject): string {
-  return createHash('sha256').update(JSON.stringify([subject.action, subject.accountId, subject.facts ?? null])).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify([subject.action, subject.accountId, subject.facts ?? null]))
+    .digest('base64url');
 }
 
 async function binding(subject: StepUpSubject): Promise<string> {
@@ -166,7 +168,12 @@ export async function startStepUp(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (code) await trx.updateTable('step_up_challenges').set({ code_hash: hashCode(code, salt(row.id)) }).where('id', '=', row.id).execute();
+    if (code)
+      await trx
+        .updateTable('step_up_challenges')
+        .set({ code_hash: hashCode(code, salt(row.id)) })
+        .where('id', '=', row.id)
+        .execute();
     return row;
   });
 

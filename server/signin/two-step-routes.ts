@@ -46,7 +46,11 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
   };
   const refused = (reply: FastifyReply, error: unknown) => {
     if (!(error instanceof TwoStepRefusal)) throw error;
-    return reply.code(error.status).send({ message: error.message, ...(error.field ? { field: error.field } : {}), ...(error.attemptsLeft !== undefined ? { attemptsLeft: error.attemptsLeft } : {}) });
+    return reply.code(error.status).send({
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+      ...(error.attemptsLeft !== undefined ? { attemptsLeft: error.attemptsLeft } : {}),
+    });
   };
 
   app.get('/customer/two-step-verification', async (request, reply) => {
@@ -60,7 +64,8 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
     if (!user) return reply;
     const checked = changeBody(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
-    const change: TwoStepChange = checked.body.mode !== undefined ? { setting: 'mode', value: checked.body.mode } : { setting: 'typeMode', value: checked.body.typeMode! };
+    const change: TwoStepChange =
+      checked.body.mode !== undefined ? { setting: 'mode', value: checked.body.mode } : { setting: 'typeMode', value: checked.body.typeMode! };
     try {
       return await requestTwoStepChange(db, options.adapters, user.userId, change, options.totpIssuer);
     } catch (error) {
@@ -73,7 +78,8 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
     if (!user) return reply;
     const checked = confirmBody(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
-    if (!/^[0-9a-f-]{36}$/.test(request.params.reqId)) return reply.code(404).send({ message: 'This request has expired or was already used. Start again.', field: 'code' });
+    if (!/^[0-9a-f-]{36}$/.test(request.params.reqId))
+      return reply.code(404).send({ message: 'This request has expired or was already used. Start again.', field: 'code' });
     try {
       const change = await confirmTwoStepChange(db, user.userId, request.params.reqId, checked.body.code);
       request.log.info({ userId: user.userId, setting: change.setting, value: change.value }, 'two-step setting changed');

@@ -30,7 +30,12 @@ export interface TwoStepState {
 
 /** A refusal the settings screen shows on the field it names. */
 export class TwoStepRefusal extends Error {
-  constructor(message: string, readonly field?: string, readonly status = 400, readonly attemptsLeft?: number) {
+  constructor(
+    message: string,
+    readonly field?: string,
+    readonly status = 400,
+    readonly attemptsLeft?: number,
+  ) {
     super(message);
   }
 }
@@ -39,8 +44,20 @@ async function userState(db: Kysely<Database>, userId: number) {
   const user = await db
     .selectFrom('users')
     .leftJoin('customers', 'customers.id', 'users.customer_id')
-    .leftJoin('phones', (join) => join.onRef('phones.customer_id', '=', 'users.customer_id').on('phones.status', '=', 'Primary').on('phones.confirmed', '=', true))
-    .select(['users.email', 'users.customer_id', 'users.login_2fa_mode', 'users.totp_secret', 'users.totp_last_step', 'users.device_approval', 'customers.transaction_approve_mode', 'phones.country_code', 'phones.number'])
+    .leftJoin('phones', (join) =>
+      join.onRef('phones.customer_id', '=', 'users.customer_id').on('phones.status', '=', 'Primary').on('phones.confirmed', '=', true),
+    )
+    .select([
+      'users.email',
+      'users.customer_id',
+      'users.login_2fa_mode',
+      'users.totp_secret',
+      'users.totp_last_step',
+      'users.device_approval',
+      'customers.transaction_approve_mode',
+      'phones.country_code',
+      'phones.number',
+    ])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
   const devices = await pushTargets(db, userId);
@@ -73,10 +90,18 @@ type UserState = Awaited<ReturnType<typeof userState>>;
  * factor the current factor, or by SMS (else e-mail) while two-factor sign-in is off. Turning on an
  * authenticator that is not enrolled yet is confirmed by the new app's first code instead.
  */
-export function confirmMethod(user: Pick<UserState, 'login_2fa_mode' | 'totp_secret' | 'transaction_approve_mode' | 'country_code' | 'devices'>, change: TwoStepChange): ConfirmBy {
+export function confirmMethod(
+  user: Pick<UserState, 'login_2fa_mode' | 'totp_secret' | 'transaction_approve_mode' | 'country_code' | 'devices'>,
+  change: TwoStepChange,
+): ConfirmBy {
   const wantsOtp = (change.setting === 'typeMode' && change.value === 'otp') || (change.setting === 'mode' && change.value === 3);
   if (wantsOtp && !user.totp_secret) return 'enrolOtp';
-  const current = change.setting === 'mode' ? (user.transaction_approve_mode ? TRANSACTION_MODES[user.transaction_approve_mode as 1 | 2 | 3 | 4] : 'no') : user.login_2fa_mode;
+  const current =
+    change.setting === 'mode'
+      ? user.transaction_approve_mode
+        ? TRANSACTION_MODES[user.transaction_approve_mode as 1 | 2 | 3 | 4]
+        : 'no'
+      : user.login_2fa_mode;
   if (current === 'otp' && user.totp_secret) return 'otp';
   if (current === 'push' && user.devices.length > 0) return 'push';
   if (current === 'approvalCode') return 'email';
@@ -182,7 +207,11 @@ export async function confirmTwoStepChange(db: Kysely<Database>, userId: number,
       .forUpdate()
       .executeTakeFirst();
     if (!request) return { refused: new TwoStepRefusal('This request has expired or was already used. Start again.', 'code', 404) };
-    const user = await trx.selectFrom('users').select(['customer_id', 'totp_secret', 'totp_last_step', 'migration_strategy']).where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await trx
+      .selectFrom('users')
+      .select(['customer_id', 'totp_secret', 'totp_last_step', 'migration_strategy'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
 
     let right = false;
     let totpStep: number | null = null;
@@ -196,13 +225,20 @@ export async function confirmTwoStepChange(db: Kysely<Database>, userId: number,
     if (!right) {
       const failed = request.failed_attempts + 1;
       const burnt = failed >= MAX_CODE_ATTEMPTS;
-      await trx.updateTable('two_step_requests').set({ failed_attempts: failed, ...(burnt ? { used_at: new Date() } : {}) }).where('id', '=', reqId).execute();
-      const message = burnt ? 'Too many wrong codes. Start again.' : `The code is wrong. ${MAX_CODE_ATTEMPTS - failed} ${MAX_CODE_ATTEMPTS - failed === 1 ? 'attempt' : 'attempts'} left.`;
+      await trx
+        .updateTable('two_step_requests')
+        .set({ failed_attempts: failed, ...(burnt ? { used_at: new Date() } : {}) })
+        .where('id', '=', reqId)
+        .execute();
+      const message = burnt
+        ? 'Too many wrong codes. Start again.'
+        : `The code is wrong. ${MAX_CODE_ATTEMPTS - failed} ${MAX_CODE_ATTEMPTS - failed === 1 ? 'attempt' : 'attempts'} left.`;
       return { refused: burnt ? new TwoStepRefusal(message, 'code', 404) : new TwoStepRefusal(message, 'code', 403, MAX_CODE_ATTEMPTS - failed) };
     }
 
     await trx.updateTable('two_step_requests').set({ used_at: new Date() }).where('id', '=', reqId).execute();
-    if (request.confirm_by === 'enrolOtp') await trx.updateTable('users').set({ totp_secret: request.totp_secret, totp_last_step: totpStep }).where('id', '=', userId).execute();
+    if (request.confirm_by === 'enrolOtp')
+      await trx.updateTable('users').set({ totp_secret: request.totp_secret, totp_last_step: totpStep }).where('id', '=', userId).execute();
     else if (request.confirm_by === 'otp') await trx.updateTable('users').set({ totp_last_step: totpStep }).where('id', '=', userId).execute();
 
     if (request.setting === 'mode') {
@@ -213,7 +249,10 @@ export async function confirmTwoStepChange(db: Kysely<Database>, userId: number,
     const value = request.value as TwoStepChange['value'] & string;
     await trx
       .updateTable('users')
-      .set({ login_2fa_mode: value, ...(fulfilsMigration(value, user.migration_strategy) ? { migration_type: 'none' as const, migration_deadline: null } : {}) })
+      .set({
+        login_2fa_mode: value,
+        ...(fulfilsMigration(value, user.migration_strategy) ? { migration_type: 'none' as const, migration_deadline: null } : {}),
+      })
       .where('id', '=', userId)
       .execute();
     const sessions = await trx.selectFrom('sessions').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();

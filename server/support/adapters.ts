@@ -14,7 +14,9 @@ export function helpDeskAdapter(config: ServerConfig, db: Kysely<Database>): Hel
   if (config.sandboxes) return sandboxHelpDesk(db);
   const gateway = config.gateways.helpDesk;
   if (!gateway?.url || gateway.token.length < 16) {
-    throw new Error('HELPDESK_URL or HELPDESK_TOKEN is not set: with sandboxes off, set HELPDESK_URL to the help desk API and HELPDESK_TOKEN (16+ characters) to the secret it verifies our JWTs with.');
+    throw new Error(
+      'HELPDESK_URL or HELPDESK_TOKEN is not set: with sandboxes off, set HELPDESK_URL to the help desk API and HELPDESK_TOKEN (16+ characters) to the secret it verifies our JWTs with.',
+    );
   }
   return restHelpDesk(gateway);
 }

@@ -12,7 +12,8 @@ const isStatus = (value: string): value is HelpDeskStatus => (STATUSES as string
 
 const time = (date: Date) => `<time datetime="${date.toISOString()}">${escapeHtml(date.toISOString().replace('T', ' ').slice(0, 16))} UTC</time>`;
 
-const html = (reply: FastifyReply, title: string, body: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').send(sandboxPage(title, body));
+const html = (reply: FastifyReply, title: string, body: string, status = 200) =>
+  reply.code(status).type('text/html; charset=utf-8').send(sandboxPage(title, body));
 
 /** The sandbox ticket with this number, with its contact; undefined when none. */
 async function ticketByNumber(db: Kysely<Database>, ticketNumber: string) {
@@ -47,7 +48,11 @@ export async function helpDeskAgentPage(app: FastifyInstance, options: { db: Kys
 </article>`,
       )
       .join('\n');
-    return html(reply, 'Help desk', `<p>You are a support agent at the help desk. Open a ticket to answer the customer.</p>\n${rows || '<p>No tickets yet. Tickets customers write under Messages appear here.</p>'}`);
+    return html(
+      reply,
+      'Help desk',
+      `<p>You are a support agent at the help desk. Open a ticket to answer the customer.</p>\n${rows || '<p>No tickets yet. Tickets customers write under Messages appear here.</p>'}`,
+    );
   });
 
   app.get<{ Params: { ticketNumber: string } }>('/sandbox/helpdesk/tickets/:ticketNumber', async (request, reply) => {
@@ -97,7 +102,12 @@ ${conversation}
       const content = (form.content ?? '').trim();
       const status = (form.status ?? 'Open').trim();
       if (!content || !isStatus(status)) {
-        return html(reply, 'Answer not sent', `<p>Write an answer and choose a status. <a href="/sandbox/helpdesk/tickets/${ticket.ticket_number}">Back to the ticket</a></p>`, 400);
+        return html(
+          reply,
+          'Answer not sent',
+          `<p>Write an answer and choose a status. <a href="/sandbox/helpdesk/tickets/${ticket.ticket_number}">Back to the ticket</a></p>`,
+          400,
+        );
       }
       await sandboxAgent.reply(db, ticket.id, { authorName: (form.authorName ?? '').trim(), content, status });
     } else if (action === 'close' || action === 'closeNoReply') {

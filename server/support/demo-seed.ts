@@ -18,7 +18,11 @@ const DEMO_TICKETS: DemoTicket[] = [
     status: 'Closed',
     threads: [
       { from: 'customer', content: 'I moved last week. Can you send my replacement card to my new address?', ageDays: 20 },
-      { from: 'agent', content: 'Done: we updated the delivery address and sent the card by courier. It should arrive within five business days.', ageDays: 19 },
+      {
+        from: 'agent',
+        content: 'Done: we updated the delivery address and sent the card by courier. It should arrive within five business days.',
+        ageDays: 19,
+      },
     ],
   },
   {
@@ -26,7 +30,11 @@ const DEMO_TICKETS: DemoTicket[] = [
     status: 'Open',
     threads: [
       { from: 'customer', content: 'Is there a limit on how much I can receive in one month?', ageDays: 2 },
-      { from: 'agent', content: 'Your verified account has no monthly limit on incoming transfers. Single transfers above 15,000 EUR may be checked before they are credited.', ageDays: 1 },
+      {
+        from: 'agent',
+        content: 'Your verified account has no monthly limit on incoming transfers. Single transfers above 15,000 EUR may be checked before they are credited.',
+        ageDays: 1,
+      },
     ],
   },
 ];

@@ -28,7 +28,22 @@ describe('restHelpDesk', () => {
   });
 
   it('retries once with a fresh JWT after a 401', async () => {
-    const desk = scriptedDesk([401, 200], { data: [{ id: 't1', ticketNumber: '1001', subject: 'Card', status: 'Open', contactId: '42', createdTime: '2026-03-01T10:00:00Z', modifiedTime: '2026-03-02T10:00:00Z', lastThread: { createdTime: '2026-03-02T10:00:00Z', direction: 'out' }, cf: { cf_customer_read_at: null } }], count: 1 });
+    const desk = scriptedDesk([401, 200], {
+      data: [
+        {
+          id: 't1',
+          ticketNumber: '1001',
+          subject: 'Card',
+          status: 'Open',
+          contactId: '42',
+          createdTime: '2026-03-01T10:00:00Z',
+          modifiedTime: '2026-03-02T10:00:00Z',
+          lastThread: { createdTime: '2026-03-02T10:00:00Z', direction: 'out' },
+          cf: { cf_customer_read_at: null },
+        },
+      ],
+      count: 1,
+    });
     const page = await restHelpDesk(gateway, desk.send).listTickets(contact, { from: 1, limit: 20 });
     expect(desk.calls).toHaveLength(2);
     expect(page).toMatchObject({ total: 1, tickets: [{ ticketNumber: '1001', contactId: '42', lastThread: { to: 'customer' }, customerReadAt: null }] });

@@ -128,7 +128,14 @@ export function restHelpDesk(gateway: HelpDeskGateway, send: typeof fetch = fetc
     },
     async createTicket(contact, { subject, content, attachment }) {
       const uploads = attachment ? [await upload(contact, attachment)] : [];
-      return ticketFrom(await call(contact, 'POST', '/tickets', { subject, description: content, contact: { externalId: contact.id, email: contact.email, lastName: contact.name }, uploads }));
+      return ticketFrom(
+        await call(contact, 'POST', '/tickets', {
+          subject,
+          description: content,
+          contact: { externalId: contact.id, email: contact.email, lastName: contact.name },
+          uploads,
+        }),
+      );
     },
     async addCustomerThread(ticketId, contact, { content, attachment }) {
       const uploads = attachment ? [await upload(contact, attachment)] : [];

@@ -24,7 +24,10 @@ async function lastThreads(db: Kysely<Database>, ticketIds: string[]): Promise<M
 }
 
 async function toTickets(db: Kysely<Database>, rows: TicketRow[]): Promise<HelpDeskTicket[]> {
-  const last = await lastThreads(db, rows.map((row) => row.id));
+  const last = await lastThreads(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const thread = last.get(row.id);
     return {
@@ -101,7 +104,11 @@ export function sandboxHelpDesk(db: Kysely<Database>): HelpDesk {
           .offset(from - 1)
           .limit(limit)
           .execute(),
-        db.selectFrom('sandbox_helpdesk_tickets').select((eb) => eb.fn.countAll<string>().as('n')).where('contact_id', '=', contact.id).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('sandbox_helpdesk_tickets')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('contact_id', '=', contact.id)
+          .executeTakeFirstOrThrow(),
       ]);
       return { tickets: await toTickets(db, rows), total: Number(count.n) };
     },
@@ -158,7 +165,13 @@ export function sandboxHelpDesk(db: Kysely<Database>): HelpDesk {
 export const sandboxAgent = {
   /** Every ticket, most recently active first, with its contact. */
   async tickets(db: Kysely<Database>, limit = 100) {
-    const rows = await db.selectFrom('sandbox_helpdesk_tickets').selectAll().orderBy('updated_at', 'desc').orderBy('ticket_number', 'desc').limit(limit).execute();
+    const rows = await db
+      .selectFrom('sandbox_helpdesk_tickets')
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .orderBy('ticket_number', 'desc')
+      .limit(limit)
+      .execute();
     const tickets = await toTickets(db, rows);
     return rows.map((row, index) => ({ ...tickets[index]!, contactName: row.contact_name, contactEmail: row.contact_email }));
   },

@@ -34,7 +34,9 @@ async function atDesk<T>(call: Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof HelpDeskUnavailable) {
       throw new RpcRefusal('UE', {
-        description: error.busy ? 'Support is busy right now. Try again in a minute; nothing was lost.' : 'Support cannot be reached right now. Try again later; nothing was lost.',
+        description: error.busy
+          ? 'Support is busy right now. Try again in a minute; nothing was lost.'
+          : 'Support cannot be reached right now. Try again later; nothing was lost.',
       });
     }
     throw error;

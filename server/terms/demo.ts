@@ -34,8 +34,16 @@ export async function seedSessionRulesDemo(
   const tom = await trx
     .insertInto('customers')
     .values({
-      type: 'personal', first_name: 'Tom', last_name: 'Terms', business_name: null, birth_day: '1988-09-30',
-      residence_country_code: 'GB', tax_id: null, verified: true, due_diligence_level: null, transaction_approve_mode: 2,
+      type: 'personal',
+      first_name: 'Tom',
+      last_name: 'Terms',
+      business_name: null,
+      birth_day: '1988-09-30',
+      residence_country_code: 'GB',
+      tax_id: null,
+      verified: true,
+      due_diligence_level: null,
+      transaction_approve_mode: 2,
       created_at: joined,
     })
     .returning('id')
@@ -56,17 +64,31 @@ export async function seedSessionRulesDemo(
   const harbour = await trx
     .insertInto('customers')
     .values({
-      type: 'business', first_name: null, last_name: null, business_name: SECOND_COMPANY, birth_day: null,
-      residence_country_code: 'IE', tax_id: 'IE6388047V', verified: true, due_diligence_level: null, transaction_approve_mode: 2,
+      type: 'business',
+      first_name: null,
+      last_name: null,
+      business_name: SECOND_COMPANY,
+      birth_day: null,
+      residence_country_code: 'IE',
+      tax_id: 'IE6388047V',
+      verified: true,
+      due_diligence_level: null,
+      transaction_approve_mode: 2,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('accounts').values([
-    { customer_id: harbour.id, currency_code: 'EUR', type: 1001 },
-    { customer_id: harbour.id, currency_code: 'USD', type: 1001 },
-  ]).execute();
+  await trx
+    .insertInto('accounts')
+    .values([
+      { customer_id: harbour.id, currency_code: 'EUR', type: 1001 },
+      { customer_id: harbour.id, currency_code: 'USD', type: 1001 },
+    ])
+    .execute();
   const user = await trx.selectFrom('users').select('id').where('email', '=', demo.businessUserEmail).executeTakeFirstOrThrow();
-  await trx.insertInto('customer_access').values({ user_id: user.id, customer_id: harbour.id, rights: ['balanceInfo', 'documents'] }).execute();
+  await trx
+    .insertInto('customer_access')
+    .values({ user_id: user.id, customer_id: harbour.id, rights: ['balanceInfo', 'documents'] })
+    .execute();
 
   const northwind = await trx.selectFrom('customers').select('id').where('business_name', '=', demo.northwindName).executeTakeFirstOrThrow();
   await storeDocument(trx, {
@@ -75,11 +97,13 @@ export async function seedSessionRulesDemo(
     createdByUserId: user.id,
     statusId: DOCUMENT_STATUS.confirmed,
     attributes: {},
-    files: [{
-      role: 'main',
-      fileName: 'tax-residency-self-certification.pdf',
-      mediaType: 'application/pdf',
-      content: textPdf('FATCA/CRS tax residency self-certification', [`Name: ${demo.northwindName}`, 'Tax residency: GB, tax id GB123456789']),
-    }],
+    files: [
+      {
+        role: 'main',
+        fileName: 'tax-residency-self-certification.pdf',
+        mediaType: 'application/pdf',
+        content: textPdf('FATCA/CRS tax residency self-certification', [`Name: ${demo.northwindName}`, 'Tax residency: GB, tax id GB123456789']),
+      },
+    ],
   });
 }

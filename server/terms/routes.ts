@@ -27,7 +27,10 @@ export async function termsRoutes(app: FastifyInstance, options: { db: Kysely<Da
     if (userId === undefined) return reply.code(403).send({ message: 'This terms step has expired. Sign in again to see the terms.' });
     const { accepted, unknown } = await acceptTerms(options.db, userId, checked.body.acceptedTerms, request.ip);
     if (unknown.length > 0) {
-      return reply.code(400).send({ message: `acceptedTerms names terms that are not current: ${unknown.join(', ')}. Sign in again to see the current terms.`, field: 'acceptedTerms' });
+      return reply.code(400).send({
+        message: `acceptedTerms names terms that are not current: ${unknown.join(', ')}. Sign in again to see the current terms.`,
+        field: 'acceptedTerms',
+      });
     }
     return { accepted };
   });

@@ -43,7 +43,12 @@ export async function pendingTerms(db: Kysely<Database>, userId: number): Promis
  * @example
  * const { unknown } = await acceptTerms(db, userId, [3], '203.0.113.7');
  */
-export async function acceptTerms(db: Kysely<Database>, userId: number, termsIds: number[], ip: string | null): Promise<{ accepted: number[]; unknown: number[] }> {
+export async function acceptTerms(
+  db: Kysely<Database>,
+  userId: number,
+  termsIds: number[],
+  ip: string | null,
+): Promise<{ accepted: number[]; unknown: number[] }> {
   const ids = [...new Set(termsIds)];
   if (ids.length === 0) return { accepted: [], unknown: [] };
   return db.transaction().execute(async (trx) => {

@@ -30,11 +30,15 @@ export const accountTransferHandlers: Pick<
     };
     if (params.subscriptionFrequency) {
       // Between own accounts needs no second factor, now or later (document 001 section 7).
-      return scheduleRecurring(transferScope(ctx), { ...input, confirmation: 'none' }, {
-        frequency: params.subscriptionFrequency,
-        ...(params.subscriptionEndDate ? { endDate: params.subscriptionEndDate } : {}),
-        ...(params.subscriptionTransactions !== undefined ? { transactions: params.subscriptionTransactions } : {}),
-      });
+      return scheduleRecurring(
+        transferScope(ctx),
+        { ...input, confirmation: 'none' },
+        {
+          frequency: params.subscriptionFrequency,
+          ...(params.subscriptionEndDate ? { endDate: params.subscriptionEndDate } : {}),
+          ...(params.subscriptionTransactions !== undefined ? { transactions: params.subscriptionTransactions } : {}),
+        },
+      );
     }
     return createTransfer(transferScope(ctx), { ...input, confirmation: 'none' });
   },

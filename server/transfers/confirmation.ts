@@ -27,9 +27,27 @@ export interface ConfirmationStarted {
 const salt = (confirmationId: bigint | string) => `transfer:${confirmationId}`;
 
 /** The transfer facts a code is bound to: a changed amount, currency, source or payee needs a new code. */
-function boundHash(transfer: { id: bigint; amount: bigint; currency_code: string; from_account_id: number; to_account_id: number | null; to_email: string | null; to_amount: bigint }): string {
+function boundHash(transfer: {
+  id: bigint;
+  amount: bigint;
+  currency_code: string;
+  from_account_id: number;
+  to_account_id: number | null;
+  to_email: string | null;
+  to_amount: bigint;
+}): string {
   return createHash('sha256')
-    .update(JSON.stringify([String(transfer.id), String(transfer.amount), transfer.currency_code, transfer.from_account_id, transfer.to_account_id, transfer.to_email, String(transfer.to_amount)]))
+    .update(
+      JSON.stringify([
+        String(transfer.id),
+        String(transfer.amount),
+        transfer.currency_code,
+        transfer.from_account_id,
+        transfer.to_account_id,
+        transfer.to_email,
+        String(transfer.to_amount),
+      ]),
+    )
     .digest('base64url');
 }
 
@@ -37,7 +55,20 @@ async function transferRow(trx: Trx | Kysely<Database>, transferId: bigint) {
   return trx
     .selectFrom('transfers as t')
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
-    .select(['t.id', 't.customer_id', 't.created_by_user_id', 't.status', 't.amount', 't.currency_code', 't.from_account_id', 't.to_account_id', 't.to_email', 't.to_amount', 't.fee', 'c.scale'])
+    .select([
+      't.id',
+      't.customer_id',
+      't.created_by_user_id',
+      't.status',
+      't.amount',
+      't.currency_code',
+      't.from_account_id',
+      't.to_account_id',
+      't.to_email',
+      't.to_amount',
+      't.fee',
+      'c.scale',
+    ])
     .where('t.id', '=', transferId)
     .executeTakeFirst();
 }
@@ -78,7 +109,11 @@ export async function startConfirmation(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (code) {
-    await trx.updateTable('transfer_confirmations').set({ code_hash: hashCode(code, salt(inserted.id)) }).where('id', '=', inserted.id).execute();
+    await trx
+      .updateTable('transfer_confirmations')
+      .set({ code_hash: hashCode(code, salt(inserted.id)) })
+      .where('id', '=', inserted.id)
+      .execute();
   }
 
   const what = `${formatMinorUnits(transfer.amount, transfer.scale)} ${transfer.currency_code}${transfer.to_email ? ` to ${transfer.to_email}` : ''}`;
@@ -121,12 +156,18 @@ const codeRefusal = (description: string) => new RpcRefusal('TA1', { validationE
  * @example
  * await confirmTransfer(db, { customerId, userId }, 42n, '123456'); // 'completed'
  */
-export async function confirmTransfer(db: Kysely<Database>, who: { customerId: number; userId: number }, transferId: bigint, code: string): Promise<TransferStatus> {
+export async function confirmTransfer(
+  db: Kysely<Database>,
+  who: { customerId: number; userId: number },
+  transferId: bigint,
+  code: string,
+): Promise<TransferStatus> {
   const outcome: CodeOutcome = await db.transaction().execute(async (trx) => {
     const transfer = await trx.selectFrom('transfers').selectAll().where('id', '=', transferId).forUpdate().executeTakeFirst();
     if (!transfer || transfer.customer_id !== who.customerId) return { refusal: new RpcRefusal('13') };
     if (transfer.status === 'completed' || transfer.status === 'awaitingPayee') return { status: transfer.status };
-    if (transfer.status !== 'awaitingConfirmation') return { refusal: new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for a confirmation.' }) };
+    if (transfer.status !== 'awaitingConfirmation')
+      return { refusal: new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for a confirmation.' }) };
     const confirmation = await trx
       .selectFrom('transfer_confirmations')
       .selectAll()
@@ -156,11 +197,19 @@ export async function confirmTransfer(db: Kysely<Database>, who: { customerId: n
         .executeTakeFirstOrThrow();
       const failed = Number(earlier.failed) + confirmation.failed_attempts + 1;
       if (failed >= MAX_CODE_ATTEMPTS) {
-        await trx.updateTable('transfer_confirmations').set({ failed_attempts: confirmation.failed_attempts + 1, used_at: new Date() }).where('id', '=', confirmation.id).execute();
+        await trx
+          .updateTable('transfer_confirmations')
+          .set({ failed_attempts: confirmation.failed_attempts + 1, used_at: new Date() })
+          .where('id', '=', confirmation.id)
+          .execute();
         await releaseTransfer(trx, transferId, 'failed', 'Too many wrong codes');
         return { refusal: codeRefusal('Too many wrong codes: the transfer was cancelled and nothing was sent.') };
       }
-      await trx.updateTable('transfer_confirmations').set({ failed_attempts: confirmation.failed_attempts + 1 }).where('id', '=', confirmation.id).execute();
+      await trx
+        .updateTable('transfer_confirmations')
+        .set({ failed_attempts: confirmation.failed_attempts + 1 })
+        .where('id', '=', confirmation.id)
+        .execute();
       const left = MAX_CODE_ATTEMPTS - failed;
       return { refusal: codeRefusal(`The code is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`) };
     }
@@ -215,10 +264,19 @@ export async function resendConfirmation(
     const transfer = await trx.selectFrom('transfers').select(['customer_id', 'status']).where('id', '=', transferId).forUpdate().executeTakeFirst();
     if (!transfer || transfer.customer_id !== who.customerId) throw new RpcRefusal('13');
     if (transfer.status !== 'awaitingConfirmation') throw new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for a confirmation.' });
-    const previous = await trx.selectFrom('transfer_confirmations').select('method').where('transfer_id', '=', transferId).orderBy('id', 'desc').executeTakeFirst();
+    const previous = await trx
+      .selectFrom('transfer_confirmations')
+      .select('method')
+      .where('transfer_id', '=', transferId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     const wanted = approveType ?? (previous?.method as ApproveType | undefined);
     if (wanted !== 'otp') await refuseTooManyCodes(trx, transferId);
-    return startConfirmation({ trx, customerId: who.customerId, userId: who.userId, adapters, afterCommit: (effect) => effects.push(effect) }, transferId, wanted);
+    return startConfirmation(
+      { trx, customerId: who.customerId, userId: who.userId, adapters, afterCommit: (effect) => effects.push(effect) },
+      transferId,
+      wanted,
+    );
   });
   for (const effect of effects) await effect();
   return started!;
@@ -274,5 +332,12 @@ export async function pendingTransferPushes(db: Kysely<Database>, deviceIds: num
   const openKeys = new Set(open.map((row) => row.push_key));
   return rows
     .filter((row) => row.data.type === 'transferApproval' && openKeys.has(String(row.data.confirmKey)))
-    .map((row) => ({ pushId: row.id, deviceId: row.device_id, title: row.title, body: row.body, confirmKey: String(row.data.confirmKey), createdAt: row.created_at }));
+    .map((row) => ({
+      pushId: row.id,
+      deviceId: row.device_id,
+      title: row.title,
+      body: row.body,
+      confirmKey: String(row.data.confirmKey),
+      createdAt: row.created_at,
+    }));
 }

@@ -91,15 +91,21 @@ interface ResolvedDestination {
   label: string;
 }
 
-async function resolveDestination(scope: TransferScope, input: TransferInput, source: { id: number; currency_code: string; scale: number }): Promise<ResolvedDestination> {
+async function resolveDestination(
+  scope: TransferScope,
+  input: TransferInput,
+  source: { id: number; currency_code: string; scale: number },
+): Promise<ResolvedDestination> {
   const field = input.toField ?? 'to';
   if ('accountId' in input.to) {
     const target = await accountWithScale(scope.trx, input.to.accountId);
     if (!target || target.customer_id === null) throw new RpcRefusal('13');
     if ((input.kind === 'account' || input.kind === 'cardLoad') && target.customer_id !== scope.customerId) throw new RpcRefusal('13');
-    if (isCardAccountType(target.type) !== (input.kind === 'cardLoad')) throw refusal(field, input.kind === 'cardLoad' ? 'Choose a card to load.' : CARD_ACCOUNT_REFUSAL);
+    if (isCardAccountType(target.type) !== (input.kind === 'cardLoad'))
+      throw refusal(field, input.kind === 'cardLoad' ? 'Choose a card to load.' : CARD_ACCOUNT_REFUSAL);
     if (target.id === source.id) throw refusal(field, 'Choose a different account to send to.');
-    if (target.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
+    if (target.status !== ACCOUNT_STATUS.open)
+      throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
     const label = target.customer_id === scope.customerId ? `${target.currency_code} account` : await customerName(scope.trx, target.customer_id);
     return { accountId: target.id, customerId: target.customer_id, email: null, currency: target.currency_code, scale: target.scale, label };
   }
@@ -159,7 +165,9 @@ async function needsBusinessApproval(trx: Trx, scope: TransferScope): Promise<bo
 export async function createTransfer(scope: TransferScope, input: TransferInput): Promise<SubmitResult> {
   const { trx } = scope;
   const fromField = input.fromField ?? 'accountId';
-  const source = await payingAccount(trx, scope.customerId, input.fromAccountId, fromField, (type) => (isCardAccountType(type) ? CARD_ACCOUNT_REFUSAL : undefined));
+  const source = await payingAccount(trx, scope.customerId, input.fromAccountId, fromField, (type) =>
+    isCardAccountType(type) ? CARD_ACCOUNT_REFUSAL : undefined,
+  );
   if (input.currency && input.currency !== source.currency_code) {
     throw refusal('currency', `The account you send from holds ${source.currency_code}: send in ${source.currency_code}.`);
   }
@@ -183,7 +191,10 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     held = await holdLedgerTransaction(trx, { operationType: 'Transfer', description: input.description, legs });
   } catch (error) {
     if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
-      throw refusal('amount', `Your account does not hold enough for this transfer and its fee (${formatMinorUnits(quote.amount + quote.fee, source.scale)} ${source.currency_code}): lower the amount or add funds first.`);
+      throw refusal(
+        'amount',
+        `Your account does not hold enough for this transfer and its fee (${formatMinorUnits(quote.amount + quote.fee, source.scale)} ${source.currency_code}): lower the amount or add funds first.`,
+      );
     }
     throw error;
   }
@@ -256,10 +267,19 @@ export async function completeTransfer(trx: Trx, transferId: bigint): Promise<Tr
  * 'canceled' (the customer withdrew it) or 'failed' (too many wrong codes).
  */
 export async function releaseTransfer(trx: Trx, transferId: bigint, status: 'declined' | 'canceled' | 'failed', reason?: string): Promise<void> {
-  const transfer = await trx.selectFrom('transfers').select(['ledger_transaction_id', 'status']).where('id', '=', transferId).forUpdate().executeTakeFirstOrThrow();
+  const transfer = await trx
+    .selectFrom('transfers')
+    .select(['ledger_transaction_id', 'status'])
+    .where('id', '=', transferId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (transfer.status !== 'awaitingConfirmation' && transfer.status !== 'awaitingApproval') {
     throw new RpcRefusal('TA1', { description: 'This transfer has already been processed.' });
   }
   await settleHeldTransaction(trx, transfer.ledger_transaction_id!, 'void');
-  await trx.updateTable('transfers').set({ status, decline_reason: reason ?? null, updated_at: new Date() }).where('id', '=', transferId).execute();
+  await trx
+    .updateTable('transfers')
+    .set({ status, decline_reason: reason ?? null, updated_at: new Date() })
+    .where('id', '=', transferId)
+    .execute();
 }

@@ -43,7 +43,10 @@ export async function releaseEscrowFor(trx: Trx, userId: number): Promise<number
         { accountId, amount: transfer.to_amount, counterparty: payer },
       ],
     });
-    await trx.insertInto('p2p_escrow_settlements').values({ transfer_id: transfer.id, outcome: 'landed', ledger_transaction_id: posted.transactionId }).execute();
+    await trx
+      .insertInto('p2p_escrow_settlements')
+      .values({ transfer_id: transfer.id, outcome: 'landed', ledger_transaction_id: posted.transactionId })
+      .execute();
     await trx
       .updateTable('transfers')
       .set({ status: 'completed', to_customer_id: user.customer_id, to_account_id: accountId, updated_at: new Date() })
@@ -78,7 +81,11 @@ export async function returnEscrowed(trx: Trx, customerId: number, transferId: b
     throw new Error(`Transfer ${transfer.id} waits in escrow in another currency than it was sent in: escrowed transfers are sent in the source currency.`);
   }
   const legs = [
-    { accountId: await systemAccountId(trx, 'escrow:p2p', transfer.to_currency_code), amount: -transfer.to_amount, counterparty: transfer.to_email ?? undefined },
+    {
+      accountId: await systemAccountId(trx, 'escrow:p2p', transfer.to_currency_code),
+      amount: -transfer.to_amount,
+      counterparty: transfer.to_email ?? undefined,
+    },
     { accountId: transfer.from_account_id, amount: transfer.amount + transfer.fee, counterparty: transfer.to_email ?? undefined },
   ];
   if (transfer.fee > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', transfer.currency_code), amount: -transfer.fee, counterparty: undefined });
@@ -95,7 +102,10 @@ export async function returnEscrowed(trx: Trx, customerId: number, transferId: b
     }
     throw error;
   }
-  await trx.insertInto('p2p_escrow_settlements').values({ transfer_id: transfer.id, outcome: 'returned', ledger_transaction_id: posted.transactionId }).execute();
+  await trx
+    .insertInto('p2p_escrow_settlements')
+    .values({ transfer_id: transfer.id, outcome: 'returned', ledger_transaction_id: posted.transactionId })
+    .execute();
   await trx
     .updateTable('transfers')
     .set({ status: 'canceled', decline_reason: 'Cancelled by the sender before the payee registered', updated_at: new Date() })

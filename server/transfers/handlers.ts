@@ -28,7 +28,11 @@ export const transferHandlers: Pick<RpcHandlerMap<RpcContext>, 'transferApprove'
   },
 
   async transferStatus(params, ctx) {
-    const transfer = await ctx.db.selectFrom('transfers').select(['customer_id', 'status', 'decline_reason']).where('id', '=', BigInt(params.trxid)).executeTakeFirst();
+    const transfer = await ctx.db
+      .selectFrom('transfers')
+      .select(['customer_id', 'status', 'decline_reason'])
+      .where('id', '=', BigInt(params.trxid))
+      .executeTakeFirst();
     if (!transfer || transfer.customer_id !== callerOf(ctx).customerId) throw new RpcRefusal('13');
     return { operationId: params.trxid, status: transfer.status, ...(transfer.decline_reason ? { declineReason: transfer.decline_reason } : {}) };
   },

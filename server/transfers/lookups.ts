@@ -114,7 +114,12 @@ export const transferLookupHandlers: Pick<
     let max = [afterFee, limits.perTransactionMax, limits.left].reduce((a, b) => (b < a ? b : a));
     if (max < 0n) max = 0n;
     const rate = exchangeRate(from.currency_code, to.currency_code);
-    const quote = quoteTransfer({ kind, from: { currency: from.currency_code, scale: from.scale }, to: { currency: to.currency_code, scale: to.scale }, amount: max });
+    const quote = quoteTransfer({
+      kind,
+      from: { currency: from.currency_code, scale: from.scale },
+      to: { currency: to.currency_code, scale: to.scale },
+      amount: max,
+    });
     return {
       maxAmount: formatMinorUnits(quote.toAmount > 0n ? max : 0n, from.scale),
       currencyCode: from.currency_code,

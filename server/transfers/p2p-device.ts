@@ -35,7 +35,14 @@ export function transferPushArticles(pushes: readonly TransferPush[], deviceId: 
 /** The device page's notice after a transfer decision (`?transfer=approved|declined|gone`). */
 export function transferDecisionNotice(query: unknown): string {
   const outcome = (query as { transfer?: string }).transfer;
-  const text = outcome === 'approved' ? 'Transfer approved.' : outcome === 'declined' ? 'Transfer declined: nothing was sent.' : outcome === 'gone' ? 'That transfer was already answered or has expired.' : '';
+  const text =
+    outcome === 'approved'
+      ? 'Transfer approved.'
+      : outcome === 'declined'
+        ? 'Transfer declined: nothing was sent.'
+        : outcome === 'gone'
+          ? 'That transfer was already answered or has expired.'
+          : '';
   return text ? `<p role="status" class="meta">${text}</p>` : '';
 }
 
@@ -62,7 +69,16 @@ export async function p2pDeviceRoutes(app: FastifyInstance, options: { db: Kysel
 
   app.get<{ Querystring: { login?: string } }>('/sandbox/device/transfers', async (request) => {
     const pushes = await pendingTransferPushes(db, await devicesOf(request.query.login));
-    return { transfers: pushes.map(({ pushId, deviceId, title, body, confirmKey, createdAt }) => ({ pushId, deviceId, title, body, confirmKey, createdAt: createdAt.toISOString() })) };
+    return {
+      transfers: pushes.map(({ pushId, deviceId, title, body, confirmKey, createdAt }) => ({
+        pushId,
+        deviceId,
+        title,
+        body,
+        confirmKey,
+        createdAt: createdAt.toISOString(),
+      })),
+    };
   });
 
   app.post<{ Body: { deviceId?: string; key?: string; result?: string; login?: string } }>('/sandbox/device/transfer-decide', async (request, reply) => {

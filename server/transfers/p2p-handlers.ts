@@ -11,7 +11,8 @@ import { transferFee } from './pricing.ts';
 import { transferScope } from './scope.ts';
 import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
 
-type P2pMethods = 'p2pTransfer' | 'checkPayee' | 'p2pFee' | 'paymentTemplateList' | 'paymentTemplateDelete' | 'recentTransfers' | 'p2pPendingList' | 'p2pPendingCancel';
+type P2pMethods =
+  'p2pTransfer' | 'checkPayee' | 'p2pFee' | 'paymentTemplateList' | 'paymentTemplateDelete' | 'recentTransfers' | 'p2pPendingList' | 'p2pPendingCancel';
 
 const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
 

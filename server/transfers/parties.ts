@@ -20,12 +20,7 @@ export async function customerByEmail(trx: Trx, email: string): Promise<number |
   const address = email.trim().toLowerCase();
   const user = await trx.selectFrom('users').select('customer_id').where('email', '=', address).where('customer_id', 'is not', null).executeTakeFirst();
   if (user?.customer_id) return user.customer_id;
-  const profile = await trx
-    .selectFrom('customer_emails')
-    .select('customer_id')
-    .where('email', '=', address)
-    .where('confirmed', '=', true)
-    .executeTakeFirst();
+  const profile = await trx.selectFrom('customer_emails').select('customer_id').where('email', '=', address).where('confirmed', '=', true).executeTakeFirst();
   return profile?.customer_id;
 }
 
@@ -45,6 +40,10 @@ export async function receivingAccount(trx: Trx, customerId: number, currency: s
     .orderBy('id')
     .executeTakeFirst();
   if (existing) return existing.id;
-  const opened = await trx.insertInto('accounts').values({ customer_id: customerId, currency_code: currency, type: 1001 }).returning('id').executeTakeFirstOrThrow();
+  const opened = await trx
+    .insertInto('accounts')
+    .values({ customer_id: customerId, currency_code: currency, type: 1001 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return opened.id;
 }

@@ -58,7 +58,9 @@ export function exchangeRate(from: string | undefined, to: string | undefined): 
   const fromRate = PRICING.ratesPerUsd[from];
   const toRate = PRICING.ratesPerUsd[to];
   if (!fromRate || !toRate) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'currency', description: `There is no exchange rate between ${from} and ${to}: choose accounts in other currencies.` }] });
+    throw new RpcRefusal('TA1', {
+      validationErrors: [{ field: 'currency', description: `There is no exchange rate between ${from} and ${to}: choose accounts in other currencies.` }],
+    });
   }
   const margin = BigInt(10_000 - PRICING.fxMarginBasisPoints);
   const scaled = (scaledDecimal(toRate) * RATE_SCALE * margin) / (scaledDecimal(fromRate) * 10_000n);

@@ -134,7 +134,10 @@ export async function scheduleRecurring(scope: TransferScope, params: RecurringP
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('recurring_runs').values({ payment_id: payment.id, occurrence_no: 1, transfer_id: BigInt(first.operationId) }).execute();
+  await trx
+    .insertInto('recurring_runs')
+    .values({ payment_id: payment.id, occurrence_no: 1, transfer_id: BigInt(first.operationId) })
+    .execute();
   await trx.updateTable('transfers').set({ subscription_id: payment.id }).where('id', '=', BigInt(first.operationId)).execute();
   return first;
 }
@@ -178,7 +181,11 @@ export const PREAPPROVED_PAGE_SIZE = 50;
  * The customer's recurring payments, newest first, filtered by beneficiary e-mail (part of it),
  * amount range (in the payment's own currency) and type; one page of 50.
  */
-export async function listPreapprovedPayments(db: Kysely<Database>, customerId: number, filter: PreapprovedFilter): Promise<{ payments: PreapprovedPayment[]; total: number }> {
+export async function listPreapprovedPayments(
+  db: Kysely<Database>,
+  customerId: number,
+  filter: PreapprovedFilter,
+): Promise<{ payments: PreapprovedPayment[]; total: number }> {
   let query = db
     .selectFrom('recurring_payments as p')
     .innerJoin('accounts as f', 'f.id', 'p.from_account_id')
@@ -190,7 +197,10 @@ export async function listPreapprovedPayments(db: Kysely<Database>, customerId: 
     query = query.where(sql<boolean>`p.to_email ilike ${`%${filter.beneficiaryEmail.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
   }
   // Amounts compare in the payment's currency scale: 12.5 matches 12.50 USD and 12.500 of a three-decimal currency.
-  for (const [bound, op] of [['fromAmount', '>='], ['toAmount', '<=']] as const) {
+  for (const [bound, op] of [
+    ['fromAmount', '>='],
+    ['toAmount', '<='],
+  ] as const) {
     const value = filter[bound];
     if (value === undefined || value === '') continue;
     if (!/^\d{1,18}(\.\d{1,8})?$/.test(value)) throw refusal(bound, 'Enter an amount such as 25.00.');
@@ -200,9 +210,26 @@ export async function listPreapprovedPayments(db: Kysely<Database>, customerId: 
   const page = Math.max(1, filter.pageNumber ?? 1);
   const rows = await query
     .select([
-      'p.id', 'p.kind', 'p.status', 'p.from_account_id', 'f.currency_code as from_currency', 'p.to_account_id', 't.currency_code as to_currency',
-      'p.to_email', 'p.amount', 'p.amount_currency_code', 'c.scale', 'p.amount_is_received', 'p.frequency', 'p.next_run_at', 'p.end_date',
-      'p.max_count', 'p.done_count', 'p.last_error', 'p.created_at', 'p.params',
+      'p.id',
+      'p.kind',
+      'p.status',
+      'p.from_account_id',
+      'f.currency_code as from_currency',
+      'p.to_account_id',
+      't.currency_code as to_currency',
+      'p.to_email',
+      'p.amount',
+      'p.amount_currency_code',
+      'c.scale',
+      'p.amount_is_received',
+      'p.frequency',
+      'p.next_run_at',
+      'p.end_date',
+      'p.max_count',
+      'p.done_count',
+      'p.last_error',
+      'p.created_at',
+      'p.params',
     ])
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')

@@ -109,7 +109,12 @@ async function claimAndRun(options: RecurringSchedulerOptions): Promise<Claimed>
       if (first && (first.status === 'declined' || first.status === 'canceled' || first.status === 'failed')) {
         await trx
           .updateTable('recurring_payments')
-          .set({ status: 'canceled', next_run_at: null, last_error: 'The first payment was not confirmed, so the later ones were canceled.', updated_at: new Date() })
+          .set({
+            status: 'canceled',
+            next_run_at: null,
+            last_error: 'The first payment was not confirmed, so the later ones were canceled.',
+            updated_at: new Date(),
+          })
           .where('id', '=', payment.id)
           .execute();
         return { outcome: 'canceled', effects };
@@ -122,7 +127,10 @@ async function claimAndRun(options: RecurringSchedulerOptions): Promise<Claimed>
         { trx, customerId: payment.customer_id, userId: null, adapters: options.adapters, afterCommit: (effect) => effects.push(effect) },
         { ...params, subscriptionId: payment.id, confirmation: 'none' },
       );
-      await trx.insertInto('recurring_runs').values({ payment_id: payment.id, occurrence_no: occurrence, transfer_id: BigInt(transfer.operationId) }).execute();
+      await trx
+        .insertInto('recurring_runs')
+        .values({ payment_id: payment.id, occurrence_no: occurrence, transfer_id: BigInt(transfer.operationId) })
+        .execute();
       const next = nextRunAfter(payment, occurrence, now);
       await trx
         .updateTable('recurring_payments')

@@ -58,7 +58,11 @@ export async function saveTemplate(trx: Transaction<Database>, who: { customerId
     .forUpdate()
     .executeTakeFirst();
   if (existing) {
-    await trx.updateTable('payment_templates').set({ ...values, name, updated_at: new Date() }).where('id', '=', existing.id).execute();
+    await trx
+      .updateTable('payment_templates')
+      .set({ ...values, name, updated_at: new Date() })
+      .where('id', '=', existing.id)
+      .execute();
     return existing.id;
   }
   const inserted = await trx

@@ -5,7 +5,15 @@ const now = new Date('2026-05-01T12:00:00Z');
 
 describe('the document waiting rule', () => {
   it.each([
-    [0, true], [41, true], [31, true], [2, false], [4, false], [5, false], [26, false], [38, false], [64, false],
+    [0, true],
+    [41, true],
+    [31, true],
+    [2, false],
+    [4, false],
+    [5, false],
+    [26, false],
+    [38, false],
+    [64, false],
   ])('status %i waiting: %s', (statusId, waiting) => expect(isWaiting(statusId)).toBe(waiting));
 });
 

@@ -42,7 +42,8 @@ type VerificationMethods =
 async function personalSubject(ctx: RpcContext): Promise<FatcaSubject & { name: string }> {
   const { customerId } = callerOf(ctx);
   const customer = await ctx.db.selectFrom('customers').select(['type', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  if (customer.type !== 'personal') throw new RpcRefusal('13', { description: 'The personal self-certification is for personal customers; a company certifies through its representatives.' });
+  if (customer.type !== 'personal')
+    throw new RpcRefusal('13', { description: 'The personal self-certification is for personal customers; a company certifies through its representatives.' });
   return { customerId, representativeInvitationId: null, name: `${customer.first_name ?? ''} ${customer.last_name ?? ''}`.trim() };
 }
 
@@ -168,7 +169,11 @@ export const verificationHandlers: Pick<RpcHandlerMap<RpcContext>, VerificationM
   async businessRepresentativeFatcaCrsUpdate(params, ctx) {
     const { invited, subject } = await representativeAnswer(ctx.db, params.authSecret);
     const now = new Date();
-    await saveCertification(ctx.db, subject, params.certification, { signer: `${invited.representative.firstName} ${invited.representative.lastName}`, userId: null, now });
+    await saveCertification(ctx.db, subject, params.certification, {
+      signer: `${invited.representative.firstName} ${invited.representative.lastName}`,
+      userId: null,
+      now,
+    });
     await ctx.db.updateTable('representative_invitations').set({ completed_at: now }).where('id', '=', invited.invitationId).execute();
     return (await representativeAnswer(ctx.db, params.authSecret)).answer;
   },

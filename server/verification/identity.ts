@@ -32,7 +32,11 @@ export async function startIdentityVerification(
   adapters: Adapters,
   by: { customerId: number; userId: number | null },
 ): Promise<StartedVerification> {
-  const customer = await db.selectFrom('customers').select(['first_name', 'last_name', 'business_name']).where('id', '=', by.customerId).executeTakeFirstOrThrow();
+  const customer = await db
+    .selectFrom('customers')
+    .select(['first_name', 'last_name', 'business_name'])
+    .where('id', '=', by.customerId)
+    .executeTakeFirstOrThrow();
   const workflowRunId = randomUUID();
   const token = randomBytes(24).toString('base64url');
   const sessionPath = `/identity-verification/${workflowRunId}/${token}`;
@@ -82,7 +86,16 @@ export async function verificationSession(db: Kysely<Database>, workflowRunId: s
     .selectFrom('identity_verification_runs as run')
     .leftJoin('documents as document', 'document.id', 'run.document_id')
     .leftJoin('video_identity_jobs as video', 'video.workflow_run_id', 'run.workflow_run_id')
-    .select(['run.workflow_run_id', 'run.token_hash', 'run.status', 'run.provider_url', 'run.created_at', 'run.reject_reason', 'video.id as videoId', 'document.status_id as documentStatusId'])
+    .select([
+      'run.workflow_run_id',
+      'run.token_hash',
+      'run.status',
+      'run.provider_url',
+      'run.created_at',
+      'run.reject_reason',
+      'video.id as videoId',
+      'document.status_id as documentStatusId',
+    ])
     .where('run.workflow_run_id', '=', workflowRunId)
     .executeTakeFirst();
   const given = Buffer.from(hashToken(token));
@@ -135,7 +148,11 @@ async function fileIdentityDocument(
     `Workflow run: ${run.workflow_run_id}`,
     ...(rejected
       ? [`Outcome: rejected (${read.rejectReason})`]
-      : [`Document: ${read.documentType} ${read.number}`, `Name on document: ${read.firstName} ${read.lastName}`, `Outcome: ${nameMatches ? 'confirmed' : 'name mismatch'}`]),
+      : [
+          `Document: ${read.documentType} ${read.number}`,
+          `Name on document: ${read.firstName} ${read.lastName}`,
+          `Outcome: ${nameMatches ? 'confirmed' : 'name mismatch'}`,
+        ]),
   ]);
   const documentId = await storeDocument(trx, {
     customerId: run.customer_id,
@@ -177,7 +194,11 @@ export async function applyIdentityEvent(db: Kysely<Database>, provider: string,
       if (run.status !== 'started') return true;
       if (event.event === 'session.completed') {
         const documentId = await fileIdentityDocument(trx, run, event.document);
-        await trx.updateTable('identity_verification_runs').set({ status: 'completed', document_id: documentId, updated_at: now }).where('workflow_run_id', '=', run.workflow_run_id).execute();
+        await trx
+          .updateTable('identity_verification_runs')
+          .set({ status: 'completed', document_id: documentId, updated_at: now })
+          .where('workflow_run_id', '=', run.workflow_run_id)
+          .execute();
       } else if (event.event === 'session.failed') {
         const documentId = await fileIdentityDocument(trx, run, { rejectReason: event.reason });
         await trx
@@ -186,10 +207,20 @@ export async function applyIdentityEvent(db: Kysely<Database>, provider: string,
           .where('workflow_run_id', '=', run.workflow_run_id)
           .execute();
       } else {
-        await trx.updateTable('identity_verification_runs').set({ status: 'videoRequested', updated_at: now }).where('workflow_run_id', '=', run.workflow_run_id).execute();
+        await trx
+          .updateTable('identity_verification_runs')
+          .set({ status: 'videoRequested', updated_at: now })
+          .where('workflow_run_id', '=', run.workflow_run_id)
+          .execute();
         await trx
           .insertInto('video_identity_jobs')
-          .values({ id: `vij_${randomBytes(16).toString('base64url')}`, customer_id: run.customer_id, workflow_run_id: run.workflow_run_id, scheduled_for: null, reject_reason: null })
+          .values({
+            id: `vij_${randomBytes(16).toString('base64url')}`,
+            customer_id: run.customer_id,
+            workflow_run_id: run.workflow_run_id,
+            scheduled_for: null,
+            reject_reason: null,
+          })
           .execute();
       }
       return true;
@@ -199,7 +230,11 @@ export async function applyIdentityEvent(db: Kysely<Database>, provider: string,
     if (event.event === 'video.completed') {
       const documentId = await fileIdentityDocument(trx, run, event.document);
       await trx.updateTable('video_identity_jobs').set({ status: 'completed', updated_at: now }).where('id', '=', job.id).execute();
-      await trx.updateTable('identity_verification_runs').set({ status: 'completed', document_id: documentId, updated_at: now }).where('workflow_run_id', '=', run.workflow_run_id).execute();
+      await trx
+        .updateTable('identity_verification_runs')
+        .set({ status: 'completed', document_id: documentId, updated_at: now })
+        .where('workflow_run_id', '=', run.workflow_run_id)
+        .execute();
     } else if (event.event === 'video.rejected') {
       await trx.updateTable('video_identity_jobs').set({ status: 'rejected', reject_reason: event.reason, updated_at: now }).where('id', '=', job.id).execute();
     }

@@ -45,9 +45,7 @@ export async function limitReasons(db: Kysely<Database>, customerId: number): Pr
     .selectFrom('limit_reasons as reason')
     .innerJoin('limit_requirements as requirement', 'requirement.limit_reason_id', 'reason.id')
     .leftJoin('limit_requirement_documents as link', 'link.limit_requirement_id', 'requirement.id')
-    .leftJoin('documents as document', (join) =>
-      join.onRef('document.id', '=', 'link.document_id').on('document.status_id', '!=', DOCUMENT_STATUS.deleted),
-    )
+    .leftJoin('documents as document', (join) => join.onRef('document.id', '=', 'link.document_id').on('document.status_id', '!=', DOCUMENT_STATUS.deleted))
     .leftJoin('document_files as file', (join) => join.onRef('file.document_id', '=', 'document.id').on('file.role', '=', 'main'))
     .select([
       'reason.id as limitReasonId',

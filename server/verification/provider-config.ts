@@ -17,10 +17,17 @@ export function providerGateway(env: NodeJS.ProcessEnv, prefix: string): Provide
     publicUrl: env.PUBLIC_URL ?? '',
   };
   if (env.NODE_ENV === 'production') {
-    for (const [name, value] of [[`${prefix}_URL`, gateway.url], ['PUBLIC_URL', gateway.publicUrl]] as const) {
-      if (!/^https?:\/\//.test(value)) throw new Error(`${name} is '${value}': in production set it to an http(s) URL (outside production the sandbox is used).`);
+    for (const [name, value] of [
+      [`${prefix}_URL`, gateway.url],
+      ['PUBLIC_URL', gateway.publicUrl],
+    ] as const) {
+      if (!/^https?:\/\//.test(value))
+        throw new Error(`${name} is '${value}': in production set it to an http(s) URL (outside production the sandbox is used).`);
     }
-    for (const [name, value] of [[`${prefix}_API_KEY`, gateway.apiKey], [`${prefix}_WEBHOOK_SECRET`, gateway.webhookSecret]] as const) {
+    for (const [name, value] of [
+      [`${prefix}_API_KEY`, gateway.apiKey],
+      [`${prefix}_WEBHOOK_SECRET`, gateway.webhookSecret],
+    ] as const) {
       if (value.length < 16) throw new Error(`${name} is missing or shorter than 16 characters: in production set it to the provider's credential.`);
     }
   }
@@ -32,6 +39,7 @@ export function providerGateway(env: NodeJS.ProcessEnv, prefix: string): Provide
  * provider, so it refuses to start and names the variables to set.
  */
 export function requiredGateway(gateway: ProviderGateway | undefined, prefix: string): ProviderGateway {
-  if (!gateway?.url) throw new Error(`${prefix}_URL is not set: with sandboxes off, set ${prefix}_URL, ${prefix}_API_KEY, ${prefix}_WEBHOOK_SECRET and PUBLIC_URL.`);
+  if (!gateway?.url)
+    throw new Error(`${prefix}_URL is not set: with sandboxes off, set ${prefix}_URL, ${prefix}_API_KEY, ${prefix}_WEBHOOK_SECRET and PUBLIC_URL.`);
   return gateway;
 }

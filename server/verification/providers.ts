@@ -107,7 +107,13 @@ export function sandboxESignature(db: Kysely<Database>, webhookSecret = randomBy
       const clientId = `sandbox-client-${formKind}`;
       await db
         .insertInto('sandbox_provider_sessions')
-        .values({ id: envelopeId, service: 'eSignature', reference: requestId, return_url: returnPath, details: JSON.stringify({ formKind, signer, formLines }) })
+        .values({
+          id: envelopeId,
+          service: 'eSignature',
+          reference: requestId,
+          return_url: returnPath,
+          details: JSON.stringify({ formKind, signer, formLines }),
+        })
         .execute();
       return { envelopeId, clientId, signUrl: `/sandbox/e-signature/${envelopeId}` };
     },
@@ -145,7 +151,11 @@ export function gatewayIdentityProvider(gateway: ProviderGateway, send: typeof f
   return {
     name: 'gateway',
     async startSession({ workflowRunId, expectedName, returnPath }) {
-      const answer = await postJson(send, gateway, 'sessions', { reference: workflowRunId, expectedName, returnUrl: new URL(returnPath, gateway.publicUrl).toString() });
+      const answer = await postJson(send, gateway, 'sessions', {
+        reference: workflowRunId,
+        expectedName,
+        returnUrl: new URL(returnPath, gateway.publicUrl).toString(),
+      });
       if (typeof answer.id !== 'string' || typeof answer.url !== 'string') throw new Error('The identity provider answered without a session id and url.');
       return { sessionId: answer.id, url: answer.url };
     },

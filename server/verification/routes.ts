@@ -80,7 +80,8 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
   app.post('/webhooks/identity-verification', async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const provider = options.adapters.identityVerification;
-    if (!provider.verifyWebhook(raw, request.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined)) return reply.code(401).send({ message: 'Bad signature.' });
+    if (!provider.verifyWebhook(raw, request.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined))
+      return reply.code(401).send({ message: 'Bad signature.' });
     const event = parseEvent(raw, IDENTITY_EVENTS);
     if (!event) return reply.code(400).send({ message: `Unknown event: send one of ${IDENTITY_EVENTS.join(', ')}.` });
     const known = await applyIdentityEvent(options.db, provider.name, event as unknown as IdentityEvent);
@@ -90,7 +91,8 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
   app.post('/webhooks/e-signature', async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const provider = options.adapters.eSignature;
-    if (!provider.verifyWebhook(raw, request.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined)) return reply.code(401).send({ message: 'Bad signature.' });
+    if (!provider.verifyWebhook(raw, request.headers[WEBHOOK_SIGNATURE_HEADER] as string | undefined))
+      return reply.code(401).send({ message: 'Bad signature.' });
     const event = parseEvent(raw, SIGNATURE_EVENTS);
     if (!event) return reply.code(400).send({ message: `Unknown event: send one of ${SIGNATURE_EVENTS.join(', ')}.` });
     const known = await applySignatureEvent(options.db, provider.name, event as unknown as SignatureEvent);

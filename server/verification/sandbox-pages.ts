@@ -18,7 +18,10 @@ function secretOf(adapter: object): string {
 const field = (form: Form, name: string, fallback = '') => (form[name] ?? fallback).trim();
 
 const notFound = (reply: FastifyReply, what: string) =>
-  reply.code(404).type('text/html; charset=utf-8').send(sandboxPage(`${what} not found`, `<p>This ${what.toLowerCase()} does not exist. Start again from the product.</p>`));
+  reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .send(sandboxPage(`${what} not found`, `<p>This ${what.toLowerCase()} does not exist. Start again from the product.</p>`));
 
 /**
  * The identity-verification provider's and the e-signature provider's sandbox pages. A tester plays
@@ -39,7 +42,12 @@ export async function verificationSandboxPages(app: FastifyInstance, options: { 
 
   const deliver = async (url: string, secret: string, event: object) => {
     const payload = JSON.stringify(event);
-    const answer = await app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, payload) } });
+    const answer = await app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signWebhook(secret, payload) },
+    });
     if (answer.statusCode !== 200) throw new Error(`The product's webhook ${url} answered ${answer.statusCode}: ${answer.body}`);
   };
 
@@ -87,7 +95,11 @@ export async function verificationSandboxPages(app: FastifyInstance, options: { 
           : outcome === 'failed'
             ? { event: 'session.failed', sessionId: found.id, reason: field(form, 'reason') || 'The check failed' }
             : { event: 'session.videoRequested', sessionId: found.id };
-      await db.updateTable('sandbox_provider_sessions').set({ outcome, decided_at: new Date(), details: JSON.stringify({ ...found.details, document }) }).where('id', '=', found.id).execute();
+      await db
+        .updateTable('sandbox_provider_sessions')
+        .set({ outcome, decided_at: new Date(), details: JSON.stringify({ ...found.details, document }) })
+        .where('id', '=', found.id)
+        .execute();
       await deliver('/webhooks/identity-verification', identitySecret, event);
     }
     return reply.redirect(found.return_url, 303);
@@ -96,7 +108,11 @@ export async function verificationSandboxPages(app: FastifyInstance, options: { 
   app.get<{ Params: { id: string } }>('/sandbox/identity/:id/video', async (request, reply) => {
     const found = await session(request.params.id, 'identity');
     if (!found) return notFound(reply, 'Verification session');
-    const job = await db.selectFrom('video_identity_jobs').select(['id', 'status', 'scheduled_for']).where('workflow_run_id', '=', found.reference).executeTakeFirst();
+    const job = await db
+      .selectFrom('video_identity_jobs')
+      .select(['id', 'status', 'scheduled_for'])
+      .where('workflow_run_id', '=', found.reference)
+      .executeTakeFirst();
     const id = escapeHtml(found.id);
     const body = !job
       ? '<p>No video call was asked for in this session.</p>'
@@ -122,7 +138,11 @@ export async function verificationSandboxPages(app: FastifyInstance, options: { 
         '/webhooks/identity-verification',
         identitySecret,
         outcome === 'completed'
-          ? { event: 'video.completed', sessionId: found.id, document: { documentType: 'passport', number: 'V7654321', firstName: expected.firstName ?? '', lastName: expected.lastName ?? '' } }
+          ? {
+              event: 'video.completed',
+              sessionId: found.id,
+              document: { documentType: 'passport', number: 'V7654321', firstName: expected.firstName ?? '', lastName: expected.lastName ?? '' },
+            }
           : { event: 'video.rejected', sessionId: found.id, reason: field(form, 'reason') || 'Rejected by the video agent' },
       );
     }

@@ -12,13 +12,9 @@ function pdfText(line: string): string {
  * const pdf = textPdf('Form W-9', ['Name: Anna Novak', 'Signed: 2026-05-01']);
  */
 export function textPdf(title: string, lines: string[]): Buffer {
-  const content = [
-    'BT /F1 16 Tf 56 780 Td',
-    `(${pdfText(title)}) Tj`,
-    '/F1 11 Tf 0 -28 Td 15 TL',
-    ...lines.map((line) => `(${pdfText(line)}) '`),
-    'ET',
-  ].join('\n');
+  const content = ['BT /F1 16 Tf 56 780 Td', `(${pdfText(title)}) Tj`, '/F1 11 Tf 0 -28 Td 15 TL', ...lines.map((line) => `(${pdfText(line)}) '`), 'ET'].join(
+    '\n',
+  );
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

@@ -10,7 +10,12 @@ const verifiedPersonal: VerificationFacts = {
   limitDocuments: { required: 0, uploaded: 0, waiting: false },
   dueDiligence: { duplicateDocuments: false, documents: { required: 0, uploaded: 0, waiting: false } },
   cardDocumentRequired: false,
-  fatca: { w9FormDocumentStatus: 'notRequired', w8BenFormDocumentStatus: 'validated', certificateOfLossOfNationalityDocumentStatus: 'notRequired', taxResidencySelfCertificationDocumentStatus: 'validated' },
+  fatca: {
+    w9FormDocumentStatus: 'notRequired',
+    w8BenFormDocumentStatus: 'validated',
+    certificateOfLossOfNationalityDocumentStatus: 'notRequired',
+    taxResidencySelfCertificationDocumentStatus: 'validated',
+  },
   address: 'valid',
   proofOfResidence: 'validated',
   identity: 'confirmed',
@@ -43,15 +48,27 @@ const STATE_CASES: [string, Change, VerificationState][] = [
   ['2. limited, all uploaded and waiting: processing', { limited: true, limitDocuments: allUploadedWaiting }, 'processing'],
   ['2. limited, all uploaded but already confirmed: still limited', { limited: true, limitDocuments: { required: 2, uploaded: 2, waiting: false } }, 'limited'],
   ['2. limited wins over required actions', { limited: true, phoneConfirmed: false }, 'limited'],
-  ['3. duplicate documents, none uploaded', { dueDiligence: { duplicateDocuments: true, documents: { required: 1, uploaded: 0, waiting: false } } }, 'duplicateDocuments'],
-  ['3. duplicate documents uploaded', { dueDiligence: { duplicateDocuments: true, documents: { required: 1, uploaded: 1, waiting: true } } }, 'duplicateDocumentsUploaded'],
+  [
+    '3. duplicate documents, none uploaded',
+    { dueDiligence: { duplicateDocuments: true, documents: { required: 1, uploaded: 0, waiting: false } } },
+    'duplicateDocuments',
+  ],
+  [
+    '3. duplicate documents uploaded',
+    { dueDiligence: { duplicateDocuments: true, documents: { required: 1, uploaded: 1, waiting: true } } },
+    'duplicateDocumentsUploaded',
+  ],
   ['3. duplicate documents win over required actions', { phoneConfirmed: false, dueDiligence: { duplicateDocuments: true } }, 'duplicateDocuments'],
   ['4. card document required', { cardDocumentRequired: true, phoneConfirmed: false }, 'someCardDocumentRequired'],
   ['5. a required action on a verified account', { phoneConfirmed: false }, 'hasRequiredActions'],
   ['5. required actions win over the unverified flag', { ...unverified, identity: 'undefined' }, 'hasRequiredActions'],
   ['6. unverified, limit documents uploaded and waiting: processing', { ...unverified, limitDocuments: allUploadedWaiting }, 'processing'],
   ['6. unverified, KYC to answer', { ...unverified, needsKyc: true }, 'unverified'],
-  ['6. unverified, due diligence document to upload', { ...unverified, dueDiligence: { level: 1, documents: { required: 1, uploaded: 0, waiting: false } } }, 'unverified'],
+  [
+    '6. unverified, due diligence document to upload',
+    { ...unverified, dueDiligence: { level: 1, documents: { required: 1, uploaded: 0, waiting: false } } },
+    'unverified',
+  ],
   ['6. unverified, limit documents still to upload', { ...unverified, limitDocuments: partlyUploaded }, 'unverified'],
   ['6. unverified, documents waiting', { ...unverified, waitingDocuments: 2, identity: 'pending' }, 'verificationProcessing'],
   ['6. unverified, video call scheduled', { ...unverified, videoIdentity: 'scheduled' }, 'verificationProcessing'],
@@ -75,7 +92,18 @@ const COUNT_CASES: [string, Change, string[]][] = [
   ['nothing', {}, []],
   ['FATCA: a form none', { fatca: { w8BenFormDocumentStatus: 'none' } }, ['fatca']],
   ['FATCA: a form rejected', { fatca: { taxResidencySelfCertificationDocumentStatus: 'rejected' } }, ['fatca']],
-  ['FATCA: all four missing count once', { fatca: { w9FormDocumentStatus: 'none', w8BenFormDocumentStatus: 'none', certificateOfLossOfNationalityDocumentStatus: 'none', taxResidencySelfCertificationDocumentStatus: 'none' } }, ['fatca']],
+  [
+    'FATCA: all four missing count once',
+    {
+      fatca: {
+        w9FormDocumentStatus: 'none',
+        w8BenFormDocumentStatus: 'none',
+        certificateOfLossOfNationalityDocumentStatus: 'none',
+        taxResidencySelfCertificationDocumentStatus: 'none',
+      },
+    },
+    ['fatca'],
+  ],
   ['FATCA: pending is not an action', { fatca: { w8BenFormDocumentStatus: 'pending' } }, []],
   ['FATCA: never for a business', { customerType: 'business', fatca: { w8BenFormDocumentStatus: 'none' } }, []],
   ['address missing', { address: 'missing' }, ['address']],
@@ -94,7 +122,14 @@ const COUNT_CASES: [string, Change, string[]][] = [
   ['video identity scheduled is not an action', { videoIdentity: 'scheduled' }, []],
   [
     'all six at once',
-    { fatca: { w9FormDocumentStatus: 'none' }, address: 'missing', proofOfResidence: 'none', identity: 'undefined', phoneConfirmed: false, videoIdentity: 'rejected' },
+    {
+      fatca: { w9FormDocumentStatus: 'none' },
+      address: 'missing',
+      proofOfResidence: 'none',
+      identity: 'undefined',
+      phoneConfirmed: false,
+      videoIdentity: 'rejected',
+    },
     ['fatca', 'address', 'proofOfResidence', 'identity', 'phone', 'videoIdentity'],
   ],
 ];
@@ -111,7 +146,11 @@ describe('checklist: the required actions, then KYC, then the limit documents', 
     expect(checklist(facts())).toEqual([]);
   });
   it('adds the KYC questionnaire, a business its own variant, and the limit documents still to upload', () => {
-    expect(checklist(facts({ phoneConfirmed: false, needsKyc: true, limitDocuments: partlyUploaded }))).toEqual([{ action: 'phone' }, { action: 'kyc' }, { action: 'limit' }]);
+    expect(checklist(facts({ phoneConfirmed: false, needsKyc: true, limitDocuments: partlyUploaded }))).toEqual([
+      { action: 'phone' },
+      { action: 'kyc' },
+      { action: 'limit' },
+    ]);
     expect(checklist(facts({ customerType: 'business', needsKyc: true }))).toEqual([{ action: 'kyc', variant: 'business' }]);
   });
   it('leaves out limit documents all uploaded', () => {

@@ -40,7 +40,12 @@ export function requiredActions(facts: VerificationFacts): RequiredAction[] {
     [
       'fatca',
       facts.customerType === 'personal' &&
-        [fatca.w9FormDocumentStatus, fatca.w8BenFormDocumentStatus, fatca.certificateOfLossOfNationalityDocumentStatus, fatca.taxResidencySelfCertificationDocumentStatus].some(needsAction),
+        [
+          fatca.w9FormDocumentStatus,
+          fatca.w8BenFormDocumentStatus,
+          fatca.certificateOfLossOfNationalityDocumentStatus,
+          fatca.taxResidencySelfCertificationDocumentStatus,
+        ].some(needsAction),
     ],
     ['address', facts.address !== 'valid'],
     ['proofOfResidence', facts.proofOfResidence === 'expiredSoon' || needsAction(facts.proofOfResidence)],

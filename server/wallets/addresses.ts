@@ -116,5 +116,7 @@ export function isValidBase58check(text: string): boolean {
   const bytes = Buffer.concat([Buffer.alloc(leadingZeros), Buffer.from(hex, 'hex')]);
   if (bytes.length < 5) return false;
   const payload = bytes.subarray(0, bytes.length - 4);
-  return sha256(sha256(payload)).subarray(0, 4).equals(bytes.subarray(bytes.length - 4));
+  return sha256(sha256(payload))
+    .subarray(0, 4)
+    .equals(bytes.subarray(bytes.length - 4));
 }

@@ -103,11 +103,16 @@ export async function cryptoSandboxPage(app: FastifyInstance, options: { db: Kys
       .join('\n');
     const history = deposits.length
       ? `<h2>Latest deposits</h2><ul>${deposits
-          .map((d) => `<li>${escapeHtml(d.created_at.toISOString())} · ${escapeHtml(formatMinorUnits(d.amount, d.scale))} ${escapeHtml(d.currency_code)} · ${escapeHtml(d.description)}</li>`)
+          .map(
+            (d) =>
+              `<li>${escapeHtml(d.created_at.toISOString())} · ${escapeHtml(formatMinorUnits(d.amount, d.scale))} ${escapeHtml(d.currency_code)} · ${escapeHtml(d.description)}</li>`,
+          )
           .join('')}</ul>`
       : '';
     return reply
       .type('text/html; charset=utf-8')
-      .send(sandboxPage('Crypto network', `${notice}\n${filter}\n${list || '<p>No wallets yet. A customer creates one on the wallet screen.</p>'}\n${history}`));
+      .send(
+        sandboxPage('Crypto network', `${notice}\n${filter}\n${list || '<p>No wallets yet. A customer creates one on the wallet screen.</p>'}\n${history}`),
+      );
   });
 }

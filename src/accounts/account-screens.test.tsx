@@ -15,8 +15,17 @@ import { renderSpecs } from '../testing/render-spec.tsx';
 const specs = [accounts, instructions, wallet] as unknown as ScreenSpec[];
 const flags = { statements: true, history: true, instructions: true, cardCanBeRequested: true };
 const account = (over: Partial<Account>): Account => ({
-  accountId: 1, type: 1001, accountStatusId: 1, balance: '10.00', accountBalanceMin: '0.00', pendingAmount: '0.00', customerId: 7,
-  currencyCode: 'USD', currencySymbol: '$', flags, ...over,
+  accountId: 1,
+  type: 1001,
+  accountStatusId: 1,
+  balance: '10.00',
+  accountBalanceMin: '0.00',
+  pendingAmount: '0.00',
+  customerId: 7,
+  currencyCode: 'USD',
+  currencySymbol: '$',
+  flags,
+  ...over,
 });
 
 const tile = (name: string | RegExp) => screen.getByRole('heading', { level: 2, name }).closest('li') as HTMLElement;
@@ -33,23 +42,49 @@ describe('accounts', () => {
     await screen.findByRole('heading', { level: 2, name: 'USD · Payment account' });
     const usd = tile('USD · Payment account');
     expect(usd.getAttribute('data-key')).toBe('11');
-    expect(within(usd).getByRole('link', { name: /Payment instructions/ }).getAttribute('href')).toBe('/accounts/11/instructions');
-    expect(within(usd).getByRole('link', { name: /History/ }).getAttribute('href')).toBe('/history');
+    expect(
+      within(usd)
+        .getByRole('link', { name: /Payment instructions/ })
+        .getAttribute('href'),
+    ).toBe('/accounts/11/instructions');
+    expect(
+      within(usd)
+        .getByRole('link', { name: /History/ })
+        .getAttribute('href'),
+    ).toBe('/history');
     const btc = tile(/^BTC/);
     expect(within(btc).queryByRole('link', { name: /Payment instructions/ })).toBeNull();
-    expect(within(btc).getByRole('link', { name: /Deposit address/ }).getAttribute('href')).toBe('/accounts/wallet?currency=BTC');
+    expect(
+      within(btc)
+        .getByRole('link', { name: /Deposit address/ })
+        .getAttribute('href'),
+    ).toBe('/accounts/wallet?currency=BTC');
     const eur = tile(/^EUR/);
     expect(within(eur).getByText('Closed')).toBeTruthy();
     expect(within(eur).queryByRole('link', { name: /Deposit address|Payment instructions/ })).toBeNull();
     const card = tile('USD · Card account');
-    expect(within(card).getByRole('link', { name: /Open the card/ }).getAttribute('href')).toBe('/cards/14');
+    expect(
+      within(card)
+        .getByRole('link', { name: /Open the card/ })
+        .getAttribute('href'),
+    ).toBe('/cards/14');
     expect(screen.getByRole('link', { name: 'Add currency' }).getAttribute('href')).toBe('/accounts/add-currency');
   });
 
   it('shows the payment instructions to copy, and marks them viewed once', async () => {
     const instruction = {
-      id: 5, accountId: 11, currencyCode: 'EUR', rail: 'sepa', bankAccountNumber: '7000000011', beneficiaryName: 'Anna Novak',
-      bankName: 'Sandbox Partner Bank AG', bankAddress: 'Frankfurt', iban: 'DE00100200307000000011', swift: 'SPBADEFFXXX', reference: 'C7-A11', viewed: false,
+      id: 5,
+      accountId: 11,
+      currencyCode: 'EUR',
+      rail: 'sepa',
+      bankAccountNumber: '7000000011',
+      beneficiaryName: 'Anna Novak',
+      bankName: 'Sandbox Partner Bank AG',
+      bankAddress: 'Frankfurt',
+      iban: 'DE00100200307000000011',
+      swift: 'SPBADEFFXXX',
+      reference: 'C7-A11',
+      viewed: false,
     };
     const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => {
       if (method === 'paymentInstructions') return { instructions: [instruction] };

@@ -3,7 +3,14 @@ import type { Account } from '../../generated/entities.ts';
 import { createBalanceCache, FAILURE_HELD_FOR_MS, FRESH_FOR_MS } from './balance-cache.ts';
 
 const account = (balance: string): Account => ({
-  accountId: 1, type: 1001, accountStatusId: 1, balance, accountBalanceMin: '0.00', pendingAmount: '0.00', customerId: 7, currencyCode: 'USD',
+  accountId: 1,
+  type: 1001,
+  accountStatusId: 1,
+  balance,
+  accountBalanceMin: '0.00',
+  pendingAmount: '0.00',
+  customerId: 7,
+  currencyCode: 'USD',
 });
 
 describe('the balance cache (document 001 section 9: 5000 ms and 3000 ms)', () => {
@@ -24,7 +31,10 @@ describe('the balance cache (document 001 section 9: 5000 ms and 3000 ms)', () =
 
   it('holds a failure for 3000 ms, then asks again', async () => {
     let clock = 0;
-    const fetch = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue([account('5.00')]);
+    const fetch = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue([account('5.00')]);
     const cache = createBalanceCache(fetch, () => clock);
     await expect(cache.accounts()).rejects.toThrow('down');
     clock = FAILURE_HELD_FOR_MS - 1;

@@ -69,7 +69,10 @@ const caches = new WeakMap<object, Map<string, BalanceCache>>();
  * @example
  * const cache = sharedBalanceCache(rpc, customerKey);
  */
-export function sharedBalanceCache(rpc: (method: 'balanceInquiry', params: Record<string, never>) => Promise<{ accounts: Account[] }>, customerKey: string): BalanceCache {
+export function sharedBalanceCache(
+  rpc: (method: 'balanceInquiry', params: Record<string, never>) => Promise<{ accounts: Account[] }>,
+  customerKey: string,
+): BalanceCache {
   let byCustomer = caches.get(rpc);
   if (!byCustomer) {
     byCustomer = new Map();

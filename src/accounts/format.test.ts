@@ -4,8 +4,16 @@ import { selectableAccounts } from './AccountSelectWidget.tsx';
 import { accountLabel, formatAccountAmount } from './format.ts';
 
 const account = (over: Partial<Account>): Account => ({
-  accountId: 1, type: 1001, accountStatusId: 1, balance: '1234.50', accountBalanceMin: '0.00', pendingAmount: '0.00', customerId: 7,
-  currencyCode: 'USD', currencySymbol: '$', ...over,
+  accountId: 1,
+  type: 1001,
+  accountStatusId: 1,
+  balance: '1234.50',
+  accountBalanceMin: '0.00',
+  pendingAmount: '0.00',
+  customerId: 7,
+  currencyCode: 'USD',
+  currencySymbol: '$',
+  ...over,
 });
 
 describe('formatAccountAmount', () => {

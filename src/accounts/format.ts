@@ -45,7 +45,11 @@ export function formatAccountAmount(amount: string, account: Pick<Account, 'curr
  * accountLabel(account, t, 'en'); // 'USD · Payment · $1,234.50'
  */
 export function accountLabel(account: Account, t: TFunction, locale: string): string {
-  const parts = [account.currencyCode, t(`accounts.typeShort.${account.type}`, { defaultValue: String(account.type) }), formatAccountAmount(account.balance, account, locale)];
+  const parts = [
+    account.currencyCode,
+    t(`accounts.typeShort.${account.type}`, { defaultValue: String(account.type) }),
+    formatAccountAmount(account.balance, account, locale),
+  ];
   if (account.accountStatusId === 11) parts.push(t('accounts.closed'));
   return parts.join(' · ');
 }

@@ -26,7 +26,12 @@ describe('adminActions', () => {
     storage.clear();
     const goTo = vi.fn();
     const refused = new Error('13');
-    await expect(adminActions(storage, goTo).adminViewAs({ customerId: 7 }, context(async () => Promise.reject(refused)))).rejects.toBe(refused);
+    await expect(
+      adminActions(storage, goTo).adminViewAs(
+        { customerId: 7 },
+        context(async () => Promise.reject(refused)),
+      ),
+    ).rejects.toBe(refused);
     expect(actingCustomerId(storage)).toBeNull();
     expect(goTo).not.toHaveBeenCalled();
   });

@@ -22,7 +22,11 @@ describe('SandboxBanner', () => {
   it('says no real money moves and links the outbox, as a labelled landmark', async () => {
     const i18n = i18next.createInstance();
     await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
-    render(<I18nextProvider i18n={i18n}><SandboxBanner /></I18nextProvider>);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <SandboxBanner />
+      </I18nextProvider>,
+    );
     const banner = screen.getByRole('complementary', { name: 'Sandbox' });
     expect(banner.textContent).toMatch(/no real money/);
     expect(screen.getByRole('link', { name: 'the sandbox outbox' }).getAttribute('href')).toBe('/sandbox/outbox');

@@ -19,7 +19,10 @@ export function SandboxBanner() {
   const { t } = useTranslation();
   return (
     <aside className="sandbox-banner" aria-label={t('sandbox.label')}>
-      {t('sandbox.banner')} <a href="/sandbox/outbox" target="_blank" rel="noreferrer">{t('sandbox.outbox')}</a>
+      {t('sandbox.banner')}{' '}
+      <a href="/sandbox/outbox" target="_blank" rel="noreferrer">
+        {t('sandbox.outbox')}
+      </a>
     </aside>
   );
 }

@@ -40,10 +40,13 @@ export function useStepUp(options: { onFieldErrors?: (errors: Record<string, str
 } {
   const { feedback } = useApp();
   const [pending, setPending] = useState(false);
-  const [open, setOpen] = useState<{ challenge: StepUpChallenge; submit: (code: string) => Promise<string | undefined>; again: () => Promise<void> } | null>(null);
+  const [open, setOpen] = useState<{ challenge: StepUpChallenge; submit: (code: string) => Promise<string | undefined>; again: () => Promise<void> } | null>(
+    null,
+  );
 
   const failed = (error: unknown) => {
-    if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0 && !codeError(error.fieldErrors) && options.onFieldErrors) options.onFieldErrors(error.fieldErrors);
+    if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0 && !codeError(error.fieldErrors) && options.onFieldErrors)
+      options.onFieldErrors(error.fieldErrors);
     else feedback.showError(error);
   };
 
@@ -87,7 +90,9 @@ export function useStepUp(options: { onFieldErrors?: (errors: Record<string, str
     }
   };
 
-  const dialog = open ? <StepUpDialog key={open.challenge.requestId} challenge={open.challenge} onSubmit={open.submit} onAgain={open.again} onCancel={() => setOpen(null)} /> : null;
+  const dialog = open ? (
+    <StepUpDialog key={open.challenge.requestId} challenge={open.challenge} onSubmit={open.submit} onAgain={open.again} onCancel={() => setOpen(null)} />
+  ) : null;
   return { run, pending, dialog };
 }
 
@@ -118,7 +123,9 @@ export function StepUpDialog({
     if (message) code.refuse(message);
   };
 
-  const where = challenge.approvalSentTo ? t(`stepUp.sent.${challenge.approveType}`, { to: challenge.approvalSentTo }) : t(`stepUp.ask.${challenge.approveType}`);
+  const where = challenge.approvalSentTo
+    ? t(`stepUp.sent.${challenge.approveType}`, { to: challenge.approvalSentTo })
+    : t(`stepUp.ask.${challenge.approveType}`);
   return (
     <Dialog title={t('stepUp.title')} onClose={onCancel} initialFocus={code.ref}>
       <p>{where}</p>

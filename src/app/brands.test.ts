@@ -5,9 +5,10 @@ import brandSchema from '../../schemas/entities/brand.schema.json';
 import type { Brand } from '../../generated/entities.ts';
 import { languages } from '../i18n/languages.ts';
 
-const brands = Object.entries(import.meta.glob<Brand>('../../brands/*/brand.json', { eager: true, import: 'default' })).map(
-  ([file, brand]) => ({ folder: /brands\/([^/]+)\//.exec(file)![1]!, brand }),
-);
+const brands = Object.entries(import.meta.glob<Brand>('../../brands/*/brand.json', { eager: true, import: 'default' })).map(([file, brand]) => ({
+  folder: /brands\/([^/]+)\//.exec(file)![1]!,
+  brand,
+}));
 const logos = Object.keys(import.meta.glob('../../brands/*/*.svg', { query: '?raw' }));
 
 /** WCAG 2 relative luminance of a #rrggbb colour. */
@@ -41,7 +42,7 @@ describe('brands', () => {
     expect(logos).toContain(`../../brands/${folder}/${brand.logo}`);
   });
 
-  it.each(brands)("$folder offers product languages, its default among them", ({ brand }) => {
+  it.each(brands)('$folder offers product languages, its default among them', ({ brand }) => {
     expect(brand.languages.every((language) => (languages as readonly string[]).includes(language))).toBe(true);
     expect(brand.languages).toContain(brand.defaultLanguage);
   });

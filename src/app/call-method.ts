@@ -1,11 +1,5 @@
 import { MethodCallError, type EngineOptions } from '../../engine/index.ts';
-import {
-  rpcMethodNames,
-  type ProfileUpdateResponse,
-  type RpcCall,
-  type RpcMethodName,
-  type RpcRequest,
-} from '../../generated/methods.ts';
+import { rpcMethodNames, type ProfileUpdateResponse, type RpcCall, type RpcMethodName, type RpcRequest } from '../../generated/methods.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 
 const isRpcMethodName = (name: string): name is RpcMethodName => (rpcMethodNames as readonly string[]).includes(name);

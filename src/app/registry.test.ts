@@ -11,7 +11,13 @@ import { appActions, appChallenges, components, createAppGuards, widgets } from 
 const session = {} as Session;
 const customer = {} as CustomerStore;
 const guards = createAppGuards({ session, storage: sessionStorage, customer, brand: {} as Brand, listCards: async () => ({ cards: [] }) });
-const actions = appActions(createSessionActions(session, customer, sessionStorage, {} as TokenService), { session, customer, rpc: async () => ({}) as never, t: (key) => key, storage: sessionStorage });
+const actions = appActions(createSessionActions(session, customer, sessionStorage, {} as TokenService), {
+  session,
+  customer,
+  rpc: async () => ({}) as never,
+  t: (key) => key,
+  storage: sessionStorage,
+});
 
 /** Both directions at once, so a failure says which side lacks which name. */
 function difference(registered: object, listed: object) {

@@ -94,7 +94,12 @@ export async function startApp(container: HTMLElement): Promise<void> {
     layouts,
     guards: createAppGuards({ session, storage: sessionStorage, customer, brand, listCards: () => rpc('cardList', {}) }),
     callMethod: createCallMethod(rpc, customer),
-    downloadFile: createDownloadFile({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), onUnauthorized: () => session.expire(), base: apiBase }),
+    downloadFile: createDownloadFile({
+      accessToken: () => session.accessToken(),
+      actingCustomerId: () => actingCustomerId(sessionStorage),
+      onUnauthorized: () => session.expire(),
+      base: apiBase,
+    }),
     actions: appActions(actions, { session, rpc, customer, t: (key) => i18n.t(key), storage: sessionStorage }),
     components,
     widgets,
@@ -106,11 +111,15 @@ export async function startApp(container: HTMLElement): Promise<void> {
   session.resume();
   startWrapperBridge({ session, navigate: (path) => router.navigate(path) });
   if (codeSignIn) {
-    customer.load().then(
-      ({ customer: signedIn }) =>
-        goToStartPage(startPage(signedIn, takeRememberedPath(sessionStorage), { customCustomerChosen: actingCustomerId(sessionStorage) !== null }), (path) => router.navigate(path)),
-      feedback.showError,
-    );
+    customer
+      .load()
+      .then(
+        ({ customer: signedIn }) =>
+          goToStartPage(startPage(signedIn, takeRememberedPath(sessionStorage), { customCustomerChosen: actingCustomerId(sessionStorage) !== null }), (path) =>
+            router.navigate(path),
+          ),
+        feedback.showError,
+      );
   }
   if (bootQuery.emailConfirmation) feedback.showError(emailConfirmationPopup(bootQuery.emailConfirmation, (key) => i18n.t(key)));
 

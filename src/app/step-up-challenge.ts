@@ -42,7 +42,7 @@ export function stepUpChallenge(): ChallengeHandler {
       cancel: 'stepUp.cancel',
       resend: 'stepUp.again',
       resent: 'stepUp.resent',
-      useMethod: 'stepUp.ask',   // one factor only: never shown
+      useMethod: 'stepUp.ask', // one factor only: never shown
     },
   };
 }

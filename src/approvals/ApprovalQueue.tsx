@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepUpChallenge, TransactionRequest } from '../../generated/entities.ts';
-import type { TransactionRequestApproveResponse, TransactionRequestListRequest, TransactionRequestListResponse, TransactionRequestUsersResponse } from '../../generated/methods.ts';
+import type {
+  TransactionRequestApproveResponse,
+  TransactionRequestListRequest,
+  TransactionRequestListResponse,
+  TransactionRequestUsersResponse,
+} from '../../generated/methods.ts';
 import { formatDateTime, formatMoney, useConfirm, type CustomScreenProps, intlLocale } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { useStepUp, type ChallengeConfirm } from '../app/StepUpDialog.tsx';
@@ -101,18 +106,17 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     });
   const allSelected = requests.length > 0 && requests.every((request) => selected.has(request.transactionId));
 
-  const finish = useCallback(
-    (answer: Decisions, known: TransactionRequest[]) => {
-      const byId = new Map(known.map((request) => [request.transactionId, request]));
-      setDecided(answer.results.flatMap((result) => {
+  const finish = useCallback((answer: Decisions, known: TransactionRequest[]) => {
+    const byId = new Map(known.map((request) => [request.transactionId, request]));
+    setDecided(
+      answer.results.flatMap((result) => {
         const request = byId.get(result.transactionId);
         return request ? [{ request: { ...request, status: result.status }, outcome: result.outcome }] : [];
-      }));
-      announceApprovalsChanged();
-      setReload((count) => count + 1);
-    },
-    [],
-  );
+      }),
+    );
+    announceApprovalsChanged();
+    setReload((count) => count + 1);
+  }, []);
 
   /**
    * Asks first, then approves or declines through `call`, and shows what happened to `known`.
@@ -138,7 +142,10 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     try {
       const confirmKey = newIdempotencyKey();
       // Each call without a code asks for a new one ("send a new code" too), so it never replays the last.
-      await stepUp.run<Decisions>((code) => call(code ? confirmKey : newIdempotencyKey(), code), (answer) => finish(answer, known));
+      await stepUp.run<Decisions>(
+        (code) => call(code ? confirmKey : newIdempotencyKey(), code),
+        (answer) => finish(answer, known),
+      );
     } finally {
       setBusy(false);
     }
@@ -149,8 +156,18 @@ export function ApprovalQueue(_props: CustomScreenProps) {
     if (!chosen.length) return;
     await decideAfterConfirm(
       declined,
-      { key: declined ? 'approvals.confirmDecline' : 'approvals.confirmApprove', titleKey: declined ? 'approvals.decline' : 'approvals.approve', values: { count: chosen.length } },
-      (idempotencyKey, code) => rpc('transactionRequestApprove', { idempotencyKey, transactionIds: chosen.map((request) => request.transactionId), declined, ...(code ? { confirm: code } : {}) }),
+      {
+        key: declined ? 'approvals.confirmDecline' : 'approvals.confirmApprove',
+        titleKey: declined ? 'approvals.decline' : 'approvals.approve',
+        values: { count: chosen.length },
+      },
+      (idempotencyKey, code) =>
+        rpc('transactionRequestApprove', {
+          idempotencyKey,
+          transactionIds: chosen.map((request) => request.transactionId),
+          declined,
+          ...(code ? { confirm: code } : {}),
+        }),
       chosen,
     );
   };
@@ -175,44 +192,92 @@ export function ApprovalQueue(_props: CustomScreenProps) {
       {stepUp.dialog}
       <form className="eng-filters approvals__filters" aria-label={t('approvals.filters')} onSubmit={(event) => event.preventDefault()}>
         <div className="eng-field">
-          <label className="eng-label" htmlFor="approvals-status">{t('fields.status')}</label>
-          <select id="approvals-status" className="eng-input" value={filters.status ?? 'pending'} onChange={(event) => setFilter('status', event.target.value as Filters['status'])}>
+          <label className="eng-label" htmlFor="approvals-status">
+            {t('fields.status')}
+          </label>
+          <select
+            id="approvals-status"
+            className="eng-input"
+            value={filters.status ?? 'pending'}
+            onChange={(event) => setFilter('status', event.target.value as Filters['status'])}
+          >
             <option value="pending">{t('approvals.statusPending')}</option>
             <option value="decided">{t('approvals.statusDecided')}</option>
           </select>
         </div>
         <div className="eng-field">
-          <label className="eng-label" htmlFor="approvals-type">{t('fields.transactionType')}</label>
-          <select id="approvals-type" className="eng-input" value={filters.transactionType ?? ''} onChange={(event) => setFilter('transactionType', event.target.value as Filters['transactionType'])}>
+          <label className="eng-label" htmlFor="approvals-type">
+            {t('fields.transactionType')}
+          </label>
+          <select
+            id="approvals-type"
+            className="eng-input"
+            value={filters.transactionType ?? ''}
+            onChange={(event) => setFilter('transactionType', event.target.value as Filters['transactionType'])}
+          >
             <option value="">{t('approvals.any')}</option>
             {(['p2p', 'account', 'invoice'] as const).map((kind) => (
-              <option key={kind} value={kind}>{t(`approvals.kinds.${kind}`)}</option>
+              <option key={kind} value={kind}>
+                {t(`approvals.kinds.${kind}`)}
+              </option>
             ))}
           </select>
         </div>
         <div className="eng-field">
-          <label className="eng-label" htmlFor="approvals-grouped">{t('fields.groupedTransactionType')}</label>
-          <select id="approvals-grouped" className="eng-input" value={filters.groupedTransactionType ?? ''} onChange={(event) => setFilter('groupedTransactionType', event.target.value as Filters['groupedTransactionType'])}>
+          <label className="eng-label" htmlFor="approvals-grouped">
+            {t('fields.groupedTransactionType')}
+          </label>
+          <select
+            id="approvals-grouped"
+            className="eng-input"
+            value={filters.groupedTransactionType ?? ''}
+            onChange={(event) => setFilter('groupedTransactionType', event.target.value as Filters['groupedTransactionType'])}
+          >
             <option value="">{t('approvals.any')}</option>
             <option value="single">{t('approvals.single')}</option>
             <option value="batch">{t('approvals.batch')}</option>
           </select>
         </div>
         <div className="eng-field">
-          <label className="eng-label" htmlFor="approvals-from">{t('fields.fromDate')}</label>
-          <input id="approvals-from" type="date" className="eng-input" value={filters.fromDate ?? ''} onChange={(event) => setFilter('fromDate', event.target.value)} />
+          <label className="eng-label" htmlFor="approvals-from">
+            {t('fields.fromDate')}
+          </label>
+          <input
+            id="approvals-from"
+            type="date"
+            className="eng-input"
+            value={filters.fromDate ?? ''}
+            onChange={(event) => setFilter('fromDate', event.target.value)}
+          />
         </div>
         <div className="eng-field">
-          <label className="eng-label" htmlFor="approvals-to">{t('fields.toDate')}</label>
-          <input id="approvals-to" type="date" className="eng-input" value={filters.toDate ?? ''} onChange={(event) => setFilter('toDate', event.target.value)} />
+          <label className="eng-label" htmlFor="approvals-to">
+            {t('fields.toDate')}
+          </label>
+          <input
+            id="approvals-to"
+            type="date"
+            className="eng-input"
+            value={filters.toDate ?? ''}
+            onChange={(event) => setFilter('toDate', event.target.value)}
+          />
         </div>
         {mayApprove && (
           <div className="eng-field">
-            <label className="eng-label" htmlFor="approvals-created-by">{t('fields.createdBy')}</label>
-            <select id="approvals-created-by" className="eng-input" value={filters.createdBy ?? ''} onChange={(event) => setFilter('createdBy', event.target.value ? Number(event.target.value) : '')}>
+            <label className="eng-label" htmlFor="approvals-created-by">
+              {t('fields.createdBy')}
+            </label>
+            <select
+              id="approvals-created-by"
+              className="eng-input"
+              value={filters.createdBy ?? ''}
+              onChange={(event) => setFilter('createdBy', event.target.value ? Number(event.target.value) : '')}
+            >
               <option value="">{t('approvals.anyone')}</option>
               {users.map((user) => (
-                <option key={user.userId} value={user.userId}>{user.email}</option>
+                <option key={user.userId} value={user.userId}>
+                  {user.email}
+                </option>
               ))}
             </select>
           </div>
@@ -225,12 +290,16 @@ export function ApprovalQueue(_props: CustomScreenProps) {
           <ul>
             {decided.map(({ request, outcome }) => (
               <li key={request.transactionId} data-outcome={outcome}>
-                <span className="eng-badge" data-value={outcome}>{t(`approvals.outcomes.${outcome}`)}</span>{' '}
+                <span className="eng-badge" data-value={outcome}>
+                  {t(`approvals.outcomes.${outcome}`)}
+                </span>{' '}
                 {t('approvals.resultLine', { id: request.transactionId, amount: money(request.amount, request.currencyCode), payee: request.payee })}
               </li>
             ))}
           </ul>
-          <button type="button" className="eng-button eng-button--link" onClick={() => setDecided([])}>{t('approvals.dismiss')}</button>
+          <button type="button" className="eng-button eng-button--link" onClick={() => setDecided([])}>
+            {t('approvals.dismiss')}
+          </button>
         </section>
       )}
 
@@ -258,7 +327,9 @@ export function ApprovalQueue(_props: CustomScreenProps) {
       )}
 
       {!data ? (
-        <p className="eng-empty" role="status">{t('approvals.loading')}</p>
+        <p className="eng-empty" role="status">
+          {t('approvals.loading')}
+        </p>
       ) : requests.length === 0 ? (
         <p className="eng-empty">{t(filters.status === 'decided' ? 'approvals.emptyDecided' : 'approvals.empty')}</p>
       ) : (
@@ -267,7 +338,13 @@ export function ApprovalQueue(_props: CustomScreenProps) {
             <p className="eng-table-toolbar__count">{t('approvals.count', { count: data.total })}</p>
             {deciding && (
               <span className="approvals__actions">
-                <button type="button" className="eng-button eng-button--primary" disabled={busy || selected.size === 0} aria-busy={busy} onClick={() => void decide(false)}>
+                <button
+                  type="button"
+                  className="eng-button eng-button--primary"
+                  disabled={busy || selected.size === 0}
+                  aria-busy={busy}
+                  onClick={() => void decide(false)}
+                >
                   {t('approvals.approveSelected', { count: selected.size })}
                 </button>
                 <button type="button" className="eng-button eng-button--danger" disabled={busy || selected.size === 0} onClick={() => void decide(true)}>
@@ -294,7 +371,9 @@ export function ApprovalQueue(_props: CustomScreenProps) {
                   <th scope="col">{t('approvals.columns.created')}</th>
                   <th scope="col">{t('fields.createdBy')}</th>
                   <th scope="col">{t('approvals.columns.payee')}</th>
-                  <th scope="col" className="eng-cell--number">{t('columns.amount')}</th>
+                  <th scope="col" className="eng-cell--number">
+                    {t('columns.amount')}
+                  </th>
                   <th scope="col">{t('approvals.columns.batch')}</th>
                   <th scope="col">{t('columns.status')}</th>
                 </tr>
@@ -313,7 +392,9 @@ export function ApprovalQueue(_props: CustomScreenProps) {
                       </td>
                     )}
                     <td data-label={t('approvals.columns.created')}>{formatDateTime(request.createdDate, locale)}</td>
-                    <td data-label={t('fields.createdBy')} className="approvals__creator">{request.createdBy.email}</td>
+                    <td data-label={t('fields.createdBy')} className="approvals__creator">
+                      {request.createdBy.email}
+                    </td>
                     <td data-label={t('approvals.columns.payee')}>
                       <div>
                         {request.payee}
@@ -324,13 +405,17 @@ export function ApprovalQueue(_props: CustomScreenProps) {
                     <td data-label={t('columns.amount')} className="eng-cell--number">
                       <div>
                         {money(request.amount, request.currencyCode)}
-                        {request.fee !== '0.00' && <span className="approvals__note">{t('approvals.fee', { fee: money(request.fee, request.currencyCode) })}</span>}
+                        {request.fee !== '0.00' && (
+                          <span className="approvals__note">{t('approvals.fee', { fee: money(request.fee, request.currencyCode) })}</span>
+                        )}
                       </div>
                     </td>
                     <td data-label={t('approvals.columns.batch')}>{request.batchName ?? '—'}</td>
                     <td data-label={t('columns.status')}>
                       <div>
-                        <span className="eng-badge" data-value={request.status}>{t(`approvals.statuses.${request.status}`)}</span>
+                        <span className="eng-badge" data-value={request.status}>
+                          {t(`approvals.statuses.${request.status}`)}
+                        </span>
                         {request.decidedBy && <span className="approvals__note">{t('approvals.decidedBy', { email: request.decidedBy })}</span>}
                         {request.declineReason && <span className="approvals__note">{request.declineReason}</span>}
                       </div>
@@ -342,9 +427,13 @@ export function ApprovalQueue(_props: CustomScreenProps) {
           </div>
           {pages > 1 && (
             <nav className="approvals__pages" aria-label={t('approvals.pages')}>
-              <button type="button" className="eng-button eng-button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>{t('approvals.previous')}</button>
+              <button type="button" className="eng-button eng-button--secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t('approvals.previous')}
+              </button>
               <span>{t('approvals.page', { page, pages })}</span>
-              <button type="button" className="eng-button eng-button--secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>{t('approvals.next')}</button>
+              <button type="button" className="eng-button eng-button--secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                {t('approvals.next')}
+              </button>
             </nav>
           )}
         </>

@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { approvalChallenge } from './approval-challenge.ts';
 
-const asked = { status: 'awaitingConfirmation', requestId: 9001, approveType: 'sms', approvalSentTo: '+44 ••• 123', availableApprovalMethods: ['sms'], expiresInSeconds: 300 };
+const asked = {
+  status: 'awaitingConfirmation',
+  requestId: 9001,
+  approveType: 'sms',
+  approvalSentTo: '+44 ••• 123',
+  availableApprovalMethods: ['sms'],
+  expiresInSeconds: 300,
+};
 
 describe('the approval challenge', () => {
   it('reads the code the answer asks for, and nothing once the requests are decided', () => {

@@ -61,7 +61,9 @@ export function AddCard(_props: CustomScreenProps) {
       ({ countries: list }) => {
         if (!live) return;
         const collator = new Intl.Collator(locale);
-        setCountries(list.map((country) => ({ code: country.code, label: names.of(country.code) ?? country.name })).sort((a, b) => collator.compare(a.label, b.label)));
+        setCountries(
+          list.map((country) => ({ code: country.code, label: names.of(country.code) ?? country.name })).sort((a, b) => collator.compare(a.label, b.label)),
+        );
       },
       () => live && setCountries([]),
     );
@@ -92,9 +94,17 @@ export function AddCard(_props: CustomScreenProps) {
 
   const products = useMemo(() => info?.products.filter((product) => product.cardIsVirtual === (kind === 'virtual')) ?? [], [info, kind]);
   const product = products.find((candidate) => candidate.productType === productType) ?? (products.length === 1 ? products[0] : undefined);
-  const currency = currencyCode && product?.currencies.includes(currencyCode) ? currencyCode : product?.currencies.length === 1 ? product.currencies[0] : undefined;
-  const settlementAccounts = useMemo(() => (accounts && currency ? accounts.filter((account) => account.type === 1001 && account.accountStatusId === 1 && account.currencyCode === currency) : []), [accounts, currency]);
-  const shipping = product && !product.cardIsVirtual ? (product.shippingOptions.find((option) => option.id === shippingOptionId && option.disabledReasons.length === 0)?.id ?? defaultShipping(product)) : undefined;
+  const currency =
+    currencyCode && product?.currencies.includes(currencyCode) ? currencyCode : product?.currencies.length === 1 ? product.currencies[0] : undefined;
+  const settlementAccounts = useMemo(
+    () =>
+      accounts && currency ? accounts.filter((account) => account.type === 1001 && account.accountStatusId === 1 && account.currencyCode === currency) : [],
+    [accounts, currency],
+  );
+  const shipping =
+    product && !product.cardIsVirtual
+      ? (product.shippingOptions.find((option) => option.id === shippingOptionId && option.disabledReasons.length === 0)?.id ?? defaultShipping(product))
+      : undefined;
   const money = (amount: string) => formatMoney(amount, product!.fees.currency, i18n.language);
 
   const setFile = (documentType: number, side: keyof DocumentFiles, file: File | undefined) => {
@@ -108,7 +118,8 @@ export function AddCard(_props: CustomScreenProps) {
     if (!product) missing.productType = t('cards.apply.chooseProduct');
     if (!currency) missing.currencyCode = t('cards.apply.chooseCurrency');
     if (product && !product.cardIsVirtual && !shipping) missing.shippingOptionId = t('cards.apply.noShipping');
-    if (!settlementAccountId || !settlementAccounts.some((account) => account.accountId === settlementAccountId)) missing.settlementAccountId = t('cards.apply.chooseAccount');
+    if (!settlementAccountId || !settlementAccounts.some((account) => account.accountId === settlementAccountId))
+      missing.settlementAccountId = t('cards.apply.chooseAccount');
     for (const document of product?.requiredDocuments ?? []) {
       const chosen = files[document.documentType] ?? {};
       if (!chosen.front) missing[`documents.${document.documentType}.front`] = t('cards.fieldRequired');
@@ -120,49 +131,76 @@ export function AddCard(_props: CustomScreenProps) {
       setErrorsShown((count) => count + 1);
       return;
     }
-    await run(async () => {
-      const documents = await Promise.all(
-        product!.requiredDocuments.map(async (document) => {
-          const chosen = files[document.documentType]!;
-          return {
-            documentType: document.documentType,
-            front: await readFileAsDataUrl(chosen.front!),
-            ...(document.needsBackSide ? { back: await readFileAsDataUrl(chosen.back!) } : {}),
-            ...(document.needsStampPage ? { stampPage: await readFileAsDataUrl(chosen.stampPage!) } : {}),
-          };
-        }),
-      );
-      const answer = await rpc('cardApply', {
-        productType: product!.productType,
-        currencyCode: currency!,
-        settlementAccountId: settlementAccountId!,
-        ...(countryCode ? { countryCode } : {}),
-        ...(shipping ? { shippingOptionId: shipping } : {}),
-        ...(documents.length ? { documents } : {}),
-      });
-      await navigate(cardPaths.confirm(answer.cardId));
-    }, (error) => {
-      if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
-        setErrors(error.fieldErrors);
-        setErrorsShown((count) => count + 1);
-      } else feedback.showError(error);
-    });
+    await run(
+      async () => {
+        const documents = await Promise.all(
+          product!.requiredDocuments.map(async (document) => {
+            const chosen = files[document.documentType]!;
+            return {
+              documentType: document.documentType,
+              front: await readFileAsDataUrl(chosen.front!),
+              ...(document.needsBackSide ? { back: await readFileAsDataUrl(chosen.back!) } : {}),
+              ...(document.needsStampPage ? { stampPage: await readFileAsDataUrl(chosen.stampPage!) } : {}),
+            };
+          }),
+        );
+        const answer = await rpc('cardApply', {
+          productType: product!.productType,
+          currencyCode: currency!,
+          settlementAccountId: settlementAccountId!,
+          ...(countryCode ? { countryCode } : {}),
+          ...(shipping ? { shippingOptionId: shipping } : {}),
+          ...(documents.length ? { documents } : {}),
+        });
+        await navigate(cardPaths.confirm(answer.cardId));
+      },
+      (error) => {
+        if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
+          setErrors(error.fieldErrors);
+          setErrorsShown((count) => count + 1);
+        } else feedback.showError(error);
+      },
+    );
   };
 
   const side = (documentType: number, which: keyof DocumentFiles) => (
     <Field key={which} label={t(`cards.apply.side.${which}`)} error={errors[`documents.${documentType}.${which}`] || errors[`documents.0.${which}`]} required>
       {({ id, describedBy, invalid }) => (
-        <input id={id} name={`documents.${documentType}.${which}`} type="file" accept="application/pdf,image/jpeg,image/png" className="eng-input" aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setFile(documentType, which, event.target.files?.[0])} />
+        <input
+          id={id}
+          name={`documents.${documentType}.${which}`}
+          type="file"
+          accept="application/pdf,image/jpeg,image/png"
+          className="eng-input"
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+          onChange={(event) => setFile(documentType, which, event.target.files?.[0])}
+        />
       )}
     </Field>
   );
 
   return (
     <div className="eng-section card-page add-card">
-      <form ref={formRef} className="eng-form eng-panel card-form add-card__form" onSubmit={(event) => void submit(event)} noValidate aria-busy={pending || undefined}>
+      <form
+        ref={formRef}
+        className="eng-form eng-panel card-form add-card__form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-busy={pending || undefined}
+      >
         <Field label={t('cards.apply.country')} error={errors.countryCode}>
           {({ id, describedBy, invalid }) => (
-            <select id={id} name="countryCode" className="eng-input eng-select" value={countryCode ?? ''} disabled={!countries} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setCountryCode(event.target.value || undefined)}>
+            <select
+              id={id}
+              name="countryCode"
+              className="eng-input eng-select"
+              value={countryCode ?? ''}
+              disabled={!countries}
+              aria-invalid={invalid}
+              aria-describedby={describedBy}
+              onChange={(event) => setCountryCode(event.target.value || undefined)}
+            >
               {!countryCode && <option value="">{t('engine.form.choose')}</option>}
               {(countries ?? []).map((country) => (
                 <option key={country.code} value={country.code}>
@@ -190,11 +228,21 @@ export function AddCard(_props: CustomScreenProps) {
         {infoFailed && <p className="eng-empty">{t('cards.loadFailed')}</p>}
         {info && products.length === 0 && <p className="eng-empty">{t('cards.apply.noProducts')}</p>}
         {products.length > 0 && (
-          <fieldset className="card-choice" aria-describedby={errors.productType ? 'product-error' : undefined} data-invalid={errors.productType ? true : undefined}>
+          <fieldset
+            className="card-choice"
+            aria-describedby={errors.productType ? 'product-error' : undefined}
+            data-invalid={errors.productType ? true : undefined}
+          >
             <legend className="eng-label">{t('cards.apply.product')}</legend>
             {products.map((candidate) => (
               <label key={candidate.productType} className="card-choice__option">
-                <input type="radio" name="productType" value={candidate.productType} checked={product?.productType === candidate.productType} onChange={() => setProductType(candidate.productType)} />
+                <input
+                  type="radio"
+                  name="productType"
+                  value={candidate.productType}
+                  checked={product?.productType === candidate.productType}
+                  onChange={() => setProductType(candidate.productType)}
+                />
                 <span>
                   <strong>{productName({ productType: candidate.productType, productName: candidate.name }, t)}</strong>
                   <span className="eng-help">
@@ -215,7 +263,15 @@ export function AddCard(_props: CustomScreenProps) {
           <>
             <Field label={t('cards.apply.currency')} error={errors.currencyCode} required>
               {({ id, describedBy, invalid }) => (
-                <select id={id} name="currencyCode" className="eng-input eng-select" value={currency ?? ''} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setCurrencyCode(event.target.value || undefined)}>
+                <select
+                  id={id}
+                  name="currencyCode"
+                  className="eng-input eng-select"
+                  value={currency ?? ''}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onChange={(event) => setCurrencyCode(event.target.value || undefined)}
+                >
                   <option value="">{t('engine.form.choose')}</option>
                   {product.currencies.map((code) => (
                     <option key={code} value={code}>
@@ -230,14 +286,26 @@ export function AddCard(_props: CustomScreenProps) {
             <p className="eng-help">{t('cards.apply.feesWhen')}</p>
 
             {!product.cardIsVirtual && (
-              <fieldset className="card-choice" aria-describedby={errors.shippingOptionId ? 'shipping-error' : undefined} data-invalid={errors.shippingOptionId ? true : undefined}>
+              <fieldset
+                className="card-choice"
+                aria-describedby={errors.shippingOptionId ? 'shipping-error' : undefined}
+                data-invalid={errors.shippingOptionId ? true : undefined}
+              >
                 <legend className="eng-label">{t('cards.apply.shipping')}</legend>
                 {product.shippingOptions.map((option) => {
                   const disabled = option.disabledReasons.length > 0;
                   const reasonId = `shipping-${option.id}-reason`;
                   return (
                     <label key={option.id} className="card-choice__option" data-disabled={disabled || undefined}>
-                      <input type="radio" name="shippingOptionId" value={option.id} checked={shipping === option.id} disabled={disabled} aria-describedby={reasonId} onChange={() => setShippingOptionId(option.id)} />
+                      <input
+                        type="radio"
+                        name="shippingOptionId"
+                        value={option.id}
+                        checked={shipping === option.id}
+                        disabled={disabled}
+                        aria-describedby={reasonId}
+                        onChange={() => setShippingOptionId(option.id)}
+                      />
                       <span>
                         <strong>
                           {t(`cards.shippingType.${option.type}`)} · {money(option.fee)}
@@ -259,7 +327,16 @@ export function AddCard(_props: CustomScreenProps) {
 
             <Field label={t('cards.apply.settlementAccount')} error={errors.settlementAccountId} help={t('cards.apply.settlementHelp')} required>
               {({ id, describedBy, invalid }) => (
-                <select id={id} name="settlementAccountId" className="eng-input eng-select" value={settlementAccountId ?? ''} disabled={!accounts || !currency} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setSettlementAccountId(event.target.value ? Number(event.target.value) : undefined)}>
+                <select
+                  id={id}
+                  name="settlementAccountId"
+                  className="eng-input eng-select"
+                  value={settlementAccountId ?? ''}
+                  disabled={!accounts || !currency}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onChange={(event) => setSettlementAccountId(event.target.value ? Number(event.target.value) : undefined)}
+                >
                   <option value="">{t('engine.form.choose')}</option>
                   <AccountOptions accounts={settlementAccounts} />
                 </select>
@@ -273,7 +350,9 @@ export function AddCard(_props: CustomScreenProps) {
 
             {product.requiredDocuments.map((document) => (
               <fieldset key={document.documentType} className="card-choice">
-                <legend className="eng-label">{t('cards.apply.document', { name: t(`documentTypes.${document.documentType}`, { defaultValue: String(document.documentType) }) })}</legend>
+                <legend className="eng-label">
+                  {t('cards.apply.document', { name: t(`documentTypes.${document.documentType}`, { defaultValue: String(document.documentType) }) })}
+                </legend>
                 {side(document.documentType, 'front')}
                 {document.needsBackSide && side(document.documentType, 'back')}
                 {document.needsStampPage && side(document.documentType, 'stampPage')}

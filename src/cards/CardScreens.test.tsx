@@ -22,23 +22,43 @@ function renderWith(rpc: (method: string, params: Record<string, unknown>) => Pr
 
 describe('AddCard', () => {
   const product = (over: Record<string, unknown>) => ({
-    productType: 2010, name: 'Prepaid Mastercard', subType: 'PREPAID', cardIsVirtual: false, network: 'MC', currencies: ['EUR'],
+    productType: 2010,
+    name: 'Prepaid Mastercard',
+    subType: 'PREPAID',
+    cardIsVirtual: false,
+    network: 'MC',
+    currencies: ['EUR'],
     fees: { annual: '10.00', issue: '5.00', monthly: '1.00', currency: 'EUR' },
     shippingOptions: [
       { id: 'standard', type: 'standard', fee: '0', deliveryTime: { minWorkingDays: 10, maxWorkingDays: 15 }, disabledReasons: [] },
-      { id: 'express', type: 'express', fee: '25.00', deliveryTime: { minWorkingDays: 2, maxWorkingDays: 4 }, disabledReasons: ['expressUnavailableInCountry'] },
+      {
+        id: 'express',
+        type: 'express',
+        fee: '25.00',
+        deliveryTime: { minWorkingDays: 2, maxWorkingDays: 4 },
+        disabledReasons: ['expressUnavailableInCountry'],
+      },
     ],
     requiredDocuments: [{ documentType: 88, needsBackSide: false, needsStampPage: true }],
     ...over,
   });
 
   it('shows the fees, disables a shipping option with its reason, and asks for the stamp page', async () => {
-    renderWith(async (method) => {
-      if (method === 'countries') return { countries: [{ code: 'RU', name: 'Russia', phoneCode: '7' }, { code: 'GB', name: 'United Kingdom', phoneCode: '44' }] };
-      if (method === 'cardApplyInfo') return { countryCode: 'RU', products: [product({})] };
-      if (method === 'balanceInquiry') return { accounts: [] };
-      throw new Error(`unexpected ${method}`);
-    }, <AddCard spec={spec} props={{}} params={{}} />);
+    renderWith(
+      async (method) => {
+        if (method === 'countries')
+          return {
+            countries: [
+              { code: 'RU', name: 'Russia', phoneCode: '7' },
+              { code: 'GB', name: 'United Kingdom', phoneCode: '44' },
+            ],
+          };
+        if (method === 'cardApplyInfo') return { countryCode: 'RU', products: [product({})] };
+        if (method === 'balanceInquiry') return { accounts: [] };
+        throw new Error(`unexpected ${method}`);
+      },
+      <AddCard spec={spec} props={{}} params={{}} />,
+    );
     fireEvent.click(await screen.findByRole('radio', { name: /cards.kind.physical/ }));
     const express = await screen.findByRole('radio', { name: /cards.shippingType.express/ });
     expect((express as HTMLInputElement).disabled).toBe(true);
@@ -57,12 +77,22 @@ describe('AddCard', () => {
   });
 
   it('can be submitted before a card is chosen, and then says so and moves the focus to the cards', async () => {
-    renderWith(async (method) => {
-      if (method === 'countries') return { countries: [{ code: 'GB', name: 'United Kingdom', phoneCode: '44' }] };
-      if (method === 'cardApplyInfo') return { countryCode: 'GB', products: [product({ productType: 2006, cardIsVirtual: true, shippingOptions: [], requiredDocuments: [] }), product({ productType: 2030, name: 'Virtual UnionPay prepaid', cardIsVirtual: true, shippingOptions: [], requiredDocuments: [] })] };
-      if (method === 'balanceInquiry') return { accounts: [] };
-      throw new Error(`unexpected ${method}`);
-    }, <AddCard spec={spec} props={{}} params={{}} />);
+    renderWith(
+      async (method) => {
+        if (method === 'countries') return { countries: [{ code: 'GB', name: 'United Kingdom', phoneCode: '44' }] };
+        if (method === 'cardApplyInfo')
+          return {
+            countryCode: 'GB',
+            products: [
+              product({ productType: 2006, cardIsVirtual: true, shippingOptions: [], requiredDocuments: [] }),
+              product({ productType: 2030, name: 'Virtual UnionPay prepaid', cardIsVirtual: true, shippingOptions: [], requiredDocuments: [] }),
+            ],
+          };
+        if (method === 'balanceInquiry') return { accounts: [] };
+        throw new Error(`unexpected ${method}`);
+      },
+      <AddCard spec={spec} props={{}} params={{}} />,
+    );
     const first = (await screen.findAllByRole('radio', { name: /Prepaid Mastercard|UnionPay/ }))[0]!;
     const submit = screen.getByRole('button', { name: 'cards.apply.submit' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(false);
@@ -78,7 +108,9 @@ describe('shipping texts', () => {
     expect(deliveryText({ deliveryTime: { minWorkingDays: 5, maxWorkingDays: 7 } }, t, 'es-ES')).toBe('cards.deliveryWorkingDays({"days":"5\u2060–\u20607"})');
     expect(deliveryText({ deliveryTime: { minWorkingDays: 3, maxWorkingDays: 3 } }, t, 'en-GB')).toBe('cards.deliveryWorkingDays({"days":"3"})');
     expect(deliveryText({}, t, 'en-GB')).toBeUndefined();
-    expect(disabledReasonsText({ disabledReasons: ['expressUnavailableInCountry', 'noCardShippingToCountry'] }, t)).toBe('cards.shippingDisabled.expressUnavailableInCountry cards.shippingDisabled.noCardShippingToCountry');
+    expect(disabledReasonsText({ disabledReasons: ['expressUnavailableInCountry', 'noCardShippingToCountry'] }, t)).toBe(
+      'cards.shippingDisabled.expressUnavailableInCountry cards.shippingDisabled.noCardShippingToCountry',
+    );
     expect(disabledReasonsText({ disabledReasons: [] }, t)).toBe('');
   });
 });

@@ -18,11 +18,17 @@ import { noCapabilities, testCard } from './test-cards.ts';
 const specs = [cardRename, cardCancel, cardReissue, confirmCard] as unknown as ScreenSpec[];
 const FIND = { timeout: 5000 };
 
-const active = testCard({ accountId: 7, cardAliasName: 'Travel', capabilities: { ...noCapabilities, balance: true, rename: true, block: true, reissue: true } });
+const active = testCard({
+  accountId: 7,
+  cardAliasName: 'Travel',
+  capabilities: { ...noCapabilities, balance: true, rename: true, block: true, reissue: true },
+});
 
 describe('card actions', () => {
   it('renames the card, starting from its name', async () => {
-    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => (method === 'cardGet' ? active : { ...active, cardAliasName: 'Online' }));
+    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) =>
+      method === 'cardGet' ? active : { ...active, cardAliasName: 'Online' },
+    );
     const notify = vi.fn();
     const { router } = renderSpecs(specs, '/cards/7/rename', { callMethod, notify });
     const name = (await screen.findByLabelText(/Card name/, {}, FIND)) as HTMLInputElement;
@@ -48,7 +54,9 @@ describe('card actions', () => {
   });
 
   it('cancels the card after the question, with an idempotency key, and goes to the cards', async () => {
-    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => (method === 'cardGet' ? active : { ...active, cardStatusId: 4, accountStatusId: 11 }));
+    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) =>
+      method === 'cardGet' ? active : { ...active, cardStatusId: 4, accountStatusId: 11 },
+    );
     const { router } = renderSpecs(specs, '/cards/7/cancel', { callMethod });
     const cancel = await screen.findByRole('button', { name: 'Cancel card' }, FIND);
     expect(screen.getByText('$25.00', { selector: 'dd, dd *' })).toBeTruthy();
@@ -64,8 +72,19 @@ describe('card actions', () => {
 
   it('offers express shipping with its fee and delivery, and sends the choice with an idempotency key', async () => {
     const physical = testCard({ ...active, cardIsVirtual: false });
-    const quote = { accountId: 7, reissueAllowed: true, cardIsVirtual: false, expressOffered: true, expressFee: '25.00', currencyCode: 'EUR', minWorkingDays: 2, maxWorkingDays: 4 };
-    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => (method === 'cardGet' ? physical : method === 'cardReissueQuote' ? quote : { ...physical, cardReissuedStatusId: 19 }));
+    const quote = {
+      accountId: 7,
+      reissueAllowed: true,
+      cardIsVirtual: false,
+      expressOffered: true,
+      expressFee: '25.00',
+      currencyCode: 'EUR',
+      minWorkingDays: 2,
+      maxWorkingDays: 4,
+    };
+    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) =>
+      method === 'cardGet' ? physical : method === 'cardReissueQuote' ? quote : { ...physical, cardReissuedStatusId: 19 },
+    );
     const { router } = renderSpecs(specs, '/cards/7/reissue', { callMethod });
     const express = await screen.findByRole('checkbox', { name: /Express shipping/ }, FIND);
     expect(screen.getByText('A new card is sent to your address. The old card keeps working until you activate the new one.')).toBeTruthy();
@@ -80,8 +99,17 @@ describe('card actions', () => {
 
   it('says why express shipping is not offered, and reissues by standard shipping', async () => {
     const physical = testCard({ ...active, cardIsVirtual: false });
-    const quote = { accountId: 7, reissueAllowed: true, cardIsVirtual: false, expressOffered: false, currencyCode: 'EUR', expressDisabledReason: 'expressUnavailableInCountry' };
-    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => (method === 'cardGet' ? physical : method === 'cardReissueQuote' ? quote : physical));
+    const quote = {
+      accountId: 7,
+      reissueAllowed: true,
+      cardIsVirtual: false,
+      expressOffered: false,
+      currencyCode: 'EUR',
+      expressDisabledReason: 'expressUnavailableInCountry',
+    };
+    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) =>
+      method === 'cardGet' ? physical : method === 'cardReissueQuote' ? quote : physical,
+    );
     renderSpecs(specs, '/cards/7/reissue', { callMethod });
     expect(await screen.findByText('Express couriers do not deliver cards to this country.', {}, FIND)).toBeTruthy();
     expect(screen.queryByRole('checkbox', { name: /Express shipping/ })).toBeNull();
@@ -90,9 +118,23 @@ describe('card actions', () => {
   });
 
   it('sums up an application with the fees of its country, confirms it and opens the card', async () => {
-    const submitted = testCard({ cardId: 50, accountId: 9, productType: 2010, productName: 'Prepaid Mastercard', cardIsVirtual: false, cardStatusId: 0, countryCode: 'RO', currencyCode: 'EUR', shippingOptionId: 'standard', maskedCardNumber: undefined, capabilities: { ...noCapabilities, confirm: true } });
+    const submitted = testCard({
+      cardId: 50,
+      accountId: 9,
+      productType: 2010,
+      productName: 'Prepaid Mastercard',
+      cardIsVirtual: false,
+      cardStatusId: 0,
+      countryCode: 'RO',
+      currencyCode: 'EUR',
+      shippingOptionId: 'standard',
+      maskedCardNumber: undefined,
+      capabilities: { ...noCapabilities, confirm: true },
+    });
     const fees = { annual: '45.00', issue: '20.00', monthly: '4.50', shipping: '0', currency: 'RON', minWorkingDays: 10, maxWorkingDays: 15 };
-    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => (method === 'cardConfirmation' ? { card: submitted, fees } : { ...submitted, cardStatusId: 19 }));
+    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) =>
+      method === 'cardConfirmation' ? { card: submitted, fees } : { ...submitted, cardStatusId: 19 },
+    );
     const { router } = renderSpecs(specs, '/confirm-card/50', { callMethod });
     const fee = await screen.findByRole('heading', { name: 'Fees' }, FIND);
     const table = fee.closest('section') as HTMLElement;
@@ -109,7 +151,9 @@ describe('card actions', () => {
 
   it('says an application already confirmed is so, and offers no second confirmation', async () => {
     const confirmed = testCard({ cardId: 50, accountId: 9, cardStatusId: 23, capabilities: { ...noCapabilities, activate: true } });
-    renderSpecs(specs, '/confirm-card/50', { callMethod: async () => ({ card: confirmed, fees: { annual: '9.00', issue: '5.00', monthly: '1.00', currency: 'GBP' } }) });
+    renderSpecs(specs, '/confirm-card/50', {
+      callMethod: async () => ({ card: confirmed, fees: { annual: '9.00', issue: '5.00', monthly: '1.00', currency: 'GBP' } }),
+    });
     expect(await screen.findByText('This application is already confirmed.', {}, FIND)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to the card' }).getAttribute('href')).toBe('/cards/9');

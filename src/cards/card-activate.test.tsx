@@ -21,8 +21,16 @@ const FIND = { timeout: 5000 };
 const spec = cardActivate as unknown as ScreenSpec;
 
 const account = (over: Partial<Account>): Account => ({
-  accountId: 1, type: 1001, accountStatusId: 1, balance: '100.00', accountBalanceMin: '0.00', pendingAmount: '0.00', customerId: 7,
-  currencyCode: 'EUR', currencySymbol: '€', ...over,
+  accountId: 1,
+  type: 1001,
+  accountStatusId: 1,
+  balance: '100.00',
+  accountBalanceMin: '0.00',
+  pendingAmount: '0.00',
+  customerId: 7,
+  currencyCode: 'EUR',
+  currencySymbol: '€',
+  ...over,
 });
 const accounts = [account({ accountId: 21 }), account({ accountId: 23, accountStatusId: 11 }), account({ accountId: 7, type: 2006, subType: 'PREPAID' })];
 const quote = { accountId: 7, activatable: true, cardIsVirtual: false, issue: '4.00', annual: '9.00', shipping: '2.50', total: '15.50', currencyCode: 'GBP' };
@@ -95,7 +103,8 @@ describe('card activation', () => {
     renderActivate((method, params) => {
       if (method === 'cardGet') return card;
       if (method === 'balanceInquiry') return { accounts };
-      if (method === 'cardActivationQuote') return { ...quote, cardIsVirtual: true, ...(params.feeAccountId ? { feeAccountId: 21, feeCurrencyCode: 'EUR', feeTotal: '15.20' } : {}) };
+      if (method === 'cardActivationQuote')
+        return { ...quote, cardIsVirtual: true, ...(params.feeAccountId ? { feeAccountId: 21, feeCurrencyCode: 'EUR', feeTotal: '15.20' } : {}) };
       if (method === 'cardActivate') return { card: { ...card, cardStatusId: 2 } };
       throw new Error(`unexpected ${method}`);
     });
@@ -109,7 +118,9 @@ describe('card activation', () => {
 
   it('asks a virtual card no digits and shows no shipping', async () => {
     const card = testCard({ cardIsVirtual: true, cardStatusId: 23, capabilities: { ...noCapabilities, activate: true } });
-    renderActivate((method) => (method === 'cardGet' ? card : method === 'balanceInquiry' ? { accounts } : { ...quote, cardIsVirtual: true, shipping: '0.00', total: '13.00' }));
+    renderActivate((method) =>
+      method === 'cardGet' ? card : method === 'balanceInquiry' ? { accounts } : { ...quote, cardIsVirtual: true, shipping: '0.00', total: '13.00' },
+    );
     expect(await screen.findByText('£13.00', {}, FIND)).toBeTruthy();
     await screen.findByLabelText(/Pay the fees from/, {}, FIND);
     expect(screen.queryByText('£0.00')).toBeNull();
@@ -118,9 +129,13 @@ describe('card activation', () => {
 
   it('says a customer without an open payment account needs one', async () => {
     const card = testCard({ cardIsVirtual: true, cardStatusId: 23, capabilities: { ...noCapabilities, activate: true } });
-    renderActivate((method) => (method === 'cardGet' ? card : method === 'balanceInquiry' ? { accounts: accounts.slice(1) } : { ...quote, cardIsVirtual: true }));
+    renderActivate((method) =>
+      method === 'cardGet' ? card : method === 'balanceInquiry' ? { accounts: accounts.slice(1) } : { ...quote, cardIsVirtual: true },
+    );
     const from = (await screen.findByLabelText(/Pay the fees from/, {}, FIND)) as HTMLSelectElement;
-    await waitFor(() => expect([...from.options].map((option) => option.textContent)).toEqual(['You need an open payment account with enough money to pay the fees.']));
+    await waitFor(() =>
+      expect([...from.options].map((option) => option.textContent)).toEqual(['You need an open payment account with enough money to pay the fees.']),
+    );
   });
 
   it('offers only the way back for a card that cannot be activated now', async () => {

@@ -15,7 +15,14 @@ import { noCapabilities, testCard } from './test-cards.ts';
 const specs = [cardDetail] as unknown as ScreenSpec[];
 const FIND = { timeout: 5000 };
 const emptyHistory = { authorizations: [], total: 0, pageNumber: 1, pageSize: 10 };
-const challenge = { status: 'awaitingConfirmation', requestId: '55', approveType: 'sms', approvalSentTo: '+44 ••• 89', availableApprovalMethods: ['sms'], expiresInSeconds: 300 };
+const challenge = {
+  status: 'awaitingConfirmation',
+  requestId: '55',
+  approveType: 'sms',
+  approvalSentTo: '+44 ••• 89',
+  availableApprovalMethods: ['sms'],
+  expiresInSeconds: 300,
+};
 
 function server(card: ReturnType<typeof testCard>, more: (method: string, params: Record<string, unknown>) => unknown = () => undefined) {
   return vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
@@ -31,7 +38,20 @@ const actions = () => screen.findByRole('region', { name: 'Card actions' }, FIND
 
 describe('card detail', () => {
   it('offers only the actions the capabilities allow, and shows the facts', async () => {
-    const card = testCard({ capabilities: { ...noCapabilities, balance: true, history: true, load: true, pause: true, pin: true, rename: true, block: true, details: true, reissue: true } });
+    const card = testCard({
+      capabilities: {
+        ...noCapabilities,
+        balance: true,
+        history: true,
+        load: true,
+        pause: true,
+        pin: true,
+        rename: true,
+        block: true,
+        details: true,
+        reissue: true,
+      },
+    });
     renderSpecs(specs, '/cards/7', { callMethod: server(card) });
     const region = await actions();
     expect(within(region).getByRole('link', { name: 'Load card' }).getAttribute('href')).toBe('/cards/7/load');
@@ -45,7 +65,8 @@ describe('card detail', () => {
     expect(within(region).queryByRole('button', { name: 'Upgrade to express shipping' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Show card details' })).toBeTruthy();
     expect(await screen.findByText('No card payments yet.', {}, FIND)).toBeTruthy();
-    const status = document.querySelector('main [data-field="cardStatusId"] [data-value]') ?? document.querySelector('[data-field="cardStatusId"] [data-value]');
+    const status =
+      document.querySelector('main [data-field="cardStatusId"] [data-value]') ?? document.querySelector('[data-field="cardStatusId"] [data-value]');
     expect(status?.getAttribute('data-value')).toBe('2');
     expect(document.querySelector('dd[data-field="maskedCardNumber"]')?.textContent).toBe('5355 22•• •••• 1234');
     expect(document.querySelector('[data-field="balance"]')?.textContent).toBe('$25.00');
@@ -97,7 +118,8 @@ describe('card detail', () => {
     const callMethod = server(card, (method, params) => {
       if (method !== 'cardDetailsReveal') return undefined;
       if (!params.confirm) return challenge;
-      if ((params.confirm as { approvalCode: string }).approvalCode !== '123456') throw new MethodCallError('TA1', 'wrong', { 'confirm.approvalCode': 'The code is not right.' });
+      if ((params.confirm as { approvalCode: string }).approvalCode !== '123456')
+        throw new MethodCallError('TA1', 'wrong', { 'confirm.approvalCode': 'The code is not right.' });
       return { status: 'done', cardNumber: '5355221111111234', cvv: '321', cardExpiryMonth: 3, cardExpiryYear: 2029, holderName: 'ANNA NOVAK' };
     });
     renderSpecs(specs, '/cards/7', { callMethod, challenges: { stepUp: stepUpChallenge() } });
@@ -122,8 +144,20 @@ describe('card detail', () => {
 
   it('pages the history 10 at a time, with the merchant, amount and status of each', async () => {
     const card = testCard();
-    const row = (n: number) => ({ authorizationId: n, cardId: 31, cardAccountId: 7, accountId: 7, maskedCardNumber: '5355 22•• •••• 1234', amount: '1.00', currencyCode: 'USD',
-      merchantName: `Shop ${n}`, merchantCountry: 'GB', status: n === 1 ? 'declined' : 'approved', ...(n === 1 ? { declineReason: 'insufficientFunds' } : {}), createdAt: '2026-01-02T10:00:00Z' });
+    const row = (n: number) => ({
+      authorizationId: n,
+      cardId: 31,
+      cardAccountId: 7,
+      accountId: 7,
+      maskedCardNumber: '5355 22•• •••• 1234',
+      amount: '1.00',
+      currencyCode: 'USD',
+      merchantName: `Shop ${n}`,
+      merchantCountry: 'GB',
+      status: n === 1 ? 'declined' : 'approved',
+      ...(n === 1 ? { declineReason: 'insufficientFunds' } : {}),
+      createdAt: '2026-01-02T10:00:00Z',
+    });
     const callMethod = server(card, (method, params) => {
       if (method !== 'cardAuthorizationList') return undefined;
       const page = Number(params.pageNumber ?? 1);

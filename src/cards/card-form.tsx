@@ -34,7 +34,21 @@ export function usePending(): { pending: boolean; run: (action: () => Promise<vo
  * The buttons under a card form: back (a link, "Cancel" unless `backLabel`) and the action, a submit
  * button unless `onClick` is given.
  */
-export function CardFormButtons({ back, backLabel, label, disabled, onClick, danger }: { back: string; backLabel?: string; label: string; disabled: boolean; onClick?: () => void; danger?: boolean }) {
+export function CardFormButtons({
+  back,
+  backLabel,
+  label,
+  disabled,
+  onClick,
+  danger,
+}: {
+  back: string;
+  backLabel?: string;
+  label: string;
+  disabled: boolean;
+  onClick?: () => void;
+  danger?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="card-form__buttons">

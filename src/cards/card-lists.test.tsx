@@ -17,10 +17,24 @@ const specs = [cardsAll, cardsPhysical, cardsVirtual] as unknown as ScreenSpec[]
 
 const prepaid = testCard({ accountId: 7, cardIsVirtual: false, productType: 2010, productName: 'Prepaid Mastercard', cardExpiry: '11/29' });
 const debit = testCard({
-  accountId: 8, cardId: 40, subType: 'DEBIT', cardIsVirtual: false, productType: 2020, productName: 'Visa debit', network: 'VISA',
+  accountId: 8,
+  cardId: 40,
+  subType: 'DEBIT',
+  cardIsVirtual: false,
+  productType: 2020,
+  productName: 'Visa debit',
+  network: 'VISA',
   capabilities: { ...noCapabilities, pause: true, block: true, pin: true },
 });
-const closed = testCard({ accountId: 9, cardId: 41, cardIsVirtual: true, cardAliasName: 'Old shopping', accountStatusId: 11, cardStatusId: 4, balance: '0.00' });
+const closed = testCard({
+  accountId: 9,
+  cardId: 41,
+  cardIsVirtual: true,
+  cardAliasName: 'Old shopping',
+  accountStatusId: 11,
+  cardStatusId: 4,
+  balance: '0.00',
+});
 
 const tile = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('li') as HTMLElement;
 
@@ -42,7 +56,7 @@ describe('card lists', () => {
     expect(screen.getByRole('link', { name: 'Virtual cards' }).getAttribute('href')).toBe('/cards/virtual');
   });
 
-  it('offers a debit card\'s actions in the list, and cancels it after the question with an idempotency key', async () => {
+  it("offers a debit card's actions in the list, and cancels it after the question with an idempotency key", async () => {
     const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => {
       if (method === 'cardList') return { cards: [debit] };
       return { ...debit, cardStatusId: 4, accountStatusId: 11 };

@@ -22,8 +22,16 @@ const FIND = { timeout: 5000 };
 const spec = cardLoad as unknown as ScreenSpec;
 
 const account = (over: Partial<Account>): Account => ({
-  accountId: 1, type: 1001, accountStatusId: 1, balance: '100.00', accountBalanceMin: '0.00', pendingAmount: '0.00', customerId: 7,
-  currencyCode: 'EUR', currencySymbol: '€', ...over,
+  accountId: 1,
+  type: 1001,
+  accountStatusId: 1,
+  balance: '100.00',
+  accountBalanceMin: '0.00',
+  pendingAmount: '0.00',
+  customerId: 7,
+  currencyCode: 'EUR',
+  currencySymbol: '€',
+  ...over,
 });
 const accounts = [
   account({ accountId: 21 }),
@@ -63,7 +71,16 @@ function renderLoad(answer: (method: string, params: Record<string, unknown>) =>
 describe('card load', () => {
   it('loads the card from a payment account in its currency, with the transfer code', async () => {
     const card = testCard({ currencyCode: 'EUR', capabilities: { ...noCapabilities, balance: true, load: true } });
-    const waiting = { operationId: 41, status: 'awaitingConfirmation', approveType: 'sms', approvalSentTo: '+44 ••• 123', availableApprovalMethods: ['sms'], amount: '40.00', fee: '0.00', currencyCode: 'EUR' };
+    const waiting = {
+      operationId: 41,
+      status: 'awaitingConfirmation',
+      approveType: 'sms',
+      approvalSentTo: '+44 ••• 123',
+      availableApprovalMethods: ['sms'],
+      amount: '40.00',
+      fee: '0.00',
+      currencyCode: 'EUR',
+    };
     const call = renderLoad((method) => {
       if (method === 'cardGet') return card;
       if (method === 'balanceInquiry') return { accounts };

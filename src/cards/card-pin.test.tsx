@@ -15,7 +15,14 @@ import { noCapabilities, testCard } from './test-cards.ts';
 const specs = [cardPin] as unknown as ScreenSpec[];
 const FIND = { timeout: 5000 };
 const card = testCard({ accountId: 7, capabilities: { ...noCapabilities, pin: true } });
-const challenge = { status: 'awaitingConfirmation', requestId: 9, approveType: 'sms', approvalSentTo: '+44 ••• 123', availableApprovalMethods: ['sms'], expiresInSeconds: 300 };
+const challenge = {
+  status: 'awaitingConfirmation',
+  requestId: 9,
+  approveType: 'sms',
+  approvalSentTo: '+44 ••• 123',
+  availableApprovalMethods: ['sms'],
+  expiresInSeconds: 300,
+};
 
 function server(more: (method: string, params: Record<string, unknown>) => unknown = () => undefined) {
   return vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
@@ -55,7 +62,7 @@ describe('card PIN page', () => {
     expect(document.body.textContent).not.toContain('4826');
   });
 
-  it('checks the new PIN by the schema, puts the server\'s refusal on its field, and changes it after the code', async () => {
+  it("checks the new PIN by the schema, puts the server's refusal on its field, and changes it after the code", async () => {
     const callMethod = server((method, params) => {
       if (method !== 'cardPinChange') return undefined;
       if (params.pin !== params.pinRepeat) throw new MethodCallError('TA1', 'mismatch', { pinRepeat: 'The PINs do not match.' });
@@ -77,7 +84,14 @@ describe('card PIN page', () => {
     fireEvent.change(repeat, { target: { value: '1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change PIN' }));
     await answerCode();
-    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('cardPinChange', { accountId: 7, pin: '1234', pinRepeat: '1234', confirm: { requestId: '9', approvalCode: '654321' } }));
+    await waitFor(() =>
+      expect(callMethod).toHaveBeenCalledWith('cardPinChange', {
+        accountId: 7,
+        pin: '1234',
+        pinRepeat: '1234',
+        confirm: { requestId: '9', approvalCode: '654321' },
+      }),
+    );
     await waitFor(() => expect(notify).toHaveBeenCalledWith('cards.pin.changed', expect.anything()));
     await waitFor(() => expect((screen.getByLabelText(/^New PIN(?! again)/) as HTMLInputElement).value).toBe(''));
   });

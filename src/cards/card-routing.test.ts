@@ -42,7 +42,12 @@ describe('cardDetailTarget (document 000 section 2, card detail)', () => {
     ['unknown id, no card accounts: home', [], 99, '/home'],
     ['unknown id, one card account: home', [card(7, 'virtual')], 99, '/home'],
     ['unknown id, two card accounts: the list', [card(7, 'virtual'), card(9, 'physical')], 99, '/cards'],
-    ['unknown id, three card accounts (closed count): the list', [card(7, 'virtual'), card(9, 'physical', { closed: true }), card(10, 'physical', { prepaid: false })], 99, '/cards'],
+    [
+      'unknown id, three card accounts (closed count): the list',
+      [card(7, 'virtual'), card(9, 'physical', { closed: true }), card(10, 'physical', { prepaid: false })],
+      99,
+      '/cards',
+    ],
   ];
   it.each(cases)('%s', (_name, cards, accountId, target) => {
     expect(cardDetailTarget(cards, accountId)).toBe(target);

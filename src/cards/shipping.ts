@@ -16,7 +16,10 @@ export function deliveryText(option: Pick<ShippingOption, 'deliveryTime'>, t: TF
   if (!time) return undefined;
   const number = new Intl.NumberFormat(locale);
   // Word joiners keep "20–30" on one line.
-  const days = time.minWorkingDays === time.maxWorkingDays ? number.format(time.minWorkingDays) : `${number.format(time.minWorkingDays)}\u2060–\u2060${number.format(time.maxWorkingDays)}`;
+  const days =
+    time.minWorkingDays === time.maxWorkingDays
+      ? number.format(time.minWorkingDays)
+      : `${number.format(time.minWorkingDays)}\u2060–\u2060${number.format(time.maxWorkingDays)}`;
   return t('cards.deliveryWorkingDays', { days });
 }
 

@@ -2,16 +2,44 @@ import type { Card } from '../../generated/entities.ts';
 
 /** All capabilities off; a test turns on what it needs. */
 export const noCapabilities: Card['capabilities'] = {
-  balance: false, history: false, block: false, pin: false, rename: false, details: false, load: false, enrollment: false,
-  pause: false, unpause: false, activate: false, reissue: false, upgradeShipping: false, confirm: false,
+  balance: false,
+  history: false,
+  block: false,
+  pin: false,
+  rename: false,
+  details: false,
+  load: false,
+  enrollment: false,
+  pause: false,
+  unpause: false,
+  activate: false,
+  reissue: false,
+  upgradeShipping: false,
+  confirm: false,
 };
 
 /** A card for component tests: an active virtual prepaid USD card unless said otherwise. */
 export function testCard(over: Partial<Card> = {}): Card {
   return {
-    cardId: 31, accountId: 7, productType: 2006, productName: 'Virtual prepaid Mastercard', subType: 'PREPAID', network: 'MC', cardIsVirtual: true,
-    cardStatusId: 2, maskedCardNumber: '5355 22•• •••• 1234', cardExpiryMonth: 11, cardExpiryYear: 2029, currencyCode: 'USD', balance: '25.00',
-    pendingAmount: '0.00', accountStatusId: 1, settlementAccountId: 3, countryCode: 'GB', expressShipping: false, createdAt: '2026-01-02T10:00:00Z',
+    cardId: 31,
+    accountId: 7,
+    productType: 2006,
+    productName: 'Virtual prepaid Mastercard',
+    subType: 'PREPAID',
+    network: 'MC',
+    cardIsVirtual: true,
+    cardStatusId: 2,
+    maskedCardNumber: '5355 22•• •••• 1234',
+    cardExpiryMonth: 11,
+    cardExpiryYear: 2029,
+    currencyCode: 'USD',
+    balance: '25.00',
+    pendingAmount: '0.00',
+    accountStatusId: 1,
+    settlementAccountId: 3,
+    countryCode: 'GB',
+    expressShipping: false,
+    createdAt: '2026-01-02T10:00:00Z',
     capabilities: { ...noCapabilities, balance: true, history: true },
     ...over,
   };

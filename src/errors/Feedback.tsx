@@ -29,13 +29,7 @@ function ErrorPopup({ popup, onClose }: { popup: PopupContent; onClose(): void }
     if (element && !element.open) element.showModal();
   }, []);
   return (
-    <dialog
-      ref={dialog}
-      className="error-popup"
-      aria-labelledby={headerId}
-      aria-describedby={popup.body ? bodyId : undefined}
-      onClose={onClose}
-    >
+    <dialog ref={dialog} className="error-popup" aria-labelledby={headerId} aria-describedby={popup.body ? bodyId : undefined} onClose={onClose}>
       <h2 id={headerId} className="error-popup__header">
         {say(popup.header)}
       </h2>
@@ -62,12 +56,7 @@ function Notices({ store }: { store: FeedbackStore }) {
       {notices.map((notice) => (
         <div key={notice.id} className="notice">
           <span>{t(notice.messageKey, notice.values)}</span>
-          <button
-            type="button"
-            className="notice__close"
-            aria-label={t('notices.dismiss')}
-            onClick={() => store.dismissNotice(notice.id)}
-          >
+          <button type="button" className="notice__close" aria-label={t('notices.dismiss')} onClick={() => store.dismissNotice(notice.id)}>
             ×
           </button>
         </div>

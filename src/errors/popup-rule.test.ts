@@ -9,27 +9,15 @@ const exactly50 = 'x'.repeat(50);
 describe('popupContent: the rule of document 000 section 8', () => {
   it.each<[string, ErrorAnswer, PopupContent]>([
     ['description as header, no body', { responseDescription: 'Closed account' }, { header: 'Closed account', body: '' }],
-    [
-      'over 50 characters: header Error, description in the body',
-      { responseDescription: long, message: 'ignored' },
-      { header: 'Error', body: long },
-    ],
+    ['over 50 characters: header Error, description in the body', { responseDescription: long, message: 'ignored' }, { header: 'Error', body: long }],
     ['exactly 50 characters stays the header', { responseDescription: exactly50 }, { header: exactly50, body: '' }],
-    [
-      'message as body',
-      { responseDescription: 'Verify error', message: 'The code is wrong.' },
-      { header: 'Verify error', body: 'The code is wrong.' },
-    ],
+    ['message as body', { responseDescription: 'Verify error', message: 'The code is wrong.' }, { header: 'Verify error', body: 'The code is wrong.' }],
     [
       'errors object joined with a comma',
       { responseDescription: 'Invalid params', errors: { a: 'First is missing', b: 'Second is missing' } },
       { header: 'Invalid params', body: 'First is missing, Second is missing' },
     ],
-    [
-      'errors list joined with a comma',
-      { responseDescription: 'Invalid params', errors: ['One', 'Two'] },
-      { header: 'Invalid params', body: 'One, Two' },
-    ],
+    ['errors list joined with a comma', { responseDescription: 'Invalid params', errors: ['One', 'Two'] }, { header: 'Invalid params', body: 'One, Two' }],
     [
       'validation errors joined with a space',
       {
@@ -68,11 +56,7 @@ describe('errorAnswerOf', () => {
       new MethodCallError('TA1', 'Invalid params', { 'profile.firstName': 'Too long.' }),
       { responseDescription: 'Invalid params', validationErrors: [{ field: 'profile.firstName', description: 'Too long.' }] },
     ],
-    [
-      "the token service's refusal",
-      new TokenServiceError(403, 'Wrong e-mail or password.'),
-      { responseDescription: 'Wrong e-mail or password.' },
-    ],
+    ["the token service's refusal", new TokenServiceError(403, 'Wrong e-mail or password.'), { responseDescription: 'Wrong e-mail or password.' }],
     ['an Error', new Error('Failed to fetch'), { responseDescription: 'Failed to fetch' }],
     ['a string', 'offline', { responseDescription: 'offline' }],
     ['anything else', { weird: true }, { responseDescription: 'unknown error' }],

@@ -28,7 +28,11 @@ export function createDownloadFile(options: DownloadOptions): NonNullable<Engine
     if (acting !== null) headers.set('Customer-Id', String(acting));
     const response = await (options.fetch ?? fetch)(`${options.base ?? ''}${url}`, { headers, signal });
     if (!response.ok || !response.body) {
-      const body = (await response.json().catch(() => ({}))) as { responseCode?: string; responseDescription?: string; validationErrors?: Array<{ field: string; description: string }> };
+      const body = (await response.json().catch(() => ({}))) as {
+        responseCode?: string;
+        responseDescription?: string;
+        validationErrors?: Array<{ field: string; description: string }>;
+      };
       if (response.status === 401) options.onUnauthorized?.();
       const fields = Object.fromEntries((body.validationErrors ?? []).map(({ field, description }) => [field, description]));
       throw new MethodCallError(body.responseCode ?? 'UE', body.responseDescription ?? `HTTP ${response.status}`, fields);

@@ -21,7 +21,7 @@ describe('createI18n', () => {
     expect(document.documentElement.lang).toBe('uk');
   });
 
-  it("starts in the remembered language and names the brand in the document title", async () => {
+  it('starts in the remembered language and names the brand in the document title', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
     const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
     expect(i18n.language).toBe('es');

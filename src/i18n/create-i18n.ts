@@ -3,14 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { byLanguage, createLocaleBackend } from './locale-backend.ts';
 import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
 
-const appLocales = byLanguage(
-  import.meta.glob<{ default: ResourceLanguage }>('../../locales/*/*.json'),
-  /\/locales\/([a-z]+)\/[\w-]+\.json$/,
-);
-const engineLocales = byLanguage(
-  import.meta.glob<{ default: ResourceLanguage }>('../../engine/locales/*.json'),
-  /\/engine\/locales\/([a-z]+)\.json$/,
-);
+const appLocales = byLanguage(import.meta.glob<{ default: ResourceLanguage }>('../../locales/*/*.json'), /\/locales\/([a-z]+)\/[\w-]+\.json$/);
+const engineLocales = byLanguage(import.meta.glob<{ default: ResourceLanguage }>('../../engine/locales/*.json'), /\/engine\/locales\/([a-z]+)\.json$/);
 
 /** What the translations need to know about the brand. */
 export interface BrandLanguages {
@@ -29,10 +23,7 @@ export interface BrandLanguages {
  * const i18n = await createI18n(brand);
  * i18n.t('screens.home.title'); // 'Home'
  */
-export async function createI18n(
-  brand: BrandLanguages,
-  storage: Pick<Storage, 'getItem'> = localStorage,
-): Promise<i18n> {
+export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, 'getItem'> = localStorage): Promise<i18n> {
   const instance = i18next.createInstance();
   // <html lang> drives screen-reader pronunciation and hyphenation, so it follows every change.
   instance.on('languageChanged', (language) => {
@@ -78,11 +69,7 @@ export function regionName(value: unknown, language: string | undefined): string
  * @example
  * await chooseLanguage(i18n, 'ua'); // texts in Ukrainian, requests say Accept-Language: uk
  */
-export async function chooseLanguage(
-  instance: i18n,
-  language: Language,
-  storage: Pick<Storage, 'setItem'> = localStorage,
-): Promise<void> {
+export async function chooseLanguage(instance: i18n, language: Language, storage: Pick<Storage, 'setItem'> = localStorage): Promise<void> {
   await instance.changeLanguage(language);
   storage.setItem(LANGUAGE_STORAGE_KEY, language);
 }

@@ -43,10 +43,7 @@ export function isLanguage(value: unknown): value is Language {
  * @example
  * initialLanguage({ languages: ['en', 'es'], defaultLanguage: 'en' }, localStorage); // 'es' after choosing Spanish
  */
-export function initialLanguage(
-  brand: { languages: readonly Language[]; defaultLanguage: Language },
-  storage: Pick<Storage, 'getItem'>,
-): Language {
+export function initialLanguage(brand: { languages: readonly Language[]; defaultLanguage: Language }, storage: Pick<Storage, 'getItem'>): Language {
   const stored = storage.getItem(LANGUAGE_STORAGE_KEY);
   return isLanguage(stored) && brand.languages.includes(stored) ? stored : brand.defaultLanguage;
 }

@@ -5,9 +5,7 @@ import { byLanguage, createLocaleBackend, mergeResources } from './locale-backen
 const file = (resources: ResourceLanguage) => async () => ({ default: resources });
 
 function read(backend: ReturnType<typeof createLocaleBackend>, language: string) {
-  return new Promise<unknown>((resolve, reject) =>
-    backend.read(language, 'translation', (error, data) => (error ? reject(error) : resolve(data))),
-  );
+  return new Promise<unknown>((resolve, reject) => backend.read(language, 'translation', (error, data) => (error ? reject(error) : resolve(data))));
 }
 
 describe('locale backend', () => {

@@ -33,8 +33,7 @@ export function byLanguage(files: Record<string, ResourceLoader>, pattern: RegEx
   return loaders;
 }
 
-const isObject = (value: unknown): value is ResourceLanguage =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is ResourceLanguage => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Deep-merges `over` onto `under`; on a clash the value from `over` wins. */
 export function mergeResources(under: ResourceLanguage, over: ResourceLanguage): ResourceLanguage {

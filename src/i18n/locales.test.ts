@@ -13,12 +13,11 @@ const filesOf = (language: string) =>
       .filter(([path]) => path.startsWith(`../../locales/${language}/`))
       .map(([path, tree]) => [path.slice(`../../locales/${language}/`.length), tree]),
   );
-const locale = (language: string): Tree =>
-  Object.assign({}, ...Object.values(filesOf(language)).map((tree) => flatten(tree))) as Tree;
+const locale = (language: string): Tree => Object.assign({}, ...Object.values(filesOf(language)).map((tree) => flatten(tree))) as Tree;
 
-const specs = Object.values(
-  import.meta.glob<string>('../../screens/*.yaml', { eager: true, query: '?raw', import: 'default' }),
-).map((text) => parse(text) as unknown);
+const specs = Object.values(import.meta.glob<string>('../../screens/*.yaml', { eager: true, query: '?raw', import: 'default' })).map(
+  (text) => parse(text) as unknown,
+);
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return Object.fromEntries(
@@ -33,7 +32,24 @@ function keysOfSpecs(node: unknown, parentKey = ''): string[] {
   if (Array.isArray(node)) return node.flatMap((item) => keysOfSpecs(item, parentKey));
   if (typeof node !== 'object' || node === null) return [];
   return Object.entries(node).flatMap(([key, value]) => {
-    const isTextKey = ['title', 'description', 'label', 'notice', 'emptyText', 'confirm', 'confirmTitle', 'confirmYes', 'confirmNo', 'template', 'rowHeader', 'switchLabel', 'itemTitle', 'addLabel', 'intro', 'mineAuthor'].includes(key);
+    const isTextKey = [
+      'title',
+      'description',
+      'label',
+      'notice',
+      'emptyText',
+      'confirm',
+      'confirmTitle',
+      'confirmYes',
+      'confirmNo',
+      'template',
+      'rowHeader',
+      'switchLabel',
+      'itemTitle',
+      'addLabel',
+      'intro',
+      'mineAuthor',
+    ].includes(key);
     // A dashboard card's title names a row field, not a text.
     if (isTextKey && typeof value === 'string' && parentKey !== 'card') return [value];
     return keysOfSpecs(value, key);
@@ -45,9 +61,7 @@ function fieldsOfSpecs(node: unknown): string[] {
   if (Array.isArray(node)) return node.flatMap(fieldsOfSpecs);
   if (typeof node !== 'object' || node === null) return [];
   return Object.entries(node).flatMap(([key, value]) =>
-    key === 'fields' && Array.isArray(value) && value.every((item) => typeof item === 'string')
-      ? (value as string[])
-      : fieldsOfSpecs(value),
+    key === 'fields' && Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : fieldsOfSpecs(value),
   );
 }
 
@@ -93,7 +107,13 @@ describe('locales', () => {
     const keys = specs.flatMap((spec) => keysOfSpecs(spec));
     expect(keys.length).toBeGreaterThan(10);
     // A key naming answer values (a result's 'orders.{{status}}Title') needs at least one key of its shape.
-    const shaped = (key: string) => new RegExp(`^${key.split(/\{\{[^}]+\}\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^.]+')}$`);
+    const shaped = (key: string) =>
+      new RegExp(
+        `^${key
+          .split(/\{\{[^}]+\}\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^.]+')}$`,
+      );
     const known = (key: string) => (key.includes('{{') ? Object.keys(english).some((candidate) => shaped(key).test(candidate)) : key in english);
     expect(keys.filter((key) => !known(key))).toEqual([]);
   });

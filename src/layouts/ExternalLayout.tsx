@@ -20,8 +20,7 @@ export function ExternalLayout({ children }: LayoutProps) {
         {children}
       </main>
       <footer className="layout-external__footer">
-        {t('layout.support')}{' '}
-        <a href={`mailto:${brand.support.defaultEmail}`}>{brand.support.defaultEmail}</a>
+        {t('layout.support')} <a href={`mailto:${brand.support.defaultEmail}`}>{brand.support.defaultEmail}</a>
       </footer>
     </div>
   );

@@ -33,13 +33,7 @@ export function MainLayout({ navItems, children }: LayoutProps) {
       <ViewingBanner />
       <header className="app-header">
         <BrandLogo />
-        <button
-          type="button"
-          className="menu-button"
-          aria-expanded={menuOpen}
-          aria-controls={NAV_ID}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
+        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls={NAV_ID} onClick={() => setMenuOpen((open) => !open)}>
           {menuOpen ? t('layout.closeMenu') : t('layout.menu')}
         </button>
         <nav id={NAV_ID} className="main-nav" aria-label={t('layout.mainNavigation')} data-open={menuOpen}>

@@ -13,11 +13,7 @@ export function SignOutButton() {
   };
 
   return (
-    <button
-      type="button"
-      className="button button--secondary"
-      onClick={() => void signOut()}
-    >
+    <button type="button" className="button button--secondary" onClick={() => void signOut()}>
       {t('layout.signOut')}
     </button>
   );

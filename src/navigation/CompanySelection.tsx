@@ -90,16 +90,16 @@ export function CompanySelection() {
         <>
           <p>{t('session.companySelection.intro')}</p>
           <ul className="company-list">
-            {view.companies.filter((company) => company.authorised).map((company) => (
-              <li key={company.customerId}>
-                <button type="button" disabled={choosing !== null} onClick={() => void choose(company.customerId)}>
-                  <span className="company-list__name">{company.customerName}</span>
-                  <span className="company-list__rights">
-                    {company.accessRights.map((right) => t(`session.rights.${right}`)).join(', ')}
-                  </span>
-                </button>
-              </li>
-            ))}
+            {view.companies
+              .filter((company) => company.authorised)
+              .map((company) => (
+                <li key={company.customerId}>
+                  <button type="button" disabled={choosing !== null} onClick={() => void choose(company.customerId)}>
+                    <span className="company-list__name">{company.customerName}</span>
+                    <span className="company-list__rights">{company.accessRights.map((right) => t(`session.rights.${right}`)).join(', ')}</span>
+                  </button>
+                </li>
+              ))}
           </ul>
         </>
       )}

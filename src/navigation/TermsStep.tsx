@@ -14,7 +14,17 @@ export function TermsStep({ store }: { store: TermsStepStore }) {
   return <TermsDialog store={store} terms={state.terms} busy={state.busy} error={state.error} />;
 }
 
-function TermsDialog({ store, terms, busy, error }: { store: TermsStepStore; terms: { id: number; title: string; version: number; url: string }[]; busy: boolean; error?: string }) {
+function TermsDialog({
+  store,
+  terms,
+  busy,
+  error,
+}: {
+  store: TermsStepStore;
+  terms: { id: number; title: string; version: number; url: string }[];
+  busy: boolean;
+  error?: string;
+}) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const [agreed, setAgreed] = useState(false);
@@ -25,7 +35,15 @@ function TermsDialog({ store, terms, busy, error }: { store: TermsStepStore; ter
     if (element && !element.open) element.showModal();
   }, []);
   return (
-    <dialog ref={dialog} className="terms-step" aria-labelledby={titleId} onCancel={(event) => { event.preventDefault(); store.decline(); }}>
+    <dialog
+      ref={dialog}
+      className="terms-step"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        store.decline();
+      }}
+    >
       <h2 id={titleId}>{t('session.terms.title')}</h2>
       <p>{t('session.terms.intro')}</p>
       <ul className="terms-step__list">

@@ -46,9 +46,17 @@ describe('query handling at start (document 000 section 2)', () => {
   });
 
   it('titles the e-mail confirmation popup and says the outcome', () => {
-    const t = (key: string) => ({ 'session.emailConfirmation.title': 'E-MAIL CONFIRMATION', 'session.emailConfirmation.success': 'Your E-mail address has been confirmed!', 'session.emailConfirmation.fail': 'An error has occurred. Please contact us.' })[key] ?? key;
+    const t = (key: string) =>
+      ({
+        'session.emailConfirmation.title': 'E-MAIL CONFIRMATION',
+        'session.emailConfirmation.success': 'Your E-mail address has been confirmed!',
+        'session.emailConfirmation.fail': 'An error has occurred. Please contact us.',
+      })[key] ?? key;
     const success = emailConfirmationPopup('success', t);
-    expect(isMethodCallError(success) && [success.description, Object.values(success.fieldErrors)]).toEqual(['E-MAIL CONFIRMATION', ['Your E-mail address has been confirmed!']]);
+    expect(isMethodCallError(success) && [success.description, Object.values(success.fieldErrors)]).toEqual([
+      'E-MAIL CONFIRMATION',
+      ['Your E-mail address has been confirmed!'],
+    ]);
     expect(Object.values(emailConfirmationPopup('fail', t).fieldErrors)).toEqual(['An error has occurred. Please contact us.']);
   });
 });

@@ -19,7 +19,12 @@ export function currentApiBase(storage: Storage = sessionStorage): string {
  * @example
  * const { status, body } = await postSessionRules('/auth/scp/request', { purpose: 'device' }, session);
  */
-export async function postSessionRules<T>(path: string, body: object, session?: Pick<Session, 'accessToken'>, fetchImpl: typeof fetch = fetch): Promise<RestAnswer<T>> {
+export async function postSessionRules<T>(
+  path: string,
+  body: object,
+  session?: Pick<Session, 'accessToken'>,
+  fetchImpl: typeof fetch = fetch,
+): Promise<RestAnswer<T>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const token = session ? await session.accessToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;

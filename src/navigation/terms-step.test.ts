@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTermsStep } from './terms-step.ts';
 
-const TE = { message: 'Our terms have changed.', responseCode: 'TE', terms: [{ id: 3, version: 2, title: 'User Agreement', url: 'https://legal.example/ua' }], termsToken: 't'.repeat(43) };
+const TE = {
+  message: 'Our terms have changed.',
+  responseCode: 'TE',
+  terms: [{ id: 3, version: 2, title: 'User Agreement', url: 'https://legal.example/ua' }],
+  termsToken: 't'.repeat(43),
+};
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const login = () => new Request('http://localhost/auth/login', { method: 'POST', body: JSON.stringify({ username: 'tom@example.com' }) });
 

@@ -33,7 +33,11 @@ export interface TermsStepStore {
 }
 
 const isTermsRefusal = (body: unknown): body is TermsRefusal =>
-  typeof body === 'object' && body !== null && (body as TermsRefusal).responseCode === 'TE' && Array.isArray((body as TermsRefusal).terms) && typeof (body as TermsRefusal).termsToken === 'string';
+  typeof body === 'object' &&
+  body !== null &&
+  (body as TermsRefusal).responseCode === 'TE' &&
+  Array.isArray((body as TermsRefusal).terms) &&
+  typeof (body as TermsRefusal).termsToken === 'string';
 
 const isLogin = (request: Request) => request.method === 'POST' && new URL(request.url, 'http://localhost').pathname.endsWith('/auth/login');
 
@@ -106,7 +110,10 @@ export function createTermsStep(options: { fetch?: typeof fetch; baseUrl?: () =>
     const retry = request.clone();
     const answer = await send(request);
     if (answer.status !== 403) return answer;
-    const body: unknown = await answer.clone().json().catch(() => null);
+    const body: unknown = await answer
+      .clone()
+      .json()
+      .catch(() => null);
     if (!isTermsRefusal(body)) return answer;
     const accepted = await new Promise<boolean>((settle) => {
       pending?.settle(false);

@@ -15,7 +15,19 @@ const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,128}$/;
 type Errors = Record<string, string>;
 
 /** A form of one step: its fields, the primary button, and what sits under it. */
-function StepForm({ onSubmit, submitLabel, pending, children, after }: { onSubmit(): Promise<unknown>; submitLabel: string; pending: boolean; children: ReactNode; after?: ReactNode }) {
+function StepForm({
+  onSubmit,
+  submitLabel,
+  pending,
+  children,
+  after,
+}: {
+  onSubmit(): Promise<unknown>;
+  submitLabel: string;
+  pending: boolean;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void onSubmit();
@@ -93,7 +105,8 @@ export function AccountRecovery({ params }: CustomScreenProps) {
     }
   };
 
-  const required = (names: string[]): Errors => Object.fromEntries(names.filter((name) => !value(name).trim()).map((name) => [name, t('onboarding.errors.required')]));
+  const required = (names: string[]): Errors =>
+    Object.fromEntries(names.filter((name) => !value(name).trim()).map((name) => [name, t('onboarding.errors.required')]));
   const emailProblem = (name: string): Errors => (EMAIL.test(value(name).trim()) ? {} : { [name]: t('onboarding.errors.email') });
 
   const startStart = () => {
@@ -127,7 +140,15 @@ export function AccountRecovery({ params }: CustomScreenProps) {
         }
       >
         <p className="eng-description">{t('onboarding.recovery.emailIntro')}</p>
-        <TextField id="recovery_email" label={t('onboarding.fields.email')} type="email" autoComplete="email" value={value('email')} onChange={set('email')} error={errors.email} />
+        <TextField
+          id="recovery_email"
+          label={t('onboarding.fields.email')}
+          type="email"
+          autoComplete="email"
+          value={value('email')}
+          onChange={set('email')}
+          error={errors.email}
+        />
       </StepForm>
     );
   } else if (step === 'email') {
@@ -139,7 +160,14 @@ export function AccountRecovery({ params }: CustomScreenProps) {
           run(
             () => ({ ...required(['firstName', 'lastName', 'dob']), ...emailProblem('recoveryEmail') }),
             async () => {
-              remember(await rpc('accountRecoveryRequest', { firstName: value('firstName').trim(), lastName: value('lastName').trim(), dob: value('dob'), recoveryEmail: value('recoveryEmail').trim() }));
+              remember(
+                await rpc('accountRecoveryRequest', {
+                  firstName: value('firstName').trim(),
+                  lastName: value('lastName').trim(),
+                  dob: value('dob'),
+                  recoveryEmail: value('recoveryEmail').trim(),
+                }),
+              );
               go('status');
             },
           )
@@ -153,10 +181,41 @@ export function AccountRecovery({ params }: CustomScreenProps) {
         }
       >
         <p className="eng-description">{t('onboarding.recovery.personalIntro')}</p>
-        <TextField id="recovery_firstName" label={t('fields.firstName')} autoComplete="given-name" value={value('firstName')} onChange={set('firstName')} error={errors.firstName} />
-        <TextField id="recovery_lastName" label={t('fields.lastName')} autoComplete="family-name" value={value('lastName')} onChange={set('lastName')} error={errors.lastName} />
-        <TextField id="recovery_dob" label={t('fields.birthDay')} type="date" autoComplete="bday" value={value('dob')} onChange={set('dob')} error={errors.dob} />
-        <TextField id="recovery_recoveryEmail" label={t('onboarding.fields.recoveryEmail')} help={t('onboarding.recovery.recoveryEmailHelp')} type="email" autoComplete="email" value={value('recoveryEmail')} onChange={set('recoveryEmail')} error={errors.recoveryEmail} />
+        <TextField
+          id="recovery_firstName"
+          label={t('fields.firstName')}
+          autoComplete="given-name"
+          value={value('firstName')}
+          onChange={set('firstName')}
+          error={errors.firstName}
+        />
+        <TextField
+          id="recovery_lastName"
+          label={t('fields.lastName')}
+          autoComplete="family-name"
+          value={value('lastName')}
+          onChange={set('lastName')}
+          error={errors.lastName}
+        />
+        <TextField
+          id="recovery_dob"
+          label={t('fields.birthDay')}
+          type="date"
+          autoComplete="bday"
+          value={value('dob')}
+          onChange={set('dob')}
+          error={errors.dob}
+        />
+        <TextField
+          id="recovery_recoveryEmail"
+          label={t('onboarding.fields.recoveryEmail')}
+          help={t('onboarding.recovery.recoveryEmailHelp')}
+          type="email"
+          autoComplete="email"
+          value={value('recoveryEmail')}
+          onChange={set('recoveryEmail')}
+          error={errors.recoveryEmail}
+        />
       </StepForm>
     );
   } else if (step === 'status' && task) {
@@ -173,7 +232,14 @@ export function AccountRecovery({ params }: CustomScreenProps) {
             </button>
           )}
           {task.verificationStatus === 'rejected' && task.isRetryable && (
-            <button type="button" className="eng-button eng-button--primary" onClick={() => { setLostEmail(true); go('email'); }}>
+            <button
+              type="button"
+              className="eng-button eng-button--primary"
+              onClick={() => {
+                setLostEmail(true);
+                go('email');
+              }}
+            >
               {t('onboarding.recovery.retry')}
             </button>
           )}
@@ -211,7 +277,15 @@ export function AccountRecovery({ params }: CustomScreenProps) {
         <p className="eng-description">
           {task.channel === 'email' ? t('onboarding.recovery.codeByEmail') : t('onboarding.recovery.codeBySms', { phone: task.maskedPhone ?? '' })}
         </p>
-        <TextField id="recovery_code" label={t('onboarding.fields.code')} inputMode="numeric" autoComplete="one-time-code" value={value('code')} onChange={set('code')} error={errors.code} />
+        <TextField
+          id="recovery_code"
+          label={t('onboarding.fields.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={value('code')}
+          onChange={set('code')}
+          error={errors.code}
+        />
       </StepForm>
     );
   } else if (step === 'password' && task && checkedCode) {
@@ -243,8 +317,24 @@ export function AccountRecovery({ params }: CustomScreenProps) {
         }
       >
         <p className="eng-help">{t('fieldErrors.password.pattern')}</p>
-        <TextField id="recovery_password" label={t('onboarding.fields.newPassword')} type="password" autoComplete="new-password" value={value('password')} onChange={set('password')} error={errors.password} />
-        <TextField id="recovery_passwordRepeat" label={t('onboarding.fields.newPasswordRepeat')} type="password" autoComplete="new-password" value={value('passwordRepeat')} onChange={set('passwordRepeat')} error={errors.passwordRepeat} />
+        <TextField
+          id="recovery_password"
+          label={t('onboarding.fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={value('password')}
+          onChange={set('password')}
+          error={errors.password}
+        />
+        <TextField
+          id="recovery_passwordRepeat"
+          label={t('onboarding.fields.newPasswordRepeat')}
+          type="password"
+          autoComplete="new-password"
+          value={value('passwordRepeat')}
+          onChange={set('passwordRepeat')}
+          error={errors.passwordRepeat}
+        />
       </StepForm>
     );
   } else {
@@ -272,7 +362,9 @@ export function AccountRecovery({ params }: CustomScreenProps) {
   const position = RECOVERY_STEPS.indexOf(step) + 1;
   return (
     <div className="onboarding-recovery" data-step={step}>
-      <p className="onboarding-step">{t('onboarding.recovery.stepOf', { step: position, total: RECOVERY_STEPS.length, name: t(`onboarding.recovery.steps.${step}`) })}</p>
+      <p className="onboarding-step">
+        {t('onboarding.recovery.stepOf', { step: position, total: RECOVERY_STEPS.length, name: t(`onboarding.recovery.steps.${step}`) })}
+      </p>
       {body}
       {step !== 'success' && (
         <p className="onboarding-links">

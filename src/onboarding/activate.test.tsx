@@ -28,7 +28,8 @@ function open(path: string) {
   session.adopt({ accessToken: fakeAccessToken(Date.now() + 300_000), refreshToken: 'refresh-old' });
   const callMethod = vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
     if (method === 'accountActivate') {
-      if (String(params.activationCode).trim() !== '048213') throw new MethodCallError('VF', 'Wrong code', { activationCode: 'This code is wrong: 4 tries left.' });
+      if (String(params.activationCode).trim() !== '048213')
+        throw new MethodCallError('VF', 'Wrong code', { activationCode: 'This code is wrong: 4 tries left.' });
       return { accessToken: fakeAccessToken(Date.now() + 300_000), refreshToken: 'refresh-new', expiresIn: 300 };
     }
     if (method === 'profileInquiry') return profile;
@@ -46,7 +47,7 @@ const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input
 beforeEach(() => sessionStorage.clear());
 
 describe('activating an account', () => {
-  it("fills in the e-mail and code from the link, says a refused code on its field and leaves the tab signed out", async () => {
+  it('fills in the e-mail and code from the link, says a refused code on its field and leaves the tab signed out', async () => {
     const { session, tokenService } = open('/activate?username=mara%40example.com&activationCode=111111');
     await screen.findByRole('button', { name: 'Activate' });
     expect(field(/^E-mail/).value).toBe('mara@example.com');

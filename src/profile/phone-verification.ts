@@ -31,7 +31,11 @@ export interface PhoneVerificationStarted extends Record<string, unknown> {
  * @example
  * const started = await startPhoneVerification({ session, t }, '12'); // { phoneId: '12', maskedPhone: '+40 ••• 111', codeVerifier, reqId }
  */
-export async function startPhoneVerification({ session, t }: PhoneVerificationServices, phoneId: string, storage: Storage = sessionStorage): Promise<PhoneVerificationStarted> {
+export async function startPhoneVerification(
+  { session, t }: PhoneVerificationServices,
+  phoneId: string,
+  storage: Storage = sessionStorage,
+): Promise<PhoneVerificationStarted> {
   const codeVerifier = createCodeVerifier();
   const token = await session.accessToken();
   const acting = actingCustomerId(storage);
@@ -78,7 +82,12 @@ export function phoneCodeChallenge(rpc: RpcCall, services: PhoneVerificationServ
   return {
     detect(answer) {
       if (answer.confirmed || typeof answer.codeVerifier !== 'string') return null;
-      return { step: 'code', method: 'sms', methods: ['sms'], ...(typeof answer.maskedPhone === 'string' && answer.maskedPhone ? { sentTo: answer.maskedPhone } : {}) };
+      return {
+        step: 'code',
+        method: 'sms',
+        methods: ['sms'],
+        ...(typeof answer.maskedPhone === 'string' && answer.maskedPhone ? { sentTo: answer.maskedPhone } : {}),
+      };
     },
     async confirm(code, { answer }) {
       const confirmed = await rpc('phoneConfirm', { phoneId: String(answer.phoneId), codeVerifier: String(answer.codeVerifier), code });

@@ -31,7 +31,8 @@ describe('an uploaded document', () => {
   it('shows the document of the route, its reject reason and files, and saves a file it downloads', async () => {
     const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>): Promise<unknown> => {
       if (method === 'documentInquiry') return { document };
-      if (method === 'documentFileDownload') return { fileName: 'bill.pdf', mediaType: 'application/pdf', content: `data:application/pdf;base64,${btoa('%PDF')}` };
+      if (method === 'documentFileDownload')
+        return { fileName: 'bill.pdf', mediaType: 'application/pdf', content: `data:application/pdf;base64,${btoa('%PDF')}` };
       throw new Error(`unexpected ${method}`);
     });
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:file');

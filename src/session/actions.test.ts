@@ -46,7 +46,12 @@ describe('signIn action', () => {
   it('signs in with a PKCE challenge, exchanges the code, loads the customer and goes home', async () => {
     const { actions, session, store, tokenService } = setUp();
     await expect(actions.signIn({ username: 'personal@example.com', password: 'Demo-pass-2026' })).resolves.toEqual({ navigate: '/home' });
-    expect(tokenService.login).toHaveBeenCalledWith({ client: 'spa', username: 'personal@example.com', password: 'Demo-pass-2026', codeChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(tokenService.login).toHaveBeenCalledWith({
+      client: 'spa',
+      username: 'personal@example.com',
+      password: 'Demo-pass-2026',
+      codeChallenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(tokenService.exchange).toHaveBeenCalledWith('code-1', expect.stringMatching(/^[A-Za-z0-9._~-]{128}$/));
     expect(session.adopt).toHaveBeenCalledWith(TOKENS);
     expect(store.current()?.profile.firstName).toBe('Ana');
@@ -77,7 +82,9 @@ describe('signIn action', () => {
   });
 
   it('signs in at once on the direct flow and shows a migration notice first', async () => {
-    const { actions, session, pending } = setUp(vi.fn(async (): Promise<LoginResult> => ({ authFlow: 'direct', ...TOKENS, migrationRequirement: { type: 'soft', daysLeft: 3, strategy: 'enablePush' } })));
+    const { actions, session, pending } = setUp(
+      vi.fn(async (): Promise<LoginResult> => ({ authFlow: 'direct', ...TOKENS, migrationRequirement: { type: 'soft', daysLeft: 3, strategy: 'enablePush' } })),
+    );
     await expect(actions.signIn({ username: 'a@b.example', password: 'x' })).resolves.toEqual({ navigate: '/login/step' });
     expect(session.adopt).toHaveBeenCalledWith(TOKENS);
     expect(pending.current()?.step).toEqual({ flow: 'migration', migration: { type: 'soft', daysLeft: 3, strategy: 'enablePush' }, next: '/home' });

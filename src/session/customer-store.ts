@@ -63,9 +63,7 @@ export function createCustomerStore(inquire: () => Promise<ProfileInquiryRespons
  * customerName({ customer, profile: { firstName: 'Ana', lastName: 'Popescu' } }); // 'Ana Popescu'
  */
 export function customerName({ customer, profile }: SignedInCustomer): string {
-  const fullName = [profile.firstName ?? customer.firstName, profile.lastName ?? customer.lastName]
-    .filter(Boolean)
-    .join(' ');
+  const fullName = [profile.firstName ?? customer.firstName, profile.lastName ?? customer.lastName].filter(Boolean).join(' ');
   return fullName || customer.businessName || customer.login;
 }
 

@@ -3,7 +3,7 @@ import { fakeAccessToken } from '../testing/fake-access-token.ts';
 import { tokenExpiry } from './jwt.ts';
 
 describe('tokenExpiry', () => {
-  it("reads the exp claim in milliseconds", () => {
+  it('reads the exp claim in milliseconds', () => {
     expect(tokenExpiry(fakeAccessToken(1_767_225_600_000))).toBe(1_767_225_600_000);
   });
 

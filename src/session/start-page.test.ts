@@ -33,7 +33,13 @@ describe('start page after login (document 000 section 2, first list)', () => {
     ['2. admin: admin overview', { ...personal, isAdmin: true, isNeedKyc: true }, '/history', {}, '/admin-overview'],
     ['3. business user: company selection', business, null, {}, '/company-selection'],
     ['3. business user keeps the remembered path for after the choice', business, '/history?x=1', {}, '/company-selection?next=%2Fhistory%3Fx%3D1'],
-    ['3. business user needing a personal info update still chooses a company', { ...business, isNeedPersonalInfoUpdate: true }, null, {}, '/company-selection'],
+    [
+      '3. business user needing a personal info update still chooses a company',
+      { ...business, isNeedPersonalInfoUpdate: true },
+      null,
+      {},
+      '/company-selection',
+    ],
     ['4. personal info update', { ...personal, isNeedPersonalInfoUpdate: true, isNeedKyc: true }, '/history', {}, '/profile-update'],
     ['5. KYC', { ...personal, isNeedKyc: true }, '/history', { fatcaActionRequired: true }, '/kyc'],
     ['6. FATCA action required: self-certification splash', personal, '/history', { fatcaActionRequired: true }, '/self-certification-splash'],
@@ -76,7 +82,12 @@ describe('start page after business access info loads (second list)', () => {
     ['3. a path leaving the application is ignored', ready, 'https://evil.example/', '/home'],
     ['4. home when self-certification is validated', ready, null, '/home'],
     ['4. home when self-certification is pending', { ...ready, taxResidencySelfCertificationDocumentStatus: 'pending' }, null, '/home'],
-    ['5. the business self-certification splash otherwise', { ...ready, taxResidencySelfCertificationDocumentStatus: 'rejected' }, null, '/self-certification-business-splash'],
+    [
+      '5. the business self-certification splash otherwise',
+      { ...ready, taxResidencySelfCertificationDocumentStatus: 'rejected' },
+      null,
+      '/self-certification-business-splash',
+    ],
     ['5. also when the status is unknown', { ...ready, taxResidencySelfCertificationDocumentStatus: null }, null, '/self-certification-business-splash'],
   ];
   it.each(rows)('%s', (_rule, facts, remembered, expected) => {

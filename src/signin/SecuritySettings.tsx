@@ -29,11 +29,14 @@ export function SecuritySettings({ spec, props }: CustomScreenProps) {
   const [change, setChange] = useState<{ request: TwoStepChange; started: TwoStepChangeStarted }>();
   const [refusal, setRefusal] = useState<{ field: string; message: string }>();
 
-  const withToken = useCallback(async <T,>(work: (token: string) => Promise<T>): Promise<T | undefined> => {
-    const token = await session.accessToken();
-    if (!token) return undefined;
-    return work(token);
-  }, [session]);
+  const withToken = useCallback(
+    async <T,>(work: (token: string) => Promise<T>): Promise<T | undefined> => {
+      const token = await session.accessToken();
+      if (!token) return undefined;
+      return work(token);
+    },
+    [session],
+  );
 
   const loadDevices = useCallback(async () => {
     await secondaryLoadAllowed();
@@ -153,7 +156,17 @@ function ModeSection(props: {
   );
 }
 
-function ConfirmChange({ form, started, onCancel, onConfirm }: { form: FormOf; started: TwoStepChangeStarted; onCancel(): void; onConfirm(code: string): Promise<void> }) {
+function ConfirmChange({
+  form,
+  started,
+  onCancel,
+  onConfirm,
+}: {
+  form: FormOf;
+  started: TwoStepChangeStarted;
+  onCancel(): void;
+  onConfirm(code: string): Promise<void>;
+}) {
   const { t } = useTranslation();
   const [data, setData] = useState<Record<string, unknown>>({});
   const [error, setError] = useState<string>();
@@ -164,7 +177,13 @@ function ConfirmChange({ form, started, onCancel, onConfirm }: { form: FormOf; s
     try {
       await onConfirm(String(valid.code));
     } catch (failure) {
-      setError(failure instanceof TokenServiceError && failure.attemptsLeft !== undefined ? t('signin.wrongCode', { count: failure.attemptsLeft }) : failure instanceof Error ? failure.message : String(failure));
+      setError(
+        failure instanceof TokenServiceError && failure.attemptsLeft !== undefined
+          ? t('signin.wrongCode', { count: failure.attemptsLeft })
+          : failure instanceof Error
+            ? failure.message
+            : String(failure),
+      );
     } finally {
       setBusy(false);
     }
@@ -175,9 +194,17 @@ function ConfirmChange({ form, started, onCancel, onConfirm }: { form: FormOf; s
         {started.enrolment ? (
           <>
             <p>{t('signin.settings.confirm.enrol')}</p>
-            <div className="signin-step__qr-image" role="img" aria-label={t('signin.settings.confirm.qrAlt')} dangerouslySetInnerHTML={{ __html: started.enrolment.qrSvg }} />
+            <div
+              className="signin-step__qr-image"
+              role="img"
+              aria-label={t('signin.settings.confirm.qrAlt')}
+              dangerouslySetInnerHTML={{ __html: started.enrolment.qrSvg }}
+            />
             <p>
-              {t('signin.settings.confirm.secret')} <code className="security-settings__secret" data-testid="totp-secret">{started.enrolment.secret}</code>
+              {t('signin.settings.confirm.secret')}{' '}
+              <code className="security-settings__secret" data-testid="totp-secret">
+                {started.enrolment.secret}
+              </code>
             </p>
           </>
         ) : (

@@ -49,7 +49,10 @@ export function SignInStep({ props }: CustomScreenProps) {
     async finish(tokens, after) {
       finishing.current = true;
       try {
-        const next = await completeSignIn({ tokenService, session, customer, pending: store, storage: sessionStorage }, tokens, { migration: pending.migration, after });
+        const next = await completeSignIn({ tokenService, session, customer, pending: store, storage: sessionStorage }, tokens, {
+          migration: pending.migration,
+          after,
+        });
         if (store.current()?.step.flow !== 'migration') void navigate(next, { replace: true });
       } catch (error) {
         finishing.current = false;
@@ -73,7 +76,23 @@ export function SignInStep({ props }: CustomScreenProps) {
 }
 
 /** A six-digit code field with its label, hint and error, and the submit button. */
-function CodeForm({ label, hint, submit, busy, error, onSubmit, name = 'otp' }: { label: string; hint?: string; submit: string; busy: boolean; error?: string; onSubmit(code: string): void; name?: string }) {
+function CodeForm({
+  label,
+  hint,
+  submit,
+  busy,
+  error,
+  onSubmit,
+  name = 'otp',
+}: {
+  label: string;
+  hint?: string;
+  submit: string;
+  busy: boolean;
+  error?: string;
+  onSubmit(code: string): void;
+  name?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [code, setCode] = useState('');
@@ -353,7 +372,14 @@ function DeviceStep({ step, context }: { step: Extract<PendingStep, { flow: 'ver
       ) : (
         <>
           <p>{t('signin.device.sent', { destination: sentTo })}</p>
-          <CodeForm name="code" label={t('signin.device.label')} submit={t('signin.confirm')} busy={busy} error={error} onSubmit={(code) => void confirm(code)} />
+          <CodeForm
+            name="code"
+            label={t('signin.device.label')}
+            submit={t('signin.confirm')}
+            busy={busy}
+            error={error}
+            onSubmit={(code) => void confirm(code)}
+          />
           <button type="button" className="eng-button eng-button--link" onClick={() => setSentTo(undefined)}>
             {t('signin.device.other')}
           </button>

@@ -42,7 +42,11 @@ export function createSignInFactors(options: { baseUrl?: string; fetch?: typeof 
     const headers: Record<string, string> = {};
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await (options.fetch ?? globalThis.fetch)(`${base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const response = await (options.fetch ?? globalThis.fetch)(`${base}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const answer = (await response.json().catch(() => ({}))) as T & { message?: string; field?: string; attemptsLeft?: number };
     if (!response.ok) throw new TokenServiceError(response.status, answer.message || 'unknown error', answer.field, answer.attemptsLeft);
     return answer;

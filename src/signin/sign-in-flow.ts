@@ -27,7 +27,11 @@ export interface SignInDeps {
  * @example
  * const next = await completeSignIn(deps, tokens, { migration, after: 'start' });
  */
-export async function completeSignIn(deps: SignInDeps, tokens: Tokens, options: { migration?: MigrationRequirement; after: 'start' | 'accounts' }): Promise<string> {
+export async function completeSignIn(
+  deps: SignInDeps,
+  tokens: Tokens,
+  options: { migration?: MigrationRequirement; after: 'start' | 'accounts' },
+): Promise<string> {
   deps.session.adopt(tokens);
   markSignedIn();
   let next: string;
@@ -66,7 +70,8 @@ export async function beginSignIn(deps: SignInDeps, credentials: { username: str
   };
   switch (result.authFlow) {
     case 'direct':
-      if (result.accessToken && result.refreshToken) return completeSignIn(deps, { accessToken: result.accessToken, refreshToken: result.refreshToken }, { migration, after: 'start' });
+      if (result.accessToken && result.refreshToken)
+        return completeSignIn(deps, { accessToken: result.accessToken, refreshToken: result.refreshToken }, { migration, after: 'start' });
       break;
     case 'simple':
       if (result.code) return completeSignIn(deps, await deps.tokenService.exchange(result.code, verifier), { migration, after: 'start' });
@@ -81,7 +86,8 @@ export async function beginSignIn(deps: SignInDeps, credentials: { username: str
       if (result.key) return keep({ step: { flow: 'push', key: result.key, verifier, devices: result.devices ?? [], qrLink: result.qrLink ?? '' }, migration });
       break;
     case 'verifyDevice':
-      if (result.key && result.deviceId !== undefined) return keep({ step: { flow: 'verifyDevice', key: result.key, verifier, deviceId: result.deviceId }, migration });
+      if (result.key && result.deviceId !== undefined)
+        return keep({ step: { flow: 'verifyDevice', key: result.key, verifier, deviceId: result.deviceId }, migration });
       break;
   }
   throw new Error(`The token service answered the login flow '${result.authFlow}' without what it needs; check the server's /auth/login answer.`);

@@ -36,12 +36,26 @@ function Layout({ children }: LayoutProps) {
  */
 export function renderSpecs(specs: ScreenSpec[], path: string, options: Partial<EngineOptions> = {}) {
   const engine: EngineOptions = {
-    screens: specs.map((spec) => ({ id: spec.id, route: spec.route, layout: spec.layout, kind: spec.kind, title: spec.title, load: async () => ({ default: spec }) })),
+    screens: specs.map((spec) => ({
+      id: spec.id,
+      route: spec.route,
+      layout: spec.layout,
+      kind: spec.kind,
+      title: spec.title,
+      load: async () => ({ default: spec }),
+    })),
     layouts: { external: Layout, restricted: Layout, clear: Layout, main: Layout },
     guards: {},
     callMethod: async () => ({}),
     ...options,
   };
   const router = createMemoryRouter(createScreenRoutes(engine), { initialEntries: [path] });
-  return { router, ...render(<I18nextProvider i18n={englishI18n()}><RouterProvider router={router} /></I18nextProvider>) };
+  return {
+    router,
+    ...render(
+      <I18nextProvider i18n={englishI18n()}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    ),
+  };
 }

@@ -30,10 +30,6 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.to
  */
 export function customMediaRules(): string {
   return (Object.entries(breakpoints) as Array<[BreakpointName, number]>)
-    .map(([name, width]) =>
-      name === 'mobile'
-        ? `@custom-media --mobile (width < ${width}px);`
-        : `@custom-media --${kebab(name)} (width >= ${width}px);`,
-    )
+    .map(([name, width]) => (name === 'mobile' ? `@custom-media --mobile (width < ${width}px);` : `@custom-media --${kebab(name)} (width >= ${width}px);`))
     .join('\n');
 }

@@ -36,7 +36,8 @@ afterEach(() => vi.useRealTimers());
 describe('TransferApproval', () => {
   it('asks for the sms code, shows a wrong code on its field, then succeeds and closes after 3000 ms', async () => {
     const rpc = vi.fn(async (method: string, params: { approvalCode?: string }) => {
-      if (method === 'transferApprove' && params.approvalCode === '111111') throw new MethodCallError('TA1', 'Invalid', { approvalCode: 'The code is wrong. 4 attempts left.' });
+      if (method === 'transferApprove' && params.approvalCode === '111111')
+        throw new MethodCallError('TA1', 'Invalid', { approvalCode: 'The code is wrong. 4 attempts left.' });
       if (method === 'transferApprove') return { operationId: 41, status: 'completed' };
       if (method === 'transferStatus') return { operationId: 41, status: 'awaitingConfirmation' };
       throw new Error(`unexpected ${method}`);
@@ -70,7 +71,8 @@ describe('TransferApproval', () => {
 
   it('says on the code field when no new code can be sent yet, and keeps the popup open', async () => {
     const rpc = vi.fn(async (method: string) => {
-      if (method === 'transferApprovalResend') throw new MethodCallError('TA1', 'Invalid', { approvalCode: 'A code was sent a moment ago: wait 21 seconds before asking for a new one.' });
+      if (method === 'transferApprovalResend')
+        throw new MethodCallError('TA1', 'Invalid', { approvalCode: 'A code was sent a moment ago: wait 21 seconds before asking for a new one.' });
       throw new Error(`unexpected ${method}`);
     });
     show(base, rpc as unknown as RpcCall);

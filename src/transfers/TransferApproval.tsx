@@ -193,7 +193,9 @@ function ApprovalFlow({ result, onClose, onFinished }: { result: SubmitResult; o
   const summary = (
     <p className="transfer-approval__summary">
       {t('money.approval.summary', { amount, fee: formatMoney(result.fee, result.currencyCode, i18n.language) })}
-      {result.toCurrencyCode !== result.currencyCode ? ` ${t('money.approval.receives', { amount: formatMoney(result.toAmount, result.toCurrencyCode, i18n.language), rate: result.exchangeRate })}` : ''}
+      {result.toCurrencyCode !== result.currencyCode
+        ? ` ${t('money.approval.receives', { amount: formatMoney(result.toAmount, result.toCurrencyCode, i18n.language), rate: result.exchangeRate })}`
+        : ''}
     </p>
   );
   const otherMethods = stage.kind === 'outcome' ? [] : stage.methods.filter((method) => method !== (stage.kind === 'push' ? 'push' : stage.approveType));

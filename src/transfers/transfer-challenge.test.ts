@@ -3,7 +3,16 @@ import { MethodCallError } from '../../engine/index.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import { transferChallenge } from './transfer-challenge.ts';
 
-const waiting = { operationId: 41, status: 'awaitingConfirmation', approveType: 'sms', approvalSentTo: '+44 ••• 123', availableApprovalMethods: ['sms', 'push', 'otp'], amount: '25.00', fee: '0.25', currencyCode: 'USD' };
+const waiting = {
+  operationId: 41,
+  status: 'awaitingConfirmation',
+  approveType: 'sms',
+  approvalSentTo: '+44 ••• 123',
+  availableApprovalMethods: ['sms', 'push', 'otp'],
+  amount: '25.00',
+  fee: '0.25',
+  currencyCode: 'USD',
+};
 
 function handler(answers: Record<string, (params: Record<string, unknown>) => unknown>) {
   const rpc = vi.fn(async (method: string, params: Record<string, unknown>) => {

@@ -54,7 +54,10 @@ export function transferChallenge(rpc: RpcCall): ChallengeHandler {
     codeSchema: CODE_SCHEMA,
     summary(answer: Answer, t, language) {
       if (!answer.amount || !answer.currencyCode) return undefined;
-      const sent = t('money.approval.summary', { amount: formatMoney(answer.amount, answer.currencyCode, language), fee: formatMoney(answer.fee ?? '0', answer.currencyCode, language) });
+      const sent = t('money.approval.summary', {
+        amount: formatMoney(answer.amount, answer.currencyCode, language),
+        fee: formatMoney(answer.fee ?? '0', answer.currencyCode, language),
+      });
       if (!answer.toCurrencyCode || answer.toCurrencyCode === answer.currencyCode || !answer.toAmount) return sent;
       return `${sent} ${t('money.approval.receives', { amount: formatMoney(answer.toAmount, answer.toCurrencyCode, language), rate: answer.exchangeRate })}`;
     },

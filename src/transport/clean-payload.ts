@@ -1,6 +1,5 @@
 /** A value with nothing to send: the server treats an absent field as "not given". */
-const isEmpty = (value: unknown) =>
-  value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value));
+const isEmpty = (value: unknown) => value === null || value === undefined || (typeof value === 'number' && Number.isNaN(value));
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;

@@ -52,8 +52,6 @@ describe('normalizeResponse', () => {
     const answer = normalizeResponse({
       accounts: [{ accountId: '7', balance: '1250.00', pendingAmount: '0.10', currencyCode: 'EUR', type: '1001' }],
     });
-    expect(answer.accounts).toEqual([
-      { accountId: 7, balance: '1250.00', pendingAmount: '0.10', currencyCode: 'EUR', type: 1001 },
-    ]);
+    expect(answer.accounts).toEqual([{ accountId: 7, balance: '1250.00', pendingAmount: '0.10', currencyCode: 'EUR', type: 1001 }]);
   });
 });

@@ -12,8 +12,7 @@
  * The match is on part of the key, case-insensitive, so accountBalanceMin, currencyCode and
  * phoneNumber are covered without listing every field.
  */
-const KEEP_AS_TEXT =
-  /address|name|description|amount|balance|fee|total|min|rate|pending|code|number|phone|postal|token|tax|secret|^ip$|requestid|^pin|cvv/i;
+const KEEP_AS_TEXT = /address|name|description|amount|balance|fee|total|min|rate|pending|code|number|phone|postal|token|tax|secret|^ip$|requestid|^pin|cvv/i;
 
 /**
  * Numeric-looking means the string is exactly how JavaScript would write that number back, so the
@@ -22,8 +21,7 @@ const KEEP_AS_TEXT =
  */
 const looksNumeric = (text: string) => text.trim() === text && text !== '' && String(Number(text)) === text;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function normalizeValue(value: unknown, key: string): unknown {
   if (typeof value === 'string') return !KEEP_AS_TEXT.test(key) && looksNumeric(value) ? Number(value) : value;

@@ -3,8 +3,7 @@ import { MethodCallError } from '../../engine/index.ts';
 import type { RpcMethods } from '../../generated/methods.ts';
 import { CLIENT_VERSION, createRpc, REQUEST_TIMEOUT_MS, type RpcOptions } from './rpc.ts';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function setUp(answer: () => Promise<Response> | Response, overrides: Partial<RpcOptions> = {}) {
   const fetch = vi.fn<typeof globalThis.fetch>(async () => answer());
@@ -131,8 +130,7 @@ describe('rpc: the answer', () => {
   it('gives up after 5 minutes', async () => {
     vi.useFakeTimers();
     const { rpc } = setUp(() => json({}), {
-      fetch: (_url, init) =>
-        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+      fetch: (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
     });
     const outcome = expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AE', description: 'requestTimeout' });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
@@ -145,8 +143,7 @@ describe('rpc: the answer', () => {
 describe('rpc: types', () => {
   it('checks method names, params and answers against the declarations', () => {
     const { rpc } = setUp(() => json({ responseCode: '00', accounts: [] }));
-    expectTypeOf(rpc<'balanceInquiry'>)
-      .returns.resolves.toEqualTypeOf<RpcMethods['balanceInquiry']['response']>();
+    expectTypeOf(rpc<'balanceInquiry'>).returns.resolves.toEqualTypeOf<RpcMethods['balanceInquiry']['response']>();
     expectTypeOf(rpc<'transactionHistory'>)
       .parameter(1)
       .toEqualTypeOf<RpcMethods['transactionHistory']['request']>();

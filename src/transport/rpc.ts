@@ -116,11 +116,7 @@ export function createRpc(options: RpcOptions): RpcCall {
     const { responseCode, responseDescription, validationErrors, ...payload } = envelope;
     if (response.status === 401 || responseCode === 'AU') options.onUnauthorized?.();
     if (responseCode !== '00') {
-      throw new MethodCallError(
-        responseCode ?? 'UE',
-        responseDescription ?? 'serverError',
-        fieldErrorsOf(validationErrors),
-      );
+      throw new MethodCallError(responseCode ?? 'UE', responseDescription ?? 'serverError', fieldErrorsOf(validationErrors));
     }
     return normalizeResponse(payload);
   });

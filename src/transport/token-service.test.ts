@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTokenService, TokenServiceError } from './token-service.ts';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function setUp(answer: (request: Request) => Response) {
   const requests: Request[] = [];
@@ -18,9 +17,10 @@ describe('token service client', () => {
   it('posts the login with the PKCE challenge and returns the flow', async () => {
     const { tokens, requests } = setUp(() => json({ authFlow: 'simple', code: 'c0de' }));
     const challenge = 'x'.repeat(43);
-    await expect(
-      tokens.login({ client: 'spa', username: 'personal@example.com', password: 'pw', codeChallenge: challenge }),
-    ).resolves.toEqual({ authFlow: 'simple', code: 'c0de' });
+    await expect(tokens.login({ client: 'spa', username: 'personal@example.com', password: 'pw', codeChallenge: challenge })).resolves.toEqual({
+      authFlow: 'simple',
+      code: 'c0de',
+    });
     expect(requests[0]!.method).toBe('POST');
     expect(new URL(requests[0]!.url).pathname).toBe('/auth/login');
     expect(await requests[0]!.json()).toMatchObject({ client: 'spa', codeChallenge: challenge });
@@ -28,9 +28,7 @@ describe('token service client', () => {
 
   it("throws the service's message on a 403", async () => {
     const { tokens } = setUp(() => json({ message: 'Wrong e-mail or password.' }, 403));
-    const error = await tokens
-      .login({ client: 'spa', username: 'a@b.example', password: 'no', codeChallenge: 'x'.repeat(43) })
-      .catch((e: unknown) => e);
+    const error = await tokens.login({ client: 'spa', username: 'a@b.example', password: 'no', codeChallenge: 'x'.repeat(43) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenServiceError);
     expect(error).toMatchObject({ status: 403, message: 'Wrong e-mail or password.' });
   });

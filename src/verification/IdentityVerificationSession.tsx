@@ -30,7 +30,14 @@ export function IdentityVerificationSession({ params }: CustomScreenProps) {
   if (failed) return <p className="verification-notice verification-notice--danger">{t('verification.identity.unknown')}</p>;
   if (!data) return <LoadingIndicator label={t('verification.loading')} />;
   const { session } = data;
-  const tone = session.status === 'completed' ? (session.identityDocumentStatusId === 64 ? ' verification-notice--danger' : ' verification-notice--success') : session.status === 'failed' ? ' verification-notice--danger' : '';
+  const tone =
+    session.status === 'completed'
+      ? session.identityDocumentStatusId === 64
+        ? ' verification-notice--danger'
+        : ' verification-notice--success'
+      : session.status === 'failed'
+        ? ' verification-notice--danger'
+        : '';
   const message = session.status === 'completed' && session.identityDocumentStatusId === 64 ? 'nameMismatch' : session.status;
 
   return (

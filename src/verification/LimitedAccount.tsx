@@ -15,7 +15,11 @@ const isLive = (statusId: number) => isWaiting(statusId) || statusId === 2;
 export function limitProcessing(reasons: LimitReason[]): boolean {
   const requirements = reasons.flatMap((reason) => reason.requirementDocuments);
   const live = requirements.map((requirement) => requirement.uploadedDocuments.filter((document) => isLive(document.statusId)));
-  return requirements.length > 0 && live.every((documents) => documents.length > 0) && live.some((documents) => documents.some((document) => isWaiting(document.statusId)));
+  return (
+    requirements.length > 0 &&
+    live.every((documents) => documents.length > 0) &&
+    live.some((documents) => documents.some((document) => isWaiting(document.statusId)))
+  );
 }
 
 /**
@@ -29,7 +33,8 @@ export function LimitedAccount(_props: CustomScreenProps) {
   const { rpc } = useApp();
   const { data, setData } = useLoaded(() => rpc('customerLimitReasonGet', {}));
   if (!data) return <p className="eng-loading">{t('verification.loading')}</p>;
-  if (!data.limited && data.reasons.length === 0) return <p className="verification-notice verification-notice--success">{t('verification.limited.notLimited')}</p>;
+  if (!data.limited && data.reasons.length === 0)
+    return <p className="verification-notice verification-notice--success">{t('verification.limited.notLimited')}</p>;
   const processing = limitProcessing(data.reasons);
 
   return (

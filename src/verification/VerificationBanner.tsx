@@ -39,8 +39,7 @@ export function VerificationBanner() {
   return (
     <section className="verification-banner" aria-label={t(`verification.banner.${banner}.title`)} data-state={banner}>
       <p className="verification-banner__text">
-        <span className="verification-banner__title">{t(`verification.banner.${banner}.title`)}</span>{' '}
-        {t(`verification.banner.${banner}.text`)}
+        <span className="verification-banner__title">{t(`verification.banner.${banner}.title`)}</span> {t(`verification.banner.${banner}.text`)}
       </p>
       <Link to={BANNER_LINKS[banner]}>
         {COUNTED.has(banner) && count > 0 ? t('verification.banner.actionsRequired', { count }) : t(`verification.banner.${banner}.link`)}

@@ -25,7 +25,12 @@ function server(customerType: 'personal' | 'business') {
       case 'kycRequestGet':
         return { customerKycRequest: { ...state } };
       case 'countries':
-        return { countries: [{ code: 'RO', name: 'Romania' }, { code: 'PT', name: 'Portugal' }] };
+        return {
+          countries: [
+            { code: 'RO', name: 'Romania' },
+            { code: 'PT', name: 'Portugal' },
+          ],
+        };
       case 'kycCustomerPersonalInfoUpdate':
         Object.assign(info, params);
         return { customerInfo: info };
@@ -49,7 +54,7 @@ function choose(select: HTMLElement, label: string) {
 const section = async (title: string) => (await screen.findByRole('heading', { level: 2, name: title }, { timeout: 5000 })).closest('section')!;
 
 describe('KYC', () => {
-  it('saves a personal customer\'s details from what is stored, sends the personal answers and reloads the customer', async () => {
+  it("saves a personal customer's details from what is stored, sends the personal answers and reloads the customer", async () => {
     const callMethod = server('personal');
     const customerReload = vi.fn(async () => undefined);
     renderScreens(testOptions([spec as unknown as ScreenSpec], { callMethod, actions: { customerReload }, guards: OPEN }), '/kyc', i18n());
@@ -61,7 +66,13 @@ describe('KYC', () => {
       fireEvent.click(within(details).getByRole('button', { name: 'Save details' }));
     });
     await waitFor(() =>
-      expect(callMethod).toHaveBeenCalledWith('kycCustomerPersonalInfoUpdate', { firstName: 'Ana', lastName: 'Popescu', birthDay: '1990-02-03', nationality: 'RO', residenceCountryCode: 'RO' }),
+      expect(callMethod).toHaveBeenCalledWith('kycCustomerPersonalInfoUpdate', {
+        firstName: 'Ana',
+        lastName: 'Popescu',
+        birthDay: '1990-02-03',
+        nationality: 'RO',
+        residenceCountryCode: 'RO',
+      }),
     );
     await waitFor(() => expect(customerReload).toHaveBeenCalledOnce());
 
@@ -76,7 +87,9 @@ describe('KYC', () => {
       fireEvent.click(within(questions).getByRole('button', { name: 'Submit' }));
     });
     await waitFor(() =>
-      expect(callMethod).toHaveBeenCalledWith('kycInfoUpdate', { answers: expect.objectContaining({ occupation: 'Engineer', sourceOfFunds: 'salary', purposeOfAccount: 'savings', expectedMonthlyVolume: 'upTo1000' }) }),
+      expect(callMethod).toHaveBeenCalledWith('kycInfoUpdate', {
+        answers: expect.objectContaining({ occupation: 'Engineer', sourceOfFunds: 'salary', purposeOfAccount: 'savings', expectedMonthlyVolume: 'upTo1000' }),
+      }),
     );
     await waitFor(() => expect(customerReload).toHaveBeenCalledTimes(2));
     await screen.findByText('Thank you, your answers are submitted.');
@@ -85,19 +98,33 @@ describe('KYC', () => {
 
   it('refuses answers the schema refuses, on their field, and sends nothing', async () => {
     const callMethod = server('personal');
-    renderScreens(testOptions([spec as unknown as ScreenSpec], { callMethod, actions: { customerReload: vi.fn(async () => undefined) }, guards: OPEN }), '/kyc', i18n());
+    renderScreens(
+      testOptions([spec as unknown as ScreenSpec], { callMethod, actions: { customerReload: vi.fn(async () => undefined) }, guards: OPEN }),
+      '/kyc',
+      i18n(),
+    );
     const questions = await section('About you and your account');
     fireEvent.change(within(questions).getByLabelText(/Occupation/), { target: { value: 'E' } });
     await act(async () => {
       fireEvent.click(within(questions).getByRole('button', { name: 'Submit' }));
     });
-    await waitFor(() => expect(within(questions).getByLabelText(/Occupation/).getAttribute('aria-invalid')).toBe('true'));
+    await waitFor(() =>
+      expect(
+        within(questions)
+          .getByLabelText(/Occupation/)
+          .getAttribute('aria-invalid'),
+      ).toBe('true'),
+    );
     expect(callMethod).not.toHaveBeenCalledWith('kycInfoUpdate', expect.anything());
   });
 
   it('asks a business its own questions by ?variant=business, without personal details or the identity check', async () => {
     const callMethod = server('business');
-    renderScreens(testOptions([spec as unknown as ScreenSpec], { callMethod, actions: { customerReload: vi.fn(async () => undefined) }, guards: OPEN }), '/kyc?variant=business', i18n());
+    renderScreens(
+      testOptions([spec as unknown as ScreenSpec], { callMethod, actions: { customerReload: vi.fn(async () => undefined) }, guards: OPEN }),
+      '/kyc?variant=business',
+      i18n(),
+    );
     const questions = await section('About your company and its account');
     expect(within(questions).getByLabelText(/Industry/)).toBeTruthy();
     expect(within(questions).queryByLabelText(/Occupation/)).toBeNull();
@@ -109,11 +136,24 @@ describe('KYC', () => {
   it('opens the identity session the answer names', async () => {
     const callMethod = server('personal');
     renderScreens(
-      testOptions([spec as unknown as ScreenSpec, { id: 'session', route: '/identity-verification/:id', layout: 'main', title: 'verification.identity.continue', kind: 'dashboard', dashboard: { sections: [] } } as ScreenSpec], {
-        callMethod,
-        actions: { customerReload: vi.fn(async () => undefined) },
-        guards: OPEN,
-      }),
+      testOptions(
+        [
+          spec as unknown as ScreenSpec,
+          {
+            id: 'session',
+            route: '/identity-verification/:id',
+            layout: 'main',
+            title: 'verification.identity.continue',
+            kind: 'dashboard',
+            dashboard: { sections: [] },
+          } as ScreenSpec,
+        ],
+        {
+          callMethod,
+          actions: { customerReload: vi.fn(async () => undefined) },
+          guards: OPEN,
+        },
+      ),
       '/kyc',
       i18n(),
     );

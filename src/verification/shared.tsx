@@ -50,7 +50,17 @@ export function readFileAsDataUrl(file: File): Promise<string> {
 }
 
 /** A field's label, control and error, in the engine's look. */
-export function Field({ label, error, help, children }: { label: string; error?: string | undefined; help?: string; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+export function Field({
+  label,
+  error,
+  help,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  help?: string;
+  children: (ids: { id: string; describedBy?: string }) => ReactNode;
+}) {
   const id = useId();
   const describedBy = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -80,7 +90,17 @@ export function Field({ label, error, help, children }: { label: string; error?:
  * @example
  * <FileUpload label={t('verification.upload.file')} onUpload={(file) => rpc('customerLimitDocumentUpload', { requirementId, file })} />
  */
-export function FileUpload({ label, field = 'file', onUpload, buttonLabel }: { label: string; field?: string; buttonLabel?: string; onUpload: (dataUrl: string) => Promise<unknown> }) {
+export function FileUpload({
+  label,
+  field = 'file',
+  onUpload,
+  buttonLabel,
+}: {
+  label: string;
+  field?: string;
+  buttonLabel?: string;
+  onUpload: (dataUrl: string) => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   const { run, pending, fieldErrors } = useCall();
   const [file, setFile] = useState<File | null>(null);
@@ -168,7 +188,9 @@ export function UploadedList({ documents }: { documents: { id: number; statusId:
       {documents.map((document) => (
         <li key={document.id}>
           <span>{document.fileName ?? t('verification.upload.document')}</span>{' '}
-          <time dateTime={document.uploaded}>{new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(document.uploaded))}</time>{' '}
+          <time dateTime={document.uploaded}>
+            {new Intl.DateTimeFormat(intlLocale(i18n.language), { dateStyle: 'medium' }).format(new Date(document.uploaded))}
+          </time>{' '}
           <DocumentStatusBadge statusId={document.statusId} />
           {document.rejectReason && <span className="verification-muted"> {document.rejectReason}</span>}
         </li>

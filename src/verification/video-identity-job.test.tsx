@@ -15,7 +15,8 @@ const ID = 'vij_abcdefghijkl';
 function provider(job: Record<string, unknown>) {
   return vi.fn(async (method: string, params: Record<string, unknown>) => {
     if (params.id !== ID) throw new Error(`unknown job ${String(params.id)}`);
-    if (method === 'videoIdentityJobSchedule') Object.assign(job, { status: 'scheduled', scheduledFor: params.scheduledFor, callUrl: 'https://video.example/call/1' });
+    if (method === 'videoIdentityJobSchedule')
+      Object.assign(job, { status: 'scheduled', scheduledFor: params.scheduledFor, callUrl: 'https://video.example/call/1' });
     return { job: { ...job } };
   });
 }

@@ -10,7 +10,9 @@ function fakeHost(options: { injected?: boolean; search?: string } = {}) {
     addEventListener: target.addEventListener.bind(target),
     removeEventListener: target.removeEventListener.bind(target),
     location: { search: options.search ?? '' },
-    ...(options.injected === false ? { parent: { postMessage: (text: string) => sent.push(JSON.parse(text)) } } : { ReactNativeWebView: { postMessage: (text: string) => sent.push(JSON.parse(text)) } }),
+    ...(options.injected === false
+      ? { parent: { postMessage: (text: string) => sent.push(JSON.parse(text)) } }
+      : { ReactNativeWebView: { postMessage: (text: string) => sent.push(JSON.parse(text)) } }),
   };
   const fromApp = (data: unknown) => target.dispatchEvent(new MessageEvent('message', { data }));
   return { host, sent, fromApp };
@@ -33,7 +35,10 @@ describe('mobile wrapper bridge', () => {
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(bridge.enabled()).toBe(true);
-    expect(sent).toEqual([{ type: 'ready', version: 1 }, { type: 'deviceStep', requestId: 'r1', secret: 's1' }]);
+    expect(sent).toEqual([
+      { type: 'ready', version: 1 },
+      { type: 'deviceStep', requestId: 'r1', secret: 's1' },
+    ]);
     bridge.send({ type: 'download', fileName: 'statement.pdf', mediaType: 'application/pdf', dataUrl: 'data:application/pdf;base64,JVBE' });
     expect(sent).toHaveLength(3);
   });

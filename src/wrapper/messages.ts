@@ -58,13 +58,19 @@ export function parseAppMessage(text: unknown): AppMessage | null {
   }
   switch (value.type) {
     case 'login':
-      return value.username === undefined || typeof value.username === 'string' ? { type: 'login', ...(isText(value.username) ? { username: value.username } : {}) } : null;
+      return value.username === undefined || typeof value.username === 'string'
+        ? { type: 'login', ...(isText(value.username) ? { username: value.username } : {}) }
+        : null;
     case 'tokens':
-      return isText(value.accessToken) && isText(value.refreshToken) ? { type: 'tokens', accessToken: value.accessToken, refreshToken: value.refreshToken } : null;
+      return isText(value.accessToken) && isText(value.refreshToken)
+        ? { type: 'tokens', accessToken: value.accessToken, refreshToken: value.refreshToken }
+        : null;
     case 'logout':
       return { type: 'logout' };
     case 'identityVerificationResult':
-      return value.status === 'completed' || value.status === 'failed' || value.status === 'cancelled' ? { type: 'identityVerificationResult', status: value.status } : null;
+      return value.status === 'completed' || value.status === 'failed' || value.status === 'cancelled'
+        ? { type: 'identityVerificationResult', status: value.status }
+        : null;
     case 'cardToWalletResult':
       return isText(value.requestId) && (value.status === 'added' || value.status === 'failed' || value.status === 'cancelled')
         ? { type: 'cardToWalletResult', requestId: value.requestId, status: value.status }

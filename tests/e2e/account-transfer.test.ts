@@ -69,11 +69,19 @@ describe('between own accounts', () => {
     const overLimit = (minor(limits.perTransactionMax) / 100n + 1n).toString();
     await amount.fill(overLimit);
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
-    const amountError = page.locator('main .eng-field--invalid').filter({ has: page.locator('input[name="amount"]') }).locator('.eng-field-errors');
+    const amountError = page
+      .locator('main .eng-field--invalid')
+      .filter({ has: page.locator('input[name="amount"]') })
+      .locator('.eng-field-errors');
     const shownLimit = Number(limits.perTransactionMax).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
     await expect.poll(() => amountError.innerText()).toBe(`The most you can send at once is ${shownLimit}.`);
     // The server refuses it too, on the same field, whatever the screen checked.
-    const refused = await api.call('accountTransfer', { idempotencyKey: crypto.randomUUID(), fromAccount: before.usd.accountId, toAccount: before.eur.accountId, amount: overLimit });
+    const refused = await api.call('accountTransfer', {
+      idempotencyKey: crypto.randomUUID(),
+      fromAccount: before.usd.accountId,
+      toAccount: before.eur.accountId,
+      amount: overLimit,
+    });
     expect(refused.responseCode).toBe('TA1');
     expect(refused.validationErrors.map((error: { field: string }) => error.field)).toEqual(['amount']);
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
@@ -123,7 +131,15 @@ describe('between own accounts', () => {
 
     const { payments } = await api.call('preapprovedPaymentList', { type: 'account' });
     const created = payments[0];
-    expect(created).toMatchObject({ status: 'active', frequency: 'weekly', amount: '5.00', currencyCode: 'EUR', amountIsReceived: true, maxTransactions: 4, doneTransactions: 1 });
+    expect(created).toMatchObject({
+      status: 'active',
+      frequency: 'weekly',
+      amount: '5.00',
+      currencyCode: 'EUR',
+      amountIsReceived: true,
+      maxTransactions: 4,
+      doneTransactions: 1,
+    });
 
     await page.getByRole('link', { name: 'Pre-approved payments' }).click();
     await page.waitForURL('**/transfer/preapproved-payments');

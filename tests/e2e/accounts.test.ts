@@ -71,7 +71,11 @@ describe('accounts', () => {
     const api = await signIn(e2e.server.url, 'personal@example.com');
     expect((await api.call('walletCreate', { currencyCode: 'BTC' })).address).toBe(shown);
     await page.goto(`${e2e.server.url}/accounts`);
-    await page.locator('main li[data-key]').filter({ hasText: 'BTC' }).getByRole('link', { name: /Deposit address/ }).waitFor();
+    await page
+      .locator('main li[data-key]')
+      .filter({ hasText: 'BTC' })
+      .getByRole('link', { name: /Deposit address/ })
+      .waitFor();
     await page.context().close();
   });
 });

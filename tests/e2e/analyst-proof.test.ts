@@ -41,7 +41,8 @@ class AnalystCopy {
 
   /** Rewrites one file of the copy as an analyst would; a file outside schemas/, screens/ and brands/ is refused. */
   edit(file: string, change: (text: string) => string): void {
-    if (!ANALYST_FOLDERS.test(file) || /\.tsx?$/.test(file)) throw new Error(`An analyst's proof edits schemas/, screens/, brands/ and locales/ only, not ${file}`);
+    if (!ANALYST_FOLDERS.test(file) || /\.tsx?$/.test(file))
+      throw new Error(`An analyst's proof edits schemas/, screens/, brands/ and locales/ only, not ${file}`);
     const absolute = path.join(this.root, file);
     const before = readFileSync(absolute, 'utf8');
     const after = change(before);
@@ -115,7 +116,10 @@ const wizardStep: AnalystCase = {
       return `${JSON.stringify(schema, null, 2)}\n`;
     });
     copy.edit('screens/self-certification.yaml', (yaml) =>
-      yaml.replace('    - id: residencies\n', '    - id: occupation\n      title: verification.fatca.occupation\n      fields: [occupation]\n    - id: residencies\n'),
+      yaml.replace(
+        '    - id: residencies\n',
+        '    - id: occupation\n      title: verification.fatca.occupation\n      fields: [occupation]\n    - id: residencies\n',
+      ),
     );
     copy.edit('locales/en/verification.json', (json) => {
       const texts = JSON.parse(json);
@@ -152,7 +156,10 @@ const purposeField: AnalystCase = {
       return `${JSON.stringify(entity, null, 2)}\n`;
     });
     copy.edit('screens/transfer-p2p.yaml', (yaml) =>
-      yaml.replace('fields: [accountId, currency, amount, toEmail, note, reference, templateName]', 'fields: [accountId, currency, amount, toEmail, note, reference, purposeOfPayment, purposeNote, templateName]'),
+      yaml.replace(
+        'fields: [accountId, currency, amount, toEmail, note, reference, templateName]',
+        'fields: [accountId, currency, amount, toEmail, note, reference, purposeOfPayment, purposeNote, templateName]',
+      ),
     );
     copy.edit('screens/history-details.yaml', (yaml) =>
       yaml.replace(
@@ -238,7 +245,10 @@ describe("the analyst's proofs", () => {
       await expect.poll(() => rows.locator(`td:nth-child(${column})`).count()).toBeGreaterThan(1);
       // Ids are numbers, which the table groups by the locale's way ("1,001"): compare the digits.
       const cells = (await rows.locator(`td:nth-child(${column})`).allInnerTexts()).map((text) => text.replace(/\D/g, ''));
-      expect(cells.every((cell) => accountIds.has(cell)), `${cells.join(', ')} are not all of ${[...accountIds].join(', ')}`).toBe(true);
+      expect(
+        cells.every((cell) => accountIds.has(cell)),
+        `${cells.join(', ')} are not all of ${[...accountIds].join(', ')}`,
+      ).toBe(true);
       await page.context().close();
     });
   });
@@ -273,7 +283,9 @@ describe("the analyst's proofs", () => {
       await page.context().close();
 
       const api = await signIn(server.url, 'personal@example.com');
-      const usd = (await api.call('balanceInquiry', {})).accounts.find((account: { currencyCode: string; type: number }) => account.currencyCode === 'USD' && account.type === 1001);
+      const usd = (await api.call('balanceInquiry', {})).accounts.find(
+        (account: { currencyCode: string; type: number }) => account.currencyCode === 'USD' && account.type === 1001,
+      );
       const send = (extra: Record<string, unknown>) =>
         api.call('p2pTransfer', { idempotencyKey: crypto.randomUUID(), accountId: usd.accountId, amount: '1.00', toEmail: 'business@example.com', ...extra });
       const shortNote = await send({ purposeNote: 'abc' });
@@ -281,7 +293,9 @@ describe("the analyst's proofs", () => {
       expect(shortNote.validationErrors).toEqual([{ field: 'purposeNote', description: expect.stringMatching(/fewer than 5 characters/) }]);
       const unknownPurpose = await send({ purposeOfPayment: 'bribe' });
       expect(unknownPurpose.responseCode).toBe('TA1');
-      expect(unknownPurpose.validationErrors).toEqual([{ field: 'purposeOfPayment', description: `must be one of: ${Object.keys(PURPOSE.values).join(', ')}` }]);
+      expect(unknownPurpose.validationErrors).toEqual([
+        { field: 'purposeOfPayment', description: `must be one of: ${Object.keys(PURPOSE.values).join(', ')}` },
+      ]);
     });
 
     it("stores the chosen purpose with the transfer and shows it in the transfer's details", async () => {

@@ -31,13 +31,18 @@ describe('business approval queue', () => {
     // The p2p page is a spec (engine form): its fields are found by their labels.
     const source = clerk.getByLabel('From account');
     await expect.poll(() => source.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-    const usd = await source.locator('option').evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('USD'))?.value);
+    const usd = await source
+      .locator('option')
+      .evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('USD'))?.value);
     await source.selectOption(usd!);
     await clerk.getByLabel(/^Amount/).fill('12.34');
     await clerk.getByLabel("Recipient's e-mail").fill('personal@example.com');
     await clerk.getByLabel('Note').fill(note);
     await clerk.getByRole('button', { name: 'Send', exact: true }).click();
-    await clerk.getByRole('alertdialog', { name: 'Approval request created' }).or(clerk.getByRole('dialog', { name: 'Approval request created' })).waitFor();
+    await clerk
+      .getByRole('alertdialog', { name: 'Approval request created' })
+      .or(clerk.getByRole('dialog', { name: 'Approval request created' }))
+      .waitFor();
     expect(await seriousViolations(clerk)).toEqual([]);
     await clerk.context().close();
 
@@ -83,11 +88,14 @@ describe('business approval queue', () => {
 
     const anna = await signIn(e2e.server.url, 'personal@example.com');
     await expect
-      .poll(async () => {
-        const history = await anna.call('transactionHistory', {});
-        const rows = (history.transactions ?? []) as Array<{ amount: string; currencyCode: string; description?: string }>;
-        return rows.some((entry) => entry.amount === '12.34' && entry.currencyCode === 'USD');
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const history = await anna.call('transactionHistory', {});
+          const rows = (history.transactions ?? []) as Array<{ amount: string; currencyCode: string; description?: string }>;
+          return rows.some((entry) => entry.amount === '12.34' && entry.currencyCode === 'USD');
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
   });
 });

@@ -37,11 +37,14 @@ const smsMessages = async (purpose: 'cardSecret' | 'transferConfirmation'): Prom
 async function newSms(purpose: 'cardSecret' | 'transferConfirmation', after: number): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
-    .poll(async () => {
-      const [latest] = await smsMessages(purpose);
-      found = latest && latest.id > after ? latest : undefined;
-      return found?.id ?? 0;
-    }, { timeout: 15_000 })
+    .poll(
+      async () => {
+        const [latest] = await smsMessages(purpose);
+        found = latest && latest.id > after ? latest : undefined;
+        return found?.id ?? 0;
+      },
+      { timeout: 15_000 },
+    )
     .toBeGreaterThan(after);
   return found!;
 }
@@ -106,7 +109,10 @@ describe('cards', () => {
     await expectNoFullCardNumber(page, 'the physical cards');
     const physical = (await api.call('cardList', {})).cards.filter((card: { cardIsVirtual: boolean }) => !card.cardIsVirtual);
     expect(await listed.count()).toBe(physical.length);
-    await listed.first().getByRole('link', { name: /Open card/ }).click();
+    await listed
+      .first()
+      .getByRole('link', { name: /Open card/ })
+      .click();
     await page.waitForURL(new RegExp(`/cards/${physical[0].accountId}$`));
     await main.locator('dd[data-field="maskedCardNumber"]').waitFor();
     expect(await main.locator('dd[data-field="maskedCardNumber"]').innerText()).toBe(physical[0].maskedCardNumber);

@@ -50,7 +50,11 @@ describe('history', () => {
     // The export asks the server for the same filter and streams every matching row.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
-    const lines = (await downloaded(download)).toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    const lines = (await downloaded(download))
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
     expect(lines[0]).toBe('Date,Transaction,Account,Type,Description,Counterparty,Status,Amount,Currency');
     expect(lines).toHaveLength(filtered.results + 1);
     const first = filtered.transactions[0];
@@ -68,7 +72,11 @@ describe('history', () => {
     await expect.poll(() => details.innerText()).toContain(first.description);
     expect(await details.innerText()).toContain(String(first.transactionId));
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('link', { name: 'Back to history' }).or(page.getByRole('button', { name: 'Back to history' })).first().click();
+    await page
+      .getByRole('link', { name: 'Back to history' })
+      .or(page.getByRole('button', { name: 'Back to history' }))
+      .first()
+      .click();
     await page.waitForURL('**/history');
     await page.context().close();
   });
@@ -91,7 +99,10 @@ describe('history', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download PDF statement for ${monthName}, USD account ${usd.accountId}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Download PDF statement for ${monthName}, USD account ${usd.accountId}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`statement-${usd.accountId}-${year}-${String(month).padStart(2, '0')}.pdf`);
     const bytes = await downloaded(download);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

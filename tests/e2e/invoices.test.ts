@@ -31,7 +31,10 @@ describe('invoices', () => {
     await northwind.locator('main form button[type="submit"]').click();
     await northwind.waitForURL(/\/transfer\/invoices\/[0-9]+$/);
     const invoiceId = /\/transfer\/invoices\/([0-9]+)$/.exec(northwind.url())![1]!;
-    await northwind.locator('main h2').filter({ hasText: `Invoice ${invoiceId}` }).waitFor();
+    await northwind
+      .locator('main h2')
+      .filter({ hasText: `Invoice ${invoiceId}` })
+      .waitFor();
     await northwind.locator('main').getByText('Unpaid', { exact: true }).waitFor();
 
     const anna = await signedInPage('personal@example.com');
@@ -46,11 +49,15 @@ describe('invoices', () => {
     const source = anna.locator('main select[id$="_accountId"]');
     // The engine's select starts with its empty choice: wait for the accounts after it.
     await expect.poll(() => source.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-    const usd = await source.locator('option').evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('USD'))?.value);
+    const usd = await source
+      .locator('option')
+      .evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('USD'))?.value);
     await source.selectOption(usd!);
     expect(await seriousViolations(anna)).toEqual([]);
     // The pay button says what leaves the account: the amount with the fee.
-    const { invoice } = (await (await signIn(e2e.server.url, 'personal@example.com')).call('invoiceGet', { id: Number(invoiceId) })) as { invoice: { amount: string; total: string } };
+    const { invoice } = (await (await signIn(e2e.server.url, 'personal@example.com')).call('invoiceGet', { id: Number(invoiceId) })) as {
+      invoice: { amount: string; total: string };
+    };
     expect(Number(invoice.total)).toBeGreaterThanOrEqual(Number(invoice.amount));
     await anna.getByRole('button', { name: `Pay ${invoice.total} USD` }).click();
     const codeInput = anna.locator('input[name="approvalCode"]');

@@ -11,7 +11,6 @@ import { seriousViolations } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 
-
 let browser: Browser;
 let paxum: RunningServer;
 let paydek: RunningServer;
@@ -37,11 +36,14 @@ async function codeFromOutbox(server: RunningServer, to: string, purpose: string
   const query = new URLSearchParams({ to, purpose });
   let body = '';
   await expect
-    .poll(async () => {
-      const answer = await new ApiClient(server.url).get(`/sandbox/outbox/messages?${query}`);
-      body = JSON.parse(answer.text).messages[0]?.body ?? '';
-      return body;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const answer = await new ApiClient(server.url).get(`/sandbox/outbox/messages?${query}`);
+        body = JSON.parse(answer.text).messages[0]?.body ?? '';
+        return body;
+      },
+      { timeout: 10_000 },
+    )
     .toMatch(/\b[0-9]{6}\b/);
   return /\b([0-9]{6})\b/.exec(body)![1]!;
 }
@@ -92,16 +94,25 @@ describe('getting in', () => {
     const email = `recover.${Date.now()}@example.com`;
     const client = new ApiClient(paxum.url);
     await client.rpc('accountCreate', {
-      firstName: 'Ion', lastName: 'Rusu', username: email, password: 'Old-pass-2026', residenceCountryCode: 'MD',
-      birthDay: '1985-07-01', registrationType: 'others', acceptedTerms: ['privacyPolicy', 'userAgreement'],
+      firstName: 'Ion',
+      lastName: 'Rusu',
+      username: email,
+      password: 'Old-pass-2026',
+      residenceCountryCode: 'MD',
+      birthDay: '1985-07-01',
+      registrationType: 'others',
+      acceptedTerms: ['privacyPolicy', 'userAgreement'],
     });
     await client.rpc('accountActivate', { username: email, activationCode: await codeFromOutbox(paxum, email, 'activation') });
 
     const page = await newPage();
     await page.goto(`${paxum.url}/account-recovery`);
-    await page.locator('#recovery_email').waitFor({ timeout: 10_000 }).catch(async (error) => {
-      throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('body').innerText()}`);
-    });
+    await page
+      .locator('#recovery_email')
+      .waitFor({ timeout: 10_000 })
+      .catch(async (error) => {
+        throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('body').innerText()}`);
+      });
     await page.locator('#recovery_email').fill(email);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send code' }).click();

@@ -27,7 +27,9 @@ describe('person to person', () => {
   it('sends to a customer by e-mail with the sms code, saves a template, and shows in both histories', async () => {
     const note = `Coffee beans ${Date.now()}`;
     const api = await signIn(e2e.server.url, 'personal@example.com');
-    const usd = (await api.call('balanceInquiry', {})).accounts.find((account: { currencyCode: string; type: number }) => account.currencyCode === 'USD' && account.type === 1001);
+    const usd = (await api.call('balanceInquiry', {})).accounts.find(
+      (account: { currencyCode: string; type: number }) => account.currencyCode === 'USD' && account.type === 1001,
+    );
     const before = (await smsCodes())[0]?.id ?? 0;
 
     const page = await e2e.signedInPage('personal@example.com');
@@ -55,11 +57,14 @@ describe('person to person', () => {
     await dialog.waitFor();
     let code = '';
     await expect
-      .poll(async () => {
-        const [latest] = await smsCodes();
-        code = latest && latest.id !== before ? (/^([0-9]{6}) is your code/.exec(latest.body)?.[1] ?? '') : '';
-        return code;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const [latest] = await smsCodes();
+          code = latest && latest.id !== before ? (/^([0-9]{6}) is your code/.exec(latest.body)?.[1] ?? '') : '';
+          return code;
+        },
+        { timeout: 15_000 },
+      )
       .toMatch(/^[0-9]{6}$/);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('Confirmation code').fill(code);

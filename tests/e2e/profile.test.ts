@@ -97,7 +97,10 @@ describe('profile', () => {
     await page.context().close();
   });
 
-  for (const [brand, language] of [['paxum', 'en'], ['aplus', 'es']] as const) {
+  for (const [brand, language] of [
+    ['paxum', 'en'],
+    ['aplus', 'es'],
+  ] as const) {
     for (const width of [375, 1280]) {
       it(`shows the profile screens without serious axe violations in ${brand}/${language} at ${width} px`, async () => {
         const server = servers[brand]!;

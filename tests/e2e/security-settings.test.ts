@@ -10,7 +10,6 @@ import { ApiClient } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
 
-
 const e2e = browserAndServer();
 const { signedInPage } = e2e;
 
@@ -61,10 +60,7 @@ describe('security settings', () => {
     const terms = page.locator('main table tbody tr', { hasText: 'Terms of Service' });
     await terms.waitFor();
     expect(await terms.innerText()).toContain('2026.1');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      terms.getByRole('button', { name: 'Download PDF Terms of Service' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), terms.getByRole('button', { name: 'Download PDF Terms of Service' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.pdf$/);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -150,17 +146,26 @@ describe('password change', () => {
     const outbox = async (purpose: string) => {
       let body = '';
       await expect
-        .poll(async () => {
-          const answer = await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: email, purpose })}`);
-          body = JSON.parse(answer.text).messages[0]?.body ?? '';
-          return body;
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            const answer = await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: email, purpose })}`);
+            body = JSON.parse(answer.text).messages[0]?.body ?? '';
+            return body;
+          },
+          { timeout: 10_000 },
+        )
         .toMatch(/\b[0-9]{6}\b/);
       return /\b([0-9]{6})\b/.exec(body)![1]!;
     };
     await client.rpc('accountCreate', {
-      firstName: 'Ilie', lastName: 'Sandu', username: email, password: 'Demo-pass-2026', residenceCountryCode: 'RO',
-      birthDay: '1990-05-01', registrationType: 'others', acceptedTerms: ['privacyPolicy', 'userAgreement'],
+      firstName: 'Ilie',
+      lastName: 'Sandu',
+      username: email,
+      password: 'Demo-pass-2026',
+      residenceCountryCode: 'RO',
+      birthDay: '1990-05-01',
+      registrationType: 'others',
+      acceptedTerms: ['privacyPolicy', 'userAgreement'],
     });
     await client.rpc('accountActivate', { username: email, activationCode: await outbox('activation') });
 

@@ -86,30 +86,33 @@ describe('terms step before sign-in completes', () => {
 });
 
 describe('company selection for a business user', () => {
-  it.each(VARIANTS)('lists both companies, acts for the chosen one and switches from the header ($brand/$language/$width)', async ({ brand, language, width }) => {
-    const page = await newPage({ language, width });
-    await page.goto(`${servers[brand].url}/login`);
-    await fillLogin(page, 'business@example.com');
-    await page.waitForURL('**/company-selection');
-    const choices = page.locator('.company-list button');
-    await expect.poll(() => choices.count()).toBe(2);
-    expect(await page.locator('h1').count()).toBe(1);
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, `company-selection-${brand}-${language}-${width}`);
-    await choices.filter({ hasText: 'Northwind Studio Ltd' }).click();
-    await page.waitForURL('**/home');
-    const acting = await page.evaluate(() => sessionStorage.getItem('session.actingCustomerId'));
-    expect(Number(acting)).toBeGreaterThan(0);
-    if (width === 375) await page.locator('.menu-button').click();
-    const switcher = page.locator('.company-switcher select');
-    await switcher.waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, `company-switcher-${brand}-${language}-${width}`);
-    await switcher.selectOption({ label: 'Harbour Lights Trading Ltd' });
-    // The business list runs again with this page as the remembered path: the user stays, acting for Harbour Lights.
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('session.actingCustomerId'))).not.toBe(acting);
-    expect(new URL(page.url()).pathname).toBe('/home');
-  });
+  it.each(VARIANTS)(
+    'lists both companies, acts for the chosen one and switches from the header ($brand/$language/$width)',
+    async ({ brand, language, width }) => {
+      const page = await newPage({ language, width });
+      await page.goto(`${servers[brand].url}/login`);
+      await fillLogin(page, 'business@example.com');
+      await page.waitForURL('**/company-selection');
+      const choices = page.locator('.company-list button');
+      await expect.poll(() => choices.count()).toBe(2);
+      expect(await page.locator('h1').count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `company-selection-${brand}-${language}-${width}`);
+      await choices.filter({ hasText: 'Northwind Studio Ltd' }).click();
+      await page.waitForURL('**/home');
+      const acting = await page.evaluate(() => sessionStorage.getItem('session.actingCustomerId'));
+      expect(Number(acting)).toBeGreaterThan(0);
+      if (width === 375) await page.locator('.menu-button').click();
+      const switcher = page.locator('.company-switcher select');
+      await switcher.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `company-switcher-${brand}-${language}-${width}`);
+      await switcher.selectOption({ label: 'Harbour Lights Trading Ltd' });
+      // The business list runs again with this page as the remembered path: the user stays, acting for Harbour Lights.
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('session.actingCustomerId'))).not.toBe(acting);
+      expect(new URL(page.url()).pathname).toBe('/home');
+    },
+  );
 });
 
 describe('query handling at start', () => {

@@ -53,11 +53,14 @@ async function shot(page: Page, name: string): Promise<void> {
 async function lastCode(server: RunningServer, to: string, purpose: string): Promise<string> {
   let code: string | undefined;
   await expect
-    .poll(async () => {
-      const answer = await (await fetch(`${server.url}/sandbox/outbox/messages?to=${to}&purpose=${purpose}`)).json();
-      code = /\b(\d{6})\b/.exec(answer.messages[0]?.body ?? '')?.[1];
-      return code;
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const answer = await (await fetch(`${server.url}/sandbox/outbox/messages?to=${to}&purpose=${purpose}`)).json();
+        code = /\b(\d{6})\b/.exec(answer.messages[0]?.body ?? '')?.[1];
+        return code;
+      },
+      { timeout: 10_000 },
+    )
     .toBeDefined();
   return code!;
 }
@@ -86,7 +89,10 @@ describe('sign-in flows in the browser', () => {
     await page.waitForURL('**/home');
   });
 
-  for (const [brand, language, width] of [['paxum', 'en', 1280], ['aplus', 'es', 375]] as const) {
+  for (const [brand, language, width] of [
+    ['paxum', 'en', 1280],
+    ['aplus', 'es', 375],
+  ] as const) {
     it(`otp: the authenticator code, with a field error first (${brand}/${language}/${width})`, async () => {
       const page = await newPage({ language, width });
       await page.goto(`${servers[brand]!.url}/login`);
@@ -177,7 +183,10 @@ describe('sign-in flows in the browser', () => {
     });
   }
 
-  for (const [brand, language, width] of [['paxum', 'en', 1280], ['aplus', 'es', 375]] as const) {
+  for (const [brand, language, width] of [
+    ['paxum', 'en', 1280],
+    ['aplus', 'es', 375],
+  ] as const) {
     it(`settings: enrol an authenticator for sign-in, confirmed with its code (${brand}/${language}/${width})`, { timeout: 90_000 }, async () => {
       const server = servers[brand]!;
       const page = await newPage({ language, width });

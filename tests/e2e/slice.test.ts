@@ -66,7 +66,10 @@ describe('sign in and see your accounts', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: /sign out/i }).first().click();
+    await page
+      .getByRole('button', { name: /sign out/i })
+      .first()
+      .click();
     await page.waitForURL('**/login');
     await page.goto(`${server.url}/home`);
     await page.waitForURL('**/login');
@@ -131,7 +134,17 @@ describe('refusals', () => {
     const field = page.locator('#login_username');
     await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
     const describedBy = (await field.getAttribute('aria-describedby')) ?? '';
-    const messages = await Promise.all(describedBy.split(' ').filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText().catch(() => '')));
+    const messages = await Promise.all(
+      describedBy
+        .split(' ')
+        .filter(Boolean)
+        .map((id) =>
+          page
+            .locator(`[id="${id}"]`)
+            .innerText()
+            .catch(() => ''),
+        ),
+    );
     expect(messages.join(' ')).toMatch(/e-?mail/i);
     expect(calls).toEqual([]);
   });

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
 
-
 const e2e = browserAndServer();
 const { signedInPage } = e2e;
 
@@ -18,7 +17,11 @@ describe('support messages', () => {
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'New message' }).or(page.getByRole('link', { name: 'New message' })).first().click();
+    await page
+      .getByRole('button', { name: 'New message' })
+      .or(page.getByRole('link', { name: 'New message' }))
+      .first()
+      .click();
     await page.waitForURL(/\/messages\/new$/);
     await page.getByLabel('Subject').fill('Card payment declined');
     await page.getByLabel('Message').fill('My card payment at a shop was declined this morning.');

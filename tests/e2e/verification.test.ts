@@ -89,7 +89,9 @@ describe('verification', () => {
     await page.waitForURL('**/identity-verification/**');
     await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('completed');
     await page.goto(`${e2e.server.url}/unverified-account`);
-    await expect.poll(() => page.locator('.eng-card[data-key]').evaluateAll((items) => items.map((item) => item.getAttribute('data-key')))).toEqual(['fatca', 'phone']);
+    await expect
+      .poll(() => page.locator('.eng-card[data-key]').evaluateAll((items) => items.map((item) => item.getAttribute('data-key'))))
+      .toEqual(['fatca', 'phone']);
   });
 
   it('says on the splash why the self-certification is asked for and which documents it needs, and starts it', async () => {

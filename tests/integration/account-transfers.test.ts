@@ -55,7 +55,15 @@ for (const backend of BACKENDS) {
       const usd = await account(anna, 'USD');
       const eur = await account(anna, 'EUR');
       const byAmount = await call('transferFee', { fromAccountId: usd.accountId, toAccountId: eur.accountId, amount: '100.00' });
-      expect(byAmount.body).toMatchObject({ responseCode: '00', amount: '100.00', fee: '0.00', feeCurrencyCode: 'USD', toAmount: '91.54', toCurrencyCode: 'EUR', exchangeRate: '0.915400' });
+      expect(byAmount.body).toMatchObject({
+        responseCode: '00',
+        amount: '100.00',
+        fee: '0.00',
+        feeCurrencyCode: 'USD',
+        toAmount: '91.54',
+        toCurrencyCode: 'EUR',
+        exchangeRate: '0.915400',
+      });
       const byToAmount = await call('transferFee', { fromAccountId: usd.accountId, toAccountId: eur.accountId, toAmount: '91.55' });
       expect(byToAmount.body).toMatchObject({ responseCode: '00', amount: '100.02', toAmount: '91.55' });
       expect((await call('transferFee', { fromAccountId: usd.accountId, toAccountId: eur.accountId })).body.responseCode).toBe('TA1');
@@ -73,9 +81,19 @@ for (const backend of BACKENDS) {
       const max = await call('transferMaxAmount', { operation: 'betweenAccounts', fromAccountId: gbp.accountId, toAccountId: eur.accountId });
       expect(max.body).toMatchObject({ responseCode: '00', currencyCode: 'GBP', toCurrencyCode: 'EUR' });
       expect(cents(max.body.maxAmount)).toBe(cents(gbp.balance) - cents(gbp.pendingAmount));
-      const over = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: gbp.accountId, toAccount: eur.accountId, amount: (cents(max.body.maxAmount) / 100 + 0.01).toFixed(2) });
+      const over = await call('accountTransfer', {
+        idempotencyKey: randomUUID(),
+        fromAccount: gbp.accountId,
+        toAccount: eur.accountId,
+        amount: (cents(max.body.maxAmount) / 100 + 0.01).toFixed(2),
+      });
       expect(over.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'amount' }] });
-      const all = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: gbp.accountId, toAccount: eur.accountId, amount: max.body.maxAmount });
+      const all = await call('accountTransfer', {
+        idempotencyKey: randomUUID(),
+        fromAccount: gbp.accountId,
+        toAccount: eur.accountId,
+        amount: max.body.maxAmount,
+      });
       expect(all.body).toMatchObject({ responseCode: '00', status: 'completed', toAmount: max.body.toMaxAmount });
       const after = await call('transferMaxAmount', { operation: 'betweenAccounts', fromAccountId: gbp.accountId, toAccountId: eur.accountId });
       expect(after.body.maxAmount).toBe('0.00');
@@ -87,14 +105,23 @@ for (const backend of BACKENDS) {
       const usd = await account(anna, 'USD');
       const eur = await account(anna, 'EUR');
       const limits = await call('customerLimits', { type: 'betweenAccounts', fromAccountId: usd.accountId });
-      expect(limits.body).toMatchObject({ responseCode: '00', type: 'betweenAccounts', currencyCode: 'USD', perTransactionMax: '50000.00', dailyMax: '100000.00' });
+      expect(limits.body).toMatchObject({
+        responseCode: '00',
+        type: 'betweenAccounts',
+        currencyCode: 'USD',
+        perTransactionMax: '50000.00',
+        dailyMax: '100000.00',
+      });
       expect(cents(limits.body.dailyUsed)).toBeGreaterThan(0);
       expect(cents(limits.body.dailyLeft)).toBe(10_000_000 - cents(limits.body.dailyUsed));
       expect((await call('customerLimits', { type: 'p2p', currencyCode: 'EUR' })).body).toMatchObject({ currencyCode: 'EUR', perTransactionMax: '10000.00' });
 
       const before = await snapshot();
       const tooMuch = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, amount: '50000.01' });
-      expect(tooMuch.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'amount', description: 'The most you can send at once is 50000.00 USD.' }] });
+      expect(tooMuch.body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'amount', description: 'The most you can send at once is 50000.00 USD.' }],
+      });
       expect(await snapshot()).toEqual(before);
     });
 
@@ -103,7 +130,11 @@ for (const backend of BACKENDS) {
       const annaEur = await account(anna, 'EUR');
       const theirUsd = await account(northwind, 'USD');
       const theirEur = await account(northwind, 'EUR');
-      const theirs = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: theirUsd.accountId, toAccount: theirEur.accountId, amount: '1.00', subscriptionFrequency: 'weekly' }, northwind);
+      const theirs = await call(
+        'accountTransfer',
+        { idempotencyKey: randomUUID(), fromAccount: theirUsd.accountId, toAccount: theirEur.accountId, amount: '1.00', subscriptionFrequency: 'weekly' },
+        northwind,
+      );
       expect(theirs.body.responseCode).toBe('00');
       const [theirPayment] = (await call('preapprovedPaymentList', {}, northwind)).body.payments;
       const before = await snapshot();
@@ -113,8 +144,14 @@ for (const backend of BACKENDS) {
         ['transferMaxAmount', { operation: 'betweenAccounts', fromAccountId: theirUsd.accountId, toAccountId: annaEur.accountId }],
         ['transferMaxAmount', { operation: 'betweenAccounts', fromAccountId: annaUsd.accountId, toAccountId: theirEur.accountId }],
         ['customerLimits', { type: 'betweenAccounts', fromAccountId: theirUsd.accountId }],
-        ['accountTransfer', { idempotencyKey: randomUUID(), fromAccount: annaUsd.accountId, toAccount: theirEur.accountId, amount: '1.00', subscriptionFrequency: 'monthly' }],
-        ['accountTransfer', { idempotencyKey: randomUUID(), fromAccount: theirUsd.accountId, toAccount: annaEur.accountId, amount: '1.00', subscriptionFrequency: 'monthly' }],
+        [
+          'accountTransfer',
+          { idempotencyKey: randomUUID(), fromAccount: annaUsd.accountId, toAccount: theirEur.accountId, amount: '1.00', subscriptionFrequency: 'monthly' },
+        ],
+        [
+          'accountTransfer',
+          { idempotencyKey: randomUUID(), fromAccount: theirUsd.accountId, toAccount: annaEur.accountId, amount: '1.00', subscriptionFrequency: 'monthly' },
+        ],
         ['preapprovedPaymentCancel', { id: theirPayment.id }],
         ['preapprovedPaymentCancel', { id: 999_999 }],
       ];
@@ -130,19 +167,46 @@ for (const backend of BACKENDS) {
     it('sets up a recurring transfer: the first payment now, the rest scheduled; filters; cancel', async () => {
       const usd = await account(anna, 'USD');
       const eur = await account(anna, 'EUR');
-      const badEnd = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, amount: '5.00', subscriptionFrequency: 'monthly', subscriptionEndDate: '2020-01-01' });
+      const badEnd = await call('accountTransfer', {
+        idempotencyKey: randomUUID(),
+        fromAccount: usd.accountId,
+        toAccount: eur.accountId,
+        amount: '5.00',
+        subscriptionFrequency: 'monthly',
+        subscriptionEndDate: '2020-01-01',
+      });
       expect(badEnd.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'subscriptionEndDate' }] });
 
-      const sent = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, amount: '5.00', subscriptionFrequency: 'weekly', subscriptionTransactions: 4 });
+      const sent = await call('accountTransfer', {
+        idempotencyKey: randomUUID(),
+        fromAccount: usd.accountId,
+        toAccount: eur.accountId,
+        amount: '5.00',
+        subscriptionFrequency: 'weekly',
+        subscriptionTransactions: 4,
+      });
       expect(sent.body).toMatchObject({ responseCode: '00', status: 'completed', amount: '5.00' });
       const list = (await call('preapprovedPaymentList', { type: 'account', fromAmount: '5', toAmount: '5.00' })).body;
       const payment = list.payments.find((p: { doneTransactions: number; maxTransactions?: number }) => p.maxTransactions === 4);
-      expect(payment).toMatchObject({ type: 'account', status: 'active', amount: '5.00', currencyCode: 'USD', frequency: 'weekly', doneTransactions: 1, fromAccountId: usd.accountId, toAccountId: eur.accountId });
+      expect(payment).toMatchObject({
+        type: 'account',
+        status: 'active',
+        amount: '5.00',
+        currencyCode: 'USD',
+        frequency: 'weekly',
+        doneTransactions: 1,
+        fromAccountId: usd.accountId,
+        toAccountId: eur.accountId,
+      });
       const days = (Date.parse(payment.nextRunAt) - Date.now()) / 86_400_000;
       expect(days).toBeGreaterThan(6.9);
       expect(days).toBeLessThan(7.1);
       // The demo's monthly 50.00 USD -> EUR is there too, and filters leave it out by amount.
-      expect((await call('preapprovedPaymentList', {})).body.payments.some((p: { amount: string; frequency: string }) => p.amount === '50.00' && p.frequency === 'monthly')).toBe(true);
+      expect(
+        (await call('preapprovedPaymentList', {})).body.payments.some(
+          (p: { amount: string; frequency: string }) => p.amount === '50.00' && p.frequency === 'monthly',
+        ),
+      ).toBe(true);
       expect((await call('preapprovedPaymentList', { fromAmount: '10' })).body.payments.some((p: { id: number }) => p.id === payment.id)).toBe(false);
       expect((await call('preapprovedPaymentList', { type: 'p2p' })).body.payments).toEqual([]);
 

@@ -49,12 +49,18 @@ for (const backend of BACKENDS) {
       client = new ApiClient(test.url);
       anna = await client.signIn(DEMO_LOGINS.personal);
       // Card accounts (issue 5) have their own suite: tests/integration/cards-lifecycle.test.ts.
-      accounts = (await client.rpc('balanceInquiry', {}, { token: anna.accessToken })).body.accounts.filter((a: Account & { type: number }) => a.type < 2006 || a.type > 2135);
+      accounts = (await client.rpc('balanceInquiry', {}, { token: anna.accessToken })).body.accounts.filter(
+        (a: Account & { type: number }) => a.type < 2006 || a.type > 2135,
+      );
     });
     afterAll(() => test?.close());
 
     it("lists Anna's open accounts with positive decimal balances that equal their history", async () => {
-      expect(accounts.map((a) => [a.currencyCode, a.type])).toEqual([['USD', 1001], ['EUR', 1001], ['GBP', 4001]]);
+      expect(accounts.map((a) => [a.currencyCode, a.type])).toEqual([
+        ['USD', 1001],
+        ['EUR', 1001],
+        ['GBP', 4001],
+      ]);
       for (const account of accounts) {
         expect(account).toMatchObject({ accountStatusId: 1, pendingAmount: '0.00', accountBalanceMin: '0.00' });
         expect(account.balance).toMatch(/^[1-9][0-9]*\.[0-9]{2}$/);
@@ -74,7 +80,15 @@ for (const backend of BACKENDS) {
         .executeTakeFirstOrThrow();
       try {
         const answer = await client.rpc('balanceInquiry', {}, { token: anna.accessToken });
-        expect(answer.body.accounts.filter((a: Account & { type: number }) => a.type < 2006 || a.type > 2135).map((a: Account & { accountStatusId: number }) => [a.currencyCode, a.accountStatusId])).toEqual([['USD', 1], ['EUR', 1], ['GBP', 11]]);
+        expect(
+          answer.body.accounts
+            .filter((a: Account & { type: number }) => a.type < 2006 || a.type > 2135)
+            .map((a: Account & { accountStatusId: number }) => [a.currencyCode, a.accountStatusId]),
+        ).toEqual([
+          ['USD', 1],
+          ['EUR', 1],
+          ['GBP', 11],
+        ]);
         expect(answer.body.accounts.some((a: Account) => a.accountId === empty)).toBe(false);
       } finally {
         await test.server.db.deleteFrom('accounts').where('id', '=', empty).execute();
@@ -166,7 +180,11 @@ for (const backend of BACKENDS) {
     it('keeps a profile field that is not a core column in attributes', async () => {
       const updated = await client.rpc('profileUpdate', { profile: { occupation: 'Art director' } }, { token: anna.accessToken });
       expect(updated.body.profile.occupation).toBe('Art director');
-      const row = await test.server.db.selectFrom('customers').select(['first_name', 'attributes']).where('id', '=', accounts[0]!.customerId).executeTakeFirstOrThrow();
+      const row = await test.server.db
+        .selectFrom('customers')
+        .select(['first_name', 'attributes'])
+        .where('id', '=', accounts[0]!.customerId)
+        .executeTakeFirstOrThrow();
       expect(row.attributes).toEqual({ occupation: 'Art director' });
       expect(row.first_name).toBe('Anja');
     });

@@ -54,7 +54,10 @@ for (const backend of BACKENDS) {
     it('adds a currency as a new payment account and refuses one already held on the field', async () => {
       const before = await accountsOf();
       const added = await rpc('accountAddCurrency', { currencyCode: 'AUD' });
-      expect(added.body).toMatchObject({ responseCode: '00', account: { currencyCode: 'AUD', type: 1001, accountStatusId: 1, balance: '0.00', currencySymbol: 'A$' } });
+      expect(added.body).toMatchObject({
+        responseCode: '00',
+        account: { currencyCode: 'AUD', type: 1001, accountStatusId: 1, balance: '0.00', currencySymbol: 'A$' },
+      });
       expect(added.body.account.flags).toEqual({ statements: false, history: true, instructions: true, cardCanBeRequested: false });
       const after = await accountsOf();
       expect(after).toHaveLength(before.length + 1);

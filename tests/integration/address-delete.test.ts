@@ -52,7 +52,10 @@ for (const backend of BACKENDS) {
       const only = await call('addressAdd', ADDRESS, tokens);
       expect(only.body.responseCode).toBe('00');
       const refused = await call('addressDelete', { addressId: only.body.address.addressId }, tokens);
-      expect(refused.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'addressId', description: expect.stringMatching(/only address/) }] });
+      expect(refused.body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'addressId', description: expect.stringMatching(/only address/) }],
+      });
       expect(await test.server.db.selectFrom('addresses').select('id').where('customer_id', '=', customerId).execute()).toHaveLength(1);
     });
   });

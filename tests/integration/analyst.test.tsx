@@ -33,7 +33,8 @@ function addNicknameField(): void {
   const specFile = path.join(copy, 'screens/profile-update.yaml');
   const yaml = readFileSync(specFile, 'utf8');
   const updated = yaml.replace(/fields: \[([^\]]*)\]/, (_m, list: string) => `fields: [${list}, nickname]`);
-  const withBlockList = updated === yaml ? yaml.replace(/(\n\s*fields:\n(?:\s*- .*\n)+)/, (block) => `${block}${block.match(/\n(\s*)- /)![1]}- nickname\n`) : updated;
+  const withBlockList =
+    updated === yaml ? yaml.replace(/(\n\s*fields:\n(?:\s*- .*\n)+)/, (block) => `${block}${block.match(/\n(\s*)- /)![1]}- nickname\n`) : updated;
   expect(withBlockList).not.toBe(yaml);
   writeFileSync(specFile, withBlockList);
 }
@@ -41,7 +42,13 @@ function addNicknameField(): void {
 beforeAll(async () => {
   for (const folder of ['schemas', 'screens', 'brands']) cpSync(path.join(repoRoot, folder), path.join(copy, folder), { recursive: true });
   addNicknameField();
-  const paths = { root: copy, schemasDir: path.join(copy, 'schemas'), screensDir: path.join(copy, 'screens'), brandsDir: path.join(copy, 'brands'), outDir: path.join(copy, 'generated') };
+  const paths = {
+    root: copy,
+    schemasDir: path.join(copy, 'schemas'),
+    screensDir: path.join(copy, 'screens'),
+    brandsDir: path.join(copy, 'brands'),
+    outDir: path.join(copy, 'generated'),
+  };
   writeGenerated(paths.outDir, (await generate(paths)).files);
   spec = JSON.parse(readFileSync(path.join(paths.outDir, 'screens/profile-update.json'), 'utf8'));
   server = await startServer({ GENERATED_DIR: paths.outDir });
@@ -57,7 +64,9 @@ describe('an analyst adds a profile field without TypeScript', () => {
   it('changed only schema and spec files in the copy; no TypeScript file of the project changed', () => {
     // git diff --no-index exits 1 when the folders differ, so read its output rather than its status.
     const differences = (folder: string) =>
-      spawnSync('git', ['diff', '--name-only', '--no-index', path.join(repoRoot, folder), path.join(copy, folder)], { encoding: 'utf8' }).stdout.trim().split('\n');
+      spawnSync('git', ['diff', '--name-only', '--no-index', path.join(repoRoot, folder), path.join(copy, folder)], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n');
     const changed = [...differences('schemas'), ...differences('screens'), ...differences('brands')].filter(Boolean);
     expect(changed.map((f) => path.basename(f)).sort()).toEqual(['customer-profile.schema.json', 'profile-update.yaml']);
     expect(changed.some((f) => f.endsWith('.ts') || f.endsWith('.tsx'))).toBe(false);
@@ -77,7 +86,11 @@ describe('an analyst adds a profile field without TypeScript', () => {
       calls.push({ method, params });
       const { responseCode, responseDescription, validationErrors, ...payload } = await api.call(method, params);
       if (responseCode !== '00') {
-        throw new MethodCallError(responseCode, responseDescription, Object.fromEntries((validationErrors ?? []).map((e: { field: string; description: string }) => [e.field, e.description])));
+        throw new MethodCallError(
+          responseCode,
+          responseDescription,
+          Object.fromEntries((validationErrors ?? []).map((e: { field: string; description: string }) => [e.field, e.description])),
+        );
       }
       return payload;
     };
@@ -92,7 +105,11 @@ describe('an analyst adds a profile field without TypeScript', () => {
     const i18n = i18next.createInstance();
     await i18n.init({ lng: 'en', resources: { en: { translation: engineEn } }, interpolation: { escapeValue: false } });
     const router = createMemoryRouter(createScreenRoutes(options), { initialEntries: [spec.route] });
-    render(<I18nextProvider i18n={i18n}><RouterProvider router={router} /></I18nextProvider>);
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
 
     const input = (await screen.findByLabelText(/Nickname/)) as HTMLInputElement;
     await waitFor(() => expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Anna'));

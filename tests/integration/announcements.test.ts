@@ -17,8 +17,10 @@ for (const backend of BACKENDS) {
     /** The demo's announcements by a word of their title. */
     const ids: Record<'terms' | 'maintenance' | 'batch' | 'phishing' | 'savings', number> = { terms: 0, maintenance: 0, batch: 0, phishing: 0, savings: 0 };
 
-    const as = (tokens: Tokens, customerId?: number) => async (method: string, params: object = {}) =>
-      (await client.rpc(method, params, { token: tokens.accessToken, ...(customerId ? { customerId } : {}) })).body;
+    const as =
+      (tokens: Tokens, customerId?: number) =>
+      async (method: string, params: object = {}) =>
+        (await client.rpc(method, params, { token: tokens.accessToken, ...(customerId ? { customerId } : {}) })).body;
 
     const stateOf = (customerId: number, announcementId: number) =>
       test.server.db
@@ -38,7 +40,13 @@ for (const backend of BACKENDS) {
       northwindId = (await as(northwind)('profileInquiry')).customer.customerId;
       const rows = await test.server.db.selectFrom('announcements').select(['id', 'title']).execute();
       const find = (word: string) => rows.find((row) => row.title.includes(word))!.id;
-      Object.assign(ids, { terms: find('terms'), maintenance: find('maintenance'), batch: find('Batch'), phishing: find('phishing'), savings: find('Savings') });
+      Object.assign(ids, {
+        terms: find('terms'),
+        maintenance: find('maintenance'),
+        batch: find('Batch'),
+        phishing: find('phishing'),
+        savings: find('Savings'),
+      });
       // Not shown to anyone: one expired yesterday, one published tomorrow.
       const now = Date.now();
       await test.server.db
@@ -66,7 +74,9 @@ for (const backend of BACKENDS) {
       const second = await as(anna)('announcementList', { pageNumber: 2, pageSize: 3 });
       expect(first.results).toBe(4);
       expect(second.results).toBe(4);
-      expect([...first.announcements, ...second.announcements].map((item: { id: number }) => item.id)).toEqual(all.announcements.map((item: { id: number }) => item.id));
+      expect([...first.announcements, ...second.announcements].map((item: { id: number }) => item.id)).toEqual(
+        all.announcements.map((item: { id: number }) => item.id),
+      );
       expect(await as(anna)('announcementList', { pageSize: 0 })).toMatchObject({ responseCode: 'TA1' });
 
       const awaiting = await as(anna)('announcementList', { withConfirmation: true });
@@ -125,7 +135,10 @@ for (const backend of BACKENDS) {
       expect((await as(anna)('announcementGet', { id: ids.terms })).announcement).toMatchObject({ choice: 'accept', confirmation: 'accepted' });
       // Northwind answers for itself: still waiting, then declined.
       expect(await as(northwind)('announcementList', { withConfirmation: true })).toMatchObject({ results: 1 });
-      expect(await as(northwind)('announcementChoice', { id: ids.terms, choice: 'decline' })).toMatchObject({ responseCode: '00', announcement: { confirmation: 'declined' } });
+      expect(await as(northwind)('announcementChoice', { id: ids.terms, choice: 'decline' })).toMatchObject({
+        responseCode: '00',
+        announcement: { confirmation: 'declined' },
+      });
       expect((await stateOf(annaId, ids.terms))?.choice).toBe('accept');
     });
 

@@ -40,10 +40,15 @@ for (const backend of BACKENDS) {
       return { answer, requestId: answer.body.requestId as string, code: await latestApprovalCode() };
     };
     const confirmApproval = (ids: number[], started: { requestId?: string; code?: string }, tokens = approver, approvalCode = started.code) =>
-      call('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: ids, declined: false, confirm: { requestId: started.requestId, approvalCode } }, tokens);
+      call(
+        'transactionRequestApprove',
+        { idempotencyKey: randomUUID(), transactionIds: ids, declined: false, confirm: { requestId: started.requestId, approvalCode } },
+        tokens,
+      );
     /** Approves with the approver's code (or declines, which needs none); answers the final call. */
     const approve = async (ids: number[], tokens = approver, declined = false, reason?: string) => {
-      if (declined) return call('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: ids, declined, ...(reason ? { reason } : {}) }, tokens);
+      if (declined)
+        return call('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: ids, declined, ...(reason ? { reason } : {}) }, tokens);
       const started = await startApproval(ids, tokens);
       return started.requestId ? confirmApproval(ids, started, tokens) : started.answer;
     };
@@ -156,7 +161,9 @@ for (const backend of BACKENDS) {
 
       const decided = await call('transactionRequestList', { status: 'decided' }, approver);
       expect(decided.body.requests[0]).toMatchObject({ transactionId: id, status: 'completed', decidedBy: DEMO_LOGINS.business });
-      const notice = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: APPROVALS_DEMO_LOGIN, purpose: 'transferRequestDecision' })}`)).text);
+      const notice = JSON.parse(
+        (await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: APPROVALS_DEMO_LOGIN, purpose: 'transferRequestDecision' })}`)).text,
+      );
       expect(notice.messages[0].body).toMatch(new RegExp(`request ${id} of 40.00 USD .* was approved`));
     });
 
@@ -164,7 +171,12 @@ for (const backend of BACKENDS) {
       const [id, other] = [await clerkSends('12.00'), await clerkSends('13.00')];
       const before = await snapshot();
       const started = await startApproval([id]);
-      expect(started.answer.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation', approveType: 'sms', approvalSentTo: expect.stringMatching(/^\+\d+ •/) });
+      expect(started.answer.body).toMatchObject({
+        responseCode: '00',
+        status: 'awaitingConfirmation',
+        approveType: 'sms',
+        approvalSentTo: expect.stringMatching(/^\+\d+ •/),
+      });
       const sms = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ purpose: 'transferRequestApproval' })}`)).text).messages[0];
       expect(sms.body).toContain(`12.00 USD to ${DEMO_LOGINS.personal}`);
       expect(await snapshot()).toEqual(before);
@@ -176,14 +188,23 @@ for (const backend of BACKENDS) {
       // Another user's code (the clerk's session cannot even call it) and a wrong code move nothing.
       expect((await confirmApproval([id], started, clerk)).body.responseCode).toBe('13');
       const wrong = started.code === '000000' ? '111111' : '000000';
-      expect((await confirmApproval([id], started, approver, wrong)).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'confirm.approvalCode', description: 'The code is wrong. 4 attempts left.' }] });
+      expect((await confirmApproval([id], started, approver, wrong)).body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'confirm.approvalCode', description: 'The code is wrong. 4 attempts left.' }],
+      });
       expect(await snapshot()).toEqual(before);
 
       const done = await confirmApproval([id], started);
       expect(done.body).toMatchObject({ responseCode: '00', approved: 1, results: [{ transactionId: id, outcome: 'approved' }] });
       // Sent once: again it moves nothing (nothing is left to send, so no code is asked), and the other request still waits.
-      expect((await confirmApproval([id], started)).body).toMatchObject({ responseCode: '00', approved: 0, results: [{ transactionId: id, outcome: 'alreadyDecided' }] });
-      expect(await test.server.db.selectFrom('step_up_challenges').select('used_at').where('id', '=', BigInt(started.requestId!)).executeTakeFirstOrThrow()).toEqual({ used_at: expect.any(Date) });
+      expect((await confirmApproval([id], started)).body).toMatchObject({
+        responseCode: '00',
+        approved: 0,
+        results: [{ transactionId: id, outcome: 'alreadyDecided' }],
+      });
+      expect(
+        await test.server.db.selectFrom('step_up_challenges').select('used_at').where('id', '=', BigInt(started.requestId!)).executeTakeFirstOrThrow(),
+      ).toEqual({ used_at: expect.any(Date) });
       expect((await call('transferStatus', { trxid: other }, clerk)).body.status).toBe('awaitingApproval');
       await approve([other], approver, true);
     });
@@ -197,7 +218,15 @@ for (const backend of BACKENDS) {
       // The same idempotency key each time: a refused call keeps no key, so it may be sent again.
       const idempotencyKey = randomUUID();
       for (let attempt = 0; attempt < 6; attempt++) {
-        answers.push((await call('transactionRequestApprove', { idempotencyKey, transactionIds: [id], declined: false, confirm: { requestId: started.requestId, approvalCode: wrong } }, approver)).body);
+        answers.push(
+          (
+            await call(
+              'transactionRequestApprove',
+              { idempotencyKey, transactionIds: [id], declined: false, confirm: { requestId: started.requestId, approvalCode: wrong } },
+              approver,
+            )
+          ).body,
+        );
       }
       expect(answers.map((answer) => answer.validationErrors[0].description)).toEqual([
         'The code is wrong. 4 attempts left.',
@@ -216,8 +245,13 @@ for (const backend of BACKENDS) {
     it(`refuses more than ${MAX_CHALLENGES_PER_WINDOW} approval codes in ${STEP_UP_WINDOW_MINUTES} minutes, so codes are not sent without end`, async () => {
       const id = await clerkSends('16.00');
       const business = await test.server.db.selectFrom('users').select('id').where('email', '=', DEMO_LOGINS.business).executeTakeFirstOrThrow();
-      const sent = await test.server.db.selectFrom('step_up_challenges').select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('user_id', '=', business.id).where('action', '=', 'transfersApprove').where('created_at', '>', new Date(Date.now() - STEP_UP_WINDOW_MINUTES * 60_000)).executeTakeFirstOrThrow();
+      const sent = await test.server.db
+        .selectFrom('step_up_challenges')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('user_id', '=', business.id)
+        .where('action', '=', 'transfersApprove')
+        .where('created_at', '>', new Date(Date.now() - STEP_UP_WINDOW_MINUTES * 60_000))
+        .executeTakeFirstOrThrow();
       const answers = [];
       for (let index = Number(sent.n); index <= MAX_CHALLENGES_PER_WINDOW; index++) answers.push((await startApproval([id])).answer.body);
       expect(answers.slice(0, -1).every((answer) => answer.status === 'awaitingConfirmation')).toBe(true);
@@ -231,7 +265,11 @@ for (const backend of BACKENDS) {
     it('approves many requests concurrently, each once', async () => {
       const ids = [await clerkSends('1.00'), await clerkSends('2.00'), await clerkSends('3.00')];
       const before = await account(clerk, 'USD');
-      const flows = [[approver, ids], [approver2, [...ids].reverse()], [approver, [ids[1]!]]] as const;
+      const flows = [
+        [approver, ids],
+        [approver2, [...ids].reverse()],
+        [approver, [ids[1]!]],
+      ] as const;
       const started: Array<Awaited<ReturnType<typeof startApproval>>> = [];
       for (const [tokens, chosen] of flows) started.push(await startApproval([...chosen], tokens));
       const answers = await Promise.all(flows.map(([tokens, chosen], index) => confirmApproval([...chosen], started[index]!, tokens)));
@@ -247,12 +285,12 @@ for (const backend of BACKENDS) {
     it('declines a request and releases its funds, with the reason for the clerk', async () => {
       const before = await account(clerk, 'USD');
       const id = await clerkSends('15.00');
-      const answer = await approve([id], approver, true, 'Not in this month\'s budget');
+      const answer = await approve([id], approver, true, "Not in this month's budget");
       expect(answer.body).toMatchObject({ responseCode: '00', declined: 1, results: [{ transactionId: id, outcome: 'declined', status: 'declined' }] });
       const after = await account(clerk, 'USD');
       expect(after).toMatchObject({ balance: before.balance, pendingAmount: before.pendingAmount });
       const status = await call('transferStatus', { trxid: id }, clerk);
-      expect(status.body).toMatchObject({ status: 'declined', declineReason: 'Not in this month\'s budget' });
+      expect(status.body).toMatchObject({ status: 'declined', declineReason: "Not in this month's budget" });
       expect((await approve([id], approver)).body.results[0]).toMatchObject({ outcome: 'alreadyDecided', status: 'declined' });
     });
 
@@ -271,10 +309,14 @@ for (const backend of BACKENDS) {
       expect(again.body).toMatchObject({ responseCode: '00', approved: 0, declined: 0, results: [] });
     });
 
-    it('refuses another customer\'s request or batch with 13 and changes nothing', async () => {
+    it("refuses another customer's request or batch with 13 and changes nothing", async () => {
       const id = await clerkSends('9.00');
       const annaUsd = await account(anna, 'USD');
-      const annas = await call('p2pTransfer', { idempotencyKey: randomUUID(), accountId: annaUsd.accountId, amount: '1.00', toEmail: DEMO_LOGINS.business }, anna);
+      const annas = await call(
+        'p2pTransfer',
+        { idempotencyKey: randomUUID(), accountId: annaUsd.accountId, amount: '1.00', toEmail: DEMO_LOGINS.business },
+        anna,
+      );
       const before = await snapshot();
       // Anna (another customer) names Northwind's request; the approver names Anna's transfer among its own.
       expect((await approve([id], anna)).body.responseCode).toBe('13');
@@ -289,14 +331,27 @@ for (const backend of BACKENDS) {
     it('never lets a user approve their own request', async () => {
       const id = await clerkSends('4.00');
       const clerkUser = await test.server.db.selectFrom('users').select('id').where('email', '=', APPROVALS_DEMO_LOGIN).executeTakeFirstOrThrow();
-      await test.server.db.updateTable('customer_access').set({ rights: ['balanceInfo', 'transfers', 'transfersApprove'] }).where('user_id', '=', clerkUser.id).execute();
+      await test.server.db
+        .updateTable('customer_access')
+        .set({ rights: ['balanceInfo', 'transfers', 'transfersApprove'] })
+        .where('user_id', '=', clerkUser.id)
+        .execute();
       try {
         const answer = await approve([id], clerk);
-        expect(answer.body).toMatchObject({ responseCode: '00', approved: 0, skipped: 1, results: [{ transactionId: id, outcome: 'ownRequest', status: 'awaitingApproval' }] });
+        expect(answer.body).toMatchObject({
+          responseCode: '00',
+          approved: 0,
+          skipped: 1,
+          results: [{ transactionId: id, outcome: 'ownRequest', status: 'awaitingApproval' }],
+        });
         const withdrawn = await approve([id], clerk, true);
         expect(withdrawn.body).toMatchObject({ responseCode: '00', declined: 1 });
       } finally {
-        await test.server.db.updateTable('customer_access').set({ rights: ['balanceInfo', 'transfers'] }).where('user_id', '=', clerkUser.id).execute();
+        await test.server.db
+          .updateTable('customer_access')
+          .set({ rights: ['balanceInfo', 'transfers'] })
+          .where('user_id', '=', clerkUser.id)
+          .execute();
       }
     });
   });

@@ -34,7 +34,10 @@ for (const backend of BACKENDS) {
       expect((await client.rpc('profileInquiry', {}, { token: anna.accessToken })).body.responseCode).toBe('00');
       expect((await settle('profileInquiry', 1)).map((row) => row.outcome)).toEqual(['00']);
 
-      const accounts = (await client.rpc('balanceInquiry', {}, { token: anna.accessToken })).body.accounts as Array<{ accountId: number; currencyCode: string }>;
+      const accounts = (await client.rpc('balanceInquiry', {}, { token: anna.accessToken })).body.accounts as Array<{
+        accountId: number;
+        currencyCode: string;
+      }>;
       const usd = accounts.find((account) => account.currencyCode === 'USD')!;
       const eur = accounts.find((account) => account.currencyCode === 'EUR')!;
       const transfer = { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, amount: '1.00' };
@@ -45,7 +48,11 @@ for (const backend of BACKENDS) {
 
     it('keeps the row of a refusal whose text holds NUL or a lone surrogate, showing them as U+FFFD', async () => {
       const body = `{"method":"supportTicketCreate","subject":"bad \\u0000 and \\ud800 here","message":"x"}`;
-      const answer = await fetch(`${test.url}/api?method=supportTicketCreate`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${anna.accessToken}` }, body });
+      const answer = await fetch(`${test.url}/api?method=supportTicketCreate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${anna.accessToken}` },
+        body,
+      });
       const refused = await answer.json();
       expect(refused.responseCode).toBe('TA1');
       expect(refused.validationErrors.map((error: { field: string }) => error.field)).toContain('subject');

@@ -24,9 +24,12 @@ for (const backend of BACKENDS) {
     let prepaid: { cardId: number; accountId: number };
 
     const db = () => test.server.db;
-    const call = async (method: string, params: Record<string, unknown>, tokens = anna) => (await client.rpc(method, params, { token: tokens.accessToken })).body;
-    const authorize = async (cardId: number, body: Record<string, unknown>) => client.post(`/sandbox/cards/${cardId}/authorize`, { merchantName: 'Test Shop', merchantCountry: 'GB', mcc: '5999', ...body });
-    const balance = async (accountId: number) => (await db().selectFrom('accounts').select('balance').where('id', '=', accountId).executeTakeFirstOrThrow()).balance;
+    const call = async (method: string, params: Record<string, unknown>, tokens = anna) =>
+      (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const authorize = async (cardId: number, body: Record<string, unknown>) =>
+      client.post(`/sandbox/cards/${cardId}/authorize`, { merchantName: 'Test Shop', merchantCountry: 'GB', mcc: '5999', ...body });
+    const balance = async (accountId: number) =>
+      (await db().selectFrom('accounts').select('balance').where('id', '=', accountId).executeTakeFirstOrThrow()).balance;
 
     beforeAll(async () => {
       test = await startTestServer(backend);
@@ -34,7 +37,13 @@ for (const backend of BACKENDS) {
       anna = await client.signIn(DEMO_LOGINS.personal);
       const user = await db().selectFrom('users').select('customer_id').where('email', '=', DEMO_LOGINS.personal).executeTakeFirstOrThrow();
       annaCustomerId = user.customer_id!;
-      const card = await db().selectFrom('cards').select(['id', 'account_id']).where('customer_id', '=', annaCustomerId).where('status_id', '=', 2).where('is_virtual', '=', true).executeTakeFirstOrThrow();
+      const card = await db()
+        .selectFrom('cards')
+        .select(['id', 'account_id'])
+        .where('customer_id', '=', annaCustomerId)
+        .where('status_id', '=', 2)
+        .where('is_virtual', '=', true)
+        .executeTakeFirstOrThrow();
       prepaid = { cardId: card.id, accountId: card.account_id };
     });
     afterAll(() => test?.close());
@@ -80,7 +89,13 @@ for (const backend of BACKENDS) {
     });
 
     it('charges a debit card to its settlement account, converting the currency, and lists it on that account', async () => {
-      const usd = await db().selectFrom('accounts').select(['id', 'balance']).where('customer_id', '=', annaCustomerId).where('type', '=', 1001).where('currency_code', '=', 'USD').executeTakeFirstOrThrow();
+      const usd = await db()
+        .selectFrom('accounts')
+        .select(['id', 'balance'])
+        .where('customer_id', '=', annaCustomerId)
+        .where('type', '=', 1001)
+        .where('currency_code', '=', 'USD')
+        .executeTakeFirstOrThrow();
       const issued = await sandboxCardProcessor(db()).issueCard({ bin: '453210', holderName: 'ANNA NOVAK', isVirtual: false, validityYears: 4 });
       const account = await db()
         .insertInto('accounts')
@@ -90,9 +105,26 @@ for (const backend of BACKENDS) {
       const card = await db()
         .insertInto('cards')
         .values({
-          customer_id: annaCustomerId, account_id: account.id, product_type: 2020, sub_type: 'DEBIT', is_virtual: false, status_id: 19, previous_status_id: null,
-          replaces_card_id: null, processor_ref: issued.processorRef, bin: issued.bin, last4: issued.last4, expiry_month: issued.expiryMonth, expiry_year: issued.expiryYear,
-          holder_name: 'ANNA NOVAK', country_code: 'GB', shipping_option_id: 'standard', address_id: null, document_ids: '[]', created_by_user_id: null, activated_at: null,
+          customer_id: annaCustomerId,
+          account_id: account.id,
+          product_type: 2020,
+          sub_type: 'DEBIT',
+          is_virtual: false,
+          status_id: 19,
+          previous_status_id: null,
+          replaces_card_id: null,
+          processor_ref: issued.processorRef,
+          bin: issued.bin,
+          last4: issued.last4,
+          expiry_month: issued.expiryMonth,
+          expiry_year: issued.expiryYear,
+          holder_name: 'ANNA NOVAK',
+          country_code: 'GB',
+          shipping_option_id: 'standard',
+          address_id: null,
+          document_ids: '[]',
+          created_by_user_id: null,
+          activated_at: null,
         } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -114,7 +146,13 @@ for (const backend of BACKENDS) {
 
       const onAccount = await call('currentAccountAuthorizationList', { accountId: usd.id });
       expect(onAccount).toMatchObject({ responseCode: '00', total: 2 });
-      expect(onAccount.authorizations[0]).toMatchObject({ merchantName: 'Museum Shop', cardAccountId: account.id, accountId: usd.id, merchantAmount: '10.00', merchantCurrencyCode: 'EUR' });
+      expect(onAccount.authorizations[0]).toMatchObject({
+        merchantName: 'Museum Shop',
+        cardAccountId: account.id,
+        accountId: usd.id,
+        merchantAmount: '10.00',
+        merchantCurrencyCode: 'EUR',
+      });
       expect((await call('cardAuthorizationList', { accountId: account.id })).total).toBe(2);
       expect((await call('currentAccountAuthorizationList', { accountId: account.id })).responseCode).toBe('TA1');
       expect((await checkLedgerInvariant(db())).holds).toBe(true);
@@ -123,7 +161,9 @@ for (const backend of BACKENDS) {
     it('pages the card list by 10, newest first, with the total', async () => {
       const start = (await call('cardAuthorizationList', { accountId: prepaid.accountId })).total;
       for (let index = 0; index < 12; index++) {
-        expect((await authorize(prepaid.cardId, { amount: '0.01', currencyCode: 'EUR', merchantName: `Kiosk ${index}`, processorAuthId: authId() })).body.status).toBe('approved');
+        expect(
+          (await authorize(prepaid.cardId, { amount: '0.01', currencyCode: 'EUR', merchantName: `Kiosk ${index}`, processorAuthId: authId() })).body.status,
+        ).toBe('approved');
       }
       const first = await call('cardAuthorizationList', { accountId: prepaid.accountId });
       expect(first.total).toBe(start + 12);
@@ -140,7 +180,10 @@ for (const backend of BACKENDS) {
       expect(page.text).toContain('Card processor');
       expect(page.text).not.toMatch(/\b\d{16}\b/);
       expect((await client.post(`/sandbox/cards/${prepaid.cardId}/status`, { event: 'limited' })).body).toMatchObject({ cardStatusId: 27 });
-      expect((await authorize(prepaid.cardId, { amount: '0.01', currencyCode: 'EUR', processorAuthId: authId() })).body).toMatchObject({ status: 'declined', declineReason: 'cardRestricted' });
+      expect((await authorize(prepaid.cardId, { amount: '0.01', currencyCode: 'EUR', processorAuthId: authId() })).body).toMatchObject({
+        status: 'declined',
+        declineReason: 'cardRestricted',
+      });
     });
   });
 }

@@ -49,7 +49,8 @@ for (const backend of BACKENDS) {
         documents: await db.selectFrom('documents').select('id').orderBy('id').execute(),
       };
     };
-    const last4Of = async (cardId: number) => (await test.server.db.selectFrom('cards').select('last4').where('id', '=', cardId).executeTakeFirstOrThrow()).last4!;
+    const last4Of = async (cardId: number) =>
+      (await test.server.db.selectFrom('cards').select('last4').where('id', '=', cardId).executeTakeFirstOrThrow()).last4!;
     const feeTransactions = () =>
       test.server.db.selectFrom('ledger_transactions').select(['id', 'description']).where('operation_type', '=', 'Fees').orderBy('id').execute();
 
@@ -69,10 +70,14 @@ for (const backend of BACKENDS) {
       expect(list[1]).toMatchObject({ cardIsVirtual: false, currencyCode: 'USD', cardStatusId: 21, capabilities: { activate: true, pause: false } });
       expect((await call('cardList', {}, northwind)).body.cards).toEqual([]);
       const accounts = (await call('balanceInquiry', {})).body.accounts;
-      expect(accounts.find((a: { accountId: number }) => a.accountId === list[0]!.accountId)).toMatchObject({ cardIsVirtual: true, type: 2006, subType: 'PREPAID' });
+      expect(accounts.find((a: { accountId: number }) => a.accountId === list[0]!.accountId)).toMatchObject({
+        cardIsVirtual: true,
+        type: 2006,
+        subType: 'PREPAID',
+      });
     });
 
-    it('answers the offer of the customer\'s country by default, and another country\'s on request', async () => {
+    it("answers the offer of the customer's country by default, and another country's on request", async () => {
       const info = await call('cardApplyInfo', {});
       expect(info.body).toMatchObject({ responseCode: '00', countryCode: 'GB' });
       const physical = info.body.products.find((p: { productType: number }) => p.productType === 2010);
@@ -80,7 +85,10 @@ for (const backend of BACKENDS) {
       expect(physical.shippingOptions.map((o: { id: string }) => o.id)).toEqual(['standard', 'express']);
       const ru = await call('cardApplyInfo', { countryCode: 'RU' });
       const ruPhysical = ru.body.products.find((p: { productType: number }) => p.productType === 2010);
-      expect(ruPhysical.shippingOptions.find((o: { id: string }) => o.id === 'express')).toMatchObject({ deliveryTime: { minWorkingDays: 5, maxWorkingDays: 8 }, disabledReasons: ['expressUnavailableInCountry'] });
+      expect(ruPhysical.shippingOptions.find((o: { id: string }) => o.id === 'express')).toMatchObject({
+        deliveryTime: { minWorkingDays: 5, maxWorkingDays: 8 },
+        disabledReasons: ['expressUnavailableInCountry'],
+      });
       expect(ruPhysical.requiredDocuments).toEqual([{ documentType: 88, needsBackSide: false, needsStampPage: true }]);
       expect(ru.body.products.map((p: { productType: number }) => p.productType)).toEqual([2006, 2010]);
     });
@@ -96,14 +104,33 @@ for (const backend of BACKENDS) {
       const confirmed = await call('cardConfirm', { cardId });
       expect(confirmed.body).toMatchObject({ responseCode: '00', cardStatusId: 23, capabilities: { activate: true } });
       expect(confirmed.body.maskedCardNumber).toMatch(/^5355 22•• •••• [0-9]{4}$/);
-      expect((await call('cardConfirm', { cardId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: expect.stringContaining('already been confirmed') });
+      expect((await call('cardConfirm', { cardId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: expect.stringContaining('already been confirmed'),
+      });
 
       const data = await call('cardActivationData', { accountId });
-      expect(data.body).toMatchObject({ responseCode: '00', fees: { issue: '4.00', annual: '9.00', shipping: '0.00', total: '13.00', currency: 'GBP' }, extraParams: [] });
+      expect(data.body).toMatchObject({
+        responseCode: '00',
+        fees: { issue: '4.00', annual: '9.00', shipping: '0.00', total: '13.00', currency: 'GBP' },
+        extraParams: [],
+      });
       expect(data.body.feeAccounts).toContain(eur.accountId);
       // The screen's quote for one paying account: the same figures, and what that account pays in its currency.
       const quoted = await call('cardActivationQuote', { accountId: String(accountId), feeAccountId: eur.accountId });
-      expect(quoted.body).toMatchObject({ responseCode: '00', accountId, activatable: true, cardIsVirtual: true, issue: '4.00', annual: '9.00', shipping: '0.00', total: '13.00', currencyCode: 'GBP', feeAccountId: eur.accountId, feeCurrencyCode: 'EUR' });
+      expect(quoted.body).toMatchObject({
+        responseCode: '00',
+        accountId,
+        activatable: true,
+        cardIsVirtual: true,
+        issue: '4.00',
+        annual: '9.00',
+        shipping: '0.00',
+        total: '13.00',
+        currencyCode: 'GBP',
+        feeAccountId: eur.accountId,
+        feeCurrencyCode: 'EUR',
+      });
       expect(quoted.body.feeTotal).toBe(data.body.feeQuotes.find((quote: { accountId: number }) => quote.accountId === eur.accountId).total);
       expect((await call('cardActivationQuote', { accountId })).body.feeTotal).toBeUndefined();
 
@@ -128,19 +155,37 @@ for (const backend of BACKENDS) {
       const eurQuote = data.body.feeQuotes.find((quote: { accountId: number }) => quote.accountId === eur.accountId);
       expect(eurQuote.currencyCode).toBe('EUR');
       expect(cents(eur.balance) - cents(eurAfterFees.balance)).toBe(cents(eurQuote.total));
-      expect((await call('cardActivate', { accountId, feeAccountId: eur.accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card is already active.' });
+      expect((await call('cardActivate', { accountId, feeAccountId: eur.accountId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: 'This card is already active.',
+      });
       expect(await feeTransactions()).toHaveLength(feesBefore + 1);
       expect((await call('cardActivationQuote', { accountId })).body).toMatchObject({ responseCode: '00', activatable: false });
 
-      expect((await call('cardUnpause', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Only a paused card can be unpaused.' });
-      expect((await call('cardPause', { accountId })).body).toMatchObject({ responseCode: '00', cardStatusId: 71, capabilities: { unpause: true, load: false } });
-      expect((await call('cardPause', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Only an active or expired card can be paused.' });
-      expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur.accountId, amount: '5.00' })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Only an active card can be loaded.' });
+      expect((await call('cardUnpause', { accountId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: 'Only a paused card can be unpaused.',
+      });
+      expect((await call('cardPause', { accountId })).body).toMatchObject({
+        responseCode: '00',
+        cardStatusId: 71,
+        capabilities: { unpause: true, load: false },
+      });
+      expect((await call('cardPause', { accountId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: 'Only an active or expired card can be paused.',
+      });
+      expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur.accountId, amount: '5.00' })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: 'Only an active card can be loaded.',
+      });
       expect((await call('cardUnpause', { accountId })).body).toMatchObject({ responseCode: '00', cardStatusId: 2 });
 
       expect((await call('cardSetAlias', { accountId, cardAliasName: '  Travel  ' })).body).toMatchObject({ responseCode: '00', cardAliasName: 'Travel' });
       // The currency the screen named must be the card's (and its source's): another is refused on its field.
-      expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur.accountId, amount: '30.00', currency: 'USD' })).body).toMatchObject({
+      expect(
+        (await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur.accountId, amount: '30.00', currency: 'USD' })).body,
+      ).toMatchObject({
         responseCode: 'TA1',
         validationErrors: [{ field: 'currency', description: 'The account you send from holds EUR: send in EUR.' }],
       });
@@ -148,24 +193,44 @@ for (const backend of BACKENDS) {
       // Anna confirms transfers by sms: the load waits for her code, like any transfer.
       expect(loaded.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation', approveType: 'sms', amount: '30.00', fee: '0.00' });
       expect((await call('cardGet', { accountId })).body).toMatchObject({ balance: '0.00' });
-      const messages = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: '447700900123', purpose: 'transferConfirmation' })}`)).text).messages;
+      const messages = JSON.parse(
+        (await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: '447700900123', purpose: 'transferConfirmation' })}`)).text,
+      ).messages;
       const code = /^([0-9]{6}) is your code/.exec(messages[0]?.body ?? '')?.[1];
-      expect((await call('transferApprove', { trxid: loaded.body.operationId, approvalCode: code })).body).toMatchObject({ responseCode: '00', status: 'completed' });
+      expect((await call('transferApprove', { trxid: loaded.body.operationId, approvalCode: code })).body).toMatchObject({
+        responseCode: '00',
+        status: 'completed',
+      });
       expect((await call('cardGet', { accountId })).body.balance).toBe('30.00');
       // A card screen asks with the route's digits.
       expect((await call('cardGet', { accountId: String(accountId) })).body).toMatchObject({ accountId, balance: '30.00' });
       const usd = await accountOf('USD');
-      expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: usd.accountId, amount: '5.00' })).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'fromAccountId' }] });
+      expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: usd.accountId, amount: '5.00' })).body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'fromAccountId' }],
+      });
 
       // Cards take money only through their own page.
       const into = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: eur.accountId, toAccount: accountId, amount: '1.00' });
-      expect(into.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'toAccount', description: "Cards are loaded from the card's page." }] });
+      expect(into.body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'toAccount', description: "Cards are loaded from the card's page." }],
+      });
       const out = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: accountId, toAccount: eur.accountId, amount: '1.00' });
-      expect(out.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'fromAccount', description: "Cards are loaded from the card's page." }] });
+      expect(out.body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'fromAccount', description: "Cards are loaded from the card's page." }],
+      });
 
       const before = await accountOf('EUR');
       const blocked = await call('cardBlock', { accountId });
-      expect(blocked.body).toMatchObject({ responseCode: '00', cardStatusId: 4, accountStatusId: 11, balance: '0.00', capabilities: { block: false, rename: false } });
+      expect(blocked.body).toMatchObject({
+        responseCode: '00',
+        cardStatusId: 4,
+        accountStatusId: 11,
+        balance: '0.00',
+        capabilities: { block: false, rename: false },
+      });
       expect(cents((await accountOf('EUR')).balance)).toBe(cents(before.balance) + 3000);
       expect((await call('cardBlock', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card is already cancelled.' });
       expect((await call('cardPause', { accountId })).body.responseCode).toBe('TA1');
@@ -177,7 +242,9 @@ for (const backend of BACKENDS) {
       const withoutCards = (await call('balanceInquiry', { cardAccounts: false })).body.accounts as Array<{ type: number }>;
       expect(withoutCards.length).toBeGreaterThan(0);
       expect(withoutCards.every((account) => account.type < 2006 || account.type > 2135)).toBe(true);
-      expect(((await call('balanceInquiry', {})).body.accounts as Array<{ type: number }>).some((account) => account.type >= 2006 && account.type <= 2135)).toBe(true);
+      expect(
+        ((await call('balanceInquiry', {})).body.accounts as Array<{ type: number }>).some((account) => account.type >= 2006 && account.type <= 2135),
+      ).toBe(true);
     });
 
     it('activates a shipped physical card with the last four digits, then reissues it with express shipping and swaps the replacement in', async () => {
@@ -185,12 +252,20 @@ for (const backend of BACKENDS) {
       const usd = await accountOf('USD');
       const data = await call('cardActivationData', { accountId: physical.accountId });
       expect(data.body).toMatchObject({ fees: { shipping: '0.00', total: '13.00' }, extraParams: [{ name: 'last4', required: true }] });
-      expect((await call('cardActivationQuote', { accountId: physical.accountId, feeAccountId: usd.accountId })).body).toMatchObject({ responseCode: '00', cardIsVirtual: false, total: '13.00', feeCurrencyCode: 'USD' });
+      expect((await call('cardActivationQuote', { accountId: physical.accountId, feeAccountId: usd.accountId })).body).toMatchObject({
+        responseCode: '00',
+        cardIsVirtual: false,
+        total: '13.00',
+        feeCurrencyCode: 'USD',
+      });
       const missing = await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId });
       expect(missing.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'extraParams.last4' }] });
       const last4 = await last4Of(physical.cardId);
       const wrong = String((Number(last4) + 1) % 10000).padStart(4, '0');
-      expect((await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId, extraParams: { last4: wrong } })).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'extraParams.last4' }] });
+      expect((await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId, extraParams: { last4: wrong } })).body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'extraParams.last4' }],
+      });
       const activated = await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId, extraParams: { last4 } });
       expect(activated.body).toMatchObject({ responseCode: '00', card: { cardStatusId: 2 } });
 
@@ -205,12 +280,22 @@ for (const backend of BACKENDS) {
       expect((await call('cardReissueQuote', { accountId: physical.accountId })).body).toMatchObject({ responseCode: '00', reissueAllowed: false });
       expect((await feeTransactions()).at(-1)!.description).toContain('Express shipping fee');
       expect(await feeTransactions()).toHaveLength(feesBefore + 1);
-      expect((await call('cardReissue', { accountId: physical.accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: expect.stringContaining('already on its way') });
+      expect((await call('cardReissue', { accountId: physical.accountId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: expect.stringContaining('already on its way'),
+      });
       // Printing: not activatable yet (activation would target the current, active card).
-      expect((await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId, extraParams: { last4 } })).body.responseCode).toBe('TA1');
+      expect((await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId, extraParams: { last4 } })).body.responseCode).toBe(
+        'TA1',
+      );
 
       // The sandbox processor ships it (its page is another part); here the printer finishes.
-      const replacement = await test.server.db.selectFrom('cards').selectAll().where('account_id', '=', physical.accountId).where('role', '=', 'replacement').executeTakeFirstOrThrow();
+      const replacement = await test.server.db
+        .selectFrom('cards')
+        .selectAll()
+        .where('account_id', '=', physical.accountId)
+        .where('role', '=', 'replacement')
+        .executeTakeFirstOrThrow();
       await test.server.db.updateTable('cards').set({ status_id: 20 }).where('id', '=', replacement.id).execute();
       const data2 = await call('cardActivationData', { accountId: physical.accountId });
       expect(data2.body.fees).toMatchObject({ annual: '0.00', shipping: '0.00', total: '4.00' });
@@ -229,48 +314,87 @@ for (const backend of BACKENDS) {
       const upgraded = await call('cardUpgradeShipping', { accountId });
       expect(upgraded.body).toMatchObject({ responseCode: '00', expressShipping: true, shippingOptionId: 'express', capabilities: { upgradeShipping: false } });
       expect((await feeTransactions()).at(-1)!.description).toContain('Express shipping upgrade');
-      expect((await call('cardUpgradeShipping', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card already ships by express.' });
+      expect((await call('cardUpgradeShipping', { accountId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: 'This card already ships by express.',
+      });
       // Activation then charges only what is left of the express fee (nothing: standard is free in GB).
       await call('cardConfirm', { cardId: applied.body.cardId });
       expect((await call('cardActivationData', { accountId })).body.fees.shipping).toBe('0.00');
       const virtual = (await cards()).find((c) => c.cardIsVirtual && c.cardStatusId === 2)!;
-      expect((await call('cardUpgradeShipping', { accountId: virtual.accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Virtual cards are not shipped.' });
+      expect((await call('cardUpgradeShipping', { accountId: virtual.accountId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: 'Virtual cards are not shipped.',
+      });
     });
 
     it('refuses applications that miss what the product and the country need', async () => {
       const usd = await accountOf('USD');
       const eur = await accountOf('EUR');
       const refusal = async (params: object) => (await call('cardApply', params)).body;
-      expect(await refusal({ productType: 2010, currencyCode: 'USD', settlementAccountId: usd.accountId })).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'shippingOptionId' }] });
-      expect(await refusal({ productType: 2010, currencyCode: 'USD', settlementAccountId: eur.accountId, shippingOptionId: 'standard' })).toMatchObject({ validationErrors: [{ field: 'settlementAccountId' }] });
-      expect(await refusal({ productType: 2030, currencyCode: 'RON', settlementAccountId: usd.accountId })).toMatchObject({ validationErrors: [{ field: 'currencyCode' }] });
-      expect(await refusal({ productType: 2020, currencyCode: 'USD', settlementAccountId: usd.accountId, countryCode: 'RU', shippingOptionId: 'standard' })).toMatchObject({ validationErrors: [{ field: 'productType' }] });
-      expect(await refusal({ productType: 2010, currencyCode: 'USD', settlementAccountId: usd.accountId, countryCode: 'RU', shippingOptionId: 'express' })).toMatchObject({
+      expect(await refusal({ productType: 2010, currencyCode: 'USD', settlementAccountId: usd.accountId })).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'shippingOptionId' }],
+      });
+      expect(await refusal({ productType: 2010, currencyCode: 'USD', settlementAccountId: eur.accountId, shippingOptionId: 'standard' })).toMatchObject({
+        validationErrors: [{ field: 'settlementAccountId' }],
+      });
+      expect(await refusal({ productType: 2030, currencyCode: 'RON', settlementAccountId: usd.accountId })).toMatchObject({
+        validationErrors: [{ field: 'currencyCode' }],
+      });
+      expect(
+        await refusal({ productType: 2020, currencyCode: 'USD', settlementAccountId: usd.accountId, countryCode: 'RU', shippingOptionId: 'standard' }),
+      ).toMatchObject({ validationErrors: [{ field: 'productType' }] });
+      expect(
+        await refusal({ productType: 2010, currencyCode: 'USD', settlementAccountId: usd.accountId, countryCode: 'RU', shippingOptionId: 'express' }),
+      ).toMatchObject({
         validationErrors: [{ field: 'shippingOptionId', description: 'Express couriers do not deliver cards to this country.' }],
       });
       const ru = { productType: 2010, currencyCode: 'USD', settlementAccountId: usd.accountId, countryCode: 'RU', shippingOptionId: 'standard' };
       expect(await refusal(ru)).toMatchObject({ validationErrors: [{ field: 'documents' }] });
       expect(await refusal({ ...ru, documents: [{ documentType: 88, front: PNG }] })).toMatchObject({ validationErrors: [{ field: 'documents.0.stampPage' }] });
-      expect(await refusal({ ...ru, countryCode: 'RO', documents: [{ documentType: 4, front: PNG }] })).toMatchObject({ validationErrors: [{ field: 'documents.0.back' }] });
-      expect(await refusal({ ...ru, countryCode: 'GB', documents: [{ documentType: 88, front: PNG, stampPage: PNG }] })).toMatchObject({ validationErrors: [{ field: 'documents.0.documentType' }] });
+      expect(await refusal({ ...ru, countryCode: 'RO', documents: [{ documentType: 4, front: PNG }] })).toMatchObject({
+        validationErrors: [{ field: 'documents.0.back' }],
+      });
+      expect(await refusal({ ...ru, countryCode: 'GB', documents: [{ documentType: 88, front: PNG, stampPage: PNG }] })).toMatchObject({
+        validationErrors: [{ field: 'documents.0.documentType' }],
+      });
       const documentsBefore = (await snapshot()).documents.length;
       const accepted = await call('cardApply', { ...ru, documents: [{ documentType: 88, front: PNG, stampPage: PNG }] });
       expect(accepted.body).toMatchObject({ responseCode: '00', cardStatusId: 0 });
       // The card remembers the country it was applied for (its fees and shipping are that country's).
       expect((await call('cardGet', { accountId: accepted.body.accountId })).body).toMatchObject({ countryCode: 'RU', shippingOptionId: 'standard' });
       // Its confirmation states that country's fees and chosen shipping, asked with the route's digits.
-      const russianOffer = (await call('cardApplyInfo', { countryCode: 'RU' })).body.products.find((product: { productType: number }) => product.productType === ru.productType);
+      const russianOffer = (await call('cardApplyInfo', { countryCode: 'RU' })).body.products.find(
+        (product: { productType: number }) => product.productType === ru.productType,
+      );
       const standard = russianOffer.shippingOptions.find((option: { id: string }) => option.id === 'standard');
       const confirmation = await call('cardConfirmation', { cardId: String(accepted.body.cardId) });
-      expect(confirmation.body).toMatchObject({ responseCode: '00', card: { cardId: accepted.body.cardId, countryCode: 'RU' }, fees: { ...russianOffer.fees, shipping: standard.fee } });
+      expect(confirmation.body).toMatchObject({
+        responseCode: '00',
+        card: { cardId: accepted.body.cardId, countryCode: 'RU' },
+        fees: { ...russianOffer.fees, shipping: standard.fee },
+      });
       expect((await snapshot()).documents.length).toBe(documentsBefore + 1);
     });
 
     it('answers the phone-wallet requirements and the address replacement compatibility', async () => {
       const active = (await cards()).find((c) => c.cardStatusId === 2)!;
-      expect((await call('cardCrossPlatformRequirement', { accountId: active.accountId })).body).toMatchObject({ responseCode: '00', requirements: [{ code: 'cardActive', met: true }, { code: 'phoneConfirmed', met: true }, { code: 'customerVerified' }] });
-      const address = await test.server.db.selectFrom('addresses as d').innerJoin('users as u', 'u.customer_id', 'd.customer_id').select('d.id').where('u.email', '=', DEMO_LOGINS.personal).executeTakeFirstOrThrow();
-      expect((await call('addressReplacementCompatibility', { countryCode: 'DE', oldAddressId: address.id })).body).toMatchObject({ responseCode: '00', compatible: true, reasons: [] });
+      expect((await call('cardCrossPlatformRequirement', { accountId: active.accountId })).body).toMatchObject({
+        responseCode: '00',
+        requirements: [{ code: 'cardActive', met: true }, { code: 'phoneConfirmed', met: true }, { code: 'customerVerified' }],
+      });
+      const address = await test.server.db
+        .selectFrom('addresses as d')
+        .innerJoin('users as u', 'u.customer_id', 'd.customer_id')
+        .select('d.id')
+        .where('u.email', '=', DEMO_LOGINS.personal)
+        .executeTakeFirstOrThrow();
+      expect((await call('addressReplacementCompatibility', { countryCode: 'DE', oldAddressId: address.id })).body).toMatchObject({
+        responseCode: '00',
+        compatible: true,
+        reasons: [],
+      });
       const brazil = await call('addressReplacementCompatibility', { countryCode: 'BR', oldAddressId: address.id });
       expect(brazil.body.compatible).toBe(false);
       expect(brazil.body.reasons).toContain('Physical cards are not shipped to BR.');

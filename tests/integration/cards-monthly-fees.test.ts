@@ -30,7 +30,11 @@ for (const backend of BACKENDS) {
         .where('c.role', '=', 'current')
         .orderBy('c.id')
         .executeTakeFirstOrThrow();
-      await db.updateTable('cards').set({ activated_at: new Date('2026-10-15T10:00:00Z') }).where('id', '=', row.id).execute();
+      await db
+        .updateTable('cards')
+        .set({ activated_at: new Date('2026-10-15T10:00:00Z') })
+        .where('id', '=', row.id)
+        .execute();
       card = { id: row.id, settlement: row.settlement_account_id!, balance: await balanceOf(row.settlement_account_id!) };
     });
     afterAll(() => test?.close());
@@ -57,7 +61,11 @@ for (const backend of BACKENDS) {
     it('records a month the account cannot pay as unpaid, moves nothing, and tries again a day later', async () => {
       const db = test.server.db;
       const before = await balanceOf(card.settlement);
-      await db.updateTable('accounts').set({ balance_min: before + 1n }).where('id', '=', card.settlement).execute();
+      await db
+        .updateTable('accounts')
+        .set({ balance_min: before + 1n })
+        .where('id', '=', card.settlement)
+        .execute();
       const december = new Date('2026-12-01T09:00:00Z');
       expect(await chargeDueMonthlyCardFees(db, december)).toEqual({ charged: 0, unpaid: 1 });
       expect(await balanceOf(card.settlement)).toBe(before);

@@ -32,7 +32,9 @@ const METHODS_DIR = path.join(REPOSITORY_ROOT, 'schemas/api/methods');
 /** Every card method the API declares: card*, plus the card lookups and lists named otherwise. */
 const CARD_METHODS = readdirSync(METHODS_DIR)
   .map((file) => file.replace(/\.json$/, ''))
-  .filter((name) => /^card[A-Z]/.test(name) || ['binInfo', 'blockedCardBins', 'currentAccountAuthorizationList', 'addressReplacementCompatibility'].includes(name))
+  .filter(
+    (name) => /^card[A-Z]/.test(name) || ['binInfo', 'blockedCardBins', 'currentAccountAuthorizationList', 'addressReplacementCompatibility'].includes(name),
+  )
   .sort();
 const requestProperties = (method: string): string[] =>
   Object.keys(JSON.parse(readFileSync(path.join(METHODS_DIR, `${method}.json`), 'utf8')).request?.properties ?? {});
@@ -81,7 +83,15 @@ function secretKeys(text: string): string[] {
     if (Array.isArray(value)) return value.forEach(walk);
     if (typeof value !== 'object' || value === null) return;
     for (const [key, inner] of Object.entries(value)) {
-      if (SECRET_KEY.test(key.toLowerCase().replace(/[^a-z]/g, '')) && inner !== null && inner !== '' && inner !== '[secret]' && inner !== '<allowed>' && typeof inner !== 'object' && typeof inner !== 'boolean') {
+      if (
+        SECRET_KEY.test(key.toLowerCase().replace(/[^a-z]/g, '')) &&
+        inner !== null &&
+        inner !== '' &&
+        inner !== '[secret]' &&
+        inner !== '<allowed>' &&
+        typeof inner !== 'object' &&
+        typeof inner !== 'boolean'
+      ) {
         found.push(`${key}=${String(inner)}`);
       }
       walk(inner);
@@ -130,7 +140,12 @@ for (const backend of BACKENDS) {
     };
     const mode = (value: number | null) => db().updateTable('customers').set({ transaction_approve_mode: value }).where('id', '=', annaCustomerId).execute();
     const lastCardCode = async () => {
-      const message = await db().selectFrom('outbox_messages').select('body').where('purpose', '=', 'cardSecret').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const message = await db()
+        .selectFrom('outbox_messages')
+        .select('body')
+        .where('purpose', '=', 'cardSecret')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       return /\b(\d{6})\b/.exec(message.body)![1]!;
     };
     const wrongCode = (right: string) => (right === '000000' ? '111111' : '000000');
@@ -146,9 +161,27 @@ for (const backend of BACKENDS) {
       return done;
     };
     const paymentAccount = async (customerId: number, currency: string) =>
-      (await db().selectFrom('accounts').select('id').where('customer_id', '=', customerId).where('type', '=', 1001).where('currency_code', '=', currency).where('status', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id;
-    const feeCount = async () => (await db().selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<string>().as('n')).where('operation_type', '=', 'Fees').executeTakeFirstOrThrow()).n;
-    const cardRow = (accountId: number, role: 'current' | 'replacement' | 'retired' = 'current') => db().selectFrom('cards').selectAll().where('account_id', '=', accountId).where('role', '=', role).executeTakeFirstOrThrow();
+      (
+        await db()
+          .selectFrom('accounts')
+          .select('id')
+          .where('customer_id', '=', customerId)
+          .where('type', '=', 1001)
+          .where('currency_code', '=', currency)
+          .where('status', '=', 1)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const feeCount = async () =>
+      (
+        await db()
+          .selectFrom('ledger_transactions')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('operation_type', '=', 'Fees')
+          .executeTakeFirstOrThrow()
+      ).n;
+    const cardRow = (accountId: number, role: 'current' | 'replacement' | 'retired' = 'current') =>
+      db().selectFrom('cards').selectAll().where('account_id', '=', accountId).where('role', '=', role).executeTakeFirstOrThrow();
 
     /** Every row of every table of the database, one JSON text per row (numbers as JSON numbers, text as strings). */
     async function tableRows(): Promise<Record<string, string[]>> {
@@ -188,15 +221,27 @@ for (const backend of BACKENDS) {
     afterAll(() => test?.close());
 
     it('the leak detector itself: finds a planted PIN in free text and under a pin key, and ignores ids, amounts, dates, masks', () => {
-      expect(withoutNonSecretNumbers('{"id":5829,"amount":"5829.00","at":"2026-05-01T10:11:12.345Z","masked":"5355 22•• •••• 5829","label":"Card •5829","last4":"5829"}')).not.toMatch(token('5829'));
+      expect(
+        withoutNonSecretNumbers(
+          '{"id":5829,"amount":"5829.00","at":"2026-05-01T10:11:12.345Z","masked":"5355 22•• •••• 5829","label":"Card •5829","last4":"5829"}',
+        ),
+      ).not.toMatch(token('5829'));
       expect(withoutNonSecretNumbers('{"msg":"PIN 5829 set"}')).toMatch(token('5829'));
       expect(withoutNonSecretNumbers('{"x":"5829"}')).toMatch(token('5829'));
-      expect(secretKeys('{"a":{"pinCode":5829,"pin":"[secret]","cvv":"123","shipping":"1234","capabilities":{"pin":true}}}')).toEqual(['pinCode=5829', 'cvv=123']);
+      expect(secretKeys('{"a":{"pinCode":5829,"pin":"[secret]","cvv":"123","shipping":"1234","capabilities":{"pin":true}}}')).toEqual([
+        'pinCode=5829',
+        'cvv=123',
+      ]);
     });
 
     it('runs every card method through its flow and refuses each at least once', async () => {
       baselineTokens = fourDigitTokens([...Object.values(await tableRows()).flat(), ...logLines].join('\n'));
-      const demoActive = await db().selectFrom('cards').select(['processor_ref']).where('customer_id', '=', annaCustomerId).where('status_id', '=', 2).executeTakeFirstOrThrow();
+      const demoActive = await db()
+        .selectFrom('cards')
+        .select(['processor_ref'])
+        .where('customer_id', '=', annaCustomerId)
+        .where('status_id', '=', 2)
+        .executeTakeFirstOrThrow();
       pins.set(await processor().readPin(demoActive.processor_ref!), { source: 'demo card' });
       const eur = await paymentAccount(annaCustomerId, 'EUR');
       const usd = await paymentAccount(annaCustomerId, 'USD');
@@ -236,7 +281,12 @@ for (const backend of BACKENDS) {
       expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: usd, amount: '5.00' })).responseCode).toBe('TA1');
       const load = await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur, amount: '20.00' });
       expect(load).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
-      const sms = await db().selectFrom('outbox_messages').select('body').where('purpose', '=', 'transferConfirmation').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const sms = await db()
+        .selectFrom('outbox_messages')
+        .select('body')
+        .where('purpose', '=', 'transferConfirmation')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       const loadCode = /\b(\d{6})\b/.exec(sms.body)![1]!;
       expect((await call('transferApprove', { trxid: load.operationId, approvalCode: wrongCode(loadCode) })).responseCode).toBe('TA1');
       expect((await call('transferApprove', { trxid: load.operationId, approvalCode: loadCode })).status).toBe('completed');
@@ -310,7 +360,12 @@ for (const backend of BACKENDS) {
       expect((await call('cardConfirm', { cardId: physical.cardId })).cardStatusId).toBe(19);
 
       // The demo's shipped physical card: activation with the wrong last four digits, then the right ones.
-      const shipped = await db().selectFrom('cards').selectAll().where('customer_id', '=', annaCustomerId).where('status_id', '=', 21).executeTakeFirstOrThrow();
+      const shipped = await db()
+        .selectFrom('cards')
+        .selectAll()
+        .where('customer_id', '=', annaCustomerId)
+        .where('status_id', '=', 21)
+        .executeTakeFirstOrThrow();
       const wrongLast4 = String((Number(shipped.last4) + 1) % 10_000).padStart(4, '0');
       expect((await call('cardActivate', { accountId: shipped.account_id, feeAccountId: usd, extraParams: { last4: wrongLast4 } })).responseCode).toBe('TA1');
       const physicalActivated = await call('cardActivate', { accountId: shipped.account_id, feeAccountId: usd, extraParams: { last4: shipped.last4 } });
@@ -324,8 +379,14 @@ for (const backend of BACKENDS) {
       // Every card method answered at least once and was refused at least once.
       const succeeded = new Set(answers.filter((answer) => answer.code === '00').map((answer) => answer.method));
       const refused = new Set(answers.filter((answer) => answer.code !== '00').map((answer) => answer.method));
-      expect(CARD_METHODS.filter((method) => !succeeded.has(method)), 'methods never answered 00').toEqual([]);
-      expect(CARD_METHODS.filter((method) => !refused.has(method)), 'methods never refused').toEqual([]);
+      expect(
+        CARD_METHODS.filter((method) => !succeeded.has(method)),
+        'methods never answered 00',
+      ).toEqual([]);
+      expect(
+        CARD_METHODS.filter((method) => !refused.has(method)),
+        'methods never refused',
+      ).toEqual([]);
       expect((await checkLedgerInvariant(db())).holds).toBe(true);
     });
 
@@ -333,10 +394,23 @@ for (const backend of BACKENDS) {
       const annaEur = await paymentAccount(annaCustomerId, 'EUR');
       const annaUsd = await paymentAccount(annaCustomerId, 'USD');
       const nwUser = await db().selectFrom('users').select(['id']).where('email', '=', DEMO_LOGINS.business).executeTakeFirstOrThrow();
-      const nwCustomerId = (await db().selectFrom('customer_access').select('customer_id').where('user_id', '=', nwUser.id).executeTakeFirstOrThrow()).customer_id;
+      const nwCustomerId = (await db().selectFrom('customer_access').select('customer_id').where('user_id', '=', nwUser.id).executeTakeFirstOrThrow())
+        .customer_id;
       const nwUsd = await paymentAccount(nwCustomerId, 'USD');
-      const annaActive = await db().selectFrom('cards').selectAll().where('customer_id', '=', annaCustomerId).where('status_id', '=', 2).where('role', '=', 'current').orderBy('id').executeTakeFirstOrThrow();
-      const annaPrinting = await db().selectFrom('cards').selectAll().where('customer_id', '=', annaCustomerId).where('status_id', '=', 19).executeTakeFirstOrThrow();
+      const annaActive = await db()
+        .selectFrom('cards')
+        .selectAll()
+        .where('customer_id', '=', annaCustomerId)
+        .where('status_id', '=', 2)
+        .where('role', '=', 'current')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const annaPrinting = await db()
+        .selectFrom('cards')
+        .selectAll()
+        .where('customer_id', '=', annaCustomerId)
+        .where('status_id', '=', 19)
+        .executeTakeFirstOrThrow();
       const annaAddress = (await db().selectFrom('addresses').select('id').where('customer_id', '=', annaCustomerId).executeTakeFirstOrThrow()).id;
       const annaSubmitted = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: annaUsd });
       // An activatable card of Anna's, so paying its fees from Northwind's account gets past every state check.
@@ -368,8 +442,16 @@ for (const backend of BACKENDS) {
         cardConfirmation: [{ cardId: annaSubmitted.cardId }],
         cardReissueQuote: [{ accountId }],
         cardActivationData: [{ accountId }, { accountId: annaSubmitted.accountId }],
-        cardActivationQuote: [{ accountId }, { accountId: annaPending.accountId, feeAccountId: nwUsd }, { accountId: nwPending.accountId, feeAccountId: annaUsd }],
-        cardActivate: [{ accountId: annaPending.accountId, feeAccountId: nwUsd }, { accountId, feeAccountId: nwUsd }, { accountId: nwPending.accountId, feeAccountId: annaUsd }],
+        cardActivationQuote: [
+          { accountId },
+          { accountId: annaPending.accountId, feeAccountId: nwUsd },
+          { accountId: nwPending.accountId, feeAccountId: annaUsd },
+        ],
+        cardActivate: [
+          { accountId: annaPending.accountId, feeAccountId: nwUsd },
+          { accountId, feeAccountId: nwUsd },
+          { accountId: nwPending.accountId, feeAccountId: annaUsd },
+        ],
         cardPause: [{ accountId }],
         cardUnpause: [{ accountId }],
         cardBlock: [{ accountId }, { accountId: annaEur }],
@@ -382,7 +464,10 @@ for (const backend of BACKENDS) {
         ],
         cardCrossPlatformRequirement: [{ accountId }],
         addressReplacementCompatibility: [{ countryCode: 'DE', oldAddressId: annaAddress }],
-        cardPinChange: [{ accountId, pin: '5829', pinRepeat: '5829' }, { accountId, pin: '5829', pinRepeat: '5829', confirm }],
+        cardPinChange: [
+          { accountId, pin: '5829', pinRepeat: '5829' },
+          { accountId, pin: '5829', pinRepeat: '5829', confirm },
+        ],
         cardPinShow: [{ accountId }, { accountId, confirm }],
         cardPinGet: [{ accountId }, { accountId, confirm }],
         cardDetailsReveal: [{ accountId }, { accountId, confirm }, { accountId: annaEur }],
@@ -392,16 +477,28 @@ for (const backend of BACKENDS) {
       /** Methods that name no customer's object: what Northwind gets must hold nothing of Anna's. */
       const annaAccounts = (await db().selectFrom('accounts').select('id').where('customer_id', '=', annaCustomerId).execute()).map((row) => row.id);
       const unnamed: Record<string, { params: Record<string, unknown>; check: (body: Json) => void }> = {
-        cardList: { params: {}, check: (body) => expect(body.cards.filter((card: { accountId: number }) => annaAccounts.includes(card.accountId))).toEqual([]) },
+        cardList: {
+          params: {},
+          check: (body) => expect(body.cards.filter((card: { accountId: number }) => annaAccounts.includes(card.accountId))).toEqual([]),
+        },
         cardApplyInfo: { params: {}, check: (body) => expect(body.responseCode).toBe('00') },
         binInfo: { params: { binNumber: annaActive.bin }, check: (body) => expect(body.responseCode).toBe('00') },
         blockedCardBins: { params: {}, check: (body) => expect(body.responseCode).toBe('00') },
       };
 
       // Every declared card method has a case; every method taking an id is in `denied`.
-      expect(CARD_METHODS.filter((method) => !(method in denied) && !(method in unnamed)), 'card methods without a 13 case').toEqual([]);
-      expect(CARD_METHODS.filter((method) => requestProperties(method).some((name) => /Id$/.test(name)) && !(method in denied)), 'id-taking methods not in denied').toEqual([]);
-      expect(Object.keys({ ...denied, ...unnamed }).filter((method) => !CARD_METHODS.includes(method)), 'cases of undeclared methods').toEqual([]);
+      expect(
+        CARD_METHODS.filter((method) => !(method in denied) && !(method in unnamed)),
+        'card methods without a 13 case',
+      ).toEqual([]);
+      expect(
+        CARD_METHODS.filter((method) => requestProperties(method).some((name) => /Id$/.test(name)) && !(method in denied)),
+        'id-taking methods not in denied',
+      ).toEqual([]);
+      expect(
+        Object.keys({ ...denied, ...unnamed }).filter((method) => !CARD_METHODS.includes(method)),
+        'cases of undeclared methods',
+      ).toEqual([]);
 
       const snapshot = async () => ({
         cards: await db().selectFrom('cards').selectAll().orderBy('id').execute(),
@@ -410,8 +507,18 @@ for (const backend of BACKENDS) {
         challenges: await db().selectFrom('step_up_challenges').selectAll().orderBy('id').execute(),
         authorizations: await db().selectFrom('card_authorizations').selectAll().orderBy('id').execute(),
         vault: await db().selectFrom('sandbox_card_vault').selectAll().orderBy('processor_ref').execute(),
-        messages: (await db().selectFrom('outbox_messages').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
-        documents: (await db().selectFrom('documents').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n,
+        messages: (
+          await db()
+            .selectFrom('outbox_messages')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+        documents: (
+          await db()
+            .selectFrom('documents')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
       });
       const before = await snapshot();
       const notDenied: string[] = [];
@@ -472,12 +579,20 @@ for (const backend of BACKENDS) {
     });
 
     it('pauses once under four concurrent pauses, and unpause returns to active', async () => {
-      const active = await db().selectFrom('cards').selectAll().where('customer_id', '=', annaCustomerId).where('status_id', '=', 2).where('role', '=', 'current').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const active = await db()
+        .selectFrom('cards')
+        .selectAll()
+        .where('customer_id', '=', annaCustomerId)
+        .where('status_id', '=', 2)
+        .where('role', '=', 'current')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
       const results = await Promise.all(Array.from({ length: 4 }, () => call('cardPause', { accountId: active.account_id })));
       const paused = results.filter((body) => body.responseCode === '00');
       expect(paused.length).toBeGreaterThanOrEqual(1);
       for (const body of paused) expect(body.cardStatusId).toBe(71);
-      for (const body of results.filter((entry) => entry.responseCode !== '00')) expect(body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Only an active or expired card can be paused.' });
+      for (const body of results.filter((entry) => entry.responseCode !== '00'))
+        expect(body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Only an active or expired card can be paused.' });
       expect(paused).toHaveLength(1);
       const row = await cardRow(active.account_id);
       expect({ status: row.status_id, previous: row.previous_status_id }).toEqual({ status: 71, previous: 2 });
@@ -513,7 +628,8 @@ for (const backend of BACKENDS) {
       for (const answer of answers) {
         let text = answer.text;
         if (PIN_ANSWERS.has(answer.method)) text = text.replace(/"pinCode":"\d{4}"/, '"pinCode":"<allowed>"');
-        if (NUMBER_ANSWERS.has(answer.method)) text = text.replace(/"cardNumber":"\d{12,19}"/, '"cardNumber":"<allowed>"').replace(/"cvv":"\d{3,4}"/, '"cvv":"<allowed>"');
+        if (NUMBER_ANSWERS.has(answer.method))
+          text = text.replace(/"cardNumber":"\d{12,19}"/, '"cardNumber":"<allowed>"').replace(/"cvv":"\d{3,4}"/, '"cvv":"<allowed>"');
         problems.push(...leaksIn(text).map((leak) => `${answer.method} (${answer.code}): ${leak}`));
       }
       expect(problems).toEqual([]);

@@ -13,7 +13,6 @@ import { luhnValid, sandboxCardProcessor, weakPin } from '../../server/cards/pro
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
-
 for (const backend of BACKENDS) {
   describe.skipIf(backend.unavailable)(`card secrets on ${backend.name}`, () => {
     let test: TestServer;
@@ -49,7 +48,12 @@ for (const backend of BACKENDS) {
       const user = await db().selectFrom('users').select(['id', 'customer_id']).where('email', '=', DEMO_LOGINS.personal).executeTakeFirstOrThrow();
       annaUserId = user.id;
       annaCustomerId = user.customer_id!;
-      const card = await db().selectFrom('cards').select(['account_id', 'processor_ref']).where('customer_id', '=', annaCustomerId).where('status_id', '=', 2).executeTakeFirstOrThrow();
+      const card = await db()
+        .selectFrom('cards')
+        .select(['account_id', 'processor_ref'])
+        .where('customer_id', '=', annaCustomerId)
+        .where('status_id', '=', 2)
+        .executeTakeFirstOrThrow();
       accountId = card.account_id;
       // The processor's PIN is set to one found nowhere else, so the leak test cannot mistake another number for it.
       await sandboxCardProcessor(db()).setPin(card.processor_ref!, await unusedPin());
@@ -128,20 +132,31 @@ for (const backend of BACKENDS) {
 
       const change = await call('cardPinChange', { accountId, pin: '5829', pinRepeat: '5829' });
       const changeCode = codeOf((await lastMessage()).body);
-      const other = await call('cardPinChange', { accountId, pin: '6937', pinRepeat: '6937', confirm: { requestId: change.requestId, approvalCode: changeCode } });
+      const other = await call('cardPinChange', {
+        accountId,
+        pin: '6937',
+        pinRepeat: '6937',
+        confirm: { requestId: change.requestId, approvalCode: changeCode },
+      });
       expect(other.responseCode).toBe('TA1');
       expect(other.validationErrors[0].field).toBe('pin');
     });
 
     it('checks the PINs before any code is sent', async () => {
-      const before = await db().selectFrom('step_up_challenges').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const before = await db()
+        .selectFrom('step_up_challenges')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       const mismatch = await call('cardPinChange', { accountId, pin: '5829', pinRepeat: '5828' });
       expect(mismatch).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'pinRepeat', description: 'The PINs do not match.' }] });
       const weak = await call('cardPinChange', { accountId, pin: '1234', pinRepeat: '1234' });
       expect(weak).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'pin' }] });
       const short = await call('cardPinChange', { accountId, pin: '12', pinRepeat: '12' });
       expect(short.responseCode).toBe('TA1');
-      const after = await db().selectFrom('step_up_challenges').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const after = await db()
+        .selectFrom('step_up_challenges')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(after.n).toBe(before.n);
     });
 
@@ -158,7 +173,12 @@ for (const backend of BACKENDS) {
       expect(details.cardNumber).toMatch(/^[0-9]{16}$/);
       expect(luhnValid(details.cardNumber)).toBe(true);
       expect(details.cvv).toMatch(/^[0-9]{3}$/);
-      const card = await db().selectFrom('cards').select(['bin', 'last4', 'holder_name']).where('account_id', '=', accountId).where('role', '=', 'current').executeTakeFirstOrThrow();
+      const card = await db()
+        .selectFrom('cards')
+        .select(['bin', 'last4', 'holder_name'])
+        .where('account_id', '=', accountId)
+        .where('role', '=', 'current')
+        .executeTakeFirstOrThrow();
       expect(details.cardNumber.startsWith(card.bin!)).toBe(true);
       expect(details.cardNumber.endsWith(card.last4!)).toBe(true);
       expect(details.holderName).toBe(card.holder_name);
@@ -167,9 +187,19 @@ for (const backend of BACKENDS) {
     });
 
     it('looks bins up on the first 6 digits after spaces are removed, and lists the blocked ones', async () => {
-      expect(await call('binInfo', { binNumber: '4111 1111 1111 1111' })).toMatchObject({ responseCode: '00', binNumber: '411111', cardBrand: 'VISA', valid: true });
+      expect(await call('binInfo', { binNumber: '4111 1111 1111 1111' })).toMatchObject({
+        responseCode: '00',
+        binNumber: '411111',
+        cardBrand: 'VISA',
+        valid: true,
+      });
       expect(await call('binInfo', { binNumber: '535 522' })).toMatchObject({ binNumber: '535522', isPrepaid: true, valid: true });
-      expect(await call('binInfo', { binNumber: '999999 00' })).toEqual({ responseCode: '00', responseDescription: expect.any(String), binNumber: '999999', valid: false });
+      expect(await call('binInfo', { binNumber: '999999 00' })).toEqual({
+        responseCode: '00',
+        responseDescription: expect.any(String),
+        binNumber: '999999',
+        valid: false,
+      });
       expect(await call('binInfo', { binNumber: '4111 1' })).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'binNumber' }] });
       const blocked = await call('blockedCardBins', {});
       expect(blocked.bins).toHaveLength(3);
@@ -186,7 +216,10 @@ for (const backend of BACKENDS) {
         .execute();
       const dump: Record<string, string> = {};
       for (const { table_name: name } of tables as Array<{ table_name: string }>) {
-        const rows = await db().selectFrom(name as never).selectAll().execute();
+        const rows = await db()
+          .selectFrom(name as never)
+          .selectAll()
+          .execute();
         dump[name] = JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
       }
       return dump;

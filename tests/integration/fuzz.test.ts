@@ -33,9 +33,26 @@ const METHODS = Object.values(bundle.methods).sort((a, b) => a.name.localeCompar
 
 /** Raw JSON texts, so lone surrogates and huge numbers travel exactly as an attacker would send them. */
 const HOSTILE: string[] = [
-  '0', '-1', '2147483648', '-2147483649', '9007199254740992', '1e308', '1.5',
-  '"2147483648"', '""', '"   "', '"a\\u0000b"', '"x\\ud800"', '"\\udfff"', `"${'x'.repeat(70_000)}"`,
-  'true', 'null', '[]', '{}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', '"99999999999999999.99"',
+  '0',
+  '-1',
+  '2147483648',
+  '-2147483649',
+  '9007199254740992',
+  '1e308',
+  '1.5',
+  '"2147483648"',
+  '""',
+  '"   "',
+  '"a\\u0000b"',
+  '"x\\ud800"',
+  '"\\udfff"',
+  `"${'x'.repeat(70_000)}"`,
+  'true',
+  'null',
+  '[]',
+  '{}',
+  '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+  '"99999999999999999.99"',
 ];
 
 /** Path and header parameter values, as they appear in the URL (so '%00' arrives as NUL). */
@@ -103,7 +120,10 @@ function inline(node: unknown, from: { file: string; document: OpenApiDocument }
   const { $ref, ...rest } = node as Record<string, unknown>;
   if (typeof $ref === 'string') {
     if (!$ref.startsWith('#/') || seen.includes($ref)) throw new Error(`${from.file}: cannot inline $ref ${$ref}`);
-    const target = $ref.slice(2).split('/').reduce<Json>((at, segment) => at?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], from.document);
+    const target = $ref
+      .slice(2)
+      .split('/')
+      .reduce<Json>((at, segment) => at?.[segment.replace(/~1/g, '/').replace(/~0/g, '~')], from.document);
     if (target === undefined) throw new Error(`${from.file}: nothing at ${$ref}`);
     return { ...inline(target, from, [...seen, $ref]), ...inline(rest, from, seen) };
   }
@@ -130,7 +150,8 @@ function validValue(schema: JsonSchema): unknown {
   }
   if (types.includes('boolean')) return false;
   if (types.includes('integer') || types.includes('number')) return typeof schema.minimum === 'number' ? schema.minimum : 1;
-  if (types.includes('array')) return Array.from({ length: typeof schema.minItems === 'number' ? schema.minItems : 0 }, () => validValue((schema.items as JsonSchema | undefined) ?? {}));
+  if (types.includes('array'))
+    return Array.from({ length: typeof schema.minItems === 'number' ? schema.minItems : 0 }, () => validValue((schema.items as JsonSchema | undefined) ?? {}));
   if (types.includes('string')) {
     if (schema.format === 'email') return 'fuzz@example.com';
     const min = typeof schema.minLength === 'number' ? schema.minLength : 1;
@@ -149,14 +170,17 @@ const OPERATIONS: Operation[] = REST_DOCUMENTS.flatMap((from) => Object.entries(
       const operation = item[method]!;
       const parameters = inline([...(item.parameters ?? []), ...(operation.parameters ?? [])], from) as Parameter[];
       const content = operation.requestBody?.content;
-      if (content && !content['application/json']) throw new Error(`${method.toUpperCase()} ${route}: only JSON request bodies are fuzzed; teach this test the others`);
+      if (content && !content['application/json'])
+        throw new Error(`${method.toUpperCase()} ${route}: only JSON request bodies are fuzzed; teach this test the others`);
       const schema = content?.['application/json']?.schema;
       const body = schema ? (inline(schema, from) as JsonSchema) : undefined;
       let validBody: Record<string, unknown> | undefined;
       if (body) {
         validBody = validValue(body) as Record<string, unknown>;
         if (!createSchemaValidator().validate(body, validBody)) {
-          throw new Error(`${method.toUpperCase()} ${route}: cannot make a valid body from its schema (made ${JSON.stringify(validBody)}); give the schema an example`);
+          throw new Error(
+            `${method.toUpperCase()} ${route}: cannot make a valid body from its schema (made ${JSON.stringify(validBody)}); give the schema an example`,
+          );
         }
       }
       return { name: `${method.toUpperCase()} ${route}`, method: method.toUpperCase(), path: route, parameters, body, validBody };
@@ -166,7 +190,9 @@ const OPERATIONS: Operation[] = REST_DOCUMENTS.flatMap((from) => Object.entries(
 
 /** A JSON object text: `frame` with `field` set to the raw JSON text `raw`. */
 function bodyText(frame: Record<string, unknown>, field: string, raw: string): string {
-  const entries = Object.entries(frame).filter(([name]) => name !== field).map(([name, value]) => [name, JSON.stringify(value)]);
+  const entries = Object.entries(frame)
+    .filter(([name]) => name !== field)
+    .map(([name, value]) => [name, JSON.stringify(value)]);
   return `{${[...entries, [field, raw]].map(([name, text]) => `${JSON.stringify(name)}:${text}`).join(',')}}`;
 }
 
@@ -191,12 +217,19 @@ for (const backend of BACKENDS) {
 
     /** Row counts and a digest of every table's rows, but the tables and columns written by design. */
     const snapshot = async () => {
-      const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(test.server.db);
+      const tables = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
+        test.server.db,
+      );
       const digests: Record<string, string> = {};
       for (const { name } of tables.rows) {
         if (WRITTEN_BY_DESIGN.has(name)) continue;
         const row = (COLUMNS_WRITTEN_BY_DESIGN[name] ?? []).reduce((json, column) => sql`(${json} - ${column}::text)`, sql`to_jsonb(t)`);
-        const { rows } = await sql<{ digest: string | null; n: number }>`select md5(string_agg(${row}::text, '|' order by ${row}::text)) as digest, count(*)::int as n from ${sql.table(name)} t`.execute(test.server.db);
+        const { rows } = await sql<{
+          digest: string | null;
+          n: number;
+        }>`select md5(string_agg(${row}::text, '|' order by ${row}::text)) as digest, count(*)::int as n from ${sql.table(name)} t`.execute(test.server.db);
         digests[name] = `${rows[0]!.n}:${rows[0]!.digest}`;
       }
       return digests;
@@ -209,7 +242,13 @@ for (const backend of BACKENDS) {
      * a request was accepted and the method may write; then the refused requests are sent again between
      * two more snapshots, which must be equal, so no refusal writes anything.
      */
-    const fuzzOne = async <T>(name: string, mayWrite: boolean, requests: T[], send: (request: T, again: boolean) => Promise<'accepted' | 'refused'>, findings: Findings) => {
+    const fuzzOne = async <T>(
+      name: string,
+      mayWrite: boolean,
+      requests: T[],
+      send: (request: T, again: boolean) => Promise<'accepted' | 'refused'>,
+      findings: Findings,
+    ) => {
       const before = await snapshot();
       const refused: T[] = [];
       let accepted = 0;
@@ -240,7 +279,11 @@ for (const backend of BACKENDS) {
       anna = await client.signIn(DEMO_LOGINS.personal);
       admin = await client.signIn(DEMO_LOGINS.admin);
       // Anna's phone, so the operations a linked device calls (X-Device-Secret) get past the device check.
-      const phone = await client.post('/auth/devices', { name: 'Fuzz phone', code: 'fuzz-phone', type: 'android' }, { authorization: `Bearer ${anna.accessToken}` });
+      const phone = await client.post(
+        '/auth/devices',
+        { name: 'Fuzz phone', code: 'fuzz-phone', type: 'android' },
+        { authorization: `Bearer ${anna.accessToken}` },
+      );
       if (phone.status !== 201) throw new Error(`linking Anna's phone answered ${phone.status}: ${JSON.stringify(phone.body)}`);
       signedInHeaders = { authorization: `Bearer ${anna.accessToken}`, 'x-device-secret': phone.body.secret };
     }, 120_000);
@@ -262,20 +305,28 @@ for (const backend of BACKENDS) {
       for (const method of METHODS) {
         const token = method.access === 'public' ? undefined : method.access === 'admin' ? admin.accessToken : anna.accessToken;
         const cases = [...propertiesOf(method.request), 'unknownField'].flatMap((field) => HOSTILE.map((raw) => ({ field, raw })));
-        await fuzzOne(method.name, !method.readOnly, cases, async ({ field, raw }, again) => {
-          const answer = await send(method.name, [[field, raw]], token);
-          const code = answer.body?.responseCode;
-          const where = `${method.name}.${field} = ${raw.slice(0, 40)}`;
-          if (answer.status >= 500 || code === 'UE') findings.failures.push(`${where}: ${answer.status} ${code}`);
-          else if (code === 'TA1' && !again) {
-            invalid += 1;
-            const errors: Array<{ field: unknown }> = answer.body.validationErrors ?? [];
-            if (!errors.length || !errors.every((error) => typeof error.field === 'string')) findings.failures.push(`${where}: TA1 without field names`);
-          }
-          return code === '00' ? 'accepted' : 'refused';
-        }, findings);
+        await fuzzOne(
+          method.name,
+          !method.readOnly,
+          cases,
+          async ({ field, raw }, again) => {
+            const answer = await send(method.name, [[field, raw]], token);
+            const code = answer.body?.responseCode;
+            const where = `${method.name}.${field} = ${raw.slice(0, 40)}`;
+            if (answer.status >= 500 || code === 'UE') findings.failures.push(`${where}: ${answer.status} ${code}`);
+            else if (code === 'TA1' && !again) {
+              invalid += 1;
+              const errors: Array<{ field: unknown }> = answer.body.validationErrors ?? [];
+              if (!errors.length || !errors.every((error) => typeof error.field === 'string')) findings.failures.push(`${where}: TA1 without field names`);
+            }
+            return code === '00' ? 'accepted' : 'refused';
+          },
+          findings,
+        );
       }
-      console.log(`[${backend.name}] fuzz: ${METHODS.length} methods, ${findings.tried} requests, ${invalid} refused TA1, ${findings.accepted} accepted, ${findings.failures.length} failures`);
+      console.log(
+        `[${backend.name}] fuzz: ${METHODS.length} methods, ${findings.tried} requests, ${invalid} refused TA1, ${findings.accepted} accepted, ${findings.failures.length} failures`,
+      );
       for (const line of findings.acceptedWrites) console.log(`  accepted and wrote: ${line}`);
       expect(findings.failures).toEqual([]);
     }, 600_000);
@@ -288,43 +339,60 @@ for (const backend of BACKENDS) {
       ];
       for (const operation of OPERATIONS) {
         for (const parameter of operation.parameters) {
-          if (parameter.in !== 'path' && parameter.in !== 'header') throw new Error(`${operation.name}: ${parameter.in} parameter ${parameter.name} is not fuzzed; teach this test`);
-          if (parameter.in === 'header' && signedInHeaders[parameter.name.toLowerCase()] === undefined) throw new Error(`${operation.name}: no signed-in value for header ${parameter.name}; teach this test`);
+          if (parameter.in !== 'path' && parameter.in !== 'header')
+            throw new Error(`${operation.name}: ${parameter.in} parameter ${parameter.name} is not fuzzed; teach this test`);
+          if (parameter.in === 'header' && signedInHeaders[parameter.name.toLowerCase()] === undefined)
+            throw new Error(`${operation.name}: no signed-in value for header ${parameter.name}; teach this test`);
         }
         type Case = { caller: (typeof callers)[number]; label: string; parameter?: [Parameter, string]; body?: string };
         const cases: Case[] = callers.flatMap((caller) => [
           { caller, label: 'as declared' },
-          ...operation.parameters.flatMap((parameter) => HOSTILE_PARAMETERS.map((raw): Case => ({ caller, label: `${parameter.name} = ${raw.slice(0, 20)}`, parameter: [parameter, raw] }))),
+          ...operation.parameters.flatMap((parameter) =>
+            HOSTILE_PARAMETERS.map((raw): Case => ({ caller, label: `${parameter.name} = ${raw.slice(0, 20)}`, parameter: [parameter, raw] })),
+          ),
           ...(operation.body
             ? [
-                ...[...propertiesOf(operation.body), 'unknownField'].flatMap((field) => HOSTILE.map((raw): Case => ({ caller, label: `${field} = ${raw.slice(0, 20)}`, body: bodyText(operation.validBody!, field, raw) }))),
+                ...[...propertiesOf(operation.body), 'unknownField'].flatMap((field) =>
+                  HOSTILE.map((raw): Case => ({ caller, label: `${field} = ${raw.slice(0, 20)}`, body: bodyText(operation.validBody!, field, raw) })),
+                ),
                 ...HOSTILE.map((raw): Case => ({ caller, label: `body = ${raw.slice(0, 20)}`, body: raw })),
               ]
             : []),
         ]);
-        await fuzzOne(operation.name, !['GET', 'HEAD', 'OPTIONS'].includes(operation.method), cases, async ({ caller, label, parameter: hostile, body }) => {
-          const value = (parameter: Parameter) => (hostile?.[0] === parameter ? hostile[1] : parameter.in === 'path' ? '1' : caller.headers[parameter.name.toLowerCase()]);
-          const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => value(operation.parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)!)!);
-          const headers: Record<string, string> = caller.headers.authorization ? { authorization: caller.headers.authorization } : {};
-          for (const parameter of operation.parameters) {
-            const header = parameter.in === 'header' ? value(parameter) : undefined;
-            if (header !== undefined) headers[parameter.name] = header;
-          }
-          const text = body ?? (operation.validBody ? JSON.stringify(operation.validBody) : undefined);
-          if (text !== undefined) headers['content-type'] = 'application/json';
-          const where = `${operation.name} ${caller.name}, ${label}`;
-          try {
-            const response = await fetch(`${test.url}${url}`, { method: operation.method, headers, ...(text !== undefined ? { body: text } : {}) });
-            const answer = await response.text();
-            if (response.status >= 500) findings.failures.push(`${where}: ${response.status} ${answer.slice(0, 120)}`);
-            return response.status < 400 ? 'accepted' : 'refused';
-          } catch (error) {
-            findings.failures.push(`${where}: ${(error as Error).message}`);
-            return 'refused';
-          }
-        }, findings);
+        await fuzzOne(
+          operation.name,
+          !['GET', 'HEAD', 'OPTIONS'].includes(operation.method),
+          cases,
+          async ({ caller, label, parameter: hostile, body }) => {
+            const value = (parameter: Parameter) =>
+              hostile?.[0] === parameter ? hostile[1] : parameter.in === 'path' ? '1' : caller.headers[parameter.name.toLowerCase()];
+            const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+              value(operation.parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)!)!,
+            );
+            const headers: Record<string, string> = caller.headers.authorization ? { authorization: caller.headers.authorization } : {};
+            for (const parameter of operation.parameters) {
+              const header = parameter.in === 'header' ? value(parameter) : undefined;
+              if (header !== undefined) headers[parameter.name] = header;
+            }
+            const text = body ?? (operation.validBody ? JSON.stringify(operation.validBody) : undefined);
+            if (text !== undefined) headers['content-type'] = 'application/json';
+            const where = `${operation.name} ${caller.name}, ${label}`;
+            try {
+              const response = await fetch(`${test.url}${url}`, { method: operation.method, headers, ...(text !== undefined ? { body: text } : {}) });
+              const answer = await response.text();
+              if (response.status >= 500) findings.failures.push(`${where}: ${response.status} ${answer.slice(0, 120)}`);
+              return response.status < 400 ? 'accepted' : 'refused';
+            } catch (error) {
+              findings.failures.push(`${where}: ${(error as Error).message}`);
+              return 'refused';
+            }
+          },
+          findings,
+        );
       }
-      console.log(`[${backend.name}] REST fuzz: ${REST_DOCUMENTS.reduce((sum, from) => sum + Object.keys(from.document.paths).length, 0)} paths (${OPERATIONS.length} operations), ${findings.tried} requests, ${findings.refused} refused (4xx), ${findings.accepted} accepted, ${findings.failures.length} failures`);
+      console.log(
+        `[${backend.name}] REST fuzz: ${REST_DOCUMENTS.reduce((sum, from) => sum + Object.keys(from.document.paths).length, 0)} paths (${OPERATIONS.length} operations), ${findings.tried} requests, ${findings.refused} refused (4xx), ${findings.accepted} accepted, ${findings.failures.length} failures`,
+      );
       for (const line of findings.acceptedWrites) console.log(`  accepted and wrote: ${line}`);
       expect(findings.failures).toEqual([]);
     }, 600_000);

@@ -48,7 +48,16 @@ describe('security headers and production', () => {
   /** A server configured exactly as `NODE_ENV=production` with every gateway set reads it. */
   const productionServer = (extra: Record<string, string> = {}) => {
     const env: Record<string, string> = { NODE_ENV: 'production', PUBLIC_URL: 'https://bank.example', TOKEN_SECRET: 'p'.repeat(40), ...extra };
-    for (const name of ['SMS_GATEWAY_URL', 'EMAIL_GATEWAY_URL', 'PUSH_GATEWAY_URL', 'IP_COUNTRY_URL', 'IP_PRIVACY_URL', 'HELPDESK_URL', 'CRYPTO_GATEWAY_URL', 'CARD_PROCESSOR_URL']) {
+    for (const name of [
+      'SMS_GATEWAY_URL',
+      'EMAIL_GATEWAY_URL',
+      'PUSH_GATEWAY_URL',
+      'IP_COUNTRY_URL',
+      'IP_PRIVACY_URL',
+      'HELPDESK_URL',
+      'CRYPTO_GATEWAY_URL',
+      'CARD_PROCESSOR_URL',
+    ]) {
       env[name] = `${gatewayUrl}/${name.toLowerCase()}`;
     }
     for (const name of ['IDENTITY_PROVIDER', 'E_SIGNATURE']) {
@@ -101,8 +110,16 @@ describe('security headers and production', () => {
       const client = new ApiClient(production.url);
       const email = `prod-${Date.now()}@example.com`;
       const answer = await client.rpc('accountCreate', {
-        firstName: 'Mara', lastName: 'Ionescu', username: email, password: 'Register-2026', residenceCountryCode: 'RO',
-        birthDay: '1990-05-17', phoneCountryCode: '+40', phone: '721 000 111', registrationType: 'freelancers', acceptedTerms: ['privacyPolicy', 'userAgreement'],
+        firstName: 'Mara',
+        lastName: 'Ionescu',
+        username: email,
+        password: 'Register-2026',
+        residenceCountryCode: 'RO',
+        birthDay: '1990-05-17',
+        phoneCountryCode: '+40',
+        phone: '721 000 111',
+        registrationType: 'freelancers',
+        acceptedTerms: ['privacyPolicy', 'userAgreement'],
       });
       expect(answer.body.responseCode).toBe('00');
       expect(gatewayCalls.some((call) => call.url === '/email_gateway_url' && call.body.includes(email))).toBe(true);
@@ -117,7 +134,12 @@ describe('security headers and production', () => {
       fetch(`${url}/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
-        body: JSON.stringify({ client: 'spa', username: 'personal@example.com', password: DEMO_PASSWORD, codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' }),
+        body: JSON.stringify({
+          client: 'spa',
+          username: 'personal@example.com',
+          password: DEMO_PASSWORD,
+          codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        }),
       });
     const untrusted = await login(development.url);
     expect(untrusted.headers.get('set-cookie')).toMatch(/HttpOnly/);

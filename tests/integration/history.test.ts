@@ -28,7 +28,8 @@ for (const backend of BACKENDS) {
       return { status: response.status, headers: response.headers, text: await response.text() };
     };
     const ledgerFingerprint = async () =>
-      (await sql<{ n: string; s: string }>`select count(*)::text as n, coalesce(sum(amount), 0)::text as s from ledger_entries`.execute(test.server.db)).rows[0];
+      (await sql<{ n: string; s: string }>`select count(*)::text as n, coalesce(sum(amount), 0)::text as s from ledger_entries`.execute(test.server.db))
+        .rows[0];
 
     beforeAll(async () => {
       test = await startTestServer(backend);
@@ -77,8 +78,12 @@ for (const backend of BACKENDS) {
 
       // One posted entry held, one voided: they show in the counts whatever the status filter.
       const [first, second] = (all.transactions as Row[]).filter((row) => row.status === 'posted');
-      await sql`update ledger_entries set status = 'pending' where transaction_id = ${first!.transactionId} and account_id = ${first!.accountId}`.execute(test.server.db);
-      await sql`update ledger_entries set status = 'voided' where transaction_id = ${second!.transactionId} and account_id = ${second!.accountId}`.execute(test.server.db);
+      await sql`update ledger_entries set status = 'pending' where transaction_id = ${first!.transactionId} and account_id = ${first!.accountId}`.execute(
+        test.server.db,
+      );
+      await sql`update ledger_entries set status = 'voided' where transaction_id = ${second!.transactionId} and account_id = ${second!.accountId}`.execute(
+        test.server.db,
+      );
       try {
         const counted = await rpc('transactionHistory', { status: 'completed' });
         expect(counted).toMatchObject({ results: completed - 2, processingCount: processingCount + 1, rejectedCount: rejectedCount + 1 });
@@ -86,7 +91,9 @@ for (const backend of BACKENDS) {
         expect(processing.transactions.map((row: Row) => row.transactionId)).toContain(first!.transactionId);
         expect(processing.transactions.every((row: Row) => row.status === 'pending')).toBe(true);
       } finally {
-        await sql`update ledger_entries set status = 'posted' where transaction_id in (${first!.transactionId}, ${second!.transactionId})`.execute(test.server.db);
+        await sql`update ledger_entries set status = 'posted' where transaction_id in (${first!.transactionId}, ${second!.transactionId})`.execute(
+          test.server.db,
+        );
       }
     });
 
@@ -119,7 +126,9 @@ for (const backend of BACKENDS) {
 
     it('streams the CSV export with quoting, decimal amounts and the row count', async () => {
       const all = await rpc('transactionHistory', { pageSize: 1 });
-      await sql`update ledger_transactions set description = ${'Say "hi", then\nleave'} where id = ${all.transactions[0].transactionId}`.execute(test.server.db);
+      await sql`update ledger_transactions set description = ${'Say "hi", then\nleave'} where id = ${all.transactions[0].transactionId}`.execute(
+        test.server.db,
+      );
       const csv = await get('/api/export/history.csv');
       expect(csv.status).toBe(200);
       expect(csv.headers.get('content-type')).toContain('text/csv');
@@ -131,7 +140,13 @@ for (const backend of BACKENDS) {
       expect(lines).toHaveLength(all.results + 1);
       expect(lines.slice(1).every((line) => /,-?[0-9]+\.[0-9]{2},[A-Z]{3}$/.test(line))).toBe(true);
       const cards = await get('/api/export/history.csv?transactionType=Card');
-      expect(cards.text.split('\r\n').filter(Boolean).slice(1).every((line) => line.includes(',Card,'))).toBe(true);
+      expect(
+        cards.text
+          .split('\r\n')
+          .filter(Boolean)
+          .slice(1)
+          .every((line) => line.includes(',Card,')),
+      ).toBe(true);
     });
 
     it("writes a statement PDF whose closing balance is the month's end balance", async () => {

@@ -7,7 +7,8 @@ import { REPOSITORY_ROOT } from '../../server/config.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
-const INDEX_HTML = '<!doctype html><html><head><meta name="brand" content="%BRAND%"><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><meta name="brand" content="%BRAND%"><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>';
 
 describe('HTTP surface', () => {
   let test: TestServer;
@@ -94,12 +95,16 @@ describe('HTTP surface', () => {
       new Promise<{ status: number; body: Record<string, unknown>; sentBytes: number }>((resolve, reject) => {
         let sentBytes = 0;
         let answered = false;
-        const request = http.request(`${test.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
-          answered = true;
-          let text = '';
-          response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), sentBytes }));
-        });
+        const request = http.request(
+          `${test.url}${url}`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } },
+          (response) => {
+            answered = true;
+            let text = '';
+            response.on('data', (chunk) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), sentBytes }));
+          },
+        );
         request.on('error', (error) => (answered ? undefined : reject(error)));
         const chunk = Buffer.alloc(64 * 1024, 'x');
         request.write('{"method":"balanceInquiry","filler":"');

@@ -19,7 +19,9 @@ for (const backend of BACKENDS) {
 
     const call = (method: string, params: object, tokens: Tokens) => client.rpc(method, params, { token: tokens.accessToken });
     const account = async (tokens: Tokens, currency: string) =>
-      ((await call('balanceInquiry', {}, tokens)).body.accounts as Array<{ accountId: number; currencyCode: string; balance: string; pendingAmount: string }>).find((a) => a.currencyCode === currency)!;
+      (
+        (await call('balanceInquiry', {}, tokens)).body.accounts as Array<{ accountId: number; currencyCode: string; balance: string; pendingAmount: string }>
+      ).find((a) => a.currencyCode === currency)!;
     const latestSmsCode = async (): Promise<string> => {
       const answer = await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`);
       const code = /^([0-9]{6}) is your code/.exec(JSON.parse(answer.text).messages[0]?.body ?? '')?.[1];
@@ -36,7 +38,11 @@ for (const backend of BACKENDS) {
     };
     const pdf = (path: string, tokens?: Tokens) => fetch(`${test.url}${path}`, { headers: tokens ? { authorization: `Bearer ${tokens.accessToken}` } : {} });
     const createInvoice = async (params: Record<string, unknown> = {}) => {
-      const answer = await call('invoiceCreate', { toEmail: DEMO_LOGINS.personal, amount: '40.00', currency: 'USD', noteBody: 'Studio hours', ...params }, northwind);
+      const answer = await call(
+        'invoiceCreate',
+        { toEmail: DEMO_LOGINS.personal, amount: '40.00', currency: 'USD', noteBody: 'Studio hours', ...params },
+        northwind,
+      );
       expect(answer.body.responseCode).toBe('00');
       return answer.body.invoice;
     };
@@ -52,7 +58,11 @@ for (const backend of BACKENDS) {
 
     it('shows the demo invoices on both sides with the unpaid and awaitingPayment filters', async () => {
       const received = await call('invoiceListReceived', { filter: 'unpaid' }, anna);
-      expect(received.body).toMatchObject({ responseCode: '00', total: 1, invoices: [{ payeeName: 'Northwind Studio Ltd', amount: '120.00', currencyCode: 'USD', status: 'unpaid', direction: 'received' }] });
+      expect(received.body).toMatchObject({
+        responseCode: '00',
+        total: 1,
+        invoices: [{ payeeName: 'Northwind Studio Ltd', amount: '120.00', currencyCode: 'USD', status: 'unpaid', direction: 'received' }],
+      });
       const sent = await call('invoiceListSent', { filter: 'awaitingPayment' }, northwind);
       expect(sent.body.invoices.map((i: { id: number }) => i.id)).toContain(received.body.invoices[0].id);
       const annaSent = await call('invoiceListSent', {}, anna);
@@ -61,7 +71,17 @@ for (const backend of BACKENDS) {
 
     it('creates an invoice the payer sees and is told of by e-mail', async () => {
       const invoice = await createInvoice({ amount: '12.34', dueDate: '2099-01-31' });
-      expect(invoice).toMatchObject({ payeeName: 'Northwind Studio Ltd', payerName: 'Anna Novak', payerEmail: DEMO_LOGINS.personal, amount: '12.34', fee: '0.25', total: '12.59', status: 'unpaid', statusId: 1, dueDate: '2099-01-31' });
+      expect(invoice).toMatchObject({
+        payeeName: 'Northwind Studio Ltd',
+        payerName: 'Anna Novak',
+        payerEmail: DEMO_LOGINS.personal,
+        amount: '12.34',
+        fee: '0.25',
+        total: '12.59',
+        status: 'unpaid',
+        statusId: 1,
+        dueDate: '2099-01-31',
+      });
       const seen = await call('invoiceGet', { id: invoice.id }, anna);
       expect(seen.body.invoice).toMatchObject({ id: invoice.id, direction: 'received', noteBody: 'Studio hours' });
       const mail = await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: DEMO_LOGINS.personal, purpose: 'invoice' })}`);
@@ -78,16 +98,31 @@ for (const backend of BACKENDS) {
       const payeeBefore = await account(northwind, 'USD');
       const params = { idempotencyKey: randomUUID(), invoiceId: invoice.id, accountId: payerBefore.accountId };
       const [first, second] = await Promise.all([call('invoicePay', params, anna), call('invoicePay', params, anna)]);
-      expect(first.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation', approveType: 'sms', toAmount: '40.00', amount: '40.00', fee: '0.25' });
+      expect(first.body).toMatchObject({
+        responseCode: '00',
+        status: 'awaitingConfirmation',
+        approveType: 'sms',
+        toAmount: '40.00',
+        amount: '40.00',
+        fee: '0.25',
+      });
       expect(second.body).toEqual(first.body);
       expect((await call('invoicePay', params, anna)).body).toEqual(first.body);
-      const transfers = await test.server.db.selectFrom('transfers').select(['id', 'kind', 'invoice_id']).where('invoice_id', '=', BigInt(invoice.id)).execute();
+      const transfers = await test.server.db
+        .selectFrom('transfers')
+        .select(['id', 'kind', 'invoice_id'])
+        .where('invoice_id', '=', BigInt(invoice.id))
+        .execute();
       expect(transfers).toEqual([{ id: BigInt(first.body.operationId), kind: 'invoice', invoice_id: BigInt(invoice.id) }]);
       expect((await call('invoiceGet', { id: invoice.id }, anna)).body.invoice).toMatchObject({ status: 'unpaid', paymentStatus: 'awaitingConfirmation' });
 
       const approved = await call('transferApprove', { trxid: first.body.operationId, approvalCode: await latestSmsCode() }, anna);
       expect(approved.body).toMatchObject({ responseCode: '00', status: 'completed' });
-      expect((await call('invoiceGet', { id: invoice.id }, anna)).body.invoice).toMatchObject({ status: 'paid', statusId: 2, payerAccountId: payerBefore.accountId });
+      expect((await call('invoiceGet', { id: invoice.id }, anna)).body.invoice).toMatchObject({
+        status: 'paid',
+        statusId: 2,
+        payerAccountId: payerBefore.accountId,
+      });
       expect((await call('invoiceGet', { id: invoice.id }, northwind)).body.invoice).toMatchObject({ status: 'paid', direction: 'sent' });
       expect(cents(payerBefore.balance) - cents((await account(anna, 'USD')).balance)).toBe(4025);
       expect(cents((await account(northwind, 'USD')).balance) - cents(payeeBefore.balance)).toBe(4000);
@@ -161,17 +196,24 @@ for (const backend of BACKENDS) {
       expect((await call('invoicePdfGet', { invoiceId: invoice.id }, stranger)).body.responseCode).toBe('13');
     });
 
-    it('creates a funding invoice carrying the account\'s payment instructions', async () => {
+    it("creates a funding invoice carrying the account's payment instructions", async () => {
       const eur = await account(anna, 'EUR');
       const created = await call('fundingInvoiceCreate', { amount: '250.00', accountId: eur.accountId }, anna);
-      expect(created.body).toMatchObject({ responseCode: '00', invoice: { isFunding: true, isSystem: true, amount: '250.00', currencyCode: 'EUR', payeeAccountId: eur.accountId, direction: 'sent' } });
+      expect(created.body).toMatchObject({
+        responseCode: '00',
+        invoice: { isFunding: true, isSystem: true, amount: '250.00', currencyCode: 'EUR', payeeAccountId: eur.accountId, direction: 'sent' },
+      });
       const text = Buffer.from(await (await pdf(created.body.invoice.urlPdf, anna)).arrayBuffer()).toString('latin1');
       expect(text).toContain('IBAN');
       expect(text).toContain(`INV-${created.body.invoiceId}`);
       const byDefault = await call('fundingInvoiceCreate', { amount: '10.00' }, anna);
       expect(byDefault.body.invoice).toMatchObject({ currencyCode: 'USD', isFunding: true });
       const bad = await call('fundingInvoiceCreate', { amount: '0' }, anna);
-      expect(bad.body).toMatchObject({ responseCode: 'TA1', responseDescription: 'Failed to generate invoice. Please, try again.', validationErrors: [{ field: 'amount' }] });
+      expect(bad.body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: 'Failed to generate invoice. Please, try again.',
+        validationErrors: [{ field: 'amount' }],
+      });
     });
 
     it("refuses anyone else's invoice with 13 on every method and changes nothing", async () => {
@@ -199,7 +241,10 @@ for (const backend of BACKENDS) {
       }
       for (const list of ['invoiceListReceived', 'invoiceListSent']) {
         const answer = await call(list, {}, stranger);
-        expect(answer.body.invoices.map((i: { id: number }) => i.id), list).not.toContain(invoice.id);
+        expect(
+          answer.body.invoices.map((i: { id: number }) => i.id),
+          list,
+        ).not.toContain(invoice.id);
       }
       expect(await snapshot()).toEqual(before);
     });

@@ -14,7 +14,17 @@ import { systemAccountId } from '../../server/ledger/system-accounts.ts';
 import { randomUUID } from 'node:crypto';
 import { ApiClient, type Answer } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, NEEDS_POSTGRES, openAccount, TEST_PASSWORD, transactionsPerKey } from './ledger-support.ts';
+import {
+  accountStates,
+  createPersonalCustomer,
+  fund,
+  HEALTHY,
+  ledgerHealth,
+  NEEDS_POSTGRES,
+  openAccount,
+  TEST_PASSWORD,
+  transactionsPerKey,
+} from './ledger-support.ts';
 
 const postgres = BACKENDS.find((backend) => backend.name === 'PostgreSQL')!;
 
@@ -74,7 +84,15 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
     const from = pick(list);
     let to = pick(list);
     if (to === from) to = list[(list.indexOf(from) + 1) % list.length]!;
-    return { operationType: 'Transfer', description: `Transfer ${index}`, idempotencyKey: key, legs: [{ accountId: from, amount: -amount }, { accountId: to, amount }] };
+    return {
+      operationType: 'Transfer',
+      description: `Transfer ${index}`,
+      idempotencyKey: key,
+      legs: [
+        { accountId: from, amount: -amount },
+        { accountId: to, amount },
+      ],
+    };
   }
 
   it('64 concurrent transfers and exchanges with idempotent retries keep every cent', async () => {
@@ -90,7 +108,9 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
     // ...and every key once more after the load, as a client that never saw its answer would.
     const later = await Promise.allSettled(postings.map((posting) => postLedgerTransaction(db(), posting)));
 
-    const unexpected = [...outcomes, ...later].filter((o): o is PromiseRejectedResult => o.status === 'rejected' && !(o.reason instanceof LedgerError && o.reason.reason === 'insufficientFunds'));
+    const unexpected = [...outcomes, ...later].filter(
+      (o): o is PromiseRejectedResult => o.status === 'rejected' && !(o.reason instanceof LedgerError && o.reason.reason === 'insufficientFunds'),
+    );
     expect(unexpected.map((o) => String(o.reason))).toEqual([]);
 
     const acknowledged = new Map<string, bigint>();
@@ -117,7 +137,10 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
     expect(acknowledged.size).toBeGreaterThan(16);
     expect(acknowledged.size).toBeLessThan(64);
 
-    const perKey = await transactionsPerKey(db(), postings.map((posting) => posting.idempotencyKey!));
+    const perKey = await transactionsPerKey(
+      db(),
+      postings.map((posting) => posting.idempotencyKey!),
+    );
     for (const posting of postings) {
       expect(perKey.get(posting.idempotencyKey!), posting.idempotencyKey).toBe(acknowledged.has(posting.idempotencyKey!) ? 1 : 0);
     }
@@ -155,12 +178,20 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
       const amount = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
       const idempotencyKey = randomUUID();
       if (i % 4 === 3) {
-        return { payer, method: 'accountTransfer', params: { idempotencyKey, fromAccount: payer.accounts.USD, toAccount: payer.accounts.EUR, amount, currency: 'USD' } };
+        return {
+          payer,
+          method: 'accountTransfer',
+          params: { idempotencyKey, fromAccount: payer.accounts.USD, toAccount: payer.accounts.EUR, amount, currency: 'USD' },
+        };
       }
       const others = people.filter((person) => person !== payer);
       const payee = others[Math.floor(random() * others.length)]!;
       const currency = i % 2 ? 'EUR' : 'USD';
-      return { payer, method: 'p2pTransfer', params: { idempotencyKey, accountId: payer.accounts[currency as 'USD' | 'EUR'], amount, currency, toEmail: payee.email } };
+      return {
+        payer,
+        method: 'p2pTransfer',
+        params: { idempotencyKey, accountId: payer.accounts[currency as 'USD' | 'EUR'], amount, currency, toEmail: payee.email },
+      };
     });
     const call = (request: (typeof requests)[number]) => client.rpc(request.method, request.params, { token: request.payer.token });
 
@@ -198,7 +229,11 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
     const transfers = await db()
       .selectFrom('transfers')
       .select(['id', 'status', 'from_account_id', 'to_account_id', 'amount', 'fee', 'to_amount', 'ledger_transaction_id'])
-      .where('customer_id', 'in', people.map((person) => person.customerId))
+      .where(
+        'customer_id',
+        'in',
+        people.map((person) => person.customerId),
+      )
       .execute();
     expect(transfers.map((transfer) => Number(transfer.id)).sort((a, b) => a - b)).toEqual([...acknowledged.values()].sort((a, b) => a - b));
     expect(new Set(transfers.map((transfer) => String(transfer.ledger_transaction_id))).size).toBe(transfers.length);
@@ -206,7 +241,11 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
     const keys = await db()
       .selectFrom('idempotency_keys')
       .select('key')
-      .where('key', 'in', requests.map((request) => request.params.idempotencyKey))
+      .where(
+        'key',
+        'in',
+        requests.map((request) => request.params.idempotencyKey),
+      )
       .execute();
     expect(new Set(keys.map((row) => row.key))).toEqual(new Set(acknowledged.keys()));
 
@@ -235,14 +274,23 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
 
     const submitted = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        client.rpc('p2pTransfer', { idempotencyKey: randomUUID(), accountId: payer.accountId, amount: `${10 + i}.00`, currency: 'USD', toEmail: payee.email }, { token: payer.token }),
+        client.rpc(
+          'p2pTransfer',
+          { idempotencyKey: randomUUID(), accountId: payer.accountId, amount: `${10 + i}.00`, currency: 'USD', toEmail: payee.email },
+          { token: payer.token },
+        ),
       ),
     );
     for (const answer of submitted) expect(answer.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation', approveType: 'approvalCode' });
     // Held, not moved, until confirmed.
     expect((await accountStates(db(), [payer.accountId])).get(payer.accountId)!.balance).toBe(before.get(payer.accountId)!.balance);
 
-    const messages = await db().selectFrom('outbox_messages').select('body').where('recipient', '=', payer.email).where('purpose', '=', 'transferConfirmation').execute();
+    const messages = await db()
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('recipient', '=', payer.email)
+      .where('purpose', '=', 'transferConfirmation')
+      .execute();
     const codeFor = (amount: string) => {
       const message = messages.find((m) => m.body.includes(`${amount} USD`));
       return /^([0-9]{4,8}) /.exec(message?.body ?? '')?.[1];
@@ -258,10 +306,22 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
     for (const answer of confirmations) expect(answer.body).toMatchObject({ responseCode: '00', status: 'completed' });
 
     const ids = submitted.map((answer) => answer.body.operationId as number);
-    const transfers = await db().selectFrom('transfers').select(['id', 'status', 'amount', 'fee', 'to_amount', 'ledger_transaction_id']).where('id', 'in', ids.map(BigInt)).execute();
+    const transfers = await db()
+      .selectFrom('transfers')
+      .select(['id', 'status', 'amount', 'fee', 'to_amount', 'ledger_transaction_id'])
+      .where('id', 'in', ids.map(BigInt))
+      .execute();
     expect(transfers).toHaveLength(8);
     expect(transfers.every((t) => t.status === 'completed')).toBe(true);
-    const entries = await db().selectFrom('ledger_entries').select(['transaction_id', 'status']).where('transaction_id', 'in', transfers.map((t) => t.ledger_transaction_id!)).execute();
+    const entries = await db()
+      .selectFrom('ledger_entries')
+      .select(['transaction_id', 'status'])
+      .where(
+        'transaction_id',
+        'in',
+        transfers.map((t) => t.ledger_transaction_id!),
+      )
+      .execute();
     expect(entries.every((entry) => entry.status === 'posted')).toBe(true);
     const out = transfers.reduce((sum, t) => sum + BigInt(t.amount) + BigInt(t.fee), 0n);
     const into = transfers.reduce((sum, t) => sum + BigInt(t.to_amount), 0n);
@@ -285,7 +345,8 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
       Promise.allSettled(holdPostings.map(hold)),
       Promise.allSettled(transfers.map((posting) => postLedgerTransaction(db(), posting))),
     ]);
-    const refusedOnlyForFunds = (o: PromiseSettledResult<unknown>) => o.status === 'fulfilled' || (o.reason instanceof LedgerError && o.reason.reason === 'insufficientFunds');
+    const refusedOnlyForFunds = (o: PromiseSettledResult<unknown>) =>
+      o.status === 'fulfilled' || (o.reason instanceof LedgerError && o.reason.reason === 'insufficientFunds');
     expect([...heldOutcomes, ...transferOutcomes].filter((o) => !refusedOnlyForFunds(o)).map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
     expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
 
@@ -300,7 +361,10 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
     const settled = await Promise.allSettled(held.flatMap((h) => [settle(h.transactionId, h.post), settle(h.transactionId, h.post)]));
     for (let i = 0; i < held.length; i++) {
       const pair = [settled[2 * i]!, settled[2 * i + 1]!];
-      expect(pair.filter((o) => o.status === 'fulfilled'), `settles of hold ${held[i]!.transactionId}: ${pair.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok')).join(', ')}`).toHaveLength(1);
+      expect(
+        pair.filter((o) => o.status === 'fulfilled'),
+        `settles of hold ${held[i]!.transactionId}: ${pair.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok')).join(', ')}`,
+      ).toHaveLength(1);
       const refused = pair.find((o): o is PromiseRejectedResult => o.status === 'rejected')!;
       expect(refused.reason).toBeInstanceOf(LedgerError);
       expect((refused.reason as LedgerError).reason).toBe('invalidEntries');
@@ -319,10 +383,16 @@ describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQ
     const statuses = await db()
       .selectFrom('ledger_entries')
       .select(['transaction_id', 'status'])
-      .where('transaction_id', 'in', held.map((h) => h.transactionId))
+      .where(
+        'transaction_id',
+        'in',
+        held.map((h) => h.transactionId),
+      )
       .execute();
     for (const h of held) {
-      expect(new Set(statuses.filter((row) => row.transaction_id === h.transactionId).map((row) => row.status))).toEqual(new Set([h.post ? 'posted' : 'voided']));
+      expect(new Set(statuses.filter((row) => row.transaction_id === h.transactionId).map((row) => row.status))).toEqual(
+        new Set([h.post ? 'posted' : 'voided']),
+      );
     }
     expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
   });

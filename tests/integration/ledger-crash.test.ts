@@ -87,7 +87,13 @@ describe.skipIf(!TEST_DATABASE_URL)(`ledger survives a crash on PostgreSQL${TEST
         const attempt: Attempt = {
           key,
           payer,
-          params: { idempotencyKey: key, accountId: payer.accountId, amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`, currency: 'USD', toEmail: to.email },
+          params: {
+            idempotencyKey: key,
+            accountId: payer.accountId,
+            amount: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+            currency: 'USD',
+            toEmail: to.email,
+          },
           acknowledged: [],
         };
         attempts.push(attempt);
@@ -122,7 +128,11 @@ describe.skipIf(!TEST_DATABASE_URL)(`ledger survives a crash on PostgreSQL${TEST
     const keyRows = await db
       .selectFrom('idempotency_keys')
       .select(['key', 'response'])
-      .where('key', 'in', attempts.map((attempt) => attempt.key))
+      .where(
+        'key',
+        'in',
+        attempts.map((attempt) => attempt.key),
+      )
       .execute();
     const storedBeforeRestart = new Map(keyRows.map((row) => [row.key, Number((row.response as { operationId?: unknown }).operationId)]));
     for (const attempt of acknowledged) expect(storedBeforeRestart.get(attempt.key), `acknowledged key ${attempt.key}`).toBe(attempt.acknowledged[0]);
@@ -130,9 +140,15 @@ describe.skipIf(!TEST_DATABASE_URL)(`ledger survives a crash on PostgreSQL${TEST
     const transfersBeforeRestart = await db
       .selectFrom('transfers')
       .select(['id', 'status'])
-      .where('customer_id', 'in', payers.map((payer) => payer.customerId))
+      .where(
+        'customer_id',
+        'in',
+        payers.map((payer) => payer.customerId),
+      )
       .execute();
-    expect(transfersBeforeRestart.map((transfer) => Number(transfer.id)).sort((a, b) => a - b)).toEqual([...storedBeforeRestart.values()].sort((a, b) => a - b));
+    expect(transfersBeforeRestart.map((transfer) => Number(transfer.id)).sort((a, b) => a - b)).toEqual(
+      [...storedBeforeRestart.values()].sort((a, b) => a - b),
+    );
     expect(transfersBeforeRestart.every((transfer) => transfer.status === 'completed')).toBe(true);
 
     server = await startServer({ DATABASE_URL: database.url });
@@ -153,14 +169,26 @@ describe.skipIf(!TEST_DATABASE_URL)(`ledger survives a crash on PostgreSQL${TEST
     const transfers = await db
       .selectFrom('transfers')
       .select(['id', 'status', 'from_account_id', 'to_account_id', 'amount', 'fee', 'to_amount', 'ledger_transaction_id'])
-      .where('customer_id', 'in', payers.map((payer) => payer.customerId))
+      .where(
+        'customer_id',
+        'in',
+        payers.map((payer) => payer.customerId),
+      )
       .execute();
     expect(transfers.map((transfer) => Number(transfer.id)).sort((a, b) => a - b)).toEqual([...operationIds].sort((a, b) => a - b));
     expect(transfers.every((transfer) => transfer.status === 'completed' && transfer.ledger_transaction_id !== null)).toBe(true);
     expect(new Set(transfers.map((transfer) => String(transfer.ledger_transaction_id))).size).toBe(transfers.length);
 
     // Each balance is its funding moved by exactly these transfers, and the ledger agrees with itself.
-    const balances = await db.selectFrom('accounts').select(['id', 'balance', 'pending']).where('id', 'in', payers.map((payer) => payer.accountId)).execute();
+    const balances = await db
+      .selectFrom('accounts')
+      .select(['id', 'balance', 'pending'])
+      .where(
+        'id',
+        'in',
+        payers.map((payer) => payer.accountId),
+      )
+      .execute();
     for (const { id, balance, pending } of balances) {
       const out = transfers.filter((t) => t.from_account_id === id).reduce((sum, t) => sum + BigInt(t.amount) + BigInt(t.fee), 0n);
       const into = transfers.filter((t) => t.to_account_id === id).reduce((sum, t) => sum + BigInt(t.to_amount), 0n);

@@ -107,7 +107,9 @@ for (const backend of BACKENDS) {
             let transactionId: bigint | undefined;
             try {
               const result: PostedTransaction = held
-                ? await db().transaction().execute((trx) => holdLedgerTransaction(trx, posting))
+                ? await db()
+                    .transaction()
+                    .execute((trx) => holdLedgerTransaction(trx, posting))
                 : await postLedgerTransaction(db(), posting);
               outcome = result.replayed ? 'replayed' : 'posted';
               transactionId = result.transactionId;
@@ -115,7 +117,10 @@ for (const backend of BACKENDS) {
               if (!(error instanceof LedgerError)) throw error;
               outcome = error.reason;
             }
-            expect(outcome, JSON.stringify(posting, (_, v) => (typeof v === 'bigint' ? String(v) : v))).toBe(expected);
+            expect(
+              outcome,
+              JSON.stringify(posting, (_, v) => (typeof v === 'bigint' ? String(v) : v)),
+            ).toBe(expected);
             expect(await transactionCount(db())).toBe(count + (outcome === 'posted' ? 1 : 0));
             return transactionId;
           };
@@ -130,7 +135,10 @@ for (const backend of BACKENDS) {
                   ? {
                       operationType: 'Transfer',
                       description: `Property ${op.kind} ${index}`,
-                      legs: [{ accountId: customer[op.from]!, amount: -value }, { accountId: customer[op.to]!, amount: value }],
+                      legs: [
+                        { accountId: customer[op.from]!, amount: -value },
+                        { accountId: customer[op.to]!, amount: value },
+                      ],
                       ...(op.kind === 'hold' || op.keyed ? { idempotencyKey: key } : {}),
                     }
                   : {
@@ -153,7 +161,9 @@ for (const backend of BACKENDS) {
               const count = await transactionCount(db());
               let refusal: LedgerRefusal | undefined;
               try {
-                await db().transaction().execute((trx) => settleHeldTransaction(trx, hold.transactionId, op.post ? 'post' : 'void'));
+                await db()
+                  .transaction()
+                  .execute((trx) => settleHeldTransaction(trx, hold.transactionId, op.post ? 'post' : 'void'));
               } catch (error) {
                 if (!(error instanceof LedgerError)) throw error;
                 refusal = error.reason;
@@ -183,7 +193,10 @@ for (const backend of BACKENDS) {
                 // Another request under a key that already posted: refused, nothing written. For a
                 // hold, the same legs posted outright are another request too.
                 const extra = used.held ? 0n : BigInt(op.extra);
-                const legs = used.posting.legs.map((leg, i) => ({ ...leg, amount: leg.amount + (i === 0 ? -extra : i === used.posting.legs.length - 1 ? extra : 0n) }));
+                const legs = used.posting.legs.map((leg, i) => ({
+                  ...leg,
+                  amount: leg.amount + (i === 0 ? -extra : i === used.posting.legs.length - 1 ? extra : 0n),
+                }));
                 await submit({ ...used.posting, legs }, 'idempotencyConflict');
               }
             }

@@ -13,7 +13,8 @@ import { postLedgerTransaction } from '../../server/ledger/post-transaction.ts';
 import { systemAccountId } from '../../server/ledger/system-accounts.ts';
 
 /** Why the PostgreSQL-only proofs are skipped, printed in their suite name. */
-export const NEEDS_POSTGRES = 'skipped: needs a real PostgreSQL; run: read -r TEST_DATABASE_URL PG_DIR < <(bash scripts/postgres.sh start); export TEST_DATABASE_URL';
+export const NEEDS_POSTGRES =
+  'skipped: needs a real PostgreSQL; run: read -r TEST_DATABASE_URL PG_DIR < <(bash scripts/postgres.sh start); export TEST_DATABASE_URL';
 
 /**
  * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL (for a server process of its
@@ -77,8 +78,15 @@ export async function createPersonalCustomer(
   const customer = await db
     .insertInto('customers')
     .values({
-      type: 'personal', first_name: name, last_name: 'Ledger', business_name: null, birth_day: '1990-01-01',
-      residence_country_code: 'GB', tax_id: null, verified: true, due_diligence_level: null,
+      type: 'personal',
+      first_name: name,
+      last_name: 'Ledger',
+      business_name: null,
+      birth_day: '1990-01-01',
+      residence_country_code: 'GB',
+      tax_id: null,
+      verified: true,
+      due_diligence_level: null,
       transaction_approve_mode: options.approveMode ?? null,
     })
     .returning('id')
@@ -88,7 +96,10 @@ export async function createPersonalCustomer(
     .values({ email, password_hash: await passwordHash, customer_id: customer.id })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('customer_emails').values({ customer_id: customer.id, email, confirmed: true, is_primary: true, confirmation_token_hash: null, confirmation_expires_at: null }).execute();
+  await db
+    .insertInto('customer_emails')
+    .values({ customer_id: customer.id, email, confirmed: true, is_primary: true, confirmation_token_hash: null, confirmation_expires_at: null })
+    .execute();
   return { customerId: customer.id, userId: user.id, email };
 }
 
@@ -108,14 +119,24 @@ export async function fund(db: Kysely<Database>, accountId: number, amount: bigi
   await postLedgerTransaction(db, {
     operationType: 'Deposit',
     description: 'Ledger proof funding',
-    legs: [{ accountId: await systemAccountId(db, 'clearing:deposit', currency), amount: -amount }, { accountId, amount }],
+    legs: [
+      { accountId: await systemAccountId(db, 'clearing:deposit', currency), amount: -amount },
+      { accountId, amount },
+    ],
   });
 }
 
 /** Balances, held amounts and minimums of some accounts, by id. */
-export async function accountStates(db: Kysely<Database>, ids: readonly number[]): Promise<Map<number, { balance: bigint; pending: bigint; balanceMin: bigint }>> {
+export async function accountStates(
+  db: Kysely<Database>,
+  ids: readonly number[],
+): Promise<Map<number, { balance: bigint; pending: bigint; balanceMin: bigint }>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('accounts').select(['id', 'balance', 'pending', 'balance_min']).where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['id', 'balance', 'pending', 'balance_min'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((row) => [row.id, { balance: BigInt(row.balance), pending: BigInt(row.pending), balanceMin: BigInt(row.balance_min) }]));
 }
 
@@ -184,7 +205,14 @@ export async function transactionsPerKey(db: Kysely<Database>, keys: readonly st
 
 /** The number of ledger transactions. */
 export async function transactionCount(db: Kysely<Database>): Promise<number> {
-  return Number((await db.selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await db
+        .selectFrom('ledger_transactions')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /** Runs `work` over `items` with at most `limit` running at once; results in input order. */

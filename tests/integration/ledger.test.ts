@@ -13,19 +13,32 @@ for (const backend of BACKENDS) {
     const db = () => test.server.db;
     const openAccount = async (currency = 'USD') =>
       (await db().insertInto('accounts').values({ customer_id: customerId, currency_code: currency, type: 1001 }).returning('id').executeTakeFirstOrThrow()).id;
-    const balanceOf = async (id: number) =>
-      (await db().selectFrom('accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance;
-    const transactionCount = async () => Number((await db().selectFrom('ledger_transactions').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+    const balanceOf = async (id: number) => (await db().selectFrom('accounts').select('balance').where('id', '=', id).executeTakeFirstOrThrow()).balance;
+    const transactionCount = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('ledger_transactions')
+            .select((eb) => eb.fn.countAll<bigint>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const fund = async (account: number, amount: bigint, currency = 'USD') =>
       postLedgerTransaction(db(), {
         operationType: 'Deposit',
         description: 'Test funding',
-        legs: [{ accountId: await systemAccountId(db(), 'clearing:deposit', currency), amount: -amount }, { accountId: account, amount }],
+        legs: [
+          { accountId: await systemAccountId(db(), 'clearing:deposit', currency), amount: -amount },
+          { accountId: account, amount },
+        ],
       });
     const transfer = (from: number, to: number, amount: bigint, idempotencyKey?: string): LedgerPosting => ({
       operationType: 'Transfer',
       description: 'Test transfer',
-      legs: [{ accountId: from, amount: -amount }, { accountId: to, amount }],
+      legs: [
+        { accountId: from, amount: -amount },
+        { accountId: to, amount },
+      ],
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
     const refusalOf = async (work: Promise<unknown>) => {
@@ -68,9 +81,7 @@ for (const backend of BACKENDS) {
       const source = await openAccount();
       const targets = [await openAccount(), await openAccount()];
       await fund(source, 10_000n);
-      const outcomes = await Promise.allSettled(
-        Array.from({ length: 40 }, (_, i) => postLedgerTransaction(db(), transfer(source, targets[i % 2]!, 700n))),
-      );
+      const outcomes = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => postLedgerTransaction(db(), transfer(source, targets[i % 2]!, 700n))));
       const posted = outcomes.filter((o) => o.status === 'fulfilled');
       const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
       expect(posted).toHaveLength(14);
@@ -85,9 +96,7 @@ for (const backend of BACKENDS) {
       const b = await openAccount();
       await fund(a, 100_000n);
       await fund(b, 100_000n);
-      await Promise.all(
-        Array.from({ length: 40 }, (_, i) => postLedgerTransaction(db(), i % 2 ? transfer(a, b, 1_000n + BigInt(i)) : transfer(b, a, 1_000n))),
-      );
+      await Promise.all(Array.from({ length: 40 }, (_, i) => postLedgerTransaction(db(), i % 2 ? transfer(a, b, 1_000n + BigInt(i)) : transfer(b, a, 1_000n))));
       const movedToB = Array.from({ length: 20 }, (_, k) => 1_000n + BigInt(2 * k + 1)).reduce((s, x) => s + x, 0n);
       expect(await balanceOf(a)).toBe(100_000n - movedToB + 20_000n);
       expect(await balanceOf(b)).toBe(100_000n + movedToB - 20_000n);

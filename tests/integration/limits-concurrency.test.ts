@@ -59,7 +59,8 @@ for (const backend of BACKENDS) {
     });
     afterAll(() => test?.close());
 
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> => (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
+      (await client.rpc(method, params, { token: tokens.accessToken })).body;
 
     /** A fresh payer with 150,000.00 USD and an empty EUR account, signed in; transfers complete at once until `holdFromNowOn`. */
     const newPayer = async (name: string): Promise<Payer> => {
@@ -94,7 +95,7 @@ for (const backend of BACKENDS) {
     /** Sends `total` in transfers the single limit allows, each completed at once; `after` runs after each (to move it to another day). */
     const fill = async (kind: Kind, from: Payer, total: bigint, after?: () => Promise<void>) => {
       const { perTransactionMax } = transferLimits(kind.kind, 2);
-      for (let left = total; left > 0n; ) {
+      for (let left = total; left > 0n;) {
         const step = left > perTransactionMax ? perTransactionMax : left;
         const send = await kind.prepare(from, major(step));
         expect(await send(), `${kind.method} of ${major(step)} to fill the limit`).toMatchObject({ responseCode: '00', status: 'completed' });
@@ -108,7 +109,11 @@ for (const backend of BACKENDS) {
       const sends = [];
       for (let i = 0; i < BURST; i += 1) sends.push(await kind.prepare(from, amount));
       const answers = await Promise.all(sends.map((send) => send()));
-      return { answers, accepted: answers.filter((answer) => answer.responseCode === '00'), refused: answers.filter((answer) => answer.responseCode === 'TA1') };
+      return {
+        answers,
+        accepted: answers.filter((answer) => answer.responseCode === '00'),
+        refused: answers.filter((answer) => answer.responseCode === 'TA1'),
+      };
     };
 
     const kinds: Kind[] = [
@@ -116,20 +121,23 @@ for (const backend of BACKENDS) {
         kind: 'account',
         asksForCode: false,
         method: 'accountTransfer',
-        prepare: async (from, amount) => () => rpc('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: from.usd, toAccount: from.eur, amount }, from.tokens),
+        prepare: async (from, amount) => () =>
+          rpc('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: from.usd, toAccount: from.eur, amount }, from.tokens),
       },
       {
         kind: 'p2p',
         asksForCode: true,
         method: 'p2pTransfer',
-        prepare: async (from, amount) => () => rpc('p2pTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount, toEmail: payee.email }, from.tokens),
+        prepare: async (from, amount) => () =>
+          rpc('p2pTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount, toEmail: payee.email }, from.tokens),
       },
       {
         kind: 'invoice',
         asksForCode: true,
         method: 'invoicePay',
         prepare: async (from, amount) => {
-          const payerEmail = (await test.server.db.selectFrom('users').select('email').where('customer_id', '=', from.customerId).executeTakeFirstOrThrow()).email;
+          const payerEmail = (await test.server.db.selectFrom('users').select('email').where('customer_id', '=', from.customerId).executeTakeFirstOrThrow())
+            .email;
           const created = (await client.rpc('invoiceCreate', { toEmail: payerEmail, amount, currency: 'USD' }, { token: payee.tokens.accessToken })).body;
           expect(created.responseCode, JSON.stringify(created)).toBe('00');
           return () => rpc('invoicePay', { idempotencyKey: randomUUID(), invoiceId: created.invoiceId, accountId: from.usd }, from.tokens);
@@ -149,7 +157,9 @@ for (const backend of BACKENDS) {
     const cardOf: Record<number, Promise<number>> = {};
     /** A virtual USD card applied for, confirmed and activated (its fees paid from the USD account): its account id. */
     const activeCard = async (from: Payer): Promise<number> => {
-      const applied = (await client.rpc('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: from.usd }, { token: from.tokens.accessToken })).body;
+      const applied = (
+        await client.rpc('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: from.usd }, { token: from.tokens.accessToken })
+      ).body;
       expect(applied.responseCode, JSON.stringify(applied)).toBe('00');
       expect((await rpc('cardConfirm', { cardId: applied.cardId }, from.tokens)).responseCode).toBe('00');
       const activated = await rpc('cardActivate', { idempotencyKey: randomUUID(), accountId: applied.accountId, feeAccountId: from.usd }, from.tokens);
@@ -178,7 +188,10 @@ for (const backend of BACKENDS) {
         // The single-transfer limit, for the kinds whose amount the payer chooses (an invoice cannot ask for more).
         if (kind.kind !== 'invoice') {
           const tooMuch = await (await kind.prepare(from, major(perTransactionMax + 1n)))();
-          expect(tooMuch).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'amount', description: `The most you can send at once is ${major(perTransactionMax)} USD.` }] });
+          expect(tooMuch).toMatchObject({
+            responseCode: 'TA1',
+            validationErrors: [{ field: 'amount', description: `The most you can send at once is ${major(perTransactionMax)} USD.` }],
+          });
         }
 
         await fill(kind, from, dailyMax - left);
@@ -193,7 +206,9 @@ for (const backend of BACKENDS) {
         expect(answers.map((answer) => answer.responseCode).sort()).toEqual([...Array(fits).fill('00'), ...Array(BURST - fits).fill('TA1')]);
         for (const answer of accepted) expect(answer.status).toBe(kind.asksForCode ? 'awaitingConfirmation' : 'completed');
         for (const answer of refused) {
-          expect(answer.validationErrors).toEqual([{ field: 'amount', description: expect.stringMatching(/^This is over your daily limit of [0-9.]+ USD: you can send [0-9.]+ USD more today\.$/) }]);
+          expect(answer.validationErrors).toEqual([
+            { field: 'amount', description: expect.stringMatching(/^This is over your daily limit of [0-9.]+ USD: you can send [0-9.]+ USD more today\.$/) },
+          ]);
         }
         expect(sent.total).toBeLessThanOrEqual(dailyMax);
         const burstTotal = each * BigInt(fits);
@@ -215,7 +230,9 @@ for (const backend of BACKENDS) {
       // Each filler is moved to the first moment of the month, so the month fills while today stays empty.
       const toStartOfMonth = async () => {
         // Raw SQL: the schema types keep created_at out of updates, as the server never moves it.
-        await sql`update transfers set created_at = date_trunc('month', now() at time zone 'utc') at time zone 'utc' where customer_id = ${from.customerId}`.execute(test.server.db);
+        await sql`update transfers set created_at = date_trunc('month', now() at time zone 'utc') at time zone 'utc' where customer_id = ${from.customerId}`.execute(
+          test.server.db,
+        );
       };
       await fill(kind, from, monthlyMax - left, toStartOfMonth);
       await holdFromNowOn(from);
@@ -231,7 +248,10 @@ for (const backend of BACKENDS) {
       expect(answers.map((answer) => answer.responseCode).sort()).toEqual([...Array(fits).fill('00'), ...Array(BURST - fits).fill('TA1')]);
       for (const answer of refused) {
         expect(answer.validationErrors).toEqual([
-          { field: 'amount', description: `This is over your monthly limit of ${major(monthlyMax)} USD: you can send ${major(left - each * BigInt(fits))} USD more this month.` },
+          {
+            field: 'amount',
+            description: `This is over your monthly limit of ${major(monthlyMax)} USD: you can send ${major(left - each * BigInt(fits))} USD more this month.`,
+          },
         ]);
       }
       expect(month.total).toBeLessThanOrEqual(monthlyMax);
@@ -240,7 +260,14 @@ for (const backend of BACKENDS) {
       // The lookup the screens ask shows the same: what is left today is what is left of the month.
       const limits = await client.rpc('customerLimits', { type: 'p2p', fromAccountId: from.usd }, { token: from.tokens.accessToken });
       const remaining = major(left - each * BigInt(fits));
-      expect(limits.body).toMatchObject({ responseCode: '00', monthlyMax: major(monthlyMax), monthlyUsed: major(month.total), monthlyLeft: remaining, dailyUsed: major(today.total), dailyLeft: remaining });
+      expect(limits.body).toMatchObject({
+        responseCode: '00',
+        monthlyMax: major(monthlyMax),
+        monthlyUsed: major(month.total),
+        monthlyLeft: remaining,
+        dailyUsed: major(today.total),
+        dailyLeft: remaining,
+      });
     });
   });
 }

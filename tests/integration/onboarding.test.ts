@@ -129,11 +129,19 @@ for (const backend of BACKENDS) {
       expect(tooSoon.body.responseCode).toBe('VF');
       expect(tooSoon.body.responseDescription).toMatch(/Wait \d+ seconds/);
 
-      await test.server.db.updateTable('registrations').set({ code_expires_at: new Date(Date.now() - 1000) }).where('user_id', '=', userId).execute();
+      await test.server.db
+        .updateTable('registrations')
+        .set({ code_expires_at: new Date(Date.now() - 1000) })
+        .where('user_id', '=', userId)
+        .execute();
       const expired = await client.rpc('accountActivate', { username: email, activationCode: first });
       expect(expired.body.validationErrors[0].description).toMatch(/expired/);
 
-      await test.server.db.updateTable('registrations').set({ code_sent_at: new Date(Date.now() - 120_000) }).where('user_id', '=', userId).execute();
+      await test.server.db
+        .updateTable('registrations')
+        .set({ code_sent_at: new Date(Date.now() - 120_000) })
+        .where('user_id', '=', userId)
+        .execute();
       expect((await client.rpc('activationCodeResend', { username: email })).body).toMatchObject({ responseCode: '00', resendAfterSeconds: 60 });
       const second = await latestCode(email.toLowerCase(), 'activation');
       const wrong = second === '999999' ? '999998' : '999999';
@@ -187,7 +195,11 @@ for (const backend of BACKENDS) {
     it('refuses an expired recovery code and a task id that does not exist', async () => {
       const task = await client.rpc('passwordChangeRequest', { email: DEMO_LOGINS.business });
       const code = await latestCode(DEMO_LOGINS.business, 'recovery');
-      await test.server.db.updateTable('recovery_tasks').set({ code_expires_at: new Date(Date.now() - 1000) }).where('id', '=', task.body.taskId).execute();
+      await test.server.db
+        .updateTable('recovery_tasks')
+        .set({ code_expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', task.body.taskId)
+        .execute();
       const expired = await client.rpc('passwordChangeWithCode', { taskId: task.body.taskId, code, password: NEW_PASSWORD });
       expect(expired.body.validationErrors[0]).toEqual({ field: 'code', description: expect.stringMatching(/expired/) });
       expect((await client.login(DEMO_LOGINS.business, DEMO_PASSWORD)).status).toBe(200);
@@ -218,12 +230,24 @@ for (const backend of BACKENDS) {
       const here = (await client.rpc('accountActivate', { username: email, activationCode: await latestCode(email.toLowerCase(), 'activation') })).body;
       const elsewhere = await client.signIn(email, 'Register-2026');
 
-      const wrongCurrent = await client.rpc('passwordChange', { password: 'Not-it-2026', passwordNew: NEW_PASSWORD, passwordNewRepeat: NEW_PASSWORD }, { token: here.accessToken });
+      const wrongCurrent = await client.rpc(
+        'passwordChange',
+        { password: 'Not-it-2026', passwordNew: NEW_PASSWORD, passwordNewRepeat: NEW_PASSWORD },
+        { token: here.accessToken },
+      );
       expect(wrongCurrent.body.validationErrors).toEqual([{ field: 'password', description: 'The current password is wrong.' }]);
-      const mismatch = await client.rpc('passwordChange', { password: 'Register-2026', passwordNew: NEW_PASSWORD, passwordNewRepeat: 'Fresh-pass-2028' }, { token: here.accessToken });
+      const mismatch = await client.rpc(
+        'passwordChange',
+        { password: 'Register-2026', passwordNew: NEW_PASSWORD, passwordNewRepeat: 'Fresh-pass-2028' },
+        { token: here.accessToken },
+      );
       expect(mismatch.body.validationErrors[0].field).toBe('passwordNewRepeat');
 
-      const request = await client.rpc('passwordChange', { password: 'Register-2026', passwordNew: NEW_PASSWORD, passwordNewRepeat: NEW_PASSWORD }, { token: here.accessToken });
+      const request = await client.rpc(
+        'passwordChange',
+        { password: 'Register-2026', passwordNew: NEW_PASSWORD, passwordNewRepeat: NEW_PASSWORD },
+        { token: here.accessToken },
+      );
       expect(request.body).toMatchObject({ responseCode: '00', channel: 'email' });
       const code = await latestCode(email.toLowerCase(), 'passwordChange');
 
@@ -233,17 +257,27 @@ for (const backend of BACKENDS) {
       expect((await client.login(email, 'Register-2026')).status).toBe(200);
 
       const wrongCode = code === '000000' ? '111111' : '000000';
-      expect((await client.rpc('passwordChangeConfirm', { code: wrongCode, requestKey: request.body.requestKey }, { token: here.accessToken })).body.responseCode).toBe('VF');
+      expect(
+        (await client.rpc('passwordChangeConfirm', { code: wrongCode, requestKey: request.body.requestKey }, { token: here.accessToken })).body.responseCode,
+      ).toBe('VF');
       const confirmed = await client.rpc('passwordChangeConfirm', { code, requestKey: request.body.requestKey }, { token: here.accessToken });
       expect(confirmed.body).toMatchObject({ responseCode: '00', message: 'Your password has been successfully updated.' });
       expect((await client.rpc('profileInquiry', {}, { token: here.accessToken })).body.responseCode).toBe('00');
       expect((await client.rpc('profileInquiry', {}, { token: elsewhere.accessToken })).body.responseCode).toBe('AU');
       expect((await client.login(email, NEW_PASSWORD)).status).toBe(200);
 
-      const again = await client.rpc('passwordChange', { password: NEW_PASSWORD, passwordNew: 'Third-pass-2029', passwordNewRepeat: 'Third-pass-2029' }, { token: here.accessToken });
+      const again = await client.rpc(
+        'passwordChange',
+        { password: NEW_PASSWORD, passwordNew: 'Third-pass-2029', passwordNewRepeat: 'Third-pass-2029' },
+        { token: here.accessToken },
+      );
       const cancelled = await client.rpc('passwordChangeCancel', { requestKey: again.body.requestKey }, { token: here.accessToken });
       expect(cancelled.body).toMatchObject({ responseCode: '00', message: 'Confirmation canceled' });
-      const late = await client.rpc('passwordChangeConfirm', { code: await latestCode(email.toLowerCase(), 'passwordChange'), requestKey: again.body.requestKey }, { token: here.accessToken });
+      const late = await client.rpc(
+        'passwordChangeConfirm',
+        { code: await latestCode(email.toLowerCase(), 'passwordChange'), requestKey: again.body.requestKey },
+        { token: here.accessToken },
+      );
       expect(late.body.responseCode).toBe('VF');
       expect((await client.login(email, NEW_PASSWORD)).status).toBe(200);
     });

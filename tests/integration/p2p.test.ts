@@ -48,12 +48,18 @@ for (const backend of BACKENDS) {
     const outbox = async (to: string, purpose: string): Promise<OutboxMessage[]> =>
       JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to, purpose })}`)).text).messages;
     /** Anna's transaction approval mode: null sends at once, 1 push, 2 sms. */
-    const approvalMode = (mode: number | null) => db().updateTable('customers').set({ transaction_approve_mode: mode }).where('id', '=', annaCustomerId).execute();
+    const approvalMode = (mode: number | null) =>
+      db().updateTable('customers').set({ transaction_approve_mode: mode }).where('id', '=', annaCustomerId).execute();
     const snapshot = async () => ({
       accounts: await db().selectFrom('accounts').select(['id', 'balance', 'pending']).orderBy('id').execute(),
       transfers: await db().selectFrom('transfers').select(['id', 'status', 'to_account_id']).orderBy('id').execute(),
       templates: await db().selectFrom('payment_templates').selectAll().orderBy('id').execute(),
-      entries: (await db().selectFrom('ledger_entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+      entries: (
+        await db()
+          .selectFrom('ledger_entries')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
     });
 
     beforeAll(async () => {
@@ -68,8 +74,19 @@ for (const backend of BACKENDS) {
     afterAll(() => test?.close());
 
     it('checks a payee: registered, unknown, a user of the same business, blacklisted', async () => {
-      expect((await call('checkPayee', { email: 'Business@Example.com' })).body).toMatchObject({ responseCode: '00', exist: true, exists: true, isEmployee: false, outBlacklist: false });
-      expect((await call('checkPayee', { email: uniqueEmail('nobody') })).body).toMatchObject({ exist: false, exists: false, isEmployee: false, outBlacklist: false });
+      expect((await call('checkPayee', { email: 'Business@Example.com' })).body).toMatchObject({
+        responseCode: '00',
+        exist: true,
+        exists: true,
+        isEmployee: false,
+        outBlacklist: false,
+      });
+      expect((await call('checkPayee', { email: uniqueEmail('nobody') })).body).toMatchObject({
+        exist: false,
+        exists: false,
+        isEmployee: false,
+        outBlacklist: false,
+      });
       expect((await call('checkPayee', { email: DEMO_LOGINS.business }, northwind)).body).toMatchObject({ exists: true, isEmployee: true });
 
       const blocked = uniqueEmail('blocked');
@@ -92,22 +109,35 @@ for (const backend of BACKENDS) {
       expect(await snapshot()).toEqual(before);
     });
 
-    it('previews the fee only for an amount above zero, on the caller\'s own account', async () => {
+    it("previews the fee only for an amount above zero, on the caller's own account", async () => {
       const { accountId } = await account(anna, 'USD');
-      expect((await call('p2pFee', { amount: '100.00', accountId })).body).toMatchObject({ responseCode: '00', fee: '0.50', total: '100.50', currencyCode: 'USD' });
+      expect((await call('p2pFee', { amount: '100.00', accountId })).body).toMatchObject({
+        responseCode: '00',
+        fee: '0.50',
+        total: '100.50',
+        currencyCode: 'USD',
+      });
       expect((await call('p2pFee', { amount: '1.00', accountId })).body).toMatchObject({ fee: '0.25', total: '1.25' });
       expect((await call('p2pFee', { amount: '0', accountId })).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'amount' }] });
       expect((await call('p2pFee', { amount: '10.00', accountId }, northwind)).body.responseCode).toBe('13');
     });
 
-    it('saves a template with the transfer, lists it, refuses another customer\'s and deletes it', async () => {
+    it("saves a template with the transfer, lists it, refuses another customer's and deletes it", async () => {
       await approvalMode(2);
       const { accountId } = await account(anna, 'USD');
       const sent = await p2p({ accountId, amount: '12.34', toEmail: 'Business@Example.com', note: 'Lunch', reference: 'R-1', templateName: 'Studio lunch' });
       expect(sent.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
       const listed = await call('paymentTemplateList', {});
       const template = listed.body.templates.find((entry: { name: string }) => entry.name === 'Studio lunch');
-      expect(template).toMatchObject({ type: 'p2p', toEmail: 'business@example.com', accountId, amount: '12.34', currencyCode: 'USD', note: 'Lunch', reference: 'R-1' });
+      expect(template).toMatchObject({
+        type: 'p2p',
+        toEmail: 'business@example.com',
+        accountId,
+        amount: '12.34',
+        currencyCode: 'USD',
+        note: 'Lunch',
+        reference: 'R-1',
+      });
       // The same name replaces the template.
       await p2p({ accountId, amount: '20.00', toEmail: 'business@example.com', templateName: 'studio LUNCH' });
       const again = (await call('paymentTemplateList', {})).body.templates.filter((entry: { name: string }) => entry.name.toLowerCase() === 'studio lunch');
@@ -136,7 +166,9 @@ for (const backend of BACKENDS) {
       const searched = await call('recentTransfers', { types: ['p2p'], limit: 3, search: 'northwind' });
       expect(searched.body.transfers.map((entry: { email: string }) => entry.email)).toEqual([DEMO_LOGINS.business]);
       expect((await call('recentTransfers', { types: ['wire'] })).body.transfers).toEqual([]);
-      expect((await call('recentTransfers', { types: ['p2p'] }, northwind)).body.transfers.some((entry: { email: string }) => payees.includes(entry.email))).toBe(false);
+      expect(
+        (await call('recentTransfers', { types: ['p2p'] }, northwind)).body.transfers.some((entry: { email: string }) => payees.includes(entry.email)),
+      ).toBe(false);
     });
 
     it('keeps money for an unregistered e-mail in escrow, invites the payee, and lands it exactly once on activation', async () => {
@@ -162,7 +194,12 @@ for (const backend of BACKENDS) {
         acceptedTerms: ['privacyPolicy', 'userAgreement'],
       });
       expect(registered.body.responseCode).toBe('00');
-      const transfer = () => db().selectFrom('transfers').select(['status', 'to_customer_id', 'to_account_id']).where('id', '=', BigInt(sent.body.operationId)).executeTakeFirstOrThrow();
+      const transfer = () =>
+        db()
+          .selectFrom('transfers')
+          .select(['status', 'to_customer_id', 'to_account_id'])
+          .where('id', '=', BigInt(sent.body.operationId))
+          .executeTakeFirstOrThrow();
       expect((await transfer()).status).toBe('awaitingPayee');
 
       const [activation] = await outbox(payee.toLowerCase(), 'activation');
@@ -178,7 +215,11 @@ for (const backend of BACKENDS) {
       // Exactly once: running the release again moves nothing.
       const user = await db().selectFrom('users').select('id').where('email', '=', payee.toLowerCase()).executeTakeFirstOrThrow();
       const before = await snapshot();
-      expect(await db().transaction().execute((trx) => releaseEscrowFor(trx, user.id))).toBe(0);
+      expect(
+        await db()
+          .transaction()
+          .execute((trx) => releaseEscrowFor(trx, user.id)),
+      ).toBe(0);
       expect(await snapshot()).toEqual(before);
       expect((await account(newcomer, 'EUR')).balance).toBe('15.00');
       expect((await checkLedgerInvariant(db())).holds).toBe(true);
@@ -196,7 +237,9 @@ for (const backend of BACKENDS) {
 
       const waiting = (await call('p2pPendingList', {})).body.transfers;
       expect(waiting[0]).toMatchObject({ operationId: sent.body.operationId, amount: '9.00', fee: '0.25', currencyCode: 'USD' });
-      expect((await call('p2pPendingList', {}, northwind)).body.transfers.some((entry: { operationId: number }) => entry.operationId === sent.body.operationId)).toBe(false);
+      expect(
+        (await call('p2pPendingList', {}, northwind)).body.transfers.some((entry: { operationId: number }) => entry.operationId === sent.body.operationId),
+      ).toBe(false);
 
       const before = await snapshot();
       const foreign = await call('p2pPendingCancel', { idempotencyKey: randomUUID(), trxid: sent.body.operationId }, northwind);
@@ -206,7 +249,9 @@ for (const backend of BACKENDS) {
       const canceled = await call('p2pPendingCancel', { idempotencyKey: randomUUID(), trxid: sent.body.operationId });
       expect(canceled.body).toMatchObject({ responseCode: '00', status: 'canceled' });
       expect((await account(anna, 'USD')).balance).toBe(balance);
-      expect((await call('p2pPendingList', {})).body.transfers.some((entry: { operationId: number }) => entry.operationId === sent.body.operationId)).toBe(false);
+      expect((await call('p2pPendingList', {})).body.transfers.some((entry: { operationId: number }) => entry.operationId === sent.body.operationId)).toBe(
+        false,
+      );
       const twice = await call('p2pPendingCancel', { idempotencyKey: randomUUID(), trxid: sent.body.operationId });
       expect(twice.body.responseCode).toBe('TA1');
       const settled = await db().selectFrom('p2p_escrow_settlements').selectAll().where('transfer_id', '=', BigInt(sent.body.operationId)).execute();
@@ -222,7 +267,16 @@ for (const backend of BACKENDS) {
       await approvalMode(1);
       const device = await db()
         .insertInto('devices')
-        .values({ user_id: annaUserId, code: `test-${randomUUID()}`, type: 'android', name: 'Test phone', location: null, secret_hash: 'x', push_token: null, last_activity_at: null })
+        .values({
+          user_id: annaUserId,
+          code: `test-${randomUUID()}`,
+          type: 'android',
+          name: 'Test phone',
+          location: null,
+          secret_hash: 'x',
+          push_token: null,
+          last_activity_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       try {

@@ -5,7 +5,8 @@ import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 /** A small valid PDF as a data URL carrying its name. */
 const pdfFile = (name = 'bill.pdf') => `data:application/pdf;name=${name};base64,${Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n').toString('base64')}`;
-const pngFile = () => `data:image/png;name=back.png;base64,${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]).toString('base64')}`;
+const pngFile = () =>
+  `data:image/png;name=back.png;base64,${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]).toString('base64')}`;
 
 for (const backend of BACKENDS) {
   describe.skipIf(backend.unavailable)(`profile on ${backend.name}`, () => {
@@ -142,7 +143,14 @@ for (const backend of BACKENDS) {
       expect(missingState.validationErrors).toEqual([{ field: 'stateCode', description: expect.any(String) }]);
       const added = await ok('addressAdd', { address1: '1 Congress Ave', city: 'Austin', countryCode: 'US', stateCode: 'TX', addressType: 3 });
       expect(added.address).toMatchObject({ stateName: 'Texas', addressType: 3, addressStatus: 0, isDocumentRequired: true, customerConfirmed: false });
-      const edited = await ok('addressUpdate', { addressId: added.address.addressId, address1: '2 Congress Ave', city: 'Austin', countryCode: 'US', stateCode: 'TX', addressType: 1 });
+      const edited = await ok('addressUpdate', {
+        addressId: added.address.addressId,
+        address1: '2 Congress Ave',
+        city: 'Austin',
+        countryCode: 'US',
+        stateCode: 'TX',
+        addressType: 1,
+      });
       expect(edited.address.address1).toBe('2 Congress Ave');
       const confirmed = await ok('confirmAddress', { addressId: added.address.addressId });
       expect(confirmed.address.customerConfirmed).toBe(true);
@@ -151,8 +159,19 @@ for (const backend of BACKENDS) {
     it('uploads a proof of address as pending and makes the address pending; lists and downloads own files', async () => {
       const { addresses } = await ok('profileInquiry');
       const home = addresses[0];
-      const uploaded = await ok('documentUpload', { documentType: 10, addressId: home.addressId, files: { main: pdfFile(), additional: [pngFile()] }, passwords: { main: 'secret' } });
-      expect(uploaded.document).toMatchObject({ statusId: 41, documentTypeId: 10, documentType: 'Utility bill', addressId: home.addressId, isSubDocument: false });
+      const uploaded = await ok('documentUpload', {
+        documentType: 10,
+        addressId: home.addressId,
+        files: { main: pdfFile(), additional: [pngFile()] },
+        passwords: { main: 'secret' },
+      });
+      expect(uploaded.document).toMatchObject({
+        statusId: 41,
+        documentTypeId: 10,
+        documentType: 'Utility bill',
+        addressId: home.addressId,
+        isSubDocument: false,
+      });
       expect(uploaded.document.files.map((file: { role: string }) => file.role)).toEqual(['main', 'additional']);
       expect((await ok('addressInquiry', { addressId: home.addressId })).address).toMatchObject({ addressStatus: 2, isDocumentRequired: false });
 
@@ -188,12 +207,22 @@ for (const backend of BACKENDS) {
 
     it('uploads an identity document with its back side and shows it as the pending identity document', async () => {
       const uploaded = await ok('documentUpload', {
-        documentType: 4, number: 'AB123456', issuedDate: '2022-03-01', expiresDate: '2032-03-01',
+        documentType: 4,
+        number: 'AB123456',
+        issuedDate: '2022-03-01',
+        expiresDate: '2032-03-01',
         files: { main: pdfFile('front.pdf'), backSide: pngFile() },
       });
       expect(uploaded.document.files.map((file: { page?: string }) => file.page)).toEqual(['front', 'backSide']);
       const { identityDocument } = await ok('documentsInquiry');
-      expect(identityDocument).toMatchObject({ documentId: uploaded.document.id, typeId: 4, type: 'National identity card', number: 'AB123456', status: 'pending', expiresDate: '2032-03-01' });
+      expect(identityDocument).toMatchObject({
+        documentId: uploaded.document.id,
+        typeId: 4,
+        type: 'National identity card',
+        number: 'AB123456',
+        status: 'pending',
+        expiresDate: '2032-03-01',
+      });
       const expired = await call('documentUpload', { documentType: 1, expiresDate: '2001-01-01', files: { main: pdfFile() } });
       expect(expired.validationErrors[0].field).toBe('expiresDate');
     });
@@ -259,7 +288,13 @@ for (const backend of BACKENDS) {
         const phone = await ok('phoneAdd', { phoneCountryCode: '44', phone: '2079460001' }, northwind);
         await verifyPhone(phone.phone.id, pkcePair().challenge, northwind);
         const document = await ok('documentUpload', { documentType: 31, addressId: profile.addresses[0].addressId, files: { main: pdfFile() } }, northwind);
-        ids = { phoneId: phone.phone.id, addressId: profile.addresses[0].addressId, documentId: document.document.id, fileId: document.document.files[0].fileId, emailId: email.email.emailId };
+        ids = {
+          phoneId: phone.phone.id,
+          addressId: profile.addresses[0].addressId,
+          documentId: document.document.id,
+          fileId: document.document.files[0].fileId,
+          emailId: email.email.emailId,
+        };
       });
 
       const cases: [string, (ids: ProfileObjectIds) => object][] = [
@@ -288,7 +323,11 @@ for (const backend of BACKENDS) {
       });
 
       it('refuses confirming with a reqId of another customer and sending a code to their phone', async () => {
-        const verification = await test.server.db.selectFrom('phone_verifications').select('request_id').where('phone_id', '=', ids.phoneId).executeTakeFirstOrThrow();
+        const verification = await test.server.db
+          .selectFrom('phone_verifications')
+          .select('request_id')
+          .where('phone_id', '=', ids.phoneId)
+          .executeTakeFirstOrThrow();
         const before = await snapshot();
         expect((await call('phoneConfirm', { reqId: verification.request_id, approvalCode: '123456' })).responseCode).toBe('13');
         expect((await verifyPhone(ids.phoneId, pkcePair().challenge)).status).toBe(403);

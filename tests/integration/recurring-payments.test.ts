@@ -33,7 +33,12 @@ for (const backend of BACKENDS) {
     const call = (method: string, params: object) => client.rpc(method, params, { token: anna.accessToken });
     const payment = (id: number) => db().selectFrom('recurring_payments').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
     const runs = (id: number) => db().selectFrom('recurring_runs').selectAll().where('payment_id', '=', BigInt(id)).orderBy('occurrence_no').execute();
-    const makeDue = (id: number) => db().updateTable('recurring_payments').set({ next_run_at: new Date(Date.now() - 60_000) }).where('id', '=', BigInt(id)).execute();
+    const makeDue = (id: number) =>
+      db()
+        .updateTable('recurring_payments')
+        .set({ next_run_at: new Date(Date.now() - 60_000) })
+        .where('id', '=', BigInt(id))
+        .execute();
     const setUp = async (params: object): Promise<number> => {
       const sent = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd, toAccount: eur, ...params });
       expect(sent.body.responseCode).toBe('00');
@@ -66,7 +71,11 @@ for (const backend of BACKENDS) {
       const id = await setUp({ amount: '2.00', subscriptionFrequency: 'weekly', subscriptionTransactions: 3 });
       expect((await payment(id)).done_count).toBe(1);
       await makeDue(id);
-      const ran = await until(() => payment(id), (row) => row.done_count === 2, 'the second occurrence');
+      const ran = await until(
+        () => payment(id),
+        (row) => row.done_count === 2,
+        'the second occurrence',
+      );
       expect(ran.status).toBe('active');
       expect(ran.next_run_at!.getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
       const [first, second] = await runs(id);
@@ -91,7 +100,11 @@ for (const backend of BACKENDS) {
       try {
         await makeDue(id);
         await Promise.all([a.tick(), b.tick(), a.tick(), b.tick()]);
-        const row = await until(() => payment(id), (p) => p.done_count === 2, 'the last occurrence');
+        const row = await until(
+          () => payment(id),
+          (p) => p.done_count === 2,
+          'the last occurrence',
+        );
         expect(row).toMatchObject({ status: 'finished', next_run_at: null });
         expect((await runs(id)).map((run) => run.occurrence_no)).toEqual([1, 2]);
         // Finished: making it "due" again runs nothing.
@@ -109,10 +122,18 @@ for (const backend of BACKENDS) {
       const id = await setUp({ amount: '1.00', subscriptionFrequency: 'monthly' });
       // The customer's money runs out: the next occurrence asks for more than the account holds.
       const stored = (await payment(id)).params;
-      await db().updateTable('recurring_payments').set({ params: JSON.stringify({ ...stored, amount: '49999.00' }) }).where('id', '=', BigInt(id)).execute();
+      await db()
+        .updateTable('recurring_payments')
+        .set({ params: JSON.stringify({ ...stored, amount: '49999.00' }) })
+        .where('id', '=', BigInt(id))
+        .execute();
       for (let attempt = 1; attempt <= MAX_OCCURRENCE_RETRIES + 1; attempt++) {
         await makeDue(id);
-        const row = await until(() => payment(id), (p) => p.failed_attempts === attempt, `failed attempt ${attempt}`);
+        const row = await until(
+          () => payment(id),
+          (p) => p.failed_attempts === attempt,
+          `failed attempt ${attempt}`,
+        );
         expect(row.last_error).toMatch(/does not hold enough/);
         expect(row.done_count).toBe(1);
         if (attempt <= MAX_OCCURRENCE_RETRIES) {

@@ -52,11 +52,18 @@ for (const backend of BACKENDS) {
 
     /** Row counts and a digest of every table's rows, but those any call writes. */
     const snapshot = async () => {
-      const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(test.server.db);
+      const tables = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
+        test.server.db,
+      );
       const digests: Record<string, string> = {};
       for (const { name } of tables.rows) {
         if (WRITTEN_BY_ANY_CALL.has(name)) continue;
-        const { rows } = await sql<{ digest: string | null; n: number }>`select md5(string_agg(t::text, '|' order by t::text)) as digest, count(*)::int as n from ${sql.table(name)} t`.execute(test.server.db);
+        const { rows } = await sql<{
+          digest: string | null;
+          n: number;
+        }>`select md5(string_agg(t::text, '|' order by t::text)) as digest, count(*)::int as n from ${sql.table(name)} t`.execute(test.server.db);
         digests[name] = `${rows[0]!.n}:${rows[0]!.digest}`;
       }
       return digests;
@@ -69,7 +76,14 @@ for (const backend of BACKENDS) {
       northwindId = northwind.customer_id!;
       anna = await client.signIn(DEMO_LOGINS.personal);
       admin = await client.signIn(DEMO_LOGINS.admin);
-      for (const right of ALL_BUSINESS_RIGHTS) lacking.set(right, await businessUser(`no-${right}`, ALL_BUSINESS_RIGHTS.filter((held) => held !== right)));
+      for (const right of ALL_BUSINESS_RIGHTS)
+        lacking.set(
+          right,
+          await businessUser(
+            `no-${right}`,
+            ALL_BUSINESS_RIGHTS.filter((held) => held !== right),
+          ),
+        );
       representative = await businessUser('representative', ['documents']);
     }, 120_000);
     afterAll(() => test?.close());
@@ -78,12 +92,14 @@ for (const backend of BACKENDS) {
     const refusedCallers = (method: MethodDeclaration): Caller[] => {
       if (method.access === 'public') return [];
       if (method.access === 'admin') return [{ name: 'a customer who is not an admin', tokens: anna }];
-      if (method.access !== 'customer' || !method.businessRight) throw new Error(`${method.name}: cannot classify its access (${method.access}, ${String(method.businessRight)}); declare access and businessRight`);
+      if (method.access !== 'customer' || !method.businessRight)
+        throw new Error(`${method.name}: cannot classify its access (${method.access}, ${String(method.businessRight)}); declare access and businessRight`);
       const callers: Caller[] = [{ name: 'a personal customer naming Northwind', tokens: anna, customerId: northwindId }];
       if (!method.readOnly) callers.push({ name: 'an admin viewing Northwind', tokens: admin, customerId: northwindId });
       if (method.businessRight !== 'any') {
         callers.push({ name: `a Northwind user without ${method.businessRight}`, tokens: lacking.get(method.businessRight)!, customerId: northwindId });
-        if (method.businessRight !== 'documents') callers.push({ name: 'a Northwind representative (documents only)', tokens: representative, customerId: northwindId });
+        if (method.businessRight !== 'documents')
+          callers.push({ name: 'a Northwind representative (documents only)', tokens: representative, customerId: northwindId });
       }
       return callers;
     };
@@ -95,15 +111,22 @@ for (const backend of BACKENDS) {
       for (const method of METHODS) {
         for (const caller of refusedCallers(method)) {
           attempts += 1;
-          const answer = await client.rpc(method.name, {}, { token: caller.tokens.accessToken, ...(caller.customerId ? { customerId: caller.customerId } : {}) });
-          if (answer.body?.responseCode !== '13') wrong.push(`${method.name} for ${caller.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
+          const answer = await client.rpc(
+            method.name,
+            {},
+            { token: caller.tokens.accessToken, ...(caller.customerId ? { customerId: caller.customerId } : {}) },
+          );
+          if (answer.body?.responseCode !== '13')
+            wrong.push(`${method.name} for ${caller.name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 160)}`);
         }
       }
       const after = await snapshot();
       const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
       const counts = { public: 0, customer: 0, admin: 0 };
       for (const method of METHODS) counts[method.access] += 1;
-      console.log(`[${backend.name}] rights matrix: ${METHODS.length} methods (${counts.customer} customer, ${counts.admin} admin, ${counts.public} public), ${attempts} refused-caller attempts, ${attempts - wrong.length} refused 13, ${changed.length} tables changed`);
+      console.log(
+        `[${backend.name}] rights matrix: ${METHODS.length} methods (${counts.customer} customer, ${counts.admin} admin, ${counts.public} public), ${attempts} refused-caller attempts, ${attempts - wrong.length} refused 13, ${changed.length} tables changed`,
+      );
       expect(wrong).toEqual([]);
       expect(changed).toEqual([]);
     });

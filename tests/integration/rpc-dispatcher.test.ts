@@ -78,7 +78,11 @@ for (const backend of BACKENDS) {
       const missing = await client.rpc('profileUpdate', {}, { token: anna.accessToken });
       expect(missing.body.validationErrors).toEqual([{ field: 'profile', description: 'is required' }]);
 
-      const history = await client.rpc('transactionHistory', { pageSize: 0, sortBy: 'nonsense', excludeOperationTypes: ['x'.repeat(41)] }, { token: anna.accessToken });
+      const history = await client.rpc(
+        'transactionHistory',
+        { pageSize: 0, sortBy: 'nonsense', excludeOperationTypes: ['x'.repeat(41)] },
+        { token: anna.accessToken },
+      );
       expect(history.body.validationErrors.map((e: { field: string }) => e.field).sort()).toEqual(['excludeOperationTypes.0', 'pageSize', 'sortBy']);
 
       const profile = await client.rpc('profileInquiry', {}, { token: anna.accessToken });
@@ -111,14 +115,23 @@ for (const backend of BACKENDS) {
       expect((await client.rpc('balanceInquiry', {}, { token: representative.accessToken, customerId: annaCustomerId })).body).toEqual(ACCESS_DENIED);
 
       const before = await test.server.db.selectFrom('customer_access').select(['user_id', 'rights']).where('customer_id', '=', northwindCustomerId).execute();
-      await test.server.db.updateTable('customer_access').set({ rights: ['documents'] }).where('customer_id', '=', northwindCustomerId).execute();
+      await test.server.db
+        .updateTable('customer_access')
+        .set({ rights: ['documents'] })
+        .where('customer_id', '=', northwindCustomerId)
+        .execute();
       try {
         // balanceInquiry declares the balanceInfo right; profileInquiry declares none.
         expect((await client.rpc('balanceInquiry', {}, { token: representative.accessToken, customerId: northwindCustomerId })).body).toEqual(ACCESS_DENIED);
         expect((await client.rpc('profileInquiry', {}, { token: representative.accessToken, customerId: northwindCustomerId })).body.responseCode).toBe('00');
       } finally {
         for (const row of before) {
-          await test.server.db.updateTable('customer_access').set({ rights: row.rights }).where('customer_id', '=', northwindCustomerId).where('user_id', '=', row.user_id).execute();
+          await test.server.db
+            .updateTable('customer_access')
+            .set({ rights: row.rights })
+            .where('customer_id', '=', northwindCustomerId)
+            .where('user_id', '=', row.user_id)
+            .execute();
         }
       }
     });
@@ -158,7 +171,9 @@ describe('RPC dispatcher against a changed API bundle', () => {
   beforeAll(async () => {
     // A declared response that the handler cannot meet must be caught before it leaves, as a
     // server error rather than a wrong answer.
-    test = await serverWithChangedBundle(BACKENDS[0]!, (bundle) => bundle.methods.balanceInquiry.response.properties.accounts.items.required.push('settlementAccountId'));
+    test = await serverWithChangedBundle(BACKENDS[0]!, (bundle) =>
+      bundle.methods.balanceInquiry.response.properties.accounts.items.required.push('settlementAccountId'),
+    );
   });
   afterAll(() => test?.close());
 
@@ -196,7 +211,11 @@ for (const backend of BACKENDS) {
       });
       const before = await snapshot();
 
-      const address = await client.rpc('addressAdd', { address1: '9 Rollback Row', city: 'Leeds', countryCode: 'GB', postalCode: 'LS1 4AP', addressType: 2 }, { token: tokens.accessToken });
+      const address = await client.rpc(
+        'addressAdd',
+        { address1: '9 Rollback Row', city: 'Leeds', countryCode: 'GB', postalCode: 'LS1 4AP', addressType: 2 },
+        { token: tokens.accessToken },
+      );
       expect(address.status).toBe(500);
       expect(address.body.responseCode).toBe('UE');
       const phone = await client.rpc('phoneAdd', { phoneCountryCode: '44', phone: '7700900555', phoneType: 2 }, { token: tokens.accessToken });

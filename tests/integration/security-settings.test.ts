@@ -28,8 +28,10 @@ for (const backend of BACKENDS) {
     let annaId: number;
     let northwindId: number;
 
-    const as = (tokens: Tokens, customerId?: number) => async (method: string, params: object = {}) =>
-      (await client.rpc(method, params, { token: tokens.accessToken, ...(customerId ? { customerId } : {}) })).body;
+    const as =
+      (tokens: Tokens, customerId?: number) =>
+      async (method: string, params: object = {}) =>
+        (await client.rpc(method, params, { token: tokens.accessToken, ...(customerId ? { customerId } : {}) })).body;
 
     /** A sign-in as if it came from `ip` (Fastify's inject sets the socket address). */
     const loginFrom = async (ip: string, username: string = DEMO_LOGINS.personal) => {
@@ -110,7 +112,10 @@ for (const backend of BACKENDS) {
       const call = as(anna);
       const added = await call('blacklistAdd', { email: 'Fraudster@Example.com', blockType: 'p2p' });
       expect(added).toMatchObject({ responseCode: '00', entry: { email: 'fraudster@example.com', blockType: 'p2p' } });
-      expect(await call('blacklistAdd', { email: 'fraudster@example.com', blockType: 'all' })).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'email' }] });
+      expect(await call('blacklistAdd', { email: 'fraudster@example.com', blockType: 'all' })).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'email' }],
+      });
       expect(await call('blacklistAdd', { email: 'x@example.com', blockType: 'everything' })).toMatchObject({ responseCode: 'TA1' });
       await call('blacklistAdd', { email: 'spam@example.com', blockType: 'all' });
       expect((await call('blacklistList')).entries.map((e: { email: string }) => e.email)).toEqual(['spam@example.com', 'fraudster@example.com']);
@@ -132,10 +137,16 @@ for (const backend of BACKENDS) {
       // 45 sign-ins, one a day from 2025-03-01 to 2025-04-14, at noon UTC.
       await db
         .insertInto('login_history')
-        .values(Array.from({ length: 45 }, (_, day) => ({
-          user_id: user.id, ip: `198.51.100.${day}`, user_agent: 'Mozilla/5.0 (test)', outcome: 'succeeded' as const, reason: null,
-          created_at: new Date(Date.UTC(2025, 2, 1 + day, 12)),
-        })))
+        .values(
+          Array.from({ length: 45 }, (_, day) => ({
+            user_id: user.id,
+            ip: `198.51.100.${day}`,
+            user_agent: 'Mozilla/5.0 (test)',
+            outcome: 'succeeded' as const,
+            reason: null,
+            created_at: new Date(Date.UTC(2025, 2, 1 + day, 12)),
+          })),
+        )
         .execute();
       const call = as(anna);
       const first = await call('loginHistory', {});
@@ -145,7 +156,11 @@ for (const backend of BACKENDS) {
       // Today's sign-ins (from the tests above) come first, with their outcomes.
       expect(first.entries[0].date > '2026').toBe(true);
       expect(first.entries.map((e: { outcome: string }) => e.outcome)).toContain('refused');
-      expect(first.entries.find((e: { outcome: string }) => e.outcome === 'refused')).toMatchObject({ ip: '203.0.113.9', userAgent: 'integration-test/1.0', login: DEMO_LOGINS.personal });
+      expect(first.entries.find((e: { outcome: string }) => e.outcome === 'refused')).toMatchObject({
+        ip: '203.0.113.9',
+        userAgent: 'integration-test/1.0',
+        login: DEMO_LOGINS.personal,
+      });
 
       const march = await call('loginHistory', { fromDate: '2025-03-01', toDate: '2025-03-31' });
       expect(march.results).toBe(31);
@@ -164,7 +179,10 @@ for (const backend of BACKENDS) {
       const before = await as(anna)('notificationSettingsGet');
       expect(before.settings).toContainEqual({ identified: 'news.email', value: false, group: 'marketing' });
       expect(before.settings).toContainEqual({ identified: 'signIn.email', value: true, group: 'security' });
-      expect(await as(anna)('notificationSettingsSet', { identified: 'news.email', value: true })).toMatchObject({ responseCode: '00', setting: { identified: 'news.email', value: true, group: 'marketing' } });
+      expect(await as(anna)('notificationSettingsSet', { identified: 'news.email', value: true })).toMatchObject({
+        responseCode: '00',
+        setting: { identified: 'news.email', value: true, group: 'marketing' },
+      });
       expect(await as(anna)('notificationSettingsSet', { identified: 'signIn.push', value: false })).toMatchObject({ responseCode: '00' });
       expect(await as(anna)('notificationSettingsSet', { identified: 'lottery.email', value: true })).toMatchObject({ responseCode: 'TA1' });
       const again = await as(await client.signIn(DEMO_LOGINS.personal))('notificationSettingsGet');
@@ -226,13 +244,25 @@ for (const backend of BACKENDS) {
         return page;
       });
       expect(audit.entries.every((e: { actingCustomerId: number }) => e.actingCustomerId === annaId)).toBe(true);
-      expect(audit.entries).toContainEqual(expect.objectContaining({ method: 'balanceInquiry', outcome: '00', viewing: true, actorLogin: DEMO_LOGINS.admin, ip: '127.0.0.1' }));
+      expect(audit.entries).toContainEqual(
+        expect.objectContaining({ method: 'balanceInquiry', outcome: '00', viewing: true, actorLogin: DEMO_LOGINS.admin, ip: '127.0.0.1' }),
+      );
       expect(audit.entries).toContainEqual(expect.objectContaining({ method: 'blacklistAdd', outcome: '13', viewing: true, actorLogin: DEMO_LOGINS.admin }));
-      expect(audit.entries).toContainEqual(expect.objectContaining({ method: 'blacklistAdd', outcome: '00', viewing: false, actorLogin: DEMO_LOGINS.personal, params: '{"email":"spam@example.com","blockType":"all"}' }));
+      expect(audit.entries).toContainEqual(
+        expect.objectContaining({
+          method: 'blacklistAdd',
+          outcome: '00',
+          viewing: false,
+          actorLogin: DEMO_LOGINS.personal,
+          params: '{"email":"spam@example.com","blockType":"all"}',
+        }),
+      );
       // The admin's own calls are under the admin's customer, and refused callers are recorded too.
       const refusedAdmin = await eventually(async () => {
         const page = await as(admin)('adminAuditLog', { pageSize: 100 });
-        const row = page.entries.find((e: { method: string; actorLogin?: string }) => e.method === 'adminCustomerSearch' && e.actorLogin === DEMO_LOGINS.personal);
+        const row = page.entries.find(
+          (e: { method: string; actorLogin?: string }) => e.method === 'adminCustomerSearch' && e.actorLogin === DEMO_LOGINS.personal,
+        );
         expect(row).toBeDefined();
         return row;
       });

@@ -28,7 +28,10 @@ for (const backend of BACKENDS) {
         const refused = await client.login(TERMS_DEMO_LOGIN);
         expect(refused.status).toBe(403);
         expect(refused.body).toMatchObject({ responseCode: 'TE', message: expect.any(String) });
-        expect(refused.body.terms.map((t: { title: string; version: number }) => [t.title, t.version])).toEqual([['User Agreement', 2], ['Privacy Policy', 3]]);
+        expect(refused.body.terms.map((t: { title: string; version: number }) => [t.title, t.version])).toEqual([
+          ['User Agreement', 2],
+          ['Privacy Policy', 3],
+        ]);
         expect(refused.body.code).toBeUndefined();
 
         const ids = refused.body.terms.map((t: { id: number }) => t.id);
@@ -54,7 +57,11 @@ for (const backend of BACKENDS) {
 
       it('termsAccept records current terms for a signed-in user and refuses others, recording nothing', async () => {
         const { db } = test.server;
-        const { id } = await db.insertInto('terms').values({ key: 'cookiePolicy', version: 1, title: 'Cookie Policy', url: 'https://legal.bank.example/cookies/v1' }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await db
+          .insertInto('terms')
+          .values({ key: 'cookiePolicy', version: 1, title: 'Cookie Policy', url: 'https://legal.bank.example/cookies/v1' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         const refusal = await client.rpc('termsAccept', { termsIds: [id, 999_999] }, { token: anna.accessToken });
         expect(refusal.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'termsIds' }] });
         expect(await db.selectFrom('terms_acceptances').select('user_id').where('terms_id', '=', id).execute()).toEqual([]);
@@ -68,7 +75,9 @@ for (const backend of BACKENDS) {
       it('lists the two companies the business user acts for', async () => {
         const { body } = await client.rpc('customerAccessList', {}, { token: business.accessToken });
         expect(body.responseCode).toBe('00');
-        expect(body.customers.map((c: { customerName: string; accessRights: string[]; authorised: boolean }) => [c.customerName, c.accessRights, c.authorised])).toEqual([
+        expect(
+          body.customers.map((c: { customerName: string; accessRights: string[]; authorised: boolean }) => [c.customerName, c.accessRights, c.authorised]),
+        ).toEqual([
           [SECOND_COMPANY, ['balanceInfo', 'documents'], true],
           ['Northwind Studio Ltd', ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'companySettings', 'users'], true],
         ]);
@@ -152,19 +161,27 @@ for (const backend of BACKENDS) {
 
       it("answers 404 for an unknown client or an unregistered redirect, and for another user's authorization, changing nothing", async () => {
         expect((await client.post('/auth/sei/authorize', { authorizeUrl: authorizeUrl({ client_id: 'nobody' }) }, bearer(anna))).status).toBe(404);
-        expect((await client.post('/auth/sei/authorize', { authorizeUrl: authorizeUrl({ redirect_uri: 'https://evil.example/cb' }) }, bearer(anna))).status).toBe(404);
+        expect(
+          (await client.post('/auth/sei/authorize', { authorizeUrl: authorizeUrl({ redirect_uri: 'https://evil.example/cb' }) }, bearer(anna))).status,
+        ).toBe(404);
         expect((await client.post('/auth/sei/authorize', { authorizeUrl: authorizeUrl({ code_challenge: 'short' }) }, bearer(anna))).status).toBe(400);
         expect((await client.post('/auth/sei/authorize', { authorizeUrl: authorizeUrl() })).status).toBe(401);
 
         const opened = await client.post('/auth/sei/authorize', { authorizeUrl: authorizeUrl() }, bearer(anna));
         const stolen = await client.post(`/auth/sei/authorize/${opened.body.authorizationId}`, { approve: true }, bearer(business));
         expect(stolen.status).toBe(404);
-        const row = await test.server.db.selectFrom('sei_authorizations').select('status').where('id', '=', opened.body.authorizationId).executeTakeFirstOrThrow();
+        const row = await test.server.db
+          .selectFrom('sei_authorizations')
+          .select('status')
+          .where('id', '=', opened.body.authorizationId)
+          .executeTakeFirstOrThrow();
         expect(row.status).toBe('pending');
       });
 
       it('checks URLs against the registered clients', async () => {
-        const answer = await client.post('/service/check-urls', { urls: [`${test.url}${SANDBOX_SEI_CLIENT.redirectPath}?x=1`, 'https://evil.example/', 'not a url'] });
+        const answer = await client.post('/service/check-urls', {
+          urls: [`${test.url}${SANDBOX_SEI_CLIENT.redirectPath}?x=1`, 'https://evil.example/', 'not a url'],
+        });
         expect(answer.body.urls.map((u: { allowed: boolean }) => u.allowed)).toEqual([true, false, false]);
         expect((await client.post('/service/check-urls', { urls: [] })).status).toBe(400);
       });
@@ -176,7 +193,7 @@ for (const backend of BACKENDS) {
     });
 
     describe('mobile app requests (/auth/scp/request)', () => {
-      it('answers a deeplink for a device step and for an own card account; refuses another customer\'s account', async () => {
+      it("answers a deeplink for a device step and for an own card account; refuses another customer's account", async () => {
         const device = await client.post('/auth/scp/request', { purpose: 'device' }, bearer(anna));
         expect(device.status).toBe(200);
         expect(device.body.deeplink).toMatch(/^paxum:\/\/scp\?request=[0-9a-f-]{36}&purpose=device&secret=/);

@@ -87,7 +87,11 @@ for (const backend of BACKENDS) {
         const tokens = await client.signIn(DEMO_LOGINS.personal);
         expect((await call(test.url, 'GET', '/auth/devices', { token: tokens.accessToken })).status).toBe(200);
         const sessionId = JSON.parse(Buffer.from(tokens.accessToken.split('.')[1]!, 'base64url').toString()).sid as string;
-        await test.server.db.updateTable('sessions').set({ last_activity_at: sql`now() - interval '16 minutes'` }).where('id', '=', sessionId).execute();
+        await test.server.db
+          .updateTable('sessions')
+          .set({ last_activity_at: sql`now() - interval '16 minutes'` })
+          .where('id', '=', sessionId)
+          .execute();
         expect((await call(test.url, 'GET', '/auth/devices', { token: tokens.accessToken })).status).toBe(401);
         const rpc = await client.rpc('profileInquiry', {}, { token: tokens.accessToken });
         expect(rpc.body.responseCode).toBe('AU');
@@ -102,7 +106,11 @@ for (const backend of BACKENDS) {
         const missing = await client.post('/auth/token', { code: login.body.code, codeVerifier: login.verifier });
         expect(missing.status).toBe(403);
         expect(missing.body.field).toBe('otp');
-        const wrong = await client.post('/auth/token', { code: login.body.code, codeVerifier: login.verifier, otp: otpNow() === '000000' ? '111111' : '000000' });
+        const wrong = await client.post('/auth/token', {
+          code: login.body.code,
+          codeVerifier: login.verifier,
+          otp: otpNow() === '000000' ? '111111' : '000000',
+        });
         expect(wrong.body).toMatchObject({ field: 'otp', attemptsLeft: 3 });
         const otp = otpNow();
         const tokens = await client.post('/auth/token', { code: login.body.code, codeVerifier: login.verifier, otp });
@@ -146,7 +154,12 @@ for (const backend of BACKENDS) {
       it('refuses an expired sms code', async () => {
         const login = await client.login(LOGINS.sms);
         const code = await lastSmsCode(test.url, '40721000111');
-        await test.server.db.updateTable('authorization_codes').set({ expires_at: sql`now() - interval '1 second'` }).where('user_id', '=', await userId(LOGINS.sms)).where('used_at', 'is', null).execute();
+        await test.server.db
+          .updateTable('authorization_codes')
+          .set({ expires_at: sql`now() - interval '1 second'` })
+          .where('user_id', '=', await userId(LOGINS.sms))
+          .where('used_at', 'is', null)
+          .execute();
         const answer = await client.post('/auth/token', { code: login.body.code, codeVerifier: login.verifier, otp: code });
         expect(answer.status).toBe(403);
         expect(answer.body.message).toMatch(/Sign in again/);
@@ -156,7 +169,8 @@ for (const backend of BACKENDS) {
         const login = await client.login(LOGINS.sms);
         const code = await lastSmsCode(test.url, '40721000111');
         const wrongCode = code === '000000' ? '000001' : '000000';
-        for (let attempt = 0; attempt < 5; attempt += 1) await client.post('/auth/token', { code: login.body.code, codeVerifier: login.verifier, otp: wrongCode });
+        for (let attempt = 0; attempt < 5; attempt += 1)
+          await client.post('/auth/token', { code: login.body.code, codeVerifier: login.verifier, otp: wrongCode });
         expect((await client.post('/auth/token', { code: login.body.code, codeVerifier: login.verifier, otp: code })).status).toBe(403);
       });
     });
@@ -164,22 +178,35 @@ for (const backend of BACKENDS) {
     describe('push', () => {
       it('answers the devices and a QR link, and the approval reaches the browser as a code', async () => {
         const login = await client.login(LOGINS.push);
-        expect(login.body).toMatchObject({ authFlow: 'push', key: expect.any(String), devices: [{ name: 'Demo Pixel', type: 'android' }], qrLink: expect.stringContaining('/sandbox/device?key=') });
+        expect(login.body).toMatchObject({
+          authFlow: 'push',
+          key: expect.any(String),
+          devices: [{ name: 'Demo Pixel', type: 'android' }],
+          qrLink: expect.stringContaining('/sandbox/device?key='),
+        });
         const outcome = waitForPush(test.url, login.body.key);
         const pending = await call(test.url, 'GET', `/sandbox/device/pending?login=${LOGINS.push}`);
         const { confirmKey } = pending.body.approvals[0];
-        expect((await call(test.url, 'PUT', `/auth/login/${confirmKey}/confirm`, { body: { result: true }, headers: { 'x-device-secret': 'not-a-device' } })).status).toBe(401);
-        expect((await call(test.url, 'PUT', `/auth/login/${confirmKey}/confirm`, { body: { result: true }, headers: { 'x-device-secret': DEMO_DEVICE_SECRET } })).status).toBe(200);
+        expect(
+          (await call(test.url, 'PUT', `/auth/login/${confirmKey}/confirm`, { body: { result: true }, headers: { 'x-device-secret': 'not-a-device' } })).status,
+        ).toBe(401);
+        expect(
+          (await call(test.url, 'PUT', `/auth/login/${confirmKey}/confirm`, { body: { result: true }, headers: { 'x-device-secret': DEMO_DEVICE_SECRET } }))
+            .status,
+        ).toBe(200);
         const final = await outcome;
         expect(final).toEqual({ status: 'approved', code: expect.any(String) });
         const tokens = await client.post('/auth/token', { code: final.code, codeVerifier: login.verifier });
         expect(tokens.status).toBe(200);
         // Answered once: the phone cannot answer again, the channel has nothing more to give.
-        expect((await call(test.url, 'PUT', `/auth/login/${confirmKey}/confirm`, { body: { result: true }, headers: { 'x-device-secret': DEMO_DEVICE_SECRET } })).status).toBe(404);
+        expect(
+          (await call(test.url, 'PUT', `/auth/login/${confirmKey}/confirm`, { body: { result: true }, headers: { 'x-device-secret': DEMO_DEVICE_SECRET } }))
+            .status,
+        ).toBe(404);
         expect(await waitForPush(test.url, login.body.key)).toEqual({ status: 'unknown' });
       });
 
-      it('reports a decline, re-sends with a new confirm key, and another user\'s phone cannot approve', async () => {
+      it("reports a decline, re-sends with a new confirm key, and another user's phone cannot approve", async () => {
         const login = await client.login(LOGINS.push);
         const first = (await call(test.url, 'GET', `/sandbox/device/pending?login=${LOGINS.push}`)).body.approvals[0].confirmKey;
         expect((await call(test.url, 'POST', '/auth/push/re-send', { body: { key: login.body.key } })).status).toBe(200);
@@ -188,19 +215,46 @@ for (const backend of BACKENDS) {
 
         const other = await client.signIn(DEMO_LOGINS.personal);
         const linked = await call(test.url, 'POST', '/auth/devices', { token: other.accessToken, body: { name: 'Anna phone', code: 'anna-1', type: 'ios' } });
-        expect((await call(test.url, 'PUT', `/auth/login/${approvals[0].confirmKey}/confirm`, { body: { result: true }, headers: { 'x-device-secret': linked.body.secret } })).status).toBe(404);
+        expect(
+          (
+            await call(test.url, 'PUT', `/auth/login/${approvals[0].confirmKey}/confirm`, {
+              body: { result: true },
+              headers: { 'x-device-secret': linked.body.secret },
+            })
+          ).status,
+        ).toBe(404);
 
         const outcome = waitForPush(test.url, login.body.key);
-        expect((await call(test.url, 'PUT', `/auth/login/${approvals[0].confirmKey}/confirm`, { body: { result: false }, headers: { 'x-device-secret': DEMO_DEVICE_SECRET } })).status).toBe(200);
+        expect(
+          (
+            await call(test.url, 'PUT', `/auth/login/${approvals[0].confirmKey}/confirm`, {
+              body: { result: false },
+              headers: { 'x-device-secret': DEMO_DEVICE_SECRET },
+            })
+          ).status,
+        ).toBe(200);
         expect(await outcome).toEqual({ status: 'declined' });
         await call(test.url, 'DELETE', `/auth/devices/${linked.body.id}`, { token: other.accessToken });
       });
 
       it('signs the phone app in directly with its secret and the password', async () => {
         const { challenge } = pkcePair();
-        const direct = await client.post('/auth/login', { client: 'spa', username: LOGINS.push, password: DEMO_PASSWORD, codeChallenge: challenge, secret: DEMO_DEVICE_SECRET, pushToken: 'fcm-token-1' });
+        const direct = await client.post('/auth/login', {
+          client: 'spa',
+          username: LOGINS.push,
+          password: DEMO_PASSWORD,
+          codeChallenge: challenge,
+          secret: DEMO_DEVICE_SECRET,
+          pushToken: 'fcm-token-1',
+        });
         expect(direct.body).toMatchObject({ authFlow: 'direct', accessToken: expect.any(String), refreshToken: expect.any(String) });
-        const wrong = await client.post('/auth/login', { client: 'spa', username: DEMO_LOGINS.personal, password: DEMO_PASSWORD, codeChallenge: challenge, secret: DEMO_DEVICE_SECRET });
+        const wrong = await client.post('/auth/login', {
+          client: 'spa',
+          username: DEMO_LOGINS.personal,
+          password: DEMO_PASSWORD,
+          codeChallenge: challenge,
+          secret: DEMO_DEVICE_SECRET,
+        });
         expect(wrong.status).toBe(403);
       });
     });
@@ -208,7 +262,9 @@ for (const backend of BACKENDS) {
     describe('verifyDevice', () => {
       it('asks a new browser to be approved by a code, then knows it', async () => {
         const { verifier, challenge } = pkcePair();
-        const login = await call(test.url, 'POST', '/auth/login', { body: { client: 'spa', username: LOGINS.device, password: DEMO_PASSWORD, codeChallenge: challenge } });
+        const login = await call(test.url, 'POST', '/auth/login', {
+          body: { client: 'spa', username: LOGINS.device, password: DEMO_PASSWORD, codeChallenge: challenge },
+        });
         expect(login.body).toEqual({ authFlow: 'verifyDevice', key: expect.any(String), userId: await userId(LOGINS.device), deviceId: expect.any(Number) });
         const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
         const { key, deviceId } = login.body;
@@ -218,9 +274,15 @@ for (const backend of BACKENDS) {
           { id: 'email', type: 'email', destination: 'd•••e@example.com' },
         ]);
         expect((await call(test.url, 'PATCH', `/auth/devices/${deviceId + 1000}/approve/sms`, { token: key })).status).toBe(404);
-        expect((await call(test.url, 'PATCH', `/auth/devices/${deviceId}/approve/sms`, { token: key })).body).toEqual({ success: true, destination: '+373 ••• ••• 456' });
+        expect((await call(test.url, 'PATCH', `/auth/devices/${deviceId}/approve/sms`, { token: key })).body).toEqual({
+          success: true,
+          destination: '+373 ••• ••• 456',
+        });
         const code = await lastSmsCode(test.url, '37369123456', 'deviceApproval');
-        const wrong = await call(test.url, 'POST', `/auth/devices/${deviceId}/approve`, { token: key, body: { code: code === '000000' ? '000001' : '000000' } });
+        const wrong = await call(test.url, 'POST', `/auth/devices/${deviceId}/approve`, {
+          token: key,
+          body: { code: code === '000000' ? '000001' : '000000' },
+        });
         expect(wrong.body).toMatchObject({ field: 'code', attemptsLeft: 4 });
         const approved = await call(test.url, 'POST', `/auth/devices/${deviceId}/approve`, { token: key, body: { code } });
         expect(approved.body).toEqual({ code: expect.any(String) });
@@ -228,17 +290,23 @@ for (const backend of BACKENDS) {
         expect(tokens.status).toBe(200);
 
         const again = pkcePair();
-        const known = await call(test.url, 'POST', '/auth/login', { body: { client: 'spa', username: LOGINS.device, password: DEMO_PASSWORD, codeChallenge: again.challenge }, headers: { cookie } });
+        const known = await call(test.url, 'POST', '/auth/login', {
+          body: { client: 'spa', username: LOGINS.device, password: DEMO_PASSWORD, codeChallenge: again.challenge },
+          headers: { cookie },
+        });
         expect(known.body.authFlow).toBe('simple');
       });
 
       it('ends the sign-in after five wrong approval codes', async () => {
-        const login = await call(test.url, 'POST', '/auth/login', { body: { client: 'spa', username: LOGINS.device, password: DEMO_PASSWORD, codeChallenge: pkcePair().challenge } });
+        const login = await call(test.url, 'POST', '/auth/login', {
+          body: { client: 'spa', username: LOGINS.device, password: DEMO_PASSWORD, codeChallenge: pkcePair().challenge },
+        });
         const { key, deviceId } = login.body;
         await call(test.url, 'PATCH', `/auth/devices/${deviceId}/approve/email`, { token: key });
         const { body } = await call(test.url, 'GET', `/sandbox/outbox/messages?to=${LOGINS.device}&purpose=deviceApproval`);
         const code = /\b(\d{6})\b/.exec(body.messages[0].body)![1]!;
-        for (let attempt = 0; attempt < 5; attempt += 1) await call(test.url, 'POST', `/auth/devices/${deviceId}/approve`, { token: key, body: { code: code === '000000' ? '000001' : '000000' } });
+        for (let attempt = 0; attempt < 5; attempt += 1)
+          await call(test.url, 'POST', `/auth/devices/${deviceId}/approve`, { token: key, body: { code: code === '000000' ? '000001' : '000000' } });
         expect((await call(test.url, 'POST', `/auth/devices/${deviceId}/approve`, { token: key, body: { code } })).status).toBe(403);
       });
     });
@@ -247,24 +315,35 @@ for (const backend of BACKENDS) {
       it('accompanies the login of a user asked to migrate', async () => {
         const login = await client.login(LOGINS.migrate);
         expect(login.body).toMatchObject({ authFlow: 'simple', migrationRequirement: { type: 'soft', daysLeft: 14, strategy: 'enablePush' } });
-        await test.server.db.updateTable('users').set({ migration_deadline: sql`now() - interval '1 day'` }).where('email', '=', LOGINS.migrate).execute();
+        await test.server.db
+          .updateTable('users')
+          .set({ migration_deadline: sql`now() - interval '1 day'` })
+          .where('email', '=', LOGINS.migrate)
+          .execute();
         expect((await client.login(LOGINS.migrate)).body.migrationRequirement).toEqual({ type: 'strict', strategy: 'enablePush' });
       });
     });
 
     describe('devices', () => {
-      it('lists, links, reads and removes only the caller\'s own devices', async () => {
+      it("lists, links, reads and removes only the caller's own devices", async () => {
         const anna = await client.signIn(DEMO_LOGINS.personal);
         const paul = await client.signIn(LOGINS.otp).catch(() => undefined);
         expect(paul).toBeUndefined(); // otp users cannot take the simple path
-        const push = (await call(test.url, 'POST', '/auth/login', { body: { client: 'spa', username: LOGINS.push, password: DEMO_PASSWORD, codeChallenge: pkcePair().challenge, secret: DEMO_DEVICE_SECRET } })).body;
+        const push = (
+          await call(test.url, 'POST', '/auth/login', {
+            body: { client: 'spa', username: LOGINS.push, password: DEMO_PASSWORD, codeChallenge: pkcePair().challenge, secret: DEMO_DEVICE_SECRET },
+          })
+        ).body;
         const paulDevices = await call(test.url, 'GET', '/device-api/device', { token: push.accessToken });
         const paulDevice = paulDevices.body.devices[0];
         expect(paulDevice).toMatchObject({ name: 'Demo Pixel', type: 'android', code: 'demo-pixel-0001' });
 
         const missingType = await call(test.url, 'POST', '/auth/devices', { token: anna.accessToken, body: { name: 'x', code: 'y' } });
         expect(missingType).toMatchObject({ status: 400, body: { field: 'type' } });
-        const created = await call(test.url, 'POST', '/auth/devices', { token: anna.accessToken, body: { name: 'Anna iPhone', code: 'anna-iphone', type: 'ios' } });
+        const created = await call(test.url, 'POST', '/auth/devices', {
+          token: anna.accessToken,
+          body: { name: 'Anna iPhone', code: 'anna-iphone', type: 'ios' },
+        });
         expect(created.status).toBe(201);
         expect(created.body).toMatchObject({ id: expect.any(Number), name: 'Anna iPhone', secret: expect.any(String) });
         expect((await call(test.url, 'GET', `/auth/devices/${created.body.id}`, { token: anna.accessToken })).body.name).toBe('Anna iPhone');
@@ -286,19 +365,43 @@ for (const backend of BACKENDS) {
     describe('two-step verification settings', () => {
       it('enrols an authenticator for sign-in: QR code, confirmed by its first code, fresh tokens', async () => {
         const anna = await client.signIn(DEMO_LOGINS.personal);
-        expect((await call(test.url, 'GET', '/customer/two-step-verification', { token: anna.accessToken })).body).toMatchObject({ mode: 2, typeMode: 'no', otpEnrolled: false });
+        expect((await call(test.url, 'GET', '/customer/two-step-verification', { token: anna.accessToken })).body).toMatchObject({
+          mode: 2,
+          typeMode: 'no',
+          otpEnrolled: false,
+        });
         const started = await call(test.url, 'POST', '/customer/two-step-verification', { token: anna.accessToken, body: { typeMode: 'otp' } });
-        expect(started.body).toMatchObject({ reqId: expect.any(String), confirmBy: 'enrolOtp', enrolment: { secret: expect.any(String), uri: expect.stringContaining('otpauth://totp/'), qrSvg: expect.stringContaining('<svg') } });
+        expect(started.body).toMatchObject({
+          reqId: expect.any(String),
+          confirmBy: 'enrolOtp',
+          enrolment: { secret: expect.any(String), uri: expect.stringContaining('otpauth://totp/'), qrSvg: expect.stringContaining('<svg') },
+        });
         // The authenticator app lists the code under the brand's name.
         expect(started.body.enrolment.uri).toMatch(/^otpauth:\/\/totp\/Paxum%3A.*&issuer=Paxum&/);
         const { reqId, enrolment } = started.body;
 
-        const bob = (await call(test.url, 'POST', '/auth/login', { body: { client: 'spa', username: LOGINS.push, password: DEMO_PASSWORD, codeChallenge: pkcePair().challenge, secret: DEMO_DEVICE_SECRET } })).body;
-        const stolen = await call(test.url, 'POST', `/customer/two-step-verification/${reqId}/confirm`, { token: bob.accessToken, body: { code: totp(enrolment.secret) } });
+        const bob = (
+          await call(test.url, 'POST', '/auth/login', {
+            body: { client: 'spa', username: LOGINS.push, password: DEMO_PASSWORD, codeChallenge: pkcePair().challenge, secret: DEMO_DEVICE_SECRET },
+          })
+        ).body;
+        const stolen = await call(test.url, 'POST', `/customer/two-step-verification/${reqId}/confirm`, {
+          token: bob.accessToken,
+          body: { code: totp(enrolment.secret) },
+        });
         expect(stolen.status).toBe(404);
 
-        const confirmed = await call(test.url, 'POST', `/customer/two-step-verification/${reqId}/confirm`, { token: anna.accessToken, body: { code: totp(enrolment.secret) } });
-        expect(confirmed.body).toMatchObject({ success: true, typeMode: 'otp', otpEnrolled: true, accessToken: expect.any(String), refreshToken: expect.any(String) });
+        const confirmed = await call(test.url, 'POST', `/customer/two-step-verification/${reqId}/confirm`, {
+          token: anna.accessToken,
+          body: { code: totp(enrolment.secret) },
+        });
+        expect(confirmed.body).toMatchObject({
+          success: true,
+          typeMode: 'otp',
+          otpEnrolled: true,
+          accessToken: expect.any(String),
+          refreshToken: expect.any(String),
+        });
         expect((await client.post('/auth/refresh', { refreshToken: anna.refreshToken })).status).toBe(403);
         expect((await client.login(DEMO_LOGINS.personal)).body.authFlow).toBe('otp');
 
@@ -306,7 +409,10 @@ for (const backend of BACKENDS) {
         const off = await call(test.url, 'POST', '/customer/two-step-verification', { token: confirmed.body.accessToken, body: { typeMode: 'no' } });
         expect(off.body.confirmBy).toBe('otp');
         await test.server.db.updateTable('users').set({ totp_last_step: null }).where('email', '=', DEMO_LOGINS.personal).execute();
-        const offConfirmed = await call(test.url, 'POST', `/customer/two-step-verification/${off.body.reqId}/confirm`, { token: confirmed.body.accessToken, body: { code: totp(enrolment.secret) } });
+        const offConfirmed = await call(test.url, 'POST', `/customer/two-step-verification/${off.body.reqId}/confirm`, {
+          token: confirmed.body.accessToken,
+          body: { code: totp(enrolment.secret) },
+        });
         expect(offConfirmed.body.typeMode).toBe('no');
       });
 
@@ -320,13 +426,21 @@ for (const backend of BACKENDS) {
         expect(started.body).toMatchObject({ confirmBy: 'sms', destination: '+44 ••• ••• 123' });
         const code = await lastSmsCode(test.url, '447700900123', 'twoStepChange');
         for (let attempt = 0; attempt < 5; attempt += 1) {
-          await call(test.url, 'POST', `/customer/two-step-verification/${started.body.reqId}/confirm`, { token: anna.accessToken, body: { code: code === '000000' ? '000001' : '000000' } });
+          await call(test.url, 'POST', `/customer/two-step-verification/${started.body.reqId}/confirm`, {
+            token: anna.accessToken,
+            body: { code: code === '000000' ? '000001' : '000000' },
+          });
         }
-        expect((await call(test.url, 'POST', `/customer/two-step-verification/${started.body.reqId}/confirm`, { token: anna.accessToken, body: { code } })).status).toBe(404);
+        expect(
+          (await call(test.url, 'POST', `/customer/two-step-verification/${started.body.reqId}/confirm`, { token: anna.accessToken, body: { code } })).status,
+        ).toBe(404);
 
         const retry = await call(test.url, 'POST', '/customer/two-step-verification', { token: anna.accessToken, body: { mode: 4 } });
         const fresh = await lastSmsCode(test.url, '447700900123', 'twoStepChange');
-        const done = await call(test.url, 'POST', `/customer/two-step-verification/${retry.body.reqId}/confirm`, { token: anna.accessToken, body: { code: fresh } });
+        const done = await call(test.url, 'POST', `/customer/two-step-verification/${retry.body.reqId}/confirm`, {
+          token: anna.accessToken,
+          body: { code: fresh },
+        });
         expect(done.body).toMatchObject({ success: true, mode: 4 });
         expect(done.body.accessToken).toBeUndefined();
         expect((await client.rpc('profileInquiry', {}, { token: anna.accessToken })).body.customer.transactionApproveMode).toBe(4);

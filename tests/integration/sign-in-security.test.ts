@@ -47,7 +47,11 @@ for (const backend of BACKENDS) {
       expect(right.status).toBe(429);
       expect(right.body.message).toMatch(/Try again in \d+ seconds/);
       // The lock passes: the right password works and the count is forgotten.
-      await test.server.db.updateTable('login_attempts').set({ locked_until: new Date(Date.now() - 1000) }).where('login', '=', login).execute();
+      await test.server.db
+        .updateTable('login_attempts')
+        .set({ locked_until: new Date(Date.now() - 1000) })
+        .where('login', '=', login)
+        .execute();
       expect((await client.login(login)).status).toBe(200);
       expect(await test.server.db.selectFrom('login_attempts').select('login').where('login', '=', login).executeTakeFirst()).toBeUndefined();
     });
@@ -57,7 +61,9 @@ for (const backend of BACKENDS) {
       const names = Array.from({ length: 20 }, (_, i) => `spray-${i}@example.com`);
       const statuses: number[] = [];
       for (const name of names) statuses.push((await client.login(name, 'Wrong-pass-2026')).status);
-      console.log(`[${backend.name}] 20 login names from one address: ${statuses.filter((s) => s === 403).length} evaluated, ${statuses.filter((s) => s === 429).length} throttled`);
+      console.log(
+        `[${backend.name}] 20 login names from one address: ${statuses.filter((s) => s === 403).length} evaluated, ${statuses.filter((s) => s === 429).length} throttled`,
+      );
       expect(statuses.slice(0, ADDRESS_FREE_ATTEMPTS)).toEqual(Array(ADDRESS_FREE_ATTEMPTS).fill(403));
       expect(statuses.slice(ADDRESS_FREE_ATTEMPTS)).toEqual(Array(20 - ADDRESS_FREE_ATTEMPTS).fill(429));
       const slowed = await client.login(LOGINS.sms, DEMO_PASSWORD);

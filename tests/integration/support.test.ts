@@ -15,8 +15,10 @@ for (const backend of BACKENDS) {
     let admin: Tokens;
     let annaId: number;
 
-    const as = (tokens: Tokens, customerId?: number) => async (method: string, params: object = {}) =>
-      (await client.rpc(method, params, { token: tokens.accessToken, ...(customerId ? { customerId } : {}) })).body;
+    const as =
+      (tokens: Tokens, customerId?: number) =>
+      async (method: string, params: object = {}) =>
+        (await client.rpc(method, params, { token: tokens.accessToken, ...(customerId ? { customerId } : {}) })).body;
 
     /** The support agent answers on the sandbox help desk's page, as a tester would. */
     const agentAnswers = async (ticketNumber: string, content: string, status = 'Open') => {
@@ -29,7 +31,15 @@ for (const backend of BACKENDS) {
       expect(answer.statusCode).toBe(303);
     };
 
-    const threadCount = async () => Number((await test.server.db.selectFrom('sandbox_helpdesk_threads').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const threadCount = async () =>
+      Number(
+        (
+          await test.server.db
+            .selectFrom('sandbox_helpdesk_threads')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     beforeAll(async () => {
       test = await startTestServer(backend);
@@ -54,8 +64,15 @@ for (const backend of BACKENDS) {
         validationErrors: [{ field: 'attachment' }],
       });
 
-      const created = await call('supportTicketCreate', { subject: 'Card payment declined', message: 'My payment to a shop was declined today.', attachment: PNG });
-      expect(created).toMatchObject({ responseCode: '00', ticket: { subject: 'Card payment declined', status: 'Open', derivedStatus: 'open', unread: false, lastThread: { to: 'desk' } } });
+      const created = await call('supportTicketCreate', {
+        subject: 'Card payment declined',
+        message: 'My payment to a shop was declined today.',
+        attachment: PNG,
+      });
+      expect(created).toMatchObject({
+        responseCode: '00',
+        ticket: { subject: 'Card payment declined', status: 'Open', derivedStatus: 'open', unread: false, lastThread: { to: 'desk' } },
+      });
       const { ticketNumber } = created.ticket;
 
       const list = await call('supportTicketList');
@@ -66,7 +83,10 @@ for (const backend of BACKENDS) {
       expect(reply).toMatchObject({ responseCode: '00', thread: { direction: 'in', authorName: 'Anna Novak', content: 'It was a card ending 4242.' } });
 
       const full = await call('supportTicketGet', { ticketNumber });
-      expect(full.conversations.map((thread: { content: string }) => thread.content)).toEqual(['My payment to a shop was declined today.', 'It was a card ending 4242.']);
+      expect(full.conversations.map((thread: { content: string }) => thread.content)).toEqual([
+        'My payment to a shop was declined today.',
+        'It was a card ending 4242.',
+      ]);
       expect(full.conversations[0].attachment).toEqual({ fileName: 'screenshot.png', mediaType: 'image/png' });
       const preview = await call('supportTicketGet', { ticketNumber, preview: true });
       expect(preview.conversations).toHaveLength(2);
@@ -83,7 +103,11 @@ for (const backend of BACKENDS) {
       expect(newOnes.tickets[0]).toMatchObject({ ticketNumber: ticket.ticketNumber, derivedStatus: 'new', unread: true, lastThread: { to: 'customer' } });
       expect(newOnes.results).toBeLessThan((await call('supportTicketList')).results);
       const conversation = await call('supportTicketGet', { ticketNumber: ticket.ticketNumber });
-      expect(conversation.conversations.at(-1)).toMatchObject({ direction: 'out', authorName: 'Maria from support', content: 'Under Accounts, then Statements.' });
+      expect(conversation.conversations.at(-1)).toMatchObject({
+        direction: 'out',
+        authorName: 'Maria from support',
+        content: 'Under Accounts, then Statements.',
+      });
 
       const read = await call('supportTicketMarkRead', { ticketNumber: ticket.ticketNumber });
       expect(read).toMatchObject({ responseCode: '00', ticket: { unread: false, derivedStatus: 'new' }, unreadTicketNumbers: [] });
@@ -91,7 +115,11 @@ for (const backend of BACKENDS) {
 
       // The agent closes it: closed whatever was read; the customer writing again reopens it.
       await agentAnswers(ticket.ticketNumber, 'Closing this, glad to help.', 'Closed');
-      expect((await call('supportTicketList', { status: 'closed' })).tickets[0]).toMatchObject({ ticketNumber: ticket.ticketNumber, derivedStatus: 'closed', unread: true });
+      expect((await call('supportTicketList', { status: 'closed' })).tickets[0]).toMatchObject({
+        ticketNumber: ticket.ticketNumber,
+        derivedStatus: 'closed',
+        unread: true,
+      });
       const again = await call('supportTicketReply', { ticketNumber: ticket.ticketNumber, message: 'One more question.' });
       expect(again.ticket).toMatchObject({ status: 'Open', derivedStatus: 'open', unread: false });
     });
@@ -109,7 +137,11 @@ for (const backend of BACKENDS) {
         expect(await other(method, params)).toMatchObject({ responseCode: '13' });
       }
       expect(await threadCount()).toBe(threads);
-      const row = await test.server.db.selectFrom('sandbox_helpdesk_tickets').select(['customer_read_at', 'status']).where('id', '=', ticket.id).executeTakeFirstOrThrow();
+      const row = await test.server.db
+        .selectFrom('sandbox_helpdesk_tickets')
+        .select(['customer_read_at', 'status'])
+        .where('id', '=', ticket.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ customer_read_at: null, status: 'Open' });
       const theirs = await other('supportTicketList');
       expect(theirs.tickets.map((t: { ticketNumber: string }) => t.ticketNumber)).not.toContain(ticket.ticketNumber);
@@ -119,7 +151,10 @@ for (const backend of BACKENDS) {
       const { ticket } = await as(anna)('supportTicketCreate', { subject: 'Viewed by admin', message: 'Hello' });
       expect(await as(admin)('adminViewStart', { customerId: annaId })).toMatchObject({ responseCode: '00' });
       const viewing = as(admin, annaId);
-      expect(await viewing('supportTicketGet', { ticketNumber: ticket.ticketNumber })).toMatchObject({ responseCode: '00', ticket: { ticketNumber: ticket.ticketNumber } });
+      expect(await viewing('supportTicketGet', { ticketNumber: ticket.ticketNumber })).toMatchObject({
+        responseCode: '00',
+        ticket: { ticketNumber: ticket.ticketNumber },
+      });
       expect((await viewing('supportTicketReply', { ticketNumber: ticket.ticketNumber, message: 'From the admin' })).responseCode).not.toBe('00');
       expect((await viewing('supportTicketMarkRead', { ticketNumber: ticket.ticketNumber })).responseCode).not.toBe('00');
     });

@@ -81,7 +81,11 @@ for (const backend of BACKENDS) {
 
     it('refuses an expired code', async () => {
       const login = await client.login(DEMO_LOGINS.personal);
-      await test.server.db.updateTable('authorization_codes').set({ expires_at: sql`now() - interval '1 second'` }).where('used_at', 'is', null).execute();
+      await test.server.db
+        .updateTable('authorization_codes')
+        .set({ expires_at: sql`now() - interval '1 second'` })
+        .where('used_at', 'is', null)
+        .execute();
       expect((await client.post('/auth/token', { code: login.body.code, codeVerifier: login.verifier })).status).toBe(403);
     });
 
@@ -118,13 +122,13 @@ for (const backend of BACKENDS) {
 
     it('expires a session idle for 15 minutes, on RPC and on refresh; activity keeps it alive', async () => {
       const tokens = await client.signIn(DEMO_LOGINS.personal);
-      const { sessionId } = await test.server.db
-        .selectFrom('refresh_tokens')
-        .select('session_id as sessionId')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
+      const { sessionId } = await test.server.db.selectFrom('refresh_tokens').select('session_id as sessionId').orderBy('id', 'desc').executeTakeFirstOrThrow();
       const idleFor = (minutes: number) =>
-        test.server.db.updateTable('sessions').set({ last_activity_at: sql`now() - ${minutes} * interval '1 minute'` }).where('id', '=', sessionId).execute();
+        test.server.db
+          .updateTable('sessions')
+          .set({ last_activity_at: sql`now() - ${minutes} * interval '1 minute'` })
+          .where('id', '=', sessionId)
+          .execute();
 
       await idleFor(14);
       expect((await client.rpc('profileInquiry', {}, { token: tokens.accessToken })).body.responseCode).toBe('00');
@@ -143,7 +147,14 @@ for (const backend of BACKENDS) {
       expect((await client.post('/auth/refresh', { refreshToken: tokens.refreshToken })).status).toBe(200);
       // The demo is seeded once: the restart found customers and added none.
       const count = async () =>
-        Number((await test.server.db.selectFrom('customers').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await test.server.db
+              .selectFrom('customers')
+              .select((eb) => eb.fn.countAll<bigint>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const seeded = await count();
       expect(seeded).toBeGreaterThanOrEqual(3);
       await test.restart();

@@ -38,7 +38,12 @@ for (const backend of BACKENDS) {
       return {
         accounts: await db.selectFrom('accounts').select(['id', 'balance', 'pending']).orderBy('id').execute(),
         transfers: await db.selectFrom('transfers').select(['id', 'status']).orderBy('id').execute(),
-        entries: (await db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+        entries: (
+          await db
+            .selectFrom('ledger_entries')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
       };
     };
     const p2p = (params: Record<string, unknown>, tokens = anna) =>
@@ -56,16 +61,34 @@ for (const backend of BACKENDS) {
       const before = await account(anna, 'USD');
       const payeeBefore = await account(northwind, 'USD');
       const sent = await p2p({ accountId: before.accountId, amount: '25.00', currency: 'USD', toEmail: 'Business@Example.com', note: 'Studio rent share' });
-      expect(sent.body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation', approveType: 'sms', approvalSentTo: '+44 ••• ••• 123', fee: '0.25', amount: '25.00', toAmount: '25.00', exchangeRate: '1' });
+      expect(sent.body).toMatchObject({
+        responseCode: '00',
+        status: 'awaitingConfirmation',
+        approveType: 'sms',
+        approvalSentTo: '+44 ••• ••• 123',
+        fee: '0.25',
+        amount: '25.00',
+        toAmount: '25.00',
+        exchangeRate: '1',
+      });
       const held = await account(anna, 'USD');
       expect(held.balance).toBe(before.balance);
       expect(held.pendingAmount).toBe('25.25');
       const payeeSees = async () =>
-        (await client.rpc('transactionHistory', { keyword: 'Studio rent share' }, { token: northwind.accessToken })).body.transactions.map((t: { amount: string; status: string }) => [t.amount, t.status]);
+        (await client.rpc('transactionHistory', { keyword: 'Studio rent share' }, { token: northwind.accessToken })).body.transactions.map(
+          (t: { amount: string; status: string }) => [t.amount, t.status],
+        );
       expect(await payeeSees()).toEqual([]);
 
-      const wrong = await client.rpc('transferApprove', { trxid: sent.body.operationId, approvalCode: '000000' === (await latestSmsCode()) ? '111111' : '000000' }, { token: anna.accessToken });
-      expect(wrong.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'approvalCode', description: 'The code is wrong. 4 attempts left.' }] });
+      const wrong = await client.rpc(
+        'transferApprove',
+        { trxid: sent.body.operationId, approvalCode: '000000' === (await latestSmsCode()) ? '111111' : '000000' },
+        { token: anna.accessToken },
+      );
+      expect(wrong.body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'approvalCode', description: 'The code is wrong. 4 attempts left.' }],
+      });
 
       const approved = await client.rpc('transferApprove', { trxid: sent.body.operationId, approvalCode: await latestSmsCode() }, { token: anna.accessToken });
       expect(approved.body).toMatchObject({ responseCode: '00', status: 'completed' });
@@ -90,7 +113,11 @@ for (const backend of BACKENDS) {
       expect(second.body).toEqual(first.body);
       const third = await p2p(params);
       expect(third.body).toEqual(first.body);
-      const count = await test.server.db.selectFrom('transfers').select((eb) => eb.fn.countAll().as('n')).where('id', '=', BigInt(first.body.operationId)).executeTakeFirstOrThrow();
+      const count = await test.server.db
+        .selectFrom('transfers')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('id', '=', BigInt(first.body.operationId))
+        .executeTakeFirstOrThrow();
       expect(Number(count.n)).toBe(1);
 
       const before = await snapshot();
@@ -124,14 +151,23 @@ for (const backend of BACKENDS) {
       const wrongFor = (code: string) => (code === '999999' ? '999998' : '999999');
       /** Lets the resend interval pass without waiting: the transfer's codes were sent earlier. */
       const age = (trxid: number) =>
-        test.server.db.updateTable('transfer_confirmations').set({ created_at: sql`now() - ${RESEND_INTERVAL_SECONDS + 1} * interval '1 second'` as never }).where('transfer_id', '=', BigInt(trxid)).execute();
-      const smsCount = async () => JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`)).text).messages.length;
+        test.server.db
+          .updateTable('transfer_confirmations')
+          .set({ created_at: sql`now() - ${RESEND_INTERVAL_SECONDS + 1} * interval '1 second'` as never })
+          .where('transfer_id', '=', BigInt(trxid))
+          .execute();
+      const smsCount = async () =>
+        JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`)).text).messages
+          .length;
 
       // Two wrong codes, then a new code: it gives three tries, not five.
       const first = (await p2p({ accountId, amount: '6.00', toEmail: DEMO_LOGINS.business })).body.operationId as number;
       for (let attempt = 0; attempt < 2; attempt++) expect((await approve(first, wrongFor(await latestSmsCode()))).body.responseCode).toBe('TA1');
       const tooSoon = await resend(first);
-      expect(tooSoon.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'approvalCode', description: expect.stringMatching(/wait \d+ seconds/) }] });
+      expect(tooSoon.body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'approvalCode', description: expect.stringMatching(/wait \d+ seconds/) }],
+      });
       await age(first);
       expect((await resend(first)).body).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
       const fresh = await latestSmsCode();
@@ -148,7 +184,10 @@ for (const backend of BACKENDS) {
         expect((await resend(second)).body.responseCode).toBe('00');
       }
       await age(second);
-      expect((await resend(second)).body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'approvalCode', description: expect.stringMatching(/No more codes/) }] });
+      expect((await resend(second)).body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'approvalCode', description: expect.stringMatching(/No more codes/) }],
+      });
       expect((await smsCount()) - before).toBe(MAX_RESENDS);
       // The last code still confirms it.
       expect((await approve(second, await latestSmsCode())).body).toMatchObject({ responseCode: '00', status: 'completed' });
@@ -166,9 +205,17 @@ for (const backend of BACKENDS) {
     it('exchanges between own accounts at the rate of the day, without a second factor', async () => {
       const usd = await account(anna, 'USD');
       const eur = await account(anna, 'EUR');
-      const moved = await client.rpc('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, amount: '100.00' }, { token: anna.accessToken });
+      const moved = await client.rpc(
+        'accountTransfer',
+        { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, amount: '100.00' },
+        { token: anna.accessToken },
+      );
       expect(moved.body).toMatchObject({ responseCode: '00', status: 'completed', toAmount: '91.54', exchangeRate: '0.915400', fee: '0.00' });
-      const byAmount = await client.rpc('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, toAmount: '91.54' }, { token: anna.accessToken });
+      const byAmount = await client.rpc(
+        'accountTransfer',
+        { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, toAmount: '91.54' },
+        { token: anna.accessToken },
+      );
       expect(byAmount.body).toMatchObject({ responseCode: '00', amount: '100.00' });
       expect(Math.round((Number((await account(anna, 'EUR')).balance) - Number(eur.balance)) * 100)).toBe(18308);
     });

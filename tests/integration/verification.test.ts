@@ -31,7 +31,8 @@ for (const backend of BACKENDS) {
       const response = await fetch(`${test.url}${path}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
       return { status: response.status, location: response.headers.get('location') };
     };
-    const documentCount = async () => Number((await test.server.db.selectFrom('documents').select(test.server.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const documentCount = async () =>
+      Number((await test.server.db.selectFrom('documents').select(test.server.db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
     beforeAll(async () => {
       test = await startTestServer(backend);
@@ -45,7 +46,11 @@ for (const backend of BACKENDS) {
       expect((await status('business')).state).toBe('checked');
       expect((await status('limited')).state).toBe('limited');
       const unverified = await status('unverified');
-      expect(unverified).toEqual({ state: 'hasRequiredActions', requiredActions: ['fatca', 'identity', 'phone'], checklist: [{ action: 'fatca' }, { action: 'identity' }, { action: 'phone' }] });
+      expect(unverified).toEqual({
+        state: 'hasRequiredActions',
+        requiredActions: ['fatca', 'identity', 'phone'],
+        checklist: [{ action: 'fatca' }, { action: 'identity' }, { action: 'phone' }],
+      });
       expect((await status('kyc')).state).toBe('hasRequiredActions');
     });
 
@@ -61,13 +66,17 @@ for (const backend of BACKENDS) {
       expect(foreign.responseCode).toBe('13');
       expect(await documentCount()).toBe(before);
 
-      const notAFile = await call('limited', 'customerLimitDocumentUpload', { requirementId: requirements[0].requirementId, file: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}` });
+      const notAFile = await call('limited', 'customerLimitDocumentUpload', {
+        requirementId: requirements[0].requirementId,
+        file: `data:text/plain;base64,${Buffer.from('hello').toString('base64')}`,
+      });
       expect(notAFile.responseCode).toBe('TA1');
       expect(notAFile.validationErrors[0].field).toBe('file');
 
       for (const [index, requirement] of requirements.entries()) {
         const answer = await ok('limited', 'customerLimitDocumentUpload', { requirementId: requirement.requirementId, file: PNG });
-        const uploaded = answer.reasons.flatMap((r: { requirementDocuments: { requirementId: number; uploadedDocuments: { statusId: number }[] }[] }) => r.requirementDocuments)
+        const uploaded = answer.reasons
+          .flatMap((r: { requirementDocuments: { requirementId: number; uploadedDocuments: { statusId: number }[] }[] }) => r.requirementDocuments)
           .find((r: { requirementId: number }) => r.requirementId === requirement.requirementId).uploadedDocuments;
         expect(uploaded).toEqual([expect.objectContaining({ id: answer.documentId, statusId: 0, fileName: 'scan.png' })]);
         expect((await status('limited')).state).toBe(index === requirements.length - 1 ? 'processing' : 'limited');
@@ -76,7 +85,13 @@ for (const backend of BACKENDS) {
 
     it('shows the due diligence request at level 1 and takes its upload; another customer has none to upload to', async () => {
       const { dueDiligence } = await ok('unverified', 'dueDiligenceInfoGet');
-      expect(dueDiligence).toMatchObject({ level: 1, required: true, document: { kind: 'proofOfAddress', category: 'address' }, address: { city: 'Lisboa' }, uploadedDocuments: [] });
+      expect(dueDiligence).toMatchObject({
+        level: 1,
+        required: true,
+        document: { kind: 'proofOfAddress', category: 'address' },
+        address: { city: 'Lisboa' },
+        uploadedDocuments: [],
+      });
       const before = await documentCount();
       expect((await call('personal', 'dueDiligenceDocumentUpload', { isDueDiligence: true, file: PNG })).responseCode).toBe('13');
       expect(await documentCount()).toBe(before);
@@ -99,7 +114,14 @@ for (const backend of BACKENDS) {
       expect((await client.rpc('identityVerificationSessionGet', session)).body.session.status).toBe('started');
       expect((await client.rpc('identityVerificationSessionGet', { ...session, token: 'wrong-token-of-the-run' })).body.responseCode).toBe('13');
 
-      const decided = await postForm(started.redirectUrl, { outcome: 'completed', documentType: 'passport', number: 'P123', firstName: 'Uma', lastName: 'Varga', expiresDate: '2034-01-31' });
+      const decided = await postForm(started.redirectUrl, {
+        outcome: 'completed',
+        documentType: 'passport',
+        number: 'P123',
+        firstName: 'Uma',
+        lastName: 'Varga',
+        expiresDate: '2034-01-31',
+      });
       expect(decided).toEqual({ status: 303, location: started.sessionPath });
       const after = (await client.rpc('identityVerificationSessionGet', session)).body.session;
       expect(after).toMatchObject({ status: 'completed', identityDocumentStatusId: 2 });
@@ -146,7 +168,11 @@ for (const backend of BACKENDS) {
     });
 
     it('refuses a webhook without the provider signature', async () => {
-      const response = await fetch(`${test.url}/webhooks/identity-verification`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'session.completed', sessionId: 'x' }) });
+      const response = await fetch(`${test.url}/webhooks/identity-verification`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ event: 'session.completed', sessionId: 'x' }),
+      });
       expect(response.status).toBe(401);
     });
 
@@ -170,16 +196,30 @@ for (const backend of BACKENDS) {
       const saved = await ok('unverified', 'personalFatcaCrsUpdate', {
         certification: { usCitizen: false, usResident: false, bornInUs: false, taxResidencies: [{ countryCode: 'PT', taxId: '123456789' }] },
       });
-      expect(saved).toMatchObject({ wForm: 'w8ben', statuses: { w9FormDocumentStatus: 'notRequired', w8BenFormDocumentStatus: 'none', certificateOfLossOfNationalityDocumentStatus: 'notRequired', taxResidencySelfCertificationDocumentStatus: 'pending' } });
+      expect(saved).toMatchObject({
+        wForm: 'w8ben',
+        statuses: {
+          w9FormDocumentStatus: 'notRequired',
+          w8BenFormDocumentStatus: 'none',
+          certificateOfLossOfNationalityDocumentStatus: 'notRequired',
+          taxResidencySelfCertificationDocumentStatus: 'pending',
+        },
+      });
 
       const declined = await ok('unverified', 'personalWFormUpload');
       await postForm(declined.signData.signUrl, { outcome: 'declined' });
       expect((await ok('unverified', 'personalFatcaCrsGet')).statuses.w8BenFormDocumentStatus).toBe('none');
 
       const signing = await ok('unverified', 'personalWFormUpload');
-      expect(signing).toMatchObject({ formKind: 'w8ben', signData: { clientId: 'sandbox-client-w8ben', signUrl: expect.stringMatching(/^\/sandbox\/e-signature\/env_/) } });
+      expect(signing).toMatchObject({
+        formKind: 'w8ben',
+        signData: { clientId: 'sandbox-client-w8ben', signUrl: expect.stringMatching(/^\/sandbox\/e-signature\/env_/) },
+      });
       expect((await client.get(signing.signData.signUrl)).text).toContain('Form W-8BEN');
-      expect(await postForm(signing.signData.signUrl, { outcome: 'signed', signedName: 'Uma Varga' })).toEqual({ status: 303, location: '/self-certification' });
+      expect(await postForm(signing.signData.signUrl, { outcome: 'signed', signedName: 'Uma Varga' })).toEqual({
+        status: 303,
+        location: '/self-certification',
+      });
       const after = await ok('unverified', 'personalFatcaCrsGet');
       expect(after.statuses.w8BenFormDocumentStatus).toBe('pending');
       expect((await status('unverified')).requiredActions).toEqual(['phone']);
@@ -192,30 +232,50 @@ for (const backend of BACKENDS) {
       expect(saved.statuses.certificateOfLossOfNationalityDocumentStatus).toBe('none');
       const uploaded = await ok('kyc', 'certificateOfLossOfNationalityUpload', { file: { document: PDF } });
       expect(uploaded.statuses.certificateOfLossOfNationalityDocumentStatus).toBe('pending');
-      const us = await ok('kyc', 'personalFatcaCrsUpdate', { certification: { usCitizen: true, usResident: false, bornInUs: true, taxResidencies: [{ countryCode: 'US', taxId: '123-45-6789' }] } });
-      expect(us).toMatchObject({ wForm: 'w9', statuses: { w9FormDocumentStatus: 'none', w8BenFormDocumentStatus: 'notRequired', certificateOfLossOfNationalityDocumentStatus: 'notRequired' } });
+      const us = await ok('kyc', 'personalFatcaCrsUpdate', {
+        certification: { usCitizen: true, usResident: false, bornInUs: true, taxResidencies: [{ countryCode: 'US', taxId: '123-45-6789' }] },
+      });
+      expect(us).toMatchObject({
+        wForm: 'w9',
+        statuses: { w9FormDocumentStatus: 'none', w8BenFormDocumentStatus: 'notRequired', certificateOfLossOfNationalityDocumentStatus: 'notRequired' },
+      });
       expect((await ok('kyc', 'personalWFormUpload')).formKind).toBe('w9');
     });
 
     it('keeps the personal self-certification from a business', async () => {
       const before = await test.server.db.selectFrom('fatca_certifications').selectAll().execute();
       expect((await call('business', 'personalFatcaCrsGet')).responseCode).toBe('13');
-      expect((await call('business', 'personalFatcaCrsUpdate', { certification: { usCitizen: false, usResident: false, bornInUs: false, taxResidencies: [{ countryCode: 'GB' }] } })).responseCode).toBe('13');
+      expect(
+        (
+          await call('business', 'personalFatcaCrsUpdate', {
+            certification: { usCitizen: false, usResident: false, bornInUs: false, taxResidencies: [{ countryCode: 'GB' }] },
+          })
+        ).responseCode,
+      ).toBe('13');
       expect(await test.server.db.selectFrom('fatca_certifications').selectAll().execute()).toEqual(before);
     });
 
     it('lets a representative self-certify with the secret of their link only', async () => {
       const info = (await client.rpc('businessRepresentativeFatcaCrsGet', { authSecret: DEMO_REPRESENTATIVE_SECRET })).body;
-      expect(info).toMatchObject({ responseCode: '00', businessName: 'Northwind Studio Ltd', representative: { firstName: 'Liam', lastName: 'Hart' }, fatca: { statuses: { taxResidencySelfCertificationDocumentStatus: 'none' } } });
+      expect(info).toMatchObject({
+        responseCode: '00',
+        businessName: 'Northwind Studio Ltd',
+        representative: { firstName: 'Liam', lastName: 'Hart' },
+        fatca: { statuses: { taxResidencySelfCertificationDocumentStatus: 'none' } },
+      });
       expect((await client.rpc('businessRepresentativeFatcaCrsGet', { authSecret: 'not-the-secret-of-anyone' })).body.responseCode).toBe('13');
-      const saved = (await client.rpc('businessRepresentativeFatcaCrsUpdate', {
-        authSecret: DEMO_REPRESENTATIVE_SECRET,
-        certification: { usCitizen: false, usResident: false, bornInUs: false, taxResidencies: [{ countryCode: 'GB', taxId: 'AB123456C' }] },
-      })).body;
+      const saved = (
+        await client.rpc('businessRepresentativeFatcaCrsUpdate', {
+          authSecret: DEMO_REPRESENTATIVE_SECRET,
+          certification: { usCitizen: false, usResident: false, bornInUs: false, taxResidencies: [{ countryCode: 'GB', taxId: 'AB123456C' }] },
+        })
+      ).body;
       expect(saved.fatca).toMatchObject({ wForm: 'w8ben', statuses: { taxResidencySelfCertificationDocumentStatus: 'pending' } });
       const signing = (await client.rpc('businessRepresentativeWFormUpload', { authSecret: DEMO_REPRESENTATIVE_SECRET })).body;
       await postForm(signing.signData.signUrl, { outcome: 'signed', signedName: 'Liam Hart' });
-      expect((await client.rpc('businessRepresentativeFatcaCrsGet', { authSecret: DEMO_REPRESENTATIVE_SECRET })).body.fatca.statuses.w8BenFormDocumentStatus).toBe('pending');
+      expect(
+        (await client.rpc('businessRepresentativeFatcaCrsGet', { authSecret: DEMO_REPRESENTATIVE_SECRET })).body.fatca.statuses.w8BenFormDocumentStatus,
+      ).toBe('pending');
       // The company's own status is not the representative's.
       expect((await status('business')).state).toBe('checked');
     });
@@ -223,24 +283,65 @@ for (const backend of BACKENDS) {
     it('answers KYC: the request, the questionnaire for each variant, personal details', async () => {
       expect((await ok('kyc', 'kycRequestGet')).customerKycRequest.status).toBe('required');
       expect((await ok('kyc', 'kycCustomerInfoGet')).customerInfo).toMatchObject({ customerType: 'personal', firstName: 'Kira', isNeedKyc: true });
-      const wrongVariant = await call('kyc', 'kycInfoUpdate', { answers: { industry: 'Media', sourceOfFunds: 'salary', purposeOfAccount: 'receivingIncome', expectedMonthlyVolume: 'upTo1000' } });
+      const wrongVariant = await call('kyc', 'kycInfoUpdate', {
+        answers: { industry: 'Media', sourceOfFunds: 'salary', purposeOfAccount: 'receivingIncome', expectedMonthlyVolume: 'upTo1000' },
+      });
       expect(wrongVariant.responseCode).toBe('TA1');
       expect(wrongVariant.validationErrors.map((e: { field: string }) => e.field).sort()).toEqual(['answers.industry', 'answers.occupation']);
-      const submitted = await ok('kyc', 'kycInfoUpdate', { answers: { occupation: 'Nurse', sourceOfFunds: 'salary', purposeOfAccount: 'receivingIncome', expectedMonthlyVolume: 'upTo1000' } });
+      const submitted = await ok('kyc', 'kycInfoUpdate', {
+        answers: { occupation: 'Nurse', sourceOfFunds: 'salary', purposeOfAccount: 'receivingIncome', expectedMonthlyVolume: 'upTo1000' },
+      });
       expect(submitted.customerKycRequest).toMatchObject({ status: 'submitted', answers: { occupation: 'Nurse' } });
       expect(submitted.customerInfo.isNeedKyc).toBe(false);
 
-      const young = await call('kyc', 'kycCustomerPersonalInfoUpdate', { firstName: 'Kira', lastName: 'Sousa', birthDay: `${new Date().getFullYear() - 10}-01-01`, nationality: 'PT', residenceCountryCode: 'PT' });
+      const young = await call('kyc', 'kycCustomerPersonalInfoUpdate', {
+        firstName: 'Kira',
+        lastName: 'Sousa',
+        birthDay: `${new Date().getFullYear() - 10}-01-01`,
+        nationality: 'PT',
+        residenceCountryCode: 'PT',
+      });
       expect(young.validationErrors).toEqual([{ field: 'birthDay', description: 'You must be at least 18 years old.' }]);
-      const updated = await ok('kyc', 'kycCustomerPersonalInfoUpdate', { firstName: 'Kira', lastName: 'Sousa-Lima', birthDay: '1990-02-03', nationality: 'BR', residenceCountryCode: 'PT' });
+      const updated = await ok('kyc', 'kycCustomerPersonalInfoUpdate', {
+        firstName: 'Kira',
+        lastName: 'Sousa-Lima',
+        birthDay: '1990-02-03',
+        nationality: 'BR',
+        residenceCountryCode: 'PT',
+      });
       expect(updated.customerInfo).toMatchObject({ lastName: 'Sousa-Lima', nationality: 'BR', birthDay: '1990-02-03' });
-      expect((await call('business', 'kycCustomerPersonalInfoUpdate', { firstName: 'A', lastName: 'B', birthDay: '1990-02-03', nationality: 'GB', residenceCountryCode: 'GB' })).responseCode).toBe('13');
-      const business = await ok('business', 'kycInfoUpdate', { answers: { industry: 'Design', website: 'https://northwind.example', sourceOfFunds: 'business', purposeOfAccount: 'businessPayments', expectedMonthlyVolume: 'upTo50000' } });
+      expect(
+        (
+          await call('business', 'kycCustomerPersonalInfoUpdate', {
+            firstName: 'A',
+            lastName: 'B',
+            birthDay: '1990-02-03',
+            nationality: 'GB',
+            residenceCountryCode: 'GB',
+          })
+        ).responseCode,
+      ).toBe('13');
+      const business = await ok('business', 'kycInfoUpdate', {
+        answers: {
+          industry: 'Design',
+          website: 'https://northwind.example',
+          sourceOfFunds: 'business',
+          purposeOfAccount: 'businessPayments',
+          expectedMonthlyVolume: 'upTo50000',
+        },
+      });
       expect(business.customerKycRequest.status).toBe('submitted');
     });
 
     it('refuses every verification method without a session', async () => {
-      for (const method of ['verificationStatusGet', 'customerLimitReasonGet', 'dueDiligenceInfoGet', 'kycRequestGet', 'personalFatcaCrsGet', 'customerJumioDocumentCreate']) {
+      for (const method of [
+        'verificationStatusGet',
+        'customerLimitReasonGet',
+        'dueDiligenceInfoGet',
+        'kycRequestGet',
+        'personalFatcaCrsGet',
+        'customerJumioDocumentCreate',
+      ]) {
         expect((await client.rpc(method, {})).body.responseCode).toBe('AU');
       }
     });

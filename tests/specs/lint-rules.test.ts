@@ -42,8 +42,8 @@ describe('lint rules', () => {
 
   it('finds an eng-* class in a className and a template outside engine/ once turned on, and is off for now', { timeout: 60_000 }, () => {
     const text = [
-      "export const Save = () => <button type=\"button\" className=\"eng-button eng-button--primary\">Save</button>;",
-      'export const row = (wide: boolean) => `eng-actions${wide ? \' wide\' : \'\'}`;',
+      'export const Save = () => <button type="button" className="eng-button eng-button--primary">Save</button>;',
+      "export const row = (wide: boolean) => `eng-actions${wide ? ' wide' : ''}`;",
       "export const own = 'profile-english';",
       '',
     ].join('\n');

@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../server/config.ts';
 import { IDENTITY_ROUTES } from './identity-routes.ts';
 
-
 /** Routes with the parameter names dropped, so `/cards/:accountId` and `/cards/:id` compare equal. */
 const shape = (route: string) => route.replace(/:[A-Za-z0-9_]+/g, ':');
 

@@ -41,7 +41,12 @@ function toHeaders(incoming: IncomingHttpHeaders): Headers {
  * One HTTP exchange over node:http rather than the global fetch, so the same client works in test files
  * that run in a DOM environment (where fetch belongs to the simulated browser).
  */
-function exchange(url: string, method: 'GET' | 'POST', body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Headers }> {
+function exchange(
+  url: string,
+  method: 'GET' | 'POST',
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; headers: Headers }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers } }, (res) => {
       let text = '';

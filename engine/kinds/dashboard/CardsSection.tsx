@@ -100,7 +100,19 @@ export function ItemArt({
 }
 
 /** One item as a tile: its art or its title and value, then badges, footnotes and its own buttons. */
-function Tile({ spec, row, card, entity, heading }: { spec: Pick<ScreenSpec, 'id' | 'source'>; row: Row; card: CardSpec; entity?: JsonSchema; heading: Heading }) {
+function Tile({
+  spec,
+  row,
+  card,
+  entity,
+  heading,
+}: {
+  spec: Pick<ScreenSpec, 'id' | 'source'>;
+  row: Row;
+  card: CardSpec;
+  entity?: JsonSchema;
+  heading: Heading;
+}) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const headingId = useId();

@@ -28,7 +28,14 @@ const person: ScreenSpec = { id: 'person', route: '/join/person', layout: 'exter
 
 const i18n = () =>
   createTestI18n({
-    join: { title: 'Join', person: 'As a person', personText: 'For yourself.', company: 'As a company', closed: 'Nobody joins here; write to {{mail}}.', signIn: 'Sign in' },
+    join: {
+      title: 'Join',
+      person: 'As a person',
+      personText: 'For yourself.',
+      company: 'As a company',
+      closed: 'Nobody joins here; write to {{mail}}.',
+      signIn: 'Sign in',
+    },
   });
 
 describe('a choices section', () => {

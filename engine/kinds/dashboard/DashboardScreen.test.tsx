@@ -69,9 +69,23 @@ describe('DashboardScreen', () => {
       if (method === 'totals') return { items: [{ name: 'Main', number: '…1234', available: '1500.5', held: '20', currency: 'USD' }] };
       if (method === 'latest') {
         const page = Number(params.pageNumber ?? 1);
-        return { items: page === 1 ? [{ memo: 'Coffee', amount: '-3.2', currency: 'USD' }, { memo: 'Salary', amount: '2000', currency: 'USD' }] : [{ memo: 'Rent', amount: '-900', currency: 'USD' }], count: 3 };
+        return {
+          items:
+            page === 1
+              ? [
+                  { memo: 'Coffee', amount: '-3.2', currency: 'USD' },
+                  { memo: 'Salary', amount: '2000', currency: 'USD' },
+                ]
+              : [{ memo: 'Rent', amount: '-900', currency: 'USD' }],
+          count: 3,
+        };
       }
-      return { items: [{ category: 'Food', amount: '120.5', currency: 'USD' }, { category: 'Travel', amount: '-30', currency: 'USD' }] };
+      return {
+        items: [
+          { category: 'Food', amount: '120.5', currency: 'USD' },
+          { category: 'Travel', amount: '-30', currency: 'USD' },
+        ],
+      };
     });
     renderScreens(testOptions([spec], { callMethod }), '/overview', i18n());
 

@@ -83,10 +83,7 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
   const rows = useMemo(() => sectionRows(answer.data, section), [answer.data, section]);
   const total = sectionTotal(answer.data, section, rows.length);
   const data = getPath(answer.data, section.data?.path);
-  const values = useMemo(
-    () => (typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}),
-    [data],
-  );
+  const values = useMemo(() => (typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {}), [data]);
   const shownItems = useMemo(
     () => (answer.data === undefined ? undefined : section.kind === 'detail' ? [values] : rows),
     [answer.data, section.kind, values, rows],
@@ -101,7 +98,16 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
   if (section.data && answer.data === undefined) return <LoadingIndicator />;
   return (
     <>
-      <SectionContent spec={spec} section={section} title={title} rows={rows} total={total} values={values} paging={{ pageIndex, pageSize, setPageIndex }} busy={answer.isValidating} />
+      <SectionContent
+        spec={spec}
+        section={section}
+        title={title}
+        rows={rows}
+        total={total}
+        values={values}
+        paging={{ pageIndex, pageSize, setPageIndex }}
+        busy={answer.isValidating}
+      />
       <ActionList spec={spec} actions={section.actions} values={values} />
     </>
   );
@@ -154,13 +160,15 @@ function SectionContent({
             emptyText={section.emptyText}
             rowLink={section.rowLink}
             rowKey={section.rowKey}
-            renderRowActions={section.rowActions ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} /> : undefined}
+            renderRowActions={
+              section.rowActions
+                ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} />
+                : undefined
+            }
             loading={false}
             busy={busy}
           />
-          {pageSize > 0 && total > pageSize && (
-            <Pagination pageIndex={pageIndex} pageSize={pageSize} total={total} onPageChange={setPageIndex} />
-          )}
+          {pageSize > 0 && total > pageSize && <Pagination pageIndex={pageIndex} pageSize={pageSize} total={total} onPageChange={setPageIndex} />}
         </>
       );
     case 'detail':
@@ -293,11 +301,7 @@ export function DashboardScreen({ spec }: KindProps) {
   );
   return (
     <FormFillsContext value={fills}>
-      {!dashboard.tabs || dashboard.tabs.length === 0 ? (
-        sections()
-      ) : (
-        <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>
-      )}
+      {!dashboard.tabs || dashboard.tabs.length === 0 ? sections() : <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>}
     </FormFillsContext>
   );
 }

@@ -25,7 +25,12 @@ const article: ScreenSpec = {
         kind: 'detail',
         title: 'articles.answerTitle',
         data: { method: 'articleGet', routeParams: { id: 'id' }, path: 'article' },
-        when: { all: [{ field: 'asks', equals: true }, { field: 'choice', present: false }] },
+        when: {
+          all: [
+            { field: 'asks', equals: true },
+            { field: 'choice', present: false },
+          ],
+        },
         actions: [{ id: 'accept', label: 'articles.accept', method: 'articleChoose', params: { id: ':id', choice: 'accept' } }],
       },
       {
@@ -172,7 +177,12 @@ describe('dashboard sections for details', () => {
         ],
       },
     };
-    const callMethod = vi.fn(async () => ({ parts: [{ heading: '1. Scope', text: 'These rules apply.\n\nAlways.' }, { heading: '2. Fees', text: 'None.' }] }));
+    const callMethod = vi.fn(async () => ({
+      parts: [
+        { heading: '1. Scope', text: 'These rules apply.\n\nAlways.' },
+        { heading: '2. Fees', text: 'None.' },
+      ],
+    }));
     renderScreens(testOptions([document], { callMethod }), '/rules', i18n());
     const scope = await screen.findByRole('heading', { level: 2, name: '1. Scope' });
     expect(scope.closest('[lang]')?.getAttribute('lang')).toBe('en');

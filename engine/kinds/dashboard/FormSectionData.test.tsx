@@ -43,7 +43,11 @@ const order: ScreenSpec = {
         data: { method: 'orderGet', routeParams: { id: 'orderId' }, path: 'order' },
         form: {
           startFromData: true,
-          schema: { type: 'object', required: ['street'], properties: { street: { type: 'string', minLength: 1, title: 'Street' }, city: { type: 'string', title: 'City' } } },
+          schema: {
+            type: 'object',
+            required: ['street'],
+            properties: { street: { type: 'string', minLength: 1, title: 'Street' }, city: { type: 'string', title: 'City' } },
+          },
           fields: ['street', 'city'],
           submit: { method: 'orderAddressSet', label: 'orders.save', routeParams: { orderId: 'orderId' } },
         },
@@ -54,12 +58,28 @@ const order: ScreenSpec = {
 
 const i18n = () =>
   createTestI18n({
-    orders: { title: 'Order', heading: 'Order {{id}}', pay: 'Pay {{total}} {{currencyCode}}', addressTitle: 'Delivery', save: 'Save address', session: 'Session' },
+    orders: {
+      title: 'Order',
+      heading: 'Order {{id}}',
+      pay: 'Pay {{total}} {{currencyCode}}',
+      addressTitle: 'Delivery',
+      save: 'Save address',
+      session: 'Session',
+    },
   });
 
 describe('dashboard sections that read their data', () => {
   it('leaves out detail items by their when and hideEmpty, words a form button from its data, and hides the form once paid', async () => {
-    let stored: Record<string, unknown> = { id: 7, price: '10.00', fee: '0.50', free: false, total: '10.50', currencyCode: 'EUR', state: 'open', street: 'Main St 1' };
+    let stored: Record<string, unknown> = {
+      id: 7,
+      price: '10.00',
+      fee: '0.50',
+      free: false,
+      total: '10.50',
+      currencyCode: 'EUR',
+      state: 'open',
+      street: 'Main St 1',
+    };
     const callMethod = vi.fn(async (method: string) => {
       if (method === 'orderPay') {
         stored = { ...stored, state: 'paid' };
@@ -85,7 +105,9 @@ describe('dashboard sections that read their data', () => {
   });
 
   it('starts a form from its data (startFromData), its own fields only, and sends what was changed', async () => {
-    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => (method === 'orderGet' ? { order: { id: 7, state: 'paid', street: 'Main St 1', price: '1.00' } } : {}));
+    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) =>
+      method === 'orderGet' ? { order: { id: 7, state: 'paid', street: 'Main St 1', price: '1.00' } } : {},
+    );
     renderScreens(testOptions([order], { callMethod }), '/orders/7', i18n());
     const form = (await screen.findByRole('heading', { level: 2, name: 'Delivery' })).closest('section')!;
     const street = within(form).getByLabelText(/Street/) as HTMLInputElement;
@@ -129,7 +151,9 @@ describe('dashboard sections that read their data', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
     });
-    await waitFor(() => expect(storeReload).toHaveBeenCalledWith(expect.objectContaining({ next: '/sessions/9' }), expect.objectContaining({ screenId: 'join' })));
+    await waitFor(() =>
+      expect(storeReload).toHaveBeenCalledWith(expect.objectContaining({ next: '/sessions/9' }), expect.objectContaining({ screenId: 'join' })),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Session' });
   });
 

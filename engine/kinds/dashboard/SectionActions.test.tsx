@@ -21,7 +21,13 @@ const spec: ScreenSpec = {
   layout: 'main',
   title: 'contacts.title',
   kind: 'dashboard',
-  tabs: { label: 'contacts.tabs', items: [{ label: 'contacts.title', to: '/contacts' }, { label: 'contacts.archive', to: '/archive' }] },
+  tabs: {
+    label: 'contacts.tabs',
+    items: [
+      { label: 'contacts.title', to: '/contacts' },
+      { label: 'contacts.archive', to: '/archive' },
+    ],
+  },
   dashboard: {
     sections: [
       {
@@ -95,7 +101,13 @@ const i18n = () =>
 
 /** A fake server holding the contacts, so reloads show what the calls changed. */
 function server() {
-  const state = { shared: false, entries: [{ id: 1, name: 'Ada', state: 'open' }, { id: 2, name: 'Bob', state: 'closed' }] };
+  const state = {
+    shared: false,
+    entries: [
+      { id: 1, name: 'Ada', state: 'open' },
+      { id: 2, name: 'Bob', state: 'closed' },
+    ],
+  };
   const callMethod = vi.fn(async (method: string, params: Record<string, unknown>) => {
     switch (method) {
       case 'contactList':
@@ -254,9 +266,7 @@ describe('row actions whose answer is a file', () => {
     const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:lease');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const callMethod = vi.fn(async (method: string) =>
-      method === 'documentList'
-        ? { documents: [{ id: 'lease' }] }
-        : { fileName: 'lease.pdf', mediaType: 'application/pdf', content: btoa('%PDF-') },
+      method === 'documentList' ? { documents: [{ id: 'lease' }] } : { fileName: 'lease.pdf', mediaType: 'application/pdf', content: btoa('%PDF-') },
     );
     const onError = vi.fn();
     renderScreens(testOptions([documents], { callMethod, onError }), '/documents', wording());
@@ -313,7 +323,14 @@ describe('questions that read the row as shown', () => {
     };
     const callMethod = vi.fn(async () => ({ payments: [{ id: 4, amount: '5', currencyCode: 'EUR' }] }));
     const wording = createTestI18n({
-      payments: { title: 'Payments', own: 'your {{currencyCode}} account', stop: 'Stop', keep: 'Keep', stopTitle: 'Stop paying?', confirmStop: 'No more {{amount}} to {{payee}}.' },
+      payments: {
+        title: 'Payments',
+        own: 'your {{currencyCode}} account',
+        stop: 'Stop',
+        keep: 'Keep',
+        stopTitle: 'Stop paying?',
+        confirmStop: 'No more {{amount}} to {{payee}}.',
+      },
     });
     renderScreens(testOptions([payments], { callMethod }), '/payments', wording);
     fireEvent.click(await screen.findByRole('button', { name: 'Stop €5.00' }));

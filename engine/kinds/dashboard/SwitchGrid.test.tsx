@@ -28,8 +28,24 @@ const spec: ScreenSpec = {
   kind: 'dashboard',
   dashboard: {
     sections: [
-      { id: 'news', kind: 'switches', title: 'alerts.news', data: { method: 'alertList' }, rows: 'alerts', rowsWhere: { field: 'group', equals: 'news' }, switches: grid },
-      { id: 'money', kind: 'switches', title: 'alerts.money', data: { method: 'alertList' }, rows: 'alerts', rowsWhere: { field: 'group', equals: 'money' }, switches: grid },
+      {
+        id: 'news',
+        kind: 'switches',
+        title: 'alerts.news',
+        data: { method: 'alertList' },
+        rows: 'alerts',
+        rowsWhere: { field: 'group', equals: 'news' },
+        switches: grid,
+      },
+      {
+        id: 'money',
+        kind: 'switches',
+        title: 'alerts.money',
+        data: { method: 'alertList' },
+        rows: 'alerts',
+        rowsWhere: { field: 'group', equals: 'money' },
+        switches: grid,
+      },
     ],
   },
 };

@@ -21,7 +21,12 @@ function useParagraphs(columns: readonly Column[], entity: JsonSchema | undefine
           </p>,
         ];
       }
-      const parts = paragraphs ? text.split(/\n\s*\n/).map((part) => part.trim()).filter(Boolean) : [text];
+      const parts = paragraphs
+        ? text
+            .split(/\n\s*\n/)
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : [text];
       return parts.map((part, index) => (
         <p key={`${column.field}-${index}`} data-field={column.field}>
           {part}

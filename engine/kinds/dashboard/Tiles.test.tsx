@@ -178,7 +178,13 @@ describe('tiles', () => {
       data: { method: 'memberList' },
       rows: 'members',
       entity,
-      card: { title: 'plan', footnotes: [{ field: 'code', copy: true, qr: 'members.qr' }, { field: 'alias', copy: true }] },
+      card: {
+        title: 'plan',
+        footnotes: [
+          { field: 'code', copy: true, qr: 'members.qr' },
+          { field: 'alias', copy: true },
+        ],
+      },
     };
     renderScreens(testOptions([spec(section)], { callMethod: async () => ({ members }), notify }), '/members', i18n());
     await screen.findByRole('heading', { level: 2, name: 'Gold' });
@@ -198,7 +204,14 @@ describe('tiles', () => {
       throw new Error('denied');
     });
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const section: DashboardSection = { id: 'codes', kind: 'cards', data: { method: 'memberList' }, rows: 'members', entity, card: { title: 'plan', footnotes: [{ field: 'code', copy: true }] } };
+    const section: DashboardSection = {
+      id: 'codes',
+      kind: 'cards',
+      data: { method: 'memberList' },
+      rows: 'members',
+      entity,
+      card: { title: 'plan', footnotes: [{ field: 'code', copy: true }] },
+    };
     renderScreens(testOptions([spec(section)], { callMethod: async () => ({ members }) }), '/members', i18n());
     await screen.findByRole('heading', { level: 2, name: 'Gold' });
     fireEvent.click(within(tileOf('Gold')).getByRole('button', { name: 'Copy Member number' }));

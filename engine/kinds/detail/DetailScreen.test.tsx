@@ -13,11 +13,7 @@ const spec: ScreenSpec = {
   detail: {
     data: { method: 'entryDetails', path: 'entry', routeParams: { entryId: 'entryId' } },
     entity: entrySchema,
-    fields: [
-      { field: 'amount', format: 'money', currencyField: 'currencyCode' },
-      { field: 'status', format: 'badge' },
-      { field: 'memo' },
-    ],
+    fields: [{ field: 'amount', format: 'money', currencyField: 'currencyCode' }, { field: 'status', format: 'badge' }, { field: 'memo' }],
   },
 };
 

@@ -27,7 +27,17 @@ export function cooldownSeconds(cooldown: NonNullable<FormButtonSpec['cooldown']
   return Number.isFinite(said) && said > 0 ? said : cooldown.seconds;
 }
 
-function FormButton({ spec, button, values, onFieldErrors }: { spec: Pick<ScreenSpec, 'id' | 'source'>; button: FormButtonSpec; values: Values; onFieldErrors: (errors: Record<string, string>) => void }) {
+function FormButton({
+  spec,
+  button,
+  values,
+  onFieldErrors,
+}: {
+  spec: Pick<ScreenSpec, 'id' | 'source'>;
+  button: FormButtonSpec;
+  values: Values;
+  onFieldErrors: (errors: Record<string, string>) => void;
+}) {
   const { t } = useTranslation();
   const routeParams = useParams();
   const { call, succeed, fail } = useCall(spec);
@@ -67,7 +77,13 @@ function FormButton({ spec, button, values, onFieldErrors }: { spec: Pick<Screen
 
   const waiting = left > 0 && button.cooldown;
   return (
-    <button type="button" className="eng-button eng-button--secondary" disabled={pending || Boolean(waiting)} aria-busy={pending || undefined} onClick={() => void run()}>
+    <button
+      type="button"
+      className="eng-button eng-button--secondary"
+      disabled={pending || Boolean(waiting)}
+      aria-busy={pending || undefined}
+      onClick={() => void run()}
+    >
       {waiting ? t(button.cooldown!.label, { seconds: left }) : t(button.label)}
     </button>
   );
@@ -84,6 +100,16 @@ function FormButton({ spec, button, values, onFieldErrors }: { spec: Pick<Screen
  * <FormButtons spec={spec} buttons={form.buttons} values={data} onFieldErrors={(errors) => serverErrors.show(errors, data)} />
  * ```
  */
-export function FormButtons({ spec, buttons, values, onFieldErrors }: { spec: Pick<ScreenSpec, 'id' | 'source'>; buttons: readonly FormButtonSpec[] | undefined; values: Values; onFieldErrors: (errors: Record<string, string>) => void }) {
+export function FormButtons({
+  spec,
+  buttons,
+  values,
+  onFieldErrors,
+}: {
+  spec: Pick<ScreenSpec, 'id' | 'source'>;
+  buttons: readonly FormButtonSpec[] | undefined;
+  values: Values;
+  onFieldErrors: (errors: Record<string, string>) => void;
+}) {
   return (buttons ?? []).map((button) => <FormButton key={button.id} spec={spec} button={button} values={values} onFieldErrors={onFieldErrors} />);
 }

@@ -36,11 +36,7 @@ describe('FormScreen', () => {
   });
 
   it('shows only the listed fields, in order, labelled from fields.* or the schema title', async () => {
-    renderScreens(
-      testOptions([formSpec({}, { fields: ['email', 'firstName', 'birthDate', 'plan', 'newsletter'] })]),
-      '/person',
-      i18n(),
-    );
+    renderScreens(testOptions([formSpec({}, { fields: ['email', 'firstName', 'birthDate', 'plan', 'newsletter'] })]), '/person', i18n());
     await screen.findByRole('button', { name: 'Save' });
     const form = document.querySelector('form');
     const labels = [...(form?.querySelectorAll('label') ?? [])].map((label) => label.textContent);
@@ -79,9 +75,12 @@ describe('FormScreen', () => {
   it('sends valid data wrapped, then notifies and navigates', async () => {
     const callMethod = vi.fn(async () => ({ personId: 7 }));
     const notify = vi.fn();
-    const spec = formSpec({}, {
-      submit: { method: 'personUpdate', label: 'person.save', wrap: 'person', success: { notice: 'person.saved', navigate: '/people/:personId' } },
-    });
+    const spec = formSpec(
+      {},
+      {
+        submit: { method: 'personUpdate', label: 'person.save', wrap: 'person', success: { notice: 'person.saved', navigate: '/people/:personId' } },
+      },
+    );
     const { router } = renderScreens(testOptions([spec], { callMethod, notify }), '/person', i18n());
     await screen.findByRole('button', { name: 'Save' });
     type(/Given name/, 'Ada');
@@ -144,9 +143,7 @@ describe('FormScreen', () => {
     renderScreens(testOptions([spec], { callMethod }), '/person', i18n());
     await waitFor(() => expect(input(/Given name/).value).toBe('Grace'));
     await submit();
-    await waitFor(() =>
-      expect(callMethod).toHaveBeenCalledWith('personUpdate', { firstName: 'Grace', email: 'grace@example.com' }),
-    );
+    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('personUpdate', { firstName: 'Grace', email: 'grace@example.com' }));
   });
 
   it('shows server field errors on their fields and refuses to resubmit until the field changes', async () => {
@@ -221,10 +218,7 @@ describe('FormScreen', () => {
     type(/Email/, 'ada@example.com');
     await submit();
     await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
-    expect(signIn).toHaveBeenCalledWith(
-      { firstName: 'Ada', email: 'ada@example.com' },
-      expect.objectContaining({ screenId: 'person-edit' }),
-    );
+    expect(signIn).toHaveBeenCalledWith({ firstName: 'Ada', email: 'ada@example.com' }, expect.objectContaining({ screenId: 'person-edit' }));
   });
 
   it('validates with the precompiled validator its entry brings, not a schema compiled in the browser', async () => {
@@ -236,7 +230,15 @@ describe('FormScreen', () => {
         validate.errors =
           data.firstName === 'Ada'
             ? null
-            : [{ instancePath: '/firstName', schemaPath: '#/properties/firstName/pattern', keyword: 'pattern', params: { pattern: '^Ada$' }, message: 'must match' }];
+            : [
+                {
+                  instancePath: '/firstName',
+                  schemaPath: '#/properties/firstName/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^Ada$' },
+                  message: 'must match',
+                },
+              ];
         return validate.errors === null;
       },
       { errors: null as unknown[] | null },

@@ -44,7 +44,14 @@ const i18n = () =>
       yesClose: 'Close them',
       refundSelected: 'Refund selected ({{count}})',
       refunded: 'Refunded: {{refunded}}',
-      code: { title: 'Confirm the refund', label: 'Code', invalid: 'Six digits.', sent: { sms: 'Sent to {{to}}.' }, ask: { sms: 'Type the code.' }, use: { sms: 'By SMS' } },
+      code: {
+        title: 'Confirm the refund',
+        label: 'Code',
+        invalid: 'Six digits.',
+        sent: { sms: 'Sent to {{to}}.' },
+        ask: { sms: 'Type the code.' },
+        use: { sms: 'By SMS' },
+      },
       words: { confirm: 'Confirm', cancel: 'Cancel', resend: 'New code', resent: 'Sent again.' },
     },
   });
@@ -126,7 +133,13 @@ describe('bulk actions and day grouping', () => {
   });
 
   it('selects every row of the page from the header box', async () => {
-    const callMethod = vi.fn(async () => ({ orders: [{ id: 1, memo: 'A', status: 'open' }, { id: 2, memo: 'B', status: 'open' }], count: 2 }));
+    const callMethod = vi.fn(async () => ({
+      orders: [
+        { id: 1, memo: 'A', status: 'open' },
+        { id: 2, memo: 'B', status: 'open' },
+      ],
+      count: 2,
+    }));
     renderScreens(testOptions([spec], { callMethod }), '/stores/2/orders', i18n());
     await screen.findByText('A');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));

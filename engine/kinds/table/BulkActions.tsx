@@ -28,7 +28,19 @@ export function bulkParams(
   return resolved;
 }
 
-function BulkButton({ spec, action, rows, rowKey, onDone }: { spec: Pick<ScreenSpec, 'id' | 'source'>; action: Action; rows: Row[]; rowKey: string; onDone: () => void }) {
+function BulkButton({
+  spec,
+  action,
+  rows,
+  rowKey,
+  onDone,
+}: {
+  spec: Pick<ScreenSpec, 'id' | 'source'>;
+  action: Action;
+  rows: Row[];
+  rowKey: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const routeParams = useParams();
   const { fail } = useCall(spec);
@@ -54,7 +66,13 @@ function BulkButton({ spec, action, rows, rowKey, onDone }: { spec: Pick<ScreenS
     }
     setPending(true);
     try {
-      const outcome = await flow.run(bulkParams(action.params, rows.map((row) => row[rowKey]), routeParams));
+      const outcome = await flow.run(
+        bulkParams(
+          action.params,
+          rows.map((row) => row[rowKey]),
+          routeParams,
+        ),
+      );
       if (outcome.status !== 'cancelled') onDone();
     } catch (error) {
       fail(error);

@@ -8,8 +8,7 @@ import { DataTable } from './DataTable';
 import { VIRTUAL_ROWS_FROM } from './rowWindow';
 
 const columns: Column[] = [{ field: 'reference' }, { field: 'amount', format: 'money', currencyField: 'currencyCode' }];
-const list = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: i + 1, reference: `REF-${i + 1}`, amount: i, currencyCode: 'EUR' }));
+const list = (count: number) => Array.from({ length: count }, (_, i) => ({ id: i + 1, reference: `REF-${i + 1}`, amount: i, currencyCode: 'EUR' }));
 
 function renderTable(count: number) {
   const rows = list(count);

@@ -159,8 +159,7 @@ export function DataTable(props: DataTableProps) {
     getRowId: (_row, index) => String(first + index),
     rowCount,
     state: { pagination, sorting },
-    onPaginationChange: (updater) =>
-      props.onPaginationChange?.(typeof updater === 'function' ? updater(pagination) : updater),
+    onPaginationChange: (updater) => props.onPaginationChange?.(typeof updater === 'function' ? updater(pagination) : updater),
     onSortingChange: (updater) => props.onSortingChange?.(typeof updater === 'function' ? updater(sorting) : updater),
     manualPagination: true,
     manualSorting: true,
@@ -245,43 +244,43 @@ export function DataTable(props: DataTableProps) {
       const startsDay = groupByDay !== undefined && day !== '' && (index === 0 || localDay(rows[index - 1]?.[groupByDay]) !== day);
       const key = selection?.keyOf(row.original);
       const drawn = (
-      <tr
-        key={row.id}
-        // The header row is the first (1); data rows follow from 2.
-        aria-rowindex={rowWindow ? first + rowIndex + 2 : undefined}
-        data-key={props.rowKey !== undefined ? String(row.original[props.rowKey] ?? '') : undefined}
-        className={rowLink ? 'eng-table__row eng-table__row--link' : 'eng-table__row'}
-        onClick={rowLink ? (event) => openRow(event, row.original) : undefined}
-      >
-        {selection && key !== undefined && (
-          <td className="eng-cell--select">
-            <input
-              type="checkbox"
-              className="eng-checkbox"
-              checked={selection.keys.has(key)}
-              aria-label={t('engine.table.selectRow', { row: rowName(row.original) })}
-              onChange={() => toggle(key)}
-            />
-          </td>
-        )}
-        {row.getAllCells().map((cell, index) => {
-          return (
-            <td
-              key={cell.id}
-              className={numeric[index] ? 'eng-cell--number' : undefined}
-              // On phones the header row is hidden and each cell shows its column's name from this.
-              data-label={labels[index]}
-            >
-              <table.FlexRender cell={cell} />
+        <tr
+          key={row.id}
+          // The header row is the first (1); data rows follow from 2.
+          aria-rowindex={rowWindow ? first + rowIndex + 2 : undefined}
+          data-key={props.rowKey !== undefined ? String(row.original[props.rowKey] ?? '') : undefined}
+          className={rowLink ? 'eng-table__row eng-table__row--link' : 'eng-table__row'}
+          onClick={rowLink ? (event) => openRow(event, row.original) : undefined}
+        >
+          {selection && key !== undefined && (
+            <td className="eng-cell--select">
+              <input
+                type="checkbox"
+                className="eng-checkbox"
+                checked={selection.keys.has(key)}
+                aria-label={t('engine.table.selectRow', { row: rowName(row.original) })}
+                onChange={() => toggle(key)}
+              />
             </td>
-          );
-        })}
-        {renderRowActions && (
-          <td className="eng-cell--actions" data-label={actionsLabel}>
-            {renderRowActions(row.original)}
-          </td>
-        )}
-      </tr>
+          )}
+          {row.getAllCells().map((cell, index) => {
+            return (
+              <td
+                key={cell.id}
+                className={numeric[index] ? 'eng-cell--number' : undefined}
+                // On phones the header row is hidden and each cell shows its column's name from this.
+                data-label={labels[index]}
+              >
+                <table.FlexRender cell={cell} />
+              </td>
+            );
+          })}
+          {renderRowActions && (
+            <td className="eng-cell--actions" data-label={actionsLabel}>
+              {renderRowActions(row.original)}
+            </td>
+          )}
+        </tr>
       );
       if (!startsDay) return [drawn];
       return [
@@ -319,7 +318,11 @@ export function DataTable(props: DataTableProps) {
                   checked={allSelected}
                   disabled={pageKeys.length === 0}
                   aria-label={t('engine.table.selectAll')}
-                  onChange={() => selection.onChange(allSelected ? new Set([...selection.keys].filter((key) => !pageKeys.includes(key))) : new Set([...selection.keys, ...pageKeys]))}
+                  onChange={() =>
+                    selection.onChange(
+                      allSelected ? new Set([...selection.keys].filter((key) => !pageKeys.includes(key))) : new Set([...selection.keys, ...pageKeys]),
+                    )
+                  }
                 />
               </th>
             )}

@@ -111,11 +111,7 @@ export function ExportButton({
       </button>
       {progress && (
         <div className="eng-export__progress">
-          <progress
-            max={progress.total || undefined}
-            value={progress.total ? progress.loaded : undefined}
-            aria-label={t('engine.table.exporting')}
-          />
+          <progress max={progress.total || undefined} value={progress.total ? progress.loaded : undefined} aria-label={t('engine.table.exporting')} />
           <span aria-live="polite">{t('engine.table.exportProgress', { loaded: progress.loaded, total: progress.total })}</span>
         </div>
       )}

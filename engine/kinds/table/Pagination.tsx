@@ -25,23 +25,13 @@ export function Pagination({
   if (pages <= 1) return null;
   return (
     <nav className="eng-pagination" aria-label={t('engine.table.pagination')}>
-      <button
-        type="button"
-        className="eng-button eng-button--secondary"
-        disabled={pageIndex <= 0}
-        onClick={() => onPageChange(pageIndex - 1)}
-      >
+      <button type="button" className="eng-button eng-button--secondary" disabled={pageIndex <= 0} onClick={() => onPageChange(pageIndex - 1)}>
         {t('engine.table.previous')}
       </button>
       <span className="eng-pagination__status" aria-live="polite">
         {t('engine.table.page', { page: pageIndex + 1, pages })}
       </span>
-      <button
-        type="button"
-        className="eng-button eng-button--secondary"
-        disabled={pageIndex >= pages - 1}
-        onClick={() => onPageChange(pageIndex + 1)}
-      >
+      <button type="button" className="eng-button eng-button--secondary" disabled={pageIndex >= pages - 1} onClick={() => onPageChange(pageIndex + 1)}>
         {t('engine.table.next')}
       </button>
     </nav>

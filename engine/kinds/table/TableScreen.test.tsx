@@ -40,7 +40,11 @@ describe('TableScreen', () => {
     expect(within(table).getByText('-$1,234.50')).toBeTruthy();
     expect(within(table).getByText('€99,999,999,999,999,999.99')).toBeTruthy();
     expect(within(table).getByText('Pending')).toBeTruthy();
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Date', 'Memo', 'Amount', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Memo', 'Amount', 'Status']);
     expect(screen.getByText('3 results')).toBeTruthy();
   });
 
@@ -65,9 +69,7 @@ describe('TableScreen', () => {
       data: { method: 'entryList', params: { kind: 'all' } },
     });
     renderScreens(testOptions([spec], { callMethod }), '/entries', i18n());
-    await waitFor(() =>
-      expect(callMethod).toHaveBeenCalledWith('entryList', { kind: 'all', page: 0, limit: 2, orderBy: 'bookedAt', order: 'desc' }),
-    );
+    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('entryList', { kind: 'all', page: 0, limit: 2, orderBy: 'bookedAt', order: 'desc' }));
   });
 
   it('sorts on the server from sortable headers, with aria-sort, back to the first page', async () => {
@@ -85,16 +87,12 @@ describe('TableScreen', () => {
     await act(async () => {
       fireEvent.click(within(amountHeader).getByRole('button'));
     });
-    await waitFor(() =>
-      expect(callMethod).toHaveBeenLastCalledWith('entryList', { pageNumber: 1, pageSize: 2, sortBy: 'amount', sortDirection: 'asc' }),
-    );
+    await waitFor(() => expect(callMethod).toHaveBeenLastCalledWith('entryList', { pageNumber: 1, pageSize: 2, sortBy: 'amount', sortDirection: 'asc' }));
     expect(screen.getByRole('columnheader', { name: 'Amount' }).getAttribute('aria-sort')).toBe('ascending');
     await act(async () => {
       fireEvent.click(within(screen.getByRole('columnheader', { name: 'Amount' })).getByRole('button'));
     });
-    await waitFor(() =>
-      expect(callMethod).toHaveBeenLastCalledWith('entryList', { pageNumber: 1, pageSize: 2, sortBy: 'amount', sortDirection: 'desc' }),
-    );
+    await waitFor(() => expect(callMethod).toHaveBeenLastCalledWith('entryList', { pageNumber: 1, pageSize: 2, sortBy: 'amount', sortDirection: 'desc' }));
     expect(screen.getByRole('columnheader', { name: 'Amount' }).getAttribute('aria-sort')).toBe('descending');
   });
 
@@ -102,7 +100,11 @@ describe('TableScreen', () => {
     const callMethod = serve();
     const spec = tableSpec({
       filters: {
-        schema: { type: 'object', required: ['memo'], properties: { memo: { type: 'string', title: 'Memo' }, status: { type: 'string', title: 'Status', enum: ['posted', 'pending'] } } },
+        schema: {
+          type: 'object',
+          required: ['memo'],
+          properties: { memo: { type: 'string', title: 'Memo' }, status: { type: 'string', title: 'Status', enum: ['posted', 'pending'] } },
+        },
         fields: ['memo', 'status'],
       },
     });
@@ -113,9 +115,7 @@ describe('TableScreen', () => {
     await act(async () => {
       fireEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
     });
-    await waitFor(() =>
-      expect(callMethod).toHaveBeenLastCalledWith('entryList', { status: 'pending', pageNumber: 1, pageSize: 2 }),
-    );
+    await waitFor(() => expect(callMethod).toHaveBeenLastCalledWith('entryList', { status: 'pending', pageNumber: 1, pageSize: 2 }));
     await screen.findByText('1 result');
     await act(async () => {
       fireEvent.click(within(filters).getByRole('button', { name: 'Clear filters' }));
@@ -126,7 +126,10 @@ describe('TableScreen', () => {
   });
 
   it('draws a hideEmpty column only when a row on the page has a value for it', async () => {
-    const columns = [{ field: 'amount', format: 'money' as const, currencyField: 'currencyCode' }, { field: 'memo', hideEmpty: true }];
+    const columns = [
+      { field: 'amount', format: 'money' as const, currencyField: 'currencyCode' },
+      { field: 'memo', hideEmpty: true },
+    ];
     const blank = renderScreens(testOptions([tableSpec({ columns })], { callMethod: serve([allEntries[2]!]) }), '/entries', i18n());
     await screen.findByText('1 result');
     expect(screen.queryByRole('columnheader', { name: 'Memo' })).toBeNull();
@@ -147,7 +150,10 @@ describe('TableScreen', () => {
         emptyText: 'entries.noMatch',
       },
     });
-    const wording = createTestI18n({ entries: { title: 'Entries', none: 'No entries yet.', noMatch: 'No entries match.', allKinds: 'All kinds' }, enums: { entryKind: { card: 'By card' } } });
+    const wording = createTestI18n({
+      entries: { title: 'Entries', none: 'No entries yet.', noMatch: 'No entries match.', allKinds: 'All kinds' },
+      enums: { entryKind: { card: 'By card' } },
+    });
     renderScreens(testOptions([spec], { callMethod }), '/entries', wording);
     expect(await screen.findByText('No entries yet.')).toBeTruthy();
     const filters = await screen.findByRole('region', { name: 'Filters' });
@@ -167,7 +173,10 @@ describe('TableScreen', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     first.unmount();
 
-    const failing = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({ entries: allEntries.slice(0, 2), totalCount: 3 });
+    const failing = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue({ entries: allEntries.slice(0, 2), totalCount: 3 });
     renderScreens(testOptions([tableSpec()], { callMethod: failing }), '/entries', i18n());
     const alert = await screen.findByRole('alert');
     await act(async () => {

@@ -68,10 +68,7 @@ export function TableScreen({ spec }: KindProps) {
   const sort = sorting[0] ? { field: sorting[0].id, desc: sorting[0].desc } : undefined;
   const params = pageParams(names, { ...pagination, sort, filters: { ...filters, ...quick.params } });
   const answer = useMethodData(table.data, params, { keepPreviousData: true });
-  const { rows, total } = useMemo(
-    () => readPage(answer.data, table.data.path, table.rows, table.total),
-    [answer.data, table],
-  );
+  const { rows, total } = useMemo(() => readPage(answer.data, table.data.path, table.rows, table.total), [answer.data, table]);
 
   const pageId = JSON.stringify(params);
   const selectedKeys = selected.page === pageId ? selected.keys : new Set<string>();
@@ -121,12 +118,16 @@ export function TableScreen({ spec }: KindProps) {
         <p className="eng-table-toolbar__count" aria-live="polite">
           {answer.data !== undefined ? t('engine.table.count', { count: total }) : ''}
         </p>
-        {table.export?.csv && (
-          <ExportButton table={table} names={names} params={exportParams} fileName={table.export.fileName ?? spec.id} />
-        )}
+        {table.export?.csv && <ExportButton table={table} names={names} params={exportParams} fileName={table.export.fileName ?? spec.id} />}
       </div>
       {table.bulkActions && table.rowKey && (
-        <BulkActions spec={spec} actions={table.bulkActions} rows={selectedRows} rowKey={table.rowKey} onDone={() => setSelected({ page: '', keys: new Set() })} />
+        <BulkActions
+          spec={spec}
+          actions={table.bulkActions}
+          rows={selectedRows}
+          rowKey={table.rowKey}
+          onDone={() => setSelected({ page: '', keys: new Set() })}
+        />
       )}
       <DataTable
         caption={t(spec.title)}
@@ -142,7 +143,9 @@ export function TableScreen({ spec }: KindProps) {
           toFirstPage();
         }}
         rowLink={table.rowLink}
-        renderRowActions={table.rowActions ? (row) => <RowActions spec={spec} actions={table.rowActions} row={row} columns={table.columns} entity={table.entity} /> : undefined}
+        renderRowActions={
+          table.rowActions ? (row) => <RowActions spec={spec} actions={table.rowActions} row={row} columns={table.columns} entity={table.entity} /> : undefined
+        }
         emptyText={
           (quick.value !== undefined ? table.quickFilters?.emptyText?.[quick.value] : undefined) ??
           (table.filters?.emptyText && filtered ? table.filters.emptyText : table.emptyText)

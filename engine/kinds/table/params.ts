@@ -38,9 +38,7 @@ export function tableParamNames(table: Pick<TableSpec, 'paging' | 'sorting'>): T
  * ```
  */
 export function filterParams(filters: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  );
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 }
 
 /**
@@ -66,8 +64,6 @@ export function pageParams(
     ...filterParams(state.filters),
     [names.pageParam]: state.pageIndex + names.firstPage,
     ...(names.sizeParam === false ? {} : { [names.sizeParam]: state.pageSize }),
-    ...(state.sort
-      ? { [names.byParam]: state.sort.field, [names.directionParam]: state.sort.desc ? 'desc' : 'asc' }
-      : {}),
+    ...(state.sort ? { [names.byParam]: state.sort.field, [names.directionParam]: state.sort.desc ? 'desc' : 'asc' } : {}),
   };
 }

@@ -74,9 +74,7 @@ export function useRowWindow(body: RefObject<HTMLElement | null>, count: number)
       // Drawn rows that still reach half the overscan past both edges of the screen stay: scrolling redraws
       // every few rows, not on every pixel, and the first measurement seldom redraws at all.
       const covered =
-        shown.end <= count &&
-        (shown.start === 0 || shown.start <= from - OVERSCAN / 2) &&
-        (shown.end === count || shown.end >= to + OVERSCAN / 2);
+        shown.end <= count && (shown.start === 0 || shown.start <= from - OVERSCAN / 2) && (shown.end === count || shown.end >= to + OVERSCAN / 2);
       if (covered) return;
       const start = clamp(from - OVERSCAN);
       setRange({ start, end: Math.max(start, clamp(to + OVERSCAN)), rowHeight });

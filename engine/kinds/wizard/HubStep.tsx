@@ -120,9 +120,7 @@ export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsC
       {editing && (
         <section className="eng-hub__editor" data-item={editing.index === 'new' ? items.length : editing.index} aria-labelledby={`${idPrefix}-editor`}>
           <h3 id={`${idPrefix}-editor`} ref={editorHeading} tabIndex={-1} className="eng-hub__editor-title">
-            {editing.index === 'new'
-              ? t(hub.addLabel ?? 'engine.wizard.addItem')
-              : itemTitle(editing.data, editing.index)}
+            {editing.index === 'new' ? t(hub.addLabel ?? 'engine.wizard.addItem') : itemTitle(editing.data, editing.index)}
           </h3>
           <SchemaForm
             idPrefix={`${idPrefix}-item`}

@@ -52,7 +52,17 @@ function StepAnswers({ wizard, step, data, onEdit }: { wizard: WizardSpec; step:
  * <SummaryStep wizard={wizard} steps={shownBefore} data={answers} onEdit={goToStep} />
  * ```
  */
-export function SummaryStep({ wizard, steps, data, onEdit }: { wizard: WizardSpec; steps: readonly WizardStep[]; data: Item; onEdit: (stepId: string) => void }) {
+export function SummaryStep({
+  wizard,
+  steps,
+  data,
+  onEdit,
+}: {
+  wizard: WizardSpec;
+  steps: readonly WizardStep[];
+  data: Item;
+  onEdit: (stepId: string) => void;
+}) {
   return (
     <div className="eng-summary">
       {steps.filter(asksForAnswers).map((step) => (

@@ -221,8 +221,14 @@ describe('WizardScreen: hubs, summary, conditions and calls', () => {
       title: 'household.documents',
       kind: 'sections',
       sections: [
-        { id: 'sent', kind: 'detail', title: 'household.sign', data: { method: 'householdGet' }, when: { field: 'state', equals: 'sent' },
-          actions: [{ id: 'sign', label: 'household.sign', method: 'householdSign', success: { openUrl: 'sign.url' } }] },
+        {
+          id: 'sent',
+          kind: 'detail',
+          title: 'household.sign',
+          data: { method: 'householdGet' },
+          when: { field: 'state', equals: 'sent' },
+          actions: [{ id: 'sign', label: 'household.sign', method: 'householdSign', success: { openUrl: 'sign.url' } }],
+        },
         { id: 'draft', kind: 'detail', title: 'household.review', data: { method: 'householdGet' }, when: { field: 'state', equals: 'draft' } },
       ],
     });
@@ -268,7 +274,9 @@ describe('WizardScreen: hubs, summary, conditions and calls', () => {
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Server');
     await click('Next');
     await waitFor(() =>
-      expect(callMethod).toHaveBeenCalledWith('householdDraftSave', { draft: expect.objectContaining({ version: '1', step: 2, data: { name: 'Server', hasPartner: false } }) }),
+      expect(callMethod).toHaveBeenCalledWith('householdDraftSave', {
+        draft: expect.objectContaining({ version: '1', step: 2, data: { name: 'Server', hasPartner: false } }),
+      }),
     );
   });
 

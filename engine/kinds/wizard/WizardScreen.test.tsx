@@ -36,8 +36,7 @@ function wizardSpec(draftVersion = '2'): ScreenSpec {
   };
 }
 
-const i18n = () =>
-  createTestI18n({ signup: { title: 'Sign up', company: 'Company', place: 'Place', send: 'Send' } });
+const i18n = () => createTestI18n({ signup: { title: 'Sign up', company: 'Company', place: 'Place', send: 'Send' } });
 
 function fill(label: string, value: string) {
   const field = screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
@@ -108,10 +107,7 @@ describe('WizardScreen', () => {
   });
 
   it('discards a draft of another version', async () => {
-    localStorage.setItem(
-      'signup-draft',
-      JSON.stringify({ version: '1', step: 1, data: { companyName: 'Old' }, savedAt: '2024-01-01T00:00:00Z' }),
-    );
+    localStorage.setItem('signup-draft', JSON.stringify({ version: '1', step: 1, data: { companyName: 'Old' }, savedAt: '2024-01-01T00:00:00Z' }));
     renderScreens(testOptions([wizardSpec('2')]), '/signup', i18n());
     expect(((await screen.findByLabelText(/^Company name/)) as HTMLInputElement).value).toBe('');
     expect(localStorage.getItem('signup-draft')).toBeNull();
@@ -119,10 +115,7 @@ describe('WizardScreen', () => {
   });
 
   it('clears the draft only after confirmation', async () => {
-    localStorage.setItem(
-      'signup-draft',
-      JSON.stringify({ version: '2', step: 0, data: { companyName: 'Acme' }, savedAt: '2024-01-01T00:00:00Z' }),
-    );
+    localStorage.setItem('signup-draft', JSON.stringify({ version: '2', step: 0, data: { companyName: 'Acme' }, savedAt: '2024-01-01T00:00:00Z' }));
     renderScreens(testOptions([wizardSpec()]), '/signup', i18n());
     await screen.findByDisplayValue('Acme');
 

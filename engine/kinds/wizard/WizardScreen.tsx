@@ -292,7 +292,9 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
     const hubErrors = Object.fromEntries(
       Object.entries(stepErrors).flatMap(([path, message]) => (path.startsWith(`${hubField}.`) ? [[path.slice(hubField.length + 1), message]] : [])),
     );
-    const otherErrors = Object.entries(stepErrors).filter(([path]) => !path.startsWith(`${hubField}.`)).map(([, message]) => message);
+    const otherErrors = Object.entries(stepErrors)
+      .filter(([path]) => !path.startsWith(`${hubField}.`))
+      .map(([, message]) => message);
     body = (
       <>
         <HubStep
@@ -314,7 +316,9 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
       </>
     );
   } else if (kind === 'summary') {
-    const unplaced = Object.entries(stepErrors).filter(([path]) => stepOfPath(shown, path) === -1).map(([, message]) => message);
+    const unplaced = Object.entries(stepErrors)
+      .filter(([path]) => stepOfPath(shown, path) === -1)
+      .map(([, message]) => message);
     body = (
       <>
         <SummaryStep wizard={wizard} steps={shown.slice(0, stepIndex)} data={data} onEdit={(id) => goTo(id, data)} />
@@ -365,8 +369,7 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
         </p>
       )}
       <h2 ref={headingRef} tabIndex={-1} className="eng-wizard__step-title">
-        <span className="eng-wizard__step-count">{t('engine.wizard.stepOf', { step: stepIndex + 1, total: shown.length })}</span>{' '}
-        {t(step.title)}
+        <span className="eng-wizard__step-count">{t('engine.wizard.stepOf', { step: stepIndex + 1, total: shown.length })}</span> {t(step.title)}
       </h2>
       {step.description && <p className="eng-wizard__step-description">{t(step.description)}</p>}
       {body}

@@ -11,12 +11,7 @@ export interface WizardDraft {
 function isDraft(value: unknown): value is WizardDraft {
   if (typeof value !== 'object' || value === null) return false;
   const draft = value as Partial<WizardDraft>;
-  return (
-    typeof draft.version === 'string' &&
-    typeof draft.step === 'number' &&
-    typeof draft.data === 'object' &&
-    draft.data !== null
-  );
+  return typeof draft.version === 'string' && typeof draft.step === 'number' && typeof draft.data === 'object' && draft.data !== null;
 }
 
 function parseDraft(stored: string): WizardDraft | null {

@@ -32,8 +32,5 @@ export function useSchemaTest(schemas: readonly JsonSchema[]): (schema: JsonSche
       ),
     [schemas, precompiled, compiler],
   );
-  return useCallback(
-    (schema, data) => validators.get(schema)?.isValid(schema as RJSFSchema, data, schema as RJSFSchema) ?? true,
-    [validators],
-  );
+  return useCallback((schema, data) => validators.get(schema)?.isValid(schema as RJSFSchema, data, schema as RJSFSchema) ?? true, [validators]);
 }

@@ -10,6 +10,12 @@ describe('Markdown stand-in', () => {
 
   it('leaves other text and elements as they are', () => {
     expect(render(<Markdown>{'a * b = c_d'}</Markdown>).container.innerHTML).toBe('a * b = c_d');
-    expect(render(<Markdown><span>x</span></Markdown>).container.innerHTML).toBe('<span>x</span>');
+    expect(
+      render(
+        <Markdown>
+          <span>x</span>
+        </Markdown>,
+      ).container.innerHTML,
+    ).toBe('<span>x</span>');
   });
 });

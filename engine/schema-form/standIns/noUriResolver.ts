@@ -4,9 +4,7 @@
  * ever reach a form, the message below says so rather than a reference silently resolving wrongly.
  */
 function refused(): never {
-  throw new Error(
-    'A form schema contains a $ref. Screen specs must carry dereferenced schemas: run "npm run codegen", which resolves every reference.',
-  );
+  throw new Error('A form schema contains a $ref. Screen specs must carry dereferenced schemas: run "npm run codegen", which resolves every reference.');
 }
 
 export default { equal: refused, resolve: refused };

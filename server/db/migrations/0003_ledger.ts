@@ -2,7 +2,12 @@ import { sql, type Kysely } from 'kysely';
 
 /** ISO 4217 minor units of the currencies the product offers (document 001 section 9). */
 const CURRENCIES: ReadonlyArray<[code: string, scale: number]> = [
-  ['USD', 2], ['EUR', 2], ['RON', 2], ['AUD', 2], ['CAD', 2], ['GBP', 2],
+  ['USD', 2],
+  ['EUR', 2],
+  ['RON', 2],
+  ['AUD', 2],
+  ['CAD', 2],
+  ['GBP', 2],
 ];
 
 /**

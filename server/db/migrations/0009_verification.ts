@@ -137,8 +137,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
-    'sandbox_provider_sessions', 'e_signature_requests', 'fatca_certifications', 'representative_invitations', 'kyc_requests',
-    'due_diligence_cases', 'limit_requirement_documents', 'limit_requirements', 'limit_reasons', 'video_identity_jobs',
+    'sandbox_provider_sessions',
+    'e_signature_requests',
+    'fatca_certifications',
+    'representative_invitations',
+    'kyc_requests',
+    'due_diligence_cases',
+    'limit_requirement_documents',
+    'limit_requirements',
+    'limit_reasons',
+    'video_identity_jobs',
     'identity_verification_runs',
   ]) {
     await db.schema.dropTable(table).execute();

@@ -81,7 +81,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['audit_log', 'agreement_acceptances', 'notification_settings', 'login_history', 'payout_blacklist', 'ip_access_entries', 'security_settings']) {
+  for (const table of [
+    'audit_log',
+    'agreement_acceptances',
+    'notification_settings',
+    'login_history',
+    'payout_blacklist',
+    'ip_access_entries',
+    'security_settings',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -2,7 +2,12 @@ import { sql, type Kysely } from 'kysely';
 
 /** Symbols of the fiat currencies the product offers (document 001 section 9: EUR, USD, AUD, CAD, GBP, RON). */
 const FIAT_SYMBOLS: ReadonlyArray<[code: string, symbol: string]> = [
-  ['USD', '$'], ['EUR', '€'], ['RON', 'lei'], ['AUD', 'A$'], ['CAD', 'C$'], ['GBP', '£'],
+  ['USD', '$'],
+  ['EUR', '€'],
+  ['RON', 'lei'],
+  ['AUD', 'A$'],
+  ['CAD', 'C$'],
+  ['GBP', '£'],
 ];
 
 /** Crypto currencies a customer may hold a deposit wallet in, with their scale (the ledger allows up to 8). */
@@ -79,7 +84,14 @@ export async function down(untyped: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('crypto_wallets').execute();
   await sql`alter table accounts drop column settlement_account_id`.execute(db);
   await sql`alter table accounts drop column sub_type`.execute(db);
-  await db.deleteFrom('currencies').where('code', 'in', CRYPTO.map(([code]) => code)).execute();
+  await db
+    .deleteFrom('currencies')
+    .where(
+      'code',
+      'in',
+      CRYPTO.map(([code]) => code),
+    )
+    .execute();
   await sql`alter table currencies drop column crypto`.execute(db);
   await sql`alter table currencies drop column symbol`.execute(db);
 }

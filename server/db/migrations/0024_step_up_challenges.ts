@@ -12,4 +12,3 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table step_up_challenges alter column account_id drop not null`.execute(db);
   await sql`create index step_up_challenges_user_action on step_up_challenges (user_id, action, created_at)`.execute(db);
 }
-

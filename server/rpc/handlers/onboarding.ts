@@ -1,12 +1,6 @@
 import type { RpcHandlerMap } from '../../../generated/methods.ts';
 import { cancelPasswordChange, confirmPasswordChange, requestPasswordChange } from '../../passwords/change.ts';
-import {
-  changePasswordWithCode,
-  checkRecoveryCode,
-  recoveryStatus,
-  requestRecoveryByEmail,
-  requestRecoveryByPersonalData,
-} from '../../passwords/recovery.ts';
+import { changePasswordWithCode, checkRecoveryCode, recoveryStatus, requestRecoveryByEmail, requestRecoveryByPersonalData } from '../../passwords/recovery.ts';
 import { activateAccount, resendActivationCode } from '../../registration/activation.ts';
 import { registrationRules } from '../../registration/brand-rules.ts';
 import { emailStatus, registerPersonal } from '../../registration/registration.ts';

@@ -67,10 +67,28 @@ const linkBase = (ctx: RpcContext): LinkBase => ({ origin: process.env.PUBLIC_UR
  */
 export const profileContactHandlers: Pick<
   RpcHandlerMap<RpcContext>,
-  | 'phoneAdd' | 'phoneReplace' | 'phoneInquiry' | 'phoneConfirm' | 'phoneSetPrimary' | 'phoneDelete' | 'checkPhone'
-  | 'emailAdd' | 'emailInquiry' | 'emailConfirmationSend' | 'emailSetPrimary' | 'emailDelete'
-  | 'addressInquiry' | 'addressAdd' | 'addressUpdate' | 'addressDelete' | 'confirmAddress'
-  | 'documentsInquiry' | 'documentInquiry' | 'documentUpload' | 'documentFileDownload' | 'taxNumberUpdate'
+  | 'phoneAdd'
+  | 'phoneReplace'
+  | 'phoneInquiry'
+  | 'phoneConfirm'
+  | 'phoneSetPrimary'
+  | 'phoneDelete'
+  | 'checkPhone'
+  | 'emailAdd'
+  | 'emailInquiry'
+  | 'emailConfirmationSend'
+  | 'emailSetPrimary'
+  | 'emailDelete'
+  | 'addressInquiry'
+  | 'addressAdd'
+  | 'addressUpdate'
+  | 'addressDelete'
+  | 'confirmAddress'
+  | 'documentsInquiry'
+  | 'documentInquiry'
+  | 'documentUpload'
+  | 'documentFileDownload'
+  | 'taxNumberUpdate'
 > = {
   async phoneAdd(params, ctx) {
     const { customerId } = callerOf(ctx);
@@ -222,4 +240,3 @@ export const profileLookupHandlers: Pick<RpcHandlerMap<RpcContext>, 'ipInfo' | '
     return { occupations: [...occupations()] };
   },
 };
-

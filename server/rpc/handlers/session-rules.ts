@@ -36,16 +36,24 @@ export const sessionRulesHandlers: Pick<RpcHandlerMap<RpcContext>, 'businessAcce
       .where('id', '=', customerId)
       .executeTakeFirstOrThrow();
     const holder = await ctx.db.selectFrom('users').select('email').where('customer_id', '=', customerId).orderBy('id').limit(1).executeTakeFirst();
-    const employee = user.customerId === null
-      ? undefined
-      : await ctx.db.selectFrom('customers').select(['first_name', 'last_name']).where('id', '=', user.customerId).executeTakeFirst();
+    const employee =
+      user.customerId === null
+        ? undefined
+        : await ctx.db.selectFrom('customers').select(['first_name', 'last_name']).where('id', '=', user.customerId).executeTakeFirst();
     const { taxResidencySelfCertificationDocumentStatus } = await fatcaDocumentStatuses(ctx.db, { customerId, representativeInvitationId: null }, new Date());
     const attributes = customer.attributes ?? {};
     const may = (right: BusinessRight) => rights.includes(right);
     return {
       customerId,
       accessRights: rights,
-      accessList: { balanceInfo: may('balanceInfo'), transfers: may('transfers'), transfersApprove: may('transfersApprove'), documents: may('documents'), companySettings: may('companySettings'), users: may('users') },
+      accessList: {
+        balanceInfo: may('balanceInfo'),
+        transfers: may('transfers'),
+        transfersApprove: may('transfersApprove'),
+        documents: may('documents'),
+        companySettings: may('companySettings'),
+        users: may('users'),
+      },
       transferAccessRight: transferAccessRight(rights),
       permissions: {
         sendMoneyPaxumUser: may('transfers'),

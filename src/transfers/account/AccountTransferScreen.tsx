@@ -49,7 +49,12 @@ const TRANSFER: FlowTarget = {
       { field: 'toAmount', label: 'transferAccount.toAmount', format: 'money', currencyField: 'toCurrencyCode' },
     ],
     closeAfterMs: 3000,
-    closeWhen: { all: [{ field: 'status', equals: 'completed' }, { field: 'challenge.method', equals: 'sms' }] },
+    closeWhen: {
+      all: [
+        { field: 'status', equals: 'completed' },
+        { field: 'challenge.method', equals: 'sms' },
+      ],
+    },
     close: 'money.approval.close',
   },
   doneWhen: { field: 'status', equals: 'completed' },
@@ -123,7 +128,8 @@ export function AccountTransferScreen({ spec }: CustomScreenProps) {
    */
   const tooMuch = (value: string): string | undefined => {
     if (!isAmount(value)) return undefined;
-    if (limits && compareAmounts(value, limits.perTransactionMax) > 0) return t('transferAccount.overLimit', { amount: money(limits.perTransactionMax, limits.currencyCode) });
+    if (limits && compareAmounts(value, limits.perTransactionMax) > 0)
+      return t('transferAccount.overLimit', { amount: money(limits.perTransactionMax, limits.currencyCode) });
     if (max && compareAmounts(value, max.maxAmount) > 0) return t('transferAccount.overMax', { amount: money(max.maxAmount, max.currencyCode) });
     return undefined;
   };
@@ -234,7 +240,16 @@ export function AccountTransferScreen({ spec }: CustomScreenProps) {
         <div className="account-transfer__accounts">
           <Field label={t('transferAccount.fromAccount')} error={errors.fromAccount} required>
             {({ id, describedBy, invalid }) => (
-              <select id={id} name="fromAccount" className="eng-input eng-select" value={fromId ?? ''} aria-invalid={invalid} aria-describedby={describedBy} disabled={!accounts} onChange={(event) => chooseFrom(event.target.value)}>
+              <select
+                id={id}
+                name="fromAccount"
+                className="eng-input eng-select"
+                value={fromId ?? ''}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                disabled={!accounts}
+                onChange={(event) => chooseFrom(event.target.value)}
+              >
                 <option value="">{t('engine.form.choose')}</option>
                 {accountOptions(sources)}
               </select>
@@ -242,7 +257,16 @@ export function AccountTransferScreen({ spec }: CustomScreenProps) {
           </Field>
           <Field label={t('transferAccount.toAccount')} error={errors.toAccount} required>
             {({ id, describedBy, invalid }) => (
-              <select id={id} name="toAccount" className="eng-input eng-select" value={toId ?? ''} aria-invalid={invalid} aria-describedby={describedBy} disabled={!accounts} onChange={(event) => setToId(event.target.value === '' ? undefined : Number(event.target.value))}>
+              <select
+                id={id}
+                name="toAccount"
+                className="eng-input eng-select"
+                value={toId ?? ''}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                disabled={!accounts}
+                onChange={(event) => setToId(event.target.value === '' ? undefined : Number(event.target.value))}
+              >
                 <option value="">{t('engine.form.choose')}</option>
                 {accountOptions(targets)}
               </select>
@@ -258,8 +282,23 @@ export function AccountTransferScreen({ spec }: CustomScreenProps) {
           >
             {({ id, describedBy, invalid }) => (
               <div className="account-transfer__with-button">
-                <input id={id} name="amount" className="eng-input" inputMode="decimal" autoComplete="off" value={amount} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => type('amount', event.target.value.trim())} />
-                <button type="button" className="eng-button eng-button--secondary" disabled={!max || max.maxAmount === '0.00'} onClick={() => max && type('amount', max.maxAmount)}>
+                <input
+                  id={id}
+                  name="amount"
+                  className="eng-input"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={amount}
+                  aria-invalid={invalid}
+                  aria-describedby={describedBy}
+                  onChange={(event) => type('amount', event.target.value.trim())}
+                />
+                <button
+                  type="button"
+                  className="eng-button eng-button--secondary"
+                  disabled={!max || max.maxAmount === '0.00'}
+                  onClick={() => max && type('amount', max.maxAmount)}
+                >
                   {t('transferAccount.sendMax')}
                 </button>
               </div>
@@ -267,7 +306,17 @@ export function AccountTransferScreen({ spec }: CustomScreenProps) {
           </Field>
           <Field label={to ? t('transferAccount.toAmountIn', { currency: to.currencyCode }) : t('transferAccount.toAmount')} error={errors.toAmount}>
             {({ id, describedBy, invalid }) => (
-              <input id={id} name="toAmount" className="eng-input" inputMode="decimal" autoComplete="off" value={toAmount} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => type('toAmount', event.target.value.trim())} />
+              <input
+                id={id}
+                name="toAmount"
+                className="eng-input"
+                inputMode="decimal"
+                autoComplete="off"
+                value={toAmount}
+                aria-invalid={invalid}
+                aria-describedby={describedBy}
+                onChange={(event) => type('toAmount', event.target.value.trim())}
+              />
             )}
           </Field>
         </div>
@@ -307,7 +356,15 @@ export function AccountTransferScreen({ spec }: CustomScreenProps) {
             <div className="account-transfer__schedule">
               <Field label={t('transferAccount.subscriptionFrequency')} error={errors.subscriptionFrequency} required>
                 {({ id, describedBy, invalid }) => (
-                  <select id={id} name="subscriptionFrequency" className="eng-input eng-select" value={frequency} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setFrequency(event.target.value as Frequency)}>
+                  <select
+                    id={id}
+                    name="subscriptionFrequency"
+                    className="eng-input eng-select"
+                    value={frequency}
+                    aria-invalid={invalid}
+                    aria-describedby={describedBy}
+                    onChange={(event) => setFrequency(event.target.value as Frequency)}
+                  >
                     {FREQUENCIES.map((f) => (
                       <option key={f} value={f}>
                         {t(`enums.frequency.${f}`)}
@@ -318,19 +375,44 @@ export function AccountTransferScreen({ spec }: CustomScreenProps) {
               </Field>
               <Field label={t('transferAccount.subscriptionEndDate')} error={errors.subscriptionEndDate}>
                 {({ id, describedBy, invalid }) => (
-                  <input id={id} name="subscriptionEndDate" type="date" className="eng-input" value={endDate} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setEndDate(event.target.value)} />
+                  <input
+                    id={id}
+                    name="subscriptionEndDate"
+                    type="date"
+                    className="eng-input"
+                    value={endDate}
+                    aria-invalid={invalid}
+                    aria-describedby={describedBy}
+                    onChange={(event) => setEndDate(event.target.value)}
+                  />
                 )}
               </Field>
               <Field label={t('transferAccount.subscriptionTransactions')} error={errors.subscriptionTransactions} help={t('transferAccount.countHelp')}>
                 {({ id, describedBy, invalid }) => (
-                  <input id={id} name="subscriptionTransactions" type="number" min={2} max={1000} inputMode="numeric" className="eng-input" value={count} aria-invalid={invalid} aria-describedby={describedBy} onChange={(event) => setCount(event.target.value)} />
+                  <input
+                    id={id}
+                    name="subscriptionTransactions"
+                    type="number"
+                    min={2}
+                    max={1000}
+                    inputMode="numeric"
+                    className="eng-input"
+                    value={count}
+                    aria-invalid={invalid}
+                    aria-describedby={describedBy}
+                    onChange={(event) => setCount(event.target.value)}
+                  />
                 )}
               </Field>
             </div>
           )}
         </fieldset>
 
-        {errors[''] && <p className="eng-form-errors" role="alert">{errors['']}</p>}
+        {errors[''] && (
+          <p className="eng-form-errors" role="alert">
+            {errors['']}
+          </p>
+        )}
         <div className="eng-form__buttons">
           <button type="submit" className="eng-button eng-button--primary" disabled={pending} aria-busy={pending || undefined}>
             {recurring ? t('transferAccount.submitRecurring') : t('transferAccount.submit')}

@@ -4,10 +4,7 @@ import type { LiveValue } from '../../../spec/types';
 type Values = Record<string, unknown>;
 
 /** What a live value should do for the form as it stands. */
-export type LiveInput =
-  | { status: 'idle' }
-  | { status: 'invalid' }
-  | { status: 'ask'; params: Values; key: string };
+export type LiveInput = { status: 'idle' } | { status: 'invalid' } | { status: 'ask'; params: Values; key: string };
 
 const PLACEHOLDER = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';

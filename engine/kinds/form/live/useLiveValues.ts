@@ -8,9 +8,7 @@ import { liveInput, namedFields } from './liveInput';
 type Values = Record<string, unknown>;
 
 /** Where one live value stands: nothing asked, a field it needs is invalid, asked, answered, or refused. */
-export type LiveState =
-  | { status: 'idle' | 'invalid' | 'pending' | 'failed' }
-  | { status: 'ready'; answer: Values };
+export type LiveState = { status: 'idle' | 'invalid' | 'pending' | 'failed' } | { status: 'ready'; answer: Values };
 
 /** The default quiet time before a live value is asked. */
 const DEFAULT_DEBOUNCE_MS = 300;
@@ -48,7 +46,8 @@ export function useLiveValues(
 
   useEffect(() => {
     const wantedNow = wanted.current;
-    const set = (id: string, state: LiveState) => setStates((previous) => (JSON.stringify(previous[id]) === JSON.stringify(state) ? previous : { ...previous, [id]: state }));
+    const set = (id: string, state: LiveState) =>
+      setStates((previous) => (JSON.stringify(previous[id]) === JSON.stringify(state) ? previous : { ...previous, [id]: state }));
     const waiting: Array<{ id: string; timer: ReturnType<typeof setTimeout> }> = [];
     for (const { entry, input } of inputs) {
       if (input.status !== 'ask') {
@@ -60,7 +59,10 @@ export function useLiveValues(
       wantedNow[entry.id] = input.key;
       set(entry.id, { status: 'pending' });
       const timer = setTimeout(() => {
-        waiting.splice(waiting.findIndex((item) => item.timer === timer), 1);
+        waiting.splice(
+          waiting.findIndex((item) => item.timer === timer),
+          1,
+        );
         const current = () => wantedNow[entry.id] === input.key;
         callMethod(entry.method, input.params).then(
           (answer) => current() && set(entry.id, { status: 'ready', answer: typeof answer === 'object' && answer !== null ? (answer as Values) : {} }),
@@ -69,7 +71,9 @@ export function useLiveValues(
             set(entry.id, { status: 'failed' });
             if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
               const fields = namedFields(entry.params);
-              reportFieldErrors.current(Object.fromEntries(Object.entries(error.fieldErrors).map(([request, message]) => [fields[request] ?? request, message])));
+              reportFieldErrors.current(
+                Object.fromEntries(Object.entries(error.fieldErrors).map(([request, message]) => [fields[request] ?? request, message])),
+              );
             } else if (onError) onError(error);
           },
         );
