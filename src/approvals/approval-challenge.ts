@@ -1,11 +1,6 @@
 import type { ChallengeHandler } from '../../engine/index.ts';
 import { newIdempotencyKey } from '../../engine/index.ts';
-import stepUp from '../../schemas/entities/step-up-challenge.schema.json' with { type: 'json' };
-
-type Answer = Record<string, unknown>;
-
-/** The code rules of a step-up confirmation, from its schema. */
-const CODE_SCHEMA = stepUp.$defs.Confirm.properties.approvalCode;
+import { stepUpChallenge } from '../app/step-up-challenge.ts';
 
 /**
  * The approver's own second factor in front of a decision that moves money (document 001 section 7,
@@ -29,35 +24,14 @@ export function approvalChallenge(): ChallengeHandler {
     keys.set(requestId, key);
     return key;
   };
+  // The step-up's detection, code rule and wording; only the keys of the calls differ.
   return {
-    detect(answer: Answer) {
-      if (answer.status !== 'awaitingConfirmation' || answer.requestId === undefined || typeof answer.approveType !== 'string') return null;
-      return {
-        step: 'code',
-        method: answer.approveType,
-        ...(typeof answer.approvalSentTo === 'string' ? { sentTo: answer.approvalSentTo } : {}),
-        canResend: answer.approveType !== 'otp',
-      };
-    },
+    ...stepUpChallenge(),
     confirm: (approvalCode, { answer, callAgain }) => {
       // The transport turns digit strings of answers into numbers; the request wants the id back as text.
       const requestId = String(answer.requestId);
       return callAgain({ idempotencyKey: keyFor(requestId), confirm: { requestId, approvalCode } });
     },
     resend: (_method, { callAgain }) => callAgain({ idempotencyKey: newIdempotencyKey() }),
-    codeFields: ['confirm.approvalCode', 'approvalCode', 'confirm.requestId', 'confirm'],
-    codeSchema: CODE_SCHEMA,
-    texts: {
-      title: 'stepUp.title',
-      codeLabel: 'stepUp.code',
-      codeInvalid: 'stepUp.codeInvalid',
-      sent: 'stepUp.sent',
-      ask: 'stepUp.ask',
-      confirm: 'stepUp.confirm',
-      cancel: 'stepUp.cancel',
-      resend: 'stepUp.again',
-      resent: 'stepUp.resent',
-      useMethod: 'stepUp.ask',
-    },
   };
 }
