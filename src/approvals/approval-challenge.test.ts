@@ -14,7 +14,12 @@ describe('the approval challenge', () => {
   it('reads the code the answer asks for, and nothing once the requests are decided', () => {
     const challenge = approvalChallenge();
     expect(challenge.detect(asked)).toEqual({ step: 'code', method: 'sms', methods: ['sms'], sentTo: '+44 ••• 123', canResend: true });
-    expect(challenge.detect({ ...asked, approveType: 'otp', approvalSentTo: undefined })).toEqual({ step: 'code', method: 'otp', methods: ['otp'], canResend: false });
+    expect(challenge.detect({ ...asked, approveType: 'otp', approvalSentTo: undefined })).toEqual({
+      step: 'code',
+      method: 'otp',
+      methods: ['otp'],
+      canResend: false,
+    });
     expect(challenge.detect({ results: [], approved: 1, declined: 0, skipped: 0 })).toBeNull();
   });
 
