@@ -3,18 +3,12 @@
  * the open payment accounts to pay them from and what the chosen one pays in its currency; a physical card's
  * last four digits, a refusal of them said under their field; the call keyed, then the PIN shown once.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { createScreenRoutes, MethodCallError, type LayoutProps, type ScreenSpec } from '../../engine/index.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MethodCallError, type ScreenSpec } from '../../engine/index.ts';
 import type { Account } from '../../generated/entities.ts';
-import type { RpcCall } from '../../generated/methods.ts';
 import cardActivate from '../../generated/screens/card-activate.json';
-import { AppProvider } from '../app/app-context.tsx';
-import { appChallenges, widgets } from '../app/registry.ts';
-import { englishI18n } from '../testing/render-spec.tsx';
-import { testServices } from '../testing/app-services.ts';
+import { renderAppSpec } from '../testing/render-app-spec.tsx';
 import { noCapabilities, testCard } from './test-cards.ts';
 
 const FIND = { timeout: 5000 };
@@ -35,31 +29,8 @@ const account = (over: Partial<Account>): Account => ({
 const accounts = [account({ accountId: 21 }), account({ accountId: 23, accountStatusId: 11 }), account({ accountId: 7, type: 2006, subType: 'PREPAID' })];
 const quote = { accountId: 7, activatable: true, cardIsVirtual: false, issue: '4.00', annual: '9.00', shipping: '2.50', total: '15.50', currencyCode: 'GBP' };
 
-function Layout({ children }: LayoutProps) {
-  return <main>{children}</main>;
-}
-
 function renderActivate(answer: (method: string, params: Record<string, unknown>) => unknown) {
-  const call = vi.fn(async (method: string, params: Record<string, unknown>) => answer(method, params));
-  const rpc = call as unknown as RpcCall;
-  const services = testServices({ rpc });
-  const routes = createScreenRoutes({
-    screens: [{ id: spec.id, route: spec.route, layout: spec.layout, kind: spec.kind, title: spec.title, load: async () => ({ default: spec }) }],
-    layouts: { external: Layout, restricted: Layout, clear: Layout, main: Layout },
-    guards: { cardDetail: () => null },
-    callMethod: call,
-    widgets,
-    challenges: appChallenges(rpc, { session: services.session, t: (key) => key }),
-  });
-  const router = createMemoryRouter(routes, { initialEntries: ['/cards/7/activate'] });
-  render(
-    <AppProvider services={services}>
-      <I18nextProvider i18n={englishI18n()}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </AppProvider>,
-  );
-  return call;
+  return renderAppSpec(spec, '/cards/7/activate', answer, { cardDetail: () => null });
 }
 
 describe('card activation', () => {

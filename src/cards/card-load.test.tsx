@@ -4,18 +4,12 @@
  * card's currency, its code asked by the transfer challenge, and the result said; a card that cannot be
  * loaded says so.
  */
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { createScreenRoutes, type LayoutProps, type ScreenSpec } from '../../engine/index.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ScreenSpec } from '../../engine/index.ts';
 import type { Account } from '../../generated/entities.ts';
-import type { RpcCall } from '../../generated/methods.ts';
 import cardLoad from '../../generated/screens/card-load.json';
-import { AppProvider } from '../app/app-context.tsx';
-import { appChallenges, widgets } from '../app/registry.ts';
-import { englishI18n } from '../testing/render-spec.tsx';
-import { testServices } from '../testing/app-services.ts';
+import { renderAppSpec } from '../testing/render-app-spec.tsx';
 import { noCapabilities, testCard } from './test-cards.ts';
 
 const FIND = { timeout: 5000 };
@@ -40,32 +34,8 @@ const accounts = [
   account({ accountId: 7, type: 2006, subType: 'PREPAID' }),
 ];
 
-function Layout({ children }: LayoutProps) {
-  return <main>{children}</main>;
-}
-
-/** The screen at /cards/7/load with the application's account select and transfer challenge, every call answered by `answer`. */
 function renderLoad(answer: (method: string, params: Record<string, unknown>) => unknown) {
-  const call = vi.fn(async (method: string, params: Record<string, unknown>) => answer(method, params));
-  const rpc = call as unknown as RpcCall;
-  const services = testServices({ rpc });
-  const routes = createScreenRoutes({
-    screens: [{ id: spec.id, route: spec.route, layout: spec.layout, kind: spec.kind, title: spec.title, load: async () => ({ default: spec }) }],
-    layouts: { external: Layout, restricted: Layout, clear: Layout, main: Layout },
-    guards: { cardDetail: () => null },
-    callMethod: call,
-    widgets,
-    challenges: appChallenges(rpc, { session: services.session, t: (key) => key }),
-  });
-  const router = createMemoryRouter(routes, { initialEntries: ['/cards/7/load'] });
-  render(
-    <AppProvider services={services}>
-      <I18nextProvider i18n={englishI18n()}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </AppProvider>,
-  );
-  return call;
+  return renderAppSpec(spec, '/cards/7/load', answer, { cardDetail: () => null });
 }
 
 describe('card load', () => {
