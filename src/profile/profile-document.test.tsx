@@ -43,7 +43,6 @@ describe('an uploaded document', () => {
     expect(callMethod).toHaveBeenCalledWith('documentInquiry', { documentId: '42' });
     expect(screen.getByText('Utility bill')).toBeTruthy();
     // No issue or expiry date on this document: the fields are left out, not dashed.
-    expect(document.issuedDate).toBeUndefined();
     expect(screen.queryByText(/Issued/)).toBeNull();
 
     const files = screen.getByRole('table', { name: 'Files' });
