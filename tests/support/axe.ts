@@ -14,6 +14,17 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the browser's debugging protocol, as a test tool is, rather than as an inline
   // <script>: the application's Content Security Policy rightly refuses inline script.
+  // Colours are checked at rest: a button that was just pressed may still be fading between its two
+  // states, and a colour half-way through a 120 ms transition is not what the user reads.
+  // A spinner's endless animation never finishes, so only the ones with an end are awaited.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] }));
   return result.violations
