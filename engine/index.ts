@@ -29,7 +29,7 @@ export { useServerErrors } from './schema-form/serverErrors';
 export { SubmitButton } from './kinds/form/SubmitButton';
 export { DataTable, type DataTableProps } from './kinds/table/DataTable';
 export { DefinitionList } from './kinds/detail/DefinitionList';
-export { Field, inputClassName, type FieldIds, type FieldProps } from './ui/Field';
+export { Checkbox, Field, FieldGroup, HelpText, inputClassName, type CheckboxProps, type FieldGroupProps, type FieldIds, type FieldProps } from './ui/Field';
 export { useCodeField, type CodeField, type CodeFieldOptions } from './ui/CodeInput';
 export { MoneyInput, type MoneyInputProps } from './ui/MoneyInput';
 export { Button, ButtonLink, ButtonRow, type ButtonLinkProps, type ButtonProps, type ButtonVariant } from './ui/Button';

@@ -77,3 +77,108 @@ export function Field(props: FieldProps) {
  * ```
  */
 export const inputClassName = 'eng-input';
+
+/** What a {@link FieldGroup} shows around the controls it groups. */
+export interface FieldGroupProps {
+  /** The legend, already translated. */
+  legend: string;
+  /** Marks the legend with an asterisk. */
+  required?: boolean;
+  /** The errors to show under the group (announced, and tied to it). */
+  errors?: readonly string[];
+  /** The controls: usually {@link Checkbox}es. */
+  children: ReactNode;
+}
+
+/**
+ * A group of controls under one legend, with the group's errors, in the engine's look: a list of
+ * checkboxes a person ticks one by one, or radios drawn by hand.
+ *
+ * @example
+ * ```tsx
+ * <FieldGroup legend={t('fields.acceptedTerms')} required errors={rawErrors}>
+ *   {terms.map((term) => <Checkbox key={term} label={term} checked={accepted.includes(term)} onChange={(on) => toggle(term, on)} />)}
+ * </FieldGroup>
+ * ```
+ */
+export function FieldGroup({ legend, required, errors = [], children }: FieldGroupProps) {
+  const errorId = useId();
+  const shown = [...new Set(errors)];
+  return (
+    <fieldset className={`eng-fieldset eng-field-group${shown.length ? ' eng-field--invalid' : ''}`} aria-describedby={shown.length ? errorId : undefined}>
+      <legend className="eng-label">
+        {legend}
+        {required && (
+          <span className="eng-required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </legend>
+      {children}
+      {shown.length > 0 && (
+        <ul id={errorId} className="eng-field-errors">
+          {shown.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/** A {@link Checkbox}'s props. */
+export interface CheckboxProps {
+  /** What the box says; may hold a link. */
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  required?: boolean;
+  /** Marks the box invalid (its group shows the message). */
+  invalid?: boolean;
+}
+
+/**
+ * One checkbox with its label beside it, in the engine's look.
+ *
+ * @example
+ * ```tsx
+ * <Checkbox label={<>I accept the <a href={url}>terms</a></>} checked={accepted} onChange={setAccepted} required />
+ * ```
+ */
+export function Checkbox({ label, checked, onChange, disabled, required, invalid }: CheckboxProps) {
+  const id = useId();
+  return (
+    <div className="eng-checkbox-row">
+      <input
+        type="checkbox"
+        id={id}
+        className="eng-checkbox"
+        checked={checked}
+        disabled={disabled}
+        required={required}
+        aria-invalid={invalid || undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+
+/**
+ * A line of help or notice under a control, in the engine's look; give it the `id` the control's
+ * `aria-describedby` names, and `role="status"` when it appears in answer to what was typed.
+ *
+ * @example
+ * ```tsx
+ * <HelpText id={noticeId} role="status">{t('register.emailTaken')}</HelpText>
+ * ```
+ */
+export function HelpText({ id, role, children }: { id?: string; role?: 'status'; children: ReactNode }) {
+  return (
+    <p id={id} className="eng-help" role={role}>
+      {children}
+    </p>
+  );
+}

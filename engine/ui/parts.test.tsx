@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createTestI18n, renderScreens, testOptions } from '../testing/harness';
 import type { CustomScreenProps } from '../provider/types';
 import type { ScreenSpec } from '../spec/types';
-import { Button, ButtonRow, customForm, MoneyInput, SchemaForm, SubmitButton, useCodeField } from '../index';
+import { Button, ButtonRow, Checkbox, customForm, FieldGroup, MoneyInput, SchemaForm, SubmitButton, useCodeField } from '../index';
 
 /** A custom screen assembled from the public parts: a form of its spec's `custom.forms`, submitted by hand. */
 function Verify({ spec }: CustomScreenProps) {
@@ -157,5 +157,23 @@ describe('Button', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
     fireEvent.click(button);
     expect(click).not.toHaveBeenCalled();
+  });
+});
+
+describe('FieldGroup and Checkbox', () => {
+  it('ties the group to its errors, and each box to its label, so a box is ticked by its label', () => {
+    const changed = vi.fn();
+    render(
+      <FieldGroup legend="Terms" required errors={['Accept the terms', 'Accept the terms']}>
+        <Checkbox label="I accept the terms" checked={false} onChange={changed} required invalid />
+      </FieldGroup>,
+    );
+    const group = screen.getByRole('group', { name: /Terms/ });
+    expect(group.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(group.getAttribute('aria-describedby')!)?.textContent).toBe('Accept the terms');
+    const box = screen.getByRole('checkbox', { name: 'I accept the terms' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(screen.getByText('I accept the terms'));
+    expect(changed).toHaveBeenCalledWith(true);
   });
 });

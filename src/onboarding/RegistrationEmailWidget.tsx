@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorId } from '@rjsf/utils';
-import type { WidgetProps } from '../../engine/index.ts';
+import { HelpText, inputClassName, type WidgetProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 
 const EMAIL = /^\S+@\S+\.\S+$/;
@@ -39,7 +39,7 @@ export function RegistrationEmailWidget(props: WidgetProps) {
         id={id}
         name={id}
         type="email"
-        className="eng-input"
+        className={inputClassName}
         value={typeof value === 'string' ? value : ''}
         required={required}
         disabled={disabled}
@@ -57,14 +57,14 @@ export function RegistrationEmailWidget(props: WidgetProps) {
         onFocus={(event) => onFocus(id, event.target.value)}
       />
       {taken && (
-        <p id={noticeId} className="eng-help onboarding-taken" role="status">
+        <HelpText id={noticeId} role="status">
           {taken.status === 1 ? t('onboarding.register.emailTaken') : t('onboarding.register.emailPending')}{' '}
           {taken.status === 1 ? (
             <Link to="/login">{t('onboarding.links.signIn')}</Link>
           ) : (
             <Link to={`/activate?username=${encodeURIComponent(taken.email)}`}>{t('onboarding.register.activateLink')}</Link>
           )}
-        </p>
+        </HelpText>
       )}
     </>
   );

@@ -52,7 +52,7 @@ describe('changing the password', () => {
     fireEvent.change(field('New password again'), { target: { value: 'weakpassword' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const rule = await screen.findAllByText(/at least one lower-case letter, one capital letter and one digit/);
-    expect(rule.some((node) => node.closest('[role="alert"], .eng-field-errors'))).toBe(true);
+    expect(rule.some((node) => node.closest('[role="alert"], [id$="__error"]'))).toBe(true);
     expect(callMethod).not.toHaveBeenCalled();
   });
 

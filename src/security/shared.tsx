@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMethodCallError, intlLocale } from '../../engine/index.ts';
+import { inputClassName, isMethodCallError, intlLocale } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { Field } from '../app/Field.tsx';
 import './security.css';
@@ -57,7 +57,7 @@ export function TextField(props: {
         <input
           id={id}
           name={props.name}
-          className="eng-input"
+          className={inputClassName}
           type={props.type ?? 'text'}
           inputMode={props.inputMode}
           autoComplete={props.autoComplete ?? 'off'}
