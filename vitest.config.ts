@@ -38,6 +38,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
+          // Starts a throwaway PostgreSQL unless TEST_DATABASE_URL names one; fails when it cannot.
+          globalSetup: ['tests/integration/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

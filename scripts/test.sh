@@ -23,9 +23,7 @@ step "unit tests"
 npx vitest run --project unit --project unit-node
 
 step "integration tests (PGlite and PostgreSQL)"
-read -r TEST_DATABASE_URL PG_DIR < <(bash scripts/postgres.sh start)
-export TEST_DATABASE_URL
-trap 'bash scripts/postgres.sh stop "$PG_DIR"' EXIT
+# The integration project's global setup starts a throwaway PostgreSQL (tests/integration/global-setup.ts).
 npx vitest run --project integration
 
 step "build"

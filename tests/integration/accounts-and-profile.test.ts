@@ -24,7 +24,7 @@ interface Entry {
 const minor = (amount: string) => toMinorUnits(amount, 2);
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`accounts, history and profile on ${backend.name}`, () => {
+  describe(`accounts, history and profile on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     let anna: Tokens;

@@ -19,7 +19,7 @@ interface Account {
 }
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`accounts, currencies, wallets and payment instructions on ${backend.name}`, () => {
+  describe(`accounts, currencies, wallets and payment instructions on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     let anna: Tokens;

@@ -12,7 +12,7 @@ import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
 const ADDRESS = { address1: '7 Delete Lane', city: 'London', countryCode: 'GB', postalCode: 'N1 9GU', addressType: 2 };
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`address delete on ${backend.name}`, () => {
+  describe(`address delete on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     let anna: Tokens;

@@ -111,7 +111,7 @@ interface Answer {
 }
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`card secrets never leak, and 13 for others' cards, on ${backend.name}`, () => {
+  describe(`card secrets never leak, and 13 for others' cards, on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     let anna: Tokens;

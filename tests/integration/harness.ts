@@ -9,23 +9,18 @@ import { REPOSITORY_ROOT, type DatabaseConfig, type ServerConfig } from '../../s
 /** A database back-end the suite runs against. */
 export interface Backend {
   name: 'PGlite' | 'PostgreSQL';
-  /** True when the back-end cannot run here (PostgreSQL without TEST_DATABASE_URL). */
-  unavailable: boolean;
 }
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
 /**
- * Both back-ends. PostgreSQL runs when TEST_DATABASE_URL names a server (scripts/test.sh starts one);
- * each test server then gets a database of its own, created for it and dropped after.
+ * Both back-ends. PostgreSQL is the server of TEST_DATABASE_URL (the suite's global setup starts one when
+ * none is named); each test server gets a database of its own, created for it and dropped after.
  *
  * @example
- * for (const backend of BACKENDS) describe.skipIf(backend.unavailable)(backend.name, () => { ... });
+ * for (const backend of BACKENDS) describe(backend.name, () => { ... });
  */
-export const BACKENDS: Backend[] = [
-  { name: 'PGlite', unavailable: false },
-  { name: 'PostgreSQL', unavailable: !TEST_DATABASE_URL },
-];
+export const BACKENDS: Backend[] = [{ name: 'PGlite' }, { name: 'PostgreSQL' }];
 
 /** A fresh database for one test server, and how to remove it. */
 async function freshDatabase(backend: Backend): Promise<{ database: DatabaseConfig; remove(): Promise<void> }> {
@@ -33,7 +28,7 @@ async function freshDatabase(backend: Backend): Promise<{ database: DatabaseConf
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-pglite-'));
     return { database: { kind: 'pglite', dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: start PostgreSQL with scripts/postgres.sh and export the URL it prints.');
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: run the suite through vitest, whose global setup starts PostgreSQL.');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();

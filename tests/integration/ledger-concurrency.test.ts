@@ -14,17 +14,7 @@ import { systemAccountId } from '../../server/ledger/system-accounts.ts';
 import { randomUUID } from 'node:crypto';
 import { ApiClient, type Answer } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import {
-  accountStates,
-  createPersonalCustomer,
-  fund,
-  HEALTHY,
-  ledgerHealth,
-  NEEDS_POSTGRES,
-  openAccount,
-  TEST_PASSWORD,
-  transactionsPerKey,
-} from './ledger-support.ts';
+import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD, transactionsPerKey } from './ledger-support.ts';
 
 const postgres = BACKENDS.find((backend) => backend.name === 'PostgreSQL')!;
 
@@ -37,7 +27,7 @@ function generator(seed: number): () => number {
   };
 }
 
-describe.skipIf(postgres.unavailable)(`ledger under concurrent load on PostgreSQL${postgres.unavailable ? ` (${NEEDS_POSTGRES})` : ''}`, () => {
+describe('ledger under concurrent load on PostgreSQL', () => {
   let test: TestServer;
   const db = () => test.server.db;
   /** Customer accounts by currency. */

@@ -12,9 +12,8 @@ import { openDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/schema.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
-import { createPersonalCustomer, createPostgresDatabase, fund, HEALTHY, ledgerHealth, NEEDS_POSTGRES, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { createPersonalCustomer, createPostgresDatabase, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 const CUSTOMERS = 6;
 const CLIENTS = 12;
 /** Acknowledged transfers before the kill: the load is well under way, many calls are in flight. */
@@ -35,14 +34,14 @@ interface Attempt {
   acknowledged: number[];
 }
 
-describe.skipIf(!TEST_DATABASE_URL)(`ledger survives a crash on PostgreSQL${TEST_DATABASE_URL ? '' : ` (${NEEDS_POSTGRES})`}`, () => {
+describe('ledger survives a crash on PostgreSQL', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let server: RunningServer | undefined;
   let db: Kysely<Database>;
   const payers: Payer[] = [];
 
   beforeAll(async () => {
-    database = await createPostgresDatabase(TEST_DATABASE_URL!);
+    database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!);
     server = await startServer({ DATABASE_URL: database.url });
     db = await openDatabase({ kind: 'postgres', url: database.url });
     const client = new ApiClient(server.url);

@@ -36,7 +36,7 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
 );
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`ledger properties on ${backend.name}`, () => {
+  describe(`ledger properties on ${backend.name}`, () => {
     let test: TestServer;
     const db = () => test.server.db;
     /** Customer accounts: [USD of one customer, USD of another (may go to -20.00), EUR, EUR]. */

@@ -12,10 +12,6 @@ import { checkLedgerInvariant, type LedgerInvariantReport } from '../../server/l
 import { postLedgerTransaction } from '../../server/ledger/post-transaction.ts';
 import { systemAccountId } from '../../server/ledger/system-accounts.ts';
 
-/** Why the PostgreSQL-only proofs are skipped, printed in their suite name. */
-export const NEEDS_POSTGRES =
-  'skipped: needs a real PostgreSQL; run: read -r TEST_DATABASE_URL PG_DIR < <(bash scripts/postgres.sh start); export TEST_DATABASE_URL';
-
 /**
  * A new, empty database on the PostgreSQL server of TEST_DATABASE_URL (for a server process of its
  * own), and how to drop it.

@@ -6,7 +6,7 @@ import { systemAccountId } from '../../server/ledger/system-accounts.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`ledger on ${backend.name}`, () => {
+  describe(`ledger on ${backend.name}`, () => {
     let test: TestServer;
     let customerId: number;
 

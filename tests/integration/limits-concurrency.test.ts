@@ -44,7 +44,7 @@ interface Kind {
 const major = (minor: bigint) => formatMinorUnits(minor, 2);
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`limits under concurrency on ${backend.name}`, () => {
+  describe(`limits under concurrency on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     /** Someone to pay and to send invoices: a customer with a USD account, signed in. */

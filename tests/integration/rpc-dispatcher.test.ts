@@ -10,7 +10,7 @@ import { BACKENDS, startTestServer, type Backend, type TestServer } from './harn
 const ACCESS_DENIED = { responseCode: '13', responseDescription: 'Access denied' };
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`RPC dispatcher on ${backend.name}`, () => {
+  describe(`RPC dispatcher on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     let anna: Tokens;
@@ -188,7 +188,7 @@ describe('RPC dispatcher against a changed API bundle', () => {
 });
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`an answer outside its schema changes nothing, on ${backend.name}`, () => {
+  describe(`an answer outside its schema changes nothing, on ${backend.name}`, () => {
     let test: TestServer;
 
     beforeAll(async () => {

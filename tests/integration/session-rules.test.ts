@@ -9,7 +9,7 @@ import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 const bearer = (tokens: Tokens) => ({ authorization: `Bearer ${tokens.accessToken}` });
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`session rules on ${backend.name}`, () => {
+  describe(`session rules on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     let anna: Tokens;

@@ -45,7 +45,7 @@ function waitForPush(base: string, key: string): Promise<{ status: string; code?
 const otpNow = () => totp(DEMO_TOTP_SECRET, new Date());
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`sign-in flows on ${backend.name}`, () => {
+  describe(`sign-in flows on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     const userId = async (email: string) => (await test.server.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;

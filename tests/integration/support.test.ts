@@ -7,7 +7,7 @@ import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 const PNG = `data:image/png;name=screenshot.png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]).toString('base64')}`;
 
 for (const backend of BACKENDS) {
-  describe.skipIf(backend.unavailable)(`support messages on ${backend.name}`, () => {
+  describe(`support messages on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
     let anna: Tokens;
