@@ -6,9 +6,16 @@
  *   (c) transfers per second through the HTTP API (p2pTransfer with idempotency keys, server in-process);
  *   (d) the p95 time of one history page (transactionHistory over HTTP, page size 20), without and with
  *       filters, at one million ledger transactions bulk-loaded into one customer's accounts.
+ *   (e) a hot account: the ledger alone at 32 clients with every transfer paid into one account, beside
+ *       the uniform case of (b);
+ *   (f) the same history pages as raw keyset SQL straight on the pool, the yardstick for (d).
  * Prints a table with each figure and its ratio to pgbench at the same client count. Asserts nothing.
- * Environment: BENCH_SECONDS (per measurement, default 10), BENCH_HISTORY_TRANSACTIONS (default 1000000),
- * PG_BIN (PostgreSQL binaries, default the newest /usr/lib/postgresql/<n>/bin).
+ * Flags: `--quick` (3 s per measurement, 100,000 history transactions: about a minute), `--json` (the
+ * progress goes to stderr and stdout is one JSON object with every figure, e.g. `pgbench32`, `ledger32`,
+ * `http32`, `ledgerRatio32`, `httpRatio32`, `hotRatio`, `historyP95Ms`, `historyRawP95Ms`).
+ * Environment: BENCH_SECONDS (per measurement, default 10, 3 with --quick), BENCH_HISTORY_TRANSACTIONS
+ * (default 1000000, 100000 with --quick), PG_BIN (PostgreSQL binaries, default the newest
+ * /usr/lib/postgresql/<n>/bin).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -25,12 +32,19 @@ import { systemAccountId } from '../server/ledger/system-accounts.ts';
 import { ApiClient } from '../tests/support/api-client.ts';
 import { createPersonalCustomer, fund, ledgerHealth, openAccount, TEST_PASSWORD } from '../tests/integration/ledger-support.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const HISTORY_TRANSACTIONS = Number(process.env.BENCH_HISTORY_TRANSACTIONS ?? 1_000_000);
+const QUICK = process.argv.includes('--quick');
+const JSON_OUTPUT = process.argv.includes('--json');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 10));
+const HISTORY_TRANSACTIONS = Number(process.env.BENCH_HISTORY_TRANSACTIONS ?? (QUICK ? 100_000 : 1_000_000));
 const CLIENTS = [1, 8, 32] as const;
+/** The client count of the hot-account measurement and of the JSON's headline ratios. */
+const HOT_CLIENTS = 32;
 
+/** Progress lines; on stderr with --json, so stdout holds the JSON alone. */
 function log(message: string): void {
-  console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
+  const line = `[${new Date().toISOString().slice(11, 19)}] ${message}`;
+  if (JSON_OUTPUT) console.error(line);
+  else console.log(line);
 }
 
 /** The folder of the PostgreSQL binaries (initdb, pgbench), as scripts/postgres.sh finds them. */
@@ -54,6 +68,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
     child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`))));
   });
 }
+
+const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
@@ -145,15 +161,23 @@ async function benchCustomers(db: Kysely<Database>, count: number): Promise<Arra
   return customers;
 }
 
-/** (b) transfers through the ledger alone, each with its idempotency key. */
-async function ledgerPhase(url: string, accounts: number[]): Promise<Map<number, LoopResult>> {
+/**
+ * (b) transfers through the ledger alone, each with its idempotency key, between random accounts; or,
+ * with `hot`, (e): every transfer paid into the first account, from any other.
+ */
+async function ledgerPhase(
+  url: string,
+  accounts: number[],
+  { hot = false, clientCounts = CLIENTS as readonly number[] } = {},
+): Promise<Map<number, LoopResult>> {
   const results = new Map<number, LoopResult>();
-  for (const clients of CLIENTS) {
+  for (const clients of clientCounts) {
     const db = ledgerPool(url, clients);
     try {
       const result = await closedLoop(clients, async () => {
-        const from = accounts[Math.floor(Math.random() * accounts.length)]!;
-        let to = accounts[Math.floor(Math.random() * accounts.length)]!;
+        const payers = hot ? accounts.slice(1) : accounts;
+        const from = payers[Math.floor(Math.random() * payers.length)]!;
+        let to = hot ? accounts[0]! : accounts[Math.floor(Math.random() * accounts.length)]!;
         if (to === from) to = accounts[(accounts.indexOf(from) + 1) % accounts.length]!;
         const amount = BigInt(1 + Math.floor(Math.random() * 100));
         await postLedgerTransaction(db, {
@@ -168,7 +192,9 @@ async function ledgerPhase(url: string, accounts: number[]): Promise<Map<number,
         return true;
       });
       results.set(clients, result);
-      log(`ledger, ${clients} clients: ${result.tps.toFixed(0)} transfers/s (${result.failed} failed${result.firstError ? `: ${result.firstError}` : ''})`);
+      log(
+        `ledger${hot ? ' into one hot account' : ''}, ${clients} clients: ${result.tps.toFixed(0)} transfers/s (${result.failed} failed${result.firstError ? `: ${result.firstError}` : ''})`,
+      );
     } finally {
       await db.destroy();
     }
@@ -243,41 +269,85 @@ async function bulkLoadHistory(db: Kysely<Database>, customerId: number, count: 
   return { usd, eur };
 }
 
-/** (d) p95 of one history page, for each filter set, over SECONDS each (at most 400 requests). */
-async function historyPhase(baseUrl: string, db: Kysely<Database>) {
+/** p50 and p95 of `request`, called one after another for SECONDS (at most 400 times). */
+async function latency(request: () => Promise<number>): Promise<{ p50: number; p95: number; requests: number; results: number }> {
+  const times: number[] = [];
+  let results = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  while (performance.now() < deadline && times.length < 400) {
+    const t0 = performance.now();
+    results = await request();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
+  return { p50: at(0.5), p95: at(0.95), requests: times.length, results };
+}
+
+interface HistoryFigure {
+  name: string;
+  p50: number;
+  p95: number;
+  requests: number;
+  results: number;
+  /** The same page as one raw keyset query on the pool: the best the database does. */
+  rawP95: number;
+}
+
+/**
+ * (d) and (f): p95 of one history page for each filter set, over HTTP and as the raw keyset SQL that reads
+ * the same 20 rows (entries of the customer's accounts joined with their transaction, newest first).
+ */
+async function historyPhase(baseUrl: string, db: Kysely<Database>): Promise<HistoryFigure[]> {
   const owner = await createPersonalCustomer(db, 'history');
   log(`history: bulk-loading ${HISTORY_TRANSACTIONS} ledger transactions`);
   const started = performance.now();
-  const { usd } = await bulkLoadHistory(db, owner.customerId, HISTORY_TRANSACTIONS);
+  const { usd, eur } = await bulkLoadHistory(db, owner.customerId, HISTORY_TRANSACTIONS);
   log(`history: loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const client = new ApiClient(baseUrl);
   const token = (await client.signIn(owner.email, TEST_PASSWORD)).accessToken;
   const today = new Date().toISOString().slice(0, 10);
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
-  const variants: Array<[string, Record<string, unknown>]> = [
-    ['no filter', { pageNumber: 1, pageSize: 20 }],
-    ['account + type', { pageNumber: 1, pageSize: 20, accountId: usd, operationType: 'Card' }],
-    ['dates (30 days)', { pageNumber: 1, pageSize: 20, fromDate: monthAgo, toDate: today }],
-    ['keyword', { pageNumber: 1, pageSize: 20, keyword: 'coffee' }],
-    ['all filters', { pageNumber: 1, pageSize: 20, accountId: usd, operationType: 'Card', fromDate: monthAgo, toDate: today, keyword: 'coffee' }],
+  const from = new Date(`${monthAgo}T00:00:00Z`);
+  const to = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000);
+  const both = [usd, eur];
+  const keyword = sql<boolean>`(t.description ilike '%coffee%' or e.counterparty ilike '%coffee%')`;
+  const variants: Array<[string, Record<string, unknown>, ReturnType<typeof sql<boolean>>]> = [
+    ['no filter', {}, sql<boolean>`e.account_id in (${sql.join(both)})`],
+    ['account + type', { accountId: usd, operationType: 'Card' }, sql<boolean>`e.account_id = ${usd} and t.operation_type = 'Card'`],
+    [
+      'dates (30 days)',
+      { fromDate: monthAgo, toDate: today },
+      sql<boolean>`e.account_id in (${sql.join(both)}) and t.created_at >= ${from} and t.created_at < ${to}`,
+    ],
+    ['keyword', { keyword: 'coffee' }, sql<boolean>`e.account_id in (${sql.join(both)}) and ${keyword}`],
+    [
+      'all filters',
+      { accountId: usd, operationType: 'Card', fromDate: monthAgo, toDate: today, keyword: 'coffee' },
+      sql<boolean>`e.account_id = ${usd} and t.operation_type = 'Card' and t.created_at >= ${from} and t.created_at < ${to} and ${keyword}`,
+    ],
   ];
-  const results: Array<{ name: string; p50: number; p95: number; requests: number; results: number }> = [];
-  for (const [name, params] of variants) {
-    const times: number[] = [];
-    let total = 0;
-    const deadline = performance.now() + SECONDS * 1000;
-    while (performance.now() < deadline && times.length < 400) {
-      const t0 = performance.now();
-      const answer = await client.rpc('transactionHistory', params, { token });
-      times.push(performance.now() - t0);
+  const results: HistoryFigure[] = [];
+  for (const [name, filters, where] of variants) {
+    const http = await latency(async () => {
+      const answer = await client.rpc('transactionHistory', { pageNumber: 1, pageSize: 20, ...filters }, { token });
       if (answer.status !== 200 || answer.body?.responseCode !== '00')
         throw new Error(`transactionHistory answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`);
-      total = answer.body.results;
-    }
-    times.sort((a, b) => a - b);
-    const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
-    results.push({ name, p50: at(0.5), p95: at(0.95), requests: times.length, results: total });
-    log(`history page, ${name}: p95 ${at(0.95).toFixed(1)} ms over ${times.length} requests (${total} matching)`);
+      return answer.body.results as number;
+    });
+    const raw = await latency(async () => {
+      const { rows } = await sql`
+        select e.id, e.amount, e.status, e.counterparty, t.id as transaction_id, t.created_at, t.operation_type, t.description
+        from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+        where ${where}
+        order by t.created_at desc, t.id desc
+        limit 20`.execute(db);
+      return rows.length;
+    });
+    results.push({ name, ...http, rawP95: raw.p95 });
+    log(
+      `history page, ${name}: p95 ${http.p95.toFixed(1)} ms over ${http.requests} requests (${http.results} matching); raw keyset SQL p95 ${raw.p95.toFixed(1)} ms`,
+    );
   }
   return results;
 }
@@ -315,6 +385,11 @@ async function main(): Promise<void> {
       appUrl,
       customers.map((c) => c.accountId),
     );
+    const hot = await ledgerPhase(
+      appUrl,
+      customers.map((c) => c.accountId),
+      { hot: true, clientCounts: [HOT_CLIENTS] },
+    );
     const http = await httpPhase(baseUrl, customers);
     const history = await historyPhase(baseUrl, server.db);
 
@@ -322,6 +397,29 @@ async function main(): Promise<void> {
     const health = await ledgerHealth(server.db);
     log(`ledger invariant after the run: ${health.ok ? 'holds' : `BROKEN ${JSON.stringify(health, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`}`);
 
+    const ratioOf = (tps: number | undefined, base: number | undefined) => (tps === undefined || !base ? null : round(tps / base, 3));
+    const uniform = ledger.get(HOT_CLIENTS)!.tps;
+    const hotTps = hot.get(HOT_CLIENTS)!.tps;
+    if (JSON_OUTPUT) {
+      const figures: Record<string, unknown> = { quick: QUICK, seconds: SECONDS, historyTransactions: HISTORY_TRANSACTIONS, ledgerHealthy: health.ok };
+      for (const clients of CLIENTS) {
+        figures[`pgbench${clients}`] = round(pgbench.get(clients)!, 1);
+        figures[`ledger${clients}`] = round(ledger.get(clients)!.tps, 1);
+        figures[`http${clients}`] = http ? round(http.get(clients)!.tps, 1) : null;
+        figures[`ledgerRatio${clients}`] = ratioOf(ledger.get(clients)!.tps, pgbench.get(clients));
+        figures[`httpRatio${clients}`] = ratioOf(http?.get(clients)?.tps, pgbench.get(clients));
+      }
+      figures[`hot${HOT_CLIENTS}`] = round(hotTps, 1);
+      figures.hotRatio = ratioOf(hotTps, uniform);
+      // The slowest filter set's page, and the slowest raw query: the goal is the first within 3x the second.
+      figures.historyP95Ms = round(Math.max(...history.map((h) => h.p95)), 1);
+      figures.historyRawP95Ms = round(Math.max(...history.map((h) => h.rawP95)), 1);
+      figures.history = Object.fromEntries(
+        history.map((h) => [h.name, { p50Ms: round(h.p50, 1), p95Ms: round(h.p95, 1), rawP95Ms: round(h.rawP95, 1), matching: h.results }]),
+      );
+      console.log(JSON.stringify(figures));
+      return;
+    }
     const rows = CLIENTS.map((clients) => {
       const base = pgbench.get(clients)!;
       const l = ledger.get(clients)!;
@@ -333,10 +431,13 @@ async function main(): Promise<void> {
     const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
     console.log('\nTransfers per second (same PostgreSQL, same run):');
     for (const row of table) console.log(row.map((cell, c) => cell.padStart(widths[c]!)).join('  '));
+    console.log(
+      `\nHot account (${HOT_CLIENTS} clients, every transfer into one account): ${hotTps.toFixed(0)} transfers/s, ${((hotTps / uniform) * 100).toFixed(0)}% of the uniform ${uniform.toFixed(0)}`,
+    );
     console.log(`\nHistory page (transactionHistory over HTTP, page size 20) at ${HISTORY_TRANSACTIONS} ledger transactions:`);
     for (const h of history)
       console.log(
-        `  ${h.name.padEnd(16)} p50 ${h.p50.toFixed(1).padStart(7)} ms   p95 ${h.p95.toFixed(1).padStart(7)} ms   (${h.requests} requests, ${h.results} matching)`,
+        `  ${h.name.padEnd(16)} p50 ${h.p50.toFixed(1).padStart(7)} ms   p95 ${h.p95.toFixed(1).padStart(7)} ms   raw SQL p95 ${h.rawP95.toFixed(1).padStart(7)} ms   (${h.requests} requests, ${h.results} matching)`,
       );
   } finally {
     await server?.close();
