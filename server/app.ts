@@ -28,6 +28,7 @@ import { termsRoutes } from './terms/routes.ts';
 import { verificationRoutes } from './verification/routes.ts';
 import { verificationSandboxPages } from './verification/sandbox-pages.ts';
 import { helpDeskAgentPage } from './support/agent-page.ts';
+import { installMetrics, ServerMetrics } from './metrics/metrics.ts';
 import { historyExportRoute } from './history/export-route.ts';
 import { invoicePdfRoute } from './invoices/pdf-route.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
@@ -85,6 +86,8 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));
     const adapters = createAdapters(config, db);
     await app.register(tokenService, { db, bundle, tokenKey, adapters, sandboxes: config.sandboxes, projectName: registrationRules(config.brand).projectName });
+    // Operators' figures, behind METRICS_TOKEN; counted on the root instance so every call is seen.
+    if (config.metricsToken) installMetrics(app, { metrics: new ServerMetrics(db), token: config.metricsToken, methods: new Set(Object.keys(bundle.methods)) });
     await app.register(rpcDispatcher, { db, bundle, tokenKey, adapters, handlers: createRpcHandlers(bundle, { brand: config.brand, tokenKey }) });
     if (config.sandboxes) await app.register(outboxPage, { db });
     await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });

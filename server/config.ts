@@ -45,6 +45,11 @@ export interface ServerConfig {
    * a client could otherwise claim any address (defeating the per-address throttle) or https.
    */
   trustProxy?: boolean | string[];
+  /**
+   * METRICS_TOKEN: the bearer token that opens /metrics (Prometheus format) to the operators' scraper.
+   * Without it /metrics is not served at all: the figures are never public.
+   */
+  metricsToken?: string;
   /** The real services, used when sandboxes are off. */
   gateways: {
     messages: { sms: string; email: string };
@@ -115,7 +120,7 @@ function gatewayUrl(env: NodeJS.ProcessEnv, name: string): string {
  * Reads the server's configuration from environment variables, with defaults that start the product
  * on 127.0.0.1:8080 against PGlite in `<repo>/data/pglite`.
  *
- * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, TRUST_PROXY, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, LOG_LEVEL,
+ * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, TRUST_PROXY, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, METRICS_TOKEN, LOG_LEVEL,
  * SMS_GATEWAY_URL and EMAIL_GATEWAY_URL (production only).
  *
  * @example
@@ -134,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     generatedDir: path.resolve(env.GENERATED_DIR || path.join(REPOSITORY_ROOT, 'generated')),
     distDir: path.resolve(env.DIST_DIR || path.join(REPOSITORY_ROOT, 'dist')),
     ...(env.TOKEN_SECRET ? { tokenSecret: env.TOKEN_SECRET } : {}),
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     logLevel: env.LOG_LEVEL || 'info',
     ...(env.SCHEDULER_INTERVAL_MS ? { schedulerIntervalMs: Math.max(0, Number(env.SCHEDULER_INTERVAL_MS) || 0) } : {}),
     sandboxes: env.NODE_ENV !== 'production',

@@ -24,6 +24,17 @@ export function noteAuditOutcome(request: FastifyRequest, code: string): void {
   outcomes.set(request, code);
 }
 
+/**
+ * The response code a call was answered with (`00`, `TA1`, `UE`…), once it has been answered; undefined
+ * for a request that never reached an answer of the RPC envelope.
+ *
+ * @example
+ * const code = answeredCode(request) ?? String(reply.statusCode);
+ */
+export function answeredCode(request: FastifyRequest): string | undefined {
+  return outcomes.get(request);
+}
+
 /** Parameter names whose values are never written to the log. */
 const SECRET_KEY =
   /pass|secret|token|otp|cvv|cvc|pin|verifier|answer|signature|^code$|(approval|verification|confirm|confirmation|sms|activation|security|recovery|auth|one-?time)code$/i;

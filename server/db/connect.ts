@@ -27,6 +27,21 @@ function postgresTypes(): pg.CustomTypesConfig {
   };
 }
 
+/** The connection pool behind each PostgreSQL database opened here, for the pool-use metrics. */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The pool's connections of a database opened by {@link openDatabase}: open, idle and callers waiting
+ * for one. Undefined for PGlite, which has a single connection and no pool.
+ *
+ * @example
+ * const use = poolUse(db); // { total: 20, idle: 17, waiting: 0 }
+ */
+export function poolUse(db: Kysely<Database>): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 /**
  * Opens the database the configuration names: a PostgreSQL pool for DATABASE_URL, otherwise the
  * embedded PGlite in its data folder (created if missing). Both read values the same way.
@@ -42,7 +57,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Datab
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, types: postgresTypes(), max: 20 });
     const dialect = withCallTransactions(new PostgresDialect({ pool }));
-    return registerCallTransactions(new Kysely<Database>({ dialect }), dialect);
+    const db = registerCallTransactions(new Kysely<Database>({ dialect }), dialect);
+    pools.set(db, pool);
+    return db;
   }
   mkdirSync(config.dataDir, { recursive: true });
   const pglite = new PGlite(config.dataDir, {
