@@ -10,6 +10,9 @@ step() { echo; echo "=== $* ==="; }
 step "codegen"
 npm run --silent codegen
 
+step "API document (redocly lint, recommended rules)"
+REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true npx redocly lint generated/openapi.json --extends recommended --format summary
+
 step "type check (browser, server and tests projects)"
 npx tsc -b
 

@@ -29,6 +29,7 @@ import { verificationRoutes } from './verification/routes.ts';
 import { verificationSandboxPages } from './verification/sandbox-pages.ts';
 import { helpDeskAgentPage } from './support/agent-page.ts';
 import { installMetrics, ServerMetrics } from './metrics/metrics.ts';
+import { apiDocsRoutes } from './http/api-docs.ts';
 import { historyExportRoute } from './history/export-route.ts';
 import { invoicePdfRoute } from './invoices/pdf-route.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
@@ -84,6 +85,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     });
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));
+    await app.register(apiDocsRoutes, { openApiDocument });
     const adapters = createAdapters(config, db);
     await app.register(tokenService, { db, bundle, tokenKey, adapters, sandboxes: config.sandboxes, projectName: registrationRules(config.brand).projectName });
     // Operators' figures, behind METRICS_TOKEN; counted on the root instance so every call is seen.

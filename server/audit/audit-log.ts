@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { rpcMethodName } from '../http/rpc-method-name.ts';
 
 /** Who made an RPC call and for whom, as the dispatcher learned it. */
 export interface AuditActor {
@@ -123,7 +124,7 @@ export function markAudited(request: FastifyRequest): void {
 }
 
 async function writeAuditRow(db: Kysely<Database>, request: FastifyRequest, outcome: string): Promise<void> {
-  const name = (request.query as Record<string, unknown> | undefined)?.method;
+  const name = rpcMethodName(request);
   const actor = actors.get(request);
   await db
     .insertInto('audit_log')

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths the server answers itself; an unknown one there is a plain 404, never the application. */
 // /auth/sei alone is a page of the application (document 000 section 2); the rest of /auth is the token service.
-const SERVER_PATHS = /^\/(api|auth(?!\/sei\/?$)|openapi\.json|health|sandbox|device-api)(\/|$)/;
+const SERVER_PATHS = /^\/(api|auth(?!\/sei\/?$)|openapi\.json|docs|metrics|health|sandbox|device-api)(\/|$)/;
 /** A missing file (a stale asset name) is a 404: answering HTML for a script only hides the error. */
 const FILE_NAME = /\.[A-Za-z0-9]+$/;
 

@@ -5,9 +5,10 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { answeredCode } from '../audit/audit-log.ts';
 import { poolUse } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { rpcMethodName } from '../http/rpc-method-name.ts';
 
-/** The RPC endpoint whose calls are counted. */
-const RPC_PATH = '/api';
+/** The RPC endpoints whose calls are counted (the method in the query, or in the path). */
+const RPC_PATHS = new Set(['/api', '/api/:method']);
 
 /**
  * What operators watch, in Prometheus format, one registry per server (tests build many in one process):
@@ -125,8 +126,8 @@ export class ServerMetrics {
 
 /** A method name as a label: a declared one as it is; anything else one label, so a caller cannot grow the series. */
 function methodLabel(request: FastifyRequest, known: ReadonlySet<string>): string {
-  const name = (request.query as Record<string, unknown> | undefined)?.method;
-  return typeof name === 'string' && known.has(name) ? name : 'unknown';
+  const name = rpcMethodName(request);
+  return name !== undefined && known.has(name) ? name : 'unknown';
 }
 
 /**
@@ -142,7 +143,7 @@ export function installMetrics(
   { metrics, token, methods }: { metrics: ServerMetrics; token: string; methods: ReadonlySet<string> },
 ): void {
   app.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.routeOptions.url !== RPC_PATH) return;
+    if (!RPC_PATHS.has(request.routeOptions.url ?? '')) return;
     metrics.recordCall(methodLabel(request, methods), answeredCode(request) ?? String(reply.statusCode), reply.elapsedTime / 1000);
   });
   const expected = Buffer.from(`Bearer ${token}`);

@@ -10,6 +10,7 @@ import { inCallTransaction } from '../db/call-transaction.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors, type FieldError } from '../http/json-schema.ts';
 import { BODY_LIMIT_BYTES, describeRefusedBody, limitReceivedBytes, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
+import { rpcMethodName } from '../http/rpc-method-name.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { Caller, RpcContext } from './context.ts';
 import { auditRpcCall, auditSuccess, markAudited, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
@@ -167,8 +168,8 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
   // Only methods declared with `uploads` may send large bodies; the rest are refused before parsing:
   // at once when Content-Length says so, else as soon as the bytes received pass the limit (chunked).
   const limitOf = (request: FastifyRequest) => {
-    const name = (request.query as Record<string, unknown>).method;
-    return typeof name === 'string' && methods.get(name)?.declaration.uploads === true ? UPLOAD_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+    const name = rpcMethodName(request);
+    return name !== undefined && methods.get(name)?.declaration.uploads === true ? UPLOAD_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
   };
   app.addHook('onRequest', async (request, reply) => {
     if (Number(request.headers['content-length'] ?? 0) > limitOf(request)) {
@@ -177,14 +178,16 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
   });
   app.addHook('preParsing', async (request, _reply, payload) => limitReceivedBytes(payload, limitOf(request)));
 
-  app.post('/api', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const name = (request.query as Record<string, unknown>).method;
-    const method = typeof name === 'string' ? methods.get(name) : undefined;
+  // One handler, two addresses: `POST /api?method=<name>` with the method repeated in the body (the
+  // browser's convention), and `POST /api/<name>` for generated clients, where the body may leave it out.
+  const call = async (request: FastifyRequest, reply: FastifyReply, methodInPath: boolean) => {
+    const name = rpcMethodName(request);
+    const method = name !== undefined ? methods.get(name) : undefined;
     const body = request.body;
     if (!method) return answer(reply, 'IM');
     if (!isPlainObject(body)) return answer(reply, 'TA1', { validationErrors: [{ field: '', description: 'must be a JSON object' }] });
-    // The method travels twice by convention; a body naming another method is a confused client.
-    if (body.method !== name) return answer(reply, 'IM');
+    // A body naming another method than the address is a confused client.
+    if (body.method !== name && !(methodInPath && body.method === undefined)) return answer(reply, 'IM');
 
     const { caller, refusal } = await callerFor(options, method.declaration, request);
     if (refusal) return answer(reply, refusal);
@@ -262,5 +265,7 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
       request.log.error({ err: error, method: name }, 'RPC handler failed');
       return answer(reply, 'UE');
     }
-  });
+  };
+  app.post('/api', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => call(request, reply, false));
+  app.post('/api/:method', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => call(request, reply, true));
 }

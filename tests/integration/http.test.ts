@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../server/config.ts';
+import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -43,6 +44,44 @@ describe('HTTP surface', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     expect(answer.text).toBe(readFileSync(path.join(REPOSITORY_ROOT, 'generated/openapi.json'), 'utf8'));
+  });
+
+  it('answers each RPC method at its own path too, the body naming the method or not', async () => {
+    const tokens = await client.signIn(DEMO_LOGINS.personal);
+    const byQuery = await client.rpc('balanceInquiry', {}, { token: tokens.accessToken });
+    const post = (path: string, body: object) =>
+      fetch(`${client.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.accessToken}` },
+        body: JSON.stringify(body),
+      });
+    const byPath = await (await post('/api/balanceInquiry', {})).json();
+    expect(byPath.responseCode).toBe('00');
+    expect(byPath.accounts).toEqual(byQuery.body.accounts);
+    expect((await (await post('/api/balanceInquiry', { method: 'balanceInquiry' })).json()).responseCode).toBe('00');
+    expect((await (await post('/api/balanceInquiry', { method: 'profileInquiry' })).json()).responseCode).toBe('IM');
+    expect((await (await post('/api/noSuchMethod', {})).json()).responseCode).toBe('IM');
+    const signedOut = await fetch(`${client.baseUrl}/api/balanceInquiry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(signedOut.status).toBe(401);
+  });
+
+  it('serves a readable API reference at /docs, with no script, under the strict policy', async () => {
+    const answer = await client.get('/docs');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(answer.text).not.toContain('<script');
+    expect(answer.text).toContain('<code>/api/p2pTransfer</code>');
+    expect(answer.text).toContain('Request fields');
+    const css = await client.get('/docs/docs.css');
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+  });
+
+  it('does not serve /metrics without a metrics token configured', async () => {
+    const answer = await client.get('/metrics');
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain('bank_');
   });
 
   it('sends the security headers on every answer', async () => {
