@@ -82,8 +82,10 @@ export function FormBody({
   const { submitData, pending, dialog } = useSubmit(spec, form.submit);
   // A ref, not the state: two Enter presses in one tick must not send twice.
   const sending = useRef(false);
-  // The field the person changed last: of a live value's `either` fields, the one sent.
+  // Of the live values' `either` fields, the one the person changed last: the one sent. Another field
+  // changed since (a date, a select) leaves it as it was.
   const [lastChanged, setLastChanged] = useState<string>();
+  const eitherFields = useMemo(() => new Set((form.live ?? []).flatMap((entry) => entry.either ?? [])), [form.live]);
   const lastChangedRef = useRef(lastChanged);
   lastChangedRef.current = lastChanged;
   // Fields whose checks speak are invalid to the live values that send them: nothing is asked about them.
@@ -97,7 +99,8 @@ export function FormBody({
   useEffect(() => setCheckedFields(checkedNow), [checkedNow]);
   const liveFields = useLiveFields(form.live, live, (values) => {
     setData((current) => ({ ...current, ...values }));
-    setLastChanged(Object.keys(values)[0]);
+    const typed = Object.keys(values).find((field) => eitherFields.has(field));
+    if (typed) setLastChanged(typed);
   });
 
   // A live value's answer copied into the fields its `fill` names, never into the one being typed.
@@ -162,7 +165,7 @@ export function FormBody({
           fieldMessages={checked}
           onChange={(next) => {
             const changed = Object.keys({ ...data, ...next }).find((field) => next[field] !== data[field]);
-            if (changed) setLastChanged(changed);
+            if (changed && eitherFields.has(changed)) setLastChanged(changed);
             setData(next);
             serverErrors.track(next);
           }}

@@ -130,14 +130,15 @@ describe('a form with field checks', () => {
     const callMethod = shop();
     renderScreens(testOptions([exchange], { callMethod }), '/exchange', words());
     fireEvent.change(await screen.findByLabelText(/Store/), { target: { value: 'north' } });
+
+    fireEvent.change(screen.getByLabelText('Get'), { target: { value: '30' } });
+    await waitFor(() => expect((screen.getByLabelText('Give') as HTMLInputElement).value).toBe('15.00'));
+    // A field changed after the amount leaves the amount typed last the one sent.
     const repeat = screen.getByLabelText('Repeat') as HTMLSelectElement;
     expect(repeat.options[0]!.textContent).toBe('Just once');
     const monthly = [...repeat.options].find((option) => option.textContent === 'monthly')!;
     fireEvent.change(repeat, { target: { value: monthly.value } });
     await screen.findByRole('button', { name: 'Place and repeat' });
-
-    fireEvent.change(screen.getByLabelText('Get'), { target: { value: '30' } });
-    await waitFor(() => expect((screen.getByLabelText('Give') as HTMLInputElement).value).toBe('15.00'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Place and repeat' })));
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('storeSwap', { store: 'north', get: '30', repeat: 'monthly' }));
   });
