@@ -298,13 +298,14 @@ class SpecResolver {
     });
   }
 
-  /** Checks a form's `queryDefaults` fill its own fields, and its `buttons` call declared methods with its fields. */
+  /** Checks a form's `queryDefaults` fill and `keepOnDone` keep its own fields, and its `buttons` call declared methods with its fields. */
   private formExtras(form: JsonObject, at: string): void {
     const fields = form.fields as string[];
     const own = (field: unknown, where: string) => {
       if (!fields.includes(field as string)) this.fail(where, `'${String(field)}' is not one of the form's fields (${fields.join(', ')})`);
     };
     for (const field of Object.keys((form.queryDefaults as JsonObject | undefined) ?? {})) own(field, `${at}/queryDefaults/${field}`);
+    ((form.keepOnDone as string[] | undefined) ?? []).forEach((field, i) => own(field, `${at}/keepOnDone/${i}`));
     ((form.buttons as JsonObject[] | undefined) ?? []).forEach((button, i) => {
       const here = `${at}/buttons/${i}`;
       this.method(button, here);

@@ -635,6 +635,8 @@ export interface DashboardSection {
   form?: Omit<FormSpec, 'data'> & {
     /** The form starts from the section's `data` (`path` applied; its fields picked), and again from the reloaded data after each success. */
     startFromData?: boolean;
+    /** Fields whose values stay when the form starts again after a success (the accounts of the next transfer). */
+    keepOnDone?: string[];
   };
   /** Buttons under the section, evaluated against its data (`data.path` applied). */
   actions?: Action[];

@@ -48,7 +48,7 @@ export function withoutComputedFields(data: Record<string, unknown>, live: reado
  * A spec's form with its submit button: validated with `schema`, sent as `form.submit` says (an
  * answer-driven flow: see `useAnswerFlow`), the server's field errors shown on their fields. Its `live`
  * values are asked as it is filled in and drawn in it. `onDone` runs after a success; with `resetOnDone`
- * the form starts again from `initialData` there. With `fillId`, a button naming it as `fill` (a row of
+ * the form starts again from `initialData` there, keeping the values of `form.keepOnDone`. With `fillId`, a button naming it as `fill` (a row of
  * a list on the same dashboard) fills the form. The submit button's label interpolates `labelValues` (the
  * data of the section the form sits in), which application widgets also read as `formContext.data`.
  */
@@ -64,7 +64,7 @@ export function FormBody({
   labelValues,
 }: {
   spec: ScreenSpec;
-  form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live' | 'buttons'>;
+  form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live' | 'buttons'> & { keepOnDone?: string[] };
   schema: JsonSchema;
   initialData: Record<string, unknown>;
   idPrefix?: string;
@@ -91,7 +91,7 @@ export function FormBody({
   // Fields whose checks speak are invalid to the live values that send them: nothing is asked about them.
   const [checkedFields, setCheckedFields] = useState('');
   const liveInvalid = useMemo(() => (checkedFields ? new Set([...invalid, ...checkedFields.split(',')]) : invalid), [invalid, checkedFields]);
-  const live = useLiveValues(form.live, data, liveInvalid, (errors) => serverErrors.show(errors, data), lastChanged);
+  const live = useLiveValues(form.live, data, liveInvalid, (errors) => serverErrors.show(errors, data), lastChanged, round);
   // One object while the messages stay the same, so a keystroke redraws only its own field.
   const checkedText = JSON.stringify(fieldCheckMessages(form.uiSchema, checkedValues(data, live), { t, locale }));
   const checked = useMemo(() => JSON.parse(checkedText) as Record<string, string>, [checkedText]);
@@ -140,7 +140,7 @@ export function FormBody({
       else if (outcome.status === 'done' || outcome.status === 'kept') serverErrors.clear();
       if (outcome.status === 'done') {
         if (resetOnDone) {
-          setData(initialData);
+          setData(form.keepOnDone ? { ...initialData, ...pickFields(valid, form.keepOnDone) } : initialData);
           setRound((current) => current + 1);
         }
         onDone?.();

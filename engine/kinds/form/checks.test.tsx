@@ -143,3 +143,26 @@ describe('a form with field checks', () => {
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('storeSwap', { store: 'north', get: '30', repeat: 'monthly' }));
   });
 });
+
+describe('a form section that starts again after a success', () => {
+  it('keeps the values of keepOnDone, empties the others, and asks its live values again', async () => {
+    const callMethod = shop();
+    const section: ScreenSpec = {
+      ...exchange,
+      kind: 'dashboard',
+      form: undefined,
+      dashboard: { sections: [{ id: 'swap', kind: 'form', form: { ...exchange.form!, keepOnDone: ['store'] } }] },
+    };
+    renderScreens(testOptions([section], { callMethod }), '/exchange', words());
+    fireEvent.change(await screen.findByLabelText(/Store/), { target: { value: 'north' } });
+    fireEvent.change(screen.getByLabelText('Give'), { target: { value: '50' } });
+    await waitFor(() => expect((screen.getByLabelText('Get') as HTMLInputElement).value).toBe('100.00'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Place' })));
+
+    await waitFor(() => expect((screen.getByLabelText('Give') as HTMLInputElement).value).toBe(''));
+    expect((screen.getByLabelText(/Store/) as HTMLInputElement).value).toBe('north');
+    expect((screen.getByLabelText('Get') as HTMLInputElement).value).toBe('');
+    // The most may have changed with the swap: it is asked again for the same store.
+    await waitFor(() => expect(callMethod.mock.calls.filter(([method]) => method === 'storeMost')).toHaveLength(2));
+  });
+});
