@@ -239,6 +239,16 @@ describe('codegen', () => {
       expect(error.detail).toContain(detail);
     });
 
+    it('refuses a submit label worded by a field the form lacks, and keeping one it lacks', { timeout: 90_000 }, async () => {
+      edit('transfer-account.yaml', '{ when: { field: subscriptionFrequency, present: true }, label', '{ when: { field: frequency, present: true }, label');
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/dashboard/sections/0/form/submit/labels/0/when');
+      expect(error.detail).toContain("'frequency' is not one of the form's fields");
+      edit('transfer-account.yaml', '{ when: { field: frequency, present: true }, label', '{ when: { field: subscriptionFrequency, present: true }, label');
+      edit('transfer-account.yaml', 'keepOnDone: [fromAccount, toAccount]', 'keepOnDone: [fromAccount, toAccountId]');
+      expect((await failure(paths)).jsonPath).toBe('/dashboard/sections/0/form/keepOnDone/1');
+    });
+
     it(
       "refuses a form's button calling an undeclared method or reading a field the form lacks, and a query default for another field",
       { timeout: 90_000 },

@@ -298,7 +298,10 @@ class SpecResolver {
     });
   }
 
-  /** Checks a form's `queryDefaults` fill and `keepOnDone` keep its own fields, and its `buttons` call declared methods with its fields. */
+  /**
+   * Checks a form's `queryDefaults` fill and `keepOnDone` keep its own fields, its submit's `labels` read
+   * them, and its `buttons` call declared methods with its fields.
+   */
   private formExtras(form: JsonObject, at: string): void {
     const fields = form.fields as string[];
     const own = (field: unknown, where: string) => {
@@ -306,6 +309,11 @@ class SpecResolver {
     };
     for (const field of Object.keys((form.queryDefaults as JsonObject | undefined) ?? {})) own(field, `${at}/queryDefaults/${field}`);
     ((form.keepOnDone as string[] | undefined) ?? []).forEach((field, i) => own(field, `${at}/keepOnDone/${i}`));
+    (((form.submit as JsonObject | undefined)?.labels as JsonObject[] | undefined) ?? []).forEach((entry, i) => {
+      const when = entry.when as JsonObject;
+      const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
+      tests.forEach((test) => own(String(test.field).split('.')[0], `${at}/submit/labels/${i}/when`));
+    });
     ((form.buttons as JsonObject[] | undefined) ?? []).forEach((button, i) => {
       const here = `${at}/buttons/${i}`;
       this.method(button, here);
