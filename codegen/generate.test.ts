@@ -218,6 +218,40 @@ describe('codegen', () => {
       expect(error.detail).toContain("'email' is not one of the form's fields");
     });
 
+    it.each([
+      [
+        'a live value the form lacks',
+        "gt: ':live.limits.perTransactionMax'",
+        "gt: ':live.limit.perTransactionMax'",
+        '/when',
+        "'limit' is not a live value of this form",
+      ],
+      ['a field the form lacks', 'field: live.most.maxAmount, format', 'field: maxAmount, format', '/values/amount/field', "'maxAmount' is neither a field"],
+      [
+        'a live value that sends the field checked',
+        "gt: ':live.most.maxAmount'",
+        "gt: ':live.quote.amount'",
+        '/when',
+        "live value 'quote' sends 'amount', so it is not asked while this check speaks",
+      ],
+    ])('refuses a field check reading %s', { timeout: 90_000 }, async (_what, from, to, jsonPath, detail) => {
+      edit('transfer-account.yaml', from, to);
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/transfer-account.yaml');
+      expect(error.jsonPath).toMatch(new RegExp(`^/dashboard/sections/0/form/uiSchema/amount/ui:options/checks/[01]${jsonPath}$`));
+      expect(error.detail).toContain(detail);
+    });
+
+    it('refuses a submit label worded by a field the form lacks, and keeping one it lacks', { timeout: 90_000 }, async () => {
+      edit('transfer-account.yaml', '{ when: { field: subscriptionFrequency, present: true }, label', '{ when: { field: frequency, present: true }, label');
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/dashboard/sections/0/form/submit/labels/0/when');
+      expect(error.detail).toContain("'frequency' is not one of the form's fields");
+      edit('transfer-account.yaml', '{ when: { field: frequency, present: true }, label', '{ when: { field: subscriptionFrequency, present: true }, label');
+      edit('transfer-account.yaml', 'keepOnDone: [fromAccount, toAccount]', 'keepOnDone: [fromAccount, toAccountId]');
+      expect((await failure(paths)).jsonPath).toBe('/dashboard/sections/0/form/keepOnDone/1');
+    });
+
     it(
       "refuses a form's button calling an undeclared method or reading a field the form lacks, and a query default for another field",
       { timeout: 90_000 },

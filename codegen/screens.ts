@@ -94,7 +94,7 @@ class SpecResolver {
       this.method(form.data as JsonObject | undefined, '/form/data');
       this.call(form.submit as JsonObject, '/form/submit');
       form.schema = this.pick(this.schema(form.schema as string, '/form/schema'), form.fields as string[], '/form/fields');
-      this.uiSchema(form.uiSchema as JsonObject | undefined, '/form/uiSchema', form.fields as string[]);
+      this.uiSchema(form.uiSchema as JsonObject | undefined, '/form/uiSchema', form.fields as string[], (form.live as JsonObject[] | undefined) ?? []);
       this.live(form, '/form');
       this.formExtras(form, '/form');
     }
@@ -152,7 +152,7 @@ class SpecResolver {
         if (form) {
           this.call(form.submit as JsonObject, `${at}/form/submit`);
           form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
-          this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[]);
+          this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[], (form.live as JsonObject[] | undefined) ?? []);
           this.live(form, `${at}/form`);
           if (form.startFromData && !section.data) fail(`${at}/form/startFromData`, "a form that starts from its section's data needs the section's 'data'");
           this.formExtras(form, `${at}/form`);
@@ -298,13 +298,22 @@ class SpecResolver {
     });
   }
 
-  /** Checks a form's `queryDefaults` fill its own fields, and its `buttons` call declared methods with its fields. */
+  /**
+   * Checks a form's `queryDefaults` fill and `keepOnDone` keep its own fields, its submit's `labels` read
+   * them, and its `buttons` call declared methods with its fields.
+   */
   private formExtras(form: JsonObject, at: string): void {
     const fields = form.fields as string[];
     const own = (field: unknown, where: string) => {
       if (!fields.includes(field as string)) this.fail(where, `'${String(field)}' is not one of the form's fields (${fields.join(', ')})`);
     };
     for (const field of Object.keys((form.queryDefaults as JsonObject | undefined) ?? {})) own(field, `${at}/queryDefaults/${field}`);
+    ((form.keepOnDone as string[] | undefined) ?? []).forEach((field, i) => own(field, `${at}/keepOnDone/${i}`));
+    (((form.submit as JsonObject | undefined)?.labels as JsonObject[] | undefined) ?? []).forEach((entry, i) => {
+      const when = entry.when as JsonObject;
+      const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
+      tests.forEach((test) => own(String(test.field).split('.')[0], `${at}/submit/labels/${i}/when`));
+    });
     ((form.buttons as JsonObject[] | undefined) ?? []).forEach((button, i) => {
       const here = `${at}/buttons/${i}`;
       this.method(button, here);
@@ -318,8 +327,10 @@ class SpecResolver {
   /**
    * Checks the engine's `ui:options` of a form's fields: the dictionary a `source` or `labelFrom` calls
    * is a declared method, and the fields its `':name'` params and a `when` read are fields of the form.
+   * `live` is the form's live values where the uiSchema is a form's (whose `checks` may read them); a
+   * filter's or a wizard step's uiSchema has no checks.
    */
-  private uiSchema(ui: JsonObject | undefined, at: string, fields: string[]): void {
+  private uiSchema(ui: JsonObject | undefined, at: string, fields: string[], live?: JsonObject[]): void {
     const field = (name: string, where: string) => {
       const first = name.split('.')[0]!;
       if (!fields.includes(first)) this.fail(where, `'${first}' is not a field of this form (it has: ${fields.join(', ')})`);
@@ -350,7 +361,47 @@ class SpecResolver {
         });
       }
       if (typeof options.currencyField === 'string') field(options.currencyField, `${here}/currencyField`);
+      if (options.checks) this.checks(name, options.checks as JsonObject[], `${here}/checks`, fields, live);
     }
+  }
+
+  /**
+   * Checks a field's `ui:options.checks`: said by a form (not a filter or a wizard step) on one of its
+   * fields, reading its fields and `live.<id>` of its live values, none of which sends the field checked
+   * (it would not be asked while the check speaks, and the check would fall silent).
+   */
+  private checks(name: string, checks: JsonObject[], at: string, fields: string[], live: JsonObject[] | undefined): void {
+    if (!live) this.fail(at, 'checks are said by a form (kind form, or a form section); a filter or a wizard step has none');
+    if (!fields.includes(name)) this.fail(at, `'${name}' is not a field of this form (it has: ${fields.join(', ')})`);
+    const liveIds = live!.map((entry) => String(entry.id));
+    const read = (path: string, where: string) => {
+      const [first = '', id = ''] = path.split('.');
+      if (first !== 'live') {
+        if (!fields.includes(first)) this.fail(where, `'${first}' is neither a field of this form (${fields.join(', ')}) nor live.<id>`);
+        return;
+      }
+      const entry = live!.find((candidate) => candidate.id === id);
+      if (!entry) this.fail(where, `'${id}' is not a live value of this form (it has: ${liveIds.join(', ') || 'none'})`);
+      const sends = Object.values((entry!.params as JsonObject | undefined) ?? {}).includes(`:${name}`);
+      if (sends) this.fail(where, `live value '${id}' sends '${name}', so it is not asked while this check speaks; read another live value`);
+    };
+    checks.forEach((check, i) => {
+      const when = check.when as JsonObject;
+      const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
+      tests.forEach((test) => {
+        read(test.field as string, `${at}/${i}/when`);
+        for (const key of ['gt', 'gte', 'lt', 'lte']) {
+          const bound = test[key];
+          if (typeof bound === 'string' && bound.startsWith(':')) read(bound.slice(1), `${at}/${i}/when`);
+        }
+      });
+      for (const [value, column] of Object.entries((check.values as JsonObject | undefined) ?? {})) {
+        for (const key of ['field', 'currencyField'] as const) {
+          const path = (column as JsonObject)[key];
+          if (typeof path === 'string') read(path, `${at}/${i}/values/${value}/${key}`);
+        }
+      }
+    });
   }
 
   /** Reads the tab group `name` from screens/tab-groups/<name>.yaml, checked against its schema. */

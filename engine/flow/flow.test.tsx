@@ -343,6 +343,8 @@ describe('live values that drive each other', () => {
       return { give: (Number(params.get) / 2).toFixed(2), get: `${Number(params.get).toFixed(2)}` };
     });
     renderScreens(testOptions([exchange], { callMethod }), '/exchange', words());
+    // Until the answers name the units, the labels are the fields' own.
+    expect(await screen.findByLabelText('Give')).toBeTruthy();
     fireEvent.change(await screen.findByLabelText('Store'), { target: { value: 'north' } });
     // Labels name values of the live answers once they are known.
     const give = (await screen.findByLabelText('Give (kg)')) as HTMLInputElement;

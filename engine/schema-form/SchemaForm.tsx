@@ -29,6 +29,11 @@ export interface SchemaFormProps {
   onSubmit: (data: Record<string, unknown>) => void;
   /** Server field errors by path inside the form data; they block submitting while shown. */
   serverErrors?: Record<string, string>;
+  /**
+   * The form's own messages on fields (a spec's `ui:options.checks`), by field, already translated: shown
+   * as validation errors are (once the field is left, or after a submit attempt), and they block submitting.
+   */
+  fieldMessages?: Record<string, string>;
   /** The buttons; a `type="submit"` one submits. */
   children: ReactNode;
   className?: string;
@@ -133,6 +138,7 @@ function ValidatedForm({
   onChange,
   onSubmit,
   serverErrors = {},
+  fieldMessages,
   children,
   className,
   onInvalidFields,
@@ -149,8 +155,8 @@ function ValidatedForm({
   const { errorSchema, unplaced } = useMemo(() => {
     // The server may answer with an i18n key or with a sentence; a sentence is its own fallback.
     const translated = Object.fromEntries(Object.entries(serverErrors).map(([path, message]) => [path, t(message, { defaultValue: message })]));
-    return placeServerErrors(translated, schema);
-  }, [serverErrors, schema, t]);
+    return placeServerErrors({ ...translated, ...fieldMessages }, schema);
+  }, [serverErrors, fieldMessages, schema, t]);
   // Server errors always show: they answer a submit, possibly made from another step of a wizard.
   const hasServerErrors = Object.keys(serverErrors).length > 0;
   const visibility = useMemo(() => ({ submitted: submitted || hasServerErrors, touched }), [submitted, hasServerErrors, touched]);

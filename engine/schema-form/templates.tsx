@@ -36,13 +36,12 @@ function useFieldLabel(
       Object.entries({ ...liveValues, ...formData }).filter(([, value]) => value !== undefined && value !== null && value !== ''),
     );
     let missing = false;
+    // i18next reads the handler among the call's own options (not under `interpolation`).
     const text = t(uiTitle, {
       replace: values,
-      interpolation: {
-        missingInterpolationHandler: () => {
-          missing = true;
-          return '';
-        },
+      missingInterpolationHandler: () => {
+        missing = true;
+        return '';
       },
     });
     if (!missing) return text;

@@ -89,6 +89,8 @@ export interface Submit {
   doneWhen?: When;
   /** Request field -> route parameter name, added beside the (wrapped) data (the ticket a reply is for). */
   routeParams?: Record<string, string>;
+  /** A form's button worded by its values: the first entry whose `when` holds for them replaces `label`. */
+  labels?: { when: When; label: string }[];
 }
 
 /** A step saying what a call will do, before it is made: labelled values of the form and its live answers. */
@@ -152,7 +154,8 @@ export interface LiveValue {
   fill?: Record<string, string>;
   /**
    * Form fields of which only the one the person changed last is sent (an amount to send or to receive):
-   * the others are left out of the request, and `fill` never writes into the one being typed.
+   * the others are left out of this request and of the form's submit, and `fill` never writes into the
+   * one being typed.
    */
   either?: string[];
   /**
@@ -308,7 +311,24 @@ export interface UiOptions {
   countryField?: string;
   /** `select`: only the enum values the list at this path of `EngineOptions.facts` holds (what a brand offers). */
   offeredIn?: string;
+  /** In a form: messages said on the field, before any call, where their `when` holds (see {@link FieldCheck}). */
+  checks?: FieldCheck[];
   [option: string]: unknown;
+}
+
+/**
+ * A form field's own check (`ui:options.checks`): where `when` holds for the form's values, with each live
+ * value's answer under `live.<id>`, the field says `message` and the form refuses to submit; the live
+ * values that send the field are not asked meanwhile. `message` interpolates `values`, each formatted as a
+ * column formats it (money in the reader's locale and the currency at `currencyField`). The first check
+ * that holds speaks.
+ */
+export interface FieldCheck {
+  when: When;
+  /** i18n key. */
+  message: string;
+  /** Interpolation name -> the value (dot paths into the form's values and `live.<id>`) and how it is formatted. */
+  values?: Record<string, Pick<Column, 'field' | 'format' | 'currencyField'>>;
 }
 
 /** A row of pressed buttons above a table, each sending one value of a request field, kept in the address. */
@@ -615,6 +635,8 @@ export interface DashboardSection {
   form?: Omit<FormSpec, 'data'> & {
     /** The form starts from the section's `data` (`path` applied; its fields picked), and again from the reloaded data after each success. */
     startFromData?: boolean;
+    /** Fields whose values stay when the form starts again after a success (the accounts of the next transfer). */
+    keepOnDone?: string[];
   };
   /** Buttons under the section, evaluated against its data (`data.path` applied). */
   actions?: Action[];

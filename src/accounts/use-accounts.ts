@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Account } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
+import { balanceCacheKey } from './account-actions.ts';
 import { sharedBalanceCache, type BalanceCache } from './balance-cache.ts';
 
 /**
@@ -11,8 +12,7 @@ import { sharedBalanceCache, type BalanceCache } from './balance-cache.ts';
  */
 export function useBalanceCache(): BalanceCache {
   const { rpc, customer } = useApp();
-  const customerKey = String(customer.current()?.customer.customerId ?? 'self');
-  return sharedBalanceCache(rpc, customerKey);
+  return sharedBalanceCache(rpc, balanceCacheKey(customer));
 }
 
 /**

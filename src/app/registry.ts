@@ -3,6 +3,7 @@ import type { AppAction, ChallengeHandler, CustomScreenProps, Guard, WidgetProps
 import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { adminActions } from '../admin/admin-actions.ts';
+import { accountActions } from '../accounts/account-actions.ts';
 import { cardGuards } from '../cards/card-guards.ts';
 import { activationActions, type ActivationServices } from '../onboarding/activation.ts';
 import { registrationOffers, registrationOpenGuard } from '../onboarding/registration-offers.ts';
@@ -73,13 +74,19 @@ export type AppServices = ActivationServices & PhoneVerificationServices & { sto
 /**
  * The actions screen specs may name (`submit.action`, a button's `action`): the session's, the admin's
  * ('view as this customer', kept in `services.storage`), the account activation that signs in with its
- * answer, and the start of a phone verification in this browser.
+ * answer, the start of a phone verification in this browser, and the balances forgotten after money moved.
  *
  * @example
  * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer, t: i18n.t, storage: sessionStorage }) });
  */
 export function appActions(sessionActions: SessionActions, services: AppServices): Record<string, AppAction> {
-  return { ...sessionActions, ...adminActions(services.storage), ...activationActions(services), ...phoneVerificationActions(services) };
+  return {
+    ...sessionActions,
+    ...adminActions(services.storage),
+    ...activationActions(services),
+    ...phoneVerificationActions(services),
+    ...accountActions(services),
+  };
 }
 
 /**
@@ -106,7 +113,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // News and support
   // Accounts, wallets and payment instructions
   // History and statements
-  AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
   // Business approval queue

@@ -38,7 +38,7 @@ async function openUsdToEur(page: Page, from: number, to: number) {
   await source.selectOption(String(from));
   await page.getByLabel('To account').selectOption(String(to));
   // The rate is shown once both accounts are chosen.
-  await expect.poll(() => page.locator('main [data-fact="rate"]').innerText()).toMatch(/^1 USD = [0-9.]+ EUR$/);
+  await expect.poll(() => page.locator('main [data-field="exchangeRate"]').innerText()).toMatch(/^1 USD = [0-9.]+ EUR$/);
 }
 
 /** The balance shown on the home card of a currency, as a plain decimal. */
@@ -69,10 +69,7 @@ describe('between own accounts', () => {
     const overLimit = (minor(limits.perTransactionMax) / 100n + 1n).toString();
     await amount.fill(overLimit);
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
-    const amountError = page
-      .locator('main .eng-field--invalid')
-      .filter({ has: page.locator('input[name="amount"]') })
-      .locator('.eng-field-errors');
+    const amountError = page.locator('main .eng-field--invalid').filter({ has: amount }).locator('.eng-field-errors');
     const shownLimit = Number(limits.perTransactionMax).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
     await expect.poll(() => amountError.innerText()).toBe(`The most you can send at once is ${shownLimit}.`);
     // The server refuses it too, on the same field, whatever the screen checked.
@@ -91,7 +88,7 @@ describe('between own accounts', () => {
     await amount.fill('25');
     const toAmount = page.getByLabel('Amount to receive (EUR)');
     await expect.poll(() => toAmount.inputValue()).toBe(quote.toAmount);
-    await expect.poll(() => page.locator('main [data-fact="fee"]').innerText()).toBe(`$${quote.fee}`);
+    await expect.poll(() => page.locator('main [data-field="fee"]').innerText()).toBe(`$${quote.fee}`);
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
     const success = page.getByRole('dialog', { name: 'Transfer sent' }).or(page.getByRole('alertdialog', { name: 'Transfer sent' }));
     await success.waitFor();
@@ -120,8 +117,9 @@ describe('between own accounts', () => {
 
     await page.getByLabel('Amount to receive (EUR)').fill('5');
     await expect.poll(() => page.getByLabel('Amount to send (USD)').inputValue()).toMatch(/^[1-9][0-9]*\.[0-9]{2}$/);
-    await page.getByLabel('Make this a recurring payment').check();
-    await page.getByLabel('How often').selectOption('weekly');
+    // "Just once" until a frequency is chosen; then the schedule's fields show.
+    expect(await page.getByLabel('Number of payments').count()).toBe(0);
+    await page.getByLabel('How often').selectOption({ label: 'Every week' });
     await page.getByLabel('Number of payments').fill('4');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Transfer and repeat' }).click();

@@ -4,18 +4,21 @@ import { useSearchParams } from 'react-router';
 import { queryFields } from '../../actions/useCall';
 import { useSubmit } from '../../actions/useSubmit';
 import { getPath } from '../../data/paths';
+import { useIntlLocale } from '../../i18n/labels';
 import { useMethodData } from '../../data/useMethodData';
 import type { KindProps } from '../../router/kinds';
 import { formSchema } from '../../schema-form/formSchemas';
 import { pickFields } from '../../schema-form/narrowSchema';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import { useServerErrors } from '../../schema-form/serverErrors';
-import type { FormSpec, JsonSchema, ScreenSpec } from '../../spec/types';
+import type { FormSpec, JsonSchema, LiveValue, ScreenSpec } from '../../spec/types';
+import { matchesWhen } from '../../spec/when';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import { specPart } from '../specPart';
 import { FormButtons } from './FormButtons';
 import { SubmitButton } from './SubmitButton';
+import { checkedValues, fieldCheckMessages } from './checks';
 import { useFormFill } from './fill';
 import { blockingNotes, useLiveFields } from './live/liveFields';
 import { LiveFieldsContext } from './live/LiveContext';
@@ -23,10 +26,29 @@ import { useLiveValues } from './live/useLiveValues';
 import { drivingField } from './live/liveInput';
 
 /**
+ * The values a submit sends: of each live value's `either` fields, only the one the person changed last
+ * (the other was computed from it, and the server computes it again).
+ *
+ * @example
+ * ```ts
+ * withoutComputedFields({ amount: '5.43', toAmount: '5' }, [{ id: 'quote', method: 'quote', either: ['amount', 'toAmount'] }], 'toAmount');
+ * // { toAmount: '5' }
+ * ```
+ */
+export function withoutComputedFields(data: Record<string, unknown>, live: readonly LiveValue[] | undefined, lastChanged: string | undefined) {
+  const sent = { ...data };
+  for (const entry of live ?? []) {
+    const driver = drivingField(entry, data, lastChanged);
+    for (const field of entry.either ?? []) if (field !== driver) delete sent[field];
+  }
+  return sent;
+}
+
+/**
  * A spec's form with its submit button: validated with `schema`, sent as `form.submit` says (an
  * answer-driven flow: see `useAnswerFlow`), the server's field errors shown on their fields. Its `live`
  * values are asked as it is filled in and drawn in it. `onDone` runs after a success; with `resetOnDone`
- * the form starts again from `initialData` there. With `fillId`, a button naming it as `fill` (a row of
+ * the form starts again from `initialData` there, keeping the values of `form.keepOnDone`. With `fillId`, a button naming it as `fill` (a row of
  * a list on the same dashboard) fills the form. The submit button's label interpolates `labelValues` (the
  * data of the section the form sits in), which application widgets also read as `formContext.data`.
  */
@@ -42,7 +64,7 @@ export function FormBody({
   labelValues,
 }: {
   spec: ScreenSpec;
-  form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live' | 'buttons'>;
+  form: Pick<FormSpec, 'uiSchema' | 'submit' | 'live' | 'buttons'> & { keepOnDone?: string[] };
   schema: JsonSchema;
   initialData: Record<string, unknown>;
   idPrefix?: string;
@@ -52,6 +74,7 @@ export function FormBody({
   labelValues?: Record<string, unknown>;
 }) {
   const { t } = useTranslation();
+  const locale = useIntlLocale();
   const [data, setData] = useState(initialData);
   const [round, setRound] = useState(0);
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(() => new Set());
@@ -59,14 +82,25 @@ export function FormBody({
   const { submitData, pending, dialog } = useSubmit(spec, form.submit);
   // A ref, not the state: two Enter presses in one tick must not send twice.
   const sending = useRef(false);
-  // The field the person changed last: of a live value's `either` fields, the one sent.
+  // Of the live values' `either` fields, the one the person changed last: the one sent. Another field
+  // changed since (a date, a select) leaves it as it was.
   const [lastChanged, setLastChanged] = useState<string>();
+  const eitherFields = useMemo(() => new Set((form.live ?? []).flatMap((entry) => entry.either ?? [])), [form.live]);
   const lastChangedRef = useRef(lastChanged);
   lastChangedRef.current = lastChanged;
-  const live = useLiveValues(form.live, data, invalid, (errors) => serverErrors.show(errors, data), lastChanged);
+  // Fields whose checks speak are invalid to the live values that send them: nothing is asked about them.
+  const [checkedFields, setCheckedFields] = useState('');
+  const liveInvalid = useMemo(() => (checkedFields ? new Set([...invalid, ...checkedFields.split(',')]) : invalid), [invalid, checkedFields]);
+  const live = useLiveValues(form.live, data, liveInvalid, (errors) => serverErrors.show(errors, data), lastChanged, round);
+  // One object while the messages stay the same, so a keystroke redraws only its own field.
+  const checkedText = JSON.stringify(fieldCheckMessages(form.uiSchema, checkedValues(data, live), { t, locale }));
+  const checked = useMemo(() => JSON.parse(checkedText) as Record<string, string>, [checkedText]);
+  const checkedNow = Object.keys(checked).sort().join(',');
+  useEffect(() => setCheckedFields(checkedNow), [checkedNow]);
   const liveFields = useLiveFields(form.live, live, (values) => {
     setData((current) => ({ ...current, ...values }));
-    setLastChanged(Object.keys(values)[0]);
+    const typed = Object.keys(values).find((field) => eitherFields.has(field));
+    if (typed) setLastChanged(typed);
   });
 
   // A live value's answer copied into the fields its `fill` names, never into the one being typed.
@@ -101,12 +135,12 @@ export function FormBody({
     sending.current = true;
     try {
       const reviewValues = Object.assign({}, ...Object.values(live).map((state) => (state.status === 'ready' ? state.answer : {}))) as Record<string, unknown>;
-      const outcome = await submitData(valid, { reviewValues });
+      const outcome = await submitData(withoutComputedFields(valid, form.live, lastChangedRef.current), { reviewValues });
       if (outcome.status === 'invalid') serverErrors.show(outcome.fieldErrors, valid);
       else if (outcome.status === 'done' || outcome.status === 'kept') serverErrors.clear();
       if (outcome.status === 'done') {
         if (resetOnDone) {
-          setData(initialData);
+          setData(form.keepOnDone ? { ...initialData, ...pickFields(valid, form.keepOnDone) } : initialData);
           setRound((current) => current + 1);
         }
         onDone?.();
@@ -115,6 +149,8 @@ export function FormBody({
       sending.current = false;
     }
   };
+
+  const submitLabel = form.submit.labels?.find((entry) => matchesWhen(entry.when, data))?.label ?? form.submit.label ?? 'engine.submit';
 
   return (
     <>
@@ -126,9 +162,10 @@ export function FormBody({
           uiSchema={form.uiSchema}
           formData={data}
           serverErrors={serverErrors.messages}
+          fieldMessages={checked}
           onChange={(next) => {
             const changed = Object.keys({ ...data, ...next }).find((field) => next[field] !== data[field]);
-            if (changed) setLastChanged(changed);
+            if (changed && eitherFields.has(changed)) setLastChanged(changed);
             setData(next);
             serverErrors.track(next);
           }}
@@ -138,7 +175,7 @@ export function FormBody({
         >
           {liveFields.rest}
           <div className="eng-form__buttons">
-            <SubmitButton pending={pending}>{t(form.submit.label ?? 'engine.submit', labelValues)}</SubmitButton>
+            <SubmitButton pending={pending}>{t(submitLabel, labelValues)}</SubmitButton>
             <FormButtons spec={spec} buttons={form.buttons} values={data} onFieldErrors={(errors) => serverErrors.show(errors, data)} />
           </div>
         </SchemaForm>

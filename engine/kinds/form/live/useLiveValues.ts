@@ -18,7 +18,8 @@ const DEFAULT_DEBOUNCE_MS = 300;
  * params name have values that pass the form's schema (`invalidFields` lists those that do not); an
  * answer to anything but the latest request is dropped. A refusal's field errors go to `onFieldErrors`,
  * named by the form fields the request fields came from; other errors go to `EngineOptions.onError`.
- * `lastChanged` is the field the person changed last (for `either`).
+ * `lastChanged` is the field the person changed last (for `either`). A new `round` (the form started again
+ * after a success) asks every live value again: what it answered (a balance, a limit left) may have changed.
  *
  * @example
  * ```ts
@@ -32,6 +33,7 @@ export function useLiveValues(
   invalidFields: ReadonlySet<string>,
   onFieldErrors: (errors: Record<string, string>) => void,
   lastChanged?: string,
+  round = 0,
 ): Record<string, LiveState> {
   const { callMethod, onError } = useEngine();
   const routeParams = useParams();
@@ -42,7 +44,7 @@ export function useLiveValues(
   reportFieldErrors.current = onFieldErrors;
 
   const inputs = (live ?? []).map((entry) => ({ entry, input: liveInput(entry, data, routeParams, invalidFields, lastChanged) }));
-  const signature = JSON.stringify(inputs.map(({ input }) => (input.status === 'ask' ? input.key : input.status)));
+  const signature = JSON.stringify([round, ...inputs.map(({ input }) => (input.status === 'ask' ? input.key : input.status))]);
 
   useEffect(() => {
     const wantedNow = wanted.current;
@@ -55,15 +57,16 @@ export function useLiveValues(
         set(entry.id, { status: input.status });
         continue;
       }
-      if (wantedNow[entry.id] === input.key) continue;
-      wantedNow[entry.id] = input.key;
+      const key = `${round}:${input.key}`;
+      if (wantedNow[entry.id] === key) continue;
+      wantedNow[entry.id] = key;
       set(entry.id, { status: 'pending' });
       const timer = setTimeout(() => {
         waiting.splice(
           waiting.findIndex((item) => item.timer === timer),
           1,
         );
-        const current = () => wantedNow[entry.id] === input.key;
+        const current = () => wantedNow[entry.id] === key;
         callMethod(entry.method, input.params).then(
           (answer) => current() && set(entry.id, { status: 'ready', answer: typeof answer === 'object' && answer !== null ? (answer as Values) : {} }),
           (error: unknown) => {
