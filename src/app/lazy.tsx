@@ -5,7 +5,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
  * out of the first load (the sign-in page downloads none of them). A spinner stands in meanwhile.
  *
  * @example
- * const LimitedAccount = lazyComponent(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount);
+ * const IdentityVerificationSession = lazyComponent(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession);
  */
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   const Lazy = lazy(async () => ({ default: await load() }));
