@@ -271,7 +271,7 @@ export function CardsSection({
   const tiles = (items: readonly Row[], level: Heading) => (
     <ul className={`eng-cards${card.art ? ' eng-cards--art' : ''}`}>
       {items.map((row, index) => (
-        <Tile key={card.key ? String(row[card.key]) : index} spec={spec} row={row} card={card} entity={entity} heading={level} index={index} />
+        <Tile key={card.key ? String(row[card.key]) : index} spec={spec} row={row} card={card} entity={entity} heading={level} index={rows.indexOf(row)} />
       ))}
     </ul>
   );
