@@ -162,6 +162,24 @@ describe('codegen', () => {
       expect(key.detail).toBe("'requestKey' is not a field of cardBlock's request");
     });
 
+    it("refuses a group field the entity lacks, and a tile list's column its entries lack", async () => {
+      rewrite('limited-account.yaml', 'field: reasonId', 'field: reason');
+      const group = await failure(paths);
+      expect(group.file).toBe('screens/limited-account.yaml');
+      expect(group.jsonPath).toBe('/dashboard/sections/1/groupBy/field');
+      expect(group.detail).toContain("'reason' is not a property of the entity");
+      rewrite('limited-account.yaml', 'field: reason\n', 'field: reasonId\n');
+      rewrite('limited-account.yaml', '{ field: uploaded, format: date }', '{ field: uploadedAt, format: date }');
+      const column = await failure(paths);
+      expect(column.jsonPath).toBe('/dashboard/sections/1/card/list/columns/1/field');
+      expect(column.detail).toContain("'uploadedAt' is not a property of the entity");
+    });
+
+    it("refuses a tile form's field its schema lacks", async () => {
+      rewrite('limited-account.yaml', 'fields: [requirementId, file]', 'fields: [requirementId, scan]');
+      expect((await failure(paths)).jsonPath).toBe('/dashboard/sections/1/card/form/fields/1');
+    });
+
     it('refuses a condition the meta-schema does not know', async () => {
       rewrite('ip-access.yaml', 'when: { field: enabled, equals: false }', 'when: { field: enabled, is: false }');
       const error = await failure(paths);

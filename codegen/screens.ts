@@ -162,6 +162,7 @@ class SpecResolver {
         this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`, formSections);
         this.actions(section.emptyActions as JsonObject[] | undefined, `${at}/emptyActions`, formSections);
         this.actions((section.card as JsonObject | undefined)?.actions as JsonObject[] | undefined, `${at}/card/actions`, formSections);
+        this.tileForm((section.card as JsonObject | undefined)?.form as JsonObject | undefined, `${at}/card/form`);
         this.method(section.onShow as JsonObject | undefined, `${at}/onShow`);
         if (section.kind === 'cards' && !section.card) fail(at, "a 'cards' section needs 'card'");
         if (section.kind === 'thread' && !section.thread) fail(at, "a 'thread' section needs 'thread'");
@@ -174,6 +175,7 @@ class SpecResolver {
           section.entity = this.schema(section.entity as string, `${at}/entity`);
           if (section.columns) this.columns(section.entity, section.columns as JsonObject[], `${at}/columns`);
           if (section.card) this.tileParts(section.entity, section.card as JsonObject, `${at}/card`);
+          this.itemListAndGroups(section.entity, section, at);
         }
       });
     }
@@ -470,6 +472,34 @@ class SpecResolver {
       ['number', 'corner', 'mark'].forEach((key) => part(art, key, `${at}/art`));
       if (art.footer) this.columns(entity, art.footer as JsonObject[], `${at}/art/footer`);
     }
+  }
+
+  /** Checks a tile's form as a form section's: its submit, its schema narrowed to its fields, its uiSchema. */
+  private tileForm(form: JsonObject | undefined, at: string): void {
+    if (!form) return;
+    this.call(form.submit as JsonObject, `${at}/submit`);
+    form.schema = this.pick(this.schema(form.schema as string, `${at}/schema`), form.fields as string[], `${at}/fields`);
+    this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/uiSchema`, form.fields as string[]);
+  }
+
+  /**
+   * Checks a cards section's `groupBy` field and its tiles' `list`: a property of the entity holding a list
+   * of objects whose item schema has the list's columns.
+   */
+  private itemListAndGroups(entity: JsonObject, section: JsonObject, at: string): void {
+    const properties = (entity.properties ?? {}) as Record<string, JsonObject>;
+    const names = Object.keys(properties).join(', ');
+    const groupBy = section.groupBy as JsonObject | undefined;
+    if (groupBy && !((groupBy.field as string) in properties)) {
+      this.fail(`${at}/groupBy/field`, `'${String(groupBy.field)}' is not a property of the entity (it has: ${names})`);
+    }
+    const list = (section.card as JsonObject | undefined)?.list as JsonObject | undefined;
+    if (!list) return;
+    const items = properties[list.field as string]?.items as JsonObject | undefined;
+    if (!items?.properties) {
+      this.fail(`${at}/card/list/field`, `'${String(list.field)}' is not a property of the entity holding a list of objects (it has: ${names})`);
+    }
+    this.columns(items, list.columns as JsonObject[], `${at}/card/list/columns`);
   }
 
   /** Checks each column's field and currency field; `indexed: false` for one column standing alone at `at`. */

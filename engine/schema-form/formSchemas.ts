@@ -116,7 +116,7 @@ export function filterSchema(filters: NonNullable<TableSpec['filters']>): JsonSc
 }
 
 /**
- * The forms of a dashboard's `form` sections.
+ * The forms of a dashboard's `form` sections, and the form on each tile of its `cards` sections.
  *
  * @example
  * ```ts
@@ -124,7 +124,7 @@ export function filterSchema(filters: NonNullable<TableSpec['filters']>): JsonSc
  * ```
  */
 function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>[] {
-  return (spec.dashboard?.sections ?? []).flatMap((section) => (section.form ? [section.form] : []));
+  return (spec.dashboard?.sections ?? []).flatMap((section) => [...(section.form ? [section.form] : []), ...(section.card?.form ? [section.card.form] : [])]);
 }
 
 /**

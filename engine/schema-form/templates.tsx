@@ -19,8 +19,9 @@ import { formDataOf, useSourceData } from './sources';
 
 /**
  * The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. A
- * `ui:title` may name the form's values and its live answers' (`"Amount ({{currency}})"`); while one it
- * names is empty, the field's plain label is shown instead.
+ * `ui:title` may name the form's values, its live answers' (`"Amount ({{currency}})"`) and those of the data
+ * the form sits beside (a section's data, a tile's item); while one it names is empty, the field's plain
+ * label is shown instead.
  */
 function useFieldLabel(
   path: readonly (string | number)[],
@@ -88,7 +89,15 @@ function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
   const formData = formDataOf(props.registry.formContext);
   const fromData = props.worded ?? { label: null, help: null };
   const live = use(LiveFieldsContext);
-  const ownLabel = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title'], formData, live.values);
+  // The data the form sits beside (a section's, a tile's item) words a label too, after the live answers.
+  const beside = (props.registry.formContext as { data?: Record<string, unknown> } | undefined)?.data;
+  const ownLabel = useFieldLabel(
+    fieldPathId.path,
+    schema as JsonSchema,
+    uiSchema?.['ui:title'],
+    formData,
+    beside ? { ...beside, ...live.values } : live.values,
+  );
   const label = fromData.label ?? ownLabel;
   const errors = useVisibleErrors(id, rawErrors);
   if (options?.when && !matchesWhen(options.when, formData)) return null;

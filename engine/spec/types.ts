@@ -525,6 +525,40 @@ export interface CardSpec {
   art?: TileArt;
   /** Buttons and links on each item, each shown where its `when` holds for the item. */
   actions?: Action[];
+  /** The item's own list (a property holding a list of objects), a line per entry. */
+  list?: TileList;
+  /** A form on each item where its `when` holds, starting from the item's values. */
+  form?: TileForm;
+}
+
+/**
+ * The item's own list drawn in its tile: a line per entry of the property `field`, each column formatted
+ * (badges as badges, missing values left out unless their `emptyText` says something); `emptyText` where the
+ * list is empty. `label` names the list for screen readers, interpolating the item.
+ */
+export interface TileList {
+  field: string;
+  label?: string;
+  columns: Column[];
+  emptyText?: string;
+}
+
+/**
+ * A form on each item of a `cards` section where `when` holds for the item: its fields start from the
+ * item's values (a hidden id the call needs), it validates with the schema, and after a success every
+ * section reloads, so an item done no longer shows it.
+ */
+export interface TileForm extends Pick<FormSpec, 'schema' | 'fields' | 'uiSchema' | 'submit'> {
+  when?: When;
+}
+
+/** For a `cards` section: the items sharing the value of `field` drawn under one heading, worded from the group's first item. */
+export interface ItemGroups {
+  field: string;
+  /** i18n key of the heading, interpolating the group's first item. */
+  title: string;
+  /** i18n key of a line under the heading, interpolating the same item. */
+  text?: string;
 }
 
 /**
@@ -647,6 +681,8 @@ export interface DashboardSection {
   total?: string;
   columns?: Column[];
   card?: CardSpec;
+  /** For kind cards: items sharing a value drawn together under a heading. */
+  groupBy?: ItemGroups;
   link?: { to: string; label: string };
   emptyText?: string;
   /** Buttons under the empty text when the section has no items: the call to action of an empty list. */

@@ -14,6 +14,7 @@ import { dueDiligenceInfo, uploadDueDiligenceDocument } from './due-diligence.ts
 import { verificationFacts } from './facts.ts';
 import { checklist, verificationStatus } from './status.ts';
 import { scheduleVideoIdentityJob, startIdentityVerification, verificationSession, videoIdentityJob } from './identity.ts';
+import { limitData } from './limit-data.ts';
 import { limitReasons, uploadLimitDocument } from './limits.ts';
 
 type VerificationMethods =
@@ -77,8 +78,7 @@ export const verificationHandlers: Pick<RpcHandlerMap<RpcContext>, VerificationM
 
   async customerLimitReasonGet(_params, ctx) {
     const { customerId } = callerOf(ctx);
-    const customer = await ctx.db.selectFrom('customers').select('limited').where('id', '=', customerId).executeTakeFirstOrThrow();
-    return { limited: customer.limited, reasons: await limitReasons(ctx.db, customerId) };
+    return limitData(ctx.db, customerId);
   },
 
   async customerLimitDocumentUpload(params, ctx) {

@@ -56,8 +56,13 @@ export function requiredActions(facts: VerificationFacts): RequiredAction[] {
   return checks.filter(([, required]) => required).map(([action]) => action);
 }
 
-/** All requirements uploaded, and some of those uploads still waiting (the document waiting rule). */
-const uploadedAndWaiting = (progress: VerificationFacts['limitDocuments']) =>
+/**
+ * All requirements uploaded, and some of those uploads still waiting (the document waiting rule).
+ *
+ * @example
+ * uploadedAndWaiting({ required: 2, uploaded: 2, waiting: true }); // true
+ */
+export const uploadedAndWaiting = (progress: VerificationFacts['limitDocuments']) =>
   progress.required > 0 && progress.uploaded === progress.required && progress.waiting;
 
 /** What the account verification status is, and the actions behind it. */

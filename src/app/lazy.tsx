@@ -6,7 +6,7 @@ import { LoadingIndicator } from '../../engine/index.ts';
  * out of the first load (the sign-in page downloads none of them). A loading indicator stands in meanwhile.
  *
  * @example
- * const LimitedAccount = lazyComponent(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount);
+ * const IdentityVerificationSession = lazyComponent(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession);
  */
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   const Lazy = lazy(async () => ({ default: await load() }));

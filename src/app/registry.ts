@@ -107,7 +107,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
   // Profile
   // Verification
-  LimitedAccount: screen(async () => (await import('../verification/LimitedAccount.tsx')).LimitedAccount),
   IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
   // Legal
   // News and support

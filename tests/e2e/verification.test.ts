@@ -57,18 +57,18 @@ describe('verification', () => {
     await banner.waitFor();
     await banner.getByRole('link').click();
     await page.waitForURL('**/limited-account');
-    await page.locator('[data-reason="1"]').waitFor();
+    await page.locator('[data-group="1"]').getByRole('heading', { name: 'Expired documents' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    const notice = page.locator('.verification-notice[data-state]');
-    expect(await notice.getAttribute('data-state')).toBe('limited');
+    const state = page.locator('[data-field="state"]');
+    expect(await state.innerText()).toBe('Your account is limited. Upload every document listed below; we review them as soon as they arrive.');
     for (let left = 4; left > 0; left--) {
-      const form = page.locator('.verification-upload').first();
+      const form = page.locator('.eng-card form').first();
       await form.locator('input[type="file"]').setInputFiles({ name: `scan-${left}.png`, mimeType: 'image/png', buffer: PNG });
       await form.getByRole('button', { name: 'Upload' }).click();
-      await expect.poll(() => page.locator('.verification-upload').count(), { timeout: 15_000 }).toBe(left - 1);
+      await expect.poll(() => page.locator('.eng-card form').count(), { timeout: 15_000 }).toBe(left - 1);
     }
-    await expect.poll(() => notice.getAttribute('data-state')).toBe('processing');
-    expect(await page.locator('.eng-badge[data-value="submitted"]').count()).toBe(4);
+    await expect.poll(() => state.innerText()).toBe('All documents are uploaded. We are reviewing them and will lift the limit once they are confirmed.');
+    expect(await page.locator('.eng-badge[data-value="0"]').count()).toBe(4);
     await page.goto(`${e2e.server.url}/home`);
     await page.locator('main h1').waitFor();
     expect(await page.locator('.verification-banner').count()).toBe(0);

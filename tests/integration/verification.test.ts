@@ -55,11 +55,17 @@ for (const backend of BACKENDS) {
     });
 
     it('lists limit reasons with their requirements; uploading all of them moves the status to processing', async () => {
-      const { limited, reasons } = await ok('limited', 'customerLimitReasonGet');
+      const { limited, reasons, state, requirements: listed } = await ok('limited', 'customerLimitReasonGet');
       expect(limited).toBe(true);
+      expect(state).toBe('limited');
       expect(reasons.map((reason: { reasonId: number }) => reason.reasonId)).toEqual([1, 4]);
       const requirements = reasons.flatMap((reason: { requirementDocuments: { requirementId: number; kind: string }[] }) => reason.requirementDocuments);
       expect(requirements.map((r: { kind: string }) => r.kind)).toEqual(['identityDocument', 'proofOfAddress', 'explanationLetter', 'sourceOfWealth']);
+      // The same requirements one after another, each with its reason and still to be uploaded.
+      expect(listed.map((r: { requirementId: number; reasonId: number; uploadNeeded: boolean }) => [r.requirementId, r.reasonId, r.uploadNeeded])).toEqual(
+        requirements.map((r: { requirementId: number }, index: number) => [r.requirementId, index < 2 ? 1 : 4, true]),
+      );
+      expect((await ok('personal', 'customerLimitReasonGet')).state).toBe('notLimited');
 
       const before = await documentCount();
       const foreign = await call('personal', 'customerLimitDocumentUpload', { requirementId: requirements[0].requirementId, file: PNG });
@@ -80,6 +86,11 @@ for (const backend of BACKENDS) {
           .find((r: { requirementId: number }) => r.requirementId === requirement.requirementId).uploadedDocuments;
         expect(uploaded).toEqual([expect.objectContaining({ id: answer.documentId, statusId: 0, fileName: 'scan.png' })]);
         expect((await status('limited')).state).toBe(index === requirements.length - 1 ? 'processing' : 'limited');
+        const after = await ok('limited', 'customerLimitReasonGet');
+        expect(after.state).toBe(index === requirements.length - 1 ? 'processing' : 'limited');
+        expect(after.requirements.map((r: { uploadNeeded: boolean }) => r.uploadNeeded)).toEqual(
+          requirements.map((_: unknown, other: number) => other > index),
+        );
       }
     });
 

@@ -145,7 +145,9 @@ function SectionContent({
           </div>
         );
       }
-      return <CardsSection spec={spec} rows={rows} card={section.card} entity={section.entity} heading={section.title ? 'h3' : 'h2'} />;
+      return (
+        <CardsSection spec={spec} rows={rows} card={section.card} entity={section.entity} heading={section.title ? 'h3' : 'h2'} groupBy={section.groupBy} />
+      );
     case 'table':
       return (
         <>
