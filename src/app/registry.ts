@@ -13,6 +13,7 @@ import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
 import { approvalChallenge } from '../approvals/approval-challenge.ts';
+import { approvalActions } from '../approvals/approvals-events.ts';
 import { passwordChangeChallenge } from '../onboarding/password-change-challenge.ts';
 import { phoneCodeChallenge, phoneVerificationActions, type PhoneVerificationServices } from '../profile/phone-verification.ts';
 import { stepUpChallenge } from './step-up-challenge.ts';
@@ -73,13 +74,19 @@ export type AppServices = ActivationServices & PhoneVerificationServices & { sto
 /**
  * The actions screen specs may name (`submit.action`, a button's `action`): the session's, the admin's
  * ('view as this customer', kept in `services.storage`), the account activation that signs in with its
- * answer, and the start of a phone verification in this browser.
+ * answer, the start of a phone verification in this browser, and the approval queue's word to its badge.
  *
  * @example
  * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer, t: i18n.t, storage: sessionStorage }) });
  */
 export function appActions(sessionActions: SessionActions, services: AppServices): Record<string, AppAction> {
-  return { ...sessionActions, ...adminActions(services.storage), ...activationActions(services), ...phoneVerificationActions(services) };
+  return {
+    ...sessionActions,
+    ...adminActions(services.storage),
+    ...activationActions(services),
+    ...phoneVerificationActions(services),
+    ...approvalActions(),
+  };
 }
 
 /**
@@ -109,8 +116,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
   // Cards
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
-  // Business approval queue
-  ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
 };
 
 export const widgets: Record<string, ComponentType<WidgetProps>> = {
