@@ -104,12 +104,23 @@ class SpecResolver {
       table.entity = this.schema(table.entity as string, '/table/entity');
       this.columns(table.entity, table.columns as JsonObject[], '/table/columns');
       this.actions(table.rowActions as JsonObject[] | undefined, '/table/rowActions');
-      this.actions(table.bulkActions as JsonObject[] | undefined, '/table/bulkActions');
+      this.actions(table.bulkActions as JsonObject[] | undefined, '/table/bulkActions', [], true);
       if (table.bulkActions && !table.rowKey) fail('/table/bulkActions', "needs 'rowKey', the row field ':selected' sends");
       const filters = table.filters as JsonObject | undefined;
       if (filters)
         filters.schema = this.pick(this.schema(filters.schema as string, '/table/filters/schema'), filters.fields as string[], '/table/filters/fields');
       if (filters) this.uiSchema(filters.uiSchema as JsonObject | undefined, '/table/filters/uiSchema', filters.fields as string[]);
+      for (const field of Object.keys((filters?.answerWhen as JsonObject | undefined) ?? {})) {
+        if (!(filters!.fields as string[]).includes(field))
+          fail(`/table/filters/answerWhen/${field}`, `'${field}' is not one of the filter's fields (${(filters!.fields as string[]).join(', ')})`);
+      }
+      const groups = table.groups as JsonObject | undefined;
+      if (groups) {
+        const properties = ((table.entity as JsonObject).properties ?? {}) as JsonObject;
+        if (!((groups.field as string) in properties))
+          fail('/table/groups/field', `'${groups.field as string}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
+        this.actions(groups.actions as JsonObject[], '/table/groups/actions', [], true);
+      }
     }
     const detail = spec.detail as JsonObject | undefined;
     if (detail) {
@@ -248,10 +259,13 @@ class SpecResolver {
 
   /**
    * Checks the buttons of a header, a section or a table's rows: each names what it does, a method it names
-   * is declared, and a form it fills is a form section of the same dashboard (`formSections`).
+   * is declared, and a form it fills is a form section of the same dashboard (`formSections`). Only buttons
+   * that sit over a table's list (`readsListAnswer`: bulk and group buttons) may take `answerWhen`.
    */
-  private actions(actions: JsonObject[] | undefined, at: string, formSections: readonly string[] = []): void {
+  private actions(actions: JsonObject[] | undefined, at: string, formSections: readonly string[] = [], readsListAnswer = false): void {
     (actions ?? []).forEach((action, i) => {
+      if (action.answerWhen && !readsListAnswer)
+        this.fail(`${at}/${i}/answerWhen`, "reads a table's list answer: only a table's bulkActions and groups.actions take it; use 'when' here");
       if (action.method) this.call(action, `${at}/${i}`);
       if (!action.method && !action.action && !action.navigate && !action.fill)
         this.fail(`${at}/${i}`, "needs one of 'method', 'action', 'navigate' or 'fill'");

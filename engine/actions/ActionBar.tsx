@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillPath } from '../data/paths';
 import { isMethodCallError } from '../errors/MethodCallError';
+import type { ResultRows } from '../flow/steps';
 import { useAnswerFlow } from '../flow/useAnswerFlow';
 import { FormFillsContext } from '../kinds/form/fill';
 import type { Action, ScreenSpec } from '../spec/types';
@@ -51,9 +52,11 @@ interface ActionButtonProps {
   subject?: string;
   /** Where a refusal's field errors go; without it they go to `EngineOptions.onError` like any error. */
   onFieldErrors?: (messages: string[]) => void;
+  /** The rows the action stands for (a group's), whose values a result `list` fills in. */
+  resultRows?: ResultRows;
 }
 
-function ActionButton({ action, spec, values, wording, subject, onFieldErrors }: ActionButtonProps) {
+function ActionButton({ action, spec, values, wording, subject, onFieldErrors, resultRows }: ActionButtonProps) {
   const { t } = useTranslation();
   const routeParams = useParams();
   const { succeed, fail } = useCall(spec);
@@ -97,7 +100,7 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors }:
     onFieldErrors?.([]);
     try {
       if (onlyNavigates) await succeed({ navigate: action.navigate, ...action.success }, { answer: undefined });
-      else await flow.run(actionParams(action.params, routeParams, values));
+      else await flow.run(actionParams(action.params, routeParams, values), resultRows ? { rows: resultRows } : undefined);
     } catch (error) {
       if (onFieldErrors && isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) onFieldErrors(Object.values(error.fieldErrors));
       else fail(error);
@@ -134,6 +137,7 @@ export function ActionList({
   values,
   wording,
   subject,
+  resultRows,
 }: {
   spec: Pick<ScreenSpec, 'id' | 'source'>;
   actions: readonly Action[] | undefined;
@@ -141,6 +145,8 @@ export function ActionList({
   /** What questions interpolate instead of `values` (the row as shown: formatted amounts, worded values). */
   wording?: Values;
   subject?: string;
+  /** The rows the buttons stand for (a group of a table's rows): a result `list` is filled in from them. */
+  resultRows?: ResultRows;
 }) {
   const [errors, setErrors] = useState<string[]>([]);
   const shown = (actions ?? []).filter((action) => matchesWhen(action.when, values));
@@ -148,7 +154,16 @@ export function ActionList({
   return (
     <div className="eng-actions eng-actions--inline">
       {shown.map((action) => (
-        <ActionButton key={action.id} action={action} spec={spec} values={values} wording={wording} subject={subject} onFieldErrors={setErrors} />
+        <ActionButton
+          key={action.id}
+          action={action}
+          spec={spec}
+          values={values}
+          wording={wording}
+          subject={subject}
+          onFieldErrors={setErrors}
+          resultRows={resultRows}
+        />
       ))}
       {errors.length > 0 && (
         <p className="eng-field-errors eng-actions__errors" role="alert">

@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../data/paths';
 import { DefinitionList } from '../kinds/detail/DefinitionList';
+import { DataTable } from '../kinds/table/DataTable';
 import { CopyButton } from '../ui/CopyButton';
-import type { ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
+import type { ResultList, ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { Dialog } from '../ui/Dialog';
 
@@ -20,6 +21,47 @@ type Values = Record<string, unknown>;
  */
 export function keyFromValues(key: string, values: Values): string {
   return key.replace(/\{\{\s*([A-Za-z0-9_.]+)\s*\}\}/g, (_, path: string) => String(getPath(values, path) ?? ''));
+}
+
+/** The rows a call acted on (a bulk button's selection, a group's rows) and the field that names each. */
+export interface ResultRows {
+  key: string;
+  rows: readonly Values[];
+}
+
+/**
+ * The items of a result `list`: the list at `path` of the answer, each item filled in from the row whose
+ * `rows.key` value equals the item's `list.key` value (the item's own values win: a new status).
+ *
+ * @example
+ * ```ts
+ * resultItems({ path: 'results', key: 'id', columns: [] }, { results: [{ id: 4, outcome: 'done' }] }, { key: 'orderId', rows: [{ orderId: 4, amount: '5.00' }] });
+ * // [{ orderId: 4, amount: '5.00', id: 4, outcome: 'done' }]
+ * ```
+ */
+export function resultItems(list: ResultList, answer: Values, rows?: ResultRows): Values[] {
+  const items = getPath(answer, list.path);
+  if (!Array.isArray(items)) return [];
+  const byKey = new Map((rows?.rows ?? []).map((row) => [String(row[rows!.key]), row]));
+  return items
+    .filter((item): item is Values => typeof item === 'object' && item !== null)
+    .map((item) => ({ ...(list.key !== undefined ? byKey.get(String(item[list.key])) : undefined), ...item }));
+}
+
+/** A result's list as a small table, one line per item the call acted on. */
+function ResultListTable({ list, caption, items }: { list: ResultList; caption: string; items: Values[] }) {
+  return (
+    <DataTable
+      compact
+      caption={caption}
+      columns={list.columns}
+      rows={items}
+      rowCount={items.length}
+      pagination={{ pageIndex: 0, pageSize: Math.max(items.length, 1) }}
+      rowKey={list.key}
+      loading={false}
+    />
+  );
 }
 
 /** The step before the call: what will happen, then Confirm (makes the call) or Back (to the form). */
@@ -62,9 +104,10 @@ function useSecondsLeft(ms: number | undefined): number | undefined {
 /**
  * The step after the final answer: its title, text and values; it closes by itself where the spec says so.
  * With `reveal`, it shows one secret value of the answer, announced once, with a visible countdown, and
- * hides it (closes) after `reveal.hideAfterMs`.
+ * hides it (closes) after `reveal.hideAfterMs`. With `list`, the answer's items (one per row acted on,
+ * filled in from `rows`) as a table. Its status region is named by the title.
  */
-export function ResultStep({ result, values, onClose }: { result: ResultSpec; values: Values; onClose: () => void }) {
+export function ResultStep({ result, values, rows, onClose }: { result: ResultSpec; values: Values; rows?: ResultRows; onClose: () => void }) {
   const { t } = useTranslation();
   const reveal = result.reveal;
   const closesAfter = reveal
@@ -82,10 +125,11 @@ export function ResultStep({ result, values, onClose }: { result: ResultSpec; va
   const secret = reveal ? getPath(values, reveal.field) : undefined;
   // An answer without the secret (a replay of an earlier call) says `missingText` instead of it and of `text`.
   const missing = secret === undefined || secret === null || secret === '';
+  const title = t(keyFromValues(result.title, values), values);
   return (
     <Dialog
       role="alertdialog"
-      title={t(keyFromValues(result.title, values), values)}
+      title={title}
       onClose={onClose}
       buttons={
         <button type="button" className="eng-button eng-button--primary" onClick={onClose}>
@@ -93,8 +137,15 @@ export function ResultStep({ result, values, onClose }: { result: ResultSpec; va
         </button>
       }
     >
-      <div className="eng-flow__result" role="status">
+      <div className="eng-flow__result" role="status" aria-label={title}>
         {result.items && <DefinitionList data={values} fields={result.items} hideEmpty />}
+        {result.list && (
+          <ResultListTable
+            list={result.list}
+            caption={result.list.label ? t(result.list.label, values) : title}
+            items={resultItems(result.list, values, rows)}
+          />
+        )}
         {reveal && missing && reveal.missingText && <p>{t(reveal.missingText, values)}</p>}
         {reveal && !(missing && reveal.missingText) && (
           <p className="eng-flow__reveal">

@@ -7,7 +7,7 @@ import { matchesWhen } from '../spec/when';
 import { ChallengeStep, type ChallengeEnd } from './ChallengeStep';
 import { useRevealHost } from './RevealHost';
 import { submissionKeys } from './idempotency';
-import { ResultStep, ReviewStep } from './steps';
+import { ResultStep, ReviewStep, type ResultRows } from './steps';
 
 type Values = Record<string, unknown>;
 
@@ -28,12 +28,14 @@ export interface FlowRunOptions {
   beforeSuccess?: () => void;
   /** Request fields sent beside the (wrapped) input, with every call of the flow: those the route gives. */
   beside?: Values;
+  /** The rows the call acts on and their key field: a result `list` fills its items in from them. */
+  rows?: ResultRows;
 }
 
 type Open =
   | { kind: 'review'; review: ReviewSpec; values: Values; answer: (go: boolean) => void }
   | { kind: 'challenge'; name: string; first: Values; callAgain: (extra: Values) => Promise<unknown>; end: (end: ChallengeEnd | null) => void }
-  | { kind: 'result'; result: ResultSpec; values: Values };
+  | { kind: 'result'; result: ResultSpec; values: Values; rows?: ResultRows };
 
 const asValues = (answer: unknown): Values => (typeof answer === 'object' && answer !== null ? (answer as Values) : {});
 
@@ -46,6 +48,7 @@ const asValues = (answer: unknown): Values => (typeof answer === 'object' && ans
  *    wait), the code going back as the handler says (often the same call again);
  * 4. `result`: the final answer shown, closing by itself after `closeAfterMs` where `closeWhen` holds;
  *    a `reveal` result is held by the screen's {@link RevealHost} and hides itself after `hideAfterMs`;
+ *    a `list` result (a table, each item filled in from the run's `rows` it names) is held there too;
  * 5. `success` (notice, refresh, navigate) where `doneWhen` holds for the final answer.
  * A refusal rejects, for the caller to put field errors on fields. `dialog` draws the open step.
  *
@@ -67,7 +70,7 @@ export function useAnswerFlow(
   const host = useRevealHost();
 
   const run = useCallback(
-    async (input: Values, { reviewValues = {}, beforeSuccess, beside = {} }: FlowRunOptions = {}): Promise<FlowOutcome> => {
+    async (input: Values, { reviewValues = {}, beforeSuccess, beside = {}, rows }: FlowRunOptions = {}): Promise<FlowOutcome> => {
       if (target.review) {
         const review = target.review;
         const go = await new Promise<boolean>((answer) => setOpen({ kind: 'review', review, values: { ...reviewValues, ...input }, answer }));
@@ -100,14 +103,15 @@ export function useAnswerFlow(
         if (!end) return { status: 'cancelled' };
         values = { ...end.answer, ...(end.method ? { challenge: { method: end.method } } : {}) };
       }
-      if (target.result?.reveal && host) {
+      if ((target.result?.reveal || target.result?.list) && host) {
         // A revealed value outlives the form or button that asked: the screen holds it, so a refresh that
-        // hides this section (a card's new status) does not take it away before its time.
+        // hides this section (a card's new status) does not take it away before its time. So does a list of
+        // outcomes: the group or rows whose button asked are gone from the reloaded list.
         const result = target.result;
         const shown = values;
         const hide = () => host.show(null);
-        host.show(<ResultStep key={Date.now()} result={result} values={shown} onClose={hide} />);
-      } else if (target.result) setOpen({ kind: 'result', result: target.result, values });
+        host.show(<ResultStep key={Date.now()} result={result} values={shown} rows={rows} onClose={hide} />);
+      } else if (target.result) setOpen({ kind: 'result', result: target.result, values, rows });
       if (!matchesWhen(target.doneWhen, values)) return { status: 'kept' };
       beforeSuccess?.();
       await succeed(target.success, { answer: values, ...(outcome.navigateTo ? { navigateTo: outcome.navigateTo } : {}) });
@@ -119,7 +123,7 @@ export function useAnswerFlow(
   const close = useCallback(() => setOpen(null), []);
   let dialog: ReactNode = null;
   if (open?.kind === 'review') dialog = <ReviewStep review={open.review} values={open.values} onAnswer={open.answer} />;
-  if (open?.kind === 'result') dialog = <ResultStep result={open.result} values={open.values} onClose={close} />;
+  if (open?.kind === 'result') dialog = <ResultStep result={open.result} values={open.values} rows={open.rows} onClose={close} />;
   if (open?.kind === 'challenge') {
     dialog = (
       <ChallengeStep

@@ -120,6 +120,24 @@ export interface ResultStep {
   close?: string;
   /** A secret value of the answer shown once, with a countdown, hidden (the step closed) after `hideAfterMs`. */
   reveal?: RevealValue;
+  /** A list in the answer (one outcome per item acted on), drawn as a small table beside the rows it is about. */
+  list?: ResultList;
+}
+
+/**
+ * The items of a final answer listed by a result step: one per item a bulk or group button acted on, each
+ * with its outcome. Where `key` names the item field holding a row's `rowKey` value, the row's values
+ * (as the table had them) fill in what the item lacks, so a column may show the row's amount beside the
+ * item's outcome; the item's own values win (a new status).
+ */
+export interface ResultList {
+  /** Dot path of the list in the answer. */
+  path: string;
+  /** The item field whose value is the `rowKey` of the row it is about. */
+  key?: string;
+  columns: Column[];
+  /** i18n key naming the list for screen readers (default: the result's title). */
+  label?: string;
 }
 
 /**
@@ -224,6 +242,11 @@ export interface Action {
   result?: ResultStep;
   /** Id of a form section of the same dashboard that the button fills with its `params` instead of calling anything. */
   fill?: string;
+  /**
+   * In a table's `bulkActions` and `groups.actions`: the button is shown only while the list's answer
+   * (`data.path` applied; a top-level flag such as `mayApprove`) meets this.
+   */
+  answerWhen?: When;
 }
 
 /** How a value is shown in tables, details and cards. */
@@ -410,8 +433,12 @@ export interface TableSpec {
     directionParam?: string;
     default?: { field: string; direction: 'asc' | 'desc' };
   };
-  /** `emptyText`: said instead of the table's when filters are applied and nothing matches. */
-  filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown>; emptyText?: string };
+  /**
+   * `emptyText`: said instead of the table's when filters are applied and nothing matches. `answerWhen`:
+   * field -> condition on the list's answer; the field is offered only while it holds (else it is hidden
+   * and sent empty).
+   */
+  filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown>; emptyText?: string; answerWhen?: Record<string, When> };
   /** `url`: a server path that answers the CSV for the filters (query parameters), fetched with `EngineOptions.downloadFile`. */
   export?: { csv?: boolean; fileName?: string; url?: string };
   emptyText?: string;
@@ -430,6 +457,34 @@ export interface TableSpec {
   bulkActions?: Action[];
   /** Row field holding a date or date-time: a heading row starts each day (rows come sorted by it). */
   groupByDay?: string;
+  /** Rows of the page that share a value of a field, listed above the table with buttons acting on each whole group. */
+  groups?: RowGroups;
+  /** Lines above the table, each said while the list's answer (`data.path` applied) meets its `when`. */
+  notes?: TableNote[];
+}
+
+/**
+ * Groups of the page's rows by the value of `field` (rows without one belong to none; `where` keeps only
+ * some rows): each group is listed with `label` and its `actions`, which read the group as values: its
+ * first row's fields plus `count` (how many rows of the page it holds). A group button's result list is
+ * matched to the group's rows.
+ */
+export interface RowGroups {
+  field: string;
+  /** Only rows meeting this are grouped. */
+  where?: When;
+  /** i18n key of the heading over the groups. */
+  title: string;
+  /** i18n key naming one group, interpolating its first row and `{{count}}`. */
+  label: string;
+  actions: Action[];
+}
+
+/** A line above a table said while the list's answer meets `when` (what the reader may do here). */
+export interface TableNote {
+  /** i18n key; interpolates the answer. */
+  text: string;
+  when?: When;
 }
 
 export interface DetailSpec {

@@ -14,6 +14,7 @@ import type { Session } from '../session/session.ts';
 import { lazyComponent } from './lazy.tsx';
 import { transferChallenge } from '../transfers/transfer-challenge.ts';
 import { approvalChallenge } from '../approvals/approval-challenge.ts';
+import { approvalActions } from '../approvals/approvals-events.ts';
 import { passwordChangeChallenge } from '../onboarding/password-change-challenge.ts';
 import { phoneCodeChallenge, phoneVerificationActions, type PhoneVerificationServices } from '../profile/phone-verification.ts';
 import { stepUpChallenge } from './step-up-challenge.ts';
@@ -74,7 +75,8 @@ export type AppServices = ActivationServices & PhoneVerificationServices & { sto
 /**
  * The actions screen specs may name (`submit.action`, a button's `action`): the session's, the admin's
  * ('view as this customer', kept in `services.storage`), the account activation that signs in with its
- * answer, the start of a phone verification in this browser, and the balances forgotten after money moved.
+ * answer, the start of a phone verification in this browser, the balances forgotten after money moved, and
+ * the approval queue's word to its badge.
  *
  * @example
  * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer, t: i18n.t, storage: sessionStorage }) });
@@ -86,6 +88,7 @@ export function appActions(sessionActions: SessionActions, services: AppServices
     ...activationActions(services),
     ...phoneVerificationActions(services),
     ...accountActions(services),
+    ...approvalActions(),
   };
 }
 
@@ -114,8 +117,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // History and statements
   // Cards
   AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
-  // Business approval queue
-  ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
 };
 
 export const widgets: Record<string, ComponentType<WidgetProps>> = {

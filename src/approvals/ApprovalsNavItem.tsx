@@ -5,7 +5,7 @@ import type { ApprovalNotificationCountsResponse } from '../../generated/methods
 import { useApp } from '../app/app-context.tsx';
 import { useCustomer } from '../session/customer-store.ts';
 import { APPROVALS_CHANGED } from './approvals-events.ts';
-import './approvals.css';
+import './approvals-nav.css';
 
 /** The queue's route (screens/transfer-approved.yaml). */
 export const APPROVALS_ROUTE = '/transfer/approved';

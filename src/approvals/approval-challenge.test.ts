@@ -21,6 +21,10 @@ describe('the approval challenge', () => {
       canResend: false,
     });
     expect(challenge.detect({ results: [], approved: 1, declined: 0, skipped: 0 })).toBeNull();
+    // After the code, the engine merges the decisions over the challenge's answer: still final.
+    expect(
+      challenge.detect({ ...asked, results: [{ transactionId: 4, outcome: 'approved', status: 'completed' }], approved: 1, declined: 0, skipped: 0 }),
+    ).toBeNull();
   });
 
   it('sends the code back with the same call under a key of its own, the same key for the same code request, a new one after a new code', async () => {

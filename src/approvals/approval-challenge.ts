@@ -25,8 +25,12 @@ export function approvalChallenge(): ChallengeHandler {
     return key;
   };
   // The step-up's detection, code rule and wording; only the keys of the calls differ.
+  const stepUp = stepUpChallenge();
   return {
-    ...stepUpChallenge(),
+    ...stepUp,
+    // The engine reads the final answer merged over the challenge's (its status and request id stay): an
+    // answer carrying the decisions is final whatever else it holds.
+    detect: (answer) => (Array.isArray(answer.results) ? null : stepUp.detect(answer)),
     confirm: (approvalCode, { answer, callAgain }) => {
       // The transport turns digit strings of answers into numbers; the request wants the id back as text.
       const requestId = String(answer.requestId);

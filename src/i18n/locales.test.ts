@@ -50,8 +50,8 @@ function keysOfSpecs(node: unknown, parentKey = ''): string[] {
       'intro',
       'mineAuthor',
     ].includes(key);
-    // A dashboard card's title names a row field, not a text.
-    if (isTextKey && typeof value === 'string' && parentKey !== 'card') return [value];
+    // A dashboard card's title and an option source's label name a field, not a text.
+    if (isTextKey && typeof value === 'string' && parentKey !== 'card' && parentKey !== 'source') return [value];
     return keysOfSpecs(value, key);
   });
 }

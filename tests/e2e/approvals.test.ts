@@ -53,7 +53,7 @@ describe('business approval queue', () => {
     await navLink.click();
     await approver.waitForURL('**/transfer/approved');
     await approver.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
-    const row = approver.locator('main tr[data-request]').filter({ hasText: note });
+    const row = approver.locator('main tr[data-key]').filter({ hasText: note });
     await row.waitFor();
     expect(await row.innerText()).toContain('clerk@example.com');
     expect(await seriousViolations(approver)).toEqual([]);
@@ -81,9 +81,11 @@ describe('business approval queue', () => {
     const results = approver.getByRole('status', { name: 'What happened' });
     await results.waitFor();
     expect(await results.innerText()).toMatch(/Approved[\s\S]*12\.34/);
-    await expect.poll(() => approver.locator('main tr[data-request]').filter({ hasText: note }).count()).toBe(0);
-    await approver.getByLabel('Status', { exact: true }).selectOption('decided');
-    await approver.locator('main tr[data-request]').filter({ hasText: note }).filter({ hasText: 'Sent' }).waitFor();
+    await expect.poll(() => approver.locator('main tr[data-key]').filter({ hasText: note }).count()).toBe(0);
+    // The outcomes are a dialog now (the engine's result step): it is closed before the page is used again.
+    await approver.getByRole('alertdialog', { name: 'What happened' }).getByRole('button', { name: 'Close' }).click();
+    await approver.getByRole('button', { name: 'Decided', exact: true }).click();
+    await approver.locator('main tr[data-key]').filter({ hasText: note }).filter({ hasText: 'Sent' }).waitFor();
     await approver.context().close();
 
     const anna = await signIn(e2e.server.url, 'personal@example.com');

@@ -72,6 +72,7 @@ function BulkButton({
           rows.map((row) => row[rowKey]),
           routeParams,
         ),
+        { rows: { key: rowKey, rows } },
       );
       if (outcome.status !== 'cancelled') onDone();
     } catch (error) {
@@ -102,8 +103,9 @@ function BulkButton({
  * The buttons that act on the selected rows of a table, with how many are selected. Each is enabled
  * while at least one row is selected and every selected row meets its `when`; its question and label
  * interpolate `{{count}}`; it sends the selected rows' `rowKey` values where its params say `':selected'`,
- * through the answer-driven flow (`idempotencyKey`, `challenge`, `result` as on any button), then clears
- * the selection and reloads.
+ * through the answer-driven flow (`idempotencyKey`, `challenge`, `result` as on any button; a result
+ * `list` is filled in from the selected rows), then clears the selection and reloads. The caller leaves out
+ * the actions whose `answerWhen` the list's answer fails.
  *
  * @example
  * ```tsx

@@ -5,7 +5,9 @@ import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { getPath } from '../../data/paths';
 import { requestParams, useMethodData } from '../../data/useMethodData';
 import type { KindProps } from '../../router/kinds';
+import type { Action } from '../../spec/types';
 import { LoadingIndicator } from '../../ui/Progress';
+import { matchesWhen } from '../../spec/when';
 import { specPart } from '../specPart';
 import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
@@ -15,6 +17,7 @@ import { BulkActions } from './BulkActions';
 import { filterParams, pageParams, tableParamNames } from './params';
 import { readPage } from './rows';
 import { RowActions } from './RowActions';
+import { RowGroupList } from './RowGroups';
 
 const TableFilters = lazy(() => import('./TableFilters'));
 
@@ -29,7 +32,10 @@ function countOf(value: unknown): number {
  * from the spec; changing the sort or the filters goes back to the first page. `quickFilters` put a row of
  * pressed buttons above it, kept in the address; `summary` counts something the answer says over it; an
  * empty list without filters offers `emptyAction`. With `bulkActions` (and `rowKey`) rows get boxes and
- * the buttons act on the selected ones; `groupByDay` starts each day with a heading row. The answer is cached by
+ * the buttons act on the selected ones (boxes only while some row of the page may take one); `groups` list
+ * the rows sharing a value (a batch) with buttons acting on each whole group; a button's `answerWhen`, a
+ * filter's `filters.answerWhen` and a note's `when` read the list's answer (`mayApprove`). `groupByDay`
+ * starts each day with a heading row. The answer is cached by
  * method and params, and the page on screen stays visible while the next loads, so nothing jumps.
  *
  * @example
@@ -69,6 +75,15 @@ export function TableScreen({ spec }: KindProps) {
   const params = pageParams(names, { ...pagination, sort, filters: { ...filters, ...quick.params } });
   const answer = useMethodData(table.data, params, { keepPreviousData: true });
   const { rows, total } = useMemo(() => readPage(answer.data, table.data.path, table.rows, table.total), [answer.data, table]);
+  // What the list's answer says beside its rows (a flag such as `mayApprove`) shows buttons, filters and notes.
+  const listAnswer = getPath(answer.data, table.data.path);
+  const offered = (actions: readonly Action[] | undefined) => (actions ?? []).filter((action) => matchesWhen(action.answerWhen, listAnswer));
+  const bulkActions = offered(table.bulkActions);
+  // Boxes only while some row of the page may take some bulk action: a page of finished rows has none.
+  const selecting = table.rowKey !== undefined && rows.some((row) => bulkActions.some((action) => matchesWhen(action.when, row)));
+  const hiddenFilters = Object.entries(table.filters?.answerWhen ?? {})
+    .filter(([, when]) => !matchesWhen(when, listAnswer))
+    .map(([field]) => field);
 
   const pageId = JSON.stringify(params);
   const selectedKeys = selected.page === pageId ? selected.keys : new Set<string>();
@@ -92,6 +107,7 @@ export function TableScreen({ spec }: KindProps) {
           <TableFilters
             idPrefix={`${spec.id}-filters`}
             filters={table.filters}
+            hidden={hiddenFilters}
             onApply={(values) => {
               setFilters(values);
               toFirstPage();
@@ -109,6 +125,14 @@ export function TableScreen({ spec }: KindProps) {
           }}
         />
       )}
+      {table.notes
+        ?.filter((note) => answer.data !== undefined && matchesWhen(note.when, listAnswer))
+        .map((note) => (
+          <p key={note.text} className="eng-description">
+            {t(note.text, typeof listAnswer === 'object' && listAnswer !== null ? (listAnswer as Record<string, unknown>) : {})}
+          </p>
+        ))}
+      {table.groups && <RowGroupList spec={spec} groups={table.groups} actions={offered(table.groups.actions)} rows={rows} rowKey={table.rowKey} />}
       {table.summary && (
         <p className="eng-table-summary" aria-live="polite">
           {summaryCount > 0 ? t(table.summary.label, { count: summaryCount }) : ''}
@@ -120,14 +144,8 @@ export function TableScreen({ spec }: KindProps) {
         </p>
         {table.export?.csv && <ExportButton table={table} names={names} params={exportParams} fileName={table.export.fileName ?? spec.id} />}
       </div>
-      {table.bulkActions && table.rowKey && (
-        <BulkActions
-          spec={spec}
-          actions={table.bulkActions}
-          rows={selectedRows}
-          rowKey={table.rowKey}
-          onDone={() => setSelected({ page: '', keys: new Set() })}
-        />
+      {selecting && table.rowKey && (
+        <BulkActions spec={spec} actions={bulkActions} rows={selectedRows} rowKey={table.rowKey} onDone={() => setSelected({ page: '', keys: new Set() })} />
       )}
       <DataTable
         caption={t(spec.title)}
@@ -152,7 +170,7 @@ export function TableScreen({ spec }: KindProps) {
         }
         emptyAction={!filtered && !quick.narrowed ? table.emptyAction : undefined}
         rowKey={table.rowKey}
-        selection={table.bulkActions && table.rowKey ? { keys: selectedKeys, keyOf, onChange: (keys) => setSelected({ page: pageId, keys }) } : undefined}
+        selection={selecting ? { keys: selectedKeys, keyOf, onChange: (keys) => setSelected({ page: pageId, keys }) } : undefined}
         groupByDay={table.groupByDay}
         loading={answer.data === undefined && !answer.error}
         busy={answer.isValidating}
