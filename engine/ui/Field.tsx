@@ -137,6 +137,8 @@ export interface CheckboxProps {
   required?: boolean;
   /** Marks the box invalid (its group shows the message). */
   invalid?: boolean;
+  /** The input's id, when a stable one is wanted (a link to it, a form's naming); otherwise one is made. */
+  id?: string;
 }
 
 /**
@@ -147,8 +149,9 @@ export interface CheckboxProps {
  * <Checkbox label={<>I accept the <a href={url}>terms</a></>} checked={accepted} onChange={setAccepted} required />
  * ```
  */
-export function Checkbox({ label, checked, onChange, disabled, required, invalid }: CheckboxProps) {
-  const id = useId();
+export function Checkbox({ label, checked, onChange, disabled, required, invalid, id: givenId }: CheckboxProps) {
+  const madeId = useId();
+  const id = givenId ?? madeId;
   return (
     <div className="eng-checkbox-row">
       <input

@@ -9,7 +9,7 @@ import { useApp } from '../app/app-context.tsx';
  * their widget.
  */
 export function TermsWidget(props: WidgetProps) {
-  const { value, disabled, readonly, onChange, rawErrors } = props;
+  const { id, value, disabled, readonly, onChange, rawErrors } = props;
   const { t } = useTranslation();
   const { brand } = useApp();
   const accepted: string[] = Array.isArray(value) ? value : [];
@@ -23,6 +23,7 @@ export function TermsWidget(props: WidgetProps) {
       {brand.termsToAccept.map((term) => (
         <Checkbox
           key={term.key}
+          id={`${id}_${term.key}`}
           label={
             <>
               {t('onboarding.register.acceptTerm')}{' '}
