@@ -67,14 +67,16 @@ describe('sections reading a store the application keeps', () => {
   it('reads the store as an answer, follows its changes, and runs an onShow action once per item, following its navigate', async () => {
     const pending = valueStore({ order: { orderId: 7, store: 'Corner', state: 'waiting', attempt: 1 } });
     let approve: (path: string) => void = () => undefined;
-    const orderWait = vi.fn(() => new Promise<{ navigate: string }>((resolve) => (approve = (path) => resolve({ navigate: path }))));
+    const orderWait = vi.fn(
+      (_params: Record<string, unknown>) => new Promise<{ navigate: string }>((resolve) => (approve = (path) => resolve({ navigate: path }))),
+    );
     const orderAgain = vi.fn(async () => {
       const order = pending.get().order as Record<string, unknown>;
       pending.set({ order: { ...order, attempt: Number(order.attempt) + 1 } });
     });
     const callMethod = vi.fn(async () => ({}));
     const { router } = renderScreens(
-      testOptions([waiting, { id: 'done', route: '/done', layout: 'main', title: 'orders.title', kind: 'detail', detail: { columns: [] } } as ScreenSpec], {
+      testOptions([waiting, { ...waiting, id: 'done', route: '/done', dashboard: { sections: [] } }], {
         callMethod,
         stores: { pendingOrder: pending.store },
         actions: { orderWait, orderAgain },
@@ -90,8 +92,10 @@ describe('sections reading a store the application keeps', () => {
     expect(orderWait.mock.calls[0]![0]).toEqual({ orderId: 7, attempt: 1 });
 
     // Another attempt is another item: the action runs again; the same one never twice.
+    const again = screen.getByRole('button', { name: 'Ask again' });
+    expect(again.dataset.action).toBe('again');
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Ask again' }));
+      fireEvent.click(again);
     });
     expect(await screen.findByText('Order 7, try 2')).toBeTruthy();
     await waitFor(() => expect(orderWait).toHaveBeenCalledTimes(2));
