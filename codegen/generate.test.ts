@@ -215,6 +215,13 @@ describe('codegen', () => {
       expect(error.detail).toContain(`'transferCode' is not a challenge the application registers (screens/registry.json lists: ${listed('challenges')})`);
     });
 
+    it('refuses a store the application does not keep', async () => {
+      edit('login-step.yaml', 'data: { store: signIn, path: step }', 'data: { store: signInPending, path: step }');
+      const error = await failure(paths);
+      expect(error.jsonPath).toBe('/dashboard/sections/0/data/store');
+      expect(error.detail).toContain("'signInPending' is not a store the application registers (screens/registry.json lists: signIn)");
+    });
+
     it('refuses a button filling a form the dashboard does not have', async () => {
       edit(
         'transfer-p2p.yaml',

@@ -15,6 +15,8 @@ export interface Registry {
   widgets: Record<string, string>;
   /** Second factors a submit or a button may name as `challenge` (EngineOptions.challenges). */
   challenges?: Record<string, string>;
+  /** Values the application keeps that a data source may name as `store` (EngineOptions.stores). */
+  stores?: Record<string, string>;
 }
 
 /**
@@ -31,15 +33,29 @@ export function readRegistry(paths: CodegenPaths, refs: SchemaResolver): Registr
 }
 
 type Fail = (jsonPath: string, message: string) => never;
-type Kind = 'guards' | 'actions' | 'components' | 'widgets' | 'challenges';
+type Kind = 'guards' | 'actions' | 'components' | 'widgets' | 'challenges' | 'stores';
 
 /**
  * The meta-schema's properties that hold a registered name: any property so called holds one, and a
  * `uiSchema` holds `ui:widget` names. Marking the meta-schema, rather than listing spec paths here,
  * follows every place it allows them (header, section and row actions, section forms, filters…).
  */
-const NAMED: Record<string, Kind> = { guard: 'guards', action: 'actions', component: 'components', uiSchema: 'widgets', challenge: 'challenges' };
-const NOUN: Record<Kind, string> = { guards: 'a guard', actions: 'an action', components: 'a component', widgets: 'a widget', challenges: 'a challenge' };
+const NAMED: Record<string, Kind> = {
+  guard: 'guards',
+  action: 'actions',
+  component: 'components',
+  uiSchema: 'widgets',
+  challenge: 'challenges',
+  store: 'stores',
+};
+const NOUN: Record<Kind, string> = {
+  guards: 'a guard',
+  actions: 'an action',
+  components: 'a component',
+  widgets: 'a widget',
+  challenges: 'a challenge',
+  stores: 'a store',
+};
 /** The keyword marking them; only the copy of the meta-schema this check compiles carries it. */
 const KEYWORD = 'x-registered';
 

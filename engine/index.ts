@@ -52,6 +52,7 @@ export type {
   GuardContext,
   LayoutProps,
   NavItem,
+  ValueStore,
   WidgetProps,
 } from './provider/types';
 export type {

@@ -77,7 +77,7 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors, r
   if (onlyNavigates && action.navigate && !action.confirm) {
     const to = fillPath(action.navigate, { ...routeParams, ...values });
     return to ? (
-      <Link className={className} to={to}>
+      <Link className={className} to={to} data-action={action.id}>
         {label}
       </Link>
     ) : null;
@@ -111,7 +111,7 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors, r
 
   return (
     <>
-      <button type="button" className={className} onClick={() => void run()} disabled={pending} aria-busy={pending || undefined}>
+      <button type="button" className={className} onClick={() => void run()} disabled={pending} aria-busy={pending || undefined} data-action={action.id}>
         {pending && <span className="eng-spinner eng-spinner--inline" aria-hidden="true" />}
         {label}
       </button>

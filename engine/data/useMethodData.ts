@@ -1,6 +1,8 @@
+import { useSyncExternalStore } from 'react';
 import useSWR, { type SWRResponse } from 'swr';
 import { useParams, useSearchParams } from 'react-router';
 import { useEngine } from '../provider/EngineProvider';
+import type { ValueStore } from '../provider/types';
 import type { BoundParams, DataSource } from '../spec/types';
 
 /**
@@ -69,12 +71,37 @@ export function useMethodData(
   extra?: Record<string, unknown>,
   config?: { keepPreviousData?: boolean },
 ): SWRResponse<unknown, unknown> {
-  const { callMethod } = useEngine();
+  const { callMethod, stores } = useEngine();
   const routeParams = useParams();
   const [query] = useSearchParams();
-  const key: MethodKey | null = source ? [source.method, requestParams(source, routeParams, extra, query)] : null;
-  return useSWR(key, ([method, params]: MethodKey) => callMethod(method, params), {
+  const key: MethodKey | null = source?.method ? [source.method, requestParams(source, routeParams, extra, query)] : null;
+  const answer = useSWR(key, ([method, params]: MethodKey) => callMethod(method, params), {
     ...config,
     ...(source?.refreshEvery ? { refreshInterval: source.refreshEvery } : {}),
   });
+  const store = source?.store ? storeNamed(stores, source.store) : NO_STORE;
+  const kept = useSyncExternalStore(store.subscribe, store.current);
+  return source?.store ? storeAnswer(kept) : answer;
+}
+
+const NO_STORE: ValueStore = { current: () => undefined, subscribe: () => () => undefined };
+
+function storeNamed(stores: Record<string, ValueStore> | undefined, name: string): ValueStore {
+  const store = stores?.[name];
+  if (!store) {
+    throw new Error(
+      `A screen spec reads the store "${name}", which the application has not registered. Add it to EngineOptions.stores, or fix the name in the spec.`,
+    );
+  }
+  return store;
+}
+
+/**
+ * A store's value as an SWR answer, so every kind reads it as it reads a method's: never loading, never
+ * failing; the store itself says when it changes, so a reload only answers the value it holds.
+ */
+function storeAnswer(value: unknown): SWRResponse<unknown, unknown> {
+  // A store with nothing in it reads as an empty answer, not as one still loading.
+  const data = value ?? {};
+  return { data, error: undefined, isLoading: false, isValidating: false, mutate: async () => data };
 }

@@ -151,11 +151,19 @@ export function FormattedValue({
       </span>
     );
   }
+  // Only web addresses become links: a value such as `javascript:…` stays text.
+  const link = format === 'link' && typeof value === 'string' && /^https?:\/\//i.test(value);
   if (column.copy || column.qr) {
     return (
       <span className="eng-copy">
         <span className="eng-copy__value" data-field={column.field}>
-          {text}
+          {link ? (
+            <a className="eng-link" href={value}>
+              {text}
+            </a>
+          ) : (
+            text
+          )}
         </span>
         {column.copy && <CopyButton text={text} label={fieldLabel(t, column.field, property, column.label)} />}
         {column.qr && <QrCode text={String(value)} label={t(column.qr, row)} />}
@@ -163,8 +171,7 @@ export function FormattedValue({
     );
   }
   if (format === 'money' || format === 'number') return <span className="eng-number">{text}</span>;
-  // Only web addresses become links: a value such as `javascript:…` stays text.
-  if (format === 'link' && typeof value === 'string' && /^https?:\/\//i.test(value)) {
+  if (link) {
     return (
       <a className="eng-link" href={value}>
         {text}

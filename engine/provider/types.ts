@@ -63,6 +63,24 @@ export interface CustomScreenProps {
 /** Props of an rjsf widget the application registers for `ui:widget`. */
 export type WidgetProps = RjsfWidgetProps;
 
+/**
+ * A value the application keeps in the tab (a sign-in under way), which a spec's data source names as
+ * `store`: read like a method's answer, and drawn again whenever it changes. `current` answers the same
+ * object until the value changes (as `useSyncExternalStore` needs).
+ *
+ * @example
+ * ```ts
+ * let value: Record<string, unknown> | null = null;
+ * const listeners = new Set<() => void>();
+ * const pendingOrder: ValueStore = { current: () => value, subscribe: (l) => (listeners.add(l), () => listeners.delete(l)) };
+ * createScreenRouter({ …, stores: { pendingOrder } });
+ * ```
+ */
+export interface ValueStore {
+  current(): unknown;
+  subscribe(listener: () => void): () => void;
+}
+
 /** Everything the engine needs from the application. */
 export interface EngineOptions {
   screens: ScreenEntry[];
@@ -99,4 +117,6 @@ export interface EngineOptions {
    * answer that asks for one, and how to confirm, resend, poll and cancel it. The engine draws the steps.
    */
   challenges?: Record<string, ChallengeHandler>;
+  /** Values the application keeps in the tab, named by a data source's `store` (listed in screens/registry.json). */
+  stores?: Record<string, ValueStore>;
 }

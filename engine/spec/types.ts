@@ -29,7 +29,10 @@ export type ScreenKind = 'form' | 'table' | 'detail' | 'wizard' | 'dashboard' | 
 
 /** Where a screen's data comes from: a declared method, its params, and the part of the answer to use. */
 export interface DataSource {
-  method: string;
+  /** A declared method; a source names it or a `store`. */
+  method?: string;
+  /** A value the application keeps in the tab (`EngineOptions.stores`), read as an answer and drawn again when it changes. */
+  store?: string;
   params?: Record<string, unknown>;
   /** Dot path into the answer, e.g. `profile`. */
   path?: string;
@@ -637,7 +640,10 @@ export interface TileArt {
 
 /** A call made once for each item a section shows that meets `when` (marking a notice read, say). */
 export interface OnShow {
-  method: string;
+  /** A declared method; an `onShow` names it or an `action`. */
+  method?: string;
+  /** An application action (`EngineOptions.actions`) run instead, whose `navigate` the router follows. */
+  action?: string;
   /** `':name'` is the item's value, else the route parameter. */
   params?: Record<string, unknown>;
   when?: When;

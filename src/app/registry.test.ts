@@ -5,7 +5,7 @@ import { createSessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import type { Session } from '../session/session.ts';
 import type { TokenService } from '../transport/token-service.ts';
-import { appActions, appChallenges, components, createAppGuards, widgets } from './registry.ts';
+import { appActions, appChallenges, appStores, components, createAppGuards, widgets } from './registry.ts';
 
 // Building the guards and actions only closes over these; nothing is called until a guard or action runs.
 const session = {} as Session;
@@ -17,6 +17,7 @@ const actions = appActions(createSessionActions(session, customer, sessionStorag
   rpc: async () => ({}) as never,
   t: (key) => key,
   storage: sessionStorage,
+  tokenService: {} as TokenService,
 });
 
 /** Both directions at once, so a failure says which side lacks which name. */
@@ -36,6 +37,7 @@ describe('screens/registry.json lists exactly what the application registers wit
     ['components', components, manifest.components],
     ['widgets', widgets, manifest.widgets],
     ['challenges', appChallenges(async () => ({}) as never, { session, t: (key) => key }), manifest.challenges],
+    ['stores', appStores(), manifest.stores],
   ])('%s', (_kind, registered, listed) => {
     expect(difference(registered, listed)).toEqual({ registeredButNotListed: [], listedButNotRegistered: [] });
   });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { AppAction, ChallengeHandler, CustomScreenProps, Guard, WidgetProps } from '../../engine/index.ts';
+import type { AppAction, ChallengeHandler, CustomScreenProps, Guard, ValueStore, WidgetProps } from '../../engine/index.ts';
 import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { adminActions } from '../admin/admin-actions.ts';
@@ -18,6 +18,9 @@ import { approvalActions } from '../approvals/approvals-events.ts';
 import { passwordChangeChallenge } from '../onboarding/password-change-challenge.ts';
 import { phoneCodeChallenge, phoneVerificationActions, type PhoneVerificationServices } from '../profile/phone-verification.ts';
 import { stepUpChallenge } from './step-up-challenge.ts';
+import { pendingSignIn } from '../signin/pending.ts';
+import { signInPendingGuard, signInStepActions, signInStore, type Translate } from '../signin/step-actions.ts';
+import type { TokenService } from '../transport/token-service.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -51,6 +54,7 @@ export function createAppGuards({ session, storage, customer, brand, listCards }
     registrationOpen: registrationOpenGuard(brand),
     ...adminGuards(session, customer, storage),
     ...cardGuards(sessionGuards.authenticated, listCards),
+    signInPending: signInPendingGuard(),
   };
 }
 
@@ -70,7 +74,7 @@ export function appFacts(brand: Brand): Record<string, unknown> {
 }
 
 /** What the application's actions and challenges use besides the session's actions. */
-export type AppServices = ActivationServices & PhoneVerificationServices & { storage: Storage };
+export type AppServices = ActivationServices & PhoneVerificationServices & { storage: Storage; tokenService: TokenService; t: Translate };
 
 /**
  * The actions screen specs may name (`submit.action`, a button's `action`): the session's, the admin's
@@ -79,7 +83,7 @@ export type AppServices = ActivationServices & PhoneVerificationServices & { sto
  * the approval queue's word to its badge.
  *
  * @example
- * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer, t: i18n.t, storage: sessionStorage }) });
+ * createScreenRouter({ …, actions: appActions(createSessionActions(session, customer, sessionStorage, tokenService), { session, rpc, customer, t: i18n.t, storage: sessionStorage, tokenService }) });
  */
 export function appActions(sessionActions: SessionActions, services: AppServices): Record<string, AppAction> {
   return {
@@ -89,6 +93,7 @@ export function appActions(sessionActions: SessionActions, services: AppServices
     ...phoneVerificationActions(services),
     ...accountActions(services),
     ...approvalActions(),
+    ...signInStepActions({ ...services, pending: pendingSignIn }),
   };
 }
 
@@ -99,7 +104,6 @@ export function appActions(sessionActions: SessionActions, services: AppServices
  */
 export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Sign-in and security settings
-  SignInStep: screen(async () => (await import('../signin/SignInStep.tsx')).SignInStep),
   SecuritySettings: screen(async () => (await import('../signin/SecuritySettings.tsx')).SecuritySettings),
   // Getting in
   AccountRecovery: screen(async () => (await import('../onboarding/AccountRecovery.tsx')).AccountRecovery),
@@ -140,4 +144,15 @@ export function appChallenges(rpc: RpcCall, phone: PhoneVerificationServices): R
     passwordChange: passwordChangeChallenge(rpc),
     phoneCode: phoneCodeChallenge(rpc, phone),
   };
+}
+
+/**
+ * The values the application keeps that screen specs read as data (`data: { store: … }`): this tab's
+ * sign-in waiting on its second step.
+ *
+ * @example
+ * createScreenRouter({ …, stores: appStores() });
+ */
+export function appStores(): Record<string, ValueStore> {
+  return { signIn: signInStore() };
 }

@@ -26,7 +26,7 @@ import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
-import { appActions, appChallenges, appFacts, components, createAppGuards, widgets } from './registry.ts';
+import { appActions, appChallenges, appFacts, appStores, components, createAppGuards, widgets } from './registry.ts';
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 
@@ -100,11 +100,19 @@ export async function startApp(container: HTMLElement): Promise<void> {
       onUnauthorized: () => session.expire(),
       base: apiBase,
     }),
-    actions: appActions(actions, { session, rpc, customer, t: (key) => i18n.t(key), storage: sessionStorage }),
+    actions: appActions(actions, {
+      session,
+      rpc,
+      customer,
+      t: (key: string, values?: Record<string, unknown>) => i18n.t(key, values),
+      storage: sessionStorage,
+      tokenService,
+    }),
     components,
     widgets,
     facts: appFacts(brand),
     challenges: appChallenges(rpc, { session, t: (key) => i18n.t(key) }),
+    stores: appStores(),
     onError: feedback.showError,
     notify: feedback.notify,
   });

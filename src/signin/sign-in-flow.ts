@@ -45,7 +45,8 @@ export async function completeSignIn(
     throw error;
   }
   if (options.migration && options.migration.type !== 'none') {
-    deps.pending.set({ step: { flow: 'migration', migration: options.migration, next } });
+    // The notice words itself by the strategy, which the service may leave out: push is the default.
+    deps.pending.set({ step: { flow: 'migration', migration: { ...options.migration, strategy: options.migration.strategy ?? 'enablePush' }, next } });
     return SIGN_IN_STEP;
   }
   deps.pending.set(null);
@@ -83,7 +84,11 @@ export async function beginSignIn(deps: SignInDeps, credentials: { username: str
       if (result.code) return keep({ step: { flow: 'sms', code: result.code, verifier, phone: result.phone ?? '', smsId: result.smsId ?? '' }, migration });
       break;
     case 'push':
-      if (result.key) return keep({ step: { flow: 'push', key: result.key, verifier, devices: result.devices ?? [], qrLink: result.qrLink ?? '' }, migration });
+      if (result.key)
+        return keep({
+          step: { flow: 'push', key: result.key, verifier, devices: result.devices ?? [], qrLink: result.qrLink ?? '', waitState: 'waiting', attempt: 0 },
+          migration,
+        });
       break;
     case 'verifyDevice':
       if (result.key && result.deviceId !== undefined)

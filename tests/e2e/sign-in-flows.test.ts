@@ -98,7 +98,7 @@ describe('sign-in flows in the browser', () => {
       await page.goto(`${servers[brand]!.url}/login`);
       await fillLogin(page, LOGINS.otp);
       await page.waitForURL('**/login/step');
-      const code = page.locator('input[name="otp"]');
+      const code = page.locator('input[autocomplete="one-time-code"]');
       await expect.poll(() => code.isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `otp-${brand}-${language}-${width}`);
@@ -121,8 +121,8 @@ describe('sign-in flows in the browser', () => {
       await expect.poll(() => page.locator('main').innerText()).toContain('+40 ••• ••• 111');
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `sms-${brand}-${language}-${width}`);
-      await page.locator('input[name="otp"]').fill(await lastCode(server, '40721000111', 'loginSms'));
-      await page.locator('input[name="otp"]').press('Enter');
+      await page.locator('input[autocomplete="one-time-code"]').fill(await lastCode(server, '40721000111', 'loginSms'));
+      await page.locator('input[autocomplete="one-time-code"]').press('Enter');
       await page.waitForURL('**/home');
     });
 
@@ -133,7 +133,7 @@ describe('sign-in flows in the browser', () => {
       await fillLogin(page, LOGINS.push);
       await page.waitForURL('**/login/step');
       await expect.poll(() => page.locator('main').innerText()).toContain('Demo Pixel');
-      await expect.poll(() => page.locator('.signin-step__qr-image svg').count()).toBe(1);
+      await expect.poll(() => page.locator('[role="img"][data-drawn] svg').count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `push-${brand}-${language}-${width}`);
 
@@ -151,13 +151,12 @@ describe('sign-in flows in the browser', () => {
       await page.goto(`${server.url}/login`);
       await fillLogin(page, LOGINS.device);
       await page.waitForURL('**/login/step');
-      const sms = page.locator('input[type="radio"][value="sms"]');
+      const sms = page.locator('[data-key="sms"] [data-action="send"]');
       await expect.poll(() => sms.isVisible()).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `device-${brand}-${language}-${width}`);
-      await sms.check();
-      await page.locator('form button[type="submit"]').click();
-      const code = page.locator('input[name="code"]');
+      await sms.click();
+      const code = page.locator('input[autocomplete="one-time-code"]');
       await expect.poll(() => code.isVisible()).toBe(true);
       await code.fill(await lastCode(server, '37369123456', 'deviceApproval'));
       await code.press('Enter');
@@ -178,7 +177,7 @@ describe('sign-in flows in the browser', () => {
       await expect.poll(() => page.locator('main').innerText()).toMatch(/1[34]/);
       expect(await seriousViolations(page)).toEqual([]);
       await shot(page, `migration-${brand}-${language}-${width}`);
-      await page.locator('.signin-step__migration .eng-button--secondary').click();
+      await page.locator('[data-action="later"]').click();
       await page.waitForURL('**/home');
     });
   }

@@ -88,7 +88,7 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
     () => (answer.data === undefined ? undefined : section.kind === 'detail' ? [values] : rows),
     [answer.data, section.kind, values, rows],
   );
-  useOnShow(section.onShow, shownItems);
+  useOnShow(section.onShow, shownItems, spec.id);
   // The first page tells how many rows a page holds; later pages may be shorter.
   useEffect(() => {
     if (pageIndex === 0 && rows.length > 0) setPageSize(rows.length);
@@ -248,7 +248,7 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
           {title}
         </h2>
       )}
-      {section.description && <p className="eng-section__description">{t(section.description)}</p>}
+      {section.description && <p className="eng-section__description">{t(section.description, values)}</p>}
       <SectionBody spec={spec} section={section} title={title} />
       {section.link && (
         <Link className="eng-section__link" to={section.link.to}>

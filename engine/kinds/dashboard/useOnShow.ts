@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { actionParams } from '../../actions/ActionBar';
 import { useEngine } from '../../provider/EngineProvider';
@@ -9,7 +9,8 @@ import type { Row } from '../table/rows';
 
 /**
  * Makes a section's `onShow` call once for each item it shows that meets `when` (marking instructions
- * seen, a notice read), with `':name'` params filled from the item, else the route. The same call is never
+ * seen, a notice read), with `':name'` params filled from the item, else the route. With `action`, the
+ * application action runs instead (a wait for an approval given elsewhere), and its `navigate` is followed. The same call is never
  * made twice while the screen stays open, even as the data reloads. After a success every answer on the
  * screen loads again (a ticket marked read no longer says "new"). A failure is left unsaid: the call
  * records that the reader saw something, and the reader can do nothing about it.
@@ -19,9 +20,10 @@ import type { Row } from '../table/rows';
  * useOnShow({ method: 'noticeSeen', params: { id: ':id' }, when: { field: seen, equals: false } }, rows);
  * ```
  */
-export function useOnShow(onShow: OnShow | undefined, items: readonly Row[] | undefined): void {
-  const { callMethod } = useEngine();
+export function useOnShow(onShow: OnShow | undefined, items: readonly Row[] | undefined, screenId = ''): void {
+  const { callMethod, actions } = useEngine();
   const routeParams = useParams();
+  const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const made = useRef(new Set<string>());
   useEffect(() => {
@@ -29,12 +31,28 @@ export function useOnShow(onShow: OnShow | undefined, items: readonly Row[] | un
     for (const item of items) {
       if (!matchesWhen(onShow.when, item)) continue;
       const params = actionParams(onShow.params, routeParams, item);
-      const key = JSON.stringify([onShow.method, params]);
+      const key = JSON.stringify([onShow.method ?? onShow.action, params]);
       if (made.current.has(key)) continue;
       made.current.add(key);
+      if (onShow.action) {
+        // An application action (a wait for an approval given elsewhere) says itself what follows: where to go,
+        // or a change to a store the screen reads.
+        const action = actions?.[onShow.action];
+        if (!action)
+          throw new Error(
+            `A screen spec's onShow names the action "${onShow.action}", which the application has not registered. Add it to EngineOptions.actions.`,
+          );
+        action(params, { screenId, params: routeParams, navigate: (path) => void navigate(path), callMethod })
+          .then((result) => {
+            if (result?.navigate) void navigate(result.navigate);
+          })
+          .catch(() => undefined);
+        continue;
+      }
+      if (!onShow.method) continue;
       callMethod(onShow.method, params)
         .then(() => mutate(() => true))
         .catch(() => undefined);
     }
-  }, [onShow, items, routeParams, callMethod, mutate]);
+  }, [onShow, items, routeParams, callMethod, actions, mutate, navigate, screenId]);
 }

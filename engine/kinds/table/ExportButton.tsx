@@ -82,9 +82,10 @@ export function ExportButton({
         saveBlob(`${fileName}.csv`, blob);
         return;
       }
+      // Codegen refuses a table export whose rows come from a store: only a method pages.
       const rows = await fetchAllRows({
         callMethod,
-        method: table.data.method,
+        method: table.data.method ?? '',
         params,
         names,
         dataPath: table.data.path,
