@@ -107,8 +107,6 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   // Accounts, wallets and payment instructions
   // History and statements
   AccountTransferScreen: screen(async () => (await import('../transfers/account/AccountTransferScreen.tsx')).AccountTransferScreen),
-  // Cards
-  AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
   // Business approval queue
   ApprovalQueue: screen(async () => (await import('../approvals/ApprovalQueue.tsx')).ApprovalQueue),
 };
