@@ -61,19 +61,19 @@ export function RadiosWidget(props: WidgetProps) {
   }
   if (choices.length === 0) return <p className="eng-help">{t(typeof options.emptyText === 'string' ? options.emptyText : 'engine.form.noOptions')}</p>;
   return (
-    <div className="eng-choices">
+    <div className="eng-radios">
       {choices.map((choice, index) => {
         // The first button carries the field's id, which error focusing and the field's errors look for.
         const optionId = index === 0 ? id : `${id}-${index}`;
         const words = choice.reason ?? choice.text;
         const described = [words ? `${optionId}__text` : null, aria['aria-describedby'] ?? null].filter(Boolean).join(' ');
         return (
-          <label key={String(choice.value)} className="eng-choice" htmlFor={optionId} data-disabled={choice.disabled || undefined}>
+          <label key={String(choice.value)} className="eng-radio" htmlFor={optionId} data-disabled={choice.disabled || undefined}>
             <input
               type="radio"
               id={optionId}
               name={htmlName || id}
-              className="eng-choice__input"
+              className="eng-radio__input"
               value={String(choice.value)}
               checked={value !== undefined && value !== null && String(value) === String(choice.value)}
               disabled={disabled || readonly || choice.disabled}
@@ -85,8 +85,8 @@ export function RadiosWidget(props: WidgetProps) {
               onBlur={() => onBlur(id, value)}
               onFocus={() => onFocus(id, value)}
             />
-            <span className="eng-choice__words">
-              <span id={`${optionId}__label`} className="eng-choice__label">
+            <span className="eng-radio__words">
+              <span id={`${optionId}__label`} className="eng-radio__label">
                 {choice.label}
               </span>
               {words && (
