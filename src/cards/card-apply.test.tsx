@@ -6,7 +6,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ScreenSpec } from '../../engine/index.ts';
+import { MethodCallError, type ScreenSpec } from '../../engine/index.ts';
 import type { Account } from '../../generated/entities.ts';
 import addCard from '../../generated/screens/add-card.json';
 import { renderAppSpec } from '../testing/render-app-spec.tsx';
@@ -79,7 +79,10 @@ function answer(method: string, params: Record<string, unknown>): unknown {
 
 describe('applying for a card', () => {
   it('offers the products of the kind chosen, says why a shipping option is not offered, shows the fees and asks for the documents', async () => {
-    renderAppSpec(spec, '/add-card', answer);
+    const call = renderAppSpec(spec, '/add-card', (method, params) => {
+      if (method === 'cardApply') throw new MethodCallError('TA1', 'Refused', { 'documents.0.stampPage': 'Upload the page with the registration stamp too.' });
+      return answer(method, params);
+    });
     const country = (await screen.findByLabelText('Country', {}, FIND)) as HTMLSelectElement;
     await waitFor(() => expect(country.value).toBe('RU'), FIND);
     // Virtual by default: only the virtual product, chosen as the only one, with its currency and fees.
@@ -111,12 +114,29 @@ describe('applying for a card', () => {
     expect(screen.getByLabelText(/Registration stamp page/)).toBeTruthy();
     expect(screen.queryByLabelText(/Back side/)).toBeNull();
 
+    const settlement = (await screen.findByLabelText(/Settlement account/, {}, FIND)) as HTMLSelectElement;
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    const settlement = screen.getByLabelText(/Settlement account/);
     await waitFor(() => expect(document.activeElement?.closest('select') ?? document.activeElement).toBe(settlement), FIND);
     expect(settlement.getAttribute('aria-invalid')).toBe('true');
     const front = screen.getByLabelText(/Front side/);
     expect(document.getElementById(front.getAttribute('aria-describedby')!)?.textContent).toBe('Fill in this field.');
+
+    // The sides a document needs besides its front are the server's to refuse: said under the picker.
+    fireEvent.change(settlement, { target: { value: '21' } });
+    fireEvent.change(front, { target: { files: [new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' })] } });
+    await waitFor(() => expect(screen.getByText(/Chosen: passport\.pdf/)).toBeTruthy(), FIND);
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(call.mock.calls.some(([method]) => method === 'cardApply')).toBe(true), FIND);
+    const stampPage = screen.getByLabelText(/Registration stamp page/);
+    await waitFor(() => expect(stampPage.getAttribute('aria-invalid')).toBe('true'), FIND);
+    expect(document.getElementById(stampPage.getAttribute('aria-describedby')!)?.textContent).toBe('Upload the page with the registration stamp too.');
+    const [, sent] = call.mock.calls.find(([method]) => method === 'cardApply')!;
+    expect(sent).toMatchObject({
+      productType: 2010,
+      shippingOptionId: 'standard',
+      documents: [{ documentType: 88, front: expect.stringMatching(/^data:application\/pdf;/) }],
+    });
+    expect(sent).not.toHaveProperty('cardIsVirtual');
   });
 
   it('sends the application without the kind, and goes on to confirm it', async () => {
