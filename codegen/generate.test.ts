@@ -296,6 +296,18 @@ describe('codegen', () => {
     );
   });
 
+  it("refuses a fileSet file the list's items lack, and a source filtered by a field the form lacks", async () => {
+    editScreen(paths, 'add-card.yaml', '- { field: stampPage, label:', '- { field: stamp, label:');
+    let error = await failure(paths);
+    expect(error.jsonPath).toBe('/form/uiSchema/documents/ui:options/files/2/field');
+    expect(error.detail).toContain("'stamp' is not a field of the items of 'documents' (they have: documentType, front, back, stampPage)");
+    editScreen(paths, 'add-card.yaml', '- { field: stamp, label:', '- { field: stampPage, label:');
+    editScreen(paths, 'add-card.yaml', "equals: ':cardIsVirtual'", "equals: ':virtual'");
+    error = await failure(paths);
+    expect(error.jsonPath).toBe('/form/uiSchema/productType/ui:options/source/where/equals');
+    expect(error.detail).toContain("'virtual' is not a field of this form");
+  });
+
   describe('wizard steps', () => {
     const rewrite = (from: string | RegExp, to: string) => editScreen(paths, 'self-certification.yaml', from, to);
 
@@ -375,7 +387,7 @@ describe('codegen', () => {
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
       expect(error.detail).toContain(
-        `'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money) nor a widget the application registers (screens/registry.json lists: accountSelect, `,
+        `'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money, radios, fileSet) nor a widget the application registers (screens/registry.json lists: accountSelect, `,
       );
     });
 

@@ -94,7 +94,13 @@ class SpecResolver {
       this.method(form.data as JsonObject | undefined, '/form/data');
       this.call(form.submit as JsonObject, '/form/submit');
       form.schema = this.pick(this.schema(form.schema as string, '/form/schema'), form.fields as string[], '/form/fields');
-      this.uiSchema(form.uiSchema as JsonObject | undefined, '/form/uiSchema', form.fields as string[], (form.live as JsonObject[] | undefined) ?? []);
+      this.uiSchema(
+        form.uiSchema as JsonObject | undefined,
+        '/form/uiSchema',
+        form.fields as string[],
+        (form.live as JsonObject[] | undefined) ?? [],
+        form.schema as JsonObject,
+      );
       this.live(form, '/form');
       this.formExtras(form, '/form');
     }
@@ -163,7 +169,13 @@ class SpecResolver {
         if (form) {
           this.call(form.submit as JsonObject, `${at}/form/submit`);
           form.schema = this.pick(this.schema(form.schema as string, `${at}/form/schema`), form.fields as string[], `${at}/form/fields`);
-          this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/form/uiSchema`, form.fields as string[], (form.live as JsonObject[] | undefined) ?? []);
+          this.uiSchema(
+            form.uiSchema as JsonObject | undefined,
+            `${at}/form/uiSchema`,
+            form.fields as string[],
+            (form.live as JsonObject[] | undefined) ?? [],
+            form.schema as JsonObject,
+          );
           this.live(form, `${at}/form`);
           if (form.startFromData && !section.data) fail(`${at}/form/startFromData`, "a form that starts from its section's data needs the section's 'data'");
           this.formExtras(form, `${at}/form`);
@@ -342,11 +354,12 @@ class SpecResolver {
 
   /**
    * Checks the engine's `ui:options` of a form's fields: the dictionary a `source` or `labelFrom` calls
-   * is a declared method, and the fields its `':name'` params and a `when` read are fields of the form.
-   * `live` is the form's live values where the uiSchema is a form's (whose `checks` may read them); a
-   * filter's or a wizard step's uiSchema has no checks.
+   * is a declared method, and the fields its `':name'` params, a source's `where` and a `when` read are
+   * fields of the form. `live` is the form's live values where the uiSchema is a form's (whose `checks` may
+   * read them); a filter's or a wizard step's uiSchema has no checks. With the form's `schema`, a `fileSet`
+   * is a list of objects having its `key` and `files`.
    */
-  private uiSchema(ui: JsonObject | undefined, at: string, fields: string[], live?: JsonObject[]): void {
+  private uiSchema(ui: JsonObject | undefined, at: string, fields: string[], live?: JsonObject[], schema?: JsonObject): void {
     const field = (name: string, where: string) => {
       const first = name.split('.')[0]!;
       if (!fields.includes(first)) this.fail(where, `'${first}' is not a field of this form (it has: ${fields.join(', ')})`);
@@ -362,7 +375,10 @@ class SpecResolver {
         for (const [param, value] of Object.entries((source.params ?? {}) as JsonObject)) {
           if (typeof value === 'string' && value.startsWith(':')) field(value.slice(1), `${here}/${key}/params/${param}`);
         }
+        const equals = (source.where as JsonObject | undefined)?.equals;
+        if (typeof equals === 'string' && equals.startsWith(':')) field(equals.slice(1), `${here}/${key}/where/equals`);
       }
+      if ((node as JsonObject)['ui:widget'] === 'fileSet' && schema) this.fileSet(schema, name, options, here);
       const when = options.when as JsonObject | undefined;
       if (when) {
         const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
@@ -418,6 +434,21 @@ class SpecResolver {
         }
       }
     });
+  }
+
+  /** Checks a `fileSet` field is a list of objects whose items have its `key` and the fields of its `files`. */
+  private fileSet(schema: JsonObject, name: string, options: JsonObject, at: string): void {
+    const list = ((schema.properties ?? {}) as JsonObject)[name] as JsonObject | undefined;
+    const item = list?.type === 'array' ? (list.items as JsonObject | undefined) : undefined;
+    const properties = (item?.properties ?? null) as JsonObject | null;
+    if (!properties)
+      this.fail(at.replace(/\/ui:options$/, '/ui:widget'), `'${name}' is no list of objects, which a fileSet fills (one entry per item of its source)`);
+    const has = (field: unknown, where: string) => {
+      if (!(String(field) in properties!))
+        this.fail(where, `'${String(field)}' is not a field of the items of '${name}' (they have: ${Object.keys(properties!).join(', ')})`);
+    };
+    has(options.key ?? 'id', `${at}/key`);
+    ((options.files as JsonObject[] | undefined) ?? []).forEach((file, i) => has(file.field, `${at}/files/${i}/field`));
   }
 
   /** Reads the tab group `name` from screens/tab-groups/<name>.yaml, checked against its schema. */

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useEngine } from '../provider/EngineProvider';
 import type { JsonSchema } from '../spec/types';
 import { LoadingIndicator } from '../ui/Progress';
-import { fieldConditions, withoutHiddenFields } from './conditions';
+import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
+import { FileSetField } from './fileSetField';
 import { FieldVisibilityContext } from './fieldVisibility';
 import { placeServerErrors } from './serverErrors';
 import { templates } from './templates';
@@ -111,6 +112,32 @@ export function readsFormData(uiSchema: unknown, appWidgetNames: readonly string
   return visit(uiSchema);
 }
 
+/** The engine's rjsf fields, drawn where a top-level field's `ui:widget` names them (see {@link withEngineFields}). */
+const engineFields = { fileSet: FileSetField };
+
+/**
+ * The uiSchema with `ui:field` set on the top-level fields whose `ui:widget` is one of the engine's
+ * fields rather than widgets (`fileSet`, a list of objects): an analyst names every control as a widget,
+ * and rjsf hands a field the errors of the entries it draws, which a widget never sees.
+ *
+ * @example
+ * ```ts
+ * withEngineFields({ scans: { 'ui:widget': 'fileSet' } }); // { scans: { 'ui:widget': 'fileSet', 'ui:field': 'fileSet' } }
+ * ```
+ */
+export function withEngineFields(uiSchema: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!uiSchema) return uiSchema;
+  const names = Object.keys(engineFields);
+  const entries = Object.entries(uiSchema);
+  if (!entries.some(([, ui]) => names.includes((ui as { 'ui:widget'?: unknown } | null)?.['ui:widget'] as string))) return uiSchema;
+  return Object.fromEntries(
+    entries.map(([field, ui]) => {
+      const widget = (ui as { 'ui:widget'?: unknown } | null)?.['ui:widget'];
+      return [field, typeof widget === 'string' && names.includes(widget) ? { ...(ui as object), 'ui:field': widget } : ui];
+    }),
+  );
+}
+
 /** The `ui:options` that make a field read other fields: a condition, a source or a currency field. */
 const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField'];
 
@@ -184,6 +211,8 @@ function ValidatedForm({
   );
   const formContext = useMemo(() => (redrawsAll ? { formData, data: context } : steadyContext), [redrawsAll, formData, context, steadyContext]);
   const conditions = useMemo(() => fieldConditions(uiSchema), [uiSchema]);
+  const unsent = useMemo(() => unsentFields(uiSchema), [uiSchema]);
+  const formUiSchema = useMemo(() => withEngineFields(uiSchema), [uiSchema]);
   const invalid = useMemo(
     () => (onInvalidFields ? [...invalidFields(validator, schema, formData)].sort().join(',') : ''),
     [onInvalidFields, validator, schema, formData],
@@ -198,7 +227,8 @@ function ValidatedForm({
         className={className ?? 'eng-form'}
         idPrefix={idPrefix}
         schema={schema as RJSFSchema}
-        uiSchema={uiSchema as UiSchema | undefined}
+        uiSchema={formUiSchema as UiSchema | undefined}
+        fields={engineFields}
         formData={formData}
         formContext={formContext}
         validator={validator}
@@ -216,7 +246,7 @@ function ValidatedForm({
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {
           setSubmitted(true);
-          onSubmit(withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions));
+          onSubmit(withoutUnsentFields(withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions), unsent));
         }}
       >
         {unplaced.length > 0 && (

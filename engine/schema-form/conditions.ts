@@ -100,3 +100,34 @@ export function withoutHiddenFields(data: Record<string, unknown>, conditions: R
   for (const [field] of hidden) delete kept[field];
   return kept;
 }
+
+/**
+ * The top-level fields whose uiSchema says `ui:options: { sent: false }`: choices that only narrow other
+ * fields' options (virtual or physical, to list the items of that kind), never sent.
+ *
+ * @example
+ * ```ts
+ * unsentFields({ kind: { 'ui:options': { sent: false } }, itemId: {} }); // ['kind']
+ * ```
+ */
+export function unsentFields(uiSchema: Record<string, unknown> | undefined): string[] {
+  return Object.entries(uiSchema ?? {})
+    .filter(([, ui]) => (ui as { 'ui:options'?: { sent?: unknown } } | null)?.['ui:options']?.sent === false)
+    .map(([field]) => field);
+}
+
+/**
+ * The data without the fields that are never sent (see {@link unsentFields}); `data` itself when there
+ * are none.
+ *
+ * @example
+ * ```ts
+ * withoutUnsentFields({ kind: 'digital', itemId: 7 }, ['kind']); // { itemId: 7 }
+ * ```
+ */
+export function withoutUnsentFields(data: Record<string, unknown>, unsent: readonly string[]): Record<string, unknown> {
+  if (!unsent.some((field) => field in data)) return data;
+  const kept = { ...data };
+  for (const field of unsent) delete kept[field];
+  return kept;
+}

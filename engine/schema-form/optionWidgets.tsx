@@ -1,17 +1,25 @@
-import { useMemo, type ChangeEvent } from 'react';
+import { useEffect, useMemo, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { getPath } from '../data/paths';
+import { formatText, type FormatContext } from '../format/formatValue';
 import { enumLabel, useIntlLocale } from '../i18n/labels';
+import type { Column, OptionDisabled, UiOptions } from '../spec/types';
 import { useEngine } from '../provider/EngineProvider';
 import { useFieldAria } from './fieldVisibility';
 import { formDataOf, useSourceData, type OptionSource } from './sources';
 
-/** One choice of a select drawn from data. */
+/**
+ * One choice of a select or radio group drawn from data: `disabled` ones are shown but cannot be chosen,
+ * saying `reason`; `text` is a radio's second line.
+ */
 export interface Choice {
-  value: string | number;
+  value: string | number | boolean;
   label: string;
+  disabled?: boolean;
+  reason?: string;
+  text?: string;
 }
 
 /** `ui:options.source` of a field, when it names one. */
@@ -21,22 +29,74 @@ export function optionSourceOf(options: Record<string, unknown>): OptionSource |
 }
 
 /**
- * The items of a dictionary answer a source keeps: a list at `path`, only those meeting `where`.
+ * The items of a dictionary answer a source keeps: a list at `path`, only those meeting `where`, whose
+ * `equals: ':name'` reads the form's value `name` (no items while it is empty).
  *
  * @example
  * ```ts
  * sourceItems([{ code: 'a', open: true }, { code: 'b', open: false }], { method: 'kinds', where: { field: 'open', equals: true } });
  * // [{ code: 'a', open: true }]
+ * sourceItems([{ code: 'a', open: true }], { method: 'kinds', where: { field: 'open', equals: ':open' } }, { open: false }); // []
  * ```
  */
-export function sourceItems(list: unknown, source: OptionSource): Record<string, unknown>[] {
+export function sourceItems(list: unknown, source: OptionSource, formData: Record<string, unknown> = {}): Record<string, unknown>[] {
   if (!Array.isArray(list)) return [];
   const where = source.where;
+  let wanted = where?.equals;
+  if (typeof wanted === 'string' && wanted.startsWith(':')) {
+    wanted = getPath(formData, wanted.slice(1));
+    if (wanted === undefined || wanted === null || wanted === '') return [];
+  }
   return (list as Record<string, unknown>[]).filter((item) => {
     if (!where) return true;
     const value = getPath(item, where.field);
-    return where.in ? where.in.includes(value) : value === where.equals;
+    return where.in ? where.in.includes(value) : value === wanted;
   });
+}
+
+/**
+ * Why an item of a source cannot be chosen (`source.disabled`), in the reader's language; `null` when
+ * it can. Each value of the item's field is worded by `<reasonKey>.<value>`, a list joined by spaces,
+ * then given to `text` as `{{reasons}}`.
+ *
+ * @example
+ * ```ts
+ * disabledReason(t, { id: 'fast', blockedBy: ['farAway'] }, { field: 'blockedBy', reasonKey: 'ship.blocked', text: 'ship.unavailable' });
+ * // t('ship.unavailable', { reasons: t('ship.blocked.farAway') }): "Not available: too far away."
+ * disabledReason(t, { id: 'slow', blockedBy: [] }, { field: 'blockedBy' }); // null
+ * ```
+ */
+export function disabledReason(t: TFunction, item: unknown, disabled: OptionDisabled | undefined): string | null {
+  if (!disabled) return null;
+  const held = getPath(item, disabled.field);
+  const values = Array.isArray(held) ? held : held === undefined || held === null || held === '' || held === false ? [] : [held];
+  if (values.length === 0) return null;
+  const reasons = values
+    .filter((value) => typeof value === 'string' || typeof value === 'number')
+    .map((value) => (disabled.reasonKey ? t(`${disabled.reasonKey}.${String(value)}`, { defaultValue: String(value) }) : String(value)))
+    .join(' ');
+  return disabled.text ? t(disabled.text, { reasons }) : reasons;
+}
+
+/**
+ * An item as `optionLabel` and `optionText` read it: the `optionValues` columns formatted (money with its
+ * currency, dates), lists of plain values as the reader's language lists them ("EUR, USD").
+ *
+ * @example
+ * ```ts
+ * optionWords({ fee: '5', currency: 'EUR', codes: ['A', 'B'] }, [{ field: 'fee', format: 'money', currencyField: 'currency' }], ctx);
+ * // { fee: '€5.00', currency: 'EUR', codes: 'A, B' }
+ * ```
+ */
+export function optionWords(item: Record<string, unknown>, columns: readonly Column[] | undefined, ctx: FormatContext): Record<string, unknown> {
+  const words: Record<string, unknown> = {};
+  const list = new Intl.ListFormat(ctx.locale, { style: 'short', type: 'unit' });
+  for (const [key, value] of Object.entries(item)) {
+    const plain = Array.isArray(value) && value.every((entry) => typeof entry === 'string' || typeof entry === 'number');
+    words[key] = plain ? list.format((value as (string | number)[]).map(String)) : value;
+  }
+  for (const column of columns ?? []) words[column.field] = formatText(getPath(item, column.field), column, item, ctx);
+  return words;
 }
 
 /**
@@ -49,14 +109,75 @@ export function sourceItems(list: unknown, source: OptionSource): Record<string,
  * // [{ value: 'passport', label: t('documentTypes.passport', { defaultValue: 'Passport' }) }]
  * ```
  */
-export function sourceChoices(t: TFunction, list: unknown, source: OptionSource): Choice[] {
-  return sourceItems(list, source).flatMap((item) => {
+export function sourceChoices(t: TFunction, list: unknown, source: OptionSource, formData: Record<string, unknown> = {}): Choice[] {
+  return sourceItems(list, source, formData).flatMap((item) => {
+    // A list of plain values (currency codes) is its own values and words.
+    if (typeof item === 'string' || typeof item === 'number') return [{ value: item, label: String(item) }];
     const value = getPath(item, source.value ?? 'code');
     if (typeof value !== 'string' && typeof value !== 'number') return [];
     const worded = getPath(item, source.label ?? 'name');
     const fallback = typeof worded === 'string' ? worded : String(value);
-    return [{ value, label: source.labelKey ? t(`${source.labelKey}.${String(value)}`, { defaultValue: fallback }) : fallback }];
+    const reason = disabledReason(t, item, source.disabled);
+    return [
+      {
+        value,
+        label: source.labelKey ? t(`${source.labelKey}.${String(value)}`, { defaultValue: fallback }) : fallback,
+        ...(reason === null ? {} : { disabled: true, reason }),
+      },
+    ];
   });
+}
+
+/**
+ * The choices of a source worded by the field's `optionLabel` and `optionText` (each interpolating the
+ * item, `optionValues` formatted), where the uiSchema names them.
+ */
+function wordedSourceChoices(t: TFunction, ctx: FormatContext, items: Record<string, unknown>[], source: OptionSource, options: UiOptions): Choice[] {
+  // The items are already those `where` keeps.
+  const choices = sourceChoices(t, items, { ...source, where: undefined });
+  if (!options.optionLabel && !options.optionText) return choices;
+  return choices.map((choice) => {
+    const item = items.find((candidate) => getPath(candidate, source.value ?? 'code') === choice.value);
+    if (!item || typeof item !== 'object') return choice;
+    const words = optionWords(item, options.optionValues, ctx);
+    return {
+      ...choice,
+      ...(options.optionLabel ? { label: t(options.optionLabel, words) } : {}),
+      ...(options.optionText ? { text: t(options.optionText, words) } : {}),
+    };
+  });
+}
+
+/**
+ * The value a field with options should hold once they are known: the first (`chooseFirst`) or the only
+ * (`chooseOnly`) option that may be chosen while nothing offered is chosen; nothing in place of a value
+ * no longer offered (another country, another product); else the value as it is.
+ *
+ * @example
+ * ```ts
+ * settledChoice('express', [{ value: 'standard', label: 'S' }], { chooseFirst: true }); // 'standard'
+ * settledChoice('gone', [{ value: 'a', label: 'A' }, { value: 'b', label: 'B' }], {}); // undefined
+ * ```
+ */
+export function settledChoice(value: unknown, choices: readonly Choice[], options: Pick<UiOptions, 'chooseFirst' | 'chooseOnly'>): unknown {
+  const open = choices.filter((choice) => !choice.disabled);
+  if (value !== undefined && value !== null && value !== '' && open.some((choice) => String(choice.value) === String(value))) return value;
+  if (options.chooseFirst && open[0]) return open[0].value;
+  if (options.chooseOnly && open.length === 1) return open[0]!.value;
+  return undefined;
+}
+
+/**
+ * Keeps a field on what its loaded options allow (see {@link settledChoice}); `choices` null while
+ * they load, when nothing changes.
+ */
+export function useSettledChoice(props: WidgetProps, choices: readonly Choice[] | null): void {
+  const { value, onChange, options } = props;
+  const settled = choices === null ? value : settledChoice(value, choices, options as UiOptions);
+  const changes = choices !== null && settled !== value && !(settled === undefined && (value === undefined || value === null || value === ''));
+  useEffect(() => {
+    if (changes) onChange(settled);
+  }, [changes, settled, onChange]);
 }
 
 /**
@@ -97,8 +218,8 @@ export function ChoiceSelect({ props, choices }: { props: WidgetProps; choices: 
     >
       <option value="">{t(props.placeholder || 'engine.form.choose')}</option>
       {(choices ?? []).map((choice, index) => (
-        <option key={`${String(choice.value)}-${index}`} value={String(choice.value)}>
-          {choice.label}
+        <option key={`${String(choice.value)}-${index}`} value={String(choice.value)} disabled={choice.disabled}>
+          {choice.reason ? t('engine.form.optionUnavailable', { label: choice.label, reason: choice.reason }) : choice.label}
         </option>
       ))}
     </select>
@@ -109,21 +230,34 @@ export function ChoiceSelect({ props, choices }: { props: WidgetProps; choices: 
  * Choices from a dictionary method (`ui:options.source`), following the fields its params name: `null`
  * while loading, an empty list while a field it depends on is empty or when the call failed.
  */
-function useSourceChoices(props: WidgetProps, word: (items: Record<string, unknown>[], source: OptionSource) => Choice[]): Choice[] | null {
+export function useSourceChoices(props: WidgetProps, word: (items: Record<string, unknown>[], source: OptionSource) => Choice[]): Choice[] | null {
   const source = optionSourceOf(props.options);
-  const { data, waiting, failed } = useSourceData(source, formDataOf(props.registry.formContext));
+  const formData = formDataOf(props.registry.formContext);
+  const { data, waiting, failed } = useSourceData(source, formData);
   if (!source || waiting || failed) return [];
   if (data === undefined) return null;
-  return word(sourceItems(data, source), source);
+  return word(sourceItems(data, source, formData), source);
+}
+
+/**
+ * The choices of a field from its `ui:options.source`, worded by `optionLabel` and `optionText`: `null`
+ * while loading (see `useSourceChoices`).
+ */
+export function useWordedSourceChoices(props: WidgetProps): Choice[] | null {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  return useSourceChoices(props, (items, source) => wordedSourceChoices(t, { t, locale }, items, source, props.options as UiOptions));
 }
 
 /**
  * `ui:widget: select` with `ui:options.source`: the options of a dictionary method, which may depend on
- * other fields (`params: { countryCode: ':country' }`).
+ * other fields (`params: { countryCode: ':country' }`). An item `source.disabled` marks is offered
+ * disabled, saying why; a value the loaded options no longer offer is cleared (`chooseFirst` and
+ * `chooseOnly` choose one instead).
  */
 export function SourceSelectWidget(props: WidgetProps) {
-  const { t } = useTranslation();
-  const choices = useSourceChoices(props, (items, source) => sourceChoices(t, items, source));
+  const choices = useWordedSourceChoices(props);
+  useSettledChoice(props, choices);
   return <ChoiceSelect props={props} choices={choices} />;
 }
 

@@ -42,6 +42,20 @@ describe('server field errors', () => {
       unplaced: ['Unknown', 'General'],
     });
   });
+
+  it("puts errors on the fields of a list's items, and lists those about an item itself", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        scans: { type: 'array', items: { type: 'object', properties: { back: { type: 'string' } } } },
+        files: { type: 'array', items: { type: 'string' } },
+      },
+    };
+    expect(placeServerErrors({ 'scans.1.back': 'Add the back', 'files.0': 'Too large', 'scans.x.back': 'Odd' }, schema)).toEqual({
+      errorSchema: { scans: { 1: { back: { __errors: ['Add the back'] } } } },
+      unplaced: ['Too large', 'Odd'],
+    });
+  });
 });
 
 describe('translateErrors', () => {

@@ -3,11 +3,17 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { getPath } from '../data/paths';
 import type { JsonSchema } from '../spec/types';
 
-/** Whether a dot path names a property the form shows. */
+/**
+ * Whether a dot path names a property the form shows: a property of the form, of a nested object, or of
+ * an item of a list of objects (`documents.0.back`, drawn by a field that shows its entries' errors). A
+ * path ending at an item itself (`scans.0`) is not placed: a list's widget shows only the list's errors.
+ */
 function isShown(schema: JsonSchema, path: string): boolean {
   let current: JsonSchema | undefined = schema;
-  for (const segment of path.split('.')) {
-    current = current?.properties?.[segment];
+  const segments = path.split('.');
+  for (const [index, segment] of segments.entries()) {
+    const item: boolean = /^\d+$/.test(segment) && current?.type === 'array' && index < segments.length - 1;
+    current = item ? current?.items : current?.properties?.[segment];
     if (!current) return false;
   }
   return true;

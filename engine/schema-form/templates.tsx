@@ -112,22 +112,34 @@ function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
   const description = uiSchema?.['ui:description'];
   // A help worded from data is drawn (empty) while its data loads: the input already points at it.
   const help = fromData.help ?? (options?.labelFrom?.help ? '' : typeof uiSchema?.['ui:help'] === 'string' ? t(uiSchema['ui:help']) : undefined);
-  const isCheckbox = schema.type === 'boolean';
-  const labelElement = (
+  // A group of radio buttons is a fieldset named by its legend; each button has its own label.
+  const isGroup = uiSchema?.['ui:widget'] === 'radios';
+  const isCheckbox = schema.type === 'boolean' && !isGroup;
+  const requiredMark = required && (
+    <span className="eng-required" aria-hidden="true">
+      {' *'}
+    </span>
+  );
+  const labelElement = isGroup ? (
+    <legend className="eng-label">
+      {label}
+      {requiredMark}
+    </legend>
+  ) : (
     <label className="eng-label" htmlFor={id}>
       {label}
-      {required && (
-        <span className="eng-required" aria-hidden="true">
-          {' *'}
-        </span>
-      )}
+      {requiredMark}
     </label>
   );
   // A live value's message under a top-level field, and its panels after it.
   const name = fieldPathId.path.length === 1 ? String(fieldPathId.path[0]) : '';
   const note = name in live.messages ? live.messages[name] : undefined;
+  const Wrapper = isGroup ? 'fieldset' : 'div';
   const field = (
-    <div className={`eng-field${isCheckbox ? ' eng-field--checkbox' : ''}${errors.length ? ' eng-field--invalid' : ''}`}>
+    <Wrapper
+      className={`eng-field${isCheckbox ? ' eng-field--checkbox' : ''}${isGroup ? ' eng-field--group' : ''}${errors.length ? ' eng-field--invalid' : ''}`}
+      {...(isGroup && errors.length ? { 'aria-describedby': errorId(id) } : {})}
+    >
       {!isCheckbox && labelElement}
       {typeof description === 'string' && (
         <p id={descriptionId(id)} className="eng-description">
@@ -159,7 +171,7 @@ function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
           ))}
         </ul>
       )}
-    </div>
+    </Wrapper>
   );
   const panel = live.panels[name];
   return panel ? (

@@ -3,6 +3,7 @@ import { getDefaultRegistry } from '@rjsf/core';
 import { getWidget, type RJSFSchema, type Widget } from '@rjsf/utils';
 import { ENGINE_WIDGET_NAMES } from './widget-names';
 import { widgets } from './widgets';
+import { withEngineFields } from './SchemaForm';
 
 // SchemaForm hands rjsf the engine's widgets, which rjsf merges over its own: the same lookup here.
 const rjsfWidgets = getDefaultRegistry().widgets;
@@ -10,8 +11,15 @@ const registry = { ...rjsfWidgets, ...widgets } as Record<string, Widget>;
 // rjsf wraps the widget it finds once and keeps the wrapper on it as `MergedWidget`.
 const wrapper = (widget: unknown) => (widget as { MergedWidget?: unknown }).MergedWidget;
 
+// `fileSet` is drawn by an rjsf field of the engine instead (SchemaForm's withEngineFields).
+const widgetNames = ENGINE_WIDGET_NAMES.filter((name) => name !== 'fileSet');
+
 describe('ENGINE_WIDGET_NAMES', () => {
-  it.each(ENGINE_WIDGET_NAMES)("'%s' is drawn by the engine's own widget (hidden: rjsf's hidden input)", (name) => {
+  it("'fileSet' is drawn by the engine's own field", () => {
+    expect(withEngineFields({ scans: { 'ui:widget': 'fileSet' } })).toEqual({ scans: { 'ui:widget': 'fileSet', 'ui:field': 'fileSet' } });
+  });
+
+  it.each(widgetNames)("'%s' is drawn by the engine's own widget (hidden: rjsf's hidden input)", (name) => {
     const schema: RJSFSchema = { type: name === 'checkbox' ? 'boolean' : name === 'files' ? 'array' : 'string' };
     const found = getWidget(schema, name, registry);
     if (name === 'hidden') {

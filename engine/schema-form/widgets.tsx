@@ -7,6 +7,7 @@ import { MoneyWidget } from './moneyWidget';
 import { CountryWidget, OfferedSelectWidget, PhoneCodeWidget, SourceSelectWidget, optionSourceOf } from './optionWidgets';
 import { useFieldAria } from './fieldVisibility';
 import { BaseInputTemplate } from './templates';
+import { RadiosWidget } from './radiosWidget';
 
 function TextWidget(props: WidgetProps) {
   return <BaseInputTemplate {...props} />;
@@ -296,4 +297,5 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
   country: CountryWidget,
   phoneCode: PhoneCodeWidget,
   money: MoneyWidget,
+  radios: RadiosWidget,
 };

@@ -183,7 +183,17 @@ export interface LiveValue {
    * Labelled values of the answer, after the field `after` (else above the buttons); `button` copies
    * answer values into fields, as if the person had typed them ("send the maximum").
    */
-  panel?: { after?: string; items: Column[]; button?: { label: string; fill: Record<string, string> } };
+  panel?: {
+    after?: string;
+    items: Column[];
+    button?: { label: string; fill: Record<string, string> };
+    /** Dot path of the part of the answer the items, `title` and `note` read (`products.0.fees`); default the whole. */
+    path?: string;
+    /** i18n key of the panel's heading, interpolating the answer ("Fees"). */
+    title?: string;
+    /** i18n key of a line under the values, interpolating the answer ("Charged when you activate it."). */
+    note?: string;
+  };
   message?: LiveMessage;
 }
 
@@ -311,8 +321,37 @@ export interface OptionSource extends FieldSource {
   label?: string;
   /** i18n prefix: words option `v` with `<labelKey>.<v>` when translated, else the item's `label`. */
   labelKey?: string;
-  /** Only the items whose field equals a value or is one of some values. */
+  /**
+   * Only the items whose field equals a value or is one of some values; an `equals` written `":name"` is
+   * the form's value `name` (no items while it is empty).
+   */
   where?: { field: string; equals?: unknown; in?: unknown[] };
+  /** Items offered but not to be chosen, each saying why (see {@link OptionDisabled}). */
+  disabled?: OptionDisabled;
+}
+
+/**
+ * `source.disabled`: an item is shown but cannot be chosen while its `field` holds something (true, a
+ * non-empty list or text). Its reason is said with it: each value worded by `<reasonKey>.<value>` (a
+ * list joined by spaces), given to the i18n key `text` as `{{reasons}}` ("Not available: {{reasons}}").
+ */
+export interface OptionDisabled {
+  field: string;
+  reasonKey?: string;
+  text?: string;
+}
+
+/**
+ * `ui:options.files` of a `fileSet` field: one file picker of each entry, shown for every item of the
+ * source, or only where the item meets `when` (and then required).
+ */
+export interface FileSetFile {
+  /** The entry's property holding the file (a data-URL string). */
+  field: string;
+  /** i18n key of the picker's label (default `fields.<field>`, else the schema title). */
+  label?: string;
+  /** Shown, and required, only for the source items meeting it (read against the item). */
+  when?: When;
 }
 
 /** `ui:options.labelFrom`: a field's label and help worded from data (a dictionary entry). */
@@ -339,6 +378,24 @@ export interface UiOptions {
   offeredIn?: string;
   /** In a form: messages said on the field, before any call, where their `when` holds (see {@link FieldCheck}). */
   checks?: FieldCheck[];
+  /** `radios` and `select` from a source: i18n key wording an option, interpolating its item (`optionValues` formatted). */
+  optionLabel?: string;
+  /** `radios`: i18n key of a second line under an option, interpolating its item (or `{ value }` for an enum). */
+  optionText?: string;
+  /** Item fields formatted before `optionLabel` and `optionText` read them (`{ field: fee, format: money, currencyField: currency }`). */
+  optionValues?: Column[];
+  /** Options from a source or enum: while nothing offered is chosen, the first option that may be chosen is. */
+  chooseFirst?: boolean;
+  /** Options from a source or enum: while nothing offered is chosen and only one option may be chosen, it is. */
+  chooseOnly?: boolean;
+  /** `false`: the field only narrows other fields' options (a filter); its value is never sent. */
+  sent?: boolean;
+  /** `fileSet`: the item field copied into each entry, naming which item it answers (`documentType`). */
+  key?: string;
+  /** `fileSet`: i18n key of each item's group, interpolating the item ("Document: $t(types.{{type}})"). */
+  itemTitle?: string;
+  /** `fileSet`: the file pickers of each entry. */
+  files?: FileSetFile[];
   [option: string]: unknown;
 }
 

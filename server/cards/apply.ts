@@ -27,24 +27,30 @@ async function countryOrRefuse(db: Db, customerId: number, countryCode: string |
   return country;
 }
 
-/** cardApplyInfo: the products offered in a country, their fees, shipping options and required documents. */
-export async function applyInfo(ctx: RpcContext, countryCode: string | undefined) {
+/**
+ * cardApplyInfo: the products offered in a country (only `productType`, when given), their fees,
+ * shipping options (each fee with its currency) and required documents.
+ */
+export async function applyInfo(ctx: RpcContext, countryCode: string | undefined, productType?: number) {
   const { customerId } = callerOf(ctx);
   const country = await countryOrRefuse(ctx.db, customerId, countryCode);
   const offer = countryOffer(country);
+  const shippingOptions = offer.shippingOptions.map((option) => ({ ...option, currency: offer.fees.currency }));
   return {
     countryCode: country,
-    products: offer.products.map((product) => ({
-      productType: product.type,
-      name: product.name,
-      subType: product.subType,
-      cardIsVirtual: product.virtual,
-      network: product.network,
-      currencies: product.currencies,
-      fees: offer.fees,
-      shippingOptions: product.virtual ? [] : offer.shippingOptions,
-      requiredDocuments: requiredDocuments(offer, product),
-    })),
+    products: offer.products
+      .filter((product) => productType === undefined || product.type === productType)
+      .map((product) => ({
+        productType: product.type,
+        name: product.name,
+        subType: product.subType,
+        cardIsVirtual: product.virtual,
+        network: product.network,
+        currencies: product.currencies,
+        fees: offer.fees,
+        shippingOptions: product.virtual ? [] : shippingOptions,
+        requiredDocuments: requiredDocuments(offer, product),
+      })),
   };
 }
 

@@ -33,10 +33,11 @@ describe('card products: shipping options', () => {
     expect([...option.items.enum].sort()).toEqual([...reasonCodes].sort());
     for (const language of languages) {
       const texts = JSON.parse(readFileSync(new URL(`../../locales/${language}/cards.json`, import.meta.url), 'utf8')) as {
-        cards: { shippingDisabled: Record<string, string>; deliveryWorkingDays: string };
+        cards: { shippingDisabled: Record<string, string>; apply: { delivery: string } };
       };
       expect(Object.keys(texts.cards.shippingDisabled).sort(), language).toEqual([...reasonCodes].sort());
-      expect(texts.cards.deliveryWorkingDays, language).toContain('{{days}}');
+      expect(texts.cards.apply.delivery, language).toContain('{{deliveryTime.minWorkingDays}}');
+      expect(texts.cards.apply.delivery, language).toContain('{{deliveryTime.maxWorkingDays}}');
     }
   });
 

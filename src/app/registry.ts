@@ -112,15 +112,8 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   SeiAuthorize: screen(async () => (await import('../navigation/SeiAuthorize.tsx')).SeiAuthorize),
   ScpRequest: screen(async () => (await import('../navigation/ScpRequest.tsx')).ScpRequest),
   ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
-  // Profile
   // Verification
   IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
-  // Legal
-  // News and support
-  // Accounts, wallets and payment instructions
-  // History and statements
-  // Cards
-  AddCard: screen(async () => (await import('../cards/AddCard.tsx')).AddCard),
 };
 
 export const widgets: Record<string, ComponentType<WidgetProps>> = {

@@ -48,16 +48,6 @@ export function isCardAccountType(type: number): boolean {
   return type >= 2006 && type <= 2135;
 }
 
-/** The card area's paths. */
-export const cardPaths = {
-  list: '/cards',
-  detail: (accountId: number) => `/cards/${accountId}`,
-  action: (accountId: number, action: 'activate' | 'load' | 'reissue' | 'cancel' | 'rename') => `/cards/${accountId}/${action}`,
-  pin: (accountId: number) => `/card/${accountId}/pin`,
-  apply: '/add-card',
-  confirm: (cardId: number) => `/confirm-card/${cardId}`,
-};
-
 /** A route parameter (accountId by default) as an id, or null. */
 export function accountIdParam(params: Record<string, string | undefined>, name = 'accountId'): number | null {
   const raw = params[name] ?? '';

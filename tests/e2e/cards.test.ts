@@ -121,7 +121,7 @@ describe('cards', () => {
     // 2. Apply for a virtual EUR card settled by her EUR account, then confirm it.
     await page.goto(`${e2e.server.url}/add-card`);
     await page.getByRole('heading', { name: 'Apply for a card', level: 1 }).waitFor();
-    await main.locator('input[name="kind"][value="virtual"]').check();
+    await main.getByRole('radio', { name: 'Virtual', exact: true }).check();
     await page.getByRole('radio', { name: /Virtual prepaid Mastercard/ }).check();
     await page.getByLabel('Currency').selectOption('EUR');
     const settlement = page.getByLabel('Settlement account');

@@ -91,6 +91,11 @@ for (const backend of BACKENDS) {
       });
       expect(ruPhysical.requiredDocuments).toEqual([{ documentType: 88, needsBackSide: false, needsStampPage: true }]);
       expect(ru.body.products.map((p: { productType: number }) => p.productType)).toEqual([2006, 2010]);
+      // One product's offer, each shipping fee with its currency (what the application form reads).
+      const one = await call('cardApplyInfo', { countryCode: 'RU', productType: 2010 });
+      expect(one.body.products.map((p: { productType: number }) => p.productType)).toEqual([2010]);
+      expect(one.body.products[0].shippingOptions.map((o: { currency: string }) => o.currency)).toEqual([ruPhysical.fees.currency, ruPhysical.fees.currency]);
+      expect((await call('cardApplyInfo', { countryCode: 'BR', productType: 2010 })).body.products).toEqual([]);
     });
 
     it('applies, confirms, activates (fees through the ledger, PIN once), pauses, unpauses, loads and blocks a virtual card', async () => {

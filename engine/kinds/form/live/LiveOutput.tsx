@@ -33,26 +33,31 @@ export function liveNote(t: TFunction, live: LiveValue, state: LiveState | undef
 }
 
 /**
- * A live value's panel: its labelled values, a dash while there is no answer; `aria-live` so the new
- * figures are heard. Each value carries `data-field`. Its button, usable once answered, hands `onFill`
- * the answer values its `fill` names, by form field.
+ * A live value's panel: its `title`, its labelled values (of the part of the answer at `path`), a dash
+ * while there is none, and its `note`; `aria-live` so the new figures are heard. Each value carries `data-field`. Its button, usable
+ * once answered, hands `onFill` the answer values its `fill` names, by form field.
  */
 export function LivePanel({ live, state, onFill }: { live: LiveValue; state: LiveState | undefined; onFill: (values: Record<string, unknown>) => void }) {
   const { t } = useTranslation();
   if (!live.panel) return null;
-  const answer = state?.status === 'ready' ? state.answer : undefined;
+  const whole = state?.status === 'ready' ? state.answer : undefined;
+  // `path` picks the part of the answer the values read (one item of a list); the button reads the whole.
+  const part = live.panel.path && whole ? getPath(whole, live.panel.path) : whole;
+  const answer = typeof part === 'object' && part !== null ? (part as Record<string, unknown>) : undefined;
   const button = live.panel.button;
   return (
     <div className="eng-live-panel" data-live={live.id}>
+      {live.panel.title && <p className="eng-live-panel__title">{t(live.panel.title, answer)}</p>}
       <div aria-live="polite">
         <DefinitionList data={answer ?? {}} fields={live.panel.items} />
       </div>
+      {live.panel.note && <p className="eng-help">{t(live.panel.note, answer)}</p>}
       {button && (
         <button
           type="button"
           className="eng-button eng-button--secondary"
-          disabled={!answer}
-          onClick={() => answer && onFill(Object.fromEntries(Object.entries(button.fill).map(([field, path]) => [field, getPath(answer, path)])))}
+          disabled={!whole}
+          onClick={() => whole && onFill(Object.fromEntries(Object.entries(button.fill).map(([field, path]) => [field, getPath(whole, path)])))}
         >
           {t(button.label)}
         </button>
