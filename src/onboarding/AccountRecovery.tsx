@@ -118,7 +118,12 @@ export function AccountRecovery({ spec, params }: CustomScreenProps) {
   const [checkedCode, setCheckedCodeState] = useState<string | null>(() =>
     recoveryMemory.checked && recoveryMemory.checked.taskId === task?.taskId ? recoveryMemory.checked.code : null,
   );
-  const [refusedCode, setRefusedCode] = useState<Record<string, string>>();
+  // Taken once: the refusal shows on the step that is mounted next, and not again after.
+  const [refused] = useState(() => {
+    const carried = recoveryMemory.refused ?? undefined;
+    recoveryMemory.refused = null;
+    return carried;
+  });
   const step = stepToShow(params['*'], { task, codeChecked: checkedCode !== null });
 
   const setLostEmail = (lost: boolean) => {
@@ -130,7 +135,6 @@ export function AccountRecovery({ spec, params }: CustomScreenProps) {
     setCheckedCodeState(code);
   };
   const go = (next: RecoveryStep) => {
-    setRefusedCode(undefined);
     void navigate(`${BASE}/${next}`);
   };
   const remember = (next: RecoveryTask | null) => {
@@ -227,7 +231,7 @@ export function AccountRecovery({ spec, params }: CustomScreenProps) {
         form={customForm(spec, 'code')}
         intro={task.channel === 'email' ? t('onboarding.recovery.codeByEmail') : t('onboarding.recovery.codeBySms', { phone: task.maskedPhone ?? '' })}
         submitLabel={t('onboarding.recovery.checkCode')}
-        refused={refusedCode}
+        refused={refused}
         onSubmit={async (valid) => {
           const code = text(valid.code);
           await rpc('passwordChangeCodeCheck', { taskId: task.taskId, code });
@@ -257,11 +261,11 @@ export function AccountRecovery({ spec, params }: CustomScreenProps) {
             await rpc('passwordChangeWithCode', { taskId: task.taskId, code: checkedCode, password: String(valid.password) });
           } catch (error) {
             // A code refused here (it expired meanwhile, or the task was spent) must be entered again.
-            const refused = fieldErrorsOf(error);
-            if (refused?.code) {
+            const refusal = fieldErrorsOf(error);
+            if (refusal?.code) {
               setCheckedCode(null);
-              void navigate(`${BASE}/reset`);
-              setRefusedCode({ code: refused.code });
+              recoveryMemory.refused = { code: refusal.code };
+              go('reset');
               return;
             }
             throw error;
