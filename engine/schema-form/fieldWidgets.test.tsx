@@ -264,4 +264,14 @@ describe('engine form widgets', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText('Chosen: b.pdf (0.1 kB)')).toBeTruthy();
   });
+
+  it('asks the phone for the keyboard ui:inputMode names, and for none otherwise', async () => {
+    renderForm({
+      schema: { type: 'object', properties: { taxId: { type: 'string' }, website: { type: 'string' } } },
+      fields: ['taxId', 'website'],
+      uiSchema: { taxId: { 'ui:inputMode': 'numeric' } },
+    });
+    expect((await screen.findByLabelText('Tax number')).getAttribute('inputmode')).toBe('numeric');
+    expect(screen.getByLabelText('Website').getAttribute('inputmode')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { use, type ChangeEvent, type FocusEvent } from 'react';
+import { use, type ChangeEvent, type FocusEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   descriptionId,
@@ -200,7 +200,8 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
 
 /**
  * The `<input>` behind the text, email, password and date widgets. `ui:placeholder` is an i18n key;
- * `ui:autocomplete` passes through, which password managers and phones rely on.
+ * `ui:autocomplete` passes through, which password managers and phones rely on, and so does
+ * `ui:inputMode` (`numeric`: a phone shows its digit pad for a code kept as a string).
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride } = props;
@@ -224,6 +225,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       autoFocus={autofocus}
       placeholder={placeholder ? t(placeholder) : undefined}
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
+      inputMode={typeof options.inputMode === 'string' ? (options.inputMode as InputHTMLAttributes<HTMLInputElement>['inputMode']) : undefined}
       onChange={onChangeOverride ?? handleChange}
       onBlur={({ target }: FocusEvent<HTMLInputElement>) => onBlur(id, target.value)}
       onFocus={({ target }: FocusEvent<HTMLInputElement>) => onFocus(id, target.value)}

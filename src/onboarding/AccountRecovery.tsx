@@ -1,47 +1,101 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { CustomScreenProps } from '../../engine/index.ts';
+import {
+  Button,
+  ButtonLink,
+  ButtonRow,
+  customForm,
+  HelpText,
+  isMethodCallError,
+  SchemaForm,
+  useServerErrors,
+  type CustomScreenProps,
+} from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import './onboarding.css';
-import { fieldErrorsOf } from './call-errors.ts';
 import { keepRecoveryTask, keptRecoveryTask, RECOVERY_STEPS, recoveryMemory, stepToShow, type RecoveryStep, type RecoveryTask } from './recovery-task.ts';
-import { TextField } from './TextField.tsx';
 
 const BASE = '/account-recovery';
-const EMAIL = /^\S+@\S+\.\S+$/;
-const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9]).{8,128}$/;
 
-type Errors = Record<string, string>;
+/** A form of the spec's `custom.forms`, as SchemaForm takes it. */
+type FormOf = ReturnType<typeof customForm>;
 
-/** A form of one step: its fields, the primary button, and what sits under it. */
+/** The field errors a refused call carries (TA1), or null when it carries none (the popup's then). */
+function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  return isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0 ? { ...error.fieldErrors } : null;
+}
+
+/**
+ * One step's form: the spec's form (validated with its compiled schema before `onSubmit` runs), the
+ * primary button, and what sits under it. A refusal with field errors shows them on their fields until
+ * they change; any other failure goes to the error popup. `onSubmit` may return field errors it found
+ * itself, shown the same way.
+ */
 function StepForm({
-  onSubmit,
+  form,
+  intro,
   submitLabel,
-  pending,
-  children,
+  onSubmit,
+  fieldMessages,
+  refused,
   after,
 }: {
-  onSubmit(): Promise<unknown>;
+  form: FormOf;
+  intro?: ReactNode;
   submitLabel: string;
-  pending: boolean;
-  children: ReactNode;
+  onSubmit(valid: Record<string, unknown>): Promise<void>;
+  /** The form's own messages by field, from the data typed so far (see SchemaForm). */
+  fieldMessages?: (data: Record<string, unknown>) => Record<string, string> | undefined;
+  /** Field errors this step opens with: a refusal met on a later step that this step must answer. */
+  refused?: Record<string, string> | undefined;
   after?: ReactNode;
 }) {
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void onSubmit();
+  const { feedback } = useApp();
+  const [data, setData] = useState<Record<string, unknown>>({});
+  const [pending, setPending] = useState(false);
+  const serverErrors = useServerErrors();
+  const { show } = serverErrors;
+  useEffect(() => {
+    if (refused) show(refused, {});
+  }, [refused, show]);
+
+  const submit = async (valid: Record<string, unknown>) => {
+    setPending(true);
+    try {
+      await onSubmit(valid);
+    } catch (error) {
+      const fieldErrors = fieldErrorsOf(error);
+      if (fieldErrors) show(fieldErrors, valid);
+      else feedback.showError(error);
+    } finally {
+      setPending(false);
+    }
   };
   return (
-    <form className="eng-form onboarding-form" noValidate onSubmit={submit}>
-      <div className="eng-fields">{children}</div>
-      <div className="eng-form__buttons">
-        <button type="submit" className="eng-button eng-button--primary" disabled={pending} aria-busy={pending || undefined}>
-          {submitLabel}
-        </button>
-      </div>
+    <>
+      {intro && <p>{intro}</p>}
+      <SchemaForm
+        idPrefix="recovery"
+        schema={form.schema}
+        uiSchema={form.uiSchema}
+        formData={data}
+        serverErrors={serverErrors.messages}
+        fieldMessages={fieldMessages?.(data)}
+        onChange={(next) => {
+          setData(next);
+          serverErrors.track(next);
+        }}
+        onSubmit={(valid) => void submit(valid)}
+      >
+        <ButtonRow>
+          <Button type="submit" pending={pending}>
+            {submitLabel}
+          </Button>
+        </ButtonRow>
+      </SchemaForm>
       {after}
-    </form>
+    </>
   );
 }
 
@@ -51,20 +105,25 @@ function StepForm({
  * same either way), or, having lost that e-mail, their name, date of birth and an address to reach
  * them, which, when they match one account, sends a code by SMS to its confirmed phone (the status
  * step shows the verification status, the reject reason and whether to retry). Then the code, then
- * the new password, then success. The task lives in sessionStorage so a reload carries on.
+ * the new password, then success. The task lives in sessionStorage so a reload carries on. Each step's
+ * form is the spec's `custom.forms` entry (`email`, `personalData`, `code`, `password`), validated with
+ * its method's request schema.
  */
-export function AccountRecovery({ params }: CustomScreenProps) {
+export function AccountRecovery({ spec, params }: CustomScreenProps) {
   const { t } = useTranslation();
   const { rpc, feedback, brand } = useApp();
   const navigate = useNavigate();
   const [task, setTask] = useState<RecoveryTask | null>(() => keptRecoveryTask(sessionStorage));
   const [lostEmail, setLostEmailState] = useState(recoveryMemory.lostEmail);
-  const [values, setValues] = useState<Record<string, string>>({});
   const [checkedCode, setCheckedCodeState] = useState<string | null>(() =>
     recoveryMemory.checked && recoveryMemory.checked.taskId === task?.taskId ? recoveryMemory.checked.code : null,
   );
-  const [errors, setErrors] = useState<Errors>({});
-  const [pending, setPending] = useState(false);
+  // Taken once: the refusal shows on the step that is mounted next, and not again after.
+  const [refused] = useState(() => {
+    const carried = recoveryMemory.refused ?? undefined;
+    recoveryMemory.refused = null;
+    return carried;
+  });
   const step = stepToShow(params['*'], { task, codeChecked: checkedCode !== null });
 
   const setLostEmail = (lost: boolean) => {
@@ -75,44 +134,18 @@ export function AccountRecovery({ params }: CustomScreenProps) {
     recoveryMemory.checked = code && task ? { taskId: task.taskId, code } : null;
     setCheckedCodeState(code);
   };
-  const value = (name: string) => values[name] ?? '';
-  const set = (name: string) => (next: string) => setValues((current) => ({ ...current, [name]: next }));
   const go = (next: RecoveryStep) => {
-    setErrors({});
     void navigate(`${BASE}/${next}`);
   };
   const remember = (next: RecoveryTask | null) => {
     keepRecoveryTask(sessionStorage, next);
     setTask(next);
   };
+  const text = (value: unknown) => String(value ?? '').trim();
 
-  /** Runs a call; field refusals land on the fields (and are returned), the rest in the popup. */
-  const run = async (check: () => Errors, call: () => Promise<void>): Promise<Errors> => {
-    const problems = check();
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return problems;
-    setPending(true);
-    try {
-      await call();
-      return {};
-    } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      if (fieldErrors) setErrors(fieldErrors);
-      else feedback.showError(error);
-      return fieldErrors ?? {};
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const required = (names: string[]): Errors =>
-    Object.fromEntries(names.filter((name) => !value(name).trim()).map((name) => [name, t('onboarding.errors.required')]));
-  const emailProblem = (name: string): Errors => (EMAIL.test(value(name).trim()) ? {} : { [name]: t('onboarding.errors.email') });
-
-  const startStart = () => {
+  const startAgain = () => {
     remember(null);
     setCheckedCode(null);
-    setValues({});
     go('email');
   };
 
@@ -120,103 +153,49 @@ export function AccountRecovery({ params }: CustomScreenProps) {
   if (step === 'email' && !lostEmail) {
     body = (
       <StepForm
-        pending={pending}
+        key="email"
+        form={customForm(spec, 'email')}
+        intro={t('onboarding.recovery.emailIntro')}
         submitLabel={t('onboarding.recovery.sendCode')}
-        onSubmit={() =>
-          run(
-            () => emailProblem('email'),
-            async () => {
-              remember(await rpc('passwordChangeRequest', { email: value('email').trim() }));
-              go('reset');
-            },
-          )
-        }
+        onSubmit={async (valid) => {
+          remember(await rpc('passwordChangeRequest', { email: text(valid.email) }));
+          go('reset');
+        }}
         after={
-          <p className="onboarding-links">
-            <button type="button" className="eng-button eng-button--link" onClick={() => setLostEmail(true)}>
+          <ButtonRow>
+            <Button variant="link" onClick={() => setLostEmail(true)}>
               {t('onboarding.recovery.lostEmail')}
-            </button>
-          </p>
+            </Button>
+          </ButtonRow>
         }
-      >
-        <p className="eng-description">{t('onboarding.recovery.emailIntro')}</p>
-        <TextField
-          id="recovery_email"
-          label={t('onboarding.fields.email')}
-          type="email"
-          autoComplete="email"
-          value={value('email')}
-          onChange={set('email')}
-          error={errors.email}
-        />
-      </StepForm>
+      />
     );
   } else if (step === 'email') {
     body = (
       <StepForm
-        pending={pending}
+        key="personalData"
+        form={customForm(spec, 'personalData')}
+        intro={t('onboarding.recovery.personalIntro')}
         submitLabel={t('onboarding.recovery.verify')}
-        onSubmit={() =>
-          run(
-            () => ({ ...required(['firstName', 'lastName', 'dob']), ...emailProblem('recoveryEmail') }),
-            async () => {
-              remember(
-                await rpc('accountRecoveryRequest', {
-                  firstName: value('firstName').trim(),
-                  lastName: value('lastName').trim(),
-                  dob: value('dob'),
-                  recoveryEmail: value('recoveryEmail').trim(),
-                }),
-              );
-              go('status');
-            },
-          )
-        }
+        onSubmit={async (valid) => {
+          remember(
+            await rpc('accountRecoveryRequest', {
+              firstName: text(valid.firstName),
+              lastName: text(valid.lastName),
+              dob: text(valid.dob),
+              recoveryEmail: text(valid.recoveryEmail),
+            }),
+          );
+          go('status');
+        }}
         after={
-          <p className="onboarding-links">
-            <button type="button" className="eng-button eng-button--link" onClick={() => setLostEmail(false)}>
+          <ButtonRow>
+            <Button variant="link" onClick={() => setLostEmail(false)}>
               {t('onboarding.recovery.haveEmail')}
-            </button>
-          </p>
+            </Button>
+          </ButtonRow>
         }
-      >
-        <p className="eng-description">{t('onboarding.recovery.personalIntro')}</p>
-        <TextField
-          id="recovery_firstName"
-          label={t('fields.firstName')}
-          autoComplete="given-name"
-          value={value('firstName')}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          id="recovery_lastName"
-          label={t('fields.lastName')}
-          autoComplete="family-name"
-          value={value('lastName')}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
-        <TextField
-          id="recovery_dob"
-          label={t('fields.birthDay')}
-          type="date"
-          autoComplete="bday"
-          value={value('dob')}
-          onChange={set('dob')}
-          error={errors.dob}
-        />
-        <TextField
-          id="recovery_recoveryEmail"
-          label={t('onboarding.fields.recoveryEmail')}
-          help={t('onboarding.recovery.recoveryEmailHelp')}
-          type="email"
-          autoComplete="email"
-          value={value('recoveryEmail')}
-          onChange={set('recoveryEmail')}
-          error={errors.recoveryEmail}
-        />
-      </StepForm>
+      />
     );
   } else if (step === 'status' && task) {
     body = (
@@ -224,118 +203,78 @@ export function AccountRecovery({ params }: CustomScreenProps) {
         <p className="onboarding-outcome" data-status={task.verificationStatus} role="status">
           {t(`onboarding.recovery.status.${task.verificationStatus}`, { phone: task.maskedPhone ?? '' })}
         </p>
-        {task.rejectReason && <p className="eng-description">{t(`onboarding.recovery.rejectReason.${task.rejectReason}`)}</p>}
-        <div className="eng-form__buttons">
-          {task.verificationStatus === 'codeSent' && (
-            <button type="button" className="eng-button eng-button--primary" onClick={() => go('reset')}>
-              {t('onboarding.recovery.enterCode')}
-            </button>
-          )}
+        {task.rejectReason && <p>{t(`onboarding.recovery.rejectReason.${task.rejectReason}`)}</p>}
+        <ButtonRow>
+          {task.verificationStatus === 'codeSent' && <Button onClick={() => go('reset')}>{t('onboarding.recovery.enterCode')}</Button>}
           {task.verificationStatus === 'rejected' && task.isRetryable && (
-            <button
-              type="button"
-              className="eng-button eng-button--primary"
+            <Button
               onClick={() => {
                 setLostEmail(true);
                 go('email');
               }}
             >
               {t('onboarding.recovery.retry')}
-            </button>
+            </Button>
           )}
-        </div>
+        </ButtonRow>
         {task.verificationStatus === 'rejected' && !task.isRetryable && (
-          <p className="eng-help">
+          <HelpText>
             {t('onboarding.register.closedHelp')} <a href={`mailto:${brand.support.defaultEmail}`}>{brand.support.defaultEmail}</a>
-          </p>
+          </HelpText>
         )}
       </div>
     );
   } else if (step === 'reset' && task) {
     body = (
       <StepForm
-        pending={pending}
+        key="code"
+        form={customForm(spec, 'code')}
+        intro={task.channel === 'email' ? t('onboarding.recovery.codeByEmail') : t('onboarding.recovery.codeBySms', { phone: task.maskedPhone ?? '' })}
         submitLabel={t('onboarding.recovery.checkCode')}
-        onSubmit={() =>
-          run(
-            (): Errors => (/^[0-9]{6}$/.test(value('code').trim()) ? {} : { code: t('onboarding.errors.code') }),
-            async () => {
-              await rpc('passwordChangeCodeCheck', { taskId: task.taskId, code: value('code').trim() });
-              setCheckedCode(value('code').trim());
-              go('password');
-            },
-          )
-        }
+        refused={refused}
+        onSubmit={async (valid) => {
+          const code = text(valid.code);
+          await rpc('passwordChangeCodeCheck', { taskId: task.taskId, code });
+          setCheckedCode(code);
+          go('password');
+        }}
         after={
-          <p className="onboarding-links">
-            <button type="button" className="eng-button eng-button--link" onClick={startStart}>
+          <ButtonRow>
+            <Button variant="link" onClick={startAgain}>
               {t('onboarding.recovery.startAgain')}
-            </button>
-          </p>
+            </Button>
+          </ButtonRow>
         }
-      >
-        <p className="eng-description">
-          {task.channel === 'email' ? t('onboarding.recovery.codeByEmail') : t('onboarding.recovery.codeBySms', { phone: task.maskedPhone ?? '' })}
-        </p>
-        <TextField
-          id="recovery_code"
-          label={t('onboarding.fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={value('code')}
-          onChange={set('code')}
-          error={errors.code}
-        />
-      </StepForm>
+      />
     );
   } else if (step === 'password' && task && checkedCode) {
     body = (
       <StepForm
-        pending={pending}
+        key="password"
+        form={customForm(spec, 'password')}
         submitLabel={t('onboarding.recovery.savePassword')}
-        onSubmit={() =>
-          run(
-            (): Errors => {
-              if (!STRONG_PASSWORD.test(value('password'))) return { password: t('fieldErrors.password.pattern') };
-              if (value('password') !== value('passwordRepeat')) return { passwordRepeat: t('onboarding.errors.passwordsDiffer') };
-              return {};
-            },
-            async () => {
-              await rpc('passwordChangeWithCode', { taskId: task.taskId, code: checkedCode, password: value('password') });
-              remember(null);
-              setCheckedCode(null);
-              go('success');
-            },
-          ).then((refused) => {
-            // A code refused here (it expired meanwhile, or the task was spent) must be entered again.
-            if (refused.code) {
-              setCheckedCode(null);
-              void navigate(`${BASE}/reset`);
-              setErrors({ code: refused.code });
-            }
-          })
+        fieldMessages={(data) =>
+          data.passwordRepeat !== undefined && data.passwordRepeat !== data.password ? { passwordRepeat: t('onboarding.errors.passwordsDiffer') } : undefined
         }
-      >
-        <p className="eng-help">{t('fieldErrors.password.pattern')}</p>
-        <TextField
-          id="recovery_password"
-          label={t('onboarding.fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={value('password')}
-          onChange={set('password')}
-          error={errors.password}
-        />
-        <TextField
-          id="recovery_passwordRepeat"
-          label={t('onboarding.fields.newPasswordRepeat')}
-          type="password"
-          autoComplete="new-password"
-          value={value('passwordRepeat')}
-          onChange={set('passwordRepeat')}
-          error={errors.passwordRepeat}
-        />
-      </StepForm>
+        onSubmit={async (valid) => {
+          try {
+            await rpc('passwordChangeWithCode', { taskId: task.taskId, code: checkedCode, password: String(valid.password) });
+          } catch (error) {
+            // A code refused here (it expired meanwhile, or the task was spent) must be entered again.
+            const refusal = fieldErrorsOf(error);
+            if (refusal?.code) {
+              setCheckedCode(null);
+              recoveryMemory.refused = { code: refusal.code };
+              go('reset');
+              return;
+            }
+            throw error;
+          }
+          remember(null);
+          setCheckedCode(null);
+          go('success');
+        }}
+      />
     );
   } else {
     body = (
@@ -343,11 +282,9 @@ export function AccountRecovery({ params }: CustomScreenProps) {
         <p className="onboarding-outcome" data-status="completed" role="status">
           {t('onboarding.recovery.success')}
         </p>
-        <div className="eng-form__buttons">
-          <Link className="eng-button eng-button--primary" to="/login">
-            {t('onboarding.links.signIn')}
-          </Link>
-        </div>
+        <ButtonRow>
+          <ButtonLink to="/login">{t('onboarding.links.signIn')}</ButtonLink>
+        </ButtonRow>
       </div>
     );
   }

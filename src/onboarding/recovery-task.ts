@@ -47,7 +47,12 @@ export function stepToShow(requested: string | undefined, known: { task: Recover
 
 /**
  * What the steps hand each other within this page load and never store: the code that passed the
- * check (for the password step) and whether the visitor chose the lost-e-mail form. The engine
- * mounts each step's path afresh, so this lives outside the component.
+ * check (for the password step), whether the visitor chose the lost-e-mail form, and the field errors
+ * a later step met that the step it goes back to must show (a code refused when saving the password).
+ * The engine mounts each step's path afresh, so this lives outside the component.
  */
-export const recoveryMemory: { checked: { taskId: string; code: string } | null; lostEmail: boolean } = { checked: null, lostEmail: false };
+export const recoveryMemory: { checked: { taskId: string; code: string } | null; lostEmail: boolean; refused: Record<string, string> | null } = {
+  checked: null,
+  lostEmail: false,
+  refused: null,
+};
