@@ -80,6 +80,22 @@ export function screenValidators(screen: ResolvedScreen, header: string): string
   const map = schemaMap(screen);
   const keys = Object.keys(map);
   if (keys.length === 0) return undefined;
+  // Compiling is most of codegen's time, and the output is a function of these inputs alone: a second run in
+  // the same process (the codegen tests run it some forty times) reuses what the first compiled.
+  const memoKey = JSON.stringify([screen.id, header, map]);
+  const known = compiled.get(memoKey);
+  if (known !== undefined) return known;
+  const code = compileValidators(screen, header, map, keys);
+  if (compiled.size >= MEMO_LIMIT) compiled.delete(compiled.keys().next().value!);
+  compiled.set(memoKey, code);
+  return code;
+}
+
+/** Validator modules already compiled in this process, by their inputs; the oldest leave first. */
+const compiled = new Map<string, string>();
+const MEMO_LIMIT = 400;
+
+function compileValidators(screen: ResolvedScreen, header: string, map: ReturnType<typeof schemaMap>, keys: string[]): string {
   const ajv = createAjvInstance(
     undefined,
     undefined,

@@ -1,10 +1,11 @@
 /**
  * The house's lint rules do what they say (eslint.config.js), run through the ESLint command line on text
  * placed at a real path, so the file globs are proven with the rules: codegen/ reads only the engine's spec
- * vocabulary; `house/no-engine-classes`, off while the custom screens move (issue 12), finds `eng-*`
- * classes outside engine/ once turned on. And generated/ is build output: never in git.
+ * vocabulary; `house/no-engine-classes` finds `eng-*` classes outside engine/ (issue 12), and no stylesheet
+ * of the application names one. And generated/ is build output: never in git.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -40,16 +41,31 @@ describe('lint rules', () => {
     ]);
   });
 
-  it('finds an eng-* class in a className and a template outside engine/ once turned on, and is off for now', { timeout: 60_000 }, () => {
+  it('finds an eng-* class in a className and a template outside engine/, and leaves the engine its own', { timeout: 60_000 }, () => {
     const text = [
       'export const Save = () => <button type="button" className="eng-button eng-button--primary">Save</button>;',
       "export const row = (wide: boolean) => `eng-actions${wide ? ' wide' : ''}`;",
       "export const own = 'profile-english';",
       '',
     ].join('\n');
-    const on = lint('src/app/SandboxBanner.tsx', text, ['house/no-engine-classes: error']).filter((m) => m.ruleId === 'house/no-engine-classes');
-    expect(on.map((message) => message.message.split("'")[1])).toEqual(['eng-button', 'eng-actions']);
-    expect(lint('src/app/SandboxBanner.tsx', text).filter((m) => m.ruleId === 'house/no-engine-classes')).toEqual([]);
+    const found = lint('src/app/SandboxBanner.tsx', text).filter((m) => m.ruleId === 'house/no-engine-classes');
+    expect(found.map((message) => message.message.split("'")[1])).toEqual(['eng-button', 'eng-actions']);
+    expect(lint('engine/ui/Button.tsx', text).filter((m) => m.ruleId === 'house/no-engine-classes')).toEqual([]);
+  });
+
+  it("keeps the engine's classes and tokens out of the application's stylesheets", () => {
+    const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src/**/*.css', 'brands/**/*.css'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    const sheets = listed.stdout.split('\n').filter(Boolean);
+    expect(sheets.length).toBeGreaterThan(0);
+    const offenders = sheets.flatMap((sheet) =>
+      readFileSync(path.join(root, sheet), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/\.eng-|--eng-/.test(line) ? [`${sheet}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(offenders).toEqual([]);
   });
 });
 
