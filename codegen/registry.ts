@@ -3,6 +3,7 @@ import { ENGINE_WIDGET_NAMES } from '../engine/schema-form/widget-names.ts';
 import { jsonPointer, pointerSegments } from './errors.ts';
 import { displayPath, readJson, type CodegenPaths } from './files.ts';
 import type { JsonObject, SchemaResolver } from './refs.ts';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { assertValid, createAjv } from './validate.ts';
 
 /** screens/registry.json: each name the application registers with the engine, with one line on what it is. */
@@ -73,6 +74,31 @@ function marked(schema: unknown): unknown {
   return copy;
 }
 
+/** What the keyword met in the spec being checked (checks run one at a time). */
+let recorded: Array<{ kind: Kind; value: unknown; at: string }> = [];
+/** The marked meta-schema compiled once per process for each meta-schema text: it takes seconds. */
+const locators = new Map<string, ValidateFunction>();
+
+function locatorFor(metaSchema: JsonObject): ValidateFunction {
+  const key = JSON.stringify(metaSchema);
+  const known = locators.get(key);
+  if (known) return known;
+  const ajv = createAjv();
+  // The keyword only records what it meets: ajv walks the spec along the meta-schema and hands over each path.
+  ajv.addKeyword({
+    keyword: KEYWORD,
+    schemaType: 'string',
+    validate: (kind: Kind, value: unknown, _parent?: unknown, context?: { instancePath: string }) => {
+      recorded.push({ kind, value, at: context?.instancePath ?? '' });
+      return true;
+    },
+  });
+  const locate = ajv.compile(marked(metaSchema) as JsonObject);
+  if (locators.size >= 10) locators.delete(locators.keys().next().value!);
+  locators.set(key, locate);
+  return locate;
+}
+
 /**
  * Makes the check that every guard, action, custom component, widget and challenge a spec names is registered
  * (listed in the manifest, or for a widget one of the engine's own), failing with the spec's JSON path.
@@ -83,18 +109,7 @@ function marked(schema: unknown): unknown {
  * checkReferences(spec, fail); // fail('/guard', "'admn' is not a guard the application registers (…)")
  */
 export function referenceChecker(metaSchema: JsonObject, registry: Registry): (spec: unknown, fail: Fail) => void {
-  const ajv = createAjv();
-  let found: Array<{ kind: Kind; value: unknown; at: string }> = [];
-  // The keyword only records what it meets: ajv walks the spec along the meta-schema and hands over each path.
-  ajv.addKeyword({
-    keyword: KEYWORD,
-    schemaType: 'string',
-    validate: (kind: Kind, value: unknown, _parent?: unknown, context?: { instancePath: string }) => {
-      found.push({ kind, value, at: context?.instancePath ?? '' });
-      return true;
-    },
-  });
-  const locate = ajv.compile(marked(metaSchema) as JsonObject);
+  const locate = locatorFor(metaSchema);
   const listed = (kind: Kind) =>
     `${registry.file} lists: ${
       Object.keys(registry[kind] ?? {})
@@ -125,9 +140,9 @@ export function referenceChecker(metaSchema: JsonObject, registry: Registry): (s
   };
 
   return (spec, fail) => {
-    found = [];
+    recorded = [];
     locate(spec);
-    for (const { kind, value, at } of found) {
+    for (const { kind, value, at } of recorded) {
       if (kind === 'widgets') widgets(value, pointerSegments(at), fail);
       else name(kind, value, at, fail);
     }

@@ -4,7 +4,7 @@ import { CodegenError } from './errors.ts';
 import { displayPath, listFiles, readYaml, type CodegenPaths } from './files.ts';
 import type { JsonObject, SchemaResolver } from './refs.ts';
 import { referenceChecker, type Registry } from './registry.ts';
-import { assertValid, createAjv } from './validate.ts';
+import { assertValid, compileCached } from './validate.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 
 /** A screen spec checked and with its schema references replaced by the schemas themselves. */
@@ -35,10 +35,9 @@ export function readScreens(
   registry: Registry,
   moneyMoving: ReadonlySet<string> = new Set(),
 ): ResolvedScreen[] {
-  const ajv = createAjv();
   const metaSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'));
-  const validateSpec = ajv.compile(metaSchema);
-  const validateTabGroup = ajv.compile(refs.dereference(path.join(paths.schemasDir, 'meta/tab-group.schema.json')));
+  const validateSpec = compileCached(metaSchema);
+  const validateTabGroup = compileCached(refs.dereference(path.join(paths.schemasDir, 'meta/tab-group.schema.json')));
   const checkReferences = referenceChecker(metaSchema, registry);
   const screens: ResolvedScreen[] = [];
   const routes = new Map<string, string>();

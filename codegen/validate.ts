@@ -16,6 +16,26 @@ export function createAjv(): Ajv2020 {
   return ajv;
 }
 
+/** Validators of schemas compiled earlier in this process, by the schema's text; the oldest leave first. */
+const compiledSchemas = new Map<string, ValidateFunction>();
+
+/**
+ * `createAjv().compile(schema)`, reusing the validator when the same schema was compiled before in this
+ * process: the screen meta-schema takes seconds to compile, and the codegen tests run codegen many times.
+ *
+ * @example
+ * const validateSpec = compileCached(refs.dereference('schemas/meta/screen-spec.schema.json'));
+ */
+export function compileCached(schema: object): ValidateFunction {
+  const key = JSON.stringify(schema);
+  const known = compiledSchemas.get(key);
+  if (known) return known;
+  const validate = createAjv().compile(schema);
+  if (compiledSchemas.size >= 50) compiledSchemas.delete(compiledSchemas.keys().next().value!);
+  compiledSchemas.set(key, validate);
+  return validate;
+}
+
 /** Describes one ajv error in a sentence an analyst can act on. */
 export function describeAjvError(error: ErrorObject): { path: string; message: string } {
   const params = error.params as Record<string, unknown>;
