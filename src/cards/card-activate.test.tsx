@@ -6,26 +6,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MethodCallError, type ScreenSpec } from '../../engine/index.ts';
-import type { Account } from '../../generated/entities.ts';
 import cardActivate from '../../generated/screens/card-activate.json';
 import { renderAppSpec } from '../testing/render-app-spec.tsx';
-import { noCapabilities, testCard } from './test-cards.ts';
+import { noCapabilities, testAccount as account, testCard } from './test-cards.ts';
 
 const FIND = { timeout: 5000 };
 const spec = cardActivate as unknown as ScreenSpec;
 
-const account = (over: Partial<Account>): Account => ({
-  accountId: 1,
-  type: 1001,
-  accountStatusId: 1,
-  balance: '100.00',
-  accountBalanceMin: '0.00',
-  pendingAmount: '0.00',
-  customerId: 7,
-  currencyCode: 'EUR',
-  currencySymbol: '€',
-  ...over,
-});
 const accounts = [account({ accountId: 21 }), account({ accountId: 23, accountStatusId: 11 }), account({ accountId: 7, type: 2006, subType: 'PREPAID' })];
 const quote = { accountId: 7, activatable: true, cardIsVirtual: false, issue: '4.00', annual: '9.00', shipping: '2.50', total: '15.50', currencyCode: 'GBP' };
 

@@ -7,25 +7,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MethodCallError, type ScreenSpec } from '../../engine/index.ts';
-import type { Account } from '../../generated/entities.ts';
 import addCard from '../../generated/screens/add-card.json';
 import { renderAppSpec } from '../testing/render-app-spec.tsx';
+import { testAccount as account } from './test-cards.ts';
 
 const FIND = { timeout: 5000 };
 const spec = addCard as unknown as ScreenSpec;
-
-const account = (over: Partial<Account>): Account => ({
-  accountId: 1,
-  type: 1001,
-  accountStatusId: 1,
-  balance: '100.00',
-  accountBalanceMin: '0.00',
-  pendingAmount: '0.00',
-  customerId: 7,
-  currencyCode: 'EUR',
-  currencySymbol: '€',
-  ...over,
-});
 
 const product = (over: Record<string, unknown>) => ({
   productType: 2006,

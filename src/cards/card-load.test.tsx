@@ -7,26 +7,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type ScreenSpec } from '../../engine/index.ts';
-import type { Account } from '../../generated/entities.ts';
 import cardLoad from '../../generated/screens/card-load.json';
 import { renderAppSpec } from '../testing/render-app-spec.tsx';
-import { noCapabilities, testCard } from './test-cards.ts';
+import { noCapabilities, testAccount as account, testCard } from './test-cards.ts';
 
 const FIND = { timeout: 5000 };
 const spec = cardLoad as unknown as ScreenSpec;
 
-const account = (over: Partial<Account>): Account => ({
-  accountId: 1,
-  type: 1001,
-  accountStatusId: 1,
-  balance: '100.00',
-  accountBalanceMin: '0.00',
-  pendingAmount: '0.00',
-  customerId: 7,
-  currencyCode: 'EUR',
-  currencySymbol: '€',
-  ...over,
-});
 const accounts = [
   account({ accountId: 21 }),
   account({ accountId: 22, currencyCode: 'USD', currencySymbol: '$' }),

@@ -1,4 +1,4 @@
-import type { Card } from '../../generated/entities.ts';
+import type { Account, Card } from '../../generated/entities.ts';
 
 /** All capabilities off; a test turns on what it needs. */
 export const noCapabilities: Card['capabilities'] = {
@@ -44,3 +44,17 @@ export function testCard(over: Partial<Card> = {}): Card {
     ...over,
   };
 }
+
+/** An open EUR current account of customer 7 with 100.00; a test changes what it needs. */
+export const testAccount = (over: Partial<Account>): Account => ({
+  accountId: 1,
+  type: 1001,
+  accountStatusId: 1,
+  balance: '100.00',
+  accountBalanceMin: '0.00',
+  pendingAmount: '0.00',
+  customerId: 7,
+  currencyCode: 'EUR',
+  currencySymbol: '€',
+  ...over,
+});
