@@ -72,7 +72,8 @@ export class ServerMetrics {
       name: 'bank_holds_outstanding_minor_units',
       help: 'Money held on customer accounts and not yet posted or voided, in minor units, by currency.',
       labelNames: ['currency'],
-      registers: [this.registry],
+      // Registered after the count below, whose collect fills it, so a scrape reads this scrape's figures.
+      registers: [],
     });
     new Gauge({
       name: 'bank_holds_outstanding',
@@ -92,6 +93,7 @@ export class ServerMetrics {
         this.set(rows.reduce((sum, row) => sum + Number(row.n), 0));
       },
     });
+    this.registry.registerMetric(holdsByCurrency);
     new Gauge({
       name: 'bank_scheduler_lag_seconds',
       help: 'How late the most overdue recurring payment is; 0 when none is due.',

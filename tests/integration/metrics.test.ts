@@ -92,6 +92,8 @@ for (const backend of BACKENDS) {
       expect(total(text, 'bank_transfers', { kind: 'p2p' })).toBe(transfersBefore + 3);
       expect(text).toMatch(/^bank_transfers\{kind="p2p",status="[a-zA-Z]+"\} \d+$/m);
       expect(sample(text, 'bank_holds_outstanding')).toBeGreaterThanOrEqual(0);
+      // The amount held is this scrape's: present, in order after the count that fills it.
+      expect(text.indexOf('bank_holds_outstanding_minor_units')).toBeGreaterThan(text.indexOf('# HELP bank_holds_outstanding '));
       expect(sample(text, 'bank_scheduler_lag_seconds')).toBeGreaterThanOrEqual(0);
       if (backend.name === 'PostgreSQL') expect(sample(text, 'bank_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     });
