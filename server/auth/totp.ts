@@ -1,65 +1,30 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 
-/** RFC 4648 base32 alphabet, which authenticator apps expect secrets in. */
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-/** RFC 6238 defaults every authenticator app uses: 30-second steps, 6 digits, HMAC-SHA1. */
+/**
+ * Time-based one-time codes (RFC 6238) for authenticator apps, through the maintained `otpauth` library.
+ * This module keeps only the product's rules around it: 6 digits every 30 seconds with HMAC-SHA1 (what every
+ * authenticator app uses), one step of clock drift, and a code never accepted twice.
+ */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 
-/** Encodes bytes as unpadded base32. */
-export function base32Encode(bytes: Uint8Array): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
-
-/** Decodes base32, ignoring case, spaces and padding; throws on any other character. */
-export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/[\s=]/g, '');
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const character of clean) {
-    const index = BASE32.indexOf(character);
-    if (index < 0) throw new Error(`'${character}' is not a base32 character; a TOTP secret uses A-Z and 2-7.`);
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
-
 /** A new random secret (160 bits, as RFC 4226 recommends), base32. */
 export function newTotpSecret(): string {
-  return base32Encode(randomBytes(20));
+  return new Secret({ size: 20 }).base32;
 }
 
-/** The HOTP value (RFC 4226) of `secret` at `counter`, zero-padded to `digits`. */
-export function hotp(secret: Uint8Array, counter: number, digits = TOTP_DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac('sha1', secret).update(message).digest();
-  const offset = digest[digest.length - 1]! & 0x0f;
-  const binary = (digest.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits;
-  return String(binary).padStart(digits, '0');
+/** The secret's bytes; throws with what to fix when the text is not base32. */
+function secretOf(base32: string): Secret {
+  const clean = base32.toUpperCase().replace(/[\s=]/g, '');
+  const wrong = /[^A-Z2-7]/.exec(clean);
+  if (wrong) throw new Error(`'${wrong[0]}' is not a base32 character; a TOTP secret uses A-Z and 2-7.`);
+  return Secret.fromBase32(clean);
 }
 
 /** The time step a moment falls in. */
 export function totpStep(now: Date = new Date()): number {
-  return Math.floor(now.getTime() / 1000 / TOTP_STEP_SECONDS);
+  return TOTP.counter({ period: TOTP_STEP_SECONDS, timestamp: now.getTime() });
 }
 
 /**
@@ -69,7 +34,7 @@ export function totpStep(now: Date = new Date()): number {
  * totp('JBSWY3DPEHPK3PXP', new Date()); // '492039'
  */
 export function totp(secret: string, now: Date = new Date(), digits = TOTP_DIGITS): string {
-  return hotp(base32Decode(secret), totpStep(now), digits);
+  return TOTP.generate({ secret: secretOf(secret), period: TOTP_STEP_SECONDS, digits, timestamp: now.getTime() });
 }
 
 /**
@@ -82,12 +47,12 @@ export function totp(secret: string, now: Date = new Date(), digits = TOTP_DIGIT
  */
 export function verifyTotp(secret: string, code: string, options: { now?: Date; notAfterStep?: number | null; window?: number } = {}): number | null {
   if (!/^\d{6}$/.test(code)) return null;
-  const key = base32Decode(secret);
+  const key = secretOf(secret);
   const current = totpStep(options.now);
   const window = options.window ?? 1;
   for (let step = current - window; step <= current + window; step += 1) {
     if (options.notAfterStep != null && step <= options.notAfterStep) continue;
-    if (timingSafeEqual(Buffer.from(hotp(key, step)), Buffer.from(code))) return step;
+    if (timingSafeEqual(Buffer.from(HOTP.generate({ secret: key, counter: step, digits: TOTP_DIGITS })), Buffer.from(code))) return step;
   }
   return null;
 }
@@ -99,7 +64,5 @@ export function verifyTotp(secret: string, code: string, options: { now?: Date; 
  * totpUri({ issuer: 'Paxum', account: 'anna@example.com', secret });
  */
 export function totpUri({ issuer, account, secret }: { issuer: string; account: string; secret: string }): string {
-  const label = encodeURIComponent(`${issuer}:${account}`);
-  const query = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(TOTP_DIGITS), period: String(TOTP_STEP_SECONDS) });
-  return `otpauth://totp/${label}?${query.toString()}`;
+  return new TOTP({ issuer, label: account, secret: secretOf(secret), algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_STEP_SECONDS }).toString();
 }

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import type { Transaction } from '../../generated/entities.ts';
 
 /** The columns of the history export, in order: header and the field each reads. */
@@ -14,24 +15,22 @@ export const HISTORY_CSV_COLUMNS: ReadonlyArray<[header: string, field: keyof Tr
 ];
 
 /**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A
- * text starting with = + - @ (which a spreadsheet would run as a formula) gets a leading apostrophe;
- * amounts are written as they are, since a negative number is not a formula.
- *
- * @example
- * csvField('Say "hi", then go'); // '"Say ""hi"", then go"'
+ * Texts a spreadsheet would run as a formula: starting with `=`, `+`, `@`, a tab or a carriage return, or `-`
+ * when the rest is not a number. They get a leading apostrophe; a negative amount stays a number.
  */
-export function csvField(value: unknown, { numeric = false } = {}): string {
-  if (value === undefined || value === null) return '';
-  let text = String(value);
-  if (!numeric && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const FORMULA_START = /^[=+@\t\r]|^-(?!\d+(\.\d+)?$)/;
+
+/** Lines of the export (RFC 4180, written by Papa Parse), each CRLF-terminated, so batches can be streamed. */
+const csvLines = (rows: unknown[][]): string => `${Papa.unparse(rows, { newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`;
 
 /** The header line of the history export, CRLF-terminated. */
-export const historyCsvHeader = (): string => `${HISTORY_CSV_COLUMNS.map(([header]) => csvField(header)).join(',')}\r\n`;
+export const historyCsvHeader = (): string => csvLines([HISTORY_CSV_COLUMNS.map(([header]) => header)]);
 
-/** One transaction as a CSV line, CRLF-terminated; amounts stay decimal strings, never floats. */
-export function historyCsvLine(row: Transaction): string {
-  return `${HISTORY_CSV_COLUMNS.map(([, field]) => csvField(row[field], { numeric: field === 'amount' || field === 'transactionId' || field === 'accountId' })).join(',')}\r\n`;
-}
+/**
+ * Transactions as CSV lines, CRLF-terminated; amounts stay decimal strings, never floats.
+ *
+ * @example
+ * historyCsvLines([transaction]); // '2026-01-05T10:00:00Z,17,3,p2p,"Rent, May",Ann,posted,-1200.00,USD\r\n'
+ */
+export const historyCsvLines = (rows: readonly Transaction[]): string =>
+  rows.length === 0 ? '' : csvLines(rows.map((row) => HISTORY_CSV_COLUMNS.map(([, field]) => row[field])));

@@ -9,7 +9,7 @@ import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
-import { historyCsvHeader, historyCsvLine } from './csv.ts';
+import { historyCsvHeader, historyCsvLines } from './csv.ts';
 
 /** The path of the history export; its query string carries the history filter. */
 export const HISTORY_EXPORT_PATH = '/api/export/history.csv';
@@ -107,7 +107,7 @@ export async function historyExportRoute(app: FastifyInstance, options: HistoryE
     async function* lines() {
       // A byte-order mark, so spreadsheets read the file as UTF-8.
       yield `\uFEFF${historyCsvHeader()}`;
-      for await (const batch of historyBatches(options.db, filter)) yield batch.map(historyCsvLine).join('');
+      for await (const batch of historyBatches(options.db, filter)) yield historyCsvLines(batch);
     }
     const day = new Date().toISOString().slice(0, 10);
     return reply

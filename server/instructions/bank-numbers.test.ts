@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abaCheckDigit, buildIban, ibanCheckDigits, isValidIban, isValidRoutingNumber } from './bank-numbers.ts';
+import { abaCheckDigit, buildIban, isValidIban, isValidRoutingNumber } from './bank-numbers.ts';
 
 describe('IBAN check digits', () => {
   it.each([
@@ -8,7 +8,7 @@ describe('IBAN check digits', () => {
     ['RO', 'AAAA1B31007593840000', '49'],
     ['FR', '20041010050500013M02606', '14'],
   ])('computes %s%s… as %s (published examples)', (country, bban, digits) => {
-    expect(ibanCheckDigits(country, bban)).toBe(digits);
+    expect(buildIban(country, bban)).toBe(`${country}${digits}${bban}`);
     expect(isValidIban(buildIban(country, bban))).toBe(true);
   });
 
@@ -17,6 +17,12 @@ describe('IBAN check digits', () => {
     expect(isValidIban('GB82 WEST 1234 5698 7654 33')).toBe(false);
     expect(isValidIban('GB82 WEST 1234 5698 7645 32')).toBe(false);
     expect(isValidIban('GB8')).toBe(false);
+  });
+
+  it("refuses an IBAN whose length is not its country's, even with good check digits", () => {
+    expect(isValidIban('gb82 west 1234 5698 7654 32')).toBe(true);
+    expect(isValidIban(buildIban('DE', '370400440532013000').slice(0, -1))).toBe(false);
+    expect(() => buildIban('DE', '37040044053201300')).toThrow(/DE/);
   });
 
   it('pads check digits below ten with a zero', () => {

@@ -1,51 +1,33 @@
+import { composeIBAN, electronicFormatIBAN, isValidIBAN } from 'ibantools';
+
 /**
- * Check digits of the bank numbers payment instructions carry: IBAN (ISO 13616, mod 97-10) and the
- * ABA routing number of US ACH payments. Pure functions, no I/O.
+ * The bank numbers payment instructions carry: IBAN (ISO 13616: check digits, and each country's length and
+ * format, from the maintained `ibantools`) and the ABA routing number of US ACH payments. The ABA checksum
+ * stays hand-written: it is three lines, and no maintained library does only that. Pure functions, no I/O.
  */
 
-/** The IBAN's letters as numbers (A=10 … Z=35), so the whole IBAN reads as one big integer. */
-function ibanDigits(text: string): string {
-  return [...text].map((character) => (/[A-Z]/.test(character) ? String(character.charCodeAt(0) - 55) : character)).join('');
-}
-
-/** The remainder of a long decimal string divided by 97, without floating point. */
-function mod97(digits: string): number {
-  let remainder = 0;
-  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  return remainder;
-}
-
 /**
- * The two check digits of an IBAN for a country and its basic bank account number (BBAN).
- *
- * @example
- * ibanCheckDigits('GB', 'WEST12345698765432'); // '82' (GB82 WEST 1234 5698 7654 32)
- */
-export function ibanCheckDigits(countryCode: string, bban: string): string {
-  const remainder = mod97(ibanDigits(`${bban}${countryCode}00`.toUpperCase()));
-  return String(98 - remainder).padStart(2, '0');
-}
-
-/**
- * An IBAN from its country and BBAN, with valid check digits, in the electronic form (no spaces).
+ * An IBAN from its country and its basic bank account number (BBAN), with valid check digits, in the
+ * electronic form (no spaces). Throws when the BBAN does not fit the country's IBAN format, which for the
+ * rails' own BBANs is a programming error.
  *
  * @example
  * buildIban('DE', '370400440532013000'); // 'DE89370400440532013000'
  */
 export function buildIban(countryCode: string, bban: string): string {
-  return `${countryCode}${ibanCheckDigits(countryCode, bban)}${bban}`.toUpperCase();
+  const iban = composeIBAN({ countryCode: countryCode.toUpperCase(), bban: bban.toUpperCase() });
+  if (!iban) throw new Error(`${countryCode} ${bban} is not a BBAN of that country's IBAN format`);
+  return iban;
 }
 
 /**
- * Whether an IBAN's check digits are right (spaces ignored): the number read mod 97 is 1.
+ * Whether an IBAN is right (spaces ignored, any case): its country's length and format, and its check digits.
  *
  * @example
  * isValidIban('GB82 WEST 1234 5698 7654 32'); // true
  */
 export function isValidIban(iban: string): boolean {
-  const compact = iban.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/.test(compact)) return false;
-  return mod97(ibanDigits(`${compact.slice(4)}${compact.slice(0, 4)}`)) === 1;
+  return isValidIBAN(electronicFormatIBAN(iban) ?? '');
 }
 
 /** Weights of the ABA routing number checksum: 3, 7, 1 repeated. */

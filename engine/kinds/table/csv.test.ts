@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from './csv';
+import { toCsv } from './csv';
 import { pageParams, tableParamNames } from './params';
 
 describe('csv', () => {
+  const cell = (value: unknown) => toCsv([{ field: 'v', label: 'V' }], [{ v: value }]).slice('\uFEFFV\r\n'.length, -2);
+
   it('quotes what needs quoting and doubles quotes', () => {
-    expect(csvCell('plain')).toBe('plain');
-    expect(csvCell('Smith, J.')).toBe('"Smith, J."');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('two\nlines')).toBe('"two\nlines"');
-    expect(csvCell(undefined)).toBe('');
+    expect(cell('plain')).toBe('plain');
+    expect(cell('Smith, J.')).toBe('"Smith, J."');
+    expect(cell('say "hi"')).toBe('"say ""hi"""');
+    expect(cell('two\nlines')).toBe('"two\nlines"');
+    expect(cell(undefined)).toBe('');
+    expect(cell({ city: 'Oslo' })).toBe('"{""city"":""Oslo""}"');
   });
 
   it('keeps amounts exact and neutralises formulas', () => {
-    expect(csvCell('-12.50')).toBe('-12.50');
-    expect(csvCell('99999999999999999.99')).toBe('99999999999999999.99');
-    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell('-cmd')).toBe("'-cmd");
-    expect(csvCell('+1')).toBe("'+1");
+    expect(cell('-12.50')).toBe('-12.50');
+    expect(cell('99999999999999999.99')).toBe('99999999999999999.99');
+    expect(cell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(cell('-cmd')).toBe('"\'-cmd"');
+    expect(cell('+1')).toBe('"\'+1"');
   });
 
   it('writes a header and one CRLF line per row, after a byte order mark', () => {

@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import { saveBlob } from '../../files/saveFile';
 import type { Row } from './rows';
 
@@ -8,27 +9,20 @@ export interface CsvColumn {
 }
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A text that
- * starts like a formula (`=`, `+`, `@`, or `-` not followed by a number) gets a leading apostrophe, so a
- * spreadsheet shows a contact named `=HYPERLINK(...)` as text instead of running it. Amounts stay raw decimal
- * strings, exact and readable by any spreadsheet.
- *
- * @example
- * ```ts
- * csvCell('Smith, J.'); // '"Smith, J."'
- * csvCell('-12.50');    // '-12.50'
- * ```
+ * Texts a spreadsheet would run as a formula: starting with `=`, `+`, `@`, a tab or a carriage return, or `-`
+ * when the rest is not a number. They get a leading apostrophe, so a contact named `=HYPERLINK(...)` shows as
+ * text; a negative amount stays a number.
  */
-export function csvCell(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+@\t\r]/.test(text) || (/^-/.test(text) && !/^-\d+(\.\d+)?$/.test(text))) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const FORMULA_START = /^[=+@\t\r]|^-(?!\d+(\.\d+)?$)/;
+
+/** An object cell (a nested value the server sent) is written as its JSON, not as `[object Object]`. */
+const cellText = (value: unknown): unknown => (value !== null && typeof value === 'object' ? JSON.stringify(value) : value);
 
 /**
- * A CSV document: a header line, then one line per row, CRLF line ends. It starts with a byte order mark
- * so that spreadsheet programs read accented names as UTF-8.
+ * A CSV document (RFC 4180, written by Papa Parse): a header line, then one line per row, CRLF line ends,
+ * fields quoted when they hold a comma, quote or line break, formulas neutralised. Amounts stay raw decimal
+ * strings, exact and readable by any spreadsheet. It starts with a byte order mark so that spreadsheet
+ * programs read accented names as UTF-8.
  *
  * @example
  * ```ts
@@ -36,9 +30,8 @@ export function csvCell(value: unknown): string {
  * ```
  */
 export function toCsv(columns: readonly CsvColumn[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => csvCell(column.label)).join(',')];
-  for (const row of rows) lines.push(columns.map((column) => csvCell(row[column.field])).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const data = [columns.map((column) => column.label), ...rows.map((row) => columns.map((column) => cellText(row[column.field])))];
+  return `\uFEFF${Papa.unparse(data, { newline: '\r\n', escapeFormulae: FORMULA_START })}\r\n`;
 }
 
 /**
