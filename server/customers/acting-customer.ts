@@ -5,8 +5,11 @@ import type { BusinessRight, Database } from '../db/schema.ts';
 /** Why a user may not act for a customer; the caller answers '13' either way. */
 export type ActingRefusal = 'noCustomer' | 'noAccess' | 'missingRight';
 
-/** The customer a call acts for, or why it may not. */
-export type ActingCustomer = { customerId: number } | { refused: ActingRefusal };
+/**
+ * The customer a call acts for, or why it may not. `rights` are the user's business rights for that customer
+ * when a `customer_access` row grants them; absent when the customer is the user's own or an admin acts.
+ */
+export type ActingCustomer = { customerId: number; rights?: readonly BusinessRight[] } | { refused: ActingRefusal };
 
 /**
  * Decides which customer a call acts for and whether the user may: the `Customer-Id` header's
@@ -39,7 +42,7 @@ export async function resolveActingCustomer(
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
   if (access) {
-    return businessRight && !access.rights.includes(businessRight) ? { refused: 'missingRight' } : { customerId };
+    return businessRight && !access.rights.includes(businessRight) ? { refused: 'missingRight' } : { customerId, rights: access.rights };
   }
   if (customerId === user.customerId) return { customerId };
   if (user.isAdmin) {

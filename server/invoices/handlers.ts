@@ -99,7 +99,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     const { customerId, userId } = who(ctx);
     const email = params.toEmail.trim().toLowerCase();
     // customerByEmail only reads; outside a money-moving call the plain connection serves.
-    const payer = await customerByEmail(ctx.db as Transaction<Database>, email);
+    const payer = (await customerByEmail(ctx.db as Transaction<Database>, email))?.customerId;
     if (payer === customerId) throw fieldRefusal('toEmail', 'This is your own e-mail: send the invoice to the person who should pay it.');
     const account = await ownReceivingAccount(ctx, customerId, params.currency);
     if (!account)

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LedgerError } from './errors.ts';
-import { lockAccounts, writeEntries, type LedgerPosting, type PostedTransaction } from './post-transaction.ts';
+import { legValues, lockAccounts, writeEntries, type LedgerPosting, type PostedTransaction } from './post-transaction.ts';
 
 /**
  * Holds a posting: its transaction and entries are written as pending, and every customer account
@@ -57,16 +57,12 @@ export async function settleHeldTransaction(trx: Transaction<Database>, transact
       .forUpdate()
       .execute();
 
-  for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
-    const released = leg.amount < 0n ? -leg.amount : 0n;
-    await trx
-      .updateTable('accounts')
-      .set({
-        balance: outcome === 'post' ? sql`balance + ${leg.amount}` : sql`balance`,
-        // System accounts never hold: only customer accounts reserved anything.
-        pending: sql`case when customer_id is null then pending else pending - ${released} end`,
-      })
-      .where('id', '=', leg.accountId)
-      .execute();
-  }
+  // Every balance moves (post) and every reservation ends, in one statement. System accounts never hold:
+  // only customer accounts reserved anything.
+  await sql`
+    update accounts as a
+    set balance = a.balance + ${outcome === 'post' ? sql`v.amount` : sql`0`},
+        pending = case when a.customer_id is null then a.pending else a.pending - greatest(-v.amount, 0) end
+    from (values ${legValues(legs)}) as v(id, amount)
+    where a.id = v.id`.execute(trx);
 }

@@ -78,54 +78,50 @@ export async function lockAccounts(trx: Transaction<Database>, legs: readonly Pi
   checkBalancedPerCurrency(legs, (id) => byId.get(id)!.currency_code);
 }
 
+/** The legs as a `values` list of (account id, amount), for one statement over all of them. */
+export const legValues = (legs: readonly Pick<LedgerLeg, 'accountId' | 'amount'>[]) =>
+  sql.join(legs.map((leg) => sql`(${leg.accountId}::int, ${leg.amount}::bigint)`));
+
+/** The refusal for a customer account that cannot give what a leg takes. */
+const insufficientFunds = (accountId: number) =>
+  new LedgerError('insufficientFunds', `Account ${accountId} does not hold enough money for this transaction: lower the amount or add funds first.`, accountId);
+
 /**
- * Moves each balance by its leg. The condition is the overdraft guard: a customer account's
- * available balance (posted minus held) may not fall below its minimum; system accounts may.
+ * Moves every balance by its leg, in one statement (the rows are already locked, in id order). The
+ * condition is the overdraft guard: a customer account's available balance (posted minus held) may not
+ * fall below its minimum; system accounts may. An account the guard stops is left out of the answer.
  */
 async function applyToBalances(trx: Transaction<Database>, legs: readonly LedgerLeg[]): Promise<void> {
-  for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
-    const moved = await trx
-      .updateTable('accounts')
-      .set({ balance: sql`balance + ${leg.amount}` })
-      .where('id', '=', leg.accountId)
-      .where((eb) => eb.or([eb('customer_id', 'is', null), eb(sql<bigint>`balance + ${leg.amount} - pending`, '>=', eb.ref('balance_min'))]))
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) {
-      throw new LedgerError(
-        'insufficientFunds',
-        `Account ${leg.accountId} does not hold enough money for this transaction: lower the amount or add funds first.`,
-        leg.accountId,
-      );
-    }
-  }
+  const moved = await sql<{ id: number }>`
+    update accounts as a set balance = a.balance + v.amount
+    from (values ${legValues(legs)}) as v(id, amount)
+    where a.id = v.id and (a.customer_id is null or a.balance + v.amount - a.pending >= a.balance_min)
+    returning a.id`.execute(trx);
+  if (moved.rows.length === legs.length) return;
+  const movedIds = new Set(moved.rows.map((row) => row.id));
+  throw insufficientFunds([...legs].sort((x, y) => x.accountId - y.accountId).find((leg) => !movedIds.has(leg.accountId))!.accountId);
 }
 
 /**
- * Reserves what each customer account gives: `pending` grows by the amount taken, under the same
- * guard as a posting (available = balance - pending may not fall below the minimum). Balances stay.
+ * Reserves what each customer account gives, in one statement: `pending` grows by the amount taken, under
+ * the same guard as a posting (available = balance - pending may not fall below the minimum). Balances
+ * stay; system accounts never hold.
  */
 async function applyToHolds(trx: Transaction<Database>, legs: readonly LedgerLeg[]): Promise<void> {
-  for (const leg of [...legs].sort((a, b) => a.accountId - b.accountId)) {
-    if (leg.amount > 0n) continue;
-    const held = await trx
-      .updateTable('accounts')
-      .set({ pending: sql`pending - ${leg.amount}` })
-      .where('id', '=', leg.accountId)
-      .where('customer_id', 'is not', null)
-      .where((eb) => eb(sql<bigint>`balance - pending + ${leg.amount}`, '>=', eb.ref('balance_min')))
-      .returning('id')
-      .executeTakeFirst();
-    if (held) continue;
-    const system = await trx.selectFrom('accounts').select('id').where('id', '=', leg.accountId).where('customer_id', 'is', null).executeTakeFirst();
-    if (!system) {
-      throw new LedgerError(
-        'insufficientFunds',
-        `Account ${leg.accountId} does not hold enough money for this transaction: lower the amount or add funds first.`,
-        leg.accountId,
-      );
-    }
-  }
+  const giving = legs.filter((leg) => leg.amount < 0n);
+  if (!giving.length) return;
+  const refused = await sql<{ id: number }>`
+    with v(id, amount) as (values ${legValues(giving)}),
+    held as (
+      update accounts as a set pending = a.pending - v.amount
+      from v
+      where a.id = v.id and a.customer_id is not null and a.balance - a.pending + v.amount >= a.balance_min
+      returning a.id
+    )
+    select v.id from v join accounts as a on a.id = v.id
+    where a.customer_id is not null and v.id not in (select id from held)
+    order by v.id`.execute(trx);
+  if (refused.rows.length) throw insufficientFunds(refused.rows[0]!.id);
 }
 
 /**
@@ -152,29 +148,21 @@ export async function writeEntries(trx: Transaction<Database>, posting: LedgerPo
     if (replay) return replay;
   }
   await lockAccounts(trx, posting.legs);
-  const written = await trx
-    .insertInto('ledger_transactions')
-    .values({
-      operation_type: posting.operationType,
-      description: posting.description,
-      idempotency_key: posting.idempotencyKey ?? null,
-      request_hash: hash,
-      ...(posting.postedAt ? { created_at: posting.postedAt } : {}),
-    })
-    .returning(['id', 'created_at'])
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('ledger_entries')
-    .values(
-      posting.legs.map((leg) => ({
-        transaction_id: written.id,
-        account_id: leg.accountId,
-        amount: leg.amount,
-        status,
-        counterparty: leg.counterparty ?? null,
-      })),
-    )
-    .execute();
+  // The transaction and its entries in one statement.
+  const entries = sql.join(posting.legs.map((leg) => sql`(${leg.accountId}::int, ${leg.amount}::bigint, ${leg.counterparty ?? null}::text)`));
+  const written = (
+    await sql<{ id: bigint; created_at: Date }>`
+      with t as (
+        insert into ledger_transactions (operation_type, description, idempotency_key, request_hash, created_at)
+        values (${posting.operationType}, ${posting.description}, ${posting.idempotencyKey ?? null}, ${hash}, coalesce(${posting.postedAt ?? null}::timestamptz, now()))
+        returning id, created_at
+      ),
+      e as (
+        insert into ledger_entries (transaction_id, account_id, amount, status, counterparty)
+        select t.id, v.account_id, v.amount, ${status}, v.counterparty from t, (values ${entries}) as v(account_id, amount, counterparty)
+      )
+      select id, created_at from t`.execute(trx)
+  ).rows[0]!;
   if (status === 'posted') await applyToBalances(trx, posting.legs);
   else await applyToHolds(trx, posting.legs);
   return { transactionId: written.id, postedAt: written.created_at, replayed: false };

@@ -36,13 +36,27 @@ export async function ensureSystemAccounts(db: Kysely<Database>): Promise<void> 
 }
 
 /**
- * The id of the system account for `purpose` in `currency`.
+ * The ids of system accounts already read, per database: a system account is created once and never
+ * deleted, so its id is read once per process. Keyed by the Kysely instance's dialect adapter, which
+ * the instance's transactions share with it.
+ */
+const knownIds = new WeakMap<object, Map<string, number>>();
+
+/**
+ * The id of the system account for `purpose` in `currency` (read from the database the first time only).
  *
  * @example
  * const fees = await systemAccountId(db, 'fees', 'USD');
  */
 export async function systemAccountId(db: Kysely<Database> | Transaction<Database>, purpose: SystemPurpose, currency: string): Promise<number> {
+  const adapter = db.getExecutor().adapter;
+  let ids = knownIds.get(adapter);
+  if (!ids) knownIds.set(adapter, (ids = new Map()));
+  const key = `${purpose} ${currency}`;
+  const known = ids.get(key);
+  if (known !== undefined) return known;
   const row = await db.selectFrom('accounts').select('id').where('system_purpose', '=', purpose).where('currency_code', '=', currency).executeTakeFirst();
   if (!row) throw new Error(`No ${purpose} account in ${currency}: add the currency to the currencies table and restart so it is created.`);
+  ids.set(key, row.id);
   return row.id;
 }

@@ -2,13 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
-import type { Database } from '../db/schema.ts';
+import type { BusinessRight, Database } from '../db/schema.ts';
 
 /** The signed-in user and the customer the call acts for. */
 export interface Caller {
   user: SignedInUser;
   /** The acting customer: the Customer-Id header's, else the user's own. */
   customerId: number;
+  /**
+   * The user's business rights for the acting customer, read once per call when they act through a
+   * `customer_access` row; absent when the customer is their own (everything) or an admin acts.
+   */
+  rights?: readonly BusinessRight[];
 }
 
 /** What every RPC handler receives besides its params. */

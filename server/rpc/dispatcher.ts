@@ -134,7 +134,7 @@ async function callerFor(
     return { refusal: '13' };
   }
   noteAuditActor(request, { userId: user.userId, customerId: acting.customerId });
-  return { caller: { user, customerId: acting.customerId } };
+  return { caller: { user, customerId: acting.customerId, ...(acting.rights ? { rights: acting.rights } : {}) } };
 }
 
 /**

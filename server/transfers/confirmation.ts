@@ -83,9 +83,13 @@ export async function startConfirmation(
   scope: Pick<TransferScope, 'trx' | 'customerId' | 'userId' | 'adapters' | 'afterCommit'>,
   transferId: bigint,
   wanted?: ApproveType,
+  approveMode?: number | null,
 ): Promise<ConfirmationStarted | undefined> {
   const { trx } = scope;
-  const customer = await trx.selectFrom('customers').select('transaction_approve_mode').where('id', '=', scope.customerId).executeTakeFirstOrThrow();
+  const customer =
+    approveMode !== undefined
+      ? { transaction_approve_mode: approveMode }
+      : await trx.selectFrom('customers').select('transaction_approve_mode').where('id', '=', scope.customerId).executeTakeFirstOrThrow();
   if (!wanted && customer.transaction_approve_mode === null) return undefined;
   if (scope.userId === null) return undefined;
   const transfer = (await transferRow(trx, transferId))!;

@@ -4,6 +4,7 @@ import type { Database, TransferStatus } from '../db/schema.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { LedgerError } from '../ledger/errors.ts';
 import { holdLedgerTransaction, settleHeldTransaction } from '../ledger/holds.ts';
+import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import type { LedgerLeg } from '../ledger/posting-rules.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
@@ -111,13 +112,14 @@ async function resolveDestination(
   }
   const email = input.to.email.trim().toLowerCase();
   const payee = await customerByEmail(scope.trx, email);
-  if (payee === scope.customerId) throw refusal(field, 'This is your own e-mail: to move money between your accounts, use a transfer between accounts.');
+  if (payee?.customerId === scope.customerId)
+    throw refusal(field, 'This is your own e-mail: to move money between your accounts, use a transfer between accounts.');
   if (payee === undefined) {
     // Nobody has registered with this e-mail: the money waits in escrow until they do.
     return { accountId: null, customerId: null, email, currency: source.currency_code, scale: source.scale, label: email };
   }
-  const accountId = await receivingAccount(scope.trx, payee, source.currency_code);
-  return { accountId, customerId: payee, email, currency: source.currency_code, scale: source.scale, label: await customerName(scope.trx, payee) };
+  const accountId = await receivingAccount(scope.trx, payee.customerId, source.currency_code);
+  return { accountId, customerId: payee.customerId, email, currency: source.currency_code, scale: source.scale, label: payee.name };
 }
 
 /** The legs that move the quote from the source to the destination, through fees and FX. */
@@ -142,6 +144,7 @@ async function transferLegs(
 /** Business users without the approve right create requests that another user approves. */
 async function needsBusinessApproval(trx: Trx, scope: TransferScope): Promise<boolean> {
   if (scope.userId === null) return false;
+  if (scope.rights !== undefined) return scope.rights !== null && !scope.rights.includes('transfersApprove');
   const access = await trx
     .selectFrom('customer_access')
     .select('rights')
@@ -182,13 +185,24 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     ...(toAmount !== undefined ? { toAmount } : {}),
   });
   if (quote.toAmount <= 0n) throw refusal('amount', 'This amount is too small to arrive: send more.');
-  await checkTransferLimits(trx, { customerId: scope.customerId, kind: input.kind, currency: source.currency_code, scale: source.scale, amount: quote.amount });
+  // Locks the payer's row, so their limit checks run one after another, and answers what it says of them.
+  const payer = await checkTransferLimits(trx, {
+    customerId: scope.customerId,
+    kind: input.kind,
+    currency: source.currency_code,
+    scale: source.scale,
+    amount: quote.amount,
+  });
 
-  const payer = await customerName(trx, scope.customerId);
-  const legs = await transferLegs(trx, source, destination, quote, { payer, payee: destination.label });
+  const legs = await transferLegs(trx, source, destination, quote, { payer: payer.name, payee: destination.label });
+  // A transfer that needs nobody's decision and no second factor moves the money at once; the others hold it.
+  const businessApproval = await needsBusinessApproval(trx, scope);
+  const confirms = !businessApproval && input.confirmation !== 'none' && scope.userId !== null && payer.approveMode !== null;
+  const completesNow = !businessApproval && !confirms;
+  const posting = { operationType: 'Transfer' as const, description: input.description, legs };
   let held;
   try {
-    held = await holdLedgerTransaction(trx, { operationType: 'Transfer', description: input.description, legs });
+    held = completesNow ? await writeLedgerTransaction(trx, posting) : await holdLedgerTransaction(trx, posting);
   } catch (error) {
     if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
       throw refusal(
@@ -199,14 +213,20 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     throw error;
   }
 
-  const businessApproval = await needsBusinessApproval(trx, scope);
+  const status: TransferStatus = businessApproval
+    ? 'awaitingApproval'
+    : !completesNow
+      ? 'awaitingConfirmation'
+      : destination.accountId === null
+        ? 'awaitingPayee'
+        : 'completed';
   const inserted = await trx
     .insertInto('transfers')
     .values({
       customer_id: scope.customerId,
       created_by_user_id: scope.userId,
       kind: input.kind,
-      status: businessApproval ? 'awaitingApproval' : 'awaitingConfirmation',
+      status,
       from_account_id: source.id,
       to_account_id: destination.accountId,
       to_customer_id: destination.customerId,
@@ -231,7 +251,7 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
 
   const result: SubmitResult = {
     operationId: Number(inserted.id),
-    status: businessApproval ? 'awaitingApproval' : 'awaitingConfirmation',
+    status,
     amount: formatMinorUnits(quote.amount, source.scale),
     toAmount: formatMinorUnits(quote.toAmount, destination.scale),
     fee: formatMinorUnits(quote.fee, source.scale),
@@ -239,14 +259,9 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     toCurrencyCode: destination.currency,
     exchangeRate: quote.rate.text,
   };
-  if (businessApproval) return result;
-
-  const confirmation = input.confirmation === 'none' || scope.userId === null ? undefined : await startConfirmation(scope, inserted.id);
-  if (!confirmation) {
-    result.status = await completeTransfer(trx, inserted.id);
-    return result;
-  }
-  return { ...result, ...confirmation };
+  if (!confirms) return result;
+  const confirmation = await startConfirmation(scope, inserted.id, undefined, payer.approveMode);
+  return confirmation ? { ...result, ...confirmation } : result;
 }
 
 /**

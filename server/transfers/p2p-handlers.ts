@@ -57,7 +57,8 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
         ...(reference ? { reference } : {}),
       });
     }
-    const invitation = await payeeInvitation(scope.trx, BigInt(result.operationId), ctx.origin);
+    // Only money left in escrow for someone not registered yet sends them an invitation.
+    const invitation = result.status === 'awaitingPayee' ? await payeeInvitation(scope.trx, BigInt(result.operationId), ctx.origin) : undefined;
     if (invitation) scope.afterCommit(() => scope.adapters.messages.sendEmail(invitation));
     return result;
   },

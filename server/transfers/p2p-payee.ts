@@ -54,7 +54,7 @@ export async function blacklistedForP2p(db: Db, customerId: number, email: strin
  */
 export async function checkPayee(db: Db, customerId: number, email: string): Promise<PayeeCheck> {
   const address = email.trim().toLowerCase();
-  const payee = await customerByEmail(db as Transaction<Database>, address);
+  const payee = (await customerByEmail(db as Transaction<Database>, address))?.customerId;
   const employee = await db
     .selectFrom('users as u')
     .innerJoin('customer_access as a', 'a.user_id', 'u.id')

@@ -3,25 +3,64 @@ import type { Database } from '../db/schema.ts';
 
 type Trx = Transaction<Database>;
 
+/** A customer's name as the other side of a transfer sees it, from the row's name columns. */
+const displayName = sql<string>`coalesce(c.business_name, nullif(concat_ws(' ', nullif(c.first_name, ''), nullif(c.last_name, '')), ''), 'Customer ' || c.id)`;
+
 /** A customer's name as the other side of a transfer sees it. */
 export async function customerName(trx: Trx, customerId: number): Promise<string> {
-  const row = await trx.selectFrom('customers').select(['business_name', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  return row.business_name ?? ([row.first_name, row.last_name].filter(Boolean).join(' ') || `Customer ${customerId}`);
+  const row = await trx.selectFrom('customers as c').select(displayName.as('name')).where('c.id', '=', customerId).executeTakeFirstOrThrow();
+  return row.name;
 }
 
 /**
- * The customer an e-mail address belongs to: a user's sign-in e-mail, or a confirmed e-mail of the
- * customer's profile. Undefined when nobody has registered with it yet.
+ * The paying customer, locked for the rest of the call, with what a transfer needs of them: their name and
+ * how they confirm transfers (null: no second factor). The lock (no key update) serialises one customer's
+ * limit checks without waiting on the key-share locks that foreign keys to the customer take (the
+ * idempotency key the call already claimed).
  *
  * @example
- * await customerByEmail(trx, 'Ben@Example.com'); // 42
+ * const payer = await lockPayer(trx, 7); // { name: 'Anna Smith', approveMode: 2 }
  */
-export async function customerByEmail(trx: Trx, email: string): Promise<number | undefined> {
+export interface LockedPayer {
+  name: string;
+  /** How the payer confirms transfers (customers.transaction_approve_mode); null: no second factor. */
+  approveMode: number | null;
+}
+
+export async function lockPayer(trx: Trx, customerId: number): Promise<LockedPayer> {
+  const row = await trx
+    .selectFrom('customers as c')
+    .select([displayName.as('name'), 'c.transaction_approve_mode'])
+    .where('c.id', '=', customerId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
+  return { name: row.name, approveMode: row.transaction_approve_mode };
+}
+
+/**
+ * The customer an e-mail address belongs to, with their name: a user's sign-in e-mail, or a confirmed
+ * e-mail of the customer's profile. Undefined when nobody has registered with it yet.
+ *
+ * @example
+ * await customerByEmail(trx, 'Ben@Example.com'); // { customerId: 42, name: 'Ben Ortiz' }
+ */
+export async function customerByEmail(trx: Trx, email: string): Promise<{ customerId: number; name: string } | undefined> {
   const address = email.trim().toLowerCase();
-  const user = await trx.selectFrom('users').select('customer_id').where('email', '=', address).where('customer_id', 'is not', null).executeTakeFirst();
-  if (user?.customer_id) return user.customer_id;
-  const profile = await trx.selectFrom('customer_emails').select('customer_id').where('email', '=', address).where('confirmed', '=', true).executeTakeFirst();
-  return profile?.customer_id;
+  const user = await trx
+    .selectFrom('users as u')
+    .innerJoin('customers as c', 'c.id', 'u.customer_id')
+    .select(['c.id', displayName.as('name')])
+    .where('u.email', '=', address)
+    .executeTakeFirst();
+  if (user) return { customerId: user.id, name: user.name };
+  const profile = await trx
+    .selectFrom('customer_emails as e')
+    .innerJoin('customers as c', 'c.id', 'e.customer_id')
+    .select(['c.id', displayName.as('name')])
+    .where('e.email', '=', address)
+    .where('e.confirmed', '=', true)
+    .executeTakeFirst();
+  return profile && { customerId: profile.id, name: profile.name };
 }
 
 /**

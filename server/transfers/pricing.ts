@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { checked } from '../dictionaries/data.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { lockPayer, type LockedPayer } from './parties.ts';
 
 /** Fees and limits of one kind of transfer, as schemas/data/transfer-pricing.json states them. */
 export interface KindPricing {
@@ -207,24 +208,24 @@ export interface LimitCheck {
  * it held and committed, and the lock is held until this transfer commits or rolls back. A mass
  * transfer calls it once per item, inserting each item's transfer row before checking the next:
  * the lock is already its own, and the rows it wrote count. Without the lock, twenty transfers sent
- * at once each read the same total and all fit (issue 11).
+ * at once each read the same total and all fit (issue 11). It answers what the locked row says of the
+ * payer (their name and approval mode), so the transfer needs no second read of it.
  *
  * @example
- * await checkTransferLimits(trx, { customerId, kind: 'p2p', currency: 'USD', scale: 2, amount: 12_000_00n });
+ * const payer = await checkTransferLimits(trx, { customerId, kind: 'p2p', currency: 'USD', scale: 2, amount: 12_000_00n });
  */
-export async function checkTransferLimits(db: Kysely<Database> | Transaction<Database>, input: LimitCheck): Promise<void> {
+export async function checkTransferLimits(trx: Transaction<Database>, input: LimitCheck): Promise<LockedPayer> {
   const limits = transferLimits(input.kind, input.scale);
-  // No key update: it serialises the checks of one customer without waiting on the key-share locks
-  // that foreign keys to the customer (the idempotency key this call already claimed) take.
-  await db.selectFrom('customers').select('id').where('id', '=', input.customerId).forNoKeyUpdate().executeTakeFirst();
+  const payer = await lockPayer(trx, input.customerId);
   const show = (minor: bigint) => `${formatMinorUnits(minor > 0n ? minor : 0n, input.scale)} ${input.currency}`;
   const overLimit = (description: string) => new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', description }] });
   if (input.amount > limits.perTransactionMax) throw overLimit(`The most you can send at once is ${show(limits.perTransactionMax)}.`);
-  const used = await limitUsage(db, input.customerId, input.kind, input.currency);
+  const used = await limitUsage(trx, input.customerId, input.kind, input.currency);
   const leftToday = limits.dailyMax - used.today;
   if (input.amount > leftToday) throw overLimit(`This is over your daily limit of ${show(limits.dailyMax)}: you can send ${show(leftToday)} more today.`);
   const leftThisMonth = limits.monthlyMax - used.month;
   if (input.amount > leftThisMonth) {
     throw overLimit(`This is over your monthly limit of ${show(limits.monthlyMax)}: you can send ${show(leftThisMonth)} more this month.`);
   }
+  return payer;
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { BusinessRight, Database } from '../db/schema.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 
 /**
@@ -13,6 +13,11 @@ export interface TransferScope {
   customerId: number;
   /** The signed-in user; null when the bank itself acts (a scheduled occurrence). */
   userId: number | null;
+  /**
+   * The user's business rights for the customer, when the caller already read them: an array when they act
+   * through a `customer_access` row, null when the customer is their own. Undefined: read them when needed.
+   */
+  rights?: readonly BusinessRight[] | null;
   adapters: Pick<Adapters, 'messages' | 'push'>;
   afterCommit(effect: () => Promise<void>): void;
 }
@@ -32,6 +37,7 @@ export function transferScope(ctx: RpcContext): TransferScope {
     trx: ctx.db as Transaction<Database>,
     customerId: caller.customerId,
     userId: caller.user.userId,
+    rights: caller.rights ?? null,
     adapters: ctx.adapters,
     afterCommit: (effect) => ctx.afterCommit(effect),
   };
