@@ -35,9 +35,17 @@ function breakpointMedia(): Plugin {
 }
 
 /** Stand-ins for libraries rjsf imports for features the engine's forms never use; see {@link formsStandIns}. */
+const UNUSED_RJSF_PART = fileURLToPath(new URL('./engine/schema-form/standIns/unusedRjsfPart.tsx', import.meta.url));
 const STAND_INS: Record<string, string> = {
   'markdown-to-jsx/react': fileURLToPath(new URL('./engine/schema-form/standIns/markdownAsText.tsx', import.meta.url)),
   'fast-uri': fileURLToPath(new URL('./engine/schema-form/standIns/noUriResolver.ts', import.meta.url)),
+  // As rjsf's lists of fields and widgets (fields/index.js, widgets/index.js) import them.
+  './LayoutGridField.js': UNUSED_RJSF_PART,
+  './LayoutHeaderField.js': UNUSED_RJSF_PART,
+  './LayoutMultiSchemaField.js': UNUSED_RJSF_PART,
+  './AltDateWidget.js': UNUSED_RJSF_PART,
+  './AltDateTimeWidget.js': UNUSED_RJSF_PART,
+  './RatingWidget.js': UNUSED_RJSF_PART,
 };
 
 /**
@@ -53,6 +61,8 @@ function formsStandIns(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       if (!importer || !/[\\/]node_modules[\\/]@rjsf[\\/]/.test(importer)) return null;
+      // Only the lists import the unused parts by these names; their own imports of one another stay.
+      if (source.startsWith('./') && !/[\\/]components[\\/](fields|widgets)[\\/]index\.js$/.test(importer)) return null;
       return STAND_INS[source] ?? null;
     },
   };
@@ -142,8 +152,8 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         /*
-         * The engine's, the application's and the generated TypeScript modules only declare things (a test in
-         * scripts/bench.ts's budget keeps it so), so one whose exports nothing uses is left out. Without this, a
+         * The engine's, the application's and the generated TypeScript modules only declare things (none is
+         * imported for its effect; stylesheets are not matched), so one whose exports nothing uses is left out. Without this, a
          * module-level call such as the table's column helper keeps a part nobody imports in the first load
          * through engine/index.ts.
          */
