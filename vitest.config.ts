@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { localeTexts } from './vite.config.ts';
 
 /**
  * Three suites, one runner:
@@ -8,7 +9,7 @@ import react from '@vitejs/plugin-react';
  * - e2e: tests/e2e, Debian's Chromium driven by playwright-core against the built application.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [localeTexts(), react()],
   test: {
     projects: [
       {

@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPath } from '../data/paths';
 import { DefinitionList } from '../kinds/detail/DefinitionList';
-import { DataTable } from '../kinds/table/DataTable';
 import { CopyButton } from '../ui/CopyButton';
 import type { ResultList, ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { Dialog } from '../ui/Dialog';
+import { LoadingIndicator } from '../ui/Progress';
+
+/* The table code (TanStack Table) is fetched only when a result lists rows, so every screen with an action need not load it. */
+const DataTable = lazy(() => import('../kinds/table/DataTable').then((module) => ({ default: module.DataTable })));
 
 type Values = Record<string, unknown>;
 
@@ -51,16 +54,18 @@ export function resultItems(list: ResultList, answer: Values, rows?: ResultRows)
 /** A result's list as a small table, one line per item the call acted on. */
 function ResultListTable({ list, caption, items }: { list: ResultList; caption: string; items: Values[] }) {
   return (
-    <DataTable
-      compact
-      caption={caption}
-      columns={list.columns}
-      rows={items}
-      rowCount={items.length}
-      pagination={{ pageIndex: 0, pageSize: Math.max(items.length, 1) }}
-      rowKey={list.key}
-      loading={false}
-    />
+    <Suspense fallback={<LoadingIndicator />}>
+      <DataTable
+        compact
+        caption={caption}
+        columns={list.columns}
+        rows={items}
+        rowCount={items.length}
+        pagination={{ pageIndex: 0, pageSize: Math.max(items.length, 1) }}
+        rowKey={list.key}
+        loading={false}
+      />
+    </Suspense>
   );
 }
 

@@ -1,10 +1,8 @@
-import i18next, { type i18n, type ResourceLanguage } from 'i18next';
+import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { byLanguage, createLocaleBackend } from './locale-backend.ts';
+import localeLoaders from 'virtual:locales';
+import { createLocaleBackend } from './locale-backend.ts';
 import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
-
-const appLocales = byLanguage(import.meta.glob<{ default: ResourceLanguage }>('../../locales/*/*.json'), /\/locales\/([a-z]+)\/[\w-]+\.json$/);
-const engineLocales = byLanguage(import.meta.glob<{ default: ResourceLanguage }>('../../engine/locales/*.json'), /\/engine\/locales\/([a-z]+)\.json$/);
 
 /** What the translations need to know about the brand. */
 export interface BrandLanguages {
@@ -15,7 +13,7 @@ export interface BrandLanguages {
 
 /**
  * Starts i18next for one brand: only the brand's languages are allowed, the user's earlier choice wins
- * over the brand default, and only the active language's texts are downloaded (no fallback language,
+ * over the brand default, and only the active language's texts are downloaded, as one JSON file (no fallback language,
  * because every locale is complete and a fallback would mean a second download). Every text may say
  * `{{projectName}}`, the brand's name (the document title does).
  *
@@ -30,7 +28,7 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
     document.documentElement.lang = serverLanguage(language);
   });
   await instance
-    .use(createLocaleBackend({ app: appLocales, engine: engineLocales }))
+    .use(createLocaleBackend(localeLoaders))
     .use(initReactI18next)
     .init({
       lng: initialLanguage(brand, storage),

@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceLanguage } from 'i18next';
-import { byLanguage, createLocaleBackend, mergeResources } from './locale-backend.ts';
+import { createLocaleBackend, mergeResources } from './locale-backend.ts';
 
-const file = (resources: ResourceLanguage) => async () => ({ default: resources });
+const texts = (resources: ResourceLanguage) => async () => resources;
 
 function read(backend: ReturnType<typeof createLocaleBackend>, language: string) {
   return new Promise<unknown>((resolve, reject) => backend.read(language, 'translation', (error, data) => (error ? reject(error) : resolve(data))));
 }
 
 describe('locale backend', () => {
-  it('names loaders by the language in their path', () => {
-    const load = file({});
-    expect(byLanguage({ '../../locales/ro/translation.json': load }, /\/locales\/(\w+)\/[\w-]+\.json$/)).toEqual({
-      ro: load,
-    });
-  });
-
-  it("merges a language's area files into one", async () => {
-    const loaders = byLanguage(
-      { '../../locales/ro/translation.json': file({ nav: { home: 'Acasă' } }), '../../locales/ro/profile.json': file({ nav: { profile: 'Profil' } }) },
-      /\/locales\/(\w+)\/[\w-]+\.json$/,
-    );
-    await expect(loaders.ro!()).resolves.toEqual({ default: { nav: { home: 'Acasă', profile: 'Profil' } } });
-  });
-
   it("lays the application's texts over the engine's", () => {
     expect(
       mergeResources(
@@ -33,16 +18,23 @@ describe('locale backend', () => {
     ).toEqual({ engine: { documentTitle: '{{title}} · {{projectName}}', loading: 'Loading…' }, nav: { home: 'Home' } });
   });
 
-  it("reads one language, with the engine's English where the engine lacks that language", async () => {
+  it('reads the language asked for, and only that one', async () => {
+    const loaded: string[] = [];
     const backend = createLocaleBackend({
-      app: { es: file({ nav: { home: 'Inicio' } }) },
-      engine: { en: file({ engine: { loading: 'Loading…' } }) },
+      es: async () => (loaded.push('es'), { nav: { home: 'Inicio' } }),
+      ro: async () => (loaded.push('ro'), { nav: { home: 'Acasă' } }),
     });
-    await expect(read(backend, 'es')).resolves.toEqual({ engine: { loading: 'Loading…' }, nav: { home: 'Inicio' } });
+    await expect(read(backend, 'es')).resolves.toEqual({ nav: { home: 'Inicio' } });
+    expect(loaded).toEqual(['es']);
+  });
+
+  it('passes on a failed download, for i18next to report', async () => {
+    const backend = createLocaleBackend({ es: () => Promise.reject(new Error('Translations at /assets/locale-es.json answered 404')) });
+    await expect(read(backend, 'es')).rejects.toThrow('answered 404');
   });
 
   it('says which file to add for a language without texts', async () => {
-    const backend = createLocaleBackend({ app: {}, engine: {} });
+    const backend = createLocaleBackend({ en: texts({}) });
     await expect(read(backend, 'ro')).rejects.toThrow('add locales/ro/translation.json');
   });
 });
