@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Screens load their parts lazily; on a busy 2-core machine the first render of a form can take more than
+// testing-library's default second to appear. `findBy…` waits up to five before it calls the screen wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

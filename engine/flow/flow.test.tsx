@@ -224,7 +224,7 @@ describe('live values', () => {
     const code = within(form).getByLabelText(/Store code/);
     fireEvent.change(code, { target: { value: 'AB' } });
     // The first form of the run waits for the schema compiler (no precompiled validators here).
-    expect(await within(form).findByText('Not a store code yet.', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await within(form).findByText('Not a store code yet.', undefined, { timeout: 15_000 })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(calls(callMethod, 'storeLookup')).toEqual([]);
 
@@ -232,7 +232,7 @@ describe('live values', () => {
     expect(await within(form).findByText('Store ABC1 is open.')).toBeTruthy();
     expect(calls(callMethod, 'storeLookup')).toEqual([{ code: 'ABC1' }]);
     // The answer's currency is copied into the hidden field, which the amount's label names.
-    expect(await within(form).findByLabelText(/Amount \(EUR\)/, undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await within(form).findByLabelText(/Amount \(EUR\)/, undefined, { timeout: 15_000 })).toBeTruthy();
   });
 
   it('shows a panel of the answer after its field, following the latest input', async () => {
