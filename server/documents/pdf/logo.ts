@@ -34,8 +34,13 @@ const unescape = (text: string) =>
 
 /** The drawing elements of an SVG (rect, circle, path, text) in document order, and its view box. */
 export function svgElements(svg: string): { viewBox: [number, number, number, number]; elements: SvgElement[] } {
-  const box = /viewBox="([^"]+)"/.exec(svg)?.[1]?.trim().split(/[\s,]+/).map(Number);
-  const viewBox: [number, number, number, number] = box && box.length === 4 && box.every(Number.isFinite) ? [box[0]!, box[1]!, box[2]!, box[3]!] : [0, 0, 100, 100];
+  const box = /viewBox="([^"]+)"/
+    .exec(svg)?.[1]
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  const viewBox: [number, number, number, number] =
+    box && box.length === 4 && box.every(Number.isFinite) ? [box[0]!, box[1]!, box[2]!, box[3]!] : [0, 0, 100, 100];
   const elements: SvgElement[] = [];
   for (const match of svg.matchAll(/<(rect|circle|path|text)\b([^>]*?)(?:\/>|>([^<]*)<\/\1>)/g)) {
     const attributes: Record<string, string> = {};
@@ -70,12 +75,18 @@ export function drawLogo(doc: LogoCanvas, svg: string, at: { x: number; y: numbe
       continue;
     }
     const outline = () => {
-      if (tag === 'rect') return attributes.rx ? doc.roundedRect(number('x'), number('y'), number('width'), number('height'), number('rx')) : doc.rect(number('x'), number('y'), number('width'), number('height'));
+      if (tag === 'rect')
+        return attributes.rx
+          ? doc.roundedRect(number('x'), number('y'), number('width'), number('height'), number('rx'))
+          : doc.rect(number('x'), number('y'), number('width'), number('height'));
       if (tag === 'circle') return doc.circle(number('cx'), number('cy'), number('r'));
       return doc.path(attributes.d ?? '');
     };
     if (fill !== 'none') outline().fill(fill);
-    if (stroke && stroke !== 'none') outline().lineWidth(Number(attributes['stroke-width'] ?? 1)).stroke(stroke);
+    if (stroke && stroke !== 'none')
+      outline()
+        .lineWidth(Number(attributes['stroke-width'] ?? 1))
+        .stroke(stroke);
   }
   doc.restore();
   return { height: viewBox[3] * factor };

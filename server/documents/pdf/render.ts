@@ -108,7 +108,7 @@ function drawTable(
             width: widths[index]! - 2 * CELL_PADDING.x,
             align: columns[index]!.align ?? 'left',
           });
-      if (tagged) tagged.add(doc.struct(row.header || (row.rowHeader && index === 0) ? 'TH' : 'TD', [draw]));
+      if (tagged) tagged.add(doc.struct(row.header || (row.rowHeader && index === 0) ? 'TH' : 'TD', {}, [draw]));
       else artifact(doc, draw);
     });
     artifact(doc, () =>
@@ -154,15 +154,29 @@ function letterhead(doc: Doc, root: Struct, brand: DocumentBrand, supportLine: s
   const columnX = MARGIN.left + CONTENT_WIDTH / 2;
   const columnWidth = CONTENT_WIDTH / 2;
   root.add(
-    doc.struct('P', [
+    doc.struct('P', {}, [
       () => {
-        doc.font('bold').fontSize(9).fillColor(brand.colorText).text(brand.name, columnX, top + 4, { width: columnWidth, align: 'right' });
-        doc.font('regular').fontSize(7.5).fillColor(brand.colorMuted).text(lines.join('\n'), columnX, doc.y + 1, { width: columnWidth, align: 'right', lineGap: 1 });
+        doc
+          .font('bold')
+          .fontSize(9)
+          .fillColor(brand.colorText)
+          .text(brand.name, columnX, top + 4, { width: columnWidth, align: 'right' });
+        doc
+          .font('regular')
+          .fontSize(7.5)
+          .fillColor(brand.colorMuted)
+          .text(lines.join('\n'), columnX, doc.y + 1, { width: columnWidth, align: 'right', lineGap: 1 });
       },
     ]),
   );
   const below = Math.max(top + logoHeight, doc.y) + 10;
-  artifact(doc, () => doc.moveTo(MARGIN.left, below).lineTo(MARGIN.left + CONTENT_WIDTH, below).lineWidth(1.5).stroke(brand.colorPrimary));
+  artifact(doc, () =>
+    doc
+      .moveTo(MARGIN.left, below)
+      .lineTo(MARGIN.left + CONTENT_WIDTH, below)
+      .lineWidth(1.5)
+      .stroke(brand.colorPrimary),
+  );
   doc.x = MARGIN.left;
   doc.y = below + 18;
 }
@@ -204,7 +218,8 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
       Producer: `${brand.name} (PDFKit)`,
       CreationDate: now,
     },
-  } as PDFKit.PDFDocumentOptions);
+    // PDF/UA-1 identification: PDFKit supports it; its type definitions list only the PDF/A subsets.
+  } as unknown as PDFKit.PDFDocumentOptions);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -218,13 +233,22 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
   doc.addStructure(root);
   letterhead(doc, root, brand, supportLine);
   root.add(
-    doc.struct('H1', [
+    doc.struct('H1', {}, [
       () => doc.font('bold').fontSize(SIZE.title).fillColor(brand.colorText).text(spec.title, MARGIN.left, doc.y, { width: CONTENT_WIDTH }),
     ]),
   );
   if (spec.subtitle) {
     const subtitle = spec.subtitle;
-    root.add(doc.struct('P', [() => doc.font('regular').fontSize(SIZE.paragraph).fillColor(brand.colorMuted).text(subtitle, MARGIN.left, doc.y + 2, { width: CONTENT_WIDTH })]));
+    root.add(
+      doc.struct('P', {}, [
+        () =>
+          doc
+            .font('regular')
+            .fontSize(SIZE.paragraph)
+            .fillColor(brand.colorMuted)
+            .text(subtitle, MARGIN.left, doc.y + 2, { width: CONTENT_WIDTH }),
+      ]),
+    );
   }
   doc.y += 12;
   const colors = { text: brand.colorText, muted: brand.colorMuted, primary: brand.colorPrimary };
@@ -232,12 +256,20 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
     if (block.kind === 'heading') {
       if (doc.y + 60 > doc.page.height - MARGIN.bottom) doc.addPage();
       doc.y += 6;
-      root.add(doc.struct('H2', [() => doc.font('bold').fontSize(SIZE.heading).fillColor(brand.colorPrimary).text(block.text, MARGIN.left, doc.y, { width: CONTENT_WIDTH })]));
+      root.add(
+        doc.struct('H2', {}, [
+          () => doc.font('bold').fontSize(SIZE.heading).fillColor(brand.colorPrimary).text(block.text, MARGIN.left, doc.y, { width: CONTENT_WIDTH }),
+        ]),
+      );
       doc.y += 4;
     } else if (block.kind === 'paragraph' || block.kind === 'note') {
       const size = block.kind === 'note' ? SIZE.note : SIZE.paragraph;
       const color = block.kind === 'note' ? brand.colorMuted : brand.colorText;
-      root.add(doc.struct('P', [() => doc.font('regular').fontSize(size).fillColor(color).text(block.text, MARGIN.left, doc.y, { width: CONTENT_WIDTH, lineGap: 2 })]));
+      root.add(
+        doc.struct('P', {}, [
+          () => doc.font('regular').fontSize(size).fillColor(color).text(block.text, MARGIN.left, doc.y, { width: CONTENT_WIDTH, lineGap: 2 }),
+        ]),
+      );
       doc.y += block.kind === 'note' ? 4 : 8;
     } else if (block.kind === 'fields') {
       drawTable(
@@ -255,7 +287,16 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
       ]);
     }
   }
-  root.add(doc.struct('P', [() => doc.font('regular').fontSize(SIZE.note).fillColor(brand.colorMuted).text(issued, MARGIN.left, doc.y + 6, { width: CONTENT_WIDTH })]));
+  root.add(
+    doc.struct('P', {}, [
+      () =>
+        doc
+          .font('regular')
+          .fontSize(SIZE.note)
+          .fillColor(brand.colorMuted)
+          .text(issued, MARGIN.left, doc.y + 6, { width: CONTENT_WIDTH }),
+    ]),
+  );
   root.end();
 
   // Page furniture, once the number of pages is known: the footer lines, the reference and "Page n of m".
@@ -268,10 +309,21 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
     artifact(
       doc,
       () => {
-        doc.moveTo(MARGIN.left, y - 8).lineTo(MARGIN.left + CONTENT_WIDTH, y - 8).lineWidth(0.5).stroke(RULE);
+        doc
+          .moveTo(MARGIN.left, y - 8)
+          .lineTo(MARGIN.left + CONTENT_WIDTH, y - 8)
+          .lineWidth(0.5)
+          .stroke(RULE);
         const left = [[brand.name, spec.reference].filter(Boolean).join(' · '), ...brand.footerLines].join('\n');
-        doc.font('regular').fontSize(SIZE.footer).fillColor(brand.colorMuted).text(left, MARGIN.left, y, { width: CONTENT_WIDTH * 0.75, lineGap: 1 });
-        doc.text(t('pdf.page', { page: index - range.start + 1, pages: range.count }), MARGIN.left + CONTENT_WIDTH * 0.75, y, { width: CONTENT_WIDTH * 0.25, align: 'right' });
+        doc
+          .font('regular')
+          .fontSize(SIZE.footer)
+          .fillColor(brand.colorMuted)
+          .text(left, MARGIN.left, y, { width: CONTENT_WIDTH * 0.75, lineGap: 1 });
+        doc.text(t('pdf.page', { page: index - range.start + 1, pages: range.count }), MARGIN.left + CONTENT_WIDTH * 0.75, y, {
+          width: CONTENT_WIDTH * 0.25,
+          align: 'right',
+        });
         if (index > range.start) {
           doc.text(`${brand.name} · ${spec.title}`, MARGIN.left, 30, { width: CONTENT_WIDTH, align: 'right', lineBreak: false });
         }
