@@ -103,7 +103,7 @@ function drawTable(
         doc
           .font(row.header || row.strong ? 'bold' : 'regular')
           .fontSize(SIZE.table)
-          .fillColor(row.header ? colors.muted : colors.text)
+          .fillColor(row.header || (row.rowHeader && index === 0 && !row.strong) ? colors.muted : colors.text)
           .text(cell, xs[index]! + CELL_PADDING.x, y + CELL_PADDING.y, {
             width: widths[index]! - 2 * CELL_PADDING.x,
             align: columns[index]!.align ?? 'left',
