@@ -128,8 +128,12 @@ export async function identityReportPdf(
  * const bytes = await demoDocumentPdf('Utility bill - 12 Elm Row');
  */
 export async function demoDocumentPdf(subject: string, audience: DocumentAudience = documentAudience()): Promise<Buffer> {
+  // The demo seeds file the same sample for many customers: it is written once per process.
+  const key = `${audience.brand}:${audience.language}:${subject}`;
+  const known = demoDocuments.get(key);
+  if (known) return known;
   const t = documentTexts(audience.language);
-  return renderDocument({
+  const written = await renderDocument({
     ...audience,
     title: t('pdf.demo.title'),
     subtitle: subject,
@@ -137,5 +141,11 @@ export async function demoDocumentPdf(subject: string, audience: DocumentAudienc
       { kind: 'fields', rows: [{ label: t('pdf.demo.subject'), value: subject }] },
       { kind: 'paragraph', text: t('pdf.demo.about') },
     ],
+    now: DEMO_DATE,
   });
+  demoDocuments.set(key, written);
+  return written;
 }
+
+const demoDocuments = new Map<string, Buffer>();
+const DEMO_DATE = new Date('2026-01-01T00:00:00Z');

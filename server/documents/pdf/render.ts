@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { documentBrand, type DocumentBrand } from './brand.ts';
 import { documentFonts } from './fonts.ts';
@@ -48,6 +49,17 @@ const RULE = '#d0d5dd';
 const CELL_PADDING = { x: 4, y: 3.5 };
 
 type Doc = PDFKit.PDFDocument;
+
+const fontFiles = new Map<string, Buffer>();
+/** A font file's bytes, read once per process. */
+function fontFile(file: string): Buffer {
+  let bytes = fontFiles.get(file);
+  if (!bytes) {
+    bytes = readFileSync(file);
+    fontFiles.set(file, bytes);
+  }
+  return bytes;
+}
 type Struct = PDFKit.PDFStructureElement;
 
 /** Every text of the document, for choosing a font that draws all of it. */
@@ -209,7 +221,7 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
     displayTitle: true,
     lang: isoLanguage(spec.language),
     bufferPages: true,
-    font: fonts.regular,
+    font: fontFile(fonts.regular),
     info: {
       Title: spec.title,
       ...(spec.author ? { Author: spec.author } : {}),
@@ -226,8 +238,8 @@ export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  doc.registerFont('regular', fontFile(fonts.regular));
+  doc.registerFont('bold', fontFile(fonts.bold));
 
   const root = doc.struct('Document');
   doc.addStructure(root);
