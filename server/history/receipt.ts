@@ -8,7 +8,8 @@ import { transactionDetails } from './details.ts';
  * The receipt of one transaction of the customer as a PDF in their language, on the brand's letterhead:
  * the parties (who paid, who was paid, from and to which account), the date, type, status and
  * reference, and the amounts: for the sender the amount, the fee and the total debited, and what
- * arrived when the currency changed; for the payee what arrived. A transaction touching none of the
+ * arrived when the currency changed; for the payee what arrived; for an exchange between the
+ * customer's own accounts what left one and what reached the other. A transaction touching none of the
  * customer's accounts is refused with 13, as its details are.
  *
  * @example
@@ -52,6 +53,10 @@ export async function transferReceiptPdf(
             value: `${details.amount.replace(/^-/, '')} ${details.currencyCode}`,
             strong: true,
           },
+          // Between the customer's own accounts (an exchange), what arrived on the other one.
+          ...(outgoing ? (details.entries ?? []) : [])
+            .filter((entry) => !entry.amount.startsWith('-') && entry.accountId !== details.accountId)
+            .map((entry) => ({ label: t('pdf.receipt.received'), value: `${entry.amount} ${entry.currencyCode}` })),
         ];
   const content = await renderDocument({
     ...audience,
