@@ -27,6 +27,8 @@ npx vitest run --project unit --project unit-node
 
 step "integration tests (PGlite and PostgreSQL)"
 # The integration project's global setup starts a throwaway PostgreSQL (tests/integration/global-setup.ts).
+# The document tests check the PDFs with qpdf and read them with pdftotext.
+bash scripts/ensure-pdf-tools.sh
 npx vitest run --project integration
 
 step "build"

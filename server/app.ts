@@ -90,7 +90,14 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     await app.register(tokenService, { db, bundle, tokenKey, adapters, sandboxes: config.sandboxes, projectName: registrationRules(config.brand).projectName });
     // Operators' figures, behind METRICS_TOKEN; counted on the root instance so every call is seen.
     if (config.metricsToken) installMetrics(app, { metrics: new ServerMetrics(db), token: config.metricsToken, methods: new Set(Object.keys(bundle.methods)) });
-    await app.register(rpcDispatcher, { db, bundle, tokenKey, adapters, handlers: createRpcHandlers(bundle, { brand: config.brand, tokenKey }) });
+    await app.register(rpcDispatcher, {
+      db,
+      bundle,
+      tokenKey,
+      adapters,
+      brand: config.brand,
+      handlers: createRpcHandlers(bundle, { brand: config.brand, tokenKey }),
+    });
     if (config.sandboxes) await app.register(outboxPage, { db });
     await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });
     if (config.sandboxes) await app.register(sandboxDevicePage, { db });
@@ -100,7 +107,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     if (config.sandboxes) await app.register(seiSandboxClient, { db });
     await app.register(verificationRoutes, { db, adapters, tokenKey });
     await app.register(historyExportRoute, { db, bundle, tokenKey });
-    await app.register(invoicePdfRoute, { db, tokenKey });
+    await app.register(invoicePdfRoute, { db, tokenKey, brand: config.brand });
     if (config.sandboxes) await app.register(verificationSandboxPages, { db, adapters });
     if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });

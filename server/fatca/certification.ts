@@ -4,7 +4,7 @@ import { storeDocument } from '../documents/uploads.ts';
 import { DOCUMENT_KINDS, type DocumentKind } from '../verification/document-kinds.ts';
 import { profileDocumentStatus, type ProfileDocumentStatus } from '../verification/document-status.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
-import { textPdf } from '../verification/simple-pdf.ts';
+import { certificationPdf } from '../documents/pdf/forms.ts';
 
 /** One country the person is tax resident in. */
 export interface TaxResidency {
@@ -114,17 +114,7 @@ export async function saveCertification(
       })
       .onConflict((conflict) => conflict.column('subject').doUpdateSet({ answers: JSON.stringify(answers), submitted_at: by.now }))
       .execute();
-    const yes = (value: boolean) => (value ? 'yes' : 'no');
-    const pdf = textPdf('FATCA/CRS tax residency self-certification', [
-      `Name: ${by.signer}`,
-      `US citizen: ${yes(answers.usCitizen)}`,
-      `US resident for tax purposes: ${yes(answers.usResident)}`,
-      `Born in the US: ${yes(answers.bornInUs)}`,
-      ...answers.taxResidencies.map(
-        (residency) => `Tax residency: ${residency.countryCode}, tax id ${residency.taxId ?? `none (${residency.noTaxIdReason ?? 'no reason given'})`}`,
-      ),
-      `Certified on ${by.now.toISOString().slice(0, 10)}`,
-    ]);
+    const pdf = await certificationPdf(by.signer, answers, by.now);
     await storeDocument(trx, {
       customerId: subject.customerId,
       ...DOCUMENT_KINDS.taxResidencySelfCertification,

@@ -6,13 +6,8 @@ import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { DOCUMENT_KINDS } from '../verification/document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
-import { textPdf } from '../verification/simple-pdf.ts';
+import { signedWFormPdf } from '../documents/pdf/forms.ts';
 import { isUsPerson, readCertification, type FatcaSubject } from './certification.ts';
-
-const FORM_TITLES = {
-  w9: 'Form W-9: Request for Taxpayer Identification Number and Certification',
-  w8ben: 'Form W-8BEN: Certificate of Foreign Status of Beneficial Owner',
-} as const;
 
 /** Where the signer should go after signing: the screen that asked for it. */
 export type SigningReturn = '/self-certification' | '/self-certification-representative';
@@ -110,11 +105,7 @@ export async function applySignatureEvent(db: Kysely<Database>, provider: string
           role: 'main',
           fileName: `${request.form_kind}-signed.pdf`,
           mediaType: 'application/pdf',
-          content: textPdf(FORM_TITLES[request.form_kind], [
-            `Signed electronically by ${event.signedName}`,
-            `Signed at ${event.signedAt}`,
-            `Envelope ${event.envelopeId}`,
-          ]),
+          content: await signedWFormPdf(request.form_kind, event),
         },
       ],
     });

@@ -8,8 +8,11 @@ import { batchTransferList } from './batches.ts';
 import { transactionDetails } from './details.ts';
 import { historyExportPath } from './export-route.ts';
 import { statementList, statementPdf } from './statements.ts';
+import { transferReceiptPdf } from './receipt.ts';
+import { documentAudience } from '../documents/pdf/index.ts';
 
-type HistoryMethods = 'transactionHistory' | 'transferDetails' | 'balanceHistory' | 'statementList' | 'statementDownload' | 'batchTransferList';
+type HistoryMethods =
+  'transactionHistory' | 'transferDetails' | 'transferReceiptPdf' | 'balanceHistory' | 'statementList' | 'statementDownload' | 'batchTransferList';
 
 /** Refuses (13) an account the acting customer does not hold; nothing is read from it. */
 async function checkAccount(ctx: RpcContext, accountId: number | undefined): Promise<void> {
@@ -46,6 +49,11 @@ export const historyHandlers = (fields: HistoryFields): Pick<RpcHandlerMap<RpcCo
     return { transaction: await transactionDetails(ctx.db, callerOf(ctx).customerId, BigInt(params.transactionId), fields.details) };
   },
 
+  async transferReceiptPdf(params, ctx) {
+    const file = await transferReceiptPdf(ctx.db, callerOf(ctx).customerId, BigInt(params.transactionId), documentAudience(ctx));
+    return { fileName: file.fileName, mediaType: file.mediaType, content: file.content.toString('base64') };
+  },
+
   async balanceHistory(params, ctx) {
     await checkAccount(ctx, params.accountId);
     return balanceHistory(ctx.db, callerOf(ctx).customerId, { ...params, days: params.days ?? 90, step: params.step ?? 1 });
@@ -57,7 +65,7 @@ export const historyHandlers = (fields: HistoryFields): Pick<RpcHandlerMap<RpcCo
   },
 
   async statementDownload(params, ctx) {
-    const file = await statementPdf(ctx.db, callerOf(ctx).customerId, params.accountId, params.year, params.month);
+    const file = await statementPdf(ctx.db, callerOf(ctx).customerId, params.accountId, params.year, params.month, documentAudience(ctx));
     return { fileName: file.fileName, mediaType: file.mediaType, content: file.content.toString('base64') };
   },
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { writePdf, type PdfBlock } from '../security/pdf.ts';
+import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience } from '../documents/pdf/index.ts';
 
 /** Account types that offer monthly statements (document 001 section 3, derived flag 'statements'): payment, prepayment, receiving. */
 export const STATEMENT_ACCOUNT_TYPES: readonly number[] = [1001, 4001, 4002];
@@ -178,16 +178,13 @@ export async function accountStatement(db: Kysely<Database>, customerId: number,
   };
 }
 
-/** Cuts a text to fit a column, with an ellipsis. */
-const fit = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 /**
- * The statement as a PDF: who and which account, the period, opening balance, one row per posted
- * entry (date, description and counterparty, amount, running balance), totals in and out, and the
- * closing balance, every amount with the account's currency.
+ * The statement as a PDF in the customer's language, on the brand's letterhead: who and which account,
+ * the period, opening balance, money in and out, closing balance, and one row per posted entry (date,
+ * description and counterparty, amount, running balance), every amount in the account's currency.
  *
  * @example
- * const { fileName, content } = await statementPdf(db, customerId, accountId, 2026, 3);
+ * const { fileName, content } = await statementPdf(db, customerId, accountId, 2026, 3, { brand: 'paxum', language: 'ru' });
  */
 export async function statementPdf(
   db: Kysely<Database>,
@@ -195,50 +192,60 @@ export async function statementPdf(
   accountId: number,
   year: number,
   month: number,
+  audience: DocumentAudience = documentAudience(),
   now: Date = new Date(),
 ): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
   const statement = await accountStatement(db, customerId, accountId, year, month);
   const currency = statement.currencyCode;
-  const blocks: PdfBlock[] = [
-    { kind: 'title', text: 'Account statement' },
-    { kind: 'paragraph', text: `${statement.customerName}, account ${accountId} (${currency})` },
-    { kind: 'paragraph', text: `Period: ${statement.period.from} to ${statement.period.to}` },
-    { kind: 'heading', text: `Opening balance: ${statement.opening} ${currency}` },
-    {
-      kind: 'row',
-      bold: true,
-      cells: [
-        { text: 'Date', x: 0 },
-        { text: 'Description', x: 62 },
-        { text: `Amount (${currency})`, x: 400, align: 'right' },
-        { text: `Balance (${currency})`, x: 483, align: 'right' },
-      ],
-    },
-    ...statement.rows.map((row): PdfBlock => ({
-      kind: 'row',
-      cells: [
-        { text: row.date, x: 0 },
-        { text: fit(row.counterparty ? `${row.description} (${row.counterparty})` : row.description, 58), x: 62 },
-        { text: row.amount, x: 400, align: 'right' },
-        { text: row.balance, x: 483, align: 'right' },
-      ],
-    })),
-    ...(statement.rows.length === 0 ? [{ kind: 'paragraph', text: 'No transactions in this period.' } as PdfBlock] : []),
-    { kind: 'paragraph', text: `Money in: ${statement.totalIn} ${currency}. Money out: ${statement.totalOut} ${currency}.` },
-    { kind: 'heading', text: `Closing balance: ${statement.closing} ${currency}` },
-    { kind: 'small', text: `Issued ${now.toISOString().slice(0, 10)}. Only completed transactions are listed; amounts being processed are not.` },
-  ];
-  return {
-    fileName: `statement-${accountId}-${year}-${pad(month)}.pdf`,
-    mediaType: 'application/pdf',
-    content: writePdf(
+  const { language } = audience;
+  const t = documentTexts(language);
+  const money = (amount: string) => `${amount} ${currency}`;
+  const content = await renderDocument({
+    ...audience,
+    now,
+    title: t('pdf.statement.title'),
+    subtitle: t('pdf.statement.subtitle', { from: documentDate(language, statement.period.from), to: documentDate(language, statement.period.to) }),
+    author: statement.customerName,
+    reference: t('pdf.statement.reference', { account: accountId, month: `${year}-${pad(month)}` }),
+    blocks: [
       {
-        title: `Account statement ${accountId} ${year}-${pad(month)}`,
-        author: statement.customerName,
-        blocks,
-        footer: `Statement ${accountId} ${year}-${pad(month)}`,
+        kind: 'fields',
+        rows: [
+          { label: t('pdf.statement.holder'), value: statement.customerName },
+          { label: t('pdf.statement.account'), value: t('pdf.statement.accountValue', { account: accountId, currency }) },
+          { label: t('pdf.statement.period'), value: `${statement.period.from} – ${statement.period.to}` },
+        ],
       },
-      now,
-    ),
-  };
+      { kind: 'heading', text: t('pdf.statement.summary') },
+      {
+        kind: 'fields',
+        rows: [
+          { label: t('pdf.statement.opening'), value: money(statement.opening) },
+          { label: t('pdf.statement.moneyIn'), value: money(statement.totalIn) },
+          { label: t('pdf.statement.moneyOut'), value: money(statement.totalOut) },
+          { label: t('pdf.statement.closing'), value: money(statement.closing), strong: true },
+        ],
+      },
+      { kind: 'heading', text: t('pdf.statement.transactions') },
+      statement.rows.length === 0
+        ? { kind: 'paragraph', text: t('pdf.statement.none') }
+        : {
+            kind: 'table',
+            columns: [
+              { header: t('pdf.statement.date'), width: 1.25 },
+              { header: t('pdf.statement.description'), width: 3.6 },
+              { header: t('pdf.statement.amount', { currency }), width: 1.4, align: 'right' },
+              { header: t('pdf.statement.balance', { currency }), width: 1.4, align: 'right' },
+            ],
+            rows: statement.rows.map((row) => [
+              row.date,
+              row.counterparty ? `${row.description} (${row.counterparty})` : row.description,
+              row.amount,
+              row.balance,
+            ]),
+          },
+      { kind: 'note', text: t('pdf.statement.completedOnly') },
+    ],
+  });
+  return { fileName: `statement-${accountId}-${year}-${pad(month)}.pdf`, mediaType: 'application/pdf', content };
 }

@@ -12,6 +12,7 @@ import { transferLimits } from '../transfers/pricing.ts';
 import { transferScope } from '../transfers/scope.ts';
 import { assertOpen, INVOICE_PAGE_SIZE, invoiceFor, listInvoices, toInvoice } from './invoices.ts';
 import { invoicePdf } from './pdf-route.ts';
+import { documentAudience } from '../documents/pdf/index.ts';
 
 /** Section 8's message for a funding invoice that could not be made. */
 export const FUNDING_FAILED = 'Failed to generate invoice. Please, try again.';
@@ -91,7 +92,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
   async invoicePdfGet(params, ctx) {
     const { customerId } = callerOf(ctx);
     const row = await invoiceFor(ctx.db, customerId, BigInt(params.invoiceId), 'any');
-    const bytes = await invoicePdf(ctx.db, row, customerId);
+    const bytes = await invoicePdf(ctx.db, row, customerId, documentAudience(ctx));
     return { fileName: `invoice-${params.invoiceId}.pdf`, mediaType: 'application/pdf' as const, content: bytes.toString('base64') };
   },
 

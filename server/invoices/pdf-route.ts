@@ -5,109 +5,103 @@ import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { paymentInstructionsOf } from '../instructions/payment-instructions.ts';
-import { writePdf, type PdfBlock } from '../security/pdf.ts';
+import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
 import { toInvoice, visibleInvoice, type InvoiceRow } from './invoices.ts';
 
-/** What the invoice PDF says, before it is laid out: the invoice, and for a funding invoice how to pay it in. */
-export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customerId: number): Promise<Buffer> {
+/**
+ * The invoice as a PDF in the reader's language on the brand's letterhead: its parties, amount, fee and
+ * total, note, and how to pay it (for a funding invoice, the bank details to pay it in).
+ *
+ * @example
+ * const bytes = await invoicePdf(db, row, customerId, { brand: 'paxum', language: 'ru' });
+ */
+export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customerId: number, audience: DocumentAudience = documentAudience()): Promise<Buffer> {
   const invoice = toInvoice(row, customerId);
+  const t = documentTexts(audience.language);
   const money = (amount: string) => `${amount} ${invoice.currencyCode}`;
-  const line = (label: string, value: string): PdfBlock => ({
-    kind: 'row',
-    cells: [
-      { text: label, x: 0 },
-      { text: value, x: 160 },
+  const party = (name: string | undefined, email: string | undefined) => ({
+    kind: 'fields' as const,
+    rows: [
+      ...(name ? [{ label: t('pdf.invoice.name'), value: name }] : []),
+      ...(email && email !== name ? [{ label: t('pdf.invoice.email'), value: email }] : []),
     ],
   });
-  const blocks: PdfBlock[] = [
-    { kind: 'title', text: invoice.isFunding ? `Funding invoice ${invoice.id}` : `Invoice ${invoice.id}` },
-    line('Issued', invoice.sentDate.slice(0, 10)),
-    ...(invoice.dueDate ? [line('Due', invoice.dueDate)] : []),
-    line('Status', invoice.status),
-    { kind: 'heading', text: 'From (payee)' },
-    { kind: 'paragraph', text: [invoice.payeeName, invoice.payeeEmail].filter(Boolean).join('\n') },
-  ];
-  if (!invoice.isFunding) {
-    blocks.push(
-      { kind: 'heading', text: 'To (payer)' },
-      { kind: 'paragraph', text: [invoice.payerName, invoice.payerEmail].filter((v, i, all) => v && all.indexOf(v) === i).join('\n') },
-    );
-  }
-  blocks.push(
-    { kind: 'heading', text: 'Amount' },
+  const blocks: DocumentBlock[] = [
     {
-      kind: 'row',
-      bold: true,
-      cells: [
-        { text: 'Amount due', x: 0 },
-        { text: money(invoice.amount), x: 480, align: 'right' },
+      kind: 'fields',
+      rows: [
+        { label: t('pdf.invoice.issued'), value: documentDate(audience.language, invoice.sentDate) },
+        ...(invoice.dueDate ? [{ label: t('pdf.invoice.due'), value: documentDate(audience.language, invoice.dueDate) }] : []),
+        { label: t('pdf.invoice.status'), value: t.value('enums.invoiceStatus', invoice.status) },
       ],
     },
+    { kind: 'heading', text: t('pdf.invoice.payee') },
+    party(invoice.payeeName, invoice.payeeEmail),
+  ];
+  if (!invoice.isFunding) blocks.push({ kind: 'heading', text: t('pdf.invoice.payer') }, party(invoice.payerName, invoice.payerEmail));
+  blocks.push(
+    { kind: 'heading', text: t('pdf.invoice.amounts') },
+    {
+      kind: 'fields',
+      rows: invoice.isFunding
+        ? [{ label: t('pdf.invoice.amountDue'), value: money(invoice.amount), strong: true }]
+        : [
+            { label: t('pdf.invoice.amountDue'), value: money(invoice.amount) },
+            { label: t('pdf.invoice.fee'), value: money(invoice.fee) },
+            { label: t('pdf.invoice.total'), value: money(invoice.total), strong: true },
+          ],
+    },
   );
-  if (!invoice.isFunding) {
-    blocks.push(
-      {
-        kind: 'row',
-        cells: [
-          { text: 'Transfer fee (paid by the payer)', x: 0 },
-          { text: money(invoice.fee), x: 480, align: 'right' },
-        ],
-      },
-      {
-        kind: 'row',
-        bold: true,
-        cells: [
-          { text: 'Total', x: 0 },
-          { text: money(invoice.total), x: 480, align: 'right' },
-        ],
-      },
-    );
-  }
-  if (invoice.noteBody) blocks.push({ kind: 'heading', text: 'Note' }, { kind: 'paragraph', text: invoice.noteBody });
-  if (invoice.rejectNote) blocks.push({ kind: 'heading', text: 'Rejected with the note' }, { kind: 'paragraph', text: invoice.rejectNote });
+  if (invoice.noteBody) blocks.push({ kind: 'heading', text: t('pdf.invoice.note') }, { kind: 'paragraph', text: invoice.noteBody });
+  if (invoice.rejectNote) blocks.push({ kind: 'heading', text: t('pdf.invoice.rejectNote') }, { kind: 'paragraph', text: invoice.rejectNote });
+  blocks.push({ kind: 'heading', text: t('pdf.invoice.howToPay') });
   if (invoice.isFunding) {
     const [instruction] = await paymentInstructionsOf(db, row.payee_customer_id, row.payee_account_id);
-    blocks.push({ kind: 'heading', text: 'How to pay' });
     if (instruction) {
+      const line = (key: string, value: string | undefined | null) => (value ? [{ label: t(`pdf.invoice.${key}`), value }] : []);
       blocks.push(
+        { kind: 'paragraph', text: t('pdf.invoice.fundingInstructions', { amount: money(invoice.amount), account: row.payee_account_id }) },
         {
-          kind: 'paragraph',
-          text: `Send ${money(invoice.amount)} by bank transfer from an account in your name, quoting the reference below so the money reaches account ${row.payee_account_id}.`,
+          kind: 'fields',
+          rows: [
+            ...line('beneficiary', instruction.beneficiaryName),
+            ...line('bank', instruction.bankName),
+            ...line('bankAddress', instruction.bankAddress),
+            ...line('accountNumber', instruction.bankAccountNumber),
+            ...line('iban', instruction.iban),
+            ...line('swift', instruction.swift),
+            ...line('routingNumber', instruction.routingNumber),
+            ...line('sortCode', instruction.sortCode),
+            ...line('paymentReference', `${instruction.reference} INV-${invoice.id}`),
+          ],
         },
-        line('Beneficiary', instruction.beneficiaryName),
-        line('Bank', instruction.bankName),
-        line('Bank address', instruction.bankAddress),
-        line('Account number', instruction.bankAccountNumber),
-        ...(instruction.iban ? [line('IBAN', instruction.iban)] : []),
-        ...(instruction.swift ? [line('SWIFT / BIC', instruction.swift)] : []),
-        ...(instruction.routingNumber ? [line('Routing number', instruction.routingNumber)] : []),
-        ...(instruction.sortCode ? [line('Sort code', instruction.sortCode)] : []),
-        line('Reference', `${instruction.reference} INV-${invoice.id}`),
       );
     }
   } else {
-    blocks.push(
-      { kind: 'heading', text: 'How to pay' },
-      {
-        kind: 'paragraph',
-        text: `Sign in and pay this invoice under Transfers > Invoices (invoice ${invoice.id}). The payee receives ${money(invoice.amount)}; the transfer fee is added for the payer.`,
-      },
-    );
+    blocks.push({ kind: 'paragraph', text: t('pdf.invoice.payInstructions', { id: invoice.id, amount: money(invoice.amount) }) });
   }
-  return writePdf({ title: `Invoice ${invoice.id}`, author: invoice.payeeName, blocks, footer: `Invoice ${invoice.id}` });
+  return renderDocument({
+    ...audience,
+    title: t(invoice.isFunding ? 'pdf.invoice.fundingTitle' : 'pdf.invoice.title', { id: invoice.id }),
+    author: invoice.payeeName,
+    reference: t('pdf.invoice.reference', { id: invoice.id }),
+    blocks,
+  });
 }
 
 /** What the PDF route needs. */
 export interface InvoicePdfRouteOptions {
   db: Kysely<Database>;
   tokenKey: Uint8Array;
+  /** The brand the server runs as: the PDF carries its letterhead. */
+  brand?: string;
 }
 
 /**
  * `GET /api/invoices/:id/invoice.pdf` (the invoice's `urlPdf`): the invoice as a PDF, for its payee
  * or payer only, with the dispatcher's rules (bearer token, Customer-Id header, the balanceInfo
  * right). Refusals answer JSON in the backend's envelope: AU (401), 13 (403) for anyone else's
- * invoice or an unknown id.
+ * invoice or an unknown id. The PDF is in the language the request's Accept-Language names.
  *
  * @example
  * await app.register(invoicePdfRoute, { db, tokenKey });
@@ -125,7 +119,9 @@ export async function invoicePdfRoute(app: FastifyInstance, options: InvoicePdfR
     if (!/^[0-9]{1,18}$/.test(request.params.id)) return reply.code(403).send(denied);
     const found = await visibleInvoice(options.db, acting.customerId, BigInt(request.params.id));
     if (!found) return reply.code(403).send(denied);
-    const bytes = await invoicePdf(options.db, found.row, acting.customerId);
+    const acceptLanguage = request.headers['accept-language'];
+    const audience = documentAudience({ brand: options.brand, ...(typeof acceptLanguage === 'string' ? { acceptLanguage } : {}) });
+    const bytes = await invoicePdf(options.db, found.row, acting.customerId, audience);
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="invoice-${request.params.id}.pdf"`)

@@ -1,32 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { demoDocumentPdf } from '../documents/pdf/forms.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { ADDRESS_STATUS } from './documents.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 
-/** A one-page PDF, enough for a demo document a reviewer can open. */
-function demoPdf(title: string): Buffer {
-  const text = `BT /F1 18 Tf 72 720 Td (${title.replace(/[()\\]/g, '')}) Tj ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
-
-const pdf = (fileName: string, title: string) => ({ role: 'main' as const, fileName, mediaType: 'application/pdf', content: demoPdf(title) });
+const pdf = async (fileName: string, title: string) => ({
+  role: 'main' as const,
+  fileName,
+  mediaType: 'application/pdf',
+  content: await demoDocumentPdf(title),
+});
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const daysFrom = (now: Date, days: number) => isoDay(new Date(now.getTime() + days * 24 * 60 * 60 * 1000));
@@ -97,7 +81,7 @@ export async function seedProfileDemo(db: Kysely<Database>, login: string, now: 
     issuedDate: daysFrom(now, -900),
     expiresDate: daysFrom(now, 2700),
     attributes: { number: '533380006', filePages: ['front'] },
-    files: [pdf('passport.pdf', 'Passport - Anna Novak')],
+    files: [await pdf('passport.pdf', 'Passport - Anna Novak')],
   });
   await storeDocument(db, {
     ...base,
@@ -107,7 +91,7 @@ export async function seedProfileDemo(db: Kysely<Database>, login: string, now: 
     statusId: DOCUMENT_STATUS.confirmed,
     issuedDate: daysFrom(now, -60),
     attributes: { filePages: ['front'] },
-    files: [pdf('utility-bill.pdf', 'Utility bill - 12 Elm Row')],
+    files: [await pdf('utility-bill.pdf', 'Utility bill - 12 Elm Row')],
   });
   const rejected = await storeDocument(db, {
     ...base,
@@ -117,7 +101,7 @@ export async function seedProfileDemo(db: Kysely<Database>, login: string, now: 
     statusId: DOCUMENT_STATUS.rejected,
     issuedDate: daysFrom(now, -200),
     attributes: { filePages: ['front'] },
-    files: [pdf('bank-statement.pdf', 'Bank statement - 48 Canal Street')],
+    files: [await pdf('bank-statement.pdf', 'Bank statement - 48 Canal Street')],
   });
   await db
     .updateTable('documents')
@@ -132,6 +116,6 @@ export async function seedProfileDemo(db: Kysely<Database>, login: string, now: 
     statusId: DOCUMENT_STATUS.pending,
     issuedDate: daysFrom(now, -20),
     attributes: { filePages: ['front'] },
-    files: [pdf('electricity-bill.pdf', 'Electricity bill - 48 Canal Street')],
+    files: [await pdf('electricity-bill.pdf', 'Electricity bill - 48 Canal Street')],
   });
 }

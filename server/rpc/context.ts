@@ -26,6 +26,10 @@ export interface RpcContext {
   ip?: string;
   /** The origin the caller reached the server at (links in e-mails when PUBLIC_URL is not set). */
   origin?: string;
+  /** The brand the server runs as (brands/<id>): the documents it writes carry its letterhead. */
+  brand?: string;
+  /** The request's Accept-Language: the language the application shows, for the documents it asks for. */
+  acceptLanguage?: string;
   /** Absent only for methods declared `access: 'public'`. */
   caller?: Caller;
   /**

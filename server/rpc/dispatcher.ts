@@ -37,6 +37,8 @@ export interface DispatcherOptions {
   tokenKey: Uint8Array;
   handlers: RpcHandlerMap<RpcContext>;
   adapters: Adapters;
+  /** The brand the server runs as, handed to handlers for the documents they write. */
+  brand?: string;
 }
 
 type AnyHandler = (params: Record<string, unknown>, ctx: RpcContext) => Promise<object>;
@@ -207,6 +209,8 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
         adapters: options.adapters,
         ip: request.ip,
         origin: `${request.protocol}://${request.host}`,
+        ...(options.brand ? { brand: options.brand } : {}),
+        ...(typeof request.headers['accept-language'] === 'string' ? { acceptLanguage: request.headers['accept-language'] } : {}),
         ...(caller ? { caller } : {}),
       };
       let payload: object;

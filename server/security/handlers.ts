@@ -3,6 +3,7 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from './blacklist.ts';
 import { addIpAccess, deleteIpAccess, listIpAccess, setIpAccessMode } from './ip-access.ts';
 import { agreementPdf, legalInfo, termsOfService } from './legal.ts';
+import { documentAudience } from '../documents/pdf/index.ts';
 import { loginHistory } from './login-history.ts';
 import { notificationSettings, setNotificationSetting } from './notifications.ts';
 
@@ -64,7 +65,7 @@ export const securityHandlers: Pick<RpcHandlerMap<RpcContext>, SecurityMethods> 
     return { agreements: await legalInfo(ctx.db, callerOf(ctx).customerId) };
   },
   async agreementDownload(params, ctx) {
-    const file = await agreementPdf(ctx.db, callerOf(ctx).customerId, params.id);
+    const file = await agreementPdf(ctx.db, callerOf(ctx).customerId, params.id, documentAudience(ctx));
     return { fileName: file.fileName, mediaType: file.mediaType, content: file.content.toString('base64') };
   },
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { writePdf, type PdfBlock } from './pdf.ts';
+import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
 
 /** An agreement the product keeps with its customers, in its current version. */
 interface AgreementText {
@@ -154,16 +154,18 @@ export async function legalInfo(db: Kysely<Database>, customerId: number): Promi
 }
 
 /**
- * The agreement as a PDF made out to the customer: their name, the version, when they accepted it,
- * and its text. An unknown id is refused TA1.
+ * The agreement as a PDF made out to the customer, on the brand's letterhead: their name and number,
+ * the version, when they accepted it, and its text. The frame is in the reader's language; the terms
+ * are the binding English text. An unknown id is refused TA1.
  *
  * @example
- * const { fileName, content } = await agreementPdf(db, customerId, 'terms-of-service');
+ * const { fileName, content } = await agreementPdf(db, customerId, 'terms-of-service', { brand: 'paxum', language: 'ru' });
  */
 export async function agreementPdf(
   db: Kysely<Database>,
   customerId: number,
   agreementId: string,
+  audience: DocumentAudience = documentAudience(),
   now = new Date(),
 ): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
   const agreement = AGREEMENTS.find((candidate) => candidate.id === agreementId);
@@ -171,20 +173,38 @@ export async function agreementPdf(
   const [customer, infos] = await Promise.all([customerRow(db, customerId), legalInfo(db, customerId)]);
   const info = infos.find((candidate) => candidate.id === agreement.id);
   const name = customer.business_name ?? ([customer.first_name, customer.last_name].filter(Boolean).join(' ') || `Customer ${customer.id}`);
-  const blocks: PdfBlock[] = [
-    { kind: 'title', text: agreement.title },
-    { kind: 'small', text: `Version ${agreement.version}, effective ${agreement.effectiveDate}` },
-    { kind: 'paragraph', text: `Made out to ${name} (customer number ${customer.id}).` },
-    { kind: 'paragraph', text: info?.acceptedAt ? `Accepted on ${info.acceptedAt.slice(0, 10)} (version ${info.acceptedVersion}).` : 'Not yet accepted.' },
-    ...agreement.sections.flatMap((section): PdfBlock[] => [
+  const t = documentTexts(audience.language);
+  const blocks: DocumentBlock[] = [
+    {
+      kind: 'fields',
+      rows: [
+        { label: t('pdf.agreement.madeOutTo'), value: name },
+        { label: t('pdf.agreement.customerNumber'), value: String(customer.id) },
+        {
+          label: t('pdf.agreement.accepted'),
+          value: info?.acceptedAt
+            ? t('pdf.agreement.acceptedValue', { date: documentDate(audience.language, info.acceptedAt), version: info.acceptedVersion ?? agreement.version })
+            : t('pdf.agreement.notAccepted'),
+        },
+      ],
+    },
+    ...(audience.language === 'en' ? [] : [{ kind: 'note' as const, text: t('pdf.agreement.englishText') }]),
+    ...agreement.sections.flatMap((section): DocumentBlock[] => [
       { kind: 'heading', text: section.heading },
       { kind: 'paragraph', text: section.text },
     ]),
-    { kind: 'small', text: `Issued ${now.toISOString().slice(0, 10)}.` },
   ];
   return {
     fileName: `${agreement.id}-${agreement.version}.pdf`,
     mediaType: 'application/pdf',
-    content: writePdf({ title: agreement.title, author: name, blocks, footer: `${agreement.title} ${agreement.version}` }, now),
+    content: await renderDocument({
+      ...audience,
+      now,
+      title: agreement.title,
+      subtitle: t('pdf.agreement.version', { version: agreement.version, date: documentDate(audience.language, agreement.effectiveDate) }),
+      author: name,
+      reference: `${agreement.title} ${agreement.version}`,
+      blocks,
+    }),
   };
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { DOCUMENT_KINDS } from '../verification/document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
-import { textPdf } from '../verification/simple-pdf.ts';
+import { certificationPdf } from '../documents/pdf/forms.ts';
 
 /** The demo user who must accept updated terms before signing in. */
 export const TERMS_DEMO_LOGIN = 'terms@example.com';
@@ -102,7 +102,11 @@ export async function seedSessionRulesDemo(
         role: 'main',
         fileName: 'tax-residency-self-certification.pdf',
         mediaType: 'application/pdf',
-        content: textPdf('FATCA/CRS tax residency self-certification', [`Name: ${demo.northwindName}`, 'Tax residency: GB, tax id GB123456789']),
+        content: await certificationPdf(
+          demo.northwindName,
+          { usCitizen: false, usResident: false, bornInUs: false, taxResidencies: [{ countryCode: 'GB', taxId: 'GB123456789' }] },
+          new Date(),
+        ),
       },
     ],
   });

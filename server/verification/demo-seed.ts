@@ -4,7 +4,7 @@ import { storeDocument } from '../documents/uploads.ts';
 import { inviteRepresentative } from '../fatca/representatives.ts';
 import { DOCUMENT_KINDS, LIMIT_REASON_REQUIREMENTS, type DocumentKind } from './document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
-import { textPdf } from './simple-pdf.ts';
+import { demoDocumentPdf } from '../documents/pdf/forms.ts';
 
 /** The demo sign-ins this area adds (password as the other demo users). */
 export const VERIFICATION_DEMO_LOGINS = {
@@ -40,7 +40,7 @@ async function demoDocument(
     statusId,
     expiresDate: extra.expiresDate ?? null,
     attributes: extra.attributes ?? {},
-    files: [{ role: 'main', fileName: `${category}.pdf`, mediaType: 'application/pdf', content: textPdf('Demo document', [`Category: ${category}`]) }],
+    files: [{ role: 'main', fileName: `${category}.pdf`, mediaType: 'application/pdf', content: await demoDocumentPdf(category) }],
   });
 }
 

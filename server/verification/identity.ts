@@ -6,7 +6,7 @@ import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { DOCUMENT_KINDS } from './document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
-import { textPdf } from './simple-pdf.ts';
+import { identityReportPdf } from '../documents/pdf/forms.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -143,17 +143,10 @@ async function fileIdentityDocument(
   const rejected = 'rejectReason' in read;
   const nameMatches = !rejected && sameName(read.firstName, customer.first_name ?? '') && sameName(read.lastName, customer.last_name ?? '');
   const statusId = rejected ? DOCUMENT_STATUS.rejected : nameMatches ? DOCUMENT_STATUS.confirmed : DOCUMENT_STATUS.nameMismatch;
-  const report = textPdf('Identity verification report', [
-    `Provider: ${run.provider}`,
-    `Workflow run: ${run.workflow_run_id}`,
-    ...(rejected
-      ? [`Outcome: rejected (${read.rejectReason})`]
-      : [
-          `Document: ${read.documentType} ${read.number}`,
-          `Name on document: ${read.firstName} ${read.lastName}`,
-          `Outcome: ${nameMatches ? 'confirmed' : 'name mismatch'}`,
-        ]),
-  ]);
+  const report = await identityReportPdf(
+    { provider: run.provider, workflowRunId: run.workflow_run_id },
+    'rejectReason' in read ? read : { ...read, nameMatches },
+  );
   const documentId = await storeDocument(trx, {
     customerId: run.customer_id,
     category: DOCUMENT_KINDS.identityDocument.category,

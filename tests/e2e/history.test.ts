@@ -1,7 +1,7 @@
 /**
  * The history area in Chromium: the personal customer filters the transaction history by type and date
  * and sees the rows and the count follow the server, opens a transaction's details, exports the filtered
- * history as CSV through the page's own button, downloads this month's statement of the USD account as a
+ * history as CSV through the page's own button, downloads the transaction's receipt from its details, downloads this month's statement of the USD account as a
  * PDF through its own button (currency and closing balance inside), and reads the home balance chart
  * through its accessible table; the business customer sees its batch transfers. Axe finds nothing serious
  * on any of these screens.
@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { signIn } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { inspectPdf } from '../support/pdf-tools.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
@@ -72,6 +73,13 @@ describe('history', () => {
     await expect.poll(() => details.innerText()).toContain(first.description);
     expect(await details.innerText()).toContain(String(first.transactionId));
     expect(await seriousViolations(page)).toEqual([]);
+    // The details offer the transaction's receipt as a PDF.
+    const [receipt] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download receipt (PDF)' }).click()]);
+    expect(receipt.suggestedFilename()).toBe(`receipt-${first.transactionId}.pdf`);
+    const { text: receiptText, info } = inspectPdf(await downloaded(receipt));
+    expect(info).toMatchObject({ Title: 'Payment receipt', Tagged: 'yes' });
+    expect(receiptText).toContain(String(first.transactionId));
+    expect(receiptText).toContain(first.amount.replace(/^-/, ''));
     await page
       .getByRole('link', { name: 'Back to history' })
       .or(page.getByRole('button', { name: 'Back to history' }))
@@ -105,13 +113,11 @@ describe('history', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`statement-${usd.accountId}-${year}-${String(month).padStart(2, '0')}.pdf`);
     const bytes = await downloaded(download);
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = bytes.toString('latin1');
-    // The PDF's text is in literal strings, parentheses escaped. This month's statement closes at the
-    // account's posted balance.
-    expect(text).toContain(`account ${usd.accountId} \\(USD\\)`);
-    expect(text).toContain(`Amount \\(USD\\)`);
-    expect(text).toContain(`Closing balance: ${usd.balance} USD`);
+    const { text } = inspectPdf(bytes);
+    // This month's statement closes at the account's posted balance.
+    expect(text).toContain(`No. ${usd.accountId}, USD`);
+    expect(text).toContain('Amount, USD');
+    expect(text).toMatch(new RegExp(`Closing balance\\s+${usd.balance.replace('.', '\\.')} USD`));
     await page.context().close();
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
+import { inspectPdf } from '../support/pdf-tools.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -203,7 +204,7 @@ for (const backend of BACKENDS) {
         responseCode: '00',
         invoice: { isFunding: true, isSystem: true, amount: '250.00', currencyCode: 'EUR', payeeAccountId: eur.accountId, direction: 'sent' },
       });
-      const text = Buffer.from(await (await pdf(created.body.invoice.urlPdf, anna)).arrayBuffer()).toString('latin1');
+      const { text } = inspectPdf(Buffer.from(await (await pdf(created.body.invoice.urlPdf, anna)).arrayBuffer()));
       expect(text).toContain('IBAN');
       expect(text).toContain(`INV-${created.body.invoiceId}`);
       const byDefault = await call('fundingInvoiceCreate', { amount: '10.00' }, anna);
