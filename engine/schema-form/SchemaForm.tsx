@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, typ
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { useIntlLocale } from '../i18n/labels';
 import { useEngine } from '../provider/EngineProvider';
 import type { JsonSchema } from '../spec/types';
 import { LoadingIndicator } from '../ui/Progress';
@@ -212,7 +213,8 @@ function ValidatedForm({
   const onBlur = useSteadyBlur((id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id))));
 
   const widgets = useMemo(() => ({ ...engineWidgets, ...withVisibleErrors(appWidgets) }), [appWidgets]);
-  const transformErrors = useMemo(() => translateErrors(t), [t]);
+  const locale = useIntlLocale();
+  const transformErrors = useMemo(() => translateErrors(t, locale), [t, locale]);
   const { errorSchema, unplaced } = useMemo(() => {
     // The server may answer with an i18n key or with a sentence; a sentence is its own fallback.
     const translated = Object.fromEntries(Object.entries(serverErrors).map(([path, message]) => [path, t(message, { defaultValue: message })]));
