@@ -1,3 +1,3 @@
-export { formatMoney, formatNumber, decimalToNumber } from './numbers';
+export { formatMoney, formatNumber, decimalToNumber, parseDecimal, formatDecimalInput, separatorsOf } from './numbers';
 export { formatDate, formatDateTime, formatMonth } from './dates';
 export { formatText, columnFormat, FormattedValue, type FormatContext } from './formatValue';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { intlLocale } from '../i18n/labels';
-import { compareDecimals, decimalToNumber, formatMoney, formatNumber } from './numbers';
+import { compareDecimals, decimalToNumber, formatDecimalInput, formatMoney, formatNumber, parseDecimal } from './numbers';
 
 describe('formatMoney', () => {
   it('formats decimal strings with the currency of the locale', () => {
@@ -66,5 +66,54 @@ describe('compareDecimals', () => {
     expect(compareDecimals('1e3', '1')).toBeNull();
     expect(compareDecimals(undefined, '1')).toBeNull();
     expect(compareDecimals('1', '1,000')).toBeNull();
+  });
+});
+
+describe('parseDecimal', () => {
+  it.each([
+    ['1.234,5', 'es', '1234.5'],
+    ['12,50', 'es', '12.50'],
+    ['12,50', 'pt', '12.50'],
+    ['1.234', 'ro', '1234'],
+    ['1.5', 'ro', '1.5'],
+    ['1 234,56', 'ru', '1234.56'],
+    ['1\u00a0234,56', 'ru', '1234.56'],
+    ['12.50', 'uk', '12.50'],
+    ['1,234.5', 'en', '1234.5'],
+    ['12,5', 'en', '12.5'],
+    ['1,234', 'en', '1234'],
+    [' -7,25 ', 'es', '-7.25'],
+    ['1,2,3', 'en', '1,2,3'],
+    ['1,2,3', 'es', '1,2,3'],
+    ['abc', 'en', 'abc'],
+    ['', 'es', ''],
+  ])('reads %j in %s as %j', (typed, locale, canonical) => {
+    expect(parseDecimal(typed, locale)).toBe(canonical);
+  });
+});
+
+describe('formatDecimalInput', () => {
+  it('writes a canonical decimal as the locale does, keeping every digit typed', () => {
+    expect(formatDecimalInput('12.50', 'es')).toBe('12,50');
+    expect(formatDecimalInput('12.50', 'en')).toBe('12.50');
+    expect(formatDecimalInput('12345.5', 'ru')).toBe('12\u00a0345,5');
+    expect(formatDecimalInput('12345.5', 'es')).toBe('12.345,5');
+    expect(formatDecimalInput(1234.5, 'en')).toBe('1,234.5');
+    expect(formatDecimalInput('12345678901234567.12345678', 'pt')).toBe('12.345.678.901.234.567,12345678');
+  });
+
+  it('leaves grouping out while the amount is edited, and what is no number as it is', () => {
+    expect(formatDecimalInput('12345.5', 'ru', { grouping: false })).toBe('12345,5');
+    expect(formatDecimalInput('12,3x', 'es')).toBe('12,3x');
+    expect(formatDecimalInput(undefined, 'en')).toBe('');
+  });
+
+  it('reads back what it writes', () => {
+    for (const locale of ['en', 'es', 'pt', 'ro', 'ru', 'uk']) {
+      for (const value of ['0.5', '12.50', '1234.5', '1234567.89', '-98765.4321']) {
+        expect(parseDecimal(formatDecimalInput(value, locale), locale)).toBe(value);
+        expect(parseDecimal(formatDecimalInput(value, locale, { grouping: false }), locale)).toBe(value);
+      }
+    }
   });
 });

@@ -130,3 +130,80 @@ function splitDecimal(decimal: string): [boolean, string, string] {
   const [int = '', frac = ''] = (negative ? decimal.slice(1) : decimal).split('.');
   return [negative, int, frac];
 }
+
+/**
+ * The decimal and grouping separators of a locale (`es`: `,` and `.`; `ru`: `,` and a no-break space).
+ *
+ * @example
+ * ```ts
+ * separatorsOf('pt'); // { decimal: ',', group: '.' }
+ * ```
+ */
+export function separatorsOf(locale: string): { decimal: string; group: string } {
+  const parts = numberFormat(locale, {}).formatToParts(12345.6);
+  return {
+    decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    group: parts.find((part) => part.type === 'group')?.value ?? ',',
+  };
+}
+
+/** Digits in groups of three after one to three digits: `1.234.567`, with `separator` between. */
+function groupedThousands(text: string, separator: string): boolean {
+  const escaped = separator.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^-?\\d{1,3}(${escaped}\\d{3})+$`).test(text);
+}
+
+/**
+ * A number as a person typed it in `locale`, as the canonical decimal string the schemas take
+ * (`"1234.5"`): spaces and the locale's grouping left out, its decimal separator made a point. The other
+ * mark is read as the decimal separator too when it cannot be grouping (phones often offer only one of
+ * them): `12.50` in es and `12,50` in en are both `"12.50"`, while `1.234` in es and `1,234` in en group
+ * thousands. What is not a number comes back as typed, so the schema says why.
+ *
+ * @example
+ * ```ts
+ * parseDecimal('1.234,5', 'es');   // '1234.5'
+ * parseDecimal('12,50', 'es');     // '12.50'
+ * parseDecimal('1 234,5', 'ru');   // '1234.5'
+ * parseDecimal('12.50', 'ru');     // '12.50'
+ * parseDecimal('1,234.5', 'en');   // '1234.5'
+ * parseDecimal('12,5', 'en');      // '12.5'
+ * ```
+ */
+export function parseDecimal(typed: string, locale: string): string {
+  const { decimal } = separatorsOf(locale);
+  const other = decimal === ',' ? '.' : ',';
+  const text = typed.trim().replace(/[\s\u00a0\u202f']/g, '');
+  if (text.includes(decimal)) {
+    // The locale's own separator: the other mark, before it, groups thousands.
+    const [whole = '', ...rest] = text.split(decimal);
+    if (rest.length !== 1) return text;
+    return `${whole.split(other).join('')}.${rest[0]}`;
+  }
+  const marks = text.split(other).length - 1;
+  if (marks === 0) return text;
+  if (groupedThousands(text, other)) return text.split(other).join('');
+  return marks === 1 ? text.replace(other, '.') : text;
+}
+
+/**
+ * A canonical decimal (`"1234.5"`, or a number) written as `locale` writes it, for a field to show: its
+ * decimal separator, with the locale's grouping unless `grouping` is false (while the field is edited,
+ * grouping would move the caret). Every digit typed is kept (`"12.50"` stays `12,50`). Anything else comes
+ * back as it is.
+ *
+ * @example
+ * ```ts
+ * formatDecimalInput('1234.50', 'es');                      // '1234,50' (es groups from five digits)
+ * formatDecimalInput('12345.5', 'ru');                      // '12 345,5' (a no-break space)
+ * formatDecimalInput('12345.5', 'en', { grouping: false }); // '12345.5'
+ * ```
+ */
+export function formatDecimalInput(value: unknown, locale: string, { grouping = true }: { grouping?: boolean } = {}): string {
+  if (value === undefined || value === null) return '';
+  const text = String(value);
+  const decimal = toDecimalString(value);
+  if (decimal === null || /e/i.test(decimal)) return text;
+  const digits = Math.min(fractionDigitsOf(decimal), 20);
+  return numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: grouping }).format(decimal as `${number}`);
+}

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { WidgetProps } from '@rjsf/utils';
 import { EngineProvider } from '../provider/EngineProvider';
@@ -65,5 +65,80 @@ describe('SchemaForm', () => {
     expect(document.getElementById('t_echo')?.textContent).toBe('other: ');
     fireEvent.change(name, { target: { value: 'Anna' } });
     expect(document.getElementById('t_echo')?.textContent).toBe('other: Anna');
+  });
+});
+
+const required: JsonSchema = {
+  type: 'object',
+  required: ['first', 'last', 'email'],
+  properties: {
+    first: { type: 'string', minLength: 1 },
+    last: { type: 'string', minLength: 1, maxLength: 5 },
+    email: { type: 'string', format: 'email' },
+  },
+};
+
+function RequiredForm() {
+  const [data, setData] = useState<Record<string, unknown>>({});
+  return (
+    <SchemaForm idPrefix="r" schema={required} formData={data} onChange={setData} onSubmit={() => undefined}>
+      <button type="submit">Save</button>
+    </SchemaForm>
+  );
+}
+
+describe('SchemaForm errors', () => {
+  beforeAll(() => loadCompilingValidator());
+
+  it('shows each invalid field its own message once after a submit attempt, tied by aria-describedby', async () => {
+    render(
+      <I18nextProvider i18n={createTestI18n({ fields: { first: 'First', last: 'Last', email: 'E-mail' } })}>
+        <EngineProvider options={testOptions([])}>
+          <RequiredForm />
+        </EngineProvider>
+      </I18nextProvider>,
+    );
+    await screen.findByLabelText(/^First/);
+    fireEvent.change(screen.getByLabelText(/^Last/), { target: { value: 'Longer than five' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(document.querySelectorAll('.eng-field-errors')).toHaveLength(3));
+    for (const [label, message] of [
+      ['First', 'Fill in this field.'],
+      ['Last', 'Enter no more than 5 characters.'],
+      ['E-mail', 'Fill in this field.'],
+    ] as const) {
+      const input = screen.getByLabelText(new RegExp(`^${label}`));
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
+      expect(described).toEqual([message]);
+    }
+  });
+});
+
+describe('SchemaForm errors under the pointer', () => {
+  beforeAll(() => loadCompilingValidator());
+
+  it('shows a left field its error at once from the keyboard, but only after the release when a press left it', async () => {
+    render(
+      <I18nextProvider i18n={createTestI18n({ fields: { first: 'First', last: 'Last', email: 'E-mail' } })}>
+        <EngineProvider options={testOptions([])}>
+          <RequiredForm />
+        </EngineProvider>
+      </I18nextProvider>,
+    );
+    const last = await screen.findByLabelText(/^Last/);
+    fireEvent.change(last, { target: { value: 'Longer than five' } });
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.blur(last);
+    // Everything the blur set off has run: the field is still quiet.
+    await act(async () => undefined);
+    expect(screen.queryByText('Enter no more than 5 characters.')).toBeNull();
+    fireEvent.pointerUp(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Enter no more than 5 characters.');
+
+    const email = screen.getByLabelText(/^E-mail/);
+    fireEvent.change(email, { target: { value: 'not an e-mail' } });
+    fireEvent.blur(email);
+    await waitFor(() => expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/./));
   });
 });

@@ -1,17 +1,19 @@
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/utils';
 import { useTranslation } from 'react-i18next';
+import { useIntlLocale } from '../i18n/labels';
 import { useEngine } from '../provider/EngineProvider';
 import type { JsonSchema } from '../spec/types';
 import { LoadingIndicator } from '../ui/Progress';
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
 import { FileSetField } from './fileSetField';
-import { FieldVisibilityContext } from './fieldVisibility';
+import { FieldVisibilityContext, useVisibleErrors } from './fieldVisibility';
 import { placeServerErrors } from './serverErrors';
 import { templates } from './templates';
 import { translateErrors } from './translateErrors';
 import { useSchemaValidator } from './schemaValidators';
+import { useSteadyBlur } from './steadyBlur';
 import { widgets as engineWidgets } from './widgets';
 
 // Re-exported so that the route fetches it through this module's chunk, which holds the rjsf code it shares.
@@ -66,8 +68,10 @@ export function invalidFields(validator: ValidatorType, schema: JsonSchema, data
 /**
  * An rjsf form with the engine's templates, widgets and ajv 2020-12 validator (precompiled by codegen, see
  * `useSchemaValidator`). Validation runs on blur and on submit with the same JSON Schema the server uses;
- * messages are translated; a field shows its errors once left or after a submit attempt, and the first
- * invalid field gets the focus. Server field errors show on their fields and block submitting until the
+ * messages are translated; each field shows its own errors, each message once, under it and named by its
+ * input's `aria-describedby`, once left or after a submit attempt (not while a pointer is pressed: the
+ * click that left the field lands where it was aimed, see `useSteadyBlur`), and the first invalid field
+ * gets the focus. Server field errors show on their fields and block submitting until the
  * field changes (see `useServerErrors`); those about fields the form does not show are listed above the
  * buttons.
  *
@@ -157,6 +161,34 @@ export function readsOtherFields(uiSchema: unknown): boolean {
   );
 }
 
+/** The application's widgets, each handed only the errors its field shows now (see {@link withVisibleErrors}). */
+const shownErrorWidgets = new WeakMap<ComponentType<WidgetProps>, ComponentType<WidgetProps>>();
+
+/**
+ * The application's widgets, handed as `rawErrors` only the errors their field shows now, each once: rjsf
+ * validates the whole form on every blur, and a widget drawing its own errors (a list of checkboxes) would
+ * otherwise flag fields not reached yet, and move the page under the pointer.
+ *
+ * @example
+ * ```ts
+ * const widgets = { ...engineWidgets, ...withVisibleErrors({ termsToAccept: TermsWidget }) };
+ * ```
+ */
+export function withVisibleErrors(widgets: Record<string, ComponentType<WidgetProps>> | undefined): Record<string, ComponentType<WidgetProps>> {
+  return Object.fromEntries(
+    Object.entries(widgets ?? {}).map(([name, Widget]) => {
+      let wrapped = shownErrorWidgets.get(Widget);
+      if (!wrapped) {
+        const Shown = (props: WidgetProps) => <Widget {...props} rawErrors={useVisibleErrors(props.id, props.rawErrors)} />;
+        Shown.displayName = `ShownErrors(${Widget.displayName ?? Widget.name})`;
+        wrapped = Shown;
+        shownErrorWidgets.set(Widget, wrapped);
+      }
+      return [name, wrapped];
+    }),
+  );
+}
+
 function ValidatedForm({
   idPrefix,
   schema,
@@ -177,8 +209,12 @@ function ValidatedForm({
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
 
-  const widgets = useMemo(() => ({ ...engineWidgets, ...appWidgets }), [appWidgets]);
-  const transformErrors = useMemo(() => translateErrors(t), [t]);
+  // A field's errors show once it is left, but not while a press is under way (see useSteadyBlur).
+  const onBlur = useSteadyBlur((id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id))));
+
+  const widgets = useMemo(() => ({ ...engineWidgets, ...withVisibleErrors(appWidgets) }), [appWidgets]);
+  const locale = useIntlLocale();
+  const transformErrors = useMemo(() => translateErrors(t, locale), [t, locale]);
   const { errorSchema, unplaced } = useMemo(() => {
     // The server may answer with an i18n key or with a sentence; a sentence is its own fallback.
     const translated = Object.fromEntries(Object.entries(serverErrors).map(([path, message]) => [path, t(message, { defaultValue: message })]));
@@ -242,7 +278,7 @@ function ValidatedForm({
         noHtml5Validate
         focusOnFirstError
         onChange={(event) => onChange(withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions))}
-        onBlur={(id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id)))}
+        onBlur={onBlur}
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {
           setSubmitted(true);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import { matchesWhen, type When } from '../spec/when';
 import { conditionalSchema, whenSchema, withoutHiddenFields } from './conditions';
-import { canonicalAmount, localAmount } from './moneyWidget';
 
 const ajv = new Ajv2020({ strict: false });
 
@@ -78,27 +77,6 @@ describe('withoutHiddenFields', () => {
     expect(withoutHiddenFields({ kind: 'person', website: 'x' }, conditions)).toEqual({ kind: 'person' });
     const shown = { kind: 'company', website: 'x' };
     expect(withoutHiddenFields(shown, conditions)).toBe(shown);
-  });
-});
-
-describe('canonicalAmount', () => {
-  it.each([
-    ['1.234,5', 'es', '1234.5'],
-    ['12,50', 'pt', '12.50'],
-    ['1.234', 'ro', '1234'],
-    ['1.5', 'ro', '1.5'],
-    ['1 234,56', 'ru', '1234.56'],
-    ['12.50', 'uk', '12.50'],
-    ['1,234.5', 'en', '1234.5'],
-    ['abc', 'en', 'abc'],
-  ])('reads %s in %s as %s', (typed, locale, canonical) => {
-    expect(canonicalAmount(typed, locale)).toBe(canonical);
-  });
-
-  it('writes a canonical amount back with the locale decimal separator', () => {
-    expect(localAmount('12.50', 'es')).toBe('12,50');
-    expect(localAmount('12.50', 'en')).toBe('12.50');
-    expect(localAmount(undefined, 'en')).toBe('');
   });
 });
 

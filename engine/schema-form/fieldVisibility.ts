@@ -14,7 +14,7 @@ export interface FieldVisibility {
 export const FieldVisibilityContext = createContext<FieldVisibility>({ submitted: true, touched: new Set() });
 
 /**
- * The errors a field shows now.
+ * The errors a field shows now, each message once.
  *
  * @example
  * ```ts
@@ -23,8 +23,9 @@ export const FieldVisibilityContext = createContext<FieldVisibility>({ submitted
  */
 export function useVisibleErrors(id: string, rawErrors: string[] | undefined): string[] {
   const { submitted, touched } = use(FieldVisibilityContext);
-  if (!rawErrors?.length) return [];
-  return submitted || touched.has(id) ? rawErrors : [];
+  if (!rawErrors?.length || !(submitted || touched.has(id))) return [];
+  // Two rules may say the same thing (a required field and its minimum length): said once.
+  return [...new Set(rawErrors)];
 }
 
 /**

@@ -190,6 +190,48 @@ describe('engine form widgets', () => {
     await waitFor(() => expect(screen.getByText('Enter the value in the expected format.')).toBeTruthy());
   });
 
+  it('takes the locale decimal comma in every decimal field without a widget named, and shows the amount as the locale writes it once left', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'es',
+      resources: { es: { translation: { ...en, fields: { amount: 'Importe', rate: 'Tipo', code: 'Código' } } } },
+      interpolation: { escapeValue: false },
+    });
+    const onSubmit = vi.fn();
+    renderForm(
+      {
+        schema: {
+          type: 'object',
+          properties: {
+            amount: { type: 'string', pattern: '^-?(0|[1-9][0-9]{0,9})(\\.[0-9]{1,8})?$' },
+            rate: { type: 'number' },
+            code: { type: 'string', pattern: '^[0-9]{4,6}$' },
+          },
+        },
+        fields: ['amount', 'rate', 'code'],
+        uiSchema: {},
+        onSubmit,
+      },
+      i18n,
+    );
+    const amount = (await screen.findByLabelText('Importe')) as HTMLInputElement;
+    const rate = screen.getByLabelText('Tipo') as HTMLInputElement;
+    expect(amount.inputMode).toBe('decimal');
+    expect(rate.inputMode).toBe('decimal');
+    expect((screen.getByLabelText('Código') as HTMLInputElement).inputMode).toBe('');
+    fireEvent.focus(amount);
+    fireEvent.change(amount, { target: { value: '12345,5' } });
+    expect(amount.value).toBe('12345,5');
+    fireEvent.blur(amount);
+    expect(amount.value).toBe('12.345,5');
+    fireEvent.focus(rate);
+    fireEvent.change(rate, { target: { value: '0,75' } });
+    fireEvent.blur(rate);
+    expect(shownData()).toEqual({ amount: '12345.5', rate: 0.75 });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ amount: '12345.5', rate: 0.75 }));
+  });
+
   it('shows and requires a field only while its when holds, and drops its value when it hides', async () => {
     const onSubmit = vi.fn();
     renderForm({

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import i18next from 'i18next';
+import { engineLocales } from '../locales';
 import { personSchema } from '../testing/fixtures';
 import { createTestI18n } from '../testing/harness';
 import { narrowSchema, pickFields, withoutIdentity } from './narrowSchema';
@@ -76,6 +80,65 @@ describe('translateErrors', () => {
     ]);
     expect(pattern?.message).toBe('Enter a postcode, like SW1A 1AA.');
     expect(format?.message).toBe('Enter a valid email address, like name@example.com.');
+  });
+});
+
+describe('translateErrors in every language', () => {
+  /** What ajv answers for the fields of a schema holding every rule the specs' schemas use. */
+  const ajvErrors = (() => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats(ajv);
+    const validate = ajv.compile({
+      type: 'object',
+      required: ['name'],
+      properties: {
+        code: { type: 'string', minLength: 4, maxLength: 6, pattern: '^[0-9]+$' },
+        count: { type: 'integer', minimum: 1000, maximum: 2000000, multipleOf: 5 },
+        rate: { type: 'number', exclusiveMinimum: 0 },
+        email: { type: 'string', format: 'email' },
+        site: { type: 'string', format: 'uri' },
+        kind: { enum: ['a', 'b'] },
+        fixed: { const: true },
+        picks: { type: 'array', minItems: 2, uniqueItems: true },
+        phone: { type: 'string' },
+      },
+      dependentRequired: { phone: ['dial'] },
+      additionalProperties: false,
+    });
+    validate({ code: 'x!', count: 3000001, rate: 'many', email: 'no', site: 'no', kind: 'c', fixed: false, picks: ['a', 'a'], phone: '1', extra: 1 });
+    return (validate.errors ?? []).map((error) => ({
+      name: error.keyword,
+      property: error.instancePath.replace(/\//g, '.'),
+      params: error.params as Record<string, unknown>,
+      message: error.message,
+      stack: '',
+    }));
+  })();
+
+  it('says every rule in the UI language, with the limits of the schema as the locale writes numbers', () => {
+    const ru = i18next.createInstance();
+    void ru.init({ lng: 'ru', resources: { ru: { translation: engineLocales.ru } }, interpolation: { escapeValue: false }, initAsync: false });
+    const messages = translateErrors(ru.t, 'ru')(ajvErrors).map((error) => error.message ?? '');
+    expect(ajvErrors.length).toBeGreaterThanOrEqual(13);
+    expect(messages).toContain('Введите значение не больше 2\u00a0000\u00a0000.');
+    expect(messages).toContain('Введите не менее 4 символов.');
+    expect(messages).toContain('Введите число.');
+    for (const message of messages) expect(message).toMatch(/^[^a-z]*[А-Яа-яЁё]/);
+  });
+
+  it('never falls back to ajv English in any language', () => {
+    for (const [language, resources] of Object.entries(engineLocales)) {
+      const i18n = i18next.createInstance();
+      void i18n.init({ lng: language, resources: { [language]: { translation: resources } }, interpolation: { escapeValue: false }, initAsync: false });
+      const messages = translateErrors(
+        i18n.t,
+        language,
+      )([...ajvErrors, { name: 'someNewRule', property: '.code', params: {}, message: 'must be fine', stack: '' }]);
+      for (const [index, error] of messages.entries()) {
+        expect(error.message).not.toBe(ajvErrors[index]?.message ?? 'must be fine');
+        expect(error.message).not.toMatch(/^must |engine\.validation|\{\{/);
+      }
+    }
   });
 });
 

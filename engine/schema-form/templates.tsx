@@ -16,6 +16,7 @@ import type { JsonSchema, LabelSource } from '../spec/types';
 import { matchesWhen, type When } from '../spec/when';
 import { useFieldAria, useVisibleErrors } from './fieldVisibility';
 import { formDataOf, useSourceData } from './sources';
+import { ENGINE_WIDGET_NAMES } from './widget-names';
 
 /**
  * The translated label of the field at `path`: `ui:title` is an i18n key, else `fields.<name>`. A
@@ -104,7 +105,11 @@ function FieldLayout(props: FieldTemplateProps & { worded: Worded | null }) {
   if (hidden) return <div hidden>{children}</div>;
   // Objects and arrays are drawn by their own templates; a wrapper here would nest a second label. A list
   // of choices (unique enum values) is one multiple select, which needs its label like any other field.
-  const choiceList = schema.type === 'array' && schema.uniqueItems === true && Array.isArray((schema.items as JsonSchema | undefined)?.enum);
+  // A widget of the application on a list draws its own group, legend and errors (a list of terms to
+  // accept, each a checkbox): a label and errors here would say them twice.
+  const widget = uiSchema?.['ui:widget'];
+  const ownGroup = typeof widget === 'string' && widget !== 'select' && widget !== 'files' && !(ENGINE_WIDGET_NAMES as readonly string[]).includes(widget);
+  const choiceList = schema.type === 'array' && !ownGroup && schema.uniqueItems === true && Array.isArray((schema.items as JsonSchema | undefined)?.enum);
   // So is a list of files, one picker.
   const fileList = schema.type === 'array' && uiSchema?.['ui:widget'] === 'files';
   if (schema.type === 'object' || (schema.type === 'array' && !choiceList && !fileList)) return children;

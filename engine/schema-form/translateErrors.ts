@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ErrorTransformer, RJSFValidationError } from '@rjsf/utils';
+import { formatNumber } from '../format/numbers';
 
 /** The field an error belongs to: the last segment of rjsf's property path (`.address.city` -> `city`). */
 function fieldOf(error: RJSFValidationError): string {
@@ -9,29 +10,38 @@ function fieldOf(error: RJSFValidationError): string {
 }
 
 /**
- * Replaces ajv's English messages with translated ones. For an error of keyword `k` on field `f`, the first
- * key that exists wins:
+ * Replaces ajv's English messages with the UI language's. For an error of keyword `k` on field `f`, the
+ * first key that exists wins:
  * 1. `fieldErrors.f.k`: a message an analyst writes for one field (`fieldErrors.postcode.pattern`);
- * 2. `engine.validation.format_<format>` for format errors (`format_email`);
+ * 2. `engine.validation.format_<format>` for format errors (`format_email`), `engine.validation.type_<type>`
+ *    for type errors (`type_number`);
  * 3. `engine.validation.k`;
- * and ajv's own message when none does. Messages can use `{{limit}}` (lengths, bounds).
+ * 4. `engine.validation.invalid`: never ajv's English.
+ * Messages interpolate the limits of the compiled schema that ajv reports (`{{limit}}` of a length or a
+ * bound, `{{multipleOf}}`), numbers written as the locale writes them (`1 000 000` in ru).
  *
  * @example
  * ```ts
- * <Form transformErrors={translateErrors(t)} ... />
+ * <Form transformErrors={translateErrors(t, 'ru')} ... />
  * ```
  */
-export function translateErrors(t: TFunction): ErrorTransformer {
+export function translateErrors(t: TFunction, locale = 'en'): ErrorTransformer {
   return (errors) =>
     errors.map((error) => {
       const keyword = error.name ?? 'invalid';
-      const params = (error.params ?? {}) as Record<string, unknown>;
+      const params = Object.fromEntries(
+        Object.entries((error.params ?? {}) as Record<string, unknown>).map(([name, value]) => [
+          name,
+          typeof value === 'number' ? formatNumber(value, locale) : value,
+        ]),
+      );
       const keys = [`fieldErrors.${fieldOf(error)}.${keyword}`];
       if (keyword === 'format' && typeof params.format === 'string') {
         keys.push(`engine.validation.format_${params.format.replace(/-/g, '_')}`);
       }
-      keys.push(`engine.validation.${keyword}`);
-      const message = t(keys, { ...params, defaultValue: error.message ?? keyword });
+      if (keyword === 'type' && typeof params.type === 'string') keys.push(`engine.validation.type_${params.type}`);
+      keys.push(`engine.validation.${keyword}`, 'engine.validation.invalid');
+      const message = t(keys, params);
       return { ...error, message, stack: `${error.property ?? ''} ${message}`.trim() };
     });
 }

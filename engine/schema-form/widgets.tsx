@@ -3,13 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, type WidgetProps } from '@rjsf/utils';
 import { enumLabel } from '../i18n/labels';
 import type { JsonSchema } from '../spec/types';
-import { MoneyWidget } from './moneyWidget';
+import { isDecimalSchema, MoneyWidget } from './moneyWidget';
 import { CountryWidget, OfferedSelectWidget, PhoneCodeWidget, SourceSelectWidget, optionSourceOf } from './optionWidgets';
 import { useFieldAria } from './fieldVisibility';
 import { BaseInputTemplate } from './templates';
 import { RadiosWidget } from './radiosWidget';
 
+/** A text input; a decimal field (an amount, a `number`) takes the locale's decimal separator (see `isDecimalSchema`). */
 function TextWidget(props: WidgetProps) {
+  if (isDecimalSchema(props.schema)) return <MoneyWidget {...props} />;
   return <BaseInputTemplate {...props} />;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntlLocale } from '../i18n/labels';
-import { canonicalAmount, localAmount } from '../schema-form/moneyWidget';
+import { formatDecimalInput, parseDecimal } from '../format/numbers';
 import { Field } from './Field';
 
 /** What a {@link MoneyInput} shows and reports. */
@@ -32,8 +32,8 @@ export interface MoneyInputProps {
 export function MoneyInput({ label, value, onChange, currency, error, required, name = 'amount' }: MoneyInputProps) {
   const locale = useIntlLocale();
   // The text as typed, with the value it stands for; a value from elsewhere (a reset) replaces the text.
-  const [shown, setShown] = useState(() => ({ value, typed: localAmount(value, locale) }));
-  if (value !== shown.value) setShown({ value, typed: localAmount(value, locale) });
+  const [shown, setShown] = useState(() => ({ value, typed: formatDecimalInput(value, locale, { grouping: false }) }));
+  if (value !== shown.value) setShown({ value, typed: formatDecimalInput(value, locale, { grouping: false }) });
   return (
     <Field label={`${label} (${currency})`} error={error} required={required}>
       {({ id, describedBy, invalid }) => (
@@ -48,7 +48,7 @@ export function MoneyInput({ label, value, onChange, currency, error, required, 
           aria-invalid={invalid}
           aria-describedby={describedBy}
           onChange={(event) => {
-            const next = canonicalAmount(event.target.value, locale);
+            const next = parseDecimal(event.target.value, locale);
             setShown({ value: next, typed: event.target.value });
             onChange(next);
           }}

@@ -63,7 +63,7 @@ describe('getting in', () => {
     await expect.poll(() => page.locator('form').innerText()).toContain('This e-mail already has an account.');
     await page.locator('#register-personal_username').fill(email);
     await page.locator('#register-personal_password').fill('weak');
-    await page.locator('#register-personal_residenceCountryCode').fill('RO');
+    await page.locator('#register-personal_residenceCountryCode').selectOption({ label: 'Romania' });
     await page.locator('#register-personal_birthDay').fill('1988-02-29');
     await page.locator('#register-personal_registrationType').selectOption('developers');
     await page.locator('#register-personal_acceptedTerms_privacyPolicy').check();
