@@ -53,6 +53,7 @@ export type {
   LayoutProps,
   NavItem,
   ValueStore,
+  CallLookup,
   WidgetProps,
 } from './provider/types';
 export type {
@@ -69,6 +70,7 @@ export type {
   LiveValue,
   ResultStep,
   ReviewStep,
+  ReviewLookup,
   ScreenEntry,
   ScreenKind,
   ScreenSpec,
