@@ -6,7 +6,7 @@
  */
 export { createScreenRoutes, createScreenRouter } from './router/createScreenRoutes';
 export { EngineProvider, useEngine } from './provider/EngineProvider';
-export { MethodCallError, isMethodCallError } from './errors/MethodCallError';
+export { MethodCallError, isAnswer, isMethodCallError } from './errors/MethodCallError';
 export { formatMoney, formatNumber, formatDate, formatDateTime } from './format';
 export { intlLocale } from './i18n/labels';
 export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } from './ui/ConfirmDialog';

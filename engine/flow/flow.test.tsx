@@ -160,10 +160,17 @@ interface ServerOptions {
   /** What orderPlace answers without a confirmation. */
   first?: Record<string, unknown>;
   failFirst?: boolean;
+  /** How the first call fails: the transport's unanswered MethodCallError (default), or fetch's own TypeError. */
+  lostAs?: 'unanswered' | 'typeError';
   lookupDelay?: (code: string) => number;
 }
 
-function server({ first = { status: 'pending', challengeId: 'c1', to: '+44 ••• 123' }, failFirst = false, lookupDelay = () => 0 }: ServerOptions = {}) {
+function server({
+  first = { status: 'pending', challengeId: 'c1', to: '+44 ••• 123' },
+  failFirst = false,
+  lostAs = 'unanswered',
+  lookupDelay = () => 0,
+}: ServerOptions = {}) {
   let failed = false;
   const callMethod = vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
     switch (method) {
@@ -179,7 +186,8 @@ function server({ first = { status: 'pending', challengeId: 'c1', to: '+44 •�
       case 'orderPlace': {
         if (failFirst && !failed) {
           failed = true;
-          throw new TypeError('Failed to fetch');
+          if (lostAs === 'typeError') throw new TypeError('Failed to fetch');
+          throw new MethodCallError('AE', 'Failed to fetch', {}, { unanswered: true });
         }
         const confirmation = params.confirmation as { code?: string } | undefined;
         if (!confirmation) return first;
@@ -199,7 +207,8 @@ function server({ first = { status: 'pending', challengeId: 'c1', to: '+44 •�
 const calls = (callMethod: ReturnType<typeof server>, method: string) => callMethod.mock.calls.filter(([name]) => name === method).map(([, params]) => params);
 
 async function orderForm() {
-  const heading = await screen.findByRole('heading', { level: 2, name: 'New order' });
+  // The first screen of the run waits for the lazily loaded screen and the schema compiler.
+  const heading = await screen.findByRole('heading', { level: 2, name: 'New order' }, { timeout: 5000 });
   return heading.closest('section') as HTMLElement;
 }
 
@@ -515,7 +524,7 @@ describe('answer-driven flows', () => {
   });
 
   it('says a lost call the server never took was not sent, and sends it again with the same key on Try again', async () => {
-    const callMethod = server({ failFirst: true });
+    const callMethod = server({ failFirst: true, lostAs: 'typeError' });
     const lookUpCall = vi.fn(async () => ({ outcome: 'none' as const }));
     const onError = vi.fn();
     renderScreens(testOptions([spec], { callMethod, onError, lookUpCall, challenges: { code: codeChallenge } }), '/orders', i18n());

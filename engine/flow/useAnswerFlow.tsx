@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useCall } from '../actions/useCall';
-import { isMethodCallError } from '../errors/MethodCallError';
+import { isAnswer } from '../errors/MethodCallError';
 import { useEngine } from '../provider/EngineProvider';
 import { getPath } from '../data/paths';
 import type { CallLookup, EngineOptions } from '../provider/types';
@@ -155,8 +155,8 @@ export function useAnswerFlow(
           break;
         } catch (error) {
           // A refusal is an answer: the corrected input is a new intent. A lost answer keeps the key for the retry.
-          if (isMethodCallError(error)) keys.answered();
-          if (isMethodCallError(error) || key === undefined || !options.lookUpCall) {
+          if (isAnswer(error)) keys.answered();
+          if (isAnswer(error) || key === undefined || !options.lookUpCall) {
             setOpen(null);
             throw error;
           }
