@@ -55,7 +55,7 @@ describe('card load', () => {
     // The confirmation names the card, the amount and the paying account by currency, name and masked number.
     const review = await screen.findByRole('dialog', { name: 'Check and confirm' }, FIND);
     expect(within(review).getByText('€40.00')).toBeTruthy();
-    expect(within(review).getByText('EUR · Payment · •• 0021')).toBeTruthy();
+    expect(within(review).getByText(/^EUR · Payment · ••\s0021$/)).toBeTruthy();
     expect(within(review).getByText(/5355 22•• •••• 1234/)).toBeTruthy();
     expect(call).not.toHaveBeenCalledWith('cardLoad', expect.anything());
     fireEvent.click(within(review).getByRole('button', { name: 'Load card' }));

@@ -96,15 +96,16 @@ export async function chooseLanguage(instance: i18n, language: Language, storage
 
 /**
  * The `masked` format: a number shown by its last four digits only (`{{accountId, masked}}` says
- * "•• 0057"), so a text names an account without spelling its number out.
+ * "•• 0057", with a no-break space), so a text names an account without spelling its number out.
  *
  * @example
- * maskedNumber(57); // '•• 0057'
- * maskedNumber('4000123456789010'); // '•• 9010'
+ * maskedNumber(57); // '••\u00a00057'
+ * maskedNumber('4000123456789010'); // '••\u00a09010'
  */
 export function maskedNumber(value: unknown): string {
   const digits = String(value ?? '').replace(/\D/g, '');
-  return digits === '' ? '' : `•• ${digits.slice(-4).padStart(4, '0')}`;
+  // A no-break space: the dots never wrap away from the digits they stand before.
+  return digits === '' ? '' : `••\u00a0${digits.slice(-4).padStart(4, '0')}`;
 }
 
 /**
