@@ -102,10 +102,11 @@ export async function reviewLookups(lookups: readonly ReviewLookup[] | undefined
  *    again with the same key; not known yet, "check again";
  * 3. `challenge`: while the registered handler finds a second factor in the answer, its step (code or
  *    wait), the code going back as the handler says (often the same call again);
- * 4. `result`: the final answer shown, closing by itself after `closeAfterMs` where `closeWhen` holds,
- *    else staying until closed; its `details` link and `repeat` button (the run's `repeat`) lead on;
- *    a `reveal` result is held by the screen's {@link RevealHost} and hides itself after `hideAfterMs`;
- *    a `list` result (a table, each item filled in from the run's `rows` it names) is held there too;
+ * 4. `result`: the final answer shown, held by the screen's {@link RevealHost} (so a refresh that hides
+ *    the section that asked does not take it away), closing by itself after `closeAfterMs` where
+ *    `closeWhen` holds, else staying until closed; its `details` link and `repeat` button (the run's
+ *    `repeat`) lead on; a `reveal` result hides itself after `hideAfterMs`; a `list` result is a table,
+ *    each item filled in from the run's `rows` it names;
  * 5. `success` (notice, refresh, navigate) where `doneWhen` holds for the final answer.
  * A refusal rejects, for the caller to put field errors on fields. `dialog` draws the open step.
  *
@@ -193,19 +194,21 @@ export function useAnswerFlow(
         if (!end) return { status: 'cancelled' };
         values = { ...end.answer, ...(end.method ? { challenge: { method: end.method } } : {}) };
       }
-      if ((target.result?.reveal || target.result?.list) && host) {
-        // A revealed value outlives the form or button that asked: the screen holds it, so a refresh that
-        // hides this section (a card's new status) does not take it away before its time. So does a list of
-        // outcomes: the group or rows whose button asked are gone from the reloaded list.
+      if (target.result) {
         const result = target.result;
-        const final = values;
-        const hide = () => host.show(null);
-        host.show(<ResultStep key={Date.now()} result={result} values={final} rows={rows} onClose={hide} />);
-      } else if (target.result) {
-        const again = repeat ? () => (setOpen(null), repeat(input)) : undefined;
-        // The final answer over the first (a confirmation answers only the status) over what was sent and reviewed.
-        const receipt = { ...shown, ...asValues(outcome.answer), ...values };
-        setOpen({ kind: 'result', result: target.result, values: receipt, rows, ...(again ? { repeat: again } : {}) });
+        // A revealed value keeps to the answer; any other result shows the final answer over the first (a
+        // confirmation answers only the status) over what was sent and reviewed (a receipt).
+        const shownValues = result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values };
+        if (host) {
+          // The screen holds the result, so a refresh that hides the form or button that asked (an invoice
+          // now paid, a card's new status, rows acted on) does not take it away before the person leaves it.
+          const hide = () => host.show(null);
+          const again = repeat ? () => (hide(), repeat(input)) : undefined;
+          host.show(<ResultStep key={Date.now()} result={result} values={shownValues} rows={rows} onClose={hide} {...(again ? { onRepeat: again } : {})} />);
+        } else {
+          const again = repeat ? () => (setOpen(null), repeat(input)) : undefined;
+          setOpen({ kind: 'result', result, values: shownValues, rows, ...(again ? { repeat: again } : {}) });
+        }
       }
       if (!matchesWhen(target.doneWhen, values)) return { status: 'kept' };
       beforeSuccess?.();
