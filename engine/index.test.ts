@@ -49,7 +49,9 @@ describe('public API types', () => {
   it('types guards, actions and method errors', () => {
     expectTypeOf<EngineOptions['guards'][string]>().returns.toEqualTypeOf<string | null | Promise<string | null>>();
     expectTypeOf<ReturnType<NonNullable<EngineOptions['actions']>[string]>>().toEqualTypeOf<Promise<void | { navigate?: string; answer?: unknown }>>();
-    expectTypeOf(MethodCallError).constructorParameters.toEqualTypeOf<[code: string, description: string, fieldErrors?: Record<string, string>]>();
+    expectTypeOf(MethodCallError).constructorParameters.toEqualTypeOf<
+      [code: string, description: string, fieldErrors?: Record<string, string>, options?: { unanswered?: boolean }]
+    >();
   });
 });
 

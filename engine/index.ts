@@ -6,7 +6,7 @@
  */
 export { createScreenRoutes, createScreenRouter } from './router/createScreenRoutes';
 export { EngineProvider, useEngine } from './provider/EngineProvider';
-export { MethodCallError, isMethodCallError } from './errors/MethodCallError';
+export { MethodCallError, isAnswer, isMethodCallError } from './errors/MethodCallError';
 export { formatMoney, formatNumber, formatDate, formatDateTime } from './format';
 export { intlLocale } from './i18n/labels';
 export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } from './ui/ConfirmDialog';
@@ -53,6 +53,7 @@ export type {
   LayoutProps,
   NavItem,
   ValueStore,
+  CallLookup,
   WidgetProps,
 } from './provider/types';
 export type {
@@ -69,6 +70,7 @@ export type {
   LiveValue,
   ResultStep,
   ReviewStep,
+  ReviewLookup,
   ScreenEntry,
   ScreenKind,
   ScreenSpec,

@@ -11,14 +11,36 @@
  */
 export class MethodCallError extends Error {
   override readonly name = 'MethodCallError';
+  /**
+   * True when no answer came (the network failed, the request timed out): the server may or may not have
+   * done what was asked, so a flow with an idempotency key looks the call up instead of taking this as a refusal.
+   */
+  readonly unanswered: boolean;
 
   constructor(
     public readonly code: string,
     public readonly description: string,
     public readonly fieldErrors: Record<string, string> = {},
+    { unanswered = false }: { unanswered?: boolean } = {},
   ) {
     super(description);
+    this.unanswered = unanswered;
   }
+}
+
+/**
+ * Whether `error` is the server's answer (a declared refusal) rather than a call that got none: a
+ * {@link MethodCallError} not marked `unanswered`.
+ *
+ * @example
+ * ```ts
+ * isAnswer(new MethodCallError('TA1', 'Too much')); // true
+ * isAnswer(new MethodCallError('AE', 'Failed to fetch', {}, { unanswered: true })); // false
+ * isAnswer(new TypeError('Failed to fetch')); // false
+ * ```
+ */
+export function isAnswer(error: unknown): error is MethodCallError {
+  return isMethodCallError(error) && (error as { unanswered?: unknown }).unanswered !== true;
 }
 
 /**

@@ -160,10 +160,17 @@ interface ServerOptions {
   /** What orderPlace answers without a confirmation. */
   first?: Record<string, unknown>;
   failFirst?: boolean;
+  /** How the first call fails: the transport's unanswered MethodCallError (default), or fetch's own TypeError. */
+  lostAs?: 'unanswered' | 'typeError';
   lookupDelay?: (code: string) => number;
 }
 
-function server({ first = { status: 'pending', challengeId: 'c1', to: '+44 ••• 123' }, failFirst = false, lookupDelay = () => 0 }: ServerOptions = {}) {
+function server({
+  first = { status: 'pending', challengeId: 'c1', to: '+44 ••• 123' },
+  failFirst = false,
+  lostAs = 'unanswered',
+  lookupDelay = () => 0,
+}: ServerOptions = {}) {
   let failed = false;
   const callMethod = vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
     switch (method) {
@@ -179,7 +186,8 @@ function server({ first = { status: 'pending', challengeId: 'c1', to: '+44 •�
       case 'orderPlace': {
         if (failFirst && !failed) {
           failed = true;
-          throw new TypeError('Failed to fetch');
+          if (lostAs === 'typeError') throw new TypeError('Failed to fetch');
+          throw new MethodCallError('AE', 'Failed to fetch', {}, { unanswered: true });
         }
         const confirmation = params.confirmation as { code?: string } | undefined;
         if (!confirmation) return first;
@@ -199,7 +207,8 @@ function server({ first = { status: 'pending', challengeId: 'c1', to: '+44 •�
 const calls = (callMethod: ReturnType<typeof server>, method: string) => callMethod.mock.calls.filter(([name]) => name === method).map(([, params]) => params);
 
 async function orderForm() {
-  const heading = await screen.findByRole('heading', { level: 2, name: 'New order' });
+  // The first screen of the run waits for the lazily loaded screen and the schema compiler.
+  const heading = await screen.findByRole('heading', { level: 2, name: 'New order' }, { timeout: 5000 });
   return heading.closest('section') as HTMLElement;
 }
 
@@ -490,5 +499,148 @@ describe('answer-driven flows', () => {
     await act(async () => fireEvent.click(within(review).getByRole('button', { name: 'Place' })));
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('orderPlace', { storeCode: 'ABC1', amount: '3.00' }));
     expect(notify).toHaveBeenCalledWith('orders.placedTitle', { status: 'placed', orderId: 5 });
+  });
+
+  it('looks a lost answer up by its key: a call the server took goes on to its second factor, never showing the browser error', async () => {
+    const callMethod = server({ failFirst: true });
+    const lookUpCall = vi.fn(async () => ({ outcome: 'answered' as const, answer: { status: 'pending', challengeId: 'c1', to: '+44 ••• 123' } }));
+    const onError = vi.fn();
+    renderScreens(testOptions([spec], { callMethod, onError, lookUpCall, challenges: { code: codeChallenge } }), '/orders', i18n());
+    const form = await orderForm();
+    await fillOrder(form);
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Place' })));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the order' });
+    const [lost] = calls(callMethod, 'orderPlace');
+    expect(lookUpCall).toHaveBeenCalledWith(lost!.idempotencyKey, 'orderPlace');
+    // The call was not sent again: the server's kept answer stood for it.
+    expect(calls(callMethod, 'orderPlace')).toHaveLength(1);
+    expect(onError).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '123456' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' })));
+    expect(await screen.findByRole('alertdialog', { name: 'Order placed' })).toBeTruthy();
+    expect(calls(callMethod, 'orderPlace').at(-1)).toMatchObject({ idempotencyKey: lost!.idempotencyKey, confirmation: { code: '123456' } });
+  });
+
+  it('says a lost call the server never took was not sent, and sends it again with the same key on Try again', async () => {
+    const callMethod = server({ failFirst: true, lostAs: 'typeError' });
+    const lookUpCall = vi.fn(async () => ({ outcome: 'none' as const }));
+    const onError = vi.fn();
+    renderScreens(testOptions([spec], { callMethod, onError, lookUpCall, challenges: { code: codeChallenge } }), '/orders', i18n());
+    const form = await orderForm();
+    await fillOrder(form);
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Place' })));
+
+    const lostStep = await screen.findByRole('alertdialog', { name: 'Connection lost' });
+    expect(await within(lostStep).findByText(/did not reach us, so nothing was done/)).toBeTruthy();
+    expect(calls(callMethod, 'orderPlace')).toHaveLength(1);
+    await act(async () => fireEvent.click(within(lostStep).getByRole('button', { name: 'Try again' })));
+    await screen.findByRole('dialog', { name: 'Confirm the order' });
+    const [lost, retried] = calls(callMethod, 'orderPlace');
+    expect(retried!.idempotencyKey).toBe(lost!.idempotencyKey);
+    expect(calls(callMethod, 'orderPlace')).toHaveLength(2);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('offers to check again while the lookup cannot be answered, and Close keeps the key for the next send', async () => {
+    const callMethod = server({ failFirst: true });
+    const lookUpCall = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue({ outcome: 'pending' });
+    renderScreens(testOptions([spec], { callMethod, lookUpCall, challenges: { code: codeChallenge } }), '/orders', i18n());
+    const form = await orderForm();
+    await fillOrder(form);
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Place' })));
+    let lostStep = await screen.findByRole('alertdialog', { name: 'Connection lost' });
+    expect(await within(lostStep).findByText(/cannot reach the server to check yet/)).toBeTruthy();
+    await act(async () => fireEvent.click(within(lostStep).getByRole('button', { name: 'Check again' })));
+    lostStep = await screen.findByRole('alertdialog', { name: 'Connection lost' });
+    expect(await within(lostStep).findByText(/still being processed/)).toBeTruthy();
+    expect(lookUpCall).toHaveBeenCalledTimes(2);
+    await act(async () => fireEvent.click(within(lostStep).getByRole('button', { name: 'Close' })));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // The same values sent again are the same intent: the same key.
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Place' })));
+    await screen.findByRole('dialog', { name: 'Confirm the order' });
+    const [lost, again] = calls(callMethod, 'orderPlace');
+    expect(again!.idempotencyKey).toBe(lost!.idempotencyKey);
+  });
+
+  it('words looked-up ids in the review, and keeps a receipt with what was sent, a details link and Repeat', async () => {
+    const callMethod = vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
+      if (method === 'storeList')
+        return {
+          stores: [
+            { code: 'XYZ2', name: 'Docks' },
+            { code: 'ABC1', name: 'Harbour', balance: '7.50', currencyCode: 'EUR' },
+          ],
+        };
+      if (method === 'orderPlace') return { status: 'placed', orderId: 9, echo: params.storeCode };
+      throw new Error(`unexpected ${method}`);
+    });
+    const receipt: ScreenSpec = {
+      id: 'receipt',
+      route: '/receipt',
+      layout: 'main',
+      title: 'orders.title',
+      kind: 'form',
+      form: {
+        schema: orderSchema,
+        fields: ['storeCode', 'amount'],
+        submit: {
+          method: 'orderPlace',
+          label: 'orders.place',
+          review: {
+            title: 'orders.new',
+            lookups: [{ id: 'store', method: 'storeList', path: 'stores', where: { field: 'code', equals: ':storeCode' } }],
+            items: [
+              { field: 'store', label: 'orders.storeLabel', template: 'orders.storeValue' },
+              { field: 'store.balance', label: 'orders.balance', format: 'money', currencyField: 'store.currencyCode' },
+              { field: 'amount' },
+            ],
+            confirm: 'orders.place',
+          },
+          result: {
+            title: 'orders.{{status}}Title',
+            items: [{ field: 'store', label: 'orders.storeLabel', template: 'orders.storeValue' }, { field: 'amount' }],
+            details: { label: 'orders.view', path: '/orders/:orderId' },
+            repeat: 'orders.repeat',
+            close: 'orders.done',
+          },
+          doneWhen: { field: 'status', equals: 'placed' },
+        },
+      },
+    };
+    const texts = i18n();
+    texts.addResources('en', 'translation', {
+      'orders.storeLabel': 'Store',
+      'orders.storeValue': '{{store.name}} ({{store.code}})',
+      'orders.balance': 'Store balance',
+      'orders.view': 'View the order',
+      'orders.repeat': 'Order again',
+      'orders.done': 'Done',
+    });
+    renderScreens(testOptions([receipt], { callMethod }), '/receipt', texts);
+    fireEvent.change(await screen.findByLabelText(/Store code/), { target: { value: 'ABC1' } });
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '3.00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place' }));
+    const review = await screen.findByRole('dialog', { name: 'New order' });
+    expect(within(review).getByText('Harbour (ABC1)')).toBeTruthy();
+    expect(within(review).getByText('€7.50')).toBeTruthy();
+    expect(calls(callMethod as never, 'storeList')).toEqual([{}]);
+    await act(async () => fireEvent.click(within(review).getByRole('button', { name: 'Place' })));
+
+    const result = await screen.findByRole('alertdialog', { name: 'Order placed' });
+    expect(within(result).getByText('Harbour (ABC1)')).toBeTruthy();
+    expect(within(result).getByText('3.00')).toBeTruthy();
+    expect(within(result).getByRole('link', { name: 'View the order' }).getAttribute('href')).toBe('/orders/9');
+    // The receipt stays until the person leaves it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByRole('alertdialog', { name: 'Order placed' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Store code/), { target: { value: 'XYZ2' } });
+    fireEvent.change(screen.getByLabelText(/Amount/), { target: { value: '' } });
+    fireEvent.click(within(result).getByRole('button', { name: 'Order again' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect((screen.getByLabelText(/Store code/) as HTMLInputElement).value).toBe('ABC1'));
+    expect((screen.getByLabelText(/Amount/) as HTMLInputElement).value).toBe('3.00');
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getPath } from '../data/paths';
+import { Link } from 'react-router';
+import { fillPath, getPath } from '../data/paths';
 import { DefinitionList } from '../kinds/detail/DefinitionList';
 import { CopyButton } from '../ui/CopyButton';
 import type { ResultList, ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
@@ -108,11 +109,25 @@ function useSecondsLeft(ms: number | undefined): number | undefined {
 
 /**
  * The step after the final answer: its title, text and values; it closes by itself where the spec says so.
+ * With `details`, a link to the page of what the call made (the path filled from the answer); with
+ * `repeat` and `onRepeat`, a button that closes it and sends the person back to the filled form.
  * With `reveal`, it shows one secret value of the answer, announced once, with a visible countdown, and
  * hides it (closes) after `reveal.hideAfterMs`. With `list`, the answer's items (one per row acted on,
  * filled in from `rows`) as a table. Its status region is named by the title.
  */
-export function ResultStep({ result, values, rows, onClose }: { result: ResultSpec; values: Values; rows?: ResultRows; onClose: () => void }) {
+export function ResultStep({
+  result,
+  values,
+  rows,
+  onClose,
+  onRepeat,
+}: {
+  result: ResultSpec;
+  values: Values;
+  rows?: ResultRows;
+  onClose: () => void;
+  onRepeat?: () => void;
+}) {
   const { t } = useTranslation();
   const reveal = result.reveal;
   const closesAfter = reveal
@@ -131,15 +146,23 @@ export function ResultStep({ result, values, rows, onClose }: { result: ResultSp
   // An answer without the secret (a replay of an earlier call) says `missingText` instead of it and of `text`.
   const missing = secret === undefined || secret === null || secret === '';
   const title = t(keyFromValues(result.title, values), values);
+  const details = result.details ? fillPath(result.details.path, values) : null;
   return (
     <Dialog
       role="alertdialog"
       title={title}
       onClose={onClose}
       buttons={
-        <button type="button" className="eng-button eng-button--primary" onClick={onClose}>
-          {t(result.close ?? 'engine.flow.close')}
-        </button>
+        <>
+          {result.repeat && onRepeat && (
+            <button type="button" className="eng-button eng-button--secondary" onClick={onRepeat}>
+              {t(result.repeat, values)}
+            </button>
+          )}
+          <button type="button" className="eng-button eng-button--primary" onClick={onClose}>
+            {t(result.close ?? 'engine.flow.close')}
+          </button>
+        </>
       }
     >
       <div className="eng-flow__result" role="status" aria-label={title}>
@@ -162,6 +185,11 @@ export function ResultStep({ result, values, rows, onClose }: { result: ResultSp
         )}
         {reveal?.copy && secret !== undefined && secret !== null && <CopyButton text={String(secret)} label={t(reveal.label ?? reveal.field)} />}
         {result.text && !(reveal?.missingText && missing) && <p>{t(keyFromValues(result.text, values), values)}</p>}
+        {details && result.details && (
+          <p className="eng-flow__details">
+            <Link to={details}>{t(result.details.label, values)}</Link>
+          </p>
+        )}
         {closesItself && <p className="eng-flow__meta">{t('engine.flow.closesSoon')}</p>}
       </div>
       {reveal && (
@@ -169,6 +197,47 @@ export function ResultStep({ result, values, rows, onClose }: { result: ResultSp
           {t('engine.flow.hiddenIn', { count: secondsLeft })}
         </p>
       )}
+    </Dialog>
+  );
+}
+
+/** Where a call whose answer never came stands, as the lost step says it. */
+export type LostState = 'checking' | 'notSent' | 'pending' | 'unknown';
+
+/**
+ * The step after a call whose answer never came (the network failed): the engine's own words instead of
+ * the browser's error, while the server is asked what became of the call; then "try again" where it was
+ * not taken (the same idempotency key goes again), or "check again" where that is not known yet.
+ */
+export function LostStep({ state, onRetry, onCheck, onClose }: { state: LostState; onRetry: () => void; onCheck: () => void; onClose: () => void }) {
+  const { t } = useTranslation();
+  const title = t('engine.flow.lost.title');
+  return (
+    <Dialog
+      role="alertdialog"
+      title={title}
+      onClose={onClose}
+      buttons={
+        <>
+          <button type="button" className="eng-button eng-button--secondary" onClick={onClose}>
+            {t('engine.flow.close')}
+          </button>
+          {state === 'notSent' && (
+            <button type="button" className="eng-button eng-button--primary" onClick={onRetry}>
+              {t('engine.flow.lost.tryAgain')}
+            </button>
+          )}
+          {(state === 'pending' || state === 'unknown') && (
+            <button type="button" className="eng-button eng-button--primary" onClick={onCheck}>
+              {t('engine.flow.lost.checkAgain')}
+            </button>
+          )}
+        </>
+      }
+    >
+      <p role="status" aria-busy={state === 'checking'} data-lost={state}>
+        {t(`engine.flow.lost.${state}`)}
+      </p>
     </Dialog>
   );
 }

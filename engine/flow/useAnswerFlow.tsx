@@ -1,13 +1,15 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useCall } from '../actions/useCall';
-import { isMethodCallError } from '../errors/MethodCallError';
+import { isAnswer } from '../errors/MethodCallError';
 import { useEngine } from '../provider/EngineProvider';
-import type { ResultStep as ResultSpec, ReviewStep as ReviewSpec, ScreenSpec, Submit } from '../spec/types';
+import { getPath } from '../data/paths';
+import type { CallLookup, EngineOptions } from '../provider/types';
+import type { ResultStep as ResultSpec, ReviewLookup, ReviewStep as ReviewSpec, ScreenSpec, Submit } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { ChallengeStep, type ChallengeEnd } from './ChallengeStep';
 import { useRevealHost } from './RevealHost';
 import { submissionKeys } from './idempotency';
-import { ResultStep, ReviewStep, type ResultRows } from './steps';
+import { LostStep, ResultStep, ReviewStep, type LostState, type ResultRows } from './steps';
 
 type Values = Record<string, unknown>;
 
@@ -30,25 +32,81 @@ export interface FlowRunOptions {
   beside?: Values;
   /** The rows the call acts on and their key field: a result `list` fills its items in from them. */
   rows?: ResultRows;
+  /** The result's `repeat` button: given what was sent, puts it back into the form (a form's submit only). */
+  repeat?: (input: Values) => void;
 }
 
 type Open =
   | { kind: 'review'; review: ReviewSpec; values: Values; answer: (go: boolean) => void }
   | { kind: 'challenge'; name: string; first: Values; callAgain: (extra: Values) => Promise<unknown>; end: (end: ChallengeEnd | null) => void }
-  | { kind: 'result'; result: ResultSpec; values: Values; rows?: ResultRows };
+  | { kind: 'result'; result: ResultSpec; values: Values; rows?: ResultRows; repeat?: () => void }
+  | { kind: 'lost'; state: LostState; choose: (choice: LostChoice) => void };
+
+/** What the person chose in the lost step. */
+type LostChoice = 'retry' | 'check' | 'close';
 
 const asValues = (answer: unknown): Values => (typeof answer === 'object' && answer !== null ? (answer as Values) : {});
+
+/** A lookup's params with `":name"` strings taken from the values (absent names are left out). */
+function boundLookupParams(params: Record<string, unknown> | undefined, values: Values): Values {
+  const bound: Values = {};
+  for (const [field, value] of Object.entries(params ?? {})) {
+    const taken = typeof value === 'string' && value.startsWith(':') ? getPath(values, value.slice(1)) : value;
+    if (taken !== undefined && taken !== null && taken !== '') bound[field] = taken;
+  }
+  return bound;
+}
+
+/**
+ * The objects a review's `lookups` find, by id: each method's answer at `path`, with `where` the first
+ * item of that list whose field equals the value; each of its fields also as `id.field`. A lookup that
+ * fails or finds nothing is left out, so the review still opens (its items say their `emptyText`).
+ *
+ * @example
+ * ```ts
+ * await reviewLookups([{ id: store, method: 'storeList', path: 'stores', where: { field: 'storeId', equals: ':storeId' } }], { storeId: 4 }, callMethod);
+ * // { store: { storeId: 4, name: 'Harbour' }, 'store.storeId': 4, 'store.name': 'Harbour' }
+ * ```
+ */
+export async function reviewLookups(lookups: readonly ReviewLookup[] | undefined, values: Values, callMethod: EngineOptions['callMethod']): Promise<Values> {
+  const found: Values = {};
+  await Promise.all(
+    (lookups ?? []).map(async (lookup) => {
+      const answer = await callMethod(lookup.method, boundLookupParams(lookup.params, values)).catch(() => undefined);
+      const at = lookup.path ? getPath(answer, lookup.path) : answer;
+      const where = lookup.where;
+      let item: unknown = at;
+      if (where) {
+        const wanted = typeof where.equals === 'string' && where.equals.startsWith(':') ? getPath(values, where.equals.slice(1)) : where.equals;
+        item = Array.isArray(at) ? at.find((candidate) => String(getPath(candidate, where.field)) === String(wanted)) : undefined;
+      }
+      if (typeof item !== 'object' || item === null) return;
+      // The object under its id (a template reads `{{store.name}}`), and each of its fields as `id.field`
+      // (an item formats `store.balance` as money with `currencyField: store.currencyCode`).
+      found[lookup.id] = item;
+      for (const [field, value] of Object.entries(item)) found[`${lookup.id}.${field}`] = value;
+    }),
+  );
+  return found;
+}
 
 /**
  * Runs a call as an answer-driven flow, the steps a spec declares around it:
  * 1. `review`: what will happen, from the input and `reviewValues` (live answers); Back cancels.
+ *    Its `lookups` are asked first, so its items can word the ids the form holds.
  * 2. the call, with a key in the request field `idempotencyKey` names (the same key for a retry of the
- *    same input after a failure without answer, a new one after an answer or for other input);
+ *    same input after a failure without answer, a new one after an answer or for other input). When
+ *    the answer never comes (the network failed) and the application gives `lookUpCall`, the lost step
+ *    says so in the engine's words and asks the server what became of the call: taken, the flow goes on
+ *    with the answer the server kept (a second factor, the result); not taken, "try again" sends it
+ *    again with the same key; not known yet, "check again";
  * 3. `challenge`: while the registered handler finds a second factor in the answer, its step (code or
  *    wait), the code going back as the handler says (often the same call again);
- * 4. `result`: the final answer shown, closing by itself after `closeAfterMs` where `closeWhen` holds;
- *    a `reveal` result is held by the screen's {@link RevealHost} and hides itself after `hideAfterMs`;
- *    a `list` result (a table, each item filled in from the run's `rows` it names) is held there too;
+ * 4. `result`: the final answer shown, held by the screen's {@link RevealHost} (so a refresh that hides
+ *    the section that asked does not take it away), closing by itself after `closeAfterMs` where
+ *    `closeWhen` holds, else staying until closed; its `details` link and `repeat` button (the run's
+ *    `repeat`) lead on; a `reveal` result hides itself after `hideAfterMs`; a `list` result is a table,
+ *    each item filled in from the run's `rows` it names;
  * 5. `success` (notice, refresh, navigate) where `doneWhen` holds for the final answer.
  * A refusal rejects, for the caller to put field errors on fields. `dialog` draws the open step.
  *
@@ -70,22 +128,55 @@ export function useAnswerFlow(
   const host = useRevealHost();
 
   const run = useCallback(
-    async (input: Values, { reviewValues = {}, beforeSuccess, beside = {}, rows }: FlowRunOptions = {}): Promise<FlowOutcome> => {
+    async (input: Values, { reviewValues = {}, beforeSuccess, beside = {}, rows, repeat }: FlowRunOptions = {}): Promise<FlowOutcome> => {
+      // What was sent and reviewed: the review shows it, and the result shows it under the answer.
+      const shown: Values = { ...reviewValues, ...beside, ...input };
       if (target.review) {
         const review = target.review;
-        const go = await new Promise<boolean>((answer) => setOpen({ kind: 'review', review, values: { ...reviewValues, ...input }, answer }));
+        Object.assign(shown, await reviewLookups(review.lookups, shown, options.callMethod));
+        const go = await new Promise<boolean>((answer) => setOpen({ kind: 'review', review, values: shown, answer }));
         setOpen(null);
         if (!go) return { status: 'cancelled' };
       }
-      const payload = target.idempotencyKey ? { ...input, [target.idempotencyKey]: keys.keyFor(input) } : input;
+      const key = target.idempotencyKey ? keys.keyFor(input) : undefined;
+      const payload = target.idempotencyKey ? { ...input, [target.idempotencyKey]: key } : input;
+      /** Shows the lost step in `state` and waits for the person's choice. */
+      const lostStep = (state: LostState) =>
+        new Promise<LostChoice>((choose) => setOpen({ kind: 'lost', state, choose: state === 'checking' ? () => undefined : choose }));
+      /** Asks the server what became of the call sent with `key`, showing the lost step meanwhile. */
+      const lookUp = async (sentWith: string): Promise<CallLookup | null> => {
+        void lostStep('checking');
+        return options.lookUpCall!(sentWith, target.method ?? '').catch(() => null);
+      };
       let outcome;
-      try {
-        outcome = await call(target, payload, beside);
-        keys.answered();
-      } catch (error) {
-        // A refusal is an answer: the corrected input is a new intent. A lost answer keeps the key for the retry.
-        if (isMethodCallError(error)) keys.answered();
-        throw error;
+      for (;;) {
+        try {
+          outcome = await call(target, payload, beside);
+          keys.answered();
+          break;
+        } catch (error) {
+          // A refusal is an answer: the corrected input is a new intent. A lost answer keeps the key for the retry.
+          if (isAnswer(error)) keys.answered();
+          if (isAnswer(error) || key === undefined || !options.lookUpCall) {
+            setOpen(null);
+            throw error;
+          }
+          let choice: LostChoice = 'check';
+          let found: CallLookup | null = null;
+          while (choice === 'check') {
+            found = await lookUp(key);
+            if (found?.outcome === 'answered') break;
+            choice = await lostStep(found === null ? 'unknown' : found.outcome === 'pending' ? 'pending' : 'notSent');
+          }
+          if (found?.outcome === 'answered') {
+            setOpen(null);
+            keys.answered();
+            outcome = { answer: found.answer };
+            break;
+          }
+          setOpen(null);
+          if (choice === 'close') return { status: 'cancelled' };
+        }
       }
       let values = asValues(outcome.answer);
       const handler = target.challenge ? options.challenges?.[target.challenge] : undefined;
@@ -103,15 +194,22 @@ export function useAnswerFlow(
         if (!end) return { status: 'cancelled' };
         values = { ...end.answer, ...(end.method ? { challenge: { method: end.method } } : {}) };
       }
-      if ((target.result?.reveal || target.result?.list) && host) {
-        // A revealed value outlives the form or button that asked: the screen holds it, so a refresh that
-        // hides this section (a card's new status) does not take it away before its time. So does a list of
-        // outcomes: the group or rows whose button asked are gone from the reloaded list.
+      if (target.result) {
         const result = target.result;
-        const shown = values;
-        const hide = () => host.show(null);
-        host.show(<ResultStep key={Date.now()} result={result} values={shown} rows={rows} onClose={hide} />);
-      } else if (target.result) setOpen({ kind: 'result', result: target.result, values, rows });
+        // A revealed value keeps to the answer; any other result shows the final answer over the first (a
+        // confirmation answers only the status) over what was sent and reviewed (a receipt).
+        const shownValues = result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values };
+        if (host) {
+          // The screen holds the result, so a refresh that hides the form or button that asked (an invoice
+          // now paid, a card's new status, rows acted on) does not take it away before the person leaves it.
+          const hide = () => host.show(null);
+          const again = repeat ? () => (hide(), repeat(input)) : undefined;
+          host.show(<ResultStep key={Date.now()} result={result} values={shownValues} rows={rows} onClose={hide} {...(again ? { onRepeat: again } : {})} />);
+        } else {
+          const again = repeat ? () => (setOpen(null), repeat(input)) : undefined;
+          setOpen({ kind: 'result', result, values: shownValues, rows, ...(again ? { repeat: again } : {}) });
+        }
+      }
       if (!matchesWhen(target.doneWhen, values)) return { status: 'kept' };
       beforeSuccess?.();
       await succeed(target.success, { answer: values, ...(outcome.navigateTo ? { navigateTo: outcome.navigateTo } : {}) });
@@ -123,7 +221,13 @@ export function useAnswerFlow(
   const close = useCallback(() => setOpen(null), []);
   let dialog: ReactNode = null;
   if (open?.kind === 'review') dialog = <ReviewStep review={open.review} values={open.values} onAnswer={open.answer} />;
-  if (open?.kind === 'result') dialog = <ResultStep result={open.result} values={open.values} rows={open.rows} onClose={close} />;
+  if (open?.kind === 'result') {
+    dialog = <ResultStep result={open.result} values={open.values} rows={open.rows} onClose={close} {...(open.repeat ? { onRepeat: open.repeat } : {})} />;
+  }
+  if (open?.kind === 'lost') {
+    const choose = open.choose;
+    dialog = <LostStep state={open.state} onRetry={() => choose('retry')} onCheck={() => choose('check')} onClose={() => choose('close')} />;
+  }
   if (open?.kind === 'challenge') {
     dialog = (
       <ChallengeStep

@@ -119,4 +119,18 @@ export interface EngineOptions {
   challenges?: Record<string, ChallengeHandler>;
   /** Values the application keeps in the tab, named by a data source's `store` (listed in screens/registry.json). */
   stores?: Record<string, ValueStore>;
+  /**
+   * Asks the server what became of a call sent with an idempotency key whose answer never came (the
+   * network failed). With it, a flow whose call fails without an answer says so in its own words, looks
+   * the call up, and goes on with the answer the server kept (the call was taken) or offers to send it
+   * again with the same key (it was not); without it, the failure goes to `onError`.
+   */
+  lookUpCall?: (idempotencyKey: string, method: string) => Promise<CallLookup>;
 }
+
+/**
+ * What the server says about a call looked up by its idempotency key: `answered` with the answer it gave,
+ * `pending` while it is still being processed, `none` when nothing was taken with that key (sending it
+ * again with the same key is safe).
+ */
+export type CallLookup = { outcome: 'answered'; answer: unknown } | { outcome: 'pending' } | { outcome: 'none' };

@@ -102,10 +102,33 @@ export interface ReviewStep {
   title: string;
   /** The values shown: fields of the form, then of each live answer (`{ field: total, format: money, currencyField: currencyCode }`). */
   items: Column[];
+  /** Objects looked up before the step opens, each put into the values under its `id` (see {@link ReviewLookup}). */
+  lookups?: ReviewLookup[];
   /** i18n key of the button that makes the call (default: the engine's "Confirm"). */
   confirm?: string;
   /** i18n key of the button back to the form (default: the engine's "Back"). */
   back?: string;
+}
+
+/**
+ * An object a review step looks up so its items can word an id the form holds: the answer of `method`
+ * (params `":name"` from the form and its live answers) at `path`; with `where`, the first item of that
+ * list whose `field` equals the value. Put into the review's values under `id`; left empty when the call
+ * fails or nothing matches.
+ *
+ * @example
+ * ```yaml
+ * review:
+ *   lookups: [{ id: store, method: storeList, path: stores, where: { field: storeId, equals: ':storeId' } }]
+ *   items: [{ field: store.name, label: orders.store }]
+ * ```
+ */
+export interface ReviewLookup {
+  id: string;
+  method: string;
+  params?: Record<string, unknown>;
+  path?: string;
+  where?: { field: string; equals: unknown };
 }
 
 /**
@@ -121,6 +144,10 @@ export interface ResultStep {
   closeWhen?: When;
   /** i18n key of the close button (default: the engine's "Close"). */
   close?: string;
+  /** A link to the page of what the call made, `:name` filled from the answer; shown where every name has a value. */
+  details?: { label: string; path: string };
+  /** i18n key of a button that closes the result and fills the form again with what was sent (a form's submit only). */
+  repeat?: string;
   /** A secret value of the answer shown once, with a countdown, hidden (the step closed) after `hideAfterMs`. */
   reveal?: RevealValue;
   /** A list in the answer (one outcome per item acted on), drawn as a small table beside the rows it is about. */

@@ -214,3 +214,34 @@ export async function runIdempotentCall(
     .execute();
   return { payload, replayed: false };
 }
+
+/** What {@link moneyCallOutcome} finds for a key. */
+export type MoneyCallOutcome =
+  { outcome: 'answered'; method: string; answer: Record<string, unknown> } | { outcome: 'pending'; method: string } | { outcome: 'none' };
+
+/**
+ * What became of the acting customer's money-moving call sent with `key`, for a client whose network
+ * failed before the answer came:
+ * - `answered`: the call was taken; its answer as it was given, without secrets (the receipt);
+ * - `pending`: a call that opens its own transactions is still running: look again in a moment;
+ * - `none`: nothing was taken with this key (never received, refused, or still inside its one
+ *   transaction, which a retry with the same key waits for and then replays): resending with the same
+ *   key is safe.
+ * Another customer's key reads as `none`: keys are kept per acting customer.
+ *
+ * @example
+ * const found = await moneyCallOutcome(db, customerId, 'k-123');
+ * if (found.outcome === 'answered') showReceipt(found.answer);
+ */
+export async function moneyCallOutcome(db: Kysely<Database>, customerId: number, key: string): Promise<MoneyCallOutcome> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['method', 'response'])
+    .where('customer_id', '=', customerId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return { outcome: 'none' };
+  const answer = row.response as unknown;
+  if (answer === null || typeof answer !== 'object' || Object.keys(answer).length === 0) return { outcome: 'pending', method: row.method };
+  return { outcome: 'answered', method: row.method, answer: withoutSecrets(answer) as Record<string, unknown> };
+}

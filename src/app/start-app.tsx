@@ -29,6 +29,7 @@ import { createCallMethod } from './call-method.ts';
 import { appActions, appChallenges, appFacts, appStores, components, createAppGuards, widgets } from './registry.ts';
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
+import { createCallLookup } from '../transfers/call-lookup.ts';
 
 /**
  * Boots the application into `container`: brand, translations, session, transport, then the engine's
@@ -113,6 +114,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     facts: appFacts(brand),
     challenges: appChallenges(rpc, { session, t: (key) => i18n.t(key) }),
     stores: appStores(),
+    lookUpCall: createCallLookup(rpc),
     onError: feedback.showError,
     notify: feedback.notify,
   });

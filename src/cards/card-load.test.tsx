@@ -52,13 +52,24 @@ describe('card load', () => {
     fireEvent.change(from, { target: { value: '21' } });
     fireEvent.change(amount, { target: { value: '40.00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Load card' }));
+    // The confirmation names the card, the amount and the paying account by currency, name and masked number.
+    const review = await screen.findByRole('dialog', { name: 'Check and confirm' }, FIND);
+    expect(within(review).getByText('€40.00')).toBeTruthy();
+    expect(within(review).getByText(/^EUR · Payment · ••\s0021$/)).toBeTruthy();
+    expect(within(review).getByText(/5355 22•• •••• 1234/)).toBeTruthy();
+    expect(call).not.toHaveBeenCalledWith('cardLoad', expect.anything());
+    fireEvent.click(within(review).getByRole('button', { name: 'Load card' }));
     const approval = await screen.findByRole('dialog', { name: 'Confirm the transfer' }, FIND);
     const [, params] = call.mock.calls.find(([method]) => method === 'cardLoad')!;
     expect(params).toEqual({ accountId: 7, currency: 'EUR', fromAccountId: 21, amount: '40.00', idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     fireEvent.change(within(approval).getByLabelText(/Confirmation code/), { target: { value: '123456' } });
     fireEvent.click(within(approval).getByRole('button', { name: 'Confirm' }));
-    await screen.findByRole('alertdialog', { name: 'Transfer sent' }, FIND);
+    const receipt = await screen.findByRole('alertdialog', { name: 'Transfer sent' }, FIND);
     expect(call).toHaveBeenCalledWith('transferApprove', { trxid: 41, approvalCode: '123456' });
+    // The receipt keeps the figures the confirmation answered, and leads to the transfer's page.
+    expect(within(receipt).getByText('€40.00')).toBeTruthy();
+    expect(within(receipt).getByRole('link', { name: 'View details' }).getAttribute('href')).toBe('/history/41');
+    expect(within(receipt).getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 
   it('says which account a card in a currency the customer holds no account in needs', async () => {

@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import localeLoaders from 'virtual:locales';
 import { createLocaleBackend } from './locale-backend.ts';
+import { formatMoney, intlLocale } from '../../engine/index.ts';
 import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
 
 /** What the translations need to know about the brand. */
@@ -41,8 +42,27 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
       interpolation: { escapeValue: false, defaultVariables: { projectName: brand.projectName } },
       react: { useSuspense: false },
     });
-  instance.services.formatter?.add('region', regionName);
+  addAppFormats(instance);
   return instance;
+}
+
+/**
+ * The formats the application's texts use besides i18next's own: `region`, `masked`, `money` (below) and
+ * `accountName`: an account (`{{account, accountName}}`) by the name its holder gave it, else by its kind
+ * ("Payment"), as the account selects say it.
+ *
+ * @example
+ * addAppFormats(i18n); // then t('x', …) may say {{countryCode, region}}, {{accountId, masked}}, {{total, money}}
+ */
+export function addAppFormats(instance: i18n): void {
+  instance.services.formatter?.add('accountName', (value: unknown) => {
+    const account = (typeof value === 'object' && value !== null ? value : {}) as { name?: unknown; type?: unknown };
+    if (typeof account.name === 'string' && account.name !== '') return account.name;
+    return account.type === undefined ? '' : instance.t(`accounts.typeShort.${String(account.type)}`, { defaultValue: String(account.type) });
+  });
+  instance.services.formatter?.add('region', regionName);
+  instance.services.formatter?.add('masked', maskedNumber);
+  instance.services.formatter?.add('money', (value, language, options: { currencyCode?: unknown }) => moneyText(value, options.currencyCode, language));
 }
 
 /**
@@ -70,4 +90,32 @@ export function regionName(value: unknown, language: string | undefined): string
 export async function chooseLanguage(instance: i18n, language: Language, storage: Pick<Storage, 'setItem'> = localStorage): Promise<void> {
   await instance.changeLanguage(language);
   storage.setItem(LANGUAGE_STORAGE_KEY, language);
+}
+
+/**
+ * The `masked` format: a number shown by its last four digits only (`{{accountId, masked}}` says
+ * "•• 0057", with a no-break space), so a text names an account without spelling its number out.
+ *
+ * @example
+ * maskedNumber(57); // '••\u00a00057'
+ * maskedNumber('4000123456789010'); // '••\u00a09010'
+ */
+export function maskedNumber(value: unknown): string {
+  const digits = String(value ?? '').replace(/\D/g, '');
+  // A no-break space: the dots never wrap away from the digits they stand before.
+  return digits === '' ? '' : `••\u00a0${digits.slice(-4).padStart(4, '0')}`;
+}
+
+/**
+ * The `money` format: an amount in the currency the same text's `currencyCode` names, as the reader's
+ * language writes it (`{{total, money}}` with `currencyCode: 'USD'` says "$120.60"); without a currency,
+ * the amount as it is.
+ *
+ * @example
+ * moneyText('120.60', 'USD', 'en'); // '$120.60'
+ */
+export function moneyText(value: unknown, currencyCode: unknown, language: string | undefined): string {
+  const amount = String(value ?? '');
+  if (amount === '' || typeof currencyCode !== 'string' || currencyCode === '') return amount;
+  return formatMoney(amount, currencyCode, intlLocale(language ?? 'en'));
 }

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render } from '@testing-library/react';
 import { createScreenRoutes, type EngineOptions, type LayoutProps, type ScreenSpec } from '../../engine/index.ts';
 import engineEn from '../../engine/locales/en.json';
+import { addAppFormats } from '../i18n/create-i18n.ts';
 
 type Tree = Record<string, unknown>;
 const englishFiles = import.meta.glob<Tree>('../../locales/en/*.json', { eager: true, import: 'default' });
@@ -20,6 +21,7 @@ export function englishI18n(): I18n {
   const instance = i18next.createInstance();
   const translation = Object.values(englishFiles).reduce<Tree>((all, file) => merge(all, file), merge({}, engineEn));
   void instance.init({ lng: 'en', resources: { en: { translation } }, interpolation: { escapeValue: false }, initAsync: false });
+  addAppFormats(instance);
   return instance;
 }
 

@@ -108,12 +108,12 @@ describe('rpc: the answer', () => {
 
   it('reports a network failure with the error message', async () => {
     const { rpc } = setUp(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AE', description: 'Failed to fetch' });
+    await expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AE', description: 'Failed to fetch', unanswered: true });
   });
 
   it("reports a network failure that is not an Error as 'networkError'", async () => {
     const { rpc } = setUp(() => Promise.reject('offline'));
-    await expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AE', description: 'networkError' });
+    await expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AE', description: 'networkError', unanswered: true });
   });
 
   it("reports an empty answer as 'serverError'", async () => {
@@ -123,7 +123,7 @@ describe('rpc: the answer', () => {
 
   it('tells the session when the server refuses the token', async () => {
     const { rpc, onUnauthorized } = setUp(() => json({ responseCode: 'AU', responseDescription: 'Auth error' }, 401));
-    await expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AU' });
+    await expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AU', unanswered: false });
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
@@ -132,7 +132,7 @@ describe('rpc: the answer', () => {
     const { rpc } = setUp(() => json({}), {
       fetch: (_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
     });
-    const outcome = expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AE', description: 'requestTimeout' });
+    const outcome = expect(rpc('balanceInquiry', {})).rejects.toMatchObject({ code: 'AE', description: 'requestTimeout', unanswered: true });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     await vi.advanceTimersByTimeAsync(1);
     await outcome;

@@ -78,9 +78,10 @@ async function send(options: RpcOptions, method: RpcMethodName, params: object):
       signal: controller.signal,
     });
   } catch (error) {
-    if (controller.signal.aborted) throw new MethodCallError('AE', 'requestTimeout', {});
+    // No answer came: marked unanswered, so a money flow asks the server what became of the call.
+    if (controller.signal.aborted) throw new MethodCallError('AE', 'requestTimeout', {}, { unanswered: true });
     // Document 000 section 8: a network failure reports the error's own message, else 'networkError'.
-    throw new MethodCallError('AE', error instanceof Error && error.message ? error.message : 'networkError', {});
+    throw new MethodCallError('AE', error instanceof Error && error.message ? error.message : 'networkError', {}, { unanswered: true });
   } finally {
     clearTimeout(timer);
   }

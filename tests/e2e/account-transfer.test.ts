@@ -90,11 +90,20 @@ describe('between own accounts', () => {
     await expect.poll(() => toAmount.inputValue()).toBe(quote.toAmount);
     await expect.poll(() => page.locator('main [data-field="fee"]').innerText()).toBe(`$${quote.fee}`);
     await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+    // The confirmation names where the money goes, the figures and the paying account, never an id.
+    const review = page.getByRole('dialog', { name: 'Check and confirm' });
+    await review.waitFor();
+    const reviewText = await review.innerText();
+    expect(reviewText).toContain('€' + quote.toAmount);
+    expect(reviewText).toMatch(/USD · .+ · ••\s[0-9]{4}/);
+    expect(reviewText).toMatch(/EUR · .+ · ••\s[0-9]{4}/);
+    expect(reviewText).not.toContain('Account ID');
+    await review.getByRole('button', { name: 'Send' }).click();
     const success = page.getByRole('dialog', { name: 'Transfer sent' }).or(page.getByRole('alertdialog', { name: 'Transfer sent' }));
     await success.waitFor();
     expect(await success.innerText()).toContain('€' + quote.toAmount);
     expect(await seriousViolations(page)).toEqual([]);
-    await success.getByRole('button', { name: 'Close' }).click();
+    await success.getByRole('button', { name: 'Done' }).click();
     await success.waitFor({ state: 'detached' });
     // The form is ready for the next transfer.
     expect(await amount.inputValue()).toBe('');
@@ -123,9 +132,12 @@ describe('between own accounts', () => {
     await page.getByLabel('Number of payments').fill('4');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Transfer and repeat' }).click();
+    const review = page.getByRole('dialog', { name: 'Check and confirm' });
+    expect(await review.innerText()).toContain('Every week');
+    await review.getByRole('button', { name: 'Send' }).click();
     const success = page.getByRole('dialog', { name: 'Transfer sent' }).or(page.getByRole('alertdialog', { name: 'Transfer sent' }));
     await success.waitFor();
-    await success.getByRole('button', { name: 'Close' }).click();
+    await success.getByRole('button', { name: 'Done' }).click();
 
     const { payments } = await api.call('preapprovedPaymentList', { type: 'account' });
     const created = payments[0];

@@ -311,6 +311,7 @@ describe("the analyst's proofs", () => {
       await page.getByLabel('Note').fill(note);
       await page.getByLabel(PURPOSE.noteLabel, { exact: true }).fill('March, flat 4B');
       await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Check and confirm' }).getByRole('button', { name: 'Send', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Confirm the transfer' });
       await dialog.waitFor();
       let code = '';

@@ -215,6 +215,9 @@ describe('cards', () => {
     await page.getByLabel('Amount in EUR').fill('40.00');
     const beforeLoadSms = await latestSmsId('transferConfirmation');
     await main.getByRole('button', { name: 'Load card', exact: true }).click();
+    const review = page.getByRole('dialog', { name: 'Check and confirm' });
+    expect(await review.innerText()).toContain('€40.00');
+    await review.getByRole('button', { name: 'Load card', exact: true }).click();
     const approval = page.getByRole('dialog', { name: 'Confirm the transfer' });
     await approval.waitFor();
     await approval.getByLabel('Confirmation code').fill(codeOf(await newSms('transferConfirmation', beforeLoadSms)));

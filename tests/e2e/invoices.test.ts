@@ -59,12 +59,24 @@ describe('invoices', () => {
       invoice: { amount: string; total: string };
     };
     expect(Number(invoice.total)).toBeGreaterThanOrEqual(Number(invoice.amount));
-    await anna.getByRole('button', { name: `Pay ${invoice.total} USD` }).click();
+    const total = Number(invoice.total).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    const fee = (Number(invoice.total) - Number(invoice.amount)).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    await anna.getByRole('button', { name: `Pay ${total}` }).click();
+    // The confirmation: the payee, the amount, the fee, the total and the paying account.
+    const review = anna.getByRole('dialog', { name: 'Check and confirm' });
+    const reviewText = await review.innerText();
+    for (const shown of [total, fee, Number(invoice.amount).toLocaleString('en-US', { style: 'currency', currency: 'USD' })])
+      expect(reviewText).toContain(shown);
+    expect(reviewText).toMatch(/USD · .+ · ••\s[0-9]{4}/);
+    await review.getByRole('button', { name: 'Pay', exact: true }).click();
     const codeInput = anna.locator('input[name="approvalCode"]');
     await codeInput.waitFor();
     expect(await seriousViolations(anna)).toEqual([]);
     await codeInput.fill(await latestSmsCode(e2e.server.url));
     await anna.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    const receipt = anna.getByRole('alertdialog', { name: 'Transfer sent' });
+    expect(await receipt.innerText()).toContain(total);
+    await receipt.getByRole('button', { name: 'Done' }).click();
     await anna.locator('main').getByText('Paid', { exact: true }).waitFor({ timeout: 15_000 });
     await anna.context().close();
 

@@ -53,6 +53,14 @@ describe('person to person', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Send', exact: true }).click();
+    // The confirmation: recipient, amount, fee, total and the paying account.
+    const review = page.getByRole('dialog', { name: 'Check and confirm' });
+    await review.waitFor();
+    const reviewText = await review.innerText();
+    for (const shown of ['business@example.com', '$12.50', '$0.25', '$12.75', note]) expect(reviewText).toContain(shown);
+    expect(reviewText).toMatch(/USD · .+ · ••\s[0-9]{4}/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Confirm the transfer' });
     await dialog.waitFor();
     let code = '';
@@ -69,11 +77,14 @@ describe('person to person', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('Confirmation code').fill(code);
     await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // The receipt stays until Anna leaves it.
     const success = page.getByRole('alertdialog', { name: 'Transfer sent' });
     await success.waitFor();
-    expect(await success.innerText()).toContain('This message closes by itself.');
-    // The sms success popup closes by itself.
-    await success.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await success.innerText()).not.toContain('This message closes by itself.');
+    expect(await success.innerText()).toContain('$12.75');
+    expect(await seriousViolations(page)).toEqual([]);
+    await success.getByRole('button', { name: 'Done' }).click();
+    await success.waitFor({ state: 'detached' });
 
     // The template and the recent payee are offered now.
     const template = main.getByRole('table', { name: 'Templates' }).locator('tr', { hasText: 'Beans' });

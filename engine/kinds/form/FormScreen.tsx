@@ -135,7 +135,12 @@ export function FormBody({
     sending.current = true;
     try {
       const reviewValues = Object.assign({}, ...Object.values(live).map((state) => (state.status === 'ready' ? state.answer : {}))) as Record<string, unknown>;
-      const outcome = await submitData(withoutComputedFields(valid, form.live, lastChangedRef.current), { reviewValues });
+      // The result's "repeat" puts what was sent back into the form, for the person to send it once more.
+      const repeat = (sent: Record<string, unknown>) => {
+        setData({ ...initialData, ...sent });
+        setRound((current) => current + 1);
+      };
+      const outcome = await submitData(withoutComputedFields(valid, form.live, lastChangedRef.current), { reviewValues, repeat });
       if (outcome.status === 'invalid') serverErrors.show(outcome.fieldErrors, valid);
       else if (outcome.status === 'done' || outcome.status === 'kept') serverErrors.clear();
       if (outcome.status === 'done') {

@@ -6,6 +6,7 @@ import { accountAreaHandlers } from '../../accounts/handlers.ts';
 import { profileContactHandlers, profileHandlers, profileLookupHandlers } from './profile.ts';
 import { onboardingHandlers, type OnboardingServices } from './onboarding.ts';
 import { sessionRulesHandlers } from './session-rules.ts';
+import { moneyOutcomeHandlers } from './money-outcome.ts';
 import { securityHandlers } from '../../security/handlers.ts';
 import { adminHandlers } from '../../admin/handlers.ts';
 import { verificationHandlers } from '../../verification/handlers.ts';
@@ -47,6 +48,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...profileLookupHandlers,
     ...onboardingHandlers(onboarding),
     ...sessionRulesHandlers,
+    ...moneyOutcomeHandlers,
     ...securityHandlers,
     ...adminHandlers,
     ...verificationHandlers,
