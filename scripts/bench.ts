@@ -3,7 +3,9 @@
  * - engine speed (issue 12): a keystroke in a 200-field form to the next paint, and the first paint of a
  *   10,000-row table, on a page built on its own from `scripts/bench-engine/` (see `engineFigures`);
  * - the gzipped JavaScript bytes of the initial load of /login and of /home, against the built application
- *   (run `npm run build` first; skipped without `dist/`).
+ *   (run `npm run build` first; skipped without `dist/`);
+ * - the cumulative layout shift of /login, /register, /home and /history at 375 and 1280 px (issue 13, goal
+ *   0.1 or less; see `layout-shift.ts`), against the same built application.
  * `--json` prints one line of JSON with every figure instead of sentences.
  */
 import { existsSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../tests/support/browser.ts';
 import { repoRoot, startServer } from '../tests/support/server-process.ts';
+import { LAYOUT_SHIFT_GOAL, layoutShiftFigures } from './layout-shift.ts';
 import { engineFigures, FORM_KEYSTROKE_GOAL_MS, TABLE_PAINT_GOAL_MS, type Spread } from './bench-engine/run.ts';
 
 const LOGIN_BUDGET = 160 * 1024;
@@ -63,7 +66,11 @@ async function bundleFigures(browser: import('playwright-core').Browser) {
     await page.waitForURL('**/home');
     const home = await javascriptBytes(page, `${server.url}/home`);
     say(`/home initial load: ${home.files} JavaScript files, ${kB(home.gzip)} gzipped (${kB(home.raw)} raw)`);
-    return { login, home, loginBudget: LOGIN_BUDGET };
+    const layoutShift = await layoutShiftFigures(browser, server.url);
+    for (const { path, width, cls } of layoutShift) {
+      say(`Cumulative layout shift of ${path} at ${width} px: ${cls}; goal ${LAYOUT_SHIFT_GOAL} or less: ${cls <= LAYOUT_SHIFT_GOAL ? 'met' : 'MISSED'}`);
+    }
+    return { login, home, loginBudget: LOGIN_BUDGET, layoutShift, layoutShiftGoal: LAYOUT_SHIFT_GOAL };
   } finally {
     await server.stop();
   }
