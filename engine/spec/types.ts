@@ -620,6 +620,11 @@ export interface WizardSpec {
   submit?: Submit;
   /** When `data` is refused: the error goes to `onError` and the user to `navigate` (a link no longer valid). */
   failure?: { navigate: string };
+  /**
+   * When `data` is refused with one of `codes` (a screen that is not for this customer): the `notice` (an
+   * i18n key) and an optional `link`, instead of a retry.
+   */
+  refused?: { codes: string[]; notice: string; link?: { to: string; label: string } };
 }
 
 /** How a `cards` section draws each item as a tile: its heading, lines, value, art and actions. */
