@@ -279,10 +279,11 @@ export async function buildCatalogue(options: CatalogueOptions): Promise<Catalog
       await Promise.all(servers.map((server) => server.stop()));
     }
   } else {
-    for (const which of cases) {
-      const server = await startServer({ BRAND: which.brand }, { root: options.root });
+    // One server per brand, its languages one after the other.
+    for (const brand of new Set(cases.map((which) => which.brand))) {
+      const server = await startServer({ BRAND: brand }, { root: options.root });
       try {
-        await catalogueCase(options, which, server, screens, result);
+        for (const which of cases.filter((c) => c.brand === brand)) await catalogueCase(options, which, server, screens, result);
       } finally {
         await server.stop();
       }
