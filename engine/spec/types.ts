@@ -289,6 +289,8 @@ export interface Column {
   sortable?: boolean;
   /** A copy button after the value; copying is announced. The value carries `data-field`. */
   copy?: boolean;
+  /** In a table: a long value without spaces (JSON, a key, a hash) breaks anywhere to stay in its cell. */
+  wrap?: boolean;
   /** The value drawn as a QR code too (under it), named by this i18n key, which interpolates the row. */
   qr?: string;
   /** Badges: a tone per value (`{ good: [active], bad: [blocked] }`), carried as `data-tone`; other values are neutral. */

@@ -1,10 +1,11 @@
 /**
  * The broken states the screen catalogue found (issue 13), each now a proper screen: company selection
  * opened by a personal customer, the personal self-certification opened by a business user, a third-party
- * sign-in link that names no client, and an identity verification link that names no session.
+ * sign-in link that names no client, an identity verification link that names no session, the audit log's
+ * JSON wider than its table, and the profile's e-mail table on a phone.
  */
 import { describe, expect, it } from 'vitest';
-import { browserAndServer } from '../support/pages.ts';
+import { browserAndServer, signedInPage } from '../support/pages.ts';
 
 const e2e = browserAndServer();
 
@@ -65,5 +66,32 @@ describe('broken states found by the catalogue', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.locator('body').innerText()).not.toMatch(/must be|uuid/);
     await context.close();
+  });
+
+  it("the admin audit log keeps each call's JSON inside its table at 1280 px", async () => {
+    const page = await e2e.signedInPage('admin@example.com');
+    await page.goto(`${e2e.server.url}/admin-overview/audit`);
+    const table = page.getByRole('table');
+    await table.locator('tbody tr').first().waitFor();
+    const { tableWidth, wrapWidth, longest } = await table.evaluate((element) => ({
+      tableWidth: element.scrollWidth,
+      wrapWidth: element.parentElement!.clientWidth,
+      longest: Math.max(...[...element.querySelectorAll('tbody td:last-child')].map((cell) => cell.textContent!.length)),
+    }));
+    expect(longest).toBeGreaterThan(20);
+    expect(tableWidth).toBeLessThanOrEqual(wrapWidth);
+    await page.context().close();
+  });
+
+  it('the profile shows every e-mail address whole on a 375 px phone, nothing past the screen edge', async () => {
+    const page = await signedInPage(e2e.browser, e2e.server.url, 'personal@example.com', { width: 375 });
+    await page.goto(`${e2e.server.url}/profile`);
+    const email = page.getByText('anna.novak.studio@example.com').first();
+    await email.waitFor();
+    const box = (await email.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
   });
 });
