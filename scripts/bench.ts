@@ -7,8 +7,10 @@
  *   without `dist/`): the gzipped JavaScript of the first load of /login (at most 160 kB) and of /home, and
  *   each route's own chunks beyond the first load (at most 60 kB, see scripts/bench-bundle.ts). Over a
  *   budget, the bench says OVER and exits with 1 after printing everything.
+ * - the cumulative layout shift of /login, /register, /home and /history at 375 and 1280 px (issue 13, goal
+ *   0.1 or less; see `layout-shift.ts`), against the same built application.
  * `--json` prints one line of JSON with every figure instead of sentences:
- * `{ "routes": { "/login": { "gzipKb": 150.2, … }, … }, "overBudget": [], "engine": { … } }`.
+ * `{ "routes": { "/login": { "gzipKb": 150.2, … }, … }, "overBudget": [], "engine": { … }, "layoutShift": [ … ] }`.
  * `--bundle` measures the bundle only.
  */
 import { existsSync } from 'node:fs';
@@ -18,6 +20,7 @@ import { launchChromium } from '../tests/support/browser.ts';
 import { repoRoot, startServer } from '../tests/support/server-process.ts';
 import { screens } from '../generated/screens.ts';
 import { routeChunks } from './bench-bundle.ts';
+import { LAYOUT_SHIFT_GOAL, layoutShiftFigures } from './layout-shift.ts';
 import { engineFigures, FORM_KEYSTROKE_GOAL_MS, TABLE_PAINT_GOAL_MS, type Spread } from './bench-engine/run.ts';
 
 /** The first load of the sign-in page, gzipped JavaScript. */
@@ -73,7 +76,9 @@ interface RouteFigure {
   budgetKb?: number;
 }
 
-async function bundleFigures(browser: import('playwright-core').Browser): Promise<{ routes: Record<string, RouteFigure>; overBudget: string[] } | null> {
+async function bundleFigures(
+  browser: import('playwright-core').Browser,
+): Promise<{ routes: Record<string, RouteFigure>; overBudget: string[]; layoutShift: Awaited<ReturnType<typeof layoutShiftFigures>> } | null> {
   if (!existsSync(`${repoRoot}/dist/.vite/manifest.json`)) {
     say('Bundle sizes skipped: no dist/ (run `npm run build` first).');
     return null;
@@ -117,7 +122,11 @@ async function bundleFigures(browser: import('playwright-core').Browser): Promis
       );
     }
     if (overBudget.length) say(`Over the JavaScript budget: ${overBudget.join(', ')}`);
-    return { routes, overBudget };
+    const layoutShift = await layoutShiftFigures(browser, server.url);
+    for (const { path, width, cls } of layoutShift) {
+      say(`Cumulative layout shift of ${path} at ${width} px: ${cls}; goal ${LAYOUT_SHIFT_GOAL} or less: ${cls <= LAYOUT_SHIFT_GOAL ? 'met' : 'MISSED'}`);
+    }
+    return { routes, overBudget, layoutShift };
   } finally {
     await server.stop();
   }
@@ -140,7 +149,16 @@ async function main(): Promise<number> {
   try {
     const engine = bundleOnly ? null : await engineSection(browser);
     const bundle = await bundleFigures(browser);
-    if (json) console.log(JSON.stringify({ routes: bundle?.routes ?? null, overBudget: bundle?.overBudget ?? [], engine }));
+    if (json)
+      console.log(
+        JSON.stringify({
+          routes: bundle?.routes ?? null,
+          overBudget: bundle?.overBudget ?? [],
+          engine,
+          layoutShift: bundle?.layoutShift ?? null,
+          layoutShiftGoal: LAYOUT_SHIFT_GOAL,
+        }),
+      );
     return bundle?.overBudget.length ? 1 : 0;
   } finally {
     await browser.close();

@@ -316,6 +316,8 @@ export interface Column {
   sortable?: boolean;
   /** A copy button after the value; copying is announced. The value carries `data-field`. */
   copy?: boolean;
+  /** In a table: a long value without spaces (JSON, a key, a hash) breaks anywhere to stay in its cell. */
+  wrap?: boolean;
   /** The value drawn as a QR code too (under it), named by this i18n key, which interpolates the row. */
   qr?: string;
   /** Badges: a tone per value (`{ good: [active], bad: [blocked] }`), carried as `data-tone`; other values are neutral. */
@@ -647,6 +649,11 @@ export interface WizardSpec {
   submit?: Submit;
   /** When `data` is refused: the error goes to `onError` and the user to `navigate` (a link no longer valid). */
   failure?: { navigate: string };
+  /**
+   * When `data` is refused with one of `codes` (a screen that is not for this customer): the `notice` (an
+   * i18n key) and an optional `link`, instead of a retry.
+   */
+  refused?: { codes: string[]; notice: string; link?: { to: string; label: string } };
 }
 
 /** How a `cards` section draws each item as a tile: its heading, lines, value, art and actions. */

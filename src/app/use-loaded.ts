@@ -3,12 +3,16 @@ import { useApp } from './app-context.tsx';
 
 /**
  * Data a custom screen loads on open and reloads after a change. A failure goes to the error popup and
- * leaves `failed` set, so the screen can say so instead of spinning.
+ * leaves `failed` set, so the screen can say so instead of spinning; a screen that says the failure in its
+ * own words passes `{ popup: false }`, so the server's wording (a validator's, in English) never shows.
  *
  * @example
  * const { data, reload } = useLoaded(() => rpc('customerLimitReasonGet', {}));
  */
-export function useLoaded<T>(load: () => Promise<T>): { data: T | undefined; setData: (data: T) => void; reload: () => Promise<void>; failed: boolean } {
+export function useLoaded<T>(
+  load: () => Promise<T>,
+  { popup = true }: { popup?: boolean } = {},
+): { data: T | undefined; setData: (data: T) => void; reload: () => Promise<void>; failed: boolean } {
   const { feedback } = useApp();
   const [data, setData] = useState<T>();
   const [failed, setFailed] = useState(false);
@@ -20,9 +24,9 @@ export function useLoaded<T>(load: () => Promise<T>): { data: T | undefined; set
       setFailed(false);
     } catch (error) {
       setFailed(true);
-      feedback.showError(error);
+      if (popup) feedback.showError(error);
     }
-  }, [feedback]);
+  }, [feedback, popup]);
   useEffect(() => {
     void reload();
   }, [reload]);

@@ -1,20 +1,21 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CustomerAccess } from '../../generated/entities.ts';
 import { useApp } from '../app/app-context.tsx';
 import { actFor } from '../session/acting-customer.ts';
 import { businessStartPage, companySelectionStep, type CompanySelectionStep } from '../session/start-page.ts';
 import './navigation.css';
 
-type View = { step: 'loading' } | { step: CompanySelectionStep; companies: CustomerAccess[] } | { step: 'failed' };
+type View = { step: 'loading' } | { step: CompanySelectionStep; companies: CustomerAccess[] } | { step: 'failed' } | { step: 'personal' };
 
 /**
  * Company selection (document 000 section 2, start page rule 3): lists the companies the business user
  * acts for. Choosing one makes it the acting customer (the Customer-Id header), loads its access info
  * and applies the second start-page list, with the path remembered before sign-in (`next`). With one
  * authorised company it is chosen at once; with none authorised yet the user is told so; with none at
- * all the user is signed out and goes to sign-in.
+ * all a business user is signed out and goes to sign-in, while a personal customer who opened the page
+ * (it is never on their way) is told they act for no company and offered the way home.
  */
 export function CompanySelection() {
   const { t } = useTranslation();
@@ -40,9 +41,13 @@ export function CompanySelection() {
   };
 
   /** What the list says: sign out, choose the one authorised company at once, or show the list. */
-  const showCompanies = useEffectEvent((customers: CustomerAccess[]) => {
+  const showCompanies = useEffectEvent((customers: CustomerAccess[], customerType: string) => {
     const authorised = customers.filter((company) => company.authorised);
     const step = companySelectionStep({ authorisedCount: authorised.length, pendingCount: customers.length - authorised.length });
+    if (step === 'login' && customerType !== 'business') {
+      setView({ step: 'personal' });
+      return;
+    }
     if (step === 'login') {
       void actions.signOut().then(({ navigate: to }) => navigate(to, { replace: true }));
       return;
@@ -59,9 +64,9 @@ export function CompanySelection() {
   useEffect(() => {
     let live = true;
     actFor(null, sessionStorage);
-    rpc('customerAccessList', {}).then(
-      ({ customers }) => {
-        if (live) showCompanies(customers);
+    Promise.all([rpc('customerAccessList', {}), customer.load()]).then(
+      ([{ customers }, signedIn]) => {
+        if (live) showCompanies(customers, signedIn.customer.customerType);
       },
       (error: unknown) => {
         if (live) showFailure(error);
@@ -70,12 +75,22 @@ export function CompanySelection() {
     return () => {
       live = false;
     };
-  }, [rpc]);
+  }, [rpc, customer]);
 
   return (
     <section className="session-screen" aria-busy={view.step === 'loading' || choosing !== null}>
       {view.step === 'loading' && <p className="session-screen__muted">{t('session.companySelection.loading')}</p>}
       {view.step === 'failed' && <p className="session-screen__error">{t('session.companySelection.failed')}</p>}
+      {view.step === 'personal' && (
+        <div className="session-screen__card">
+          <p>{t('session.companySelection.noCompanies')}</p>
+          <div className="session-screen__actions">
+            <Link className="button button--primary" to="/home">
+              {t('session.companySelection.toHome')}
+            </Link>
+          </div>
+        </div>
+      )}
       {view.step === 'authorisedUserInformation' && (
         <div className="session-screen__card">
           <p>{t('session.companySelection.notAuthorised')}</p>

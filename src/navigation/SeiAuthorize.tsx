@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useApp } from '../app/app-context.tsx';
 import { afterAuthorizeAnswer } from './redirect-rules.ts';
 import { postSessionRules } from './session-rules-api.ts';
@@ -18,7 +18,8 @@ type View = { step: 'opening' } | { step: 'ask'; authorization: Authorization } 
  * /auth/sei (document 000 sections 2 and 7): a third-party client sent the signed-in user here. The
  * screen opens the authorization (`POST /auth/sei/authorize` with this address), shows who asks and
  * where the user will be sent, and on the user's answer goes to the `redirect_uri` the approval call
- * returns. An authorize call answered 404 sends the user to the root path.
+ * returns. An authorize call answered 404 sends the user to the root path. The server's own words (English,
+ * for developers) never reach the screen: each refusal is told in the user's language.
  */
 export function SeiAuthorize() {
   const { t } = useTranslation();
@@ -35,11 +36,11 @@ export function SeiAuthorize() {
         if (status === 200) return setView({ step: 'ask', authorization: body });
         const target = afterAuthorizeAnswer(status);
         if (target) {
-          feedback.showError(new Error(body.message || t('session.sei.unknownClient')));
+          feedback.showError(new Error(t('session.sei.unknownClient')));
           void navigate(target, { replace: true });
           return;
         }
-        setView({ step: 'refused', message: body.message ?? t('session.sei.failed') });
+        setView({ step: 'refused', message: t('session.sei.failed') });
       },
       (error: unknown) => live && feedback.showError(error),
     );
@@ -57,7 +58,7 @@ export function SeiAuthorize() {
         return;
       }
       const target = afterAuthorizeAnswer(status);
-      feedback.showError(new Error(body.message || t('session.sei.failed')));
+      feedback.showError(new Error(t('session.sei.failed')));
       if (target) void navigate(target, { replace: true });
       else setView({ step: 'ask', authorization });
     } catch (error) {
@@ -69,7 +70,16 @@ export function SeiAuthorize() {
   return (
     <section className="session-screen" aria-busy={view.step === 'opening' || view.step === 'leaving'}>
       {view.step === 'opening' && <p className="session-screen__muted">{t('session.sei.opening')}</p>}
-      {view.step === 'refused' && <p className="session-screen__error">{view.message}</p>}
+      {view.step === 'refused' && (
+        <div className="session-screen__card">
+          <p className="session-screen__error">{view.message}</p>
+          <div className="session-screen__actions">
+            <Link className="button button--primary" to="/home">
+              {t('session.sei.toHome')}
+            </Link>
+          </div>
+        </div>
+      )}
       {view.step === 'leaving' && <p className="session-screen__muted">{t('session.sei.leaving')}</p>}
       {view.step === 'ask' && (
         <div className="session-screen__card">

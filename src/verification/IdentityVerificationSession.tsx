@@ -18,7 +18,8 @@ export function IdentityVerificationSession({ params }: CustomScreenProps) {
   const { rpc, session: signIn } = useApp();
   const workflowRunId = params.workflowRunId ?? '';
   const token = params.token ?? '';
-  const { data, reload, failed } = useLoaded(() => rpc('identityVerificationSessionGet', { workflowRunId, token }));
+  // A link that names no session is said on the screen (`verification.identity.unknown`), not by a popup.
+  const { data, reload, failed } = useLoaded(() => rpc('identityVerificationSessionGet', { workflowRunId, token }), { popup: false });
   const status = data?.session.status;
 
   useEffect(() => {

@@ -191,6 +191,9 @@ export function DataTable(props: DataTableProps) {
   // Worked out once per column, not once per cell.
   const labels = columns.map((column) => fieldLabel(t, column.field, entity?.properties?.[column.field], column.label));
   const numeric = columns.map(isNumeric);
+  const cellClasses = columns.map(
+    (column, index) => [numeric[index] && 'eng-cell--number', column.wrap && 'eng-cell--wrap'].filter(Boolean).join(' ') || undefined,
+  );
   const openRow = (event: MouseEvent<HTMLTableRowElement>, row: Row) => {
     // A click on the row's own link or a button already does what it should.
     if ((event.target as HTMLElement).closest('a, button')) return;
@@ -267,7 +270,7 @@ export function DataTable(props: DataTableProps) {
             return (
               <td
                 key={cell.id}
-                className={numeric[index] ? 'eng-cell--number' : undefined}
+                className={cellClasses[index]}
                 // On phones the header row is hidden and each cell shows its column's name from this.
                 data-label={labels[index]}
               >

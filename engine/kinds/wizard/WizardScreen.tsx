@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCall } from '../../actions/useCall';
 import { unwrapFieldErrors, useSubmit } from '../../actions/useSubmit';
 import { getPath } from '../../data/paths';
@@ -41,7 +41,8 @@ const askedFields = (wizard: WizardSpec) => wizard.steps.flatMap((step) => (asks
  * - **Calls**: a step's `save` is called on Next with the answers of the shown steps up to it; `submit`
  *   sends all of them from the last answering step. A server field error takes the user to the step that
  *   asks for the field and shows it there. Back never validates and keeps every answer.
- * - **Start**: the answers start from `data` (refused: `failure.navigate`, else a retry); `startAt` opens on a later step when the loaded answer says
+ * - **Start**: the answers start from `data` (refused: with one of `refused.codes` its notice and link, else
+ *   `failure.navigate`, else a retry); `startAt` opens on a later step when the loaded answer says
  *   so. A draft (`draft.key`, `draft.version`; on the server too with `draft.load`/`draft.save`) keeps the
  *   answers and the step; the server's wins when saved later, with a notice.
  *
@@ -66,12 +67,30 @@ export function WizardScreen({ spec }: KindProps) {
   }
   const loaded = useMethodData(wizard.data);
   const drafted = useMethodData(wizard.draft?.load ? { method: wizard.draft.load } : undefined);
+  if (loaded.error && wizard.refused && isMethodCallError(loaded.error) && wizard.refused.codes.includes(loaded.error.code)) {
+    return <NotForThisCustomer refused={wizard.refused} />;
+  }
   if (loaded.error && wizard.failure) return <Refused error={loaded.error} to={wizard.failure.navigate} />;
   if (loaded.error) return <ErrorState onRetry={() => void loaded.mutate()} />;
   // A draft that cannot be fetched is no reason to keep the user from starting: the local one serves.
   const draftPending = Boolean(wizard.draft?.load) && drafted.data === undefined && !drafted.error;
   if ((wizard.data && loaded.data === undefined) || draftPending) return <LoadingIndicator />;
   return <WizardBody spec={spec} wizard={wizard} loaded={loaded.data} serverDraftAnswer={drafted.data} />;
+}
+
+/** A wizard whose answers were refused with one of `refused.codes`: says so, with the way on, and offers no retry. */
+function NotForThisCustomer({ refused }: { refused: NonNullable<WizardSpec['refused']> }) {
+  const { t } = useTranslation();
+  return (
+    <div className="eng-notice eng-notice--info" role="status">
+      <p>{t(refused.notice)}</p>
+      {refused.link && (
+        <Link className="eng-button eng-button--primary" to={refused.link.to}>
+          {t(refused.link.label)}
+        </Link>
+      )}
+    </div>
+  );
 }
 
 /** A wizard whose answers were refused (`failure`): says why through `onError`, then goes elsewhere. */
