@@ -2,6 +2,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { customMediaRules } from './src/theme/breakpoints.ts';
+import { brandFonts } from './codegen/brand-fonts.ts';
 
 /** Where the server listens in development (npm run serve). */
 const SERVER = 'http://127.0.0.1:8080';
@@ -56,7 +57,8 @@ function formsStandIns(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [breakpointMedia(), formsStandIns(), react()],
+  // brandFonts ships the fonts brands/*/brand.json declare, and preloads the served brand's (codegen/brand-fonts.ts).
+  plugins: [breakpointMedia(), formsStandIns(), brandFonts({ brandsDir: fileURLToPath(new URL('./brands', import.meta.url)) }), react()],
   css: {
     // Lightning CSS compiles the custom media into plain media queries every browser understands.
     transformer: 'lightningcss',
