@@ -75,6 +75,29 @@ describe("each brand's font", () => {
   });
 });
 
+describe('layout shift', () => {
+  it.each(BRANDS)('%s: the sign-in page does not move when its font arrives (cumulative layout shift 0.1 or less)', async (brand) => {
+    const { page } = await pageWithFonts({ language: brand === 'paxumbank' ? 'ru' : 'en' });
+    // Every shift from the first paint on, the swap from the fallback to the brand's font included.
+    await page.addInitScript(() => {
+      const counted = window as unknown as { layoutShift: number };
+      counted.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (entry.hadRecentInput) continue;
+          counted.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${servers[brand]!.url}/login`);
+    await page.locator('#login_username').waitFor();
+    await fontsReady(page);
+    await page.waitForLoadState('networkidle');
+    const layoutShift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    expect(layoutShift).toBeLessThanOrEqual(0.1);
+  });
+});
+
 describe('the dark theme', () => {
   it("follows the system: a dark system gets the brand's dark palette, with no serious violation", async () => {
     const { page } = await pageWithFonts({ colorScheme: 'dark' });
