@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { ResourceLanguage } from 'i18next';
 import { mergeResources } from './src/i18n/locale-backend.ts';
 import { customMediaRules } from './src/theme/breakpoints.ts';
+import { brandFonts } from './codegen/brand-fonts.ts';
 
 /** Where the server listens in development (npm run serve). */
 const SERVER = 'http://127.0.0.1:8080';
@@ -138,7 +139,8 @@ export function localeTexts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [breakpointMedia(), formsStandIns(), localeTexts(), react()],
+  // brandFonts ships the fonts brands/*/brand.json declare, and preloads the served brand's (codegen/brand-fonts.ts).
+  plugins: [breakpointMedia(), formsStandIns(), localeTexts(), brandFonts({ brandsDir: fileURLToPath(new URL('./brands', import.meta.url)) }), react()],
   css: {
     // Lightning CSS compiles the custom media into plain media queries every browser understands.
     transformer: 'lightningcss',

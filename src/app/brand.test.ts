@@ -49,4 +49,27 @@ describe('presentBrand', () => {
     expect(doc.title).toBe('Paxum');
     expect(doc.querySelector<HTMLLinkElement>('link[rel="icon"]')?.getAttribute('href')).toBe('/assets/logo.svg');
   });
+
+  it("shows the brand's dark palette when the system asks for dark, and the shipped font stack", () => {
+    const doc = page('paxum');
+    const theme = {
+      colorPrimary: '#0b5cad',
+      colorPrimaryText: '#ffffff',
+      colorBackground: '#f4f7fb',
+      colorSurface: '#ffffff',
+      colorText: '#14213d',
+      colorMuted: '#4a5568',
+      colorDanger: '#b42318',
+      colorSuccess: '#1e7b34',
+      radius: '8px',
+      fontFamily: "'Inter', sans-serif",
+    };
+    const brand = { projectName: 'Paxum', theme, darkTheme: { colorBackground: '#0b1422' } } as Brand;
+    const fonts = { fontFamily: "'Inter', 'Inter Fallback', sans-serif", fallback: null, faces: [] };
+    presentBrand(doc, brand, '/assets/logo.svg', { fonts, media: { matches: true, addEventListener: () => undefined } });
+    const style = doc.documentElement.style;
+    expect(style.getPropertyValue('--color-background')).toBe('#0b1422');
+    expect(style.getPropertyValue('color-scheme')).toBe('dark');
+    expect(style.getPropertyValue('--font-family')).toBe("'Inter', 'Inter Fallback', sans-serif");
+  });
 });

@@ -11,21 +11,6 @@ const brands = Object.entries(import.meta.glob<Brand>('../../brands/*/brand.json
 }));
 const logos = Object.keys(import.meta.glob('../../brands/*/*.svg', { query: '?raw' }));
 
-/** WCAG 2 relative luminance of a #rrggbb colour. */
-function luminance(hex: string): number {
-  const channel = (offset: number) => {
-    const value = parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
-/** WCAG 2 contrast ratio of two colours. */
-function contrast(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
-
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
 const validate = ajv.compile(brandSchema);
@@ -64,14 +49,5 @@ describe('brands', () => {
     expect(new Set(brands.map(({ brand }) => brand.theme.colorPrimary)).size).toBe(brands.length);
     for (const { brand } of brands) expect(brand.support.defaultEmail).toMatch(/@[a-z0-9.-]+\.example$/);
   });
-
-  it.each(brands)('$folder has WCAG AA contrast for its text', ({ brand: { theme } }) => {
-    expect(contrast(theme.colorText, theme.colorBackground)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.colorText, theme.colorSurface)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.colorMuted, theme.colorBackground)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.colorPrimaryText, theme.colorPrimary)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.colorPrimary, theme.colorSurface)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.colorDanger, theme.colorSurface)).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(theme.colorSuccess, theme.colorSurface)).toBeGreaterThanOrEqual(4.5);
-  });
+  // Contrast, in the light and the dark theme: src/theme/palettes.test.ts.
 });

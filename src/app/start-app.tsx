@@ -8,6 +8,7 @@ import { screens } from '../../generated/screens.ts';
 import { Feedback } from '../errors/Feedback.tsx';
 import { createFeedbackStore } from '../errors/feedback-store.ts';
 import { createI18n } from '../i18n/create-i18n.ts';
+import { ColorSchemeProvider } from '../theme/ThemeSwitcher.tsx';
 import { layouts } from '../layouts/index.ts';
 import { chooseApiBase, emailConfirmationPopup, readBootQuery, withoutBootParameters } from '../navigation/boot-query.ts';
 import { goToStartPage, signInWithAuthorizationCode } from '../navigation/code-login.ts';
@@ -30,6 +31,7 @@ import { appActions, appChallenges, appFacts, appStores, components, createAppGu
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 import { createCallLookup } from '../transfers/call-lookup.ts';
+import { loadBrandFonts } from 'virtual:brand-fonts';
 
 /**
  * Boots the application into `container`: brand, translations, session, transport, then the engine's
@@ -40,8 +42,8 @@ import { createCallLookup } from '../transfers/call-lookup.ts';
  */
 export async function startApp(container: HTMLElement): Promise<void> {
   const brandId = chosenBrandId(document, brandIds);
-  const [brand, logoUrl] = await Promise.all([loadBrand[brandId](), loadBrandLogo[brandId]()]);
-  presentBrand(document, brand, logoUrl);
+  const [brand, logoUrl, fonts] = await Promise.all([loadBrand[brandId](), loadBrandLogo[brandId](), loadBrandFonts[brandId]?.()]);
+  const colorScheme = presentBrand(document, brand, logoUrl, { fonts, storage: localStorage, media: matchMedia('(prefers-color-scheme: dark)') });
   const i18n = await createI18n(brand);
 
   // Document 000 section 2, query handling: ?fromCustomerId sets the customer a business user or admin
@@ -137,10 +139,12 @@ export async function startApp(container: HTMLElement): Promise<void> {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback }}>
-          {isSandbox(document) && <SandboxBanner />}
-          <RouterProvider router={router} />
-          <Feedback store={feedback} />
-          <TermsStep store={terms.store} />
+          <ColorSchemeProvider controller={colorScheme}>
+            {isSandbox(document) && <SandboxBanner />}
+            <RouterProvider router={router} />
+            <Feedback store={feedback} />
+            <TermsStep store={terms.store} />
+          </ColorSchemeProvider>
         </AppProvider>
       </I18nextProvider>
     </StrictMode>,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { LayoutProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher.tsx';
+import { ThemeSwitcher } from '../theme/ThemeSwitcher.tsx';
 import { BrandLogo } from './BrandLogo.tsx';
 import { CONTENT_ID, SkipLink } from './SkipLink.tsx';
 
@@ -20,7 +21,10 @@ export function ExternalLayout({ children }: LayoutProps) {
         {children}
       </main>
       <footer className="layout-external__footer">
-        {t('layout.support')} <a href={`mailto:${brand.support.defaultEmail}`}>{brand.support.defaultEmail}</a>
+        <p>
+          {t('layout.support')} <a href={`mailto:${brand.support.defaultEmail}`}>{brand.support.defaultEmail}</a>
+        </p>
+        <ThemeSwitcher />
       </footer>
     </div>
   );

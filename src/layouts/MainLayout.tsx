@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import type { LayoutProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher.tsx';
+import { ThemeSwitcher } from '../theme/ThemeSwitcher.tsx';
 import { CompanySwitcher } from '../navigation/CompanySwitcher.tsx';
 import { customerName, useCustomer } from '../session/customer-store.ts';
 import { BrandLogo } from './BrandLogo.tsx';
@@ -49,6 +50,7 @@ export function MainLayout({ navItems, children }: LayoutProps) {
           </ul>
           <div className="app-header__tools">
             <LanguageSwitcher languages={brand.languages} />
+            <ThemeSwitcher />
             <CompanySwitcher />
             {signedIn && (
               <span className="customer-name">

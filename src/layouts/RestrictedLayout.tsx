@@ -1,6 +1,7 @@
 import type { LayoutProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher.tsx';
+import { ThemeSwitcher } from '../theme/ThemeSwitcher.tsx';
 import { BrandLogo } from './BrandLogo.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
 import { CONTENT_ID, SkipLink } from './SkipLink.tsx';
@@ -18,6 +19,7 @@ export function RestrictedLayout({ children }: LayoutProps) {
         <BrandLogo />
         <div className="app-header__tools">
           <LanguageSwitcher languages={brand.languages} />
+          <ThemeSwitcher />
           <SignOutButton />
         </div>
       </header>

@@ -29,6 +29,7 @@ import { SectionTabs } from './SectionTabs';
 import { TextSection } from './TextSection';
 import { ThreadSection } from './ThreadSection';
 import { useOnShow } from './useOnShow';
+import { EmptyState } from '../../ui/EmptyState';
 
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
 const PAGING = tableParamNames({});
@@ -139,10 +140,9 @@ function SectionContent({
     case 'cards':
       if (rows.length === 0 || !section.card) {
         return (
-          <div className="eng-empty">
-            <p>{t(section.emptyText ?? 'engine.table.empty')}</p>
-            <ActionList spec={spec} actions={section.emptyActions} values={{}} />
-          </div>
+          <EmptyState text={t(section.emptyText ?? 'engine.table.empty')}>
+            {section.emptyActions && <ActionList spec={spec} actions={section.emptyActions} values={{}} />}
+          </EmptyState>
         );
       }
       return (
@@ -200,7 +200,7 @@ function SectionContent({
     case 'chart': {
       const [category, value] = columns;
       if (!category || !value) return <ErrorState message={t('engine.dashboard.chartColumns', { section: section.id })} />;
-      if (rows.length === 0) return <p className="eng-empty">{t(section.emptyText ?? 'engine.table.empty')}</p>;
+      if (rows.length === 0) return <EmptyState text={t(section.emptyText ?? 'engine.table.empty')} />;
       return <BarChart caption={title} rows={rows} category={category} value={value} entity={section.entity} />;
     }
   }

@@ -4,6 +4,7 @@ import { formatText } from '../../format/formatValue';
 import { useIntlLocale } from '../../i18n/labels';
 import type { JsonSchema, ThreadSpec } from '../../spec/types';
 import { matchesWhen } from '../../spec/when';
+import { EmptyState } from '../../ui/EmptyState';
 
 /**
  * A section of kind `thread`: a list drawn as a conversation in the order the answer gives it, each item
@@ -29,7 +30,7 @@ export function ThreadSection({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  if (rows.length === 0) return <p className="eng-empty">{t(emptyText ?? 'engine.table.empty')}</p>;
+  if (rows.length === 0) return <EmptyState text={t(emptyText ?? 'engine.table.empty')} />;
   return (
     <ol className="eng-thread" aria-label={t(thread.label)}>
       {rows.map((row, index) => {

@@ -19,6 +19,7 @@ import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import type { Row } from './rows';
 import { useRowWindow } from './rowWindow';
+import { EmptyState, type EmptyIllustration } from '../../ui/EmptyState';
 
 /** Sorting and paging state only: rows arrive sorted and paged from the server. */
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
@@ -41,6 +42,8 @@ export interface DataTableProps {
   /** Path with `:field` placeholders opened from a row. */
   rowLink?: string;
   emptyText?: string;
+  /** The empty list's picture: 'noMatch' where filters narrowed it to nothing (default 'empty'). */
+  emptyIllustration?: EmptyIllustration;
   /** A link under the empty list's text, to where its first item is made. */
   emptyAction?: EmptyAction;
   /** Row field drawn as each row's `data-key`. */
@@ -222,15 +225,13 @@ export function DataTable(props: DataTableProps) {
     body = (
       <tr>
         <td colSpan={span} className="eng-table__empty">
-          {t(props.emptyText ?? 'engine.table.empty')}
-          {props.emptyAction && (
-            <>
-              {' '}
+          <EmptyState text={t(props.emptyText ?? 'engine.table.empty')} illustration={props.emptyIllustration}>
+            {props.emptyAction && (
               <Link className="eng-button eng-button--primary eng-table__empty-action" to={props.emptyAction.to}>
                 {t(props.emptyAction.label)}
               </Link>
-            </>
-          )}
+            )}
+          </EmptyState>
         </td>
       </tr>
     );

@@ -155,7 +155,15 @@ describe('TableScreen', () => {
       enums: { entryKind: { card: 'By card' } },
     });
     renderScreens(testOptions([spec], { callMethod }), '/entries', wording);
+    const picture = () =>
+      screen
+        .getByText(/^No entries/)
+        .closest('.eng-empty-state')
+        ?.querySelector('svg');
     expect(await screen.findByText('No entries yet.')).toBeTruthy();
+    // A picture beside the words, hidden from screen readers: an empty tray, then a lens finding nothing.
+    expect(picture()?.getAttribute('aria-hidden')).toBe('true');
+    expect(picture()?.querySelector('.eng-illustration__tray')).toBeTruthy();
     const filters = await screen.findByRole('region', { name: 'Filters' });
     expect(within(filters).getByRole('option', { name: 'By card' })).toBeTruthy();
     expect(within(filters).getByRole('option', { name: 'All kinds' })).toBeTruthy();
@@ -164,6 +172,8 @@ describe('TableScreen', () => {
       fireEvent.click(within(filters).getByRole('button', { name: 'Apply filters' }));
     });
     expect(await screen.findByText('No entries match.')).toBeTruthy();
+    expect(picture()?.querySelector('.eng-illustration__lens')).toBeTruthy();
+    expect(picture()?.querySelector('.eng-illustration__tray')).toBeNull();
   });
 
   it('shows the empty text when nothing matches, and an error with retry when the call fails', async () => {

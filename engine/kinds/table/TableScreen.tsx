@@ -168,6 +168,7 @@ export function TableScreen({ spec }: KindProps) {
           (quick.value !== undefined ? table.quickFilters?.emptyText?.[quick.value] : undefined) ??
           (table.filters?.emptyText && filtered ? table.filters.emptyText : table.emptyText)
         }
+        emptyIllustration={filtered || quick.narrowed ? 'noMatch' : 'empty'}
         emptyAction={!filtered && !quick.narrowed ? table.emptyAction : undefined}
         rowKey={table.rowKey}
         selection={selecting ? { keys: selectedKeys, keyOf, onChange: (keys) => setSelected({ page: pageId, keys }) } : undefined}
