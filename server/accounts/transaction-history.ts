@@ -90,9 +90,11 @@ async function accountIdsOf(db: Kysely<Database>, filter: HistoryFilter): Promis
 /**
  * The matching entries joined with their transaction, account and currency. Only the given
  * accounts are read (the customer's), so no filter can reach another customer's entries. The
- * status filter is left out when `withStatus` is false (the processing and rejected counts).
+ * status filter is left out when `withStatus` is false (the processing and rejected counts). A
+ * keyword is matched through the trigram indexes (`keywordBy: 'index'`, for counts) or row by row
+ * as the rows are read (`'scan'`, for a page or a batch that stops early).
  */
-function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds: number[], withStatus = true) {
+function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds: number[], withStatus = true, keywordBy: 'index' | 'scan' = 'index') {
   const type = filter.transactionType ?? filter.operationType;
   const email = filter.email?.trim().toLowerCase();
   return (
@@ -114,12 +116,17 @@ function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds
       .$if(filter.fromAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) >= cast(${filter.fromAmount} as numeric) * power(10, c.scale)`))
       .$if(filter.toAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) <= cast(${filter.toAmount} as numeric) * power(10, c.scale)`))
       .$if(withStatus && filter.status !== undefined, (qb) => qb.where('e.status', '=', HISTORY_STATUS[filter.status!]))
-      // Each side of the keyword is its own subquery, so each reads its trigram index (migration 0026) rather than every row.
-      .$if(Boolean(filter.keyword), (qb) =>
+      // Counting must find every match: each side of the keyword is then its own subquery, which reads its
+      // trigram index (migration 0026) instead of every row. A page stops at its first rows, newest first,
+      // so it tests each row as it goes: a common word is found at once, without building the whole set.
+      .$if(Boolean(filter.keyword) && keywordBy === 'index', (qb) =>
         qb.where(
           sql<boolean>`(e.transaction_id in (select id from ledger_transactions where description ilike ${likePattern(filter.keyword!)})
             or e.id in (select id from ledger_entries where account_id in (${sql.join(accountIds)}) and counterparty ilike ${likePattern(filter.keyword!)}))`,
         ),
+      )
+      .$if(Boolean(filter.keyword) && keywordBy === 'scan', (qb) =>
+        qb.where((eb) => eb.or([eb('t.description', 'ilike', likePattern(filter.keyword!)), eb('e.counterparty', 'ilike', likePattern(filter.keyword!))])),
       )
       .$if(Boolean(email), (qb) =>
         qb.where((eb) =>
@@ -318,7 +325,7 @@ export async function transactionHistory(db: Kysely<Database>, query: HistoryQue
   const counts = await filterCounts(db, query, accountIds);
   // A page beyond any realistic history simply comes back empty.
   const offset = Math.min((query.pageNumber - 1) * query.pageSize, Number.MAX_SAFE_INTEGER);
-  const rows = await matchingEntries(db, query, accountIds)
+  const rows = await matchingEntries(db, query, accountIds, true, 'scan')
     .select([...ROW_COLUMNS])
     .orderBy(SORT_COLUMNS[query.sortBy], query.sortDirection)
     .orderBy('t.created_at', 'desc')
@@ -354,7 +361,7 @@ export async function* historyBatches(db: Kysely<Database>, filter: HistoryFilte
   let after: { at: string; transactionId: bigint; entryId: bigint } | undefined;
   for (;;) {
     const cursor = after;
-    const rows = await matchingEntries(db, filter, accountIds)
+    const rows = await matchingEntries(db, filter, accountIds, true, 'scan')
       .select([...ROW_COLUMNS, 'e.id as entry_id', sql<string>`t.created_at::text`.as('created_at_text')])
       // The timestamp travels as PostgreSQL's own text: a JavaScript Date would lose its microseconds.
       .$if(cursor !== undefined, (qb) =>
