@@ -322,12 +322,28 @@ export interface Column {
   qr?: string;
   /** Badges: a tone per value (`{ good: [active], bad: [blocked] }`), carried as `data-tone`; other values are neutral. */
   tones?: Partial<Record<BadgeTone, unknown[]>>;
-  /** In a tile or a detail: the value is shown only where this holds for the item. */
+  /** In a tile or a detail: the value is shown only where this holds for the item; in a list's badges: the badge is. */
   when?: When;
+  /** In a table or a list: the value drawn without its own sign after + or −, chosen by another field of the row. */
+  sign?: ValueSign;
 }
 
-/** The tone of a badge: what the value means to the reader. */
-export type BadgeTone = 'good' | 'waiting' | 'bad';
+/**
+ * A sign read from another field of the row (`direction: incoming`): the value is drawn as its magnitude
+ * after `+` (in the success colour) or `−`, and screen readers hear the sign too. A row matching neither
+ * list is drawn as it is.
+ */
+export interface ValueSign {
+  field: string;
+  plus: unknown[];
+  minus: unknown[];
+}
+
+/**
+ * The tone of a badge: what the value means to the reader. `good`: done well; `waiting`: not done yet;
+ * `bad`: refused or failed; `info`: undone and given back; `ended`: called off, without harm.
+ */
+export type BadgeTone = 'good' | 'waiting' | 'bad' | 'info' | 'ended';
 
 /**
  * Where a field's options or label come from: a declared method (a dictionary), called with `params`.
@@ -454,6 +470,24 @@ export interface QuickFilters {
   labels?: string;
   /** value -> i18n key said instead of the table's emptyText while that button is pressed. */
   emptyText?: Record<string, string>;
+  /** The option that sends nothing for the field (all). */
+  any?: string;
+  /** The option that sends nothing and opens the folded filters (a period of one's own, set there). */
+  unfold?: string;
+}
+
+/**
+ * Rows drawn as a list of lines instead of a grid: each part names the field of a column, whose label and
+ * format it uses. `title` falls back to `text` where the row has none.
+ */
+export interface RowListSpec {
+  title: string;
+  text?: string;
+  value: string;
+  /** Badge columns drawn under the value, each only where its column's `when` holds for the row. */
+  badges?: string[];
+  /** Small values beside the text (a time, an account), one field or several. */
+  meta?: string | string[];
 }
 
 /** A line over a table counting something the answer says; `count` is a dot path to a number or a list. */
@@ -506,6 +540,22 @@ export interface FormButton {
   };
 }
 
+/**
+ * A table's filter form. `search`: one of `fields` drawn as a search box above everything, always open;
+ * `folded`: the other fields folded under a disclosure until opened. `emptyText`: said instead of the
+ * table's when filters are applied and nothing matches. `answerWhen`: field -> condition on the list's
+ * answer; the field is offered only while it holds (else it is hidden and sent empty).
+ */
+export interface TableFilterSpec {
+  schema: JsonSchema;
+  fields: string[];
+  uiSchema?: Record<string, unknown>;
+  emptyText?: string;
+  answerWhen?: Record<string, When>;
+  search?: string;
+  folded?: boolean;
+}
+
 export interface TableSpec {
   data: DataSource;
   /** Buttons on every row, each shown where its `when` holds for the row. */
@@ -527,12 +577,13 @@ export interface TableSpec {
    * field -> condition on the list's answer; the field is offered only while it holds (else it is hidden
    * and sent empty).
    */
-  filters?: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown>; emptyText?: string; answerWhen?: Record<string, When> };
+  filters?: TableFilterSpec;
   /** `url`: a server path that answers the CSV for the filters (query parameters), fetched with `EngineOptions.downloadFile`. */
   export?: { csv?: boolean; fileName?: string; url?: string };
   emptyText?: string;
   rowLink?: string;
-  quickFilters?: QuickFilters;
+  /** One row of quick filter buttons, or several (period, direction, status), each its own request field. */
+  quickFilters?: QuickFilters | QuickFilters[];
   summary?: TableSummary;
   /** Shown under the empty list's text when no filter is applied. */
   emptyAction?: EmptyAction;
@@ -544,8 +595,10 @@ export interface TableSpec {
    * and question interpolate `{{count}}`.
    */
   bulkActions?: Action[];
-  /** Row field holding a date or date-time: a heading row starts each day (rows come sorted by it). */
+  /** Row field holding a date or date-time: a heading (Today, Yesterday, the date) starts each day (rows come sorted by it). */
   groupByDay?: string;
+  /** The rows as a list of lines (a feed) instead of a grid. */
+  list?: RowListSpec;
   /** Rows of the page that share a value of a field, listed above the table with buttons acting on each whole group. */
   groups?: RowGroups;
   /** Lines above the table, each said while the list's answer (`data.path` applied) meets its `when`. */
@@ -582,6 +635,18 @@ export interface DetailSpec {
   fields: Column[];
   /** Leave out fields without a value instead of showing a dash. */
   hideEmpty?: boolean;
+  /** The item's steps under the fields, oldest first, each worded and dated. */
+  timeline?: TimelineSpec;
+}
+
+/** Where a detail's steps are in its data and how each is worded (`<labels>.<event>`) and toned. */
+export interface TimelineSpec {
+  path: string;
+  event: string;
+  at: string;
+  labels: string;
+  title?: string;
+  tones?: Column['tones'];
 }
 
 /** How a wizard step draws: a form, a list edited item by item, the answers so far, or dashboard sections. */
@@ -843,6 +908,10 @@ export interface DashboardSection {
   onShow?: OnShow;
   /** For kind table: path with :field placeholders to open on row click. */
   rowLink?: string;
+  /** For kind table: the rows as a list of lines (see {@link TableSpec.list}). */
+  list?: RowListSpec;
+  /** For kind table: a heading (Today, Yesterday, the date) starts each day of this row field. */
+  groupByDay?: string;
 }
 
 export interface DashboardSpec {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Transaction } from '../../generated/entities.ts';
-import type { Database, LedgerEntryStatus } from '../db/schema.ts';
+import type { Database, LedgerEntryStatus, TransferStatus } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { omitNull } from '../db/omit-null.ts';
 
@@ -44,6 +44,8 @@ export interface HistoryFilter {
   fromAmount?: string;
   toAmount?: string;
   transactionDirection?: 'incoming' | 'outgoing';
+  /** A period ending now: since the first of this month, or the last 30 days (UTC). */
+  period?: 'thisMonth' | 'last30Days';
   status?: keyof typeof HISTORY_STATUS;
   /** The counterparty's e-mail address. */
   email?: string;
@@ -69,6 +71,12 @@ export interface HistoryPage {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const startOfDay = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** The first moment a period covers, counted back from `now` (UTC, as fromDate and toDate are). */
+export function periodStart(period: NonNullable<HistoryFilter['period']>, now: Date): Date {
+  if (period === 'thisMonth') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return new Date(now.getTime() - 30 * DAY_MS);
+}
 /** LIKE treats % and _ as wildcards; a keyword means its own characters. */
 const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
@@ -82,9 +90,11 @@ async function accountIdsOf(db: Kysely<Database>, filter: HistoryFilter): Promis
 /**
  * The matching entries joined with their transaction, account and currency. Only the given
  * accounts are read (the customer's), so no filter can reach another customer's entries. The
- * status filter is left out when `withStatus` is false (the processing and rejected counts).
+ * status filter is left out when `withStatus` is false (the processing and rejected counts). A
+ * keyword is matched through the trigram indexes (`keywordBy: 'index'`, for counts) or row by row
+ * as the rows are read (`'scan'`, for a page or a batch that stops early).
  */
-function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds: number[], withStatus = true) {
+function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds: number[], withStatus = true, keywordBy: 'index' | 'scan' = 'index') {
   const type = filter.transactionType ?? filter.operationType;
   const email = filter.email?.trim().toLowerCase();
   return (
@@ -100,12 +110,22 @@ function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds
       .$if(Boolean(filter.excludeOperationTypes?.length), (qb) => qb.where('t.operation_type', 'not in', filter.excludeOperationTypes!))
       .$if(filter.fromDate !== undefined, (qb) => qb.where('t.created_at', '>=', startOfDay(filter.fromDate!)))
       .$if(filter.toDate !== undefined, (qb) => qb.where('t.created_at', '<', new Date(startOfDay(filter.toDate!).getTime() + DAY_MS)))
+      .$if(filter.period !== undefined, (qb) => qb.where('t.created_at', '>=', periodStart(filter.period!, new Date())))
       .$if(filter.transactionDirection === 'incoming', (qb) => qb.where('e.amount', '>', 0n))
       .$if(filter.transactionDirection === 'outgoing', (qb) => qb.where('e.amount', '<', 0n))
       .$if(filter.fromAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) >= cast(${filter.fromAmount} as numeric) * power(10, c.scale)`))
       .$if(filter.toAmount !== undefined, (qb) => qb.where(sql<boolean>`abs(e.amount) <= cast(${filter.toAmount} as numeric) * power(10, c.scale)`))
       .$if(withStatus && filter.status !== undefined, (qb) => qb.where('e.status', '=', HISTORY_STATUS[filter.status!]))
-      .$if(Boolean(filter.keyword), (qb) =>
+      // Counting must find every match: each side of the keyword is then its own subquery, which reads its
+      // trigram index (migration 0026) instead of every row. A page stops at its first rows, newest first,
+      // so it tests each row as it goes: a common word is found at once, without building the whole set.
+      .$if(Boolean(filter.keyword) && keywordBy === 'index', (qb) =>
+        qb.where(
+          sql<boolean>`(e.transaction_id in (select id from ledger_transactions where description ilike ${likePattern(filter.keyword!)})
+            or e.id in (select id from ledger_entries where account_id in (${sql.join(accountIds)}) and counterparty ilike ${likePattern(filter.keyword!)}))`,
+        ),
+      )
+      .$if(Boolean(filter.keyword) && keywordBy === 'scan', (qb) =>
         qb.where((eb) => eb.or([eb('t.description', 'ilike', likePattern(filter.keyword!)), eb('e.counterparty', 'ilike', likePattern(filter.keyword!))])),
       )
       .$if(Boolean(email), (qb) =>
@@ -140,19 +160,50 @@ function matchingEntries(db: Kysely<Database>, filter: HistoryFilter, accountIds
   );
 }
 
+/** What a transfer holding a transaction says of it: its status, and whether escrow gave the money back. */
+interface TransferOutcome {
+  status: TransferStatus;
+  returned: boolean;
+}
+
+/**
+ * What became of an entry as its holder sees it: held entries are pending; a released hold is cancelled
+ * when its transfer was called off, else voided; a posted payment that escrow gave back is returned.
+ */
+export function entryState(status: LedgerEntryStatus, amount: bigint, transfer: TransferOutcome | undefined): NonNullable<Transaction['state']> {
+  if (status === 'pending') return 'pending';
+  if (status === 'voided') return transfer?.status === 'canceled' ? 'cancelled' : 'voided';
+  return amount < 0n && transfer?.returned ? 'returned' : 'completed';
+}
+
+/** The transfers holding some ledger transactions, by transaction id: one query for a whole page. */
+export async function transferOutcomes(db: Kysely<Database>, transactionIds: readonly bigint[]): Promise<Map<bigint, TransferOutcome>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('transfers as tr')
+    .leftJoin('p2p_escrow_settlements as s', (join) => join.onRef('s.transfer_id', '=', 'tr.id').on('s.outcome', '=', 'returned'))
+    .select(['tr.ledger_transaction_id', 'tr.status', 's.outcome'])
+    .where('tr.ledger_transaction_id', 'in', [...new Set(transactionIds)])
+    .execute();
+  return new Map(rows.map((row) => [row.ledger_transaction_id!, { status: row.status, returned: row.outcome === 'returned' }]));
+}
+
 /** One entry as the history shows it. */
-function toTransaction(row: {
-  id: bigint;
-  account_id: number;
-  created_at: Date;
-  operation_type: string;
-  description: string;
-  amount: bigint;
-  currency_code: string;
-  scale: number;
-  status: LedgerEntryStatus;
-  counterparty: string | null;
-}): Transaction {
+function toTransaction(
+  row: {
+    id: bigint;
+    account_id: number;
+    created_at: Date;
+    operation_type: string;
+    description: string;
+    amount: bigint;
+    currency_code: string;
+    scale: number;
+    status: LedgerEntryStatus;
+    counterparty: string | null;
+  },
+  transfer?: TransferOutcome,
+): Transaction {
   return {
     transactionId: Number(row.id),
     accountId: row.account_id,
@@ -161,6 +212,8 @@ function toTransaction(row: {
     amount: formatMinorUnits(row.amount, row.scale),
     currencyCode: row.currency_code,
     status: row.status,
+    state: entryState(row.status, row.amount, transfer),
+    direction: row.amount < 0n ? 'outgoing' : 'incoming',
     ...(row.description ? { description: row.description } : {}),
     ...omitNull({ counterparty: row.counterparty }),
   };
@@ -179,20 +232,41 @@ const ROW_COLUMNS = [
   'e.counterparty',
 ] as const;
 
-/**
- * One page of a customer's history: each of their ledger entries with its transaction, the number
- * of entries matching the filter (exact up to {@link RESULTS_CAP}), and how many of those are still
- * processing or were rejected. Only the customer's own accounts are ever read.
- *
- * @example
- * const { transactions, results } = await transactionHistory(db, { customerId, sortBy: 'transactionDate', sortDirection: 'desc', pageNumber: 1, pageSize: 20 });
- */
-export async function transactionHistory(db: Kysely<Database>, query: HistoryQuery): Promise<HistoryPage> {
-  const accountIds = await accountIdsOf(db, query);
-  if (accountIds.length === 0) return { transactions: [], results: 0, rejectedCount: 0, processingCount: 0 };
+/** The counts of a filter: matching entries (up to the cap and one), and those processing and rejected. */
+interface FilterCounts {
+  matching: number;
+  processing: number;
+  rejected: number;
+}
 
-  // Counted on at most RESULTS_CAP + 1 rows: the planner stops there instead of reading them all.
-  const capped = matchingEntries(db, query, accountIds)
+/** How long a filter's counts are reused at most, even while the ledger's version stays the same. */
+const COUNTS_TTL_MS = 60_000;
+/** How many filters' counts one server process keeps; the oldest go first. */
+const COUNTS_KEPT = 500;
+const countsCache = new Map<string, { counts: FilterCounts; at: number }>();
+
+/**
+ * What changes when the counts of any filter over these accounts may change: their newest transaction,
+ * and how many of their entries are held and voided (a hold posting or being released). Read from
+ * indexes, so it costs a fraction of a count.
+ */
+async function ledgerVersion(db: Kysely<Database>, accountIds: number[]): Promise<string> {
+  // `status <> 'posted'` is the partial index ledger_entries_not_posted's own predicate, so the counts read only it.
+  const { rows } = await sql<{ newest: bigint | null; pending: bigint; voided: bigint }>`
+    select
+      (select max(n.transaction_id) from unnest(array[${sql.join(accountIds)}]::int[]) as a(id)
+         cross join lateral (select transaction_id from ledger_entries where account_id = a.id order by transaction_id desc limit 1) n) as newest,
+      count(*) filter (where status = 'pending') as pending,
+      count(*) filter (where status = 'voided') as voided
+    from ledger_entries
+    where account_id in (${sql.join(accountIds)}) and status <> 'posted'`.execute(db);
+  const row = rows[0]!;
+  return `${row.newest ?? 0}:${row.pending}:${row.voided}`;
+}
+
+/** The counts of a filter, counted on at most RESULTS_CAP + 1 rows (the planner stops there). */
+async function countMatching(db: Kysely<Database>, filter: HistoryFilter, accountIds: number[]): Promise<FilterCounts> {
+  const capped = matchingEntries(db, filter, accountIds)
     .select(sql`1`.as('one'))
     .limit(RESULTS_CAP + 1)
     .as('m');
@@ -201,17 +275,57 @@ export async function transactionHistory(db: Kysely<Database>, query: HistoryQue
     .select((eb) => eb.fn.countAll<bigint>().as('count'))
     .executeTakeFirstOrThrow();
   // Entries not yet posted are few; the partial index ledger_entries_not_posted finds them.
-  const open = await matchingEntries(db, query, accountIds, false)
+  const open = await matchingEntries(db, filter, accountIds, false)
     .where('e.status', '<>', 'posted')
     .select([
       sql<bigint>`count(*) filter (where e.status = 'pending')`.as('processing'),
       sql<bigint>`count(*) filter (where e.status = 'voided')`.as('rejected'),
     ])
     .executeTakeFirstOrThrow();
+  return { matching: Number(count), processing: Number(open.processing), rejected: Number(open.rejected) };
+}
 
+/**
+ * The counts of a filter, counted once and reused by every page of it (and every look at it) while the
+ * customer's ledger is the same version (see {@link ledgerVersion}) and for at most a minute, so paging
+ * through a long history never counts it again. A period ending now moves with the clock: the minute
+ * bounds how stale its count can be.
+ */
+async function filterCounts(db: Kysely<Database>, filter: HistoryFilter, accountIds: number[]): Promise<FilterCounts> {
+  const { customerId, accountId, keyword, operationType, transactionType, excludeOperationTypes, fromDate, toDate, fromAmount, toAmount } = filter;
+  const { transactionDirection, status, email, period } = filter;
+  const key = JSON.stringify([
+    await ledgerVersion(db, accountIds),
+    accountIds,
+    [customerId, accountId, keyword, operationType, transactionType, excludeOperationTypes, fromDate, toDate, fromAmount, toAmount],
+    [transactionDirection, status, email, period],
+  ]);
+  const kept = countsCache.get(key);
+  if (kept && Date.now() - kept.at < COUNTS_TTL_MS) return kept.counts;
+  const counts = await countMatching(db, filter, accountIds);
+  countsCache.delete(key);
+  countsCache.set(key, { counts, at: Date.now() });
+  if (countsCache.size > COUNTS_KEPT) countsCache.delete(countsCache.keys().next().value!);
+  return counts;
+}
+
+/**
+ * One page of a customer's history: each of their ledger entries with its transaction and what became
+ * of it (`state`, from the transfer holding it), the number of entries matching the filter (exact up to
+ * {@link RESULTS_CAP}, counted once per filter: see {@link filterCounts}), and how many of those are
+ * still processing or were rejected. Only the customer's own accounts are ever read.
+ *
+ * @example
+ * const { transactions, results } = await transactionHistory(db, { customerId, sortBy: 'transactionDate', sortDirection: 'desc', pageNumber: 1, pageSize: 20 });
+ */
+export async function transactionHistory(db: Kysely<Database>, query: HistoryQuery): Promise<HistoryPage> {
+  const accountIds = await accountIdsOf(db, query);
+  if (accountIds.length === 0) return { transactions: [], results: 0, rejectedCount: 0, processingCount: 0 };
+
+  const counts = await filterCounts(db, query, accountIds);
   // A page beyond any realistic history simply comes back empty.
   const offset = Math.min((query.pageNumber - 1) * query.pageSize, Number.MAX_SAFE_INTEGER);
-  const rows = await matchingEntries(db, query, accountIds)
+  const rows = await matchingEntries(db, query, accountIds, true, 'scan')
     .select([...ROW_COLUMNS])
     .orderBy(SORT_COLUMNS[query.sortBy], query.sortDirection)
     .orderBy('t.created_at', 'desc')
@@ -220,14 +334,17 @@ export async function transactionHistory(db: Kysely<Database>, query: HistoryQue
     .limit(query.pageSize)
     .offset(offset)
     .execute();
+  const transfers = await transferOutcomes(
+    db,
+    rows.filter((row) => row.status !== 'posted' || row.amount < 0n).map((row) => row.id),
+  );
 
-  const total = Number(count);
   return {
-    results: Math.min(total, RESULTS_CAP),
-    ...(total > RESULTS_CAP ? { resultsCapped: true } : {}),
-    processingCount: Number(open.processing),
-    rejectedCount: Number(open.rejected),
-    transactions: rows.map(toTransaction),
+    results: Math.min(counts.matching, RESULTS_CAP),
+    ...(counts.matching > RESULTS_CAP ? { resultsCapped: true } : {}),
+    processingCount: counts.processing,
+    rejectedCount: counts.rejected,
+    transactions: rows.map((row) => toTransaction(row, transfers.get(row.id))),
   };
 }
 
@@ -244,7 +361,7 @@ export async function* historyBatches(db: Kysely<Database>, filter: HistoryFilte
   let after: { at: string; transactionId: bigint; entryId: bigint } | undefined;
   for (;;) {
     const cursor = after;
-    const rows = await matchingEntries(db, filter, accountIds)
+    const rows = await matchingEntries(db, filter, accountIds, true, 'scan')
       .select([...ROW_COLUMNS, 'e.id as entry_id', sql<string>`t.created_at::text`.as('created_at_text')])
       // The timestamp travels as PostgreSQL's own text: a JavaScript Date would lose its microseconds.
       .$if(cursor !== undefined, (qb) =>
@@ -256,7 +373,11 @@ export async function* historyBatches(db: Kysely<Database>, filter: HistoryFilte
       .limit(batchSize)
       .execute();
     if (rows.length === 0) return;
-    yield rows.map(toTransaction);
+    const transfers = await transferOutcomes(
+      db,
+      rows.filter((row) => row.status !== 'posted' || row.amount < 0n).map((row) => row.id),
+    );
+    yield rows.map((row) => toTransaction(row, transfers.get(row.id)));
     if (rows.length < batchSize) return;
     const last = rows.at(-1)!;
     after = { at: last.created_at_text, transactionId: last.id, entryId: last.entry_id };

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -64,6 +65,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Datab
   mkdirSync(config.dataDir, { recursive: true });
   const pglite = new PGlite(config.dataDir, {
     parsers: { [pgliteTypes.INT8]: parseInt8, [pgliteTypes.DATE]: keepDate },
+    // The history's keyword search uses trigram indexes (migration 0026); PGlite loads the extension as a module.
+    extensions: { pg_trgm },
   });
   await pglite.waitReady;
   const dialect = withCallTransactions(new PGliteDialect(pglite));

@@ -23,6 +23,7 @@ import * as companySettingsRight from './migrations/0021_company_settings_right.
 import * as signInThrottles from './migrations/0023_sign_in_throttles.ts';
 import * as stepUpChallenges from './migrations/0024_step_up_challenges.ts';
 import * as transferAttributes from './migrations/0025_transfer_attributes.ts';
+import * as historySearch from './migrations/0026_history_search.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_sign_in_throttles': signInThrottles,
   '0024_step_up_challenges': stepUpChallenges,
   '0025_transfer_attributes': transferAttributes,
+  '0026_history_search': historySearch,
 };
 
 /**

@@ -279,6 +279,8 @@ export interface LedgerTransactionsTable {
   description: string;
   idempotency_key: string | null;
   request_hash: string | null;
+  /** When a hold was posted or voided (migration 0026); null for a transaction posted at once or still held. */
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type LedgerEntryStatus = 'posted' | 'pending' | 'voided';

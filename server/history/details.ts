@@ -1,9 +1,43 @@
 import type { Kysely } from 'kysely';
 import type { TransactionDetails } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
+import { entryState } from '../accounts/transaction-history.ts';
 import { omitNull } from '../db/omit-null.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+
+type TimelineStep = NonNullable<TransactionDetails['timeline']>[number];
+
+/**
+ * The steps of a transaction, oldest first, from what the database recorded: created (the transfer's
+ * request, else the transaction), held (a hold reserved the money), then how it ended: posted (when the
+ * hold was settled, or at once), cancelled or voided (when the hold was released), and returned (when
+ * escrow gave it back). A step without a recorded time is left out rather than guessed.
+ *
+ * @example
+ * timeline({ createdAt, postedAt: createdAt, held: false, settledAt: null, state: 'completed', returnedAt: null });
+ * // [{ event: 'created', at }, { event: 'posted', at }]
+ */
+export function timeline(facts: {
+  createdAt: Date;
+  /** When the ledger transaction was written. */
+  postedAt: Date;
+  held: boolean;
+  settledAt: Date | null;
+  state: NonNullable<TransactionDetails['state']>;
+  returnedAt: Date | null;
+}): TimelineStep[] {
+  const steps: TimelineStep[] = [{ event: 'created', at: facts.createdAt.toISOString() }];
+  if (facts.held) steps.push({ event: 'held', at: facts.postedAt.toISOString() });
+  const ended = facts.held ? facts.settledAt : facts.postedAt;
+  if (facts.state === 'completed' || facts.state === 'returned') {
+    if (ended) steps.push({ event: 'posted', at: ended.toISOString() });
+  } else if (facts.state !== 'pending' && ended) {
+    steps.push({ event: facts.state, at: ended.toISOString() });
+  }
+  if (facts.state === 'returned' && facts.returnedAt) steps.push({ event: 'returned', at: facts.returnedAt.toISOString() });
+  return steps;
+}
 
 /**
  * One transaction as the customer sees it: its entries on the customer's own accounts (another
@@ -42,6 +76,7 @@ export async function transactionDetails(
       't.created_at',
       't.operation_type',
       't.description',
+      't.settled_at',
     ])
     .where('e.transaction_id', '=', transactionId)
     .where('a.customer_id', '=', customerId)
@@ -68,7 +103,16 @@ export async function transactionDetails(
       'tr.to_email',
       'tr.customer_id',
       'tr.updated_at',
+      'tr.created_at',
+      'tr.decided_at',
       'tr.attributes',
+      (eb) =>
+        eb
+          .selectFrom('p2p_escrow_settlements as s')
+          .select('s.created_at')
+          .whereRef('s.transfer_id', '=', 'tr.id')
+          .where('s.outcome', '=', 'returned')
+          .as('returned_at'),
       'fc.scale as from_scale',
       'tc.scale as to_scale',
     ])
@@ -80,6 +124,8 @@ export async function transactionDetails(
     Object.entries(transfer?.attributes ?? {}).filter(([name, value]) => declared.includes(name) && value !== null && value !== undefined),
   );
 
+  const state = entryState(main.status, main.amount, transfer && { status: transfer.status, returned: transfer.returned_at !== null });
+
   return {
     ...attributes,
     transactionId: Number(transactionId),
@@ -90,6 +136,16 @@ export async function transactionDetails(
     amount: formatMinorUnits(main.amount, main.scale),
     currencyCode: main.currency_code,
     status: main.status,
+    state,
+    direction: main.amount < 0n ? 'outgoing' : 'incoming',
+    timeline: timeline({
+      createdAt: transfer?.created_at ?? main.created_at,
+      postedAt: main.created_at,
+      held: entries.some((entry) => entry.status === 'pending') || main.settled_at !== null || main.status === 'voided',
+      settledAt: main.settled_at ?? (main.status === 'voided' ? (transfer?.decided_at ?? transfer?.updated_at ?? null) : null),
+      state,
+      returnedAt: transfer?.returned_at ?? null,
+    }),
     ...omitNull({ counterparty: main.counterparty }),
     ...(transfer
       ? {

@@ -27,6 +27,7 @@ const FILTER_FIELDS = [
   'transactionDirection',
   'status',
   'email',
+  'period',
 ] as const;
 const INTEGER_FIELDS = new Set<string>(['accountId']);
 

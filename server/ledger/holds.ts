@@ -41,6 +41,8 @@ export async function settleHeldTransaction(trx: Transaction<Database>, transact
   if (!entries.length) {
     throw new LedgerError('invalidEntries', `Transaction ${transactionId} holds nothing: it was already posted or voided.`);
   }
+  // The history's timeline says when the hold ended.
+  await trx.updateTable('ledger_transactions').set({ settled_at: new Date() }).where('id', '=', transactionId).execute();
   const legs = entries.map((entry) => ({ accountId: entry.account_id, amount: entry.amount }));
   // Voiding must work on closed accounts too (that is how money comes back); posting checks them.
   if (outcome === 'post') await lockAccounts(trx, legs);

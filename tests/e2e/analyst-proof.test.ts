@@ -80,12 +80,14 @@ interface AnalystCase {
   edit: (copy: AnalystCopy) => void;
 }
 
-/** (a) History gets a column the answer already carries: the account of each transaction. */
+/** (a) History's lines get a value the answer already carries: the account of each transaction, beside its time. */
 const historyColumn: AnalystCase = {
   name: 'a new column in history',
   edit: (copy) =>
     copy.edit('screens/history.yaml', (yaml) =>
-      yaml.replace('    - field: description\n', '    - field: accountId\n      label: history.fields.accountId\n    - field: description\n'),
+      yaml
+        .replace('    - field: description\n', '    - field: accountId\n      label: history.fields.accountId\n    - field: description\n')
+        .replace('    meta: transactionDate\n', '    meta: [transactionDate, accountId]\n'),
     ),
 };
 
@@ -232,22 +234,21 @@ describe("the analyst's proofs", () => {
   });
 
   describe(historyColumn.name, () => {
-    it('shows the account of every transaction in its own column', async () => {
+    it('shows the account of every transaction on its line', async () => {
       expect(readFileSync(path.join(repoRoot, 'screens/history.yaml'), 'utf8')).not.toContain('field: accountId');
       const api = await signIn(server.url, 'personal@example.com');
       const accountIds = new Set((await api.call('balanceInquiry', {})).accounts.map((account: { accountId: number }) => String(account.accountId)));
       const page = await signedInPage(browser, server.url, 'personal@example.com');
       await page.goto(`${server.url}/history`);
-      const headers = page.locator('main table thead th');
-      await expect.poll(() => headers.allInnerTexts()).toContain('Account');
-      const column = (await headers.allInnerTexts()).indexOf('Account') + 1;
-      const rows = page.locator('main table tbody tr');
-      await expect.poll(() => rows.locator(`td:nth-child(${column})`).count()).toBeGreaterThan(1);
-      // Ids are numbers, which the table groups by the locale's way ("1,001"): compare the digits.
-      const cells = (await rows.locator(`td:nth-child(${column})`).allInnerTexts()).map((text) => text.replace(/\D/g, ''));
+      const lines = page.locator('main .eng-row-list__item');
+      await expect.poll(() => lines.count()).toBeGreaterThan(1);
+      // Each line's small values are its time, then its account: ids are numbers, which the list groups
+      // by the locale's way ("1,001"): compare the digits.
+      const cells = await lines.evaluateAll((items) => items.map((item) => item.querySelectorAll('.eng-row-list__meta')[1]?.textContent ?? ''));
+      const digits = cells.map((text) => text.replace(/\D/g, ''));
       expect(
-        cells.every((cell) => accountIds.has(cell)),
-        `${cells.join(', ')} are not all of ${[...accountIds].join(', ')}`,
+        digits.every((cell) => accountIds.has(cell)),
+        `${digits.join(', ')} are not all of ${[...accountIds].join(', ')}`,
       ).toBe(true);
       await page.context().close();
     });

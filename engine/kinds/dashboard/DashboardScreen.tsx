@@ -18,6 +18,7 @@ import { LoadingIndicator } from '../../ui/Progress';
 import { DefinitionList } from '../detail/DefinitionList';
 import { specPart } from '../specPart';
 import { DataTable } from '../table/DataTable';
+import { RowList } from '../table/RowList';
 import { Pagination } from '../table/Pagination';
 import { tableParamNames } from '../table/params';
 import { BarChart } from './BarChart';
@@ -151,25 +152,43 @@ function SectionContent({
     case 'table':
       return (
         <>
-          <DataTable
-            compact
-            caption={title}
-            columns={columns}
-            entity={section.entity}
-            rows={rows}
-            rowCount={total}
-            pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
-            emptyText={section.emptyText}
-            rowLink={section.rowLink}
-            rowKey={section.rowKey}
-            renderRowActions={
-              section.rowActions
-                ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} />
-                : undefined
-            }
-            loading={false}
-            busy={busy}
-          />
+          {section.list ? (
+            <RowList
+              caption={title}
+              list={section.list}
+              columns={columns}
+              entity={section.entity}
+              rows={rows}
+              rowLink={section.rowLink}
+              rowKey={section.rowKey}
+              groupByDay={section.groupByDay}
+              headingLevel={section.title ? 3 : 2}
+              emptyText={section.emptyText}
+              loading={false}
+              busy={busy}
+            />
+          ) : (
+            <DataTable
+              compact
+              caption={title}
+              columns={columns}
+              entity={section.entity}
+              rows={rows}
+              rowCount={total}
+              pagination={{ pageIndex, pageSize: pageSize || rows.length || 1 }}
+              emptyText={section.emptyText}
+              rowLink={section.rowLink}
+              rowKey={section.rowKey}
+              renderRowActions={
+                section.rowActions
+                  ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={columns} entity={section.entity} />
+                  : undefined
+              }
+              groupByDay={section.groupByDay}
+              loading={false}
+              busy={busy}
+            />
+          )}
           {pageSize > 0 && total > pageSize && <Pagination pageIndex={pageIndex} pageSize={pageSize} total={total} onPageChange={setPageIndex} />}
         </>
       );

@@ -5,9 +5,11 @@ import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import { specPart } from '../specPart';
 import { DefinitionList } from './DefinitionList';
+import { Timeline } from './Timeline';
 
 /**
- * `kind: detail`: the fields of one object from `data.path` of a method's answer, labelled and formatted.
+ * `kind: detail`: the fields of one object from `data.path` of a method's answer, labelled and formatted;
+ * with `timeline`, its steps under them (see {@link Timeline}).
  *
  * @example
  * ```yaml
@@ -16,6 +18,7 @@ import { DefinitionList } from './DefinitionList';
  *   data: { method: orderDetails, routeParams: { orderId: orderId } }
  *   entity: entities/order.schema.json
  *   fields: [{ field: orderedAt, format: datetime }, { field: amount, format: money, currencyField: currencyCode }]
+ *   timeline: { path: steps, event: step, at: at, labels: orders.steps, title: orders.history, tones: { good: [delivered] } }
  * ```
  */
 export function DetailScreen({ spec }: KindProps) {
@@ -23,13 +26,12 @@ export function DetailScreen({ spec }: KindProps) {
   const answer = useMethodData(detail.data);
   if (answer.error) return <ErrorState onRetry={() => void answer.mutate()} />;
   if (answer.data === undefined) return <LoadingIndicator />;
-  const data = getPath(answer.data, detail.data.path);
+  const found = getPath(answer.data, detail.data.path);
+  const data = typeof found === 'object' && found !== null ? (found as Record<string, unknown>) : {};
   return (
-    <DefinitionList
-      data={typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {}}
-      fields={detail.fields}
-      entity={detail.entity}
-      hideEmpty={detail.hideEmpty}
-    />
+    <>
+      <DefinitionList data={data} fields={detail.fields} entity={detail.entity} hideEmpty={detail.hideEmpty} />
+      {detail.timeline && <Timeline data={data} timeline={detail.timeline} />}
+    </>
   );
 }

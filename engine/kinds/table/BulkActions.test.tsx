@@ -4,7 +4,7 @@ import type { ChallengeHandler } from '../../flow/types';
 import type { ScreenSpec } from '../../spec/types';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
 import { bulkParams } from './BulkActions';
-import { localDay } from './DataTable';
+import { localDay } from './days';
 
 const spec: ScreenSpec = {
   id: 'orders',

@@ -11,15 +11,16 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { fillPath } from '../../data/paths';
-import { formatDate } from '../../format/dates';
-import { columnFormat, FormattedValue, formatText } from '../../format/formatValue';
+import { columnFormat, formatText } from '../../format/formatValue';
 import { fieldLabel, useIntlLocale } from '../../i18n/labels';
 import type { Column, EmptyAction, JsonSchema } from '../../spec/types';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import type { Row } from './rows';
+import { dayHeading, localDay } from './days';
 import { useRowWindow } from './rowWindow';
 import { EmptyState, type EmptyIllustration } from '../../ui/EmptyState';
+import { SignedValue } from './SignedValue';
 
 /** Sorting and paging state only: rows arrive sorted and paged from the server. */
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature });
@@ -70,25 +71,6 @@ export interface TableSelection {
   onChange: (keys: Set<string>) => void;
 }
 
-/**
- * The day a date or date-time falls on where the reader is, as `YYYY-MM-DD`, or `''` for no date: rows
- * of one day share it.
- *
- * @example
- * ```ts
- * localDay('2026-03-01'); // '2026-03-01'
- * ```
- */
-export function localDay(value: unknown): string {
-  if (typeof value !== 'string' || value === '') return '';
-  // A bare date is a day already; reading it as a time would move it to the day before west of UTC.
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 const hasValue = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** The columns to draw: those with `hideEmpty` only when a row on the page has a value for them. */
@@ -137,7 +119,7 @@ export function DataTable(props: DataTableProps) {
           enableSorting: column.sortable === true,
           cell: (context) => {
             const row = context.row.original;
-            const value = <FormattedValue row={row} column={column} property={entity?.properties?.[column.field]} />;
+            const value = <SignedValue row={row} column={column} property={entity?.properties?.[column.field]} />;
             const to = index === 0 && rowLink ? fillPath(rowLink, row) : null;
             return to ? <Link to={to}>{value}</Link> : value;
           },
@@ -290,7 +272,7 @@ export function DataTable(props: DataTableProps) {
       return [
         <tr key={`day-${row.id}`} className="eng-table__day">
           <th scope="colgroup" colSpan={span}>
-            {formatDate(row.original[groupByDay], locale)}
+            {dayHeading(day, new Date(), locale, t)}
           </th>
         </tr>,
         drawn,

@@ -12,12 +12,13 @@ import { specPart } from '../specPart';
 import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
 import { Pagination } from './Pagination';
-import { QuickFilterButtons, useQuickFilter } from './QuickFilters';
+import { QuickFilterButtons, quickFilterRows, useQuickFilters } from './QuickFilters';
 import { BulkActions } from './BulkActions';
 import { filterParams, pageParams, tableParamNames } from './params';
 import { readPage } from './rows';
 import { RowActions } from './RowActions';
 import { RowGroupList } from './RowGroups';
+import { RowList } from './RowList';
 
 const TableFilters = lazy(() => import('./TableFilters'));
 
@@ -61,7 +62,8 @@ export function TableScreen({ spec }: KindProps) {
   const { t } = useTranslation();
   const routeParams = useParams();
   const [query] = useSearchParams();
-  const quick = useQuickFilter(table.quickFilters);
+  const quick = useQuickFilters(table.quickFilters);
+  const quickRows = quickFilterRows(table.quickFilters);
   const names = useMemo(() => tableParamNames(table), [table]);
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: table.pageSize ?? 20 });
   const [sorting, setSorting] = useState<SortingState>(() =>
@@ -100,6 +102,27 @@ export function TableScreen({ spec }: KindProps) {
     query,
   );
 
+  const quickEmptyText = quickRows.map((row) => row.emptyText?.[quick.values[row.field]!]).find((text) => text !== undefined);
+  const emptyText = quickEmptyText ?? (table.filters?.emptyText && filtered ? table.filters.emptyText : table.emptyText);
+  const emptyAction = !filtered && !quick.narrowed ? table.emptyAction : undefined;
+
+  // With a search box the quick filters sit under it, before the rest of the filters.
+  const quickFilterButtons = quickRows.length > 0 && (
+    <div className="eng-quick-filter-rows">
+      {quickRows.map((row) => (
+        <QuickFilterButtons
+          key={row.field}
+          quickFilters={row}
+          value={quick.values[row.field]}
+          onChange={(value) => {
+            quick.choose(row.field, value);
+            toFirstPage();
+          }}
+        />
+      ))}
+    </div>
+  );
+
   return (
     <div className="eng-table-screen">
       {table.filters && (
@@ -108,23 +131,17 @@ export function TableScreen({ spec }: KindProps) {
             idPrefix={`${spec.id}-filters`}
             filters={table.filters}
             hidden={hiddenFilters}
+            unfold={quick.unfolded}
             onApply={(values) => {
               setFilters(values);
               toFirstPage();
             }}
-          />
+          >
+            {table.filters.search && quickFilterButtons}
+          </TableFilters>
         </Suspense>
       )}
-      {table.quickFilters && (
-        <QuickFilterButtons
-          quickFilters={table.quickFilters}
-          value={quick.value}
-          onChange={(value) => {
-            quick.choose(value);
-            toFirstPage();
-          }}
-        />
-      )}
+      {!table.filters?.search && quickFilterButtons}
       {table.notes
         ?.filter((note) => answer.data !== undefined && matchesWhen(note.when, listAnswer))
         .map((note) => (
@@ -147,37 +164,56 @@ export function TableScreen({ spec }: KindProps) {
       {selecting && table.rowKey && (
         <BulkActions spec={spec} actions={bulkActions} rows={selectedRows} rowKey={table.rowKey} onDone={() => setSelected({ page: '', keys: new Set() })} />
       )}
-      <DataTable
-        caption={t(spec.title)}
-        columns={table.columns}
-        entity={table.entity}
-        rows={rows}
-        rowCount={total}
-        pagination={pagination}
-        onPaginationChange={setPagination}
-        sorting={sorting}
-        onSortingChange={(next) => {
-          setSorting(next);
-          toFirstPage();
-        }}
-        rowLink={table.rowLink}
-        renderRowActions={
-          table.rowActions ? (row) => <RowActions spec={spec} actions={table.rowActions} row={row} columns={table.columns} entity={table.entity} /> : undefined
-        }
-        emptyText={
-          (quick.value !== undefined ? table.quickFilters?.emptyText?.[quick.value] : undefined) ??
-          (table.filters?.emptyText && filtered ? table.filters.emptyText : table.emptyText)
-        }
-        emptyIllustration={filtered || quick.narrowed ? 'noMatch' : 'empty'}
-        emptyAction={!filtered && !quick.narrowed ? table.emptyAction : undefined}
-        rowKey={table.rowKey}
-        selection={selecting ? { keys: selectedKeys, keyOf, onChange: (keys) => setSelected({ page: pageId, keys }) } : undefined}
-        groupByDay={table.groupByDay}
-        loading={answer.data === undefined && !answer.error}
-        busy={answer.isValidating}
-        error={answer.error}
-        onRetry={() => void answer.mutate()}
-      />
+      {table.list ? (
+        <RowList
+          caption={t(spec.title)}
+          list={table.list}
+          columns={table.columns}
+          entity={table.entity}
+          rows={rows}
+          rowLink={table.rowLink}
+          rowKey={table.rowKey}
+          groupByDay={table.groupByDay}
+          emptyText={emptyText}
+          emptyIllustration={filtered || quick.narrowed ? 'noMatch' : 'empty'}
+          emptyAction={emptyAction}
+          loading={answer.data === undefined && !answer.error}
+          busy={answer.isValidating}
+          error={answer.error}
+          onRetry={() => void answer.mutate()}
+        />
+      ) : (
+        <DataTable
+          caption={t(spec.title)}
+          columns={table.columns}
+          entity={table.entity}
+          rows={rows}
+          rowCount={total}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          sorting={sorting}
+          onSortingChange={(next) => {
+            setSorting(next);
+            toFirstPage();
+          }}
+          rowLink={table.rowLink}
+          renderRowActions={
+            table.rowActions
+              ? (row) => <RowActions spec={spec} actions={table.rowActions} row={row} columns={table.columns} entity={table.entity} />
+              : undefined
+          }
+          emptyText={emptyText}
+          emptyIllustration={filtered || quick.narrowed ? 'noMatch' : 'empty'}
+          emptyAction={emptyAction}
+          rowKey={table.rowKey}
+          selection={selecting ? { keys: selectedKeys, keyOf, onChange: (keys) => setSelected({ page: pageId, keys }) } : undefined}
+          groupByDay={table.groupByDay}
+          loading={answer.data === undefined && !answer.error}
+          busy={answer.isValidating}
+          error={answer.error}
+          onRetry={() => void answer.mutate()}
+        />
+      )}
       <Pagination
         pageIndex={pagination.pageIndex}
         pageSize={pagination.pageSize}
