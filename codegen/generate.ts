@@ -94,7 +94,7 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
       ...(s.redirect ? { redirect: s.redirect } : {}),
       ...(s.nav ? { nav: s.nav } : {}),
     };
-    const fields = Object.entries(meta).map(([k, v]) => `${k}: ${JSON.stringify(v)}${k === 'layout' || k === 'kind' ? ' as const' : ''}`);
+    const fields = Object.entries(meta).map(([k, v]) => `${k}: ${JSON.stringify(v)}${k === 'layout' || k === 'kind' || k === 'nav' ? ' as const' : ''}`);
     const validators = withValidators.has(s.id) ? `, validators: () => import('./validators/${s.id}.ts')` : '';
     return `  { ${fields.join(', ')}, load: () => import('./screens/${s.id}.json')${validators} },`;
   });

@@ -34,13 +34,18 @@ export type ActionResult = void | { navigate?: string; answer?: unknown };
 /** An application action a spec names (`submit.action`, a button's `action`): it gets the input and the screen's context. */
 export type AppAction = (input: Record<string, unknown>, ctx: ActionContext) => Promise<ActionResult>;
 
-/** One entry of the main navigation, built from the specs that have `nav`. Labels are translated. */
+/**
+ * One entry of the main navigation, built from the specs that have `nav`. Labels are translated;
+ * `placement` is `primary` unless the spec says `more`; `bar` marks the entries of the phone's bottom bar.
+ */
 export interface NavItem {
   id: string;
   route: string;
   label: string;
   order: number;
   icon?: string;
+  placement: 'primary' | 'more';
+  bar: boolean;
 }
 
 /** What an application shell receives. `screen.title` is translated. */

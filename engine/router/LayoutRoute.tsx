@@ -16,7 +16,7 @@ function isScreenHandle(handle: unknown): handle is ScreenHandle {
 
 /**
  * The main navigation: every screen with `nav`, by `nav.order`, labels translated (`nav.label`, else the
- * screen title).
+ * screen title), each with its `placement` (primary or more) and whether the phone's bottom `bar` shows it.
  *
  * @example
  * ```ts
@@ -35,6 +35,8 @@ export function useNavItems(): NavItem[] {
           route: entry.route,
           label: t(entry.nav?.label ?? entry.title),
           order: entry.nav?.order ?? 0,
+          placement: entry.nav?.placement ?? 'primary',
+          bar: entry.nav?.bar ?? false,
           ...(entry.nav?.icon ? { icon: entry.nav.icon } : {}),
         }))
         .sort((a, b) => a.order - b.order),

@@ -873,6 +873,8 @@ export interface DashboardSection {
   rowKey?: string;
   /** The id of the dashboard's tab the section is on; without it, the section shows under every tab. */
   tab?: string;
+  /** `full`: the whole row of a grid dashboard on wide screens, instead of sharing it with the next section. */
+  width?: 'auto' | 'full';
   data?: DataSource;
   /** Only the rows of the list that meet this condition (one group of a list shared by several sections). */
   rowsWhere?: When;
@@ -946,6 +948,19 @@ export interface TabGroup {
   items: ScreenLink[];
 }
 
+/**
+ * A screen's entry in the main navigation: its place (`order`), label and icon name; `placement: more`
+ * puts it in the shell's secondary menu ("More") instead of the primary row; `bar: true` also puts it in
+ * the bar phones show at the bottom of the screen.
+ */
+export interface ScreenNav {
+  order: number;
+  label?: string;
+  icon?: string;
+  placement?: 'primary' | 'more';
+  bar?: boolean;
+}
+
 /** One screen, as codegen writes it to `generated/screens/<id>.json`. */
 export interface ScreenSpec {
   id: string;
@@ -955,7 +970,7 @@ export interface ScreenSpec {
   redirect?: string;
   title: string;
   description?: string;
-  nav?: { order: number; label?: string; icon?: string };
+  nav?: ScreenNav;
   kind: ScreenKind;
   form?: FormSpec;
   table?: TableSpec;
@@ -988,7 +1003,7 @@ export interface ScreenEntry {
   /** Absent only on a screen that redirects. */
   kind?: ScreenKind;
   title: string;
-  nav?: { order: number; label?: string; icon?: string };
+  nav?: ScreenNav;
   /** `() => import('./screens/<id>.json')`; a module with the spec as `default`, or the spec itself. */
   load: () => Promise<unknown>;
   /**

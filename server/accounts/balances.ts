@@ -19,6 +19,17 @@ export async function ownsAccount(db: Kysely<Database>, customerId: number, acco
 }
 
 /**
+ * How screens name an account beside its currency and name: the last four digits of its number, the
+ * rest masked, so a database id is never shown whole.
+ *
+ * @example
+ * maskedAccountNumber(57); // '•• 0057'
+ */
+export function maskedAccountNumber(accountId: number): string {
+  return `•• ${String(accountId).padStart(4, '0').slice(-4)}`;
+}
+
+/**
  * What balanceInquiry answers: the customer's open accounts and the closed ones that have history
  * (shown as closed, never movable), each with the currency's symbol, the derived flags of document
  * 001 section 3 and, for a crypto account with a wallet, its deposit address. `accountId` narrows the
@@ -70,6 +81,7 @@ export async function customerAccounts(db: Kysely<Database>, customerId: number,
       customerId,
       currencyCode: row.currency_code,
       currencySymbol: row.symbol,
+      maskedNumber: maskedAccountNumber(row.id),
       crypto: row.crypto,
       flags: accountFlags({ type: row.type, status: row.status, currencyCode: row.currency_code, crypto: row.crypto, hasEntries: Boolean(row.has_entries) }),
       ...omitNull({ name: row.name, subType: row.sub_type, settlementAccountId: row.settlement_account_id, walletAddress: row.address }),

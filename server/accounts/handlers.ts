@@ -6,15 +6,21 @@ import { ensureWallet } from '../wallets/wallets.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { openPaymentAccount } from './add-currency.ts';
 import { customerAccounts } from './balances.ts';
+import { customerBalanceTotal } from './totals.ts';
 
 /**
  * accountAddCurrency, walletCreate, paymentInstructions and paymentInstructionsSetViewed: opening
- * accounts and telling payers how to fund them (document 001 section 7, accounts calls).
+ * accounts and telling payers how to fund them (document 001 section 7, accounts calls); balanceTotal:
+ * what the customer holds, added up for Home.
  */
 export const accountAreaHandlers: Pick<
   RpcHandlerMap<RpcContext>,
-  'accountAddCurrency' | 'walletCreate' | 'paymentInstructions' | 'paymentInstructionsSetViewed'
+  'accountAddCurrency' | 'walletCreate' | 'paymentInstructions' | 'paymentInstructionsSetViewed' | 'balanceTotal'
 > = {
+  async balanceTotal(_params, ctx) {
+    return customerBalanceTotal(ctx.db, callerOf(ctx).customerId);
+  },
+
   async accountAddCurrency(params, ctx) {
     const { customerId } = callerOf(ctx);
     const opened = await openPaymentAccount(ctx.db, customerId, params.currencyCode);

@@ -68,6 +68,26 @@ export function exchangeRate(from: string | undefined, to: string | undefined): 
   return { scaled, text: formatMinorUnits(scaled / 10n ** 6n, 6) };
 }
 
+/**
+ * `amount` minor units of `from` in minor units of `to` at the day's mid rate (no margin: what the money
+ * is worth, not what an exchange would pay), rounded half away from zero; `null` when either currency has
+ * no rate.
+ *
+ * @example
+ * convertAtMidRate(10000n, { currency: 'USD', scale: 2 }, { currency: 'USD', scale: 2 }); // 10000n
+ * convertAtMidRate(10000n, { currency: 'USD', scale: 2 }, { currency: 'XYZ', scale: 2 }); // null
+ */
+export function convertAtMidRate(amount: bigint, from: { currency: string; scale: number }, to: { currency: string; scale: number }): bigint | null {
+  if (from.currency === to.currency && from.scale === to.scale) return amount;
+  const fromRate = PRICING.ratesPerUsd[from.currency];
+  const toRate = PRICING.ratesPerUsd[to.currency];
+  if (!fromRate || !toRate) return null;
+  const numerator = amount * scaledDecimal(toRate) * 10n ** BigInt(to.scale);
+  const denominator = scaledDecimal(fromRate) * 10n ** BigInt(from.scale);
+  const half = denominator / 2n;
+  return numerator >= 0n ? (numerator + half) / denominator : -((-numerator + half) / denominator);
+}
+
 /** The pricing of a kind of transfer; unknown kinds are a programming error. */
 export function kindPricing(kind: string): KindPricing {
   const pricing = PRICING.kinds[kind];

@@ -9,11 +9,13 @@ import { AppProvider } from '../app/app-context.tsx';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { createCustomerStore } from '../session/customer-store.ts';
 import { testServices } from '../testing/app-services.ts';
-import { MainLayout } from './MainLayout.tsx';
+import type { NavItem } from '../../engine/index.ts';
+import { MainLayout, splitNavigation } from './MainLayout.tsx';
 
-const navItems = [
-  { id: 'history', route: '/history', label: 'History', order: 20 },
-  { id: 'home', route: '/home', label: 'Home', order: 10 },
+const navItems: NavItem[] = [
+  { id: 'history', route: '/history', label: 'History', order: 20, placement: 'primary', bar: true, icon: 'history' },
+  { id: 'home', route: '/home', label: 'Home', order: 10, placement: 'primary', bar: true, icon: 'home' },
+  { id: 'news', route: '/news', label: 'News', order: 60, placement: 'more', bar: false },
 ];
 
 async function renderMain(brand: Brand = paxum as Brand) {
@@ -61,7 +63,7 @@ describe('MainLayout', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Home', 'History']);
+    ).toEqual(['Home', 'History', 'News']);
     expect(screen.getByRole('img', { name: 'Paxum' })).toBeTruthy();
   });
 
@@ -84,5 +86,53 @@ describe('MainLayout', () => {
     await act(async () => screen.getByRole('button', { name: 'Sign out' }).click());
     expect(actions.signOut).toHaveBeenCalledOnce();
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('puts the secondary entries behind a More button that Escape closes, giving the focus back', async () => {
+    await renderMain();
+    const more = screen.getByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    const list = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(within(list).getByRole('link', { name: 'News' })).toBeTruthy();
+    act(() => more.click());
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    const news = within(list).getByRole('link', { name: 'News' });
+    act(() => news.focus());
+    act(() => {
+      news.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+  });
+
+  it('shows the main entries with their labels in the bottom bar, and whom the customer acts as', async () => {
+    await renderMain();
+    const bar = screen.getByRole('navigation', { name: 'Quick navigation' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'History']);
+    expect(within(bar).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('banner').textContent).toContain('Signed in as Anna Novak');
+  });
+});
+
+describe('splitNavigation', () => {
+  const entry = (order: number, placement: 'primary' | 'more' = 'primary'): NavItem => ({
+    id: `e${order}`,
+    route: `/e${order}`,
+    label: `E${order}`,
+    order,
+    placement,
+    bar: order < 3,
+  });
+
+  it('keeps at most six primary entries in order, the rest and those placed there under More', () => {
+    const items = [entry(9), entry(1), entry(2, 'more'), entry(3), entry(4), entry(5), entry(6), entry(7), entry(8)];
+    const { primary, more, bar } = splitNavigation(items);
+    expect(primary.map((item) => item.order)).toEqual([1, 3, 4, 5, 6, 7]);
+    expect(more.map((item) => item.order)).toEqual([2, 8, 9]);
+    expect(bar.map((item) => item.order)).toEqual([1, 2]);
   });
 });

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import type { LayoutProps } from '../../engine/index.ts';
+import type { LayoutProps, NavItem } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher.tsx';
+import { ActingChip } from '../navigation/ActingChip.tsx';
+import { MoreMenu } from '../navigation/MoreMenu.tsx';
+import { NavIcon } from '../navigation/NavIcon.tsx';
 import { ThemeSwitcher } from '../theme/ThemeSwitcher.tsx';
-import { CompanySwitcher } from '../navigation/CompanySwitcher.tsx';
-import { customerName, useCustomer } from '../session/customer-store.ts';
 import { BrandLogo } from './BrandLogo.tsx';
 import { SignOutButton } from './SignOutButton.tsx';
 import { VerificationBanner } from '../verification/VerificationBanner.tsx';
@@ -15,57 +16,89 @@ import { ViewingBanner } from '../admin/ViewingBanner.tsx';
 import { ApprovalsNavItem } from '../approvals/ApprovalsNavItem.tsx';
 
 const NAV_ID = 'main-navigation';
+const TOOLS_ID = 'main-tools';
+
+/** The first row never holds more than this many entries: the rest go under "More", so it never wraps. */
+export const MAX_PRIMARY_ENTRIES = 6;
 
 /**
- * The shell of the main area: a header with the logo, the navigation, the language, the customer's name
- * and sign-out. On phones the navigation folds behind a menu button and closes again on every move.
+ * The entries of the first row and of "More": the specs' `placement`, and past the sixth primary entry
+ * (by order) the rest move under "More" too.
+ *
+ * @example
+ * const { primary, more } = splitNavigation(navItems);
+ */
+export function splitNavigation(navItems: readonly NavItem[]): { primary: NavItem[]; more: NavItem[]; bar: NavItem[] } {
+  const sorted = [...navItems].sort((a, b) => a.order - b.order);
+  const primary = sorted.filter((item) => item.placement !== 'more').slice(0, MAX_PRIMARY_ENTRIES);
+  const more = sorted.filter((item) => !primary.includes(item));
+  return { primary, more, bar: sorted.filter((item) => item.bar) };
+}
+
+/**
+ * The shell of the main area: a header with the logo, the navigation (at most six entries, the rest
+ * under "More"), whom the customer acts as, the language, the theme and sign-out, and on phones a bar of the main
+ * entries at the bottom. Below the laptop width the navigation folds behind a menu button and closes
+ * again on every move.
  */
 export function MainLayout({ navItems, children }: LayoutProps) {
   const { t } = useTranslation();
-  const { brand, customer } = useApp();
-  const signedIn = useCustomer(customer);
+  const { brand } = useApp();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
+  const { primary, more, bar } = splitNavigation(navItems);
 
   return (
-    <div className="layout-main">
+    <div className="layout-main" data-bar={bar.length > 0}>
       <SkipLink />
       <ViewingBanner />
-      <header className="app-header">
+      <header className="app-header" data-open={menuOpen}>
         <BrandLogo />
-        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls={NAV_ID} onClick={() => setMenuOpen((open) => !open)}>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={`${NAV_ID} ${TOOLS_ID}`}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
           {menuOpen ? t('layout.closeMenu') : t('layout.menu')}
         </button>
-        <nav id={NAV_ID} className="main-nav" aria-label={t('layout.mainNavigation')} data-open={menuOpen}>
-          <ul>
-            {[...navItems]
-              .sort((a, b) => a.order - b.order)
-              .map((item) => (
-                <li key={item.id}>
-                  <NavLink to={item.route}>{item.label}</NavLink>
-                </li>
-              ))}
-            <ApprovalsNavItem />
+        <nav id={NAV_ID} className="main-nav" aria-label={t('layout.mainNavigation')}>
+          <ul className="main-nav__primary">
+            {primary.map((item) => (
+              <li key={item.id}>
+                <NavLink to={item.route}>{item.label}</NavLink>
+              </li>
+            ))}
           </ul>
-          <div className="app-header__tools">
-            <LanguageSwitcher languages={brand.languages} />
-            <ThemeSwitcher />
-            <CompanySwitcher />
-            {signedIn && (
-              <span className="customer-name">
-                <span className="visually-hidden">{t('layout.signedInAs')} </span>
-                {customerName(signedIn)}
-              </span>
-            )}
-            <SignOutButton />
-          </div>
+          <MoreMenu items={more} extra={<ApprovalsNavItem />} />
         </nav>
+        <ActingChip />
+        <div id={TOOLS_ID} className="app-header__tools">
+          <LanguageSwitcher languages={brand.languages} />
+          <ThemeSwitcher />
+          <SignOutButton />
+        </div>
       </header>
       <VerificationBanner />
       <main id={CONTENT_ID} tabIndex={-1} className="page-content">
         {children}
       </main>
+      {bar.length > 0 && (
+        <nav className="tab-bar" aria-label={t('layout.quickNavigation')}>
+          <ul>
+            {bar.map((item) => (
+              <li key={item.id}>
+                <NavLink to={item.route}>
+                  <NavIcon name={item.icon} />
+                  <span className="tab-bar__label">{item.label}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </div>
   );
 }

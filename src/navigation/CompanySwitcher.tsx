@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { CustomerAccess } from '../../generated/entities.ts';
@@ -9,11 +9,11 @@ import { businessStartPage } from '../session/start-page.ts';
 
 /**
  * The company a business user acts for, switchable from the main layout's header when they act for more
- * than one. Switching makes the new company the Customer-Id, reloads the customer and applies the
+ * than one (else `single`, the company's name as the header shows it). Switching makes the new company the Customer-Id, reloads the customer and applies the
  * business start-page list with the current page as the remembered path (so the user stays where they
  * are unless KYC or company documents come first).
  */
-export function CompanySwitcher() {
+export function CompanySwitcher({ single = null }: { single?: ReactNode }) {
   const { t } = useTranslation();
   const { rpc, customer, feedback } = useApp();
   const signedIn = useCustomer(customer);
@@ -36,7 +36,7 @@ export function CompanySwitcher() {
     };
   }, [rpc, isBusiness]);
 
-  if (!signedIn || companies.length < 2) return null;
+  if (!signedIn || companies.length < 2) return single;
   const current = actingCustomerId(sessionStorage) ?? signedIn.customer.customerId;
 
   const switchTo = async (customerId: number) => {
@@ -58,7 +58,9 @@ export function CompanySwitcher() {
 
   return (
     <span className="company-switcher">
-      <label htmlFor={selectId}>{t('session.switcher.label')}</label>
+      <label htmlFor={selectId} className="visually-hidden">
+        {t('session.switcher.label')}
+      </label>
       <select id={selectId} value={current} disabled={busy} onChange={(event) => void switchTo(Number(event.target.value))}>
         {companies.map((company) => (
           <option key={company.customerId} value={company.customerId}>

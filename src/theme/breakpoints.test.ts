@@ -6,6 +6,7 @@ describe('breakpoints', () => {
     expect(breakpoints).toEqual({
       mobile: 476,
       largePhone: 576,
+      tabBarHidden: 601,
       tablet: 768,
       phablet: 871,
       smallDesktop: 992,
@@ -18,6 +19,7 @@ describe('breakpoints', () => {
     expect(customMediaRules().split('\n')).toEqual([
       '@custom-media --mobile (width < 476px);',
       '@custom-media --large-phone (width >= 576px);',
+      '@custom-media --tab-bar-hidden (width >= 601px);',
       '@custom-media --tablet (width >= 768px);',
       '@custom-media --phablet (width >= 871px);',
       '@custom-media --small-desktop (width >= 992px);',

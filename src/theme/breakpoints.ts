@@ -9,6 +9,8 @@ export const breakpoints = {
   /** Everything narrower is a phone: the layouts collapse to one column and the menu folds away. */
   mobile: 476,
   largePhone: 576,
+  /** Wider than this, phones' bottom bar gives way to the header's navigation. */
+  tabBarHidden: 601,
   tablet: 768,
   phablet: 871,
   smallDesktop: 992,

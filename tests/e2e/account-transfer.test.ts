@@ -45,7 +45,7 @@ async function openUsdToEur(page: Page, from: number, to: number) {
 const homeBalance = (page: Page, currency: string) =>
   page
     .locator('main li.eng-card')
-    .filter({ has: page.locator('.eng-card__title', { hasText: new RegExp(`^${currency}$`) }) })
+    .filter({ has: page.locator('.eng-card__title', { hasText: new RegExp(`^${currency} · `) }) })
     .locator('.eng-card__value')
     .innerText()
     .then((text) => text.replace(/[^0-9.-]/g, ''));

@@ -28,7 +28,7 @@ describe('accounts', () => {
     await page.getByLabel('Currency').selectOption({ label: 'AUD · Australian dollar' });
     await page.locator('main form button[type="submit"]').click();
     await page.waitForURL('**/home');
-    await expect.poll(() => page.locator('main .eng-card__title').allInnerTexts(), { timeout: 15_000 }).toContain('AUD');
+    await expect.poll(() => page.locator('main .eng-card__title').allInnerTexts(), { timeout: 15_000 }).toContain('AUD · Payment');
     await page.context().close();
   });
 

@@ -48,6 +48,7 @@ describe('business approval queue', () => {
 
     const approver = await signedInPage('business@example.com');
     await approver.goto(`${e2e.server.url}/home`);
+    await approver.getByRole('navigation').getByRole('button', { name: 'More' }).click();
     const navLink = approver.getByRole('navigation').getByRole('link', { name: /Approvals/ });
     await navLink.locator('.approvals-badge').waitFor();
     await navLink.click();

@@ -15,6 +15,7 @@ const { signedInPage } = e2e;
 describe('news', () => {
   it('lists the announcements, opens the updated terms and accepts them after confirming', async () => {
     const page = await signedInPage('personal@example.com');
+    await page.getByRole('navigation').getByRole('button', { name: 'More' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'News' }).first().click();
     await page.waitForURL('**/news');
     await page.getByRole('heading', { name: 'News', level: 1 }).waitFor();

@@ -261,7 +261,10 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
   const values = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const title = section.title ? t(section.title, values) : '';
   return (
-    <section className={`eng-section eng-section--${section.kind}`} aria-labelledby={section.title ? headingId : undefined}>
+    <section
+      className={`eng-section eng-section--${section.kind}${section.width === 'full' ? ' eng-section--full' : ''}`}
+      aria-labelledby={section.title ? headingId : undefined}
+    >
       {section.title && (
         <h2 id={headingId} className="eng-section__title">
           {title}
