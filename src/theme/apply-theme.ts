@@ -4,7 +4,7 @@ import type { Brand } from '../../generated/entities.ts';
 export type BrandTheme = Brand['theme'];
 
 /** Which CSS custom property carries each token; stylesheets only ever read these. */
-const cssProperties: Record<keyof BrandTheme, string> = {
+export const THEME_PROPERTIES: Record<keyof BrandTheme, string> = {
   colorPrimary: '--color-primary',
   colorPrimaryText: '--color-primary-text',
   colorBackground: '--color-background',
@@ -25,7 +25,7 @@ const cssProperties: Record<keyof BrandTheme, string> = {
  * getComputedStyle(document.documentElement).getPropertyValue('--color-primary'); // '#0b5cad'
  */
 export function applyTheme(theme: BrandTheme, root: HTMLElement = document.documentElement): void {
-  for (const [token, property] of Object.entries(cssProperties) as Array<[keyof BrandTheme, string]>) {
+  for (const [token, property] of Object.entries(THEME_PROPERTIES) as Array<[keyof BrandTheme, string]>) {
     root.style.setProperty(property, theme[token]);
   }
 }

@@ -1,4 +1,5 @@
-import type { Palette } from './palettes.ts';
+import { THEME_PROPERTIES } from './apply-theme.ts';
+import { COLOR_TOKENS, type Palette } from './palettes.ts';
 
 /** What the person chose: follow the system, or always light, or always dark. */
 export type ThemePreference = 'system' | 'light' | 'dark';
@@ -27,21 +28,10 @@ export function storedPreference(storage: Pick<Storage, 'getItem'>): ThemePrefer
 export const resolvedScheme = (preference: ThemePreference, systemDark: boolean): 'light' | 'dark' =>
   preference === 'system' ? (systemDark ? 'dark' : 'light') : preference;
 
-const cssProperties: Record<keyof Palette, string> = {
-  colorPrimary: '--color-primary',
-  colorPrimaryText: '--color-primary-text',
-  colorBackground: '--color-background',
-  colorSurface: '--color-surface',
-  colorText: '--color-text',
-  colorMuted: '--color-muted',
-  colorDanger: '--color-danger',
-  colorSuccess: '--color-success',
-};
-
 /** Writes a palette to the colour custom properties on `root`, and tells the browser which scheme its own controls should use. */
 export function applyPalette(palette: Palette, scheme: 'light' | 'dark', root: HTMLElement): void {
-  for (const [token, property] of Object.entries(cssProperties) as Array<[keyof Palette, string]>) {
-    root.style.setProperty(property, palette[token]);
+  for (const token of COLOR_TOKENS) {
+    root.style.setProperty(THEME_PROPERTIES[token], palette[token]);
   }
   root.style.setProperty('color-scheme', scheme);
   root.dataset.theme = scheme;
