@@ -50,8 +50,8 @@ function keysOfSpecs(node: unknown, parentKey = ''): string[] {
       'intro',
       'mineAuthor',
     ].includes(key);
-    // A dashboard card's title and an option source's label name a field, not a text.
-    if (isTextKey && typeof value === 'string' && parentKey !== 'card' && parentKey !== 'source') return [value];
+    // A dashboard card's title, an option source's label and a row list's title name a field, not a text.
+    if (isTextKey && typeof value === 'string' && !['card', 'source', 'list'].includes(parentKey)) return [value];
     return keysOfSpecs(value, key);
   });
 }
