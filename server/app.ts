@@ -6,7 +6,8 @@ import { registrationRules } from './registration/brand-rules.ts';
 import { tokenService } from './auth/routes.ts';
 import { loadTokenSecret } from './auth/token-secret.ts';
 import type { ServerConfig } from './config.ts';
-import { openDatabase } from './db/connect.ts';
+import { listenForNotifications, openDatabase } from './db/connect.ts';
+import { CHALLENGE_CHANNEL, challengeEvents } from './signin/challenges.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
@@ -72,6 +73,9 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
   });
   const db = await openDatabase(config.database);
   app.addHook('onClose', async () => db.destroy());
+  // A push sign-in decided on any instance answers the browser waiting on this one at once.
+  const stopListening = await listenForNotifications(db, CHALLENGE_CHANNEL, (tokenHash) => challengeEvents.emit(tokenHash));
+  app.addHook('onClose', stopListening);
   try {
     await prepareDatabase(db, config, app);
     const tokenKey = await loadTokenSecret(db, config.tokenSecret);

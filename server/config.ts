@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { providerGateway } from './verification/provider-config.ts';
@@ -81,6 +82,25 @@ function portFrom(value: string | undefined): number {
     throw new ConfigError(`PORT is '${value}': set it to a whole number from 0 to 65535 (0 picks a free port).`);
   }
   return port;
+}
+
+/**
+ * WEB_CONCURRENCY: how many server processes share the port (default: the machine's cores). PGlite is one
+ * process's embedded database, so on it the server always runs as one process.
+ *
+ * @example
+ * webConcurrency(process.env, config.database); // 2 on a 2-core machine with DATABASE_URL set
+ */
+export function webConcurrency(env: NodeJS.ProcessEnv, database: DatabaseConfig, cores = os.availableParallelism()): number {
+  const value = env.WEB_CONCURRENCY;
+  let wanted = cores;
+  if (value !== undefined && value !== '') {
+    wanted = Number(value);
+    if (!Number.isInteger(wanted) || wanted < 1 || wanted > 64) {
+      throw new ConfigError(`WEB_CONCURRENCY is '${value}': set it to a whole number of processes from 1 to 64, or leave it out for one per core.`);
+    }
+  }
+  return database.kind === 'pglite' ? 1 : wanted;
 }
 
 function trustProxyFrom(value: string | undefined): ServerConfig['trustProxy'] {

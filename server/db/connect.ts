@@ -43,6 +43,53 @@ export function poolUse(db: Kysely<Database>): { total: number; idle: number; wa
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
+/** How each database opened here listens for notifications (NOTIFY) on a channel. */
+const listeners = new WeakMap<Kysely<Database>, (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>>();
+
+/**
+ * Calls `onPayload` with the payload of every `NOTIFY` (`select pg_notify(channel, payload)`) on `channel` of
+ * this database, from any server instance using it: the fan-out of the live channel across processes. On
+ * PostgreSQL it holds one connection of its own, outside the pool, reconnecting after a lost connection; on
+ * PGlite it listens on the one embedded connection. Answers how to stop listening.
+ *
+ * @example
+ * const stop = await listenForNotifications(db, 'push_challenge', (tokenHash) => events.emit(tokenHash));
+ */
+export async function listenForNotifications(db: Kysely<Database>, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Channel '${channel}' must be lowercase letters and underscores.`);
+  const listen = listeners.get(db);
+  if (!listen) throw new Error('This database was not opened by openDatabase: it cannot listen for notifications.');
+  return listen(channel, onPayload);
+}
+
+/** A LISTEN connection to PostgreSQL that comes back after it is lost (a restart, a network cut). */
+function postgresListener(url: string) {
+  return async (channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> => {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      next.on('error', () => {
+        void next.end().catch(() => undefined);
+        if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1_000);
+      });
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      client = next;
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    };
+  };
+}
+
 /**
  * Opens the database the configuration names: a PostgreSQL pool for DATABASE_URL, otherwise the
  * embedded PGlite in its data folder (created if missing). Both read values the same way.
@@ -60,6 +107,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Datab
     const dialect = withCallTransactions(new PostgresDialect({ pool }));
     const db = registerCallTransactions(new Kysely<Database>({ dialect }), dialect);
     pools.set(db, pool);
+    listeners.set(db, postgresListener(config.url));
     return db;
   }
   mkdirSync(config.dataDir, { recursive: true });
@@ -70,5 +118,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Datab
   });
   await pglite.waitReady;
   const dialect = withCallTransactions(new PGliteDialect(pglite));
-  return registerCallTransactions(new Kysely<Database>({ dialect }), dialect);
+  const db = registerCallTransactions(new Kysely<Database>({ dialect }), dialect);
+  listeners.set(db, async (channel, onPayload) => {
+    const stop = await pglite.listen(channel, onPayload);
+    return async () => {
+      // Closing the database ends its listeners too.
+      if (!pglite.closed) await stop();
+    };
+  });
+  return db;
 }

@@ -15,7 +15,13 @@ export const CHALLENGE_SECONDS = 5 * 60;
 export type ChallengeOutcome =
   { status: 'pending' } | { status: 'approved'; code: string } | { status: 'declined' } | { status: 'expired' } | { status: 'unknown' };
 
-/** Told when a push challenge is decided on this instance, so waiting sockets answer at once. */
+/** The database channel a decided push challenge is announced on, with its token hash as the payload. */
+export const CHALLENGE_CHANNEL = 'push_challenge';
+
+/**
+ * Told when a push challenge is decided on any instance (each instance relays its database's notifications
+ * here), so waiting sockets answer at once.
+ */
 export const challengeEvents = new EventEmitter();
 challengeEvents.setMaxListeners(0);
 
@@ -129,7 +135,8 @@ export async function decidePushChallenge(
     .returning([sql<boolean>`expires_at > now()`.as('fresh'), 'token_hash'])
     .executeTakeFirst();
   if (!decided) return 'notFound';
-  challengeEvents.emit(decided.token_hash);
+  // Every instance's live channel hears it (LISTEN/NOTIFY; see listenForNotifications in server/db/connect.ts).
+  await sql`select pg_notify(${CHALLENGE_CHANNEL}, ${decided.token_hash})`.execute(db);
   return decided.fresh ? 'done' : 'expired';
 }
 
