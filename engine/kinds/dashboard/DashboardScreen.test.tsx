@@ -123,20 +123,4 @@ describe('DashboardScreen', () => {
     const latest = await section('Latest');
     await waitFor(() => expect(within(latest).getByText('Nothing to show yet.')).toBeTruthy());
   });
-
-  it('keeps its sections unseen until each has its first data, so none pushes another down', async () => {
-    let answerSpending!: (value: object) => void;
-    const callMethod = vi.fn(async (method: string) => {
-      if (method === 'spending') return new Promise<object>((resolve) => (answerSpending = resolve));
-      return { items: [], count: 0 };
-    });
-    const { container } = renderScreens(testOptions([spec], { callMethod }), '/overview', i18n());
-    const latest = await section('Latest');
-    await waitFor(() => expect(within(latest).getByText('Nothing to show yet.')).toBeTruthy());
-    const dashboard = container.querySelector('.eng-dashboard') as HTMLElement;
-    expect(dashboard.hasAttribute('data-revealing')).toBe(true);
-    expect(within(container.querySelector('.eng-dashboard-frame') as HTMLElement).getAllByRole('status').length).toBeGreaterThan(0);
-    await act(async () => answerSpending({ items: [{ category: 'Food', amount: '1', currency: 'USD' }] }));
-    await waitFor(() => expect(dashboard.hasAttribute('data-revealing')).toBe(false));
-  });
 });

@@ -28,7 +28,6 @@ import { sectionRows, sectionTotal } from './sectionRows';
 import { SwitchGrid } from './SwitchGrid';
 import { SectionTabs } from './SectionTabs';
 import { TextSection } from './TextSection';
-import { SectionLoadingContext, useReportLoading, useRevealTogether } from './revealTogether';
 import { ThreadSection } from './ThreadSection';
 import { useOnShow } from './useOnShow';
 import { EmptyState } from '../../ui/EmptyState';
@@ -92,7 +91,6 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
     [answer.data, section.kind, values, rows],
   );
   useOnShow(section.onShow, shownItems, spec.id);
-  useReportLoading(section.id, Boolean(section.data) && answer.data === undefined && !answer.error);
   // The first page tells how many rows a page holds; later pages may be shorter.
   useEffect(() => {
     if (pageIndex === 0 && rows.length > 0) setPageSize(rows.length);
@@ -285,8 +283,7 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
 
 /**
  * `kind: dashboard`: sections side by side on wide screens, stacked on phones. Each loads its own data, so
- * a slow or failing one shows its own progress or error while the others are ready; the screen first appears
- * once every section has its first data (or after two seconds), so sections never push each other down. Kinds: `cards`,
+ * a slow or failing one shows its own progress or error while the others are ready. Kinds: `cards`,
  * `table` (compact; page buttons only when the total exceeds the rows shown; `rowActions` on each row),
  * `detail`, `chart` (bars of the second column, labelled by the first), `form` (starts empty again after
  * each success, and every section reloads), `switches` (a grid of switches, each saved at once). A
@@ -317,9 +314,8 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
 export function DashboardScreen({ spec }: KindProps) {
   const dashboard = specPart(spec, 'dashboard');
   const [fills] = useState(formFills);
-  const { report, hidden } = useRevealTogether();
   const sections = (tab?: string) => (
-    <div className={`eng-dashboard eng-dashboard--${dashboard.layout ?? 'grid'}`} data-revealing={hidden || undefined}>
+    <div className={`eng-dashboard eng-dashboard--${dashboard.layout ?? 'grid'}`}>
       {dashboard.sections
         .filter((section) => tab === undefined || section.tab === undefined || section.tab === tab)
         .map((section) => (
@@ -329,12 +325,7 @@ export function DashboardScreen({ spec }: KindProps) {
   );
   return (
     <FormFillsContext value={fills}>
-      <SectionLoadingContext value={report}>
-        <div className="eng-dashboard-frame">
-          {hidden && <LoadingIndicator />}
-          {!dashboard.tabs || dashboard.tabs.length === 0 ? sections() : <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>}
-        </div>
-      </SectionLoadingContext>
+      {!dashboard.tabs || dashboard.tabs.length === 0 ? sections() : <SectionTabs tabs={dashboard.tabs}>{(tab) => sections(tab)}</SectionTabs>}
     </FormFillsContext>
   );
 }
