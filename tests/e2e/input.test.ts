@@ -75,8 +75,13 @@ describe('input', () => {
 
     const before = await lastSmsId();
     await main.locator('button[type="submit"]').first().click();
+    // The confirmation names the amount as the customer typed it, in Spanish figures.
+    const review = page.getByRole('dialog', { name: 'Revise y confirme' });
+    await review.waitFor();
+    expect(await review.innerText()).toContain('12,50\u00a0US$');
+    await review.getByRole('button', { name: 'Enviar', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
+    await dialog.locator('input').first().waitFor();
     const code = await smsCode(before);
     await dialog.locator('input').first().fill(code);
     await dialog.locator('button[type="submit"]').click();
