@@ -39,6 +39,10 @@ describe('business approval queue', () => {
     await clerk.getByLabel("Recipient's e-mail").fill('personal@example.com');
     await clerk.getByLabel('Note').fill(note);
     await clerk.getByRole('button', { name: 'Send', exact: true }).click();
+    const review = clerk.getByRole('dialog', { name: 'Check and confirm' });
+    await review.waitFor();
+    expect(await review.innerText()).toContain('personal@example.com');
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
     await clerk
       .getByRole('alertdialog', { name: 'Approval request created' })
       .or(clerk.getByRole('dialog', { name: 'Approval request created' }))
@@ -81,7 +85,8 @@ describe('business approval queue', () => {
     await stepUp.waitFor({ state: 'detached' });
     const results = approver.getByRole('status', { name: 'What happened' });
     await results.waitFor();
-    expect(await results.innerText()).toMatch(/Approved[\s\S]*12\.34/);
+    // The outcomes' table loads its part on demand: a moment of progress first.
+    await expect.poll(() => results.innerText(), { timeout: 15_000 }).toMatch(/Approved[\s\S]*12\.34/);
     await expect.poll(() => approver.locator('main tr[data-key]').filter({ hasText: note }).count()).toBe(0);
     // The outcomes are a dialog now (the engine's result step): it is closed before the page is used again.
     await approver.getByRole('alertdialog', { name: 'What happened' }).getByRole('button', { name: 'Close' }).click();
