@@ -20,13 +20,13 @@ export async function ownsAccount(db: Kysely<Database>, customerId: number, acco
 
 /**
  * How screens name an account beside its currency and name: the last four digits of its number, the
- * rest masked, so a database id is never shown whole.
+ * rest masked, so the number is never shown whole. A no-break space keeps the dots with the digits.
  *
  * @example
- * maskedAccountNumber(57); // '•• 0057'
+ * maskedAccountNumber(57); // '••\u00a00057'
  */
 export function maskedAccountNumber(accountId: number): string {
-  return `•• ${String(accountId).padStart(4, '0').slice(-4)}`;
+  return `••\u00a0${String(accountId).padStart(4, '0').slice(-4)}`;
 }
 
 /**

@@ -41,9 +41,10 @@ describe('createI18n', () => {
   it('names an account by currency, its name or kind, and the last digits of its number; words a total as money', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
     const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
-    const named = { accountId: 57, currencyCode: 'USD', type: 1001, name: 'Household' };
+    // The masked number is the server's (balanceInquiry's maskedNumber); the name falls back to the account's kind.
+    const named = { accountId: 57, currencyCode: 'USD', type: 1001, name: 'Household', maskedNumber: '••\u00a00057' };
     expect(i18n.t('money.review.account', { account: named })).toBe('USD · Household · ••\u00a00057');
-    expect(i18n.t('money.review.account', { account: { ...named, name: undefined, accountId: 1234567 } })).toBe('USD · Payment · ••\u00a04567');
+    expect(i18n.t('money.review.account', { account: { ...named, name: undefined } })).toBe('USD · Payment · ••\u00a00057');
     expect(i18n.t('invoices.pay', { total: '120.60', currencyCode: 'USD' })).toBe('Pay $120.60');
     await chooseLanguage(i18n, 'ua');
     expect(i18n.t('invoices.pay', { total: '120.60', currencyCode: 'EUR' })).toMatch(/^Сплатити 120,60\sEUR$/);

@@ -47,12 +47,12 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
 }
 
 /**
- * The formats the application's texts use besides i18next's own: `region`, `masked`, `money` (below) and
+ * The formats the application's texts use besides i18next's own: `region`, `money` (below) and
  * `accountName`: an account (`{{account, accountName}}`) by the name its holder gave it, else by its kind
  * ("Payment"), as the account selects say it.
  *
  * @example
- * addAppFormats(i18n); // then t('x', …) may say {{countryCode, region}}, {{accountId, masked}}, {{total, money}}
+ * addAppFormats(i18n); // then t('x', …) may say {{countryCode, region}}, {{total, money}}
  */
 export function addAppFormats(instance: i18n): void {
   instance.services.formatter?.add('accountName', (value: unknown) => {
@@ -61,7 +61,6 @@ export function addAppFormats(instance: i18n): void {
     return account.type === undefined ? '' : instance.t(`accounts.typeShort.${String(account.type)}`, { defaultValue: String(account.type) });
   });
   instance.services.formatter?.add('region', regionName);
-  instance.services.formatter?.add('masked', maskedNumber);
   instance.services.formatter?.add('money', (value, language, options: { currencyCode?: unknown }) => moneyText(value, options.currencyCode, language));
 }
 
@@ -90,20 +89,6 @@ export function regionName(value: unknown, language: string | undefined): string
 export async function chooseLanguage(instance: i18n, language: Language, storage: Pick<Storage, 'setItem'> = localStorage): Promise<void> {
   await instance.changeLanguage(language);
   storage.setItem(LANGUAGE_STORAGE_KEY, language);
-}
-
-/**
- * The `masked` format: a number shown by its last four digits only (`{{accountId, masked}}` says
- * "•• 0057", with a no-break space), so a text names an account without spelling its number out.
- *
- * @example
- * maskedNumber(57); // '••\u00a00057'
- * maskedNumber('4000123456789010'); // '••\u00a09010'
- */
-export function maskedNumber(value: unknown): string {
-  const digits = String(value ?? '').replace(/\D/g, '');
-  // A no-break space: the dots never wrap away from the digits they stand before.
-  return digits === '' ? '' : `••\u00a0${digits.slice(-4).padStart(4, '0')}`;
 }
 
 /**

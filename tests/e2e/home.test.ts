@@ -85,7 +85,7 @@ describe('home', () => {
     const account = page.getByRole('region', { name: 'Your accounts' }).locator('li.eng-card');
     await expect.poll(() => account.locator('.eng-card__title').allInnerTexts()).toEqual(['EUR · Payment']);
     expect(await account.locator('.eng-card__value').innerText()).toContain('€0.00');
-    expect(await account.innerText()).toMatch(/•• [0-9]{4}/);
+    expect(await account.innerText()).toMatch(/••\s[0-9]{4}/);
     const total = page.getByRole('region', { name: 'What you hold' });
     expect(await total.locator('.eng-card__title').innerText()).toBe('Total in EUR');
     expect(await total.locator('.eng-card__value').innerText()).toContain('€0.00');
