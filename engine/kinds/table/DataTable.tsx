@@ -19,7 +19,8 @@ import { LoadingIndicator } from '../../ui/Progress';
 import type { Row } from './rows';
 import { dayHeading, localDay } from './days';
 import { useRowWindow } from './rowWindow';
-import { EmptyState, type EmptyIllustration } from '../../ui/EmptyState';
+import type { EmptyIllustration } from '../../ui/EmptyState';
+import { EmptyRows } from './EmptyRows';
 import { SignedValue } from './SignedValue';
 
 /** Sorting and paging state only: rows arrive sorted and paged from the server. */
@@ -207,13 +208,7 @@ export function DataTable(props: DataTableProps) {
     body = (
       <tr>
         <td colSpan={span} className="eng-table__empty">
-          <EmptyState text={t(props.emptyText ?? 'engine.table.empty')} illustration={props.emptyIllustration}>
-            {props.emptyAction && (
-              <Link className="eng-button eng-button--primary eng-table__empty-action" to={props.emptyAction.to}>
-                {t(props.emptyAction.label)}
-              </Link>
-            )}
-          </EmptyState>
+          <EmptyRows text={props.emptyText} illustration={props.emptyIllustration} action={props.emptyAction} />
         </td>
       </tr>
     );

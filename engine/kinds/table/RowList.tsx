@@ -7,7 +7,8 @@ import { useIntlLocale } from '../../i18n/labels';
 import type { Column, EmptyAction, JsonSchema, RowListSpec } from '../../spec/types';
 import { matchesWhen } from '../../spec/when';
 import { ErrorState } from '../../ui/ErrorState';
-import { EmptyState, type EmptyIllustration } from '../../ui/EmptyState';
+import type { EmptyIllustration } from '../../ui/EmptyState';
+import { EmptyRows } from './EmptyRows';
 import { LoadingIndicator } from '../../ui/Progress';
 import { dayHeading, rowsByDay, timeOfDay } from './days';
 import type { Row } from './rows';
@@ -125,15 +126,7 @@ export function RowList(props: RowListProps) {
   if (props.error) body = <ErrorState onRetry={props.onRetry} />;
   else if (props.loading) body = <LoadingIndicator />;
   else if (rows.length === 0) {
-    body = (
-      <EmptyState text={t(props.emptyText ?? 'engine.table.empty')} illustration={props.emptyIllustration}>
-        {props.emptyAction && (
-          <Link className="eng-button eng-button--primary eng-table__empty-action" to={props.emptyAction.to}>
-            {t(props.emptyAction.label)}
-          </Link>
-        )}
-      </EmptyState>
-    );
+    body = <EmptyRows text={props.emptyText} illustration={props.emptyIllustration} action={props.emptyAction} />;
   } else if (groupByDay) {
     const now = new Date();
     let index = 0;
