@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
+import { codeSentAfter, newestOutboxId } from '../support/outbox.ts';
 import { browserAndServer, signedInPage } from '../support/pages.ts';
 
 const e2e = browserAndServer();
@@ -20,28 +21,8 @@ async function anonymousPage(language: string, width = 375): Promise<Page> {
 }
 
 /** The newest transfer confirmation code texted to Anna after the message `after`. */
-async function smsCode(after: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const query = new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' });
-        const answer = await fetch(`${e2e.server.url}/sandbox/outbox/messages?${query}`);
-        const [latest] = ((await answer.json()) as { messages: { id: number; body: string }[] }).messages;
-        code = latest && latest.id > after ? (/^([0-9]{6}) /.exec(latest.body)?.[1] ?? '') : '';
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^[0-9]{6}$/);
-  return code;
-}
-
-async function lastSmsId(): Promise<number> {
-  const query = new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' });
-  const answer = await fetch(`${e2e.server.url}/sandbox/outbox/messages?${query}`);
-  return ((await answer.json()) as { messages: { id: number }[] }).messages[0]?.id ?? 0;
-}
+const smsCode = (after: number) => codeSentAfter(e2e.server.url, ANNA_PHONE, 'transferConfirmation', after);
+const lastSmsId = () => newestOutboxId(e2e.server.url, ANNA_PHONE, 'transferConfirmation');
 
 /** Each shown error list with the ids of the inputs it describes. */
 function shownErrors(page: Page) {

@@ -11,36 +11,15 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
+import { codeSentAfter, newestOutboxId } from '../support/outbox.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
 const ANNA_PHONE = '447700900123';
 
-interface OutboxMessage {
-  id: number;
-  body: string;
-}
-
-const smsCodes = async (): Promise<OutboxMessage[]> => {
-  const answer = await fetch(`${e2e.server.url}/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`);
-  return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
-};
-
-/** The newest SMS code sent after message `before`. */
-async function newCode(before: number): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const [latest] = await smsCodes();
-        code = latest && latest.id !== before ? (/^([0-9]{6}) is your code/.exec(latest.body)?.[1] ?? '') : '';
-        return code;
-      },
-      { timeout: 15_000 },
-    )
-    .toMatch(/^[0-9]{6}$/);
-  return code;
-}
+/** The newest SMS code sent to Anna after message `before`. */
+const newCode = (before: number) => codeSentAfter(e2e.server.url, ANNA_PHONE, 'transferConfirmation', before);
+const lastSmsId = () => newestOutboxId(e2e.server.url, ANNA_PHONE, 'transferConfirmation');
 
 const isP2pCall = (url: URL) => url.pathname === '/api' && url.searchParams.get('method') === 'p2pTransfer';
 
@@ -88,7 +67,7 @@ describe('money dialogs when the network fails', () => {
       (account) => account.currencyCode === 'USD' && account.type === 1001,
     )!;
     const before = await balanceOf(usd.accountId);
-    const lastSms = (await smsCodes())[0]?.id ?? 0;
+    const lastSms = await lastSmsId();
     const page = await e2e.signedInPage('personal@example.com');
     const review = await fillAndReview(page, usd.accountId, `Lost answer ${Date.now()}`);
 
@@ -136,7 +115,7 @@ describe('money dialogs when the network fails', () => {
       (account) => account.currencyCode === 'USD' && account.type === 1001,
     )!;
     const before = await balanceOf(usd.accountId);
-    const lastSms = (await smsCodes())[0]?.id ?? 0;
+    const lastSms = await lastSmsId();
     const page = await e2e.signedInPage('personal@example.com');
     const review = await fillAndReview(page, usd.accountId, `Never sent ${Date.now()}`);
 

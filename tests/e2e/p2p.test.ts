@@ -8,20 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { outboxMessages } from '../support/outbox.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
 const ANNA_PHONE = '447700900123';
 
-interface OutboxMessage {
-  id: number;
-  body: string;
-}
-
-const smsCodes = async (): Promise<OutboxMessage[]> => {
-  const answer = await fetch(`${e2e.server.url}/sandbox/outbox/messages?${new URLSearchParams({ to: ANNA_PHONE, purpose: 'transferConfirmation' })}`);
-  return ((await answer.json()) as { messages: OutboxMessage[] }).messages;
-};
+const smsCodes = () => outboxMessages(e2e.server.url, ANNA_PHONE, 'transferConfirmation');
 
 describe('person to person', () => {
   it('sends to a customer by e-mail with the sms code, saves a template, and shows in both histories', async () => {
