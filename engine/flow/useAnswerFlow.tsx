@@ -200,8 +200,8 @@ export function useAnswerFlow(
         // confirmation answers only the status) over what was sent and reviewed (a receipt).
         const shownValues = result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values };
         if (host) {
-          // The screen holds the result, so a refresh that hides the form or button that asked (an invoice
-          // now paid, a card's new status, rows acted on) does not take it away before the person leaves it.
+          // The screen holds the result, so a refresh that hides the form or button that asked (an order
+          // now paid, an item's new status, rows acted on) does not take it away before the person leaves it.
           const hide = () => host.show(null);
           const again = repeat ? () => (hide(), repeat(input)) : undefined;
           host.show(<ResultStep key={Date.now()} result={result} values={shownValues} rows={rows} onClose={hide} {...(again ? { onRepeat: again } : {})} />);

@@ -486,7 +486,7 @@ export interface RowListSpec {
   value: string;
   /** Badge columns drawn under the value, each only where its column's `when` holds for the row. */
   badges?: string[];
-  /** Small values beside the text (a time, an account), one field or several. */
+  /** Small values beside the text (a time, a place), one field or several. */
   meta?: string | string[];
 }
 
