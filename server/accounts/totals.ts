@@ -1,12 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { RpcResponse } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
-import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { ACCOUNT_STATUS, PAYMENT_ACCOUNT_TYPE } from '../ledger/account-status.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { convertAtMidRate } from '../transfers/pricing.ts';
-
-/** The payment account type (document 001 section 3): the first one opened names the main currency. */
-const PAYMENT_ACCOUNT_TYPE = 1001;
 
 /** One open account as the total reads it: its posted balance in minor units and its currency's scale. */
 export interface HeldBalance {

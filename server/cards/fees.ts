@@ -1,15 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { payingAccount } from '../accounts/paying-account.ts';
 import type { Database } from '../db/schema.ts';
+import { PAYMENT_ACCOUNT_TYPE } from '../ledger/account-status.ts';
 import { LedgerError } from '../ledger/errors.ts';
 import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { quoteTransfer } from '../transfers/pricing.ts';
-
-/** The payment account type: only these pay card fees, settle and load cards. */
-export const PAYMENT_ACCOUNT_TYPE = 1001;
 
 const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
 
@@ -27,6 +25,7 @@ export interface PaymentAccount {
  */
 export async function paymentAccount(db: Kysely<Database>, customerId: number, accountId: number, field: string, currency?: string): Promise<PaymentAccount> {
   const account = await payingAccount(db, customerId, accountId, field, (type) =>
+    // Only payment accounts pay card fees, settle and load cards.
     type === PAYMENT_ACCOUNT_TYPE ? undefined : 'Choose one of your payment accounts.',
   );
   if (currency && account.currency_code !== currency) throw refusal(field, `Choose a payment account in ${currency}, the card's currency.`);
