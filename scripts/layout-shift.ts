@@ -17,8 +17,8 @@ const PAGES = [
   { path: '/history', signedIn: true },
 ] as const;
 
-/** Installed before any page script: keeps every layout shift in `window.__layoutShifts`. */
-function recordShifts(): void {
+/** Installed before any page script (`page.addInitScript(recordShifts)`): keeps every layout shift in `window.__layoutShifts`. */
+export function recordShifts(): void {
   const shifts: { value: number; startTime: number }[] = [];
   (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
   new PerformanceObserver((list) => {
