@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CustomerType, Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { customerDisplayName, type CustomerNameColumns } from '../customers/display-name.ts';
 
 /** A customer as the admin overview lists it. */
 export interface AdminCustomer {
@@ -22,8 +23,7 @@ export interface AdminCustomerDetail extends AdminCustomer {
   blacklistEntries: number;
 }
 
-const nameOf = (row: { first_name: string | null; last_name: string | null; business_name: string | null; id: number }) =>
-  row.business_name ?? ([row.first_name, row.last_name].filter(Boolean).join(' ') || `Customer ${row.id}`);
+const nameOf = (row: CustomerNameColumns & { id: number }) => customerDisplayName(row, row.id);
 
 /** `like` pattern of a search text, its wildcards taken literally. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

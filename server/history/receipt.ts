@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience } from '../documents/pdf/index.ts';
 import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { transactionDetails } from './details.ts';
+import { customerDisplayName } from '../customers/display-name.ts';
 
 /**
  * The receipt of one transaction of the customer as a PDF in their language, on the brand's letterhead:
@@ -23,7 +24,7 @@ export async function transferReceiptPdf(
 ): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
   const details = await transactionDetails(db, customerId, transactionId);
   const customer = await db.selectFrom('customers').select(['first_name', 'last_name', 'business_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  const name = customer.business_name ?? ([customer.first_name, customer.last_name].filter(Boolean).join(' ') || `Customer ${customerId}`);
+  const name = customerDisplayName(customer, customerId);
   const t = documentTexts(audience.language);
   const outgoing = details.amount.startsWith('-');
   const other = details.counterparty ?? details.toEmail ?? t('pdf.receipt.unknownParty');

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience } from '../documents/pdf/index.ts';
+import { customerDisplayName } from '../customers/display-name.ts';
 
 /** Account types that offer monthly statements (document 001 section 3, derived flag 'statements'): payment, prepayment, receiving. */
 export const STATEMENT_ACCOUNT_TYPES: readonly number[] = [1001, 4001, 4002];
@@ -168,7 +169,7 @@ export async function accountStatement(db: Kysely<Database>, customerId: number,
   return {
     accountId,
     currencyCode: account.currency_code,
-    customerName: account.business_name ?? ([account.first_name, account.last_name].filter(Boolean).join(' ') || `Customer ${customerId}`),
+    customerName: customerDisplayName(account, customerId),
     period: { from: from.toISOString().slice(0, 10), to: new Date(to.getTime() - 1).toISOString().slice(0, 10) },
     opening: money(opening),
     closing: money(closing),

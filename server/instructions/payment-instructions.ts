@@ -4,11 +4,12 @@ import type { Database, PaymentInstructionsTable } from '../db/schema.ts';
 import { omitNull } from '../db/omit-null.ts';
 import { customerAccounts } from '../accounts/balances.ts';
 import { bankDetailsFor } from './rails.ts';
+import { customerDisplayName } from '../customers/display-name.ts';
 
 /** The name payers write as the beneficiary: the company's, else the person's. */
 async function beneficiaryName(db: Kysely<Database>, customerId: number): Promise<string> {
   const customer = await db.selectFrom('customers').select(['business_name', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  return customer.business_name ?? ([customer.first_name, customer.last_name].filter(Boolean).join(' ') || `Customer ${customerId}`);
+  return customerDisplayName(customer, customerId);
 }
 
 function toInstruction(row: Selectable<PaymentInstructionsTable>): PaymentInstruction {

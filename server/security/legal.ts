@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
+import { customerDisplayName } from '../customers/display-name.ts';
 
 /** An agreement the product keeps with its customers, in its current version. */
 interface AgreementText {
@@ -172,7 +173,7 @@ export async function agreementPdf(
   if (!agreement) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'id', description: `There is no agreement '${agreementId}'.` }] });
   const [customer, infos] = await Promise.all([customerRow(db, customerId), legalInfo(db, customerId)]);
   const info = infos.find((candidate) => candidate.id === agreement.id);
-  const name = customer.business_name ?? ([customer.first_name, customer.last_name].filter(Boolean).join(' ') || `Customer ${customer.id}`);
+  const name = customerDisplayName(customer, customer.id);
   const t = documentTexts(audience.language);
   const blocks: DocumentBlock[] = [
     {
