@@ -48,6 +48,10 @@ export function testCard(over: Partial<Card> = {}): Card {
 /** An open EUR current account of customer 7 with 100.00; a test changes what it needs. */
 export const testAccount = (over: Partial<Account>): Account => ({
   accountId: 1,
+  // The server's masking (server/accounts/balances.ts): the last four digits after a no-break space.
+  maskedNumber: `••\u00a0${String(over.accountId ?? 1)
+    .padStart(4, '0')
+    .slice(-4)}`,
   type: 1001,
   accountStatusId: 1,
   balance: '100.00',
