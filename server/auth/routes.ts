@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ApiBundle } from '../api-bundle.ts';
+import type { ApiBundle } from '../rpc/api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { deviceRoutes } from '../devices/routes.ts';
 import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';

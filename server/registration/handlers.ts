@@ -1,11 +1,11 @@
-import type { RpcHandlerMap } from '../../../generated/methods.ts';
-import { cancelPasswordChange, confirmPasswordChange, requestPasswordChange } from '../../passwords/change.ts';
-import { changePasswordWithCode, checkRecoveryCode, recoveryStatus, requestRecoveryByEmail, requestRecoveryByPersonalData } from '../../passwords/recovery.ts';
-import { activateAccount, resendActivationCode } from '../../registration/activation.ts';
-import { registrationRules } from '../../registration/brand-rules.ts';
-import { emailStatus, registerPersonal } from '../../registration/registration.ts';
-import { signInAfterProof } from '../../registration/sign-in.ts';
-import { callerOf, type RpcContext } from '../context.ts';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { cancelPasswordChange, confirmPasswordChange, requestPasswordChange } from '../passwords/change.ts';
+import { changePasswordWithCode, checkRecoveryCode, recoveryStatus, requestRecoveryByEmail, requestRecoveryByPersonalData } from '../passwords/recovery.ts';
+import { activateAccount, resendActivationCode } from './activation.ts';
+import { registrationRules } from './brand-rules.ts';
+import { emailStatus, registerPersonal } from './registration.ts';
+import { signInAfterProof } from './sign-in.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
 
 /** What getting in needs from the server beyond the call: the brand it runs as, and the token key. */
 export interface OnboardingServices {
