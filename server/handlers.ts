@@ -5,6 +5,7 @@ import { accountHandlers } from './accounts/balance-handlers.ts';
 import { accountAreaHandlers } from './accounts/handlers.ts';
 import { profileContactHandlers, profileHandlers, profileLookupHandlers } from './profile/handlers.ts';
 import { onboardingHandlers, type OnboardingServices } from './registration/handlers.ts';
+import { passwordHandlers } from './passwords/handlers.ts';
 import { sessionRulesHandlers } from './customers/access-handlers.ts';
 import { moneyOutcomeHandlers } from './rpc/money-outcome.ts';
 import { securityHandlers } from './security/handlers.ts';
@@ -47,6 +48,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...profileContactHandlers,
     ...profileLookupHandlers,
     ...onboardingHandlers(onboarding),
+    ...passwordHandlers(onboarding),
     ...sessionRulesHandlers,
     ...moneyOutcomeHandlers,
     ...securityHandlers,

@@ -1,11 +1,9 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import { cancelPasswordChange, confirmPasswordChange, requestPasswordChange } from '../passwords/change.ts';
-import { changePasswordWithCode, checkRecoveryCode, recoveryStatus, requestRecoveryByEmail, requestRecoveryByPersonalData } from '../passwords/recovery.ts';
 import { activateAccount, resendActivationCode } from './activation.ts';
 import { registrationRules } from './brand-rules.ts';
 import { emailStatus, registerPersonal } from './registration.ts';
 import { signInAfterProof } from './sign-in.ts';
-import { callerOf, type RpcContext } from '../rpc/context.ts';
+import type { RpcContext } from '../rpc/context.ts';
 
 /** What getting in needs from the server beyond the call: the brand it runs as, and the token key. */
 export interface OnboardingServices {
@@ -15,24 +13,11 @@ export interface OnboardingServices {
   tokenKey: Uint8Array;
 }
 
-type OnboardingMethods =
-  | 'checkEmail'
-  | 'accountCreate'
-  | 'accountActivate'
-  | 'activationCodeResend'
-  | 'passwordChangeRequest'
-  | 'accountRecoveryRequest'
-  | 'accountRecoveryStatus'
-  | 'passwordChangeCodeCheck'
-  | 'passwordChangeWithCode'
-  | 'passwordChange'
-  | 'passwordChangeConfirm'
-  | 'passwordChangeCancel';
+type OnboardingMethods = 'checkEmail' | 'accountCreate' | 'accountActivate' | 'activationCodeResend';
 
 /**
- * Getting in (document 000 sections 2, 4 and 7): registration, activation, account recovery and the
- * signed-in user's password change. All public except the last three, which act on the caller's own
- * login only (a request key of another user answers 13).
+ * Getting in (document 000 sections 2 and 4): the e-mail check, registration and activation, all
+ * public. Account recovery and the password change are in server/passwords/handlers.ts.
  *
  * @example
  * createRpcHandlers(bundle, { brand: config.brand, tokenKey });
@@ -52,27 +37,5 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
     },
 
     activationCodeResend: (params, ctx) => resendActivationCode(ctx.db, ctx.adapters.messages, rules().projectName, params.username),
-
-    passwordChangeRequest: (params, ctx) => requestRecoveryByEmail(ctx.db, ctx.adapters.messages, rules().projectName, params.email),
-
-    accountRecoveryRequest: (params, ctx) => requestRecoveryByPersonalData(ctx.db, ctx.adapters.messages, rules().projectName, params),
-
-    accountRecoveryStatus: (params, ctx) => recoveryStatus(ctx.db, params.taskId),
-
-    async passwordChangeCodeCheck(params, ctx) {
-      await checkRecoveryCode(ctx.db, params.taskId, params.code);
-      return { valid: true };
-    },
-
-    async passwordChangeWithCode(params, ctx) {
-      await changePasswordWithCode(ctx.db, ctx.adapters.messages, rules().projectName, params);
-      return { success: true };
-    },
-
-    passwordChange: (params, ctx) => requestPasswordChange(ctx.db, ctx.adapters.messages, rules().projectName, callerOf(ctx).user, params),
-
-    passwordChangeConfirm: (params, ctx) => confirmPasswordChange(ctx.db, callerOf(ctx).user, params),
-
-    passwordChangeCancel: (params, ctx) => cancelPasswordChange(ctx.db, callerOf(ctx).user, params.requestKey),
   };
 }
