@@ -16,7 +16,7 @@ import { openSession } from '../signin/open-session.ts';
 import { twoStepRoutes } from '../signin/two-step-routes.ts';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.ts';
 import { redeemWithSecondFactor } from './authorization-codes.ts';
-import { SECOND_FACTOR_LOCKED, tellSecondFactorLocked } from '../signin/second-factor-lock.ts';
+import { SECOND_FACTOR_LOCKED, tellSecondFactorLocked } from './second-factor-lock.ts';
 import { claimAttempt, clearFailedAttempts } from './login-throttle.ts';
 import type { Adapters } from '../adapters/index.ts';
 import { announceLogin, checkLoginPolicies } from './login-policies.ts';

@@ -5,8 +5,8 @@ import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { Database } from '../db/schema.ts';
 import { pushTargets } from '../devices/devices.ts';
 import type { PushSender } from '../push/push-sender.ts';
-import { countWrongSecondFactor, secondFactorLocked } from './second-factor-lock.ts';
-import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from './codes.ts';
+import { countWrongSecondFactor, secondFactorLocked } from '../auth/second-factor-lock.ts';
+import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
 
 /** A push or new-device sign-in waits 5 minutes for its approval. */
 export const CHALLENGE_SECONDS = 5 * 60;
