@@ -8,7 +8,7 @@ import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
 import { describeRefusedBody, type RequestError } from '../http/refused-body.ts';
 import { livePushChannel } from '../push/live.ts';
 import { browserName, browserToken, ensureBrowserToken } from '../signin/browser-cookie.ts';
-import { bearerToken } from '../signin/bearer.ts';
+import { bearerToken } from './bearer.ts';
 import { approveMethods, confirmDeviceCode, decidePushChallenge, deviceChallenge, rememberBrowser, resendPush, sendDeviceCode } from '../signin/challenges.ts';
 import { deviceBySecret } from '../devices/devices.ts';
 import { chooseLoginFlow, migrationRequirement, secondFactorCheck } from '../signin/login-flow.ts';
