@@ -19,7 +19,7 @@ import { redeemWithSecondFactor } from './authorization-codes.ts';
 import { SECOND_FACTOR_LOCKED, tellSecondFactorLocked } from './second-factor-lock.ts';
 import { claimAttempt, clearFailedAttempts } from './login-throttle.ts';
 import type { Adapters } from '../adapters/index.ts';
-import { announceLogin, checkLoginPolicies } from './login-policies.ts';
+import { announceLogin, checkLoginPolicies } from '../signin/login-policies.ts';
 import { verifyPassword } from './passwords.ts';
 import { endSession, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
 
