@@ -7,7 +7,7 @@ import { tokenService } from './auth/routes.ts';
 import { loadTokenSecret } from './auth/token-secret.ts';
 import type { ServerConfig } from './config.ts';
 import { listenForNotifications, openDatabase } from './db/connect.ts';
-import { CHALLENGE_CHANNEL, challengeEvents } from './signin/challenges.ts';
+import { CHALLENGE_CHANNEL, challengeEvents } from './push/challenges.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';

@@ -4,7 +4,7 @@ import { issueAuthorizationCode } from '../auth/authorization-codes.ts';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { Database } from '../db/schema.ts';
 import { pushTargets } from '../devices/devices.ts';
-import type { PushSender } from '../push/push-sender.ts';
+import type { PushSender } from './push-sender.ts';
 import { countWrongSecondFactor, secondFactorLocked } from '../auth/second-factor-lock.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
 
