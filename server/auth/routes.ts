@@ -9,7 +9,8 @@ import { describeRefusedBody, type RequestError } from '../http/refused-body.ts'
 import { livePushChannel } from '../push/live.ts';
 import { browserName, browserToken, ensureBrowserToken } from '../signin/browser-cookie.ts';
 import { bearerToken } from './bearer.ts';
-import { approveMethods, confirmDeviceCode, decidePushChallenge, deviceChallenge, rememberBrowser, resendPush, sendDeviceCode } from '../push/challenges.ts';
+import { decidePushChallenge, resendPush } from '../push/challenges.ts';
+import { approveMethods, confirmDeviceCode, deviceChallenge, rememberBrowser, sendDeviceCode } from '../signin/device-approval.ts';
 import { deviceBySecret } from '../devices/devices.ts';
 import { chooseLoginFlow, migrationRequirement, secondFactorCheck } from '../signin/login-flow.ts';
 import { openSession } from '../signin/open-session.ts';
