@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { loadGeneratedArtifacts } from './api-bundle.ts';
 import { createAdapters } from './adapters/index.ts';
 import { registrationRules } from './registration/brand-rules.ts';
-import { tokenService } from './auth/routes.ts';
+import { tokenService } from './signin/routes.ts';
 import { loadTokenSecret } from './auth/token-secret.ts';
 import type { ServerConfig } from './config.ts';
 import { listenForNotifications, openDatabase } from './db/connect.ts';
