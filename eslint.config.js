@@ -142,7 +142,11 @@ export default defineConfig([
     files: ['server/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { house, 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts'] })] },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts'] })],
+    },
     rules: { 'house/server-folders-one-way': 'error', 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {

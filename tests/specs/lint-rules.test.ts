@@ -53,6 +53,26 @@ describe('lint rules', () => {
     expect(lint('engine/ui/Button.tsx', text).filter((m) => m.ruleId === 'house/no-engine-classes')).toEqual([]);
   });
 
+  it("keeps server/'s folders importing one way, without file circles, and the transport's insides to itself", { timeout: 120_000 }, () => {
+    // server/transfers builds on server/ledger, so the ledger may not import a transfer back.
+    const upward = lint('server/ledger/money.ts', "import { createTransfer } from '../transfers/create-transfer.ts';\nexport const all = [createTransfer];\n");
+    expect(upward.filter((m) => m.ruleId === 'house/server-folders-one-way').map((m) => m.message)).toEqual([
+      expect.stringMatching(
+        /^server\/ledger imports server\/transfers, and server\/transfers imports server\/ledger \(server\/transfers\/.+\.ts → server\/ledger\//,
+      ),
+    ]);
+    const downward = lint('server/transfers/scope.ts', "import { ACCOUNT_STATUS } from '../ledger/account-status.ts';\nexport const all = [ACCOUNT_STATUS];\n");
+    expect(downward.filter((m) => m.ruleId === 'house/server-folders-one-way')).toEqual([]);
+    // create-transfer.ts imports pricing.ts, so pricing.ts importing it back closes a circle.
+    const circle = lint('server/transfers/pricing.ts', "import { createTransfer } from './create-transfer.ts';\nexport const all = [createTransfer];\n");
+    expect(circle.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    const transport = lint(
+      'server/cards/fees.ts',
+      "import { rpcDispatcher } from '../rpc/dispatcher.ts';\nimport { RpcRefusal } from '../rpc/response-codes.ts';\nexport const all = [rpcDispatcher, RpcRefusal];\n",
+    ).filter((m) => m.ruleId === 'no-restricted-imports');
+    expect(transport.map((m) => m.message)).toEqual([expect.stringContaining('A domain sees of the transport only server/rpc/context.ts')]);
+  });
+
   it("keeps the engine's classes and tokens out of the application's stylesheets", () => {
     const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src/**/*.css', 'brands/**/*.css'], {
       cwd: root,
