@@ -2,13 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildServer, type BankServer } from '../../server/app.ts';
 import { REPOSITORY_ROOT, type DatabaseConfig, type ServerConfig } from '../../server/config/config.ts';
+import { openDatabase } from '../../server/db/connect.ts';
+import type { Database } from '../../server/db/schema.ts';
+import { startServer } from '../support/server-process.ts';
 
 /** A database back-end the suite runs against. */
 export interface Backend {
-  name: 'PGlite' | 'PostgreSQL';
+  name: 'PGlite' | 'PostgreSQL' | 'PostgreSQL, 2 processes';
 }
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -116,4 +120,66 @@ export async function startTestServer(backend: Backend, overrides: Partial<Serve
     },
   };
   return test;
+}
+
+/**
+ * PostgreSQL served by two server processes behind one port (WEB_CONCURRENCY=2, server/main.ts): what
+ * a deployment runs. The concurrency, limit and crash-free money tests run here too, so no guarantee
+ * rests on one process's memory (a lock, a cache, a counter); calls land on either process.
+ */
+export const TWO_PROCESSES: Backend = { name: 'PostgreSQL, 2 processes' };
+
+/** A deployment under test: its address, the database it runs on (to arrange and check), and how to stop it. */
+export interface TestDeployment {
+  url: string;
+  server: { db: Kysely<Database> };
+  /** The process ids that answered a request so far (from the request log); absent for an in-process server. */
+  answeredBy?(): Set<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * startTestServer for PGlite and PostgreSQL; for TWO_PROCESSES the real server started as its own
+ * processes (server/main.ts with WEB_CONCURRENCY=2) on a fresh PostgreSQL database, with the demo data,
+ * and a connection of the test's own to that database. `schedulerIntervalMs` is passed to the processes.
+ *
+ * @example
+ * for (const backend of [...BACKENDS, TWO_PROCESSES]) { const test = await startDeployment(backend); ... }
+ */
+export async function startDeployment(backend: Backend, overrides: Partial<ServerConfig> = {}): Promise<TestDeployment> {
+  if (backend.name !== 'PostgreSQL, 2 processes') return startTestServer(backend, overrides);
+  const { database, remove } = await freshDatabase({ name: 'PostgreSQL' });
+  const url = (database as { url: string }).url;
+  const scheduler = overrides.schedulerIntervalMs;
+  const processes = await startServer({
+    DATABASE_URL: url,
+    WEB_CONCURRENCY: '2',
+    ...(scheduler !== undefined ? { SCHEDULER_INTERVAL_MS: String(scheduler) } : {}),
+  }).catch(async (error: unknown) => {
+    await remove();
+    throw error;
+  });
+  // /health answers once the first process listens; the second forks after it.
+  for (let waited = 0; !processes.output().includes('2 server processes are listening'); waited += 100) {
+    if (waited > 60_000) throw new Error(`The second server process did not start:\n${processes.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const db = await openDatabase({ kind: 'postgres', url });
+  return {
+    url: processes.url,
+    server: { db },
+    answeredBy: () =>
+      new Set(
+        processes
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"request completed"'))
+          .map((line) => Number(/"pid":(\d+)/.exec(line)?.[1])),
+      ),
+    async close() {
+      await db.destroy();
+      await processes.stop();
+      await remove();
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits, toMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/transfers/pricing.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { BACKENDS, startDeployment, TWO_PROCESSES, type TestDeployment } from './harness.ts';
 import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';
 
 const BURST = 20;
@@ -43,15 +43,15 @@ interface Kind {
 
 const major = (minor: bigint) => formatMinorUnits(minor, 2);
 
-for (const backend of BACKENDS) {
+for (const backend of [...BACKENDS, TWO_PROCESSES]) {
   describe(`limits under concurrency on ${backend.name}`, () => {
-    let test: TestServer;
+    let test: TestDeployment;
     let client: ApiClient;
     /** Someone to pay and to send invoices: a customer with a USD account, signed in. */
     let payee: { email: string; tokens: Tokens };
 
     beforeAll(async () => {
-      test = await startTestServer(backend, { schedulerIntervalMs: 0 });
+      test = await startDeployment(backend, { schedulerIntervalMs: 0 });
       client = new ApiClient(test.url);
       const created = await createPersonalCustomer(test.server.db, 'payee');
       await openAccount(test.server.db, created.customerId, 'USD');
