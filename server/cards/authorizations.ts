@@ -7,7 +7,7 @@ import { errorCode, lockAccounts, RETRYABLE, writeLedgerTransaction } from '../l
 import type { LedgerLeg } from '../ledger/posting-rules.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { quoteTransfer } from '../transfers/pricing.ts';
+import { quoteTransfer } from '../pricing/pricing.ts';
 import { CARD_STATUS, isCardAccountType } from './card-status.ts';
 import { maskedCardNumber } from './cards.ts';
 

@@ -9,7 +9,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createTransfer } from '../transfers/create-transfer.ts';
 import { releaseTransfer } from '../transfers/settle-transfer.ts';
 import { customerByEmail, receivingAccount } from '../transfers/parties.ts';
-import { transferLimits } from '../transfers/pricing.ts';
+import { transferLimits } from '../pricing/pricing.ts';
 import { transferScope } from '../transfers/scope.ts';
 import { assertOpen, INVOICE_PAGE_SIZE, invoiceFor, listInvoices, toInvoice } from './invoices.ts';
 import { invoicePdf } from './pdf-route.ts';

@@ -12,7 +12,8 @@ import { isCardAccountType } from '../cards/card-status.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { startConfirmation, type ApproveType } from './confirmation.ts';
 import { customerByEmail, customerName, receivingAccount } from './parties.ts';
-import { checkTransferLimits, quoteTransfer } from './pricing.ts';
+import { quoteTransfer } from '../pricing/pricing.ts';
+import { checkTransferLimits } from './limits.ts';
 import type { TransferScope } from './scope.ts';
 
 type Trx = Transaction<Database>;
