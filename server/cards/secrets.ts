@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
-import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { cardActionAllowed, isCardAccountType, type CardAction } from './card-status.ts';
+import { cardActionAllowed, type CardAction } from './card-status.ts';
 import { factsOf } from './cards.ts';
 import { weakPin } from './processor.ts';
 import { confirmCardChallenge, startCardChallenge, type CardChallengeStarted, type CardSecretAction } from './step-up.ts';

@@ -1,14 +1,13 @@
 import type { Transaction } from 'kysely';
 import { accountWithScale, payingAccount } from '../accounts/paying-account.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
-import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
 import { LedgerError } from '../ledger/errors.ts';
 import { holdLedgerTransaction } from '../ledger/holds.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import type { LedgerLeg } from '../ledger/posting-rules.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
-import { isCardAccountType } from '../cards/card-status.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { startConfirmation, type ApproveType } from './confirmation.ts';
 import { customerByEmail, customerName, receivingAccount } from './parties.ts';
