@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
-import { paymentInstructionsOf } from '../instructions/payment-instructions.ts';
+import { paymentInstructionsOf } from '../accounts/payment-instructions.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
