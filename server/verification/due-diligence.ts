@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { RpcResponse } from '../../generated/methods.ts';
-import { customerAddresses } from '../customers/contacts.ts';
+import { customerAddresses } from '../profile/contacts.ts';
 import type { Database } from '../db/schema.ts';
 import { readUploadedFile, storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
