@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { DOCUMENT_KINDS } from './document-kinds.ts';
+import { DOCUMENT_KINDS } from '../documents/document-kinds.ts';
 import type { IdentityVerificationProvider } from './providers.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { identityReportPdf } from '../documents/pdf/forms.ts';
