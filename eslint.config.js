@@ -4,6 +4,8 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { serverFoldersOneWay } from './lint/server-folders.js';
 
 /**
  * The house's boundaries (docs: DESIGN.md, "The house"): data flows from schemas/ through codegen/ into
@@ -13,11 +15,11 @@ import tseslint from 'typescript-eslint';
  * Imports are relative, so a side is matched by the folder a `../` chain climbs into: `../../server/x.ts`
  * from src/ reaches server/. No side has a folder of its own named src, server or engine.
  */
-function forbidSides(sides, why) {
+function forbidSides(sides, why, morePatterns = []) {
   const regex = `^(\\.\\./)+(${sides.join('|')})(/|$)`;
   const message = `${why} Move what both sides need to schemas/ or to what codegen generates from it.`;
   return {
-    'no-restricted-imports': ['error', { patterns: [{ regex, message }] }],
+    'no-restricted-imports': ['error', { patterns: [{ regex, message }, ...morePatterns] }],
     // `import('...')` is not an import declaration, so no-restricted-imports does not see it.
     'no-restricted-syntax': [
       'error',
@@ -54,6 +56,7 @@ const house = {
         };
       },
     },
+    'server-folders-one-way': serverFoldersOneWay,
   },
 };
 
@@ -120,6 +123,27 @@ export default defineConfig([
   {
     files: ['server/**/*.ts'],
     rules: forbidSides(['src', 'engine'], 'server/ never imports the browser application or the rendering engine.'),
+  },
+  {
+    // The server's house (issue 14): server/rpc/ is the transport, and a domain sees of it only the context its
+    // handlers receive, the response codes it answers with and the API's declarations. Two folders never import
+    // each other (lint/server-folders.js) and no file circle remains (import-x/no-cycle).
+    files: ['server/*/**/*.ts'],
+    ignores: ['server/rpc/**', '**/*.test.ts'],
+    rules: forbidSides(['src', 'engine'], 'server/ never imports the browser application or the rendering engine.', [
+      {
+        regex: '^(\\.\\./)+rpc/(?!(context|response-codes|api-bundle)\\.ts$)',
+        message:
+          "A domain sees of the transport only server/rpc/context.ts, response-codes.ts and api-bundle.ts; the rest (dispatch, idempotency) is server/rpc/'s own, composed in server/app.ts and server/handlers.ts.",
+      },
+    ]),
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { house, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts'] })] },
+    rules: { 'house/server-folders-one-way': 'error', 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // codegen/ turns schemas/ and screens/ into generated/. It reads the meaning of a spec where the engine

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { buildServer, type BankServer } from '../server/app.ts';
-import { REPOSITORY_ROOT, type ServerConfig } from '../server/config.ts';
+import { REPOSITORY_ROOT, type ServerConfig } from '../server/config/config.ts';
 import type { Database } from '../server/db/schema.ts';
 import { postLedgerTransaction } from '../server/ledger/post-transaction.ts';
 import { systemAccountId } from '../server/ledger/system-accounts.ts';

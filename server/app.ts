@@ -1,13 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { loadGeneratedArtifacts } from './api-bundle.ts';
+import { loadGeneratedArtifacts } from './rpc/api-bundle.ts';
 import { createAdapters } from './adapters/index.ts';
 import { registrationRules } from './registration/brand-rules.ts';
-import { tokenService } from './auth/routes.ts';
+import { tokenService } from './signin/routes.ts';
 import { loadTokenSecret } from './auth/token-secret.ts';
-import type { ServerConfig } from './config.ts';
+import type { ServerConfig } from './config/config.ts';
 import { listenForNotifications, openDatabase } from './db/connect.ts';
-import { CHALLENGE_CHANNEL, challengeEvents } from './signin/challenges.ts';
+import { CHALLENGE_CHANNEL, challengeEvents } from './push/challenges.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
@@ -22,7 +22,8 @@ import { ensureSystemAccounts } from './ledger/system-accounts.ts';
 import { ensureCardBins } from './cards/bins.ts';
 import { cardSandboxPage } from './cards/sandbox-page.ts';
 import { rpcDispatcher } from './rpc/dispatcher.ts';
-import { createRpcHandlers } from './rpc/handlers/index.ts';
+import { callerGate } from './customers/caller.ts';
+import { createRpcHandlers } from './handlers.ts';
 import { seiRoutes } from './sei/routes.ts';
 import { seiSandboxClient } from './sei/sandbox-client.ts';
 import { termsRoutes } from './terms/routes.ts';
@@ -97,7 +98,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     await app.register(rpcDispatcher, {
       db,
       bundle,
-      tokenKey,
+      gate: callerGate(db, tokenKey),
       adapters,
       brand: config.brand,
       handlers: createRpcHandlers(bundle, { brand: config.brand, tokenKey }),

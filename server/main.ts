@@ -1,9 +1,9 @@
 import cluster from 'node:cluster';
 import { buildServer } from './app.ts';
-import { ConfigError, readConfig, webConcurrency, type ServerConfig } from './config.ts';
+import { ConfigError, readConfig, webConcurrency, type ServerConfig } from './config/config.ts';
 
 /**
- * `npm run serve`: the server as configured by the environment (see server/config.ts), stopped cleanly on
+ * `npm run serve`: the server as configured by the environment (see server/config/config.ts), stopped cleanly on
  * SIGINT or SIGTERM so in-flight requests finish and the database closes.
  *
  * With WEB_CONCURRENCY above 1 (the default on PostgreSQL is one process per core) this process only

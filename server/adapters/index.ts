@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { gatewayCardProcessor, sandboxCardProcessor, type CardProcessor } from '../cards/processor.ts';
 import type { HelpDesk } from '../support/helpdesk.ts';

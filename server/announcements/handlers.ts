@@ -1,5 +1,5 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import { isAdminViewing } from '../admin/viewing.ts';
+import { isAdminViewing } from '../customers/viewing.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { getAnnouncement, listAnnouncements, recordAnnouncementChoice } from './announcements.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { MAX_CODE_ATTEMPTS } from '../signin/codes.ts';
-import { countWrongSecondFactor, secondFactorLocked } from '../signin/second-factor-lock.ts';
+import { MAX_CODE_ATTEMPTS } from './codes.ts';
+import { countWrongSecondFactor, secondFactorLocked } from './second-factor-lock.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
 import { pkceChallengeMatches } from './pkce.ts';
 import { revokeSession } from './sessions.ts';

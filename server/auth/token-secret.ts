@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../config/config.ts';
 import { keptRandomKey } from '../db/app-settings.ts';
 import type { Database } from '../db/schema.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { bearerUser } from '../signin/bearer.ts';
+import { bearerUser } from '../auth/bearer.ts';
 import { findDevice, LAST_PUSH_DEVICE, linkDevice, listDevices, unlinkDevice, type NewDevice } from './devices.ts';
 
 type Check = <T>(name: string) => (body: unknown) => { body: T } | { refusal: { message: string; field: string } };

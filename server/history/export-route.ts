@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { HISTORY_STATUS, historyBatches, transactionHistory, type HistoryFilter } from '../accounts/transaction-history.ts';
 import { ownsAccount } from '../accounts/balances.ts';
-import type { ApiBundle } from '../api-bundle.ts';
+import type { ApiBundle } from '../rpc/api-bundle.ts';
 import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';

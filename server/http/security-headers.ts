@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/config.ts';
 
 /** What the headers depend on: production (HSTS) and the providers the app may show or load from. */
 export interface SecurityHeaderOptions {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { clearFailedAttempts } from '../auth/login-throttle.ts';
-import { unlockSecondFactor } from '../signin/second-factor-lock.ts';
+import { unlockSecondFactor } from '../auth/second-factor-lock.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { AccountRecoveryStatusResponse } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
-import { decidePushChallenge, pendingApprovalsFor } from '../signin/challenges.ts';
+import { decidePushChallenge, pendingApprovalsFor } from './challenges.ts';
 import { pendingTransferPushes } from '../transfers/confirmation.ts';
 import { transferDecisionNotice, transferPushArticles } from '../transfers/p2p-device.ts';
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import { hashOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { Database } from '../db/schema.ts';
-import { challengeEvents, pushOutcome, type ChallengeOutcome } from '../signin/challenges.ts';
+import { challengeEvents, pushOutcome, type ChallengeOutcome } from './challenges.ts';
 
 /** How often a waiting socket looks at the database, for decisions taken on another server instance. */
 const POLL_MS = 1_000;

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { LoginPolicy } from '../auth/login-policies.ts';
+import type { LoginPolicy } from '../auth/login-attempt.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';

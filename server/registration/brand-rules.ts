@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Brand } from '../../generated/entities.ts';
-import { REPOSITORY_ROOT } from '../config.ts';
+import { REPOSITORY_ROOT } from '../config/config.ts';
 
 /** What registration needs to know about the brand the server runs as (document 002, Brand configuration). */
 export interface RegistrationRules {

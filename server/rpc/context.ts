@@ -1,8 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
 import type { SignedInUser } from '../auth/sessions.ts';
 import type { BusinessRight, Database } from '../db/schema.ts';
+import type { MethodDeclaration } from './api-bundle.ts';
+import type { RpcRefusal } from './response-codes.ts';
 
 /** The signed-in user and the customer the call acts for. */
 export interface Caller {
@@ -15,6 +17,12 @@ export interface Caller {
    */
   rights?: readonly BusinessRight[];
 }
+
+/**
+ * Who calls and for whom, decided before the handler runs: no caller for a public method, the caller
+ * otherwise, or the refusal to answer (AU, 13). The server's composition provides it (server/app.ts).
+ */
+export type CallerGate = (declaration: MethodDeclaration, request: FastifyRequest) => Promise<{ caller?: Caller; refusal?: RpcRefusal }>;
 
 /** What every RPC handler receives besides its params. */
 export interface RpcContext {

@@ -2,19 +2,15 @@ import type { ValidateFunction } from 'ajv';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import type { ApiBundle, MethodDeclaration } from '../api-bundle.ts';
-import { verifyAccessToken } from '../auth/access-tokens.ts';
-import { touchSession, type SignedInUser } from '../auth/sessions.ts';
-import { resolveActingCustomer } from '../customers/acting-customer.ts';
+import type { ApiBundle, MethodDeclaration } from './api-bundle.ts';
 import { inCallTransaction } from '../db/call-transaction.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors, type FieldError } from '../http/json-schema.ts';
 import { BODY_LIMIT_BYTES, describeRefusedBody, limitReceivedBytes, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
 import { rpcMethodName } from '../http/rpc-method-name.ts';
 import type { Adapters } from '../adapters/index.ts';
-import type { Caller, RpcContext } from './context.ts';
-import { auditRpcCall, auditSuccess, markAudited, noteAuditActor, noteAuditOutcome } from '../audit/audit-log.ts';
-import { viewingRefusal } from '../admin/viewing.ts';
+import type { CallerGate, RpcContext } from './context.ts';
+import { auditRpcCall, auditSuccess, markAudited, noteAuditOutcome } from '../audit/audit-log.ts';
 import { RefusalToRecord, RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
 import { runIdempotentCall, runMoneyMovingCall } from './money-moving.ts';
 
@@ -34,7 +30,8 @@ class AnswerOutsideSchema extends Error {
 export interface DispatcherOptions {
   db: Kysely<Database>;
   bundle: ApiBundle;
-  tokenKey: Uint8Array;
+  /** Who calls and for whom (server/customers/caller.ts): the transport knows no sessions or customers. */
+  gate: CallerGate;
   handlers: RpcHandlerMap<RpcContext>;
   adapters: Adapters;
   /** The brand the server runs as, handed to handlers for the documents they write. */
@@ -106,39 +103,6 @@ function serveMethods(bundle: ApiBundle, handlers: RpcHandlerMap<RpcContext>, lo
   return served;
 }
 
-async function signedInUser(db: Kysely<Database>, tokenKey: Uint8Array, request: FastifyRequest): Promise<SignedInUser | undefined> {
-  const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
-  if (!match) return undefined;
-  const claims = await verifyAccessToken(tokenKey, match[1]!);
-  return claims && touchSession(db, claims);
-}
-
-/**
- * Decides who calls and for whom. Returns the refusal code when the call may not proceed: AU
- * without a live session, 13 when the user may not act for the customer or lacks the right.
- */
-async function callerFor(
-  options: DispatcherOptions,
-  declaration: MethodDeclaration,
-  request: FastifyRequest,
-): Promise<{ caller?: Caller; refusal?: ResponseCode }> {
-  if (declaration.access === 'public') return {};
-  const user = await signedInUser(options.db, options.tokenKey, request);
-  if (!user) return { refusal: 'AU' };
-  noteAuditActor(request, { userId: user.userId });
-  if (declaration.access === 'admin' && !user.isAdmin) return { refusal: '13' };
-  const header = request.headers['customer-id'];
-  if (Array.isArray(header)) return { refusal: '13' };
-  const right = declaration.businessRight === 'any' ? undefined : declaration.businessRight;
-  const acting = await resolveActingCustomer(options.db, user, header, right);
-  if ('refused' in acting) {
-    request.log.info({ userId: user.userId, customerIdHeader: header, refused: acting.refused }, 'access denied');
-    return { refusal: '13' };
-  }
-  noteAuditActor(request, { userId: user.userId, customerId: acting.customerId });
-  return { caller: { user, customerId: acting.customerId, ...(acting.rights ? { rights: acting.rights } : {}) } };
-}
-
 /**
  * The main backend's single endpoint: `POST /api?method=<name>` with the params (and `method`
  * again) in the body. Checks in order: the method exists (IM), the caller is signed in (AU, HTTP
@@ -148,7 +112,7 @@ async function callerFor(
  * before it leaves: a mismatch is a server bug, answered UE (HTTP 500). Other refusals are HTTP 200.
  *
  * @example
- * await app.register(rpcDispatcher, { db, bundle, tokenKey, handlers: createRpcHandlers(bundle) });
+ * await app.register(rpcDispatcher, { db, bundle, adapters, gate: callerGate(db, tokenKey), handlers: createRpcHandlers(bundle, onboarding) });
  */
 export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOptions): Promise<void> {
   const methods = serveMethods(options.bundle, options.handlers, app.log);
@@ -191,11 +155,9 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     // A body naming another method than the address is a confused client.
     if (body.method !== name && !(methodInPath && body.method === undefined)) return answer(reply, 'IM');
 
-    const { caller, refusal } = await callerFor(options, method.declaration, request);
-    if (refusal) return answer(reply, refusal);
-    // An admin viewing a customer (view-as) may only read: see server/admin/viewing.ts.
-    const viewing = caller && (await viewingRefusal(options.db, request, caller, method.declaration));
-    if (viewing) return answer(reply, viewing.code, viewing.body);
+    // Who calls and for whom (AU, 13), an admin viewing a customer only reading: see DispatcherOptions.gate.
+    const { caller, refusal } = await options.gate(method.declaration, request);
+    if (refusal) return answer(reply, refusal.code, refusal.body);
 
     const { method: _method, ...params } = body;
     if (!method.validateRequest(params)) {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { LoginEvent } from '../auth/login-policies.ts';
+import type { LoginEvent } from '../auth/login-attempt.ts';
 import type { Database } from '../db/schema.ts';
 
 /** Document 001 section 9: the login history shows 20 entries a page. */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession, type SignedInUser } from '../auth/sessions.ts';
-import type { ApiBundle } from '../api-bundle.ts';
+import type { ApiBundle } from '../rpc/api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ApiBundle } from '../api-bundle.ts';
+import type { ApiBundle } from '../rpc/api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { checkUrls, decideAuthorization, openAuthorization } from './authorizations.ts';
 import { bearerUser, NOT_SIGNED_IN, sessionRulesChecks } from './rest-support.ts';

@@ -5,8 +5,9 @@ import { verifyTotp } from '../auth/totp.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import type { PushSender } from '../push/push-sender.ts';
-import { browserApproved, startDeviceChallenge, startPushChallenge } from './challenges.ts';
-import { codeMatches, hashCode, maskPhone, numericCode, smsIdentifier } from './codes.ts';
+import { startPushChallenge } from '../push/challenges.ts';
+import { browserApproved, startDeviceChallenge } from './device-approval.ts';
+import { codeMatches, hashCode, maskPhone, numericCode, smsIdentifier } from '../auth/codes.ts';
 
 /** A migration the user is asked to make at sign-in (document 000 section 4). */
 export interface MigrationRequirement {

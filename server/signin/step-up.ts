@@ -6,7 +6,7 @@ import { verifyTotp } from '../auth/totp.ts';
 import type { Database } from '../db/schema.ts';
 import { RefusalToRecord, RpcRefusal } from '../rpc/response-codes.ts';
 import { approvalMethods, approveTypeFor, type ApproveType } from './approval-methods.ts';
-import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from './codes.ts';
+import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
 import { TRANSACTION_MODES } from './two-step.ts';
 
 /**

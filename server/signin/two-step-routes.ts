@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
 import type { SessionTokens } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
-import { bearerUser } from './bearer.ts';
+import { bearerUser } from '../auth/bearer.ts';
 import { openSession } from './open-session.ts';
 import { confirmTwoStepChange, requestTwoStepChange, TwoStepRefusal, twoStepState, type TwoStepChange } from './two-step.ts';
 

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import type { PushSender } from '../push/push-sender.ts';
 import { pushTargets } from '../devices/devices.ts';
-import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from './codes.ts';
+import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
 
 /** Transaction approval modes (document 001 section 3): 1 push, 2 sms, 3 otp, 4 approval code. */
 export const TRANSACTION_MODES = { 1: 'push', 2: 'sms', 3: 'otp', 4: 'approvalCode' } as const;

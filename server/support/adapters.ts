@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ServerConfig } from '../config.ts';
+import type { ServerConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { HelpDesk } from './helpdesk.ts';
 import { restHelpDesk } from './rest-helpdesk.ts';

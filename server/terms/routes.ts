@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ApiBundle } from '../api-bundle.ts';
+import type { ApiBundle } from '../rpc/api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { sessionRulesChecks } from '../sei/rest-support.ts';
 import { acceptTerms, redeemTermsToken } from './terms.ts';

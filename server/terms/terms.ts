@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
-import type { LoginPolicy } from '../auth/login-policies.ts';
+import type { LoginPolicy } from '../auth/login-attempt.ts';
 import type { Database } from '../db/schema.ts';
 
 /** A terms document as the browser shows it before sign-in completes (document 000 section 4, Terms). */

@@ -5,7 +5,7 @@ import { verifyTotp } from '../auth/totp.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../signin/codes.ts';
+import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
 import { approvalMethods, approveTypeFor, type ApproveType } from '../signin/approval-methods.ts';
 import { TRANSACTION_MODES } from '../signin/two-step.ts';
 import { completeTransfer, releaseTransfer } from './settle-transfer.ts';

@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTotpSecret, totp } from '../../server/auth/totp.ts';
 import { sandboxCardProcessor, weakPin } from '../../server/cards/processor.ts';
-import { REPOSITORY_ROOT } from '../../server/config.ts';
+import { REPOSITORY_ROOT } from '../../server/config/config.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';

@@ -21,8 +21,8 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGeneratedArtifacts, type JsonSchema } from '../../server/api-bundle.ts';
-import { REPOSITORY_ROOT } from '../../server/config.ts';
+import { loadGeneratedArtifacts, type JsonSchema } from '../../server/rpc/api-bundle.ts';
+import { REPOSITORY_ROOT } from '../../server/config/config.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { createSchemaValidator } from '../../server/http/json-schema.ts';
 import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';

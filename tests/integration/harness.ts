@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildServer, type BankServer } from '../../server/app.ts';
-import { REPOSITORY_ROOT, type DatabaseConfig, type ServerConfig } from '../../server/config.ts';
+import { REPOSITORY_ROOT, type DatabaseConfig, type ServerConfig } from '../../server/config/config.ts';
 
 /** A database back-end the suite runs against. */
 export interface Backend {

@@ -14,8 +14,8 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGeneratedArtifacts, type MethodDeclaration } from '../../server/api-bundle.ts';
-import { REPOSITORY_ROOT } from '../../server/config.ts';
+import { loadGeneratedArtifacts, type MethodDeclaration } from '../../server/rpc/api-bundle.ts';
+import { REPOSITORY_ROOT } from '../../server/config/config.ts';
 import { ALL_BUSINESS_RIGHTS, type BusinessRight } from '../../server/db/schema.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '../../server/config.ts';
+import { REPOSITORY_ROOT } from '../../server/config/config.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type Backend, type TestServer } from './harness.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_ATTEMPTS, ADDRESS_FREE_ATTEMPTS } from '../../server/auth/login-throttle.ts';
 import { totp } from '../../server/auth/totp.ts';
 import { DEMO_PASSWORD } from '../../server/demo/seed.ts';
-import { SECOND_FACTOR_FAILURES_ALLOWED } from '../../server/signin/second-factor-lock.ts';
+import { SECOND_FACTOR_FAILURES_ALLOWED } from '../../server/auth/second-factor-lock.ts';
 import { DEMO_TOTP_SECRET, SIGN_IN_DEMO_LOGINS as LOGINS } from '../../server/signin/demo-seed.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';

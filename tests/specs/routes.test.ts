@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '../../server/config.ts';
+import { REPOSITORY_ROOT } from '../../server/config/config.ts';
 import { IDENTITY_ROUTES } from './identity-routes.ts';
 
 /** Routes with the parameter names dropped, so `/cards/:accountId` and `/cards/:id` compare equal. */

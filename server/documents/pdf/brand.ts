@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Brand } from '../../../generated/entities.ts';
-import { REPOSITORY_ROOT } from '../../config.ts';
+import { REPOSITORY_ROOT } from '../../config/config.ts';
 
 /** What a document needs to know about the brand that issues it: its name, letterhead, colours, font and logo. */
 export interface DocumentBrand {

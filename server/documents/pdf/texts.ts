@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPOSITORY_ROOT } from '../../config.ts';
+import { REPOSITORY_ROOT } from '../../config/config.ts';
 
 /** The product's languages, as locales/ names them (Ukrainian is 'ua'). */
 export const DOCUMENT_LANGUAGES = ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const;

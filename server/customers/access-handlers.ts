@@ -1,9 +1,9 @@
-import type { RpcHandlerMap } from '../../../generated/methods.ts';
-import { ALL_BUSINESS_RIGHTS, type BusinessRight } from '../../db/schema.ts';
-import { fatcaDocumentStatuses } from '../../fatca/certification.ts';
-import { acceptTerms } from '../../terms/terms.ts';
-import { callerOf, type RpcContext } from '../context.ts';
-import { RpcRefusal } from '../response-codes.ts';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { ALL_BUSINESS_RIGHTS, type BusinessRight } from '../db/schema.ts';
+import { fatcaDocumentStatuses } from '../fatca/certification.ts';
+import { acceptTerms } from '../terms/terms.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
 
 const ALL_RIGHTS = ALL_BUSINESS_RIGHTS;
 

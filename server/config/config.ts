@@ -1,11 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { providerGateway } from './verification/provider-config.ts';
-import type { ProviderGateway } from './verification/providers.ts';
+import { providerGateway } from '../verification/provider-config.ts';
+import type { ProviderGateway } from '../verification/providers.ts';
 
 /** The repository root, for the defaults that live inside it (generated/, dist/, data/). */
-export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Where the server keeps its data: a PostgreSQL server, or the embedded PGlite in a folder. */
 export type DatabaseConfig = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };

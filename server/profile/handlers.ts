@@ -1,17 +1,17 @@
-import type { CustomerProfile } from '../../../generated/entities.ts';
-import type { RpcHandlerMap } from '../../../generated/methods.ts';
-import { customerAddresses, customerPhones } from '../../profile/contacts.ts';
-import { customerSummary } from '../../customers/customer-summary.ts';
-import { readProfile, updateProfile, type Profile } from '../../customers/profile.ts';
-import { countries, documentTypes, occupations, statesOf } from '../../dictionaries/data.ts';
-import { ownPhone, refuseHiddenIp } from '../../profile/access.ts';
-import { addAddress, confirmAddress, customerAddress, updateAddress, deleteAddress } from '../../profile/addresses.ts';
-import { customerDocument, customerDocuments, documentFile, identityDocumentNumber, identityDocumentOf, uploadDocument } from '../../profile/documents.ts';
-import { addEmail, customerEmail, customerEmails, deleteEmail, resendConfirmation, setPrimaryEmail, type LinkBase } from '../../profile/emails.ts';
-import { plainIp } from '../../profile/ip-lookup.ts';
-import { addPhone, confirmPhone, deletePhone, normalizePhone, replacePhone, setPrimaryPhone } from '../../profile/phones.ts';
-import { customerTaxNumber, updateTaxNumber } from '../../profile/tax.ts';
-import { callerOf, type RpcContext } from '../context.ts';
+import type { CustomerProfile } from '../../generated/entities.ts';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { customerAddresses, customerPhones } from './contacts.ts';
+import { customerSummary } from '../customers/customer-summary.ts';
+import { readProfile, updateProfile, type Profile } from '../customers/profile.ts';
+import { countries, documentTypes, occupations, statesOf } from '../dictionaries/data.ts';
+import { ownPhone, refuseHiddenIp } from './access.ts';
+import { addAddress, confirmAddress, customerAddress, updateAddress, deleteAddress } from './addresses.ts';
+import { customerDocument, customerDocuments, documentFile, identityDocumentNumber, identityDocumentOf, uploadDocument } from './documents.ts';
+import { addEmail, customerEmail, customerEmails, deleteEmail, resendConfirmation, setPrimaryEmail, type LinkBase } from './emails.ts';
+import { plainIp } from './ip-lookup.ts';
+import { addPhone, confirmPhone, deletePhone, normalizePhone, replacePhone, setPrimaryPhone } from './phones.ts';
+import { customerTaxNumber, updateTaxNumber } from './tax.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
 
 /** The profile properties each method's declared schema lists, read from the bundle at start. */
 export interface ProfileFields {

@@ -1,7 +1,7 @@
-import type { RpcHandlerMap } from '../../../generated/methods.ts';
-import { customerAccounts } from '../../accounts/balances.ts';
-import { isCardAccountType } from '../../ledger/account-status.ts';
-import { callerOf, type RpcContext } from '../context.ts';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { customerAccounts } from './balances.ts';
+import { isCardAccountType } from '../ledger/account-status.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
 
 /** balanceInquiry: what the acting customer holds (transactionHistory is in server/history/handlers.ts). */
 export const accountHandlers: Pick<RpcHandlerMap<RpcContext>, 'balanceInquiry'> = {

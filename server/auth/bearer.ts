@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { verifyAccessToken } from '../auth/access-tokens.ts';
-import { touchSession, type SignedInUser } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
+import { verifyAccessToken } from './access-tokens.ts';
+import { touchSession, type SignedInUser } from './sessions.ts';
 
 /**
  * The bearer token of a request (`Authorization: Bearer <token>`), if any.

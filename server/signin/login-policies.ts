@@ -1,45 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { LoginAttempt, LoginEvent, LoginPolicy, LoginRefusal } from '../auth/login-attempt.ts';
 import { termsPolicy } from '../terms/terms.ts';
 import { ipAllowListPolicy } from '../security/ip-access.ts';
 import { recordLoginAttempt } from '../security/login-history.ts';
 import { activationRequired } from '../registration/activation.ts';
-
-/** A sign-in whose password was right, before the second factor and before any code is issued. */
-export interface LoginAttempt {
-  db: Kysely<Database>;
-  userId: number;
-  /** The login name, lower-case. */
-  login: string;
-  client: string;
-  /** The caller's address as the server sees it. */
-  ip: string;
-  userAgent: string;
-  /** The login request's body, for policies that read their own optional fields (e.g. accepted terms). */
-  body: Record<string, unknown>;
-}
-
-/** A policy's refusal: the HTTP status and the body the token service answers with. */
-export interface LoginRefusal {
-  status: number;
-  body: { message: string } & Record<string, unknown>;
-}
-
-/** Lets the sign-in go on (null) or stops it with a refusal. */
-export type LoginPolicy = (attempt: LoginAttempt) => Promise<LoginRefusal | null>;
-
-/** What happened to a sign-in, for those who record it (login history, audit). */
-export interface LoginEvent {
-  db: Kysely<Database>;
-  /** Absent when the login name matched no user. */
-  userId?: number;
-  login: string;
-  ip: string;
-  userAgent: string;
-  outcome: 'succeeded' | 'wrongPassword' | 'refused';
-  /** For 'refused': the refusing policy's message. */
-  reason?: string;
-}
 
 /**
  * What a sign-in must pass after the password and before the second factor, in order; the first

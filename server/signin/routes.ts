@@ -1,32 +1,38 @@
 import websocket from '@fastify/websocket';
+import type { SchemaObject } from 'ajv/dist/2020.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ApiBundle } from '../api-bundle.ts';
+import type { Adapters } from '../adapters/index.ts';
+import { ACCESS_TOKEN_SECONDS, signAccessToken } from '../auth/access-tokens.ts';
+import { redeemWithSecondFactor } from '../auth/authorization-codes.ts';
+import { bearerToken } from '../auth/bearer.ts';
+import { claimAttempt, clearFailedAttempts } from '../auth/login-throttle.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { SECOND_FACTOR_LOCKED, tellSecondFactorLocked } from '../auth/second-factor-lock.ts';
+import { endSession, rotateRefreshToken, startSession, type SessionTokens } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
+import { deviceBySecret } from '../devices/devices.ts';
 import { deviceRoutes } from '../devices/routes.ts';
 import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
 import { describeRefusedBody, type RequestError } from '../http/refused-body.ts';
+import { decidePushChallenge, resendPush } from '../push/challenges.ts';
 import { livePushChannel } from '../push/live.ts';
-import { browserName, browserToken, ensureBrowserToken } from '../signin/browser-cookie.ts';
-import { bearerToken } from '../signin/bearer.ts';
-import { approveMethods, confirmDeviceCode, decidePushChallenge, deviceChallenge, rememberBrowser, resendPush, sendDeviceCode } from '../signin/challenges.ts';
-import { deviceBySecret } from '../devices/devices.ts';
-import { chooseLoginFlow, migrationRequirement, secondFactorCheck } from '../signin/login-flow.ts';
-import { openSession } from '../signin/open-session.ts';
-import { twoStepRoutes } from '../signin/two-step-routes.ts';
-import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-tokens.ts';
-import { redeemWithSecondFactor } from './authorization-codes.ts';
-import { SECOND_FACTOR_LOCKED, tellSecondFactorLocked } from '../signin/second-factor-lock.ts';
-import { claimAttempt, clearFailedAttempts } from './login-throttle.ts';
-import type { Adapters } from '../adapters/index.ts';
+import { browserName, browserToken, ensureBrowserToken } from './browser-cookie.ts';
+import { approveMethods, confirmDeviceCode, deviceChallenge, rememberBrowser, sendDeviceCode } from './device-approval.ts';
+import { chooseLoginFlow, migrationRequirement, secondFactorCheck } from './login-flow.ts';
 import { announceLogin, checkLoginPolicies } from './login-policies.ts';
-import { verifyPassword } from './passwords.ts';
-import { endSession, rotateRefreshToken, startSession, type SessionTokens } from './sessions.ts';
+import { openSession } from './open-session.ts';
+import { twoStepRoutes } from './two-step-routes.ts';
+
+/** The part of the API bundle the token service reads: its OpenAPI document (schemas/api/rest.openapi.json, bundled by codegen). */
+export interface TokenServiceBundle {
+  rest: SchemaObject;
+}
 
 /** What the token service needs. */
 export interface TokenServiceOptions {
   db: Kysely<Database>;
-  bundle: ApiBundle;
+  bundle: TokenServiceBundle;
   tokenKey: Uint8Array;
   adapters: Adapters;
   /** With sandboxes on, the push QR link opens the sandbox device page; otherwise the phone app's link. */
@@ -73,7 +79,7 @@ type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
  * Body checks for the token service, compiled from the component schemas of its OpenAPI document
  * (`rest` in the bundle), so the browser and the server check the same rules.
  */
-export function bodyChecks(bundle: ApiBundle) {
+export function bodyChecks(bundle: TokenServiceBundle) {
   const ajv = createSchemaValidator();
   ajv.addSchema(bundle.rest, 'token-service');
   const check = <T>(name: string) => {

@@ -1,25 +1,26 @@
-import type { RpcHandlerMap } from '../../../generated/methods.ts';
-import type { ApiBundle, JsonSchema } from '../../api-bundle.ts';
-import type { RpcContext } from '../context.ts';
-import { accountHandlers } from './accounts.ts';
-import { accountAreaHandlers } from '../../accounts/handlers.ts';
-import { profileContactHandlers, profileHandlers, profileLookupHandlers } from './profile.ts';
-import { onboardingHandlers, type OnboardingServices } from './onboarding.ts';
-import { sessionRulesHandlers } from './session-rules.ts';
-import { moneyOutcomeHandlers } from './money-outcome.ts';
-import { securityHandlers } from '../../security/handlers.ts';
-import { adminHandlers } from '../../admin/handlers.ts';
-import { verificationHandlers } from '../../verification/handlers.ts';
-import { supportHandlers } from '../../support/handlers.ts';
-import { announcementHandlers } from '../../announcements/handlers.ts';
-import { transferHandlers } from '../../transfers/handlers.ts';
-import { p2pHandlers } from '../../transfers/p2p-handlers.ts';
-import { accountTransferHandlers } from '../../transfers/account-handlers.ts';
-import { historyHandlers } from '../../history/handlers.ts';
-import { invoiceHandlers } from '../../invoices/handlers.ts';
-import { approvalHandlers } from '../../approvals/handlers.ts';
-import { cardSecretHandlers } from '../../cards/secret-handlers.ts';
-import { cardHandlers } from '../../cards/handlers.ts';
+import type { RpcHandlerMap } from '../generated/methods.ts';
+import type { ApiBundle, JsonSchema } from './rpc/api-bundle.ts';
+import type { RpcContext } from './rpc/context.ts';
+import { accountHandlers } from './accounts/balance-handlers.ts';
+import { accountAreaHandlers } from './accounts/handlers.ts';
+import { profileContactHandlers, profileHandlers, profileLookupHandlers } from './profile/handlers.ts';
+import { onboardingHandlers, type OnboardingServices } from './registration/handlers.ts';
+import { passwordHandlers } from './passwords/handlers.ts';
+import { sessionRulesHandlers } from './customers/access-handlers.ts';
+import { moneyOutcomeHandlers } from './rpc/money-outcome.ts';
+import { securityHandlers } from './security/handlers.ts';
+import { adminHandlers } from './admin/handlers.ts';
+import { verificationHandlers } from './verification/handlers.ts';
+import { supportHandlers } from './support/handlers.ts';
+import { announcementHandlers } from './announcements/handlers.ts';
+import { transferHandlers } from './transfers/handlers.ts';
+import { p2pHandlers } from './transfers/p2p-handlers.ts';
+import { accountTransferHandlers } from './transfers/account-handlers.ts';
+import { historyHandlers } from './history/handlers.ts';
+import { invoiceHandlers } from './invoices/handlers.ts';
+import { approvalHandlers } from './approvals/handlers.ts';
+import { cardSecretHandlers } from './cards/secret-handlers.ts';
+import { cardHandlers } from './cards/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -47,6 +48,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...profileContactHandlers,
     ...profileLookupHandlers,
     ...onboardingHandlers(onboarding),
+    ...passwordHandlers(onboarding),
     ...sessionRulesHandlers,
     ...moneyOutcomeHandlers,
     ...securityHandlers,

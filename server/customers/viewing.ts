@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { MethodDeclaration } from '../api-bundle.ts';
+import type { MethodDeclaration } from '../rpc/api-bundle.ts';
 import { noteAuditActor } from '../audit/audit-log.ts';
 import type { Database } from '../db/schema.ts';
 import type { Caller } from '../rpc/context.ts';

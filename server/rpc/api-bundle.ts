@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BusinessRight } from './db/schema.ts';
-import { ConfigError } from './config.ts';
+import type { BusinessRight } from '../db/schema.ts';
+import { ConfigError } from '../config/config.ts';
 
 /** A JSON Schema as codegen wrote it: self-contained, no $ref left. */
 export type JsonSchema = { [keyword: string]: unknown };
