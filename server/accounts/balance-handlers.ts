@@ -1,6 +1,6 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { customerAccounts } from './balances.ts';
-import { isCardAccountType } from '../cards/card-status.ts';
+import { isCardAccountType } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 
 /** balanceInquiry: what the acting customer holds (transactionHistory is in server/history/handlers.ts). */

@@ -1,10 +1,9 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { markInstructionViewed, paymentInstructionsOf } from '../instructions/payment-instructions.ts';
-import { ensureWallet } from '../wallets/wallets.ts';
+import { markInstructionViewed, paymentInstructionsOf } from './payment-instructions.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
-import { openPaymentAccount } from './add-currency.ts';
+import { ensureWallet, openPaymentAccount } from './add-currency.ts';
 import { customerAccounts } from './balances.ts';
 import { customerBalanceTotal } from './totals.ts';
 

@@ -3,7 +3,7 @@ import type { RpcResponse } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
 import { ACCOUNT_STATUS, PAYMENT_ACCOUNT_TYPE } from '../ledger/account-status.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
-import { convertAtMidRate } from '../transfers/pricing.ts';
+import { convertAtMidRate } from '../pricing/pricing.ts';
 
 /** One open account as the total reads it: its posted balance in minor units and its currency's scale. */
 export interface HeldBalance {

@@ -4,7 +4,7 @@ import type { TransactionRequestApproveResponse, TransactionRequestListRequest }
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { completeTransfer, releaseTransfer } from '../transfers/create-transfer.ts';
+import { completeTransfer, releaseTransfer } from '../transfers/settle-transfer.ts';
 
 type Trx = Transaction<Database>;
 

@@ -2,10 +2,10 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { CardsTable, Database } from '../db/schema.ts';
 import { documentTypeById } from '../dictionaries/data.ts';
 import { readUploadedFile, storeDocument, type DocumentFileInput } from '../documents/uploads.ts';
-import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { CARD_STATUS, isCardAccountType } from './card-status.ts';
+import { CARD_STATUS } from './card-status.ts';
 import { paymentAccount } from './fees.ts';
 import { cardProduct, countryOffer, type CardProduct, disabledReasonsText, requiredDocuments, shipsPhysicalCards } from './products.ts';
 

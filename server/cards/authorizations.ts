@@ -1,14 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CardAuthorization } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
-import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
 import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { errorCode, lockAccounts, RETRYABLE, writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import type { LedgerLeg } from '../ledger/posting-rules.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { quoteTransfer } from '../transfers/pricing.ts';
-import { CARD_STATUS, isCardAccountType } from './card-status.ts';
+import { quoteTransfer } from '../pricing/pricing.ts';
+import { CARD_STATUS } from './card-status.ts';
 import { maskedCardNumber } from './cards.ts';
 
 type Trx = Transaction<Database>;

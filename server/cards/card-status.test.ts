@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_STATUS, CARD_STATUS_IDS, cardActionAllowed, cardCapabilities, isCardAccountType, type CardAction, type CardFacts } from './card-status.ts';
+import { CARD_STATUS, CARD_STATUS_IDS, cardActionAllowed, cardCapabilities, type CardAction, type CardFacts } from './card-status.ts';
 
 const S = CARD_STATUS;
 const ALL = [...CARD_STATUS_IDS];
@@ -68,9 +68,5 @@ describe('card status rules (every action × every status)', () => {
         }
       }
     }
-  });
-
-  it('tells card account types (2006 to 2135) from the others', () => {
-    expect([1001, 2005, 2006, 2135, 2136, 4001].map(isCardAccountType)).toEqual([false, false, true, true, false, false]);
   });
 });

@@ -137,11 +137,3 @@ export function cardCapabilities(card: CardFacts): CardCapabilities {
     confirm: RULES.confirm(card),
   };
 }
-
-/** Card account types (document 001 section 3: 2006 to 2135). */
-export const CARD_ACCOUNT_TYPES = { min: 2006, max: 2135 } as const;
-
-/** Whether an account type is a card account. */
-export function isCardAccountType(type: number): boolean {
-  return type >= CARD_ACCOUNT_TYPES.min && type <= CARD_ACCOUNT_TYPES.max;
-}

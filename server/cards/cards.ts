@@ -2,9 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Card } from '../../generated/entities.ts';
 import type { CardsTable, Database } from '../db/schema.ts';
 import { omitNull } from '../db/omit-null.ts';
+import { isCardAccountType } from '../ledger/account-status.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { cardCapabilities, isCardAccountType, type CardFacts } from './card-status.ts';
+import { cardCapabilities, type CardFacts } from './card-status.ts';
 import { cardProduct } from './products.ts';
 
 /**

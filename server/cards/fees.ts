@@ -7,7 +7,7 @@ import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { quoteTransfer } from '../transfers/pricing.ts';
+import { quoteTransfer } from '../pricing/pricing.ts';
 
 const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
 

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
-import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
+import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { cardActionAllowed, isCardAccountType, type CardAction } from './card-status.ts';
+import { cardActionAllowed, type CardAction } from './card-status.ts';
 import { factsOf } from './cards.ts';
-import { weakPin } from './processor.ts';
+import { weakPin, type CardProcessor } from './processor.ts';
 import { confirmCardChallenge, startCardChallenge, type CardChallengeStarted, type CardSecretAction } from './step-up.ts';
 
 /** Who asks: the acting customer and the signed-in user (whose phone, e-mail or authenticator answers). */
@@ -15,7 +15,7 @@ export interface SecretCaller {
 }
 
 type Confirm = { requestId: string; approvalCode: string };
-type Services = { db: Kysely<Database>; adapters: Pick<Adapters, 'messages' | 'cardProcessor'> };
+type Services = { db: Kysely<Database>; adapters: { messages: MessageSender; cardProcessor: CardProcessor } };
 
 /**
  * The customer's card account and its current card, for a secret. Another customer's account, or

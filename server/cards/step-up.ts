@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
+import type { MessageSender } from '../messaging/messages.ts';
 import { confirmStepUp, startStepUp, type StepUpMethod, type StepUpStarted, type StepUpWording } from '../signin/step-up.ts';
 
 export { chooseMethod } from '../signin/step-up.ts';
@@ -47,7 +47,7 @@ const stepUpSubject = ({ newPin, ...subject }: CardChallengeSubject) => ({ ...su
  * @example
  * const started = await startCardChallenge(db, adapters, { customerId, userId, accountId, action: 'pinShow' });
  */
-export function startCardChallenge(db: Kysely<Database>, adapters: Pick<Adapters, 'messages'>, subject: CardChallengeSubject): Promise<CardChallengeStarted> {
+export function startCardChallenge(db: Kysely<Database>, adapters: { messages: MessageSender }, subject: CardChallengeSubject): Promise<CardChallengeStarted> {
   return startStepUp(db, adapters, stepUpSubject(subject), wording(subject.action));
 }
 

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
-import { DOCUMENT_KINDS, type DocumentKind } from '../verification/document-kinds.ts';
-import { profileDocumentStatus, type ProfileDocumentStatus } from '../verification/document-status.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '../documents/document-kinds.ts';
+import { profileDocumentStatus, type ProfileDocumentStatus } from '../documents/document-status.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { certificationPdf } from '../documents/pdf/forms.ts';
 

@@ -4,7 +4,7 @@ import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { DOCUMENT_KINDS } from '../verification/document-kinds.ts';
+import { DOCUMENT_KINDS } from '../documents/document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { signedWFormPdf } from '../documents/pdf/forms.ts';
 import { isUsPerson, readCertification, type FatcaSubject } from './certification.ts';

@@ -1,14 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
-import { paymentInstructionsOf } from '../instructions/payment-instructions.ts';
+import { paymentInstructionsOf } from '../accounts/payment-instructions.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { createTransfer, releaseTransfer } from '../transfers/create-transfer.ts';
+import { createTransfer } from '../transfers/create-transfer.ts';
+import { releaseTransfer } from '../transfers/settle-transfer.ts';
 import { customerByEmail, receivingAccount } from '../transfers/parties.ts';
-import { transferLimits } from '../transfers/pricing.ts';
+import { transferLimits } from '../pricing/pricing.ts';
 import { transferScope } from '../transfers/scope.ts';
 import { assertOpen, INVOICE_PAGE_SIZE, invoiceFor, listInvoices, toInvoice } from './invoices.ts';
 import { invoicePdf } from './pdf-route.ts';

@@ -3,7 +3,7 @@ import type { Invoice } from '../../generated/entities.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { transferFee } from '../transfers/pricing.ts';
+import { transferFee } from '../pricing/pricing.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -4,7 +4,7 @@ import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
-import { paymentInstructionsOf } from '../instructions/payment-instructions.ts';
+import { paymentInstructionsOf } from '../accounts/payment-instructions.ts';
 import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
 import { toInvoice, visibleInvoice, type InvoiceRow } from './invoices.ts';
 

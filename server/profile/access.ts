@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { blockingFlags } from './ip-lookup.ts';
+import { blockingFlags, type IpPrivacyCheck } from './ip-lookup.ts';
 
 /**
  * An id from a request (a number, or digits from a route parameter) as a number. The request schema
@@ -66,14 +65,14 @@ export class PrivacyBlock extends Error {
  * @example
  * await checkIpPrivacy(ctx.adapters, ctx.ip);
  */
-export async function checkIpPrivacy(adapters: Pick<Adapters, 'ipPrivacy'>, ip: string | undefined): Promise<void> {
+export async function checkIpPrivacy(adapters: { ipPrivacy: IpPrivacyCheck }, ip: string | undefined): Promise<void> {
   if (!ip) return;
   const flags = blockingFlags(await adapters.ipPrivacy.flagsOf(ip));
   if (flags.length > 0) throw new PrivacyBlock(flags);
 }
 
 /** {@link checkIpPrivacy} for RPC handlers: a block is an ENOA refusal carrying the message. */
-export async function refuseHiddenIp(adapters: Pick<Adapters, 'ipPrivacy'>, ip: string | undefined): Promise<void> {
+export async function refuseHiddenIp(adapters: { ipPrivacy: IpPrivacyCheck }, ip: string | undefined): Promise<void> {
   try {
     await checkIpPrivacy(adapters, ip);
   } catch (error) {

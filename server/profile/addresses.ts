@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Address } from '../../generated/entities.ts';
 import type { AddressForm } from '../../generated/entities.ts';
-import { customerAddresses } from '../customers/contacts.ts';
 import type { Database } from '../db/schema.ts';
 import { statesOf } from '../dictionaries/data.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ownAddress } from './access.ts';
+import { customerAddresses } from './contacts.ts';
 import { ADDRESS_STATUS } from './documents.ts';
 
 /** An address as stored: the state's name from the dictionary when the country has states. */

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CustomerEmail } from '../../generated/entities.ts';
-import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
+import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ownEmail } from './access.ts';
 
@@ -63,7 +63,7 @@ export interface LinkBase {
   origin: string;
 }
 
-async function sendConfirmationLink(db: Kysely<Database>, adapters: Pick<Adapters, 'messages'>, emailId: number, email: string, base: LinkBase, now: Date) {
+async function sendConfirmationLink(db: Kysely<Database>, adapters: { messages: MessageSender }, emailId: number, email: string, base: LinkBase, now: Date) {
   const token = randomBytes(32).toString('base64url');
   await db
     .updateTable('customer_emails')
@@ -87,7 +87,7 @@ async function sendConfirmationLink(db: Kysely<Database>, adapters: Pick<Adapter
  */
 export async function addEmail(
   db: Kysely<Database>,
-  adapters: Pick<Adapters, 'messages'>,
+  adapters: { messages: MessageSender },
   customerId: number,
   address: string,
   base: LinkBase,
@@ -109,7 +109,7 @@ export async function addEmail(
 /** Sends a new confirmation link to an unconfirmed address (the old link stops working). */
 export async function resendConfirmation(
   db: Kysely<Database>,
-  adapters: Pick<Adapters, 'messages'>,
+  adapters: { messages: MessageSender },
   customerId: number,
   emailId: number | string,
   base: LinkBase,

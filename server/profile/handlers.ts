@@ -1,6 +1,6 @@
 import type { CustomerProfile } from '../../generated/entities.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import { customerAddresses, customerPhones } from '../customers/contacts.ts';
+import { customerAddresses, customerPhones } from './contacts.ts';
 import { customerSummary } from '../customers/customer-summary.ts';
 import { readProfile, updateProfile, type Profile } from '../customers/profile.ts';
 import { countries, documentTypes, occupations, statesOf } from '../dictionaries/data.ts';

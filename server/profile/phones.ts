@@ -1,12 +1,12 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Phone } from '../../generated/entities.ts';
-import type { Adapters } from '../adapters/index.ts';
 import { pkceChallengeMatches } from '../auth/pkce.ts';
-import { customerPhones } from '../customers/contacts.ts';
 import type { Database, PhonesTable } from '../db/schema.ts';
+import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { notYours, ownPhone } from './access.ts';
+import { customerPhones } from './contacts.ts';
 
 /** How long an SMS code stays usable. */
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
@@ -165,7 +165,7 @@ export interface PhoneVerificationStarted {
  */
 export async function startPhoneVerification(
   db: Kysely<Database>,
-  adapters: Pick<Adapters, 'messages'>,
+  adapters: { messages: MessageSender },
   customerId: number,
   phoneId: number | string,
   codeChallenge: string,

@@ -1,23 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
 import type { Kysely } from 'kysely';
-import type { Adapters } from '../adapters/index.ts';
 import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
+import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
 import { checkIpPrivacy, PrivacyBlock } from './access.ts';
 import { confirmEmailByToken } from './emails.ts';
-import { plainIp } from './ip-lookup.ts';
+import { plainIp, type IpPrivacyCheck } from './ip-lookup.ts';
 import { startPhoneVerification } from './phones.ts';
 
 /** What the profile's direct paths need. */
 export interface ProfileRoutesOptions {
   db: Kysely<Database>;
   tokenKey: Uint8Array;
-  adapters: Adapters;
+  adapters: { messages: MessageSender; ipPrivacy: IpPrivacyCheck };
   /** Serves /sandbox/ip-privacy, where testers mark addresses as VPN, proxy or Tor exits. */
   sandboxes: boolean;
 }

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
-import { DOCUMENT_KINDS } from '../verification/document-kinds.ts';
+import { DOCUMENT_KINDS } from '../documents/document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { certificationPdf } from '../documents/pdf/forms.ts';
 

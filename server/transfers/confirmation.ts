@@ -8,7 +8,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
 import { approvalMethods, approveTypeFor, type ApproveType } from '../signin/approval-methods.ts';
 import { TRANSACTION_MODES } from '../signin/two-step.ts';
-import { completeTransfer, releaseTransfer } from './create-transfer.ts';
+import { completeTransfer, releaseTransfer } from './settle-transfer.ts';
 import type { TransferScope } from './scope.ts';
 
 type Trx = Transaction<Database>;

@@ -1,18 +1,18 @@
 import type { Transaction } from 'kysely';
 import { accountWithScale, payingAccount } from '../accounts/paying-account.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
-import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
 import { LedgerError } from '../ledger/errors.ts';
-import { holdLedgerTransaction, settleHeldTransaction } from '../ledger/holds.ts';
+import { holdLedgerTransaction } from '../ledger/holds.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import type { LedgerLeg } from '../ledger/posting-rules.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
-import { isCardAccountType } from '../cards/card-status.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { startConfirmation, type ApproveType } from './confirmation.ts';
 import { customerByEmail, customerName, receivingAccount } from './parties.ts';
-import { checkTransferLimits, quoteTransfer } from './pricing.ts';
+import { quoteTransfer } from '../pricing/pricing.ts';
+import { checkTransferLimits } from './limits.ts';
 import type { TransferScope } from './scope.ts';
 
 type Trx = Transaction<Database>;
@@ -262,39 +262,4 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
   if (!confirms) return result;
   const confirmation = await startConfirmation(scope, inserted.id, undefined, payer.approveMode);
   return confirmation ? { ...result, ...confirmation } : result;
-}
-
-/**
- * Posts a transfer's held funds: 'completed', or 'awaitingPayee' when the money went to escrow for a
- * payee who has not registered (it lands with `releaseEscrowFor` once they do). Answers the status.
- */
-export async function completeTransfer(trx: Trx, transferId: bigint): Promise<TransferStatus> {
-  const transfer = await trx.selectFrom('transfers').select(['ledger_transaction_id', 'to_account_id']).where('id', '=', transferId).executeTakeFirstOrThrow();
-  await settleHeldTransaction(trx, transfer.ledger_transaction_id!, 'post');
-  const status: TransferStatus = transfer.to_account_id === null ? 'awaitingPayee' : 'completed';
-  await trx.updateTable('transfers').set({ status, updated_at: new Date() }).where('id', '=', transferId).execute();
-  return status;
-}
-
-/**
- * Ends a transfer that has not moved money yet (waiting for its second factor or for approval):
- * the hold is released and the status says why. `status` is 'declined' (an approver said no),
- * 'canceled' (the customer withdrew it) or 'failed' (too many wrong codes).
- */
-export async function releaseTransfer(trx: Trx, transferId: bigint, status: 'declined' | 'canceled' | 'failed', reason?: string): Promise<void> {
-  const transfer = await trx
-    .selectFrom('transfers')
-    .select(['ledger_transaction_id', 'status'])
-    .where('id', '=', transferId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (transfer.status !== 'awaitingConfirmation' && transfer.status !== 'awaitingApproval') {
-    throw new RpcRefusal('TA1', { description: 'This transfer has already been processed.' });
-  }
-  await settleHeldTransaction(trx, transfer.ledger_transaction_id!, 'void');
-  await trx
-    .updateTable('transfers')
-    .set({ status, decline_reason: reason ?? null, updated_at: new Date() })
-    .where('id', '=', transferId)
-    .execute();
 }

@@ -2,7 +2,7 @@ import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { confirmTransfer, resendConfirmation } from './confirmation.ts';
-import { releaseTransfer } from './create-transfer.ts';
+import { releaseTransfer } from './settle-transfer.ts';
 import { payeeInvitation } from './escrow.ts';
 
 const who = (ctx: RpcContext) => {

@@ -4,7 +4,8 @@ import type { Database } from '../db/schema.ts';
 import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { exchangeRate, limitUsage, pricedCurrencies, quoteTransfer, transferFee, transferLimits } from './pricing.ts';
+import { exchangeRate, pricedCurrencies, quoteTransfer, transferFee, transferLimits } from '../pricing/pricing.ts';
+import { limitUsage } from './limits.ts';
 
 /** The limit types of the 'Customer limits' lookup and the transfer kinds they price. */
 const LIMIT_KINDS = { betweenAccounts: 'account', p2p: 'p2p', invoice: 'invoice' } as const;

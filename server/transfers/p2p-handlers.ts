@@ -7,7 +7,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createTransfer } from './create-transfer.ts';
 import { payeeInvitation, returnEscrowed } from './escrow.ts';
 import { blacklistedForP2p, checkPayee } from './p2p-payee.ts';
-import { transferFee } from './pricing.ts';
+import { transferFee } from '../pricing/pricing.ts';
 import { transferScope } from './scope.ts';
 import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
 

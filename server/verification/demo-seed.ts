@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { inviteRepresentative } from '../fatca/representatives.ts';
-import { DOCUMENT_KINDS, LIMIT_REASON_REQUIREMENTS, type DocumentKind } from './document-kinds.ts';
+import { DOCUMENT_KINDS, LIMIT_REASON_REQUIREMENTS, type DocumentKind } from '../documents/document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { demoDocumentPdf } from '../documents/pdf/forms.ts';
 

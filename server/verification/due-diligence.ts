@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { RpcResponse } from '../../generated/methods.ts';
-import { customerAddresses } from '../customers/contacts.ts';
+import { customerAddresses } from '../profile/contacts.ts';
 import type { Database } from '../db/schema.ts';
 import { readUploadedFile, storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { DOCUMENT_KINDS, type UploadableKind } from './document-kinds.ts';
-import { isWaiting } from './document-status.ts';
+import { DOCUMENT_KINDS, type UploadableKind } from '../documents/document-kinds.ts';
+import { isWaiting } from '../documents/document-status.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 
 type DueDiligenceInfo = RpcResponse<'dueDiligenceInfoGet'>['dueDiligence'];

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { SignedInUser } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 import { fatcaDocumentStatuses, type FatcaDocumentStatuses } from '../fatca/certification.ts';
-import { identityStatus, isWaiting, profileDocumentStatus, type IdentityStatus, type ProfileDocumentStatus } from './document-status.ts';
+import { identityStatus, isWaiting, profileDocumentStatus, type IdentityStatus, type ProfileDocumentStatus } from '../documents/document-status.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { limitRequirementsOf } from './limits.ts';
 

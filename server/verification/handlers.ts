@@ -8,7 +8,7 @@ import { readUploadedFile, storeDocument } from '../documents/uploads.ts';
 import { kycCustomerInfo, kycRequest, submitKyc, updatePersonalInfo } from '../kyc/kyc.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { DOCUMENT_KINDS } from './document-kinds.ts';
+import { DOCUMENT_KINDS } from '../documents/document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { dueDiligenceInfo, uploadDueDiligenceDocument } from './due-diligence.ts';
 import { verificationFacts } from './facts.ts';

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { DOCUMENT_KINDS } from './document-kinds.ts';
+import { DOCUMENT_KINDS } from '../documents/document-kinds.ts';
+import type { IdentityVerificationProvider } from './providers.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { identityReportPdf } from '../documents/pdf/forms.ts';
 
@@ -29,7 +29,7 @@ export interface StartedVerification {
  */
 export async function startIdentityVerification(
   db: Kysely<Database>,
-  adapters: Adapters,
+  adapters: { identityVerification: IdentityVerificationProvider },
   by: { customerId: number; userId: number | null },
 ): Promise<StartedVerification> {
   const customer = await db

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { readUploadedFile, storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { DOCUMENT_KINDS, type UploadableKind } from './document-kinds.ts';
+import { DOCUMENT_KINDS, type UploadableKind } from '../documents/document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 
 /** A document uploaded for a requirement, as the limited-account screen lists it. */

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Adapters } from '../adapters/index.ts';
 import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
@@ -8,12 +7,12 @@ import type { Database } from '../db/schema.ts';
 import { applySignatureEvent, type SignatureEvent } from '../fatca/w-forms.ts';
 import { verificationFacts } from './facts.ts';
 import { applyIdentityEvent, startIdentityVerification, type IdentityEvent } from './identity.ts';
-import { WEBHOOK_SIGNATURE_HEADER } from './providers.ts';
+import { WEBHOOK_SIGNATURE_HEADER, type ESignatureProvider, type IdentityVerificationProvider } from './providers.ts';
 
 /** What the verification routes need. */
 export interface VerificationRoutesOptions {
   db: Kysely<Database>;
-  adapters: Adapters;
+  adapters: { identityVerification: IdentityVerificationProvider; eSignature: ESignatureProvider };
   tokenKey: Uint8Array;
 }
 

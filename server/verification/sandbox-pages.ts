@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from './providers.ts';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type ESignatureProvider, type IdentityVerificationProvider } from './providers.ts';
 
 type Form = Record<string, string>;
 
@@ -30,7 +29,10 @@ const notFound = (reply: FastifyReply, what: string) =>
  * webhook exactly as the real provider would (signed JSON over HTTP, here through the server's own
  * request injection), then the browser is sent back to the product.
  */
-export async function verificationSandboxPages(app: FastifyInstance, options: { db: Kysely<Database>; adapters: Adapters }): Promise<void> {
+export async function verificationSandboxPages(
+  app: FastifyInstance,
+  options: { db: Kysely<Database>; adapters: { identityVerification: IdentityVerificationProvider; eSignature: ESignatureProvider } },
+): Promise<void> {
   const { db } = options;
   const identitySecret = secretOf(options.adapters.identityVerification);
   const signatureSecret = secretOf(options.adapters.eSignature);

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits, toMinorUnits } from '../../server/ledger/money.ts';
-import { transferLimits } from '../../server/transfers/pricing.ts';
+import { transferLimits } from '../../server/pricing/pricing.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startDeployment, TWO_PROCESSES, type TestDeployment } from './harness.ts';
 import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';

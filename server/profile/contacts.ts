@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Address, Phone } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
 import { omitNull } from '../db/omit-null.ts';
-import { customerDocuments } from '../profile/documents.ts';
+import { customerDocuments } from './documents.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 
 /**

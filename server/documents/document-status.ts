@@ -1,4 +1,4 @@
-import { DOCUMENT_STATUS } from '../documents/statuses.ts';
+import { DOCUMENT_STATUS } from './statuses.ts';
 /**
  * The document waiting rule (document 000 section 4): a document is still waiting while it is
  * pending, submitted or under investigation.

@@ -2,8 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import type { PaymentInstruction } from '../../generated/entities.ts';
 import type { Database, PaymentInstructionsTable } from '../db/schema.ts';
 import { omitNull } from '../db/omit-null.ts';
-import { customerAccounts } from '../accounts/balances.ts';
-import { bankDetailsFor } from './rails.ts';
+import { customerAccounts } from './balances.ts';
+import { bankDetailsFor } from '../instructions/rails.ts';
 import { customerDisplayName } from '../customers/display-name.ts';
 
 /** The name payers write as the beneficiary: the company's, else the person's. */
@@ -32,8 +32,8 @@ function toInstruction(row: Selectable<PaymentInstructionsTable>): PaymentInstru
 /**
  * The payment instructions of the customer's accounts that offer them (derived flag `instructions`),
  * or of `accountId` alone. An account's instruction is generated the first time it is asked for and
- * kept: its numbers are a pure function of the account id (see rails.ts), so generating twice, even
- * concurrently, writes the same row once.
+ * kept: its numbers are a pure function of the account id (see instructions/rails.ts), so
+ * generating twice, even concurrently, writes the same row once.
  *
  * @example
  * const instructions = await paymentInstructionsOf(db, customerId);

@@ -1,8 +1,8 @@
 /**
- * The documents the verification area asks for, by kind: the document category (document 000
- * section 3) and the document type id it is stored with, from the document types dictionary
- * (schemas/data/document-types.json). The four tax forms have type ids of their own (901 to 904) in
- * the 'other' category, which only this area files.
+ * The documents the verification area and its tax forms (server/fatca/) ask for, by kind: the
+ * document category (document 000 section 3) and the document type id it is stored with, from the
+ * document types dictionary (schemas/data/document-types.json). The four tax forms have type ids of
+ * their own (901 to 904) in the 'other' category, which only these areas file.
  */
 export const DOCUMENT_KINDS = {
   identityDocument: { category: 'proofOfIdentity', documentTypeId: 1 },

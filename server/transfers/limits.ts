@@ -1,0 +1,86 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { transferLimits } from '../pricing/pricing.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { lockPayer, type LockedPayer } from './parties.ts';
+
+/** What a customer has already sent of one kind from one currency, in its minor units. */
+export interface LimitUsage {
+  /** Since the start of today (UTC). */
+  today: bigint;
+  /** Since the start of this calendar month (UTC). */
+  month: bigint;
+}
+
+/**
+ * What the customer has already sent today and this month (UTC) of this kind from this currency.
+ * Every transfer that is not declined, canceled or failed counts: held ones (awaiting a code or an
+ * approver) as well as completed ones and those waiting in escrow for their payee. Limits are kept
+ * per source currency, in its own units (schemas/data/transfer-pricing.json): amounts sent from
+ * other currencies count against their own currency's limit, so nothing is converted. A transfer
+ * into another currency counts what left the source account.
+ */
+export async function limitUsage(db: Kysely<Database> | Transaction<Database>, customerId: number, kind: string, currency: string): Promise<LimitUsage> {
+  const dayStart = sql<Date>`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
+  const monthStart = sql<Date>`date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
+  const row = await db
+    .selectFrom('transfers')
+    .select([
+      sql<string>`coalesce(sum(amount) filter (where created_at >= ${dayStart}), 0)::text`.as('today'),
+      sql<string>`coalesce(sum(amount), 0)::text`.as('month'),
+    ])
+    .where('customer_id', '=', customerId)
+    .where('kind', '=', kind)
+    .where('currency_code', '=', currency)
+    .where('status', 'not in', ['declined', 'canceled', 'failed'])
+    .where('created_at', '>=', monthStart)
+    .executeTakeFirstOrThrow();
+  return { today: BigInt(row.today), month: BigInt(row.month) };
+}
+
+/** A transfer to be checked against its kind's limits: what leaves the source, in its minor units. */
+export interface LimitCheck {
+  customerId: number;
+  /** The kind of transfer, a key of `kinds` in schemas/data/transfer-pricing.json. */
+  kind: string;
+  /** The source account's currency, and its scale (decimals). */
+  currency: string;
+  scale: number;
+  /** What leaves the source account before the fee. */
+  amount: bigint;
+}
+
+/**
+ * The one limit check of every transfer (document 001 section 7, 'Customer limits'): refuses, with
+ * TA1 on the amount field, a transfer above its kind's single-transfer, daily or monthly limit,
+ * naming the limit and what is left. Nothing else may decide whether money fits a limit.
+ *
+ * How to call it, for every kind (account, p2p, invoice, card load, and the external and mass kinds
+ * still to come): inside the money-moving transaction, after pricing and before the hold, then write
+ * the transfer row in the same transaction. It first locks the customer's row, so the checks of one
+ * customer run one after another: each reads (read committed, after the lock) what the ones before
+ * it held and committed, and the lock is held until this transfer commits or rolls back. A mass
+ * transfer calls it once per item, inserting each item's transfer row before checking the next:
+ * the lock is already its own, and the rows it wrote count. Without the lock, twenty transfers sent
+ * at once each read the same total and all fit (issue 11). It answers what the locked row says of the
+ * payer (their name and approval mode), so the transfer needs no second read of it.
+ *
+ * @example
+ * const payer = await checkTransferLimits(trx, { customerId, kind: 'p2p', currency: 'USD', scale: 2, amount: 12_000_00n });
+ */
+export async function checkTransferLimits(trx: Transaction<Database>, input: LimitCheck): Promise<LockedPayer> {
+  const limits = transferLimits(input.kind, input.scale);
+  const payer = await lockPayer(trx, input.customerId);
+  const show = (minor: bigint) => `${formatMinorUnits(minor > 0n ? minor : 0n, input.scale)} ${input.currency}`;
+  const overLimit = (description: string) => new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', description }] });
+  if (input.amount > limits.perTransactionMax) throw overLimit(`The most you can send at once is ${show(limits.perTransactionMax)}.`);
+  const used = await limitUsage(trx, input.customerId, input.kind, input.currency);
+  const leftToday = limits.dailyMax - used.today;
+  if (input.amount > leftToday) throw overLimit(`This is over your daily limit of ${show(limits.dailyMax)}: you can send ${show(leftToday)} more today.`);
+  const leftThisMonth = limits.monthlyMax - used.month;
+  if (input.amount > leftThisMonth) {
+    throw overLimit(`This is over your monthly limit of ${show(limits.monthlyMax)}: you can send ${show(leftThisMonth)} more this month.`);
+  }
+  return payer;
+}
