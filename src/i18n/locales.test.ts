@@ -65,6 +65,17 @@ function fieldsOfSpecs(node: unknown): string[] {
   );
 }
 
+/** The fields of every column a spec shows without a label of its own: their header is `fields.<field>`. */
+function unlabelledColumnsOfSpecs(node: unknown): string[] {
+  if (Array.isArray(node)) return node.flatMap(unlabelledColumnsOfSpecs);
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === 'columns' && Array.isArray(value)
+      ? value.flatMap((column: { field?: unknown; label?: unknown }) => (typeof column.field === 'string' && !column.label ? [column.field] : []))
+      : unlabelledColumnsOfSpecs(value),
+  );
+}
+
 const english = flatten(locale('en'));
 
 describe('locales', () => {
@@ -101,6 +112,12 @@ describe('locales', () => {
     const fields = specs.flatMap((spec) => fieldsOfSpecs(spec));
     expect(fields).toContain('username');
     expect(fields.filter((field) => !(`fields.${field}` in english))).toEqual([]);
+  });
+
+  it('labels every column a screen spec shows without a label of its own', () => {
+    const columns = specs.flatMap((spec) => unlabelledColumnsOfSpecs(spec));
+    expect(columns).toContain('fileName');
+    expect([...new Set(columns.filter((field) => !(`fields.${field}` in english)))]).toEqual([]);
   });
 
   it('has every key the screen specs name', () => {
