@@ -22,6 +22,11 @@ describe('formatText', () => {
     expect(formatText('terms', { field: 'id' }, {}, ctx, { type: 'string' })).toBe('terms');
   });
 
+  it('shows verbatim values exactly as they are, objects as JSON, never worded from enums', () => {
+    expect(formatText('posted', { field: 'status', format: 'verbatim' }, {}, ctx)).toBe('posted');
+    expect(formatText({ sku: 'A-1', qty: 2 }, { field: 'body', format: 'verbatim' }, {}, ctx)).toBe('{"sku":"A-1","qty":2}');
+  });
+
   it('words a present value with the template and a missing one with emptyText, both reading the row', () => {
     const column = { field: 'max', template: 'runs.of', emptyText: 'runs.open' };
     const t = createTestI18n({ runs: { of: '{{done}} of {{value}} made', open: '{{done}} made' } }).t;

@@ -96,6 +96,8 @@ function formatPresent(
     case 'badge':
       if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
       return enumLabel(ctx.t, column.enumKey ?? column.field, value);
+    case 'verbatim':
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
     case 'text':
       if (property?.enum || column.enumKey) return enumLabel(ctx.t, column.enumKey ?? column.field, value);
       if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
@@ -171,6 +173,8 @@ export function FormattedValue({
     );
   }
   if (format === 'money' || format === 'number') return <span className="eng-number">{text}</span>;
+  // Machine text: never translated, by a browser's translator or anyone reading the page's words.
+  if (format === 'verbatim') return <span translate="no">{text}</span>;
   if (link) {
     return (
       <a className="eng-link" href={value}>

@@ -290,8 +290,12 @@ export interface Action {
 }
 
 /** How a value is shown in tables, details and cards. */
-/** `month`: the month a date falls in, named with its year ("March 2024"); `country`: a country code named in the reader's language; `link`: a web address drawn as a link, worded by the column's `template`. */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country' | 'link';
+/**
+ * `month`: the month a date falls in, named with its year ("March 2024"); `country`: a country code named in the
+ * reader's language; `link`: a web address drawn as a link, worded by the column's `template`; `verbatim`: machine
+ * text shown exactly as it is and marked never to be translated (an identifier, JSON, a browser's user agent).
+ */
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country' | 'link' | 'verbatim';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {

@@ -98,10 +98,19 @@ async function settle(page: Page): Promise<boolean> {
   return stopped;
 }
 
-/** Every text the page shows a person: visible text, the title, placeholders and accessible names. */
+/**
+ * Every text the page shows a person: visible text, the title, placeholders and accessible names. Machine
+ * text the page marks `translate="no"` (an audit log's method names and JSON, a user agent) is data, not the
+ * product's words, so it is left out.
+ */
 function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const texts = [document.title, document.body.innerText];
+    let shown = document.body.innerText;
+    for (const element of document.querySelectorAll<HTMLElement>('[translate="no"]')) {
+      const own = element.innerText;
+      if (own) shown = shown.replace(own, ' ');
+    }
+    const texts = [document.title, shown];
     for (const element of document.querySelectorAll<HTMLElement>('[placeholder], [aria-label], [title], img[alt]')) {
       if (!element.checkVisibility()) continue;
       for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {

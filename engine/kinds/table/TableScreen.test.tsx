@@ -48,6 +48,19 @@ describe('TableScreen', () => {
     expect(screen.getByText('3 results')).toBeTruthy();
   });
 
+  it('shows a verbatim column exactly as it is, marked never to be translated', async () => {
+    const columns = [
+      { field: 'memo', format: 'verbatim' as const },
+      { field: 'status', format: 'verbatim' as const },
+    ];
+    renderScreens(testOptions([tableSpec({ columns })], { callMethod: serve() }), '/entries', i18n());
+    const table = await screen.findByRole('table', { name: 'Entries' });
+    const status = await within(table).findAllByText('posted');
+    expect(status[0]!.getAttribute('translate')).toBe('no');
+    expect(within(table).queryByText('Posted')).toBeNull();
+    expect(within(table).getByText('Rent, March').getAttribute('translate')).toBe('no');
+  });
+
   it('pages on the server', async () => {
     const callMethod = serve();
     renderScreens(testOptions([tableSpec()], { callMethod }), '/entries', i18n());
