@@ -97,8 +97,10 @@ export function Skeleton({ shape, rows, heading = false, children }: { shape: Sk
     );
   }
   return (
-    <div className={`eng-skeleton eng-skeleton--${shape}`} role="status" aria-live="polite">
-      <span className="eng-visually-hidden">{t('engine.loading')}</span>
+    <div className={`eng-skeleton eng-skeleton--${shape}`}>
+      <span className="eng-visually-hidden" role="status" aria-live="polite">
+        {t('engine.loading')}
+      </span>
       <div className="eng-skeleton__body" aria-hidden="true">
         {body}
         {children}
