@@ -8,7 +8,8 @@
  *   each route's own chunks beyond the first load (at most 60 kB, see scripts/bench-bundle.ts). Over a
  *   budget, the bench says OVER and exits with 1 after printing everything.
  * - the cumulative layout shift of /login, /register, /home and /history at 375 and 1280 px (issue 13, goal
- *   0.1 or less; see `layout-shift.ts`), against the same built application.
+ *   0.1 or less; see `layout-shift.ts`), against the same built application; over the goal, each shift's
+ *   sources (the elements that moved, from where to where).
  * `--json` prints one line of JSON with every figure instead of sentences:
  * `{ "routes": { "/login": { "gzipKb": 150.2, … }, … }, "overBudget": [], "engine": { … }, "layoutShift": [ … ] }`.
  * `--bundle` measures the bundle only.
@@ -20,7 +21,7 @@ import { launchChromium } from '../tests/support/browser.ts';
 import { repoRoot, startServer } from '../tests/support/server-process.ts';
 import { screens } from '../generated/screens.ts';
 import { routeChunks } from './bench-bundle.ts';
-import { LAYOUT_SHIFT_GOAL, layoutShiftFigures } from './layout-shift.ts';
+import { LAYOUT_SHIFT_GOAL, layoutShiftFigures, type LayoutShiftFigure } from './layout-shift.ts';
 import { engineFigures, FORM_KEYSTROKE_GOAL_MS, TABLE_PAINT_GOAL_MS, type Spread } from './bench-engine/run.ts';
 
 /** The first load of the sign-in page, gzipped JavaScript. */
@@ -78,7 +79,7 @@ interface RouteFigure {
 
 async function bundleFigures(
   browser: import('playwright-core').Browser,
-): Promise<{ routes: Record<string, RouteFigure>; overBudget: string[]; layoutShift: Awaited<ReturnType<typeof layoutShiftFigures>> } | null> {
+): Promise<{ routes: Record<string, RouteFigure>; overBudget: string[]; layoutShift: Omit<LayoutShiftFigure, 'shifts'>[] } | null> {
   if (!existsSync(`${repoRoot}/dist/.vite/manifest.json`)) {
     say('Bundle sizes skipped: no dist/ (run `npm run build` first).');
     return null;
@@ -123,10 +124,17 @@ async function bundleFigures(
     }
     if (overBudget.length) say(`Over the JavaScript budget: ${overBudget.join(', ')}`);
     const layoutShift = await layoutShiftFigures(browser, server.url);
-    for (const { path, width, cls } of layoutShift) {
+    for (const { path, width, cls, shifts } of layoutShift) {
       say(`Cumulative layout shift of ${path} at ${width} px: ${cls}; goal ${LAYOUT_SHIFT_GOAL} or less: ${cls <= LAYOUT_SHIFT_GOAL ? 'met' : 'MISSED'}`);
+      // Over the goal, what moved: each shift's score and the elements it moved, where from and where to.
+      if (cls > LAYOUT_SHIFT_GOAL) {
+        for (const shift of shifts) {
+          say(`  ${shift.value.toFixed(3)} at ${Math.round(shift.startTime)} ms`);
+          for (const source of shift.sources) say(`    ${source.node} [${source.from.join(', ')}] -> [${source.to.join(', ')}]`);
+        }
+      }
     }
-    return { routes, overBudget, layoutShift };
+    return { routes, overBudget, layoutShift: layoutShift.map(({ path, width, cls }) => ({ path, width, cls })) };
   } finally {
     await server.stop();
   }

@@ -17,13 +17,41 @@ const PAGES = [
   { path: '/history', signedIn: true },
 ] as const;
 
-/** Installed before any page script (`page.addInitScript(recordShifts)`): keeps every layout shift in `window.__layoutShifts`. */
+/** One recorded layout shift: its score, when, and the elements that moved (a CSS-like path, and where they were and went). */
+export interface RecordedShift {
+  value: number;
+  startTime: number;
+  sources: { node: string; from: [number, number, number, number]; to: [number, number, number, number] }[];
+}
+
+/** Installed before any page script (`page.addInitScript(recordShifts)`): keeps every layout shift, with its sources, in `window.__layoutShifts`. */
 export function recordShifts(): void {
-  const shifts: { value: number; startTime: number }[] = [];
+  const shifts: RecordedShift[] = [];
   (window as unknown as { __layoutShifts: typeof shifts }).__layoutShifts = shifts;
+  type Entry = {
+    value: number;
+    startTime: number;
+    hadRecentInput: boolean;
+    sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as unknown as { value: number; startTime: number; hadRecentInput: boolean }[]) {
-      if (!entry.hadRecentInput) shifts.push({ value: entry.value, startTime: entry.startTime });
+    for (const entry of list.getEntries() as unknown as Entry[]) {
+      if (entry.hadRecentInput) continue;
+      // No named helpers here: tsx would wrap them in a `__name` call the page does not have.
+      const sources = (entry.sources ?? []).map((source) => {
+        const parts: string[] = [];
+        for (let at = source.node instanceof Element ? source.node : (source.node?.parentElement ?? null); at && parts.length < 4; at = at.parentElement) {
+          const classes = typeof at.className === 'string' && at.className.trim() ? `.${at.className.trim().split(/\s+/).join('.')}` : '';
+          parts.unshift(`${at.tagName.toLowerCase()}${at.id ? `#${at.id}` : ''}${classes}`);
+        }
+        const { previousRect: p, currentRect: c } = source;
+        return {
+          node: parts.join(' > ') || '(gone)',
+          from: [p.x, p.y, p.width, p.height].map(Math.round) as RecordedShift['sources'][number]['from'],
+          to: [c.x, c.y, c.width, c.height].map(Math.round) as RecordedShift['sources'][number]['to'],
+        };
+      });
+      shifts.push({ value: entry.value, startTime: entry.startTime, sources });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
@@ -47,19 +75,21 @@ export function cumulativeLayoutShift(shifts: readonly { value: number; startTim
 }
 
 /** Loads `url` in `page` and answers its CLS once the page has fetched everything and stopped loading. */
-async function measure(page: Page, url: string): Promise<number> {
+async function measure(page: Page, url: string): Promise<{ cls: number; shifts: RecordedShift[] }> {
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForFunction(() => !document.querySelector('.eng-loading, [aria-busy="true"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
   // Two frames, so shifts of the last render are reported.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: { value: number; startTime: number }[] }).__layoutShifts);
-  return Math.round(cumulativeLayoutShift(shifts) * 1000) / 1000;
+  const shifts = await page.evaluate(() => (window as unknown as { __layoutShifts: RecordedShift[] }).__layoutShifts);
+  return { cls: Math.round(cumulativeLayoutShift(shifts) * 1000) / 1000, shifts };
 }
 
 export interface LayoutShiftFigure {
   path: string;
   width: number;
   cls: number;
+  /** Every shift recorded, with the elements that moved: what to fix when `cls` is over the goal. */
+  shifts: RecordedShift[];
 }
 
 /**
@@ -78,10 +108,10 @@ export async function layoutShiftFigures(browser: Browser, baseUrl: string, widt
       for (const { path, signedIn } of PAGES) {
         const page = signedIn ? customer : await visitor.newPage();
         if (!signedIn) await page.addInitScript(recordShifts);
-        const cls = await measure(page, `${baseUrl}${path}`);
+        const { cls, shifts } = await measure(page, `${baseUrl}${path}`);
         const landedOn = new URL(page.url()).pathname;
         if (landedOn !== path) throw new Error(`${path} went to ${landedOn}: its layout shift was not measured`);
-        figures.push({ path, width, cls });
+        figures.push({ path, width, cls, shifts });
       }
     } finally {
       await visitor.close();

@@ -918,6 +918,20 @@ export interface DashboardSection {
   list?: RowListSpec;
   /** For kind table: a heading (Today, Yesterday, the date) starts each day of this row field. */
   groupByDay?: string;
+  /** While its data loads (see {@link SectionLoading}). */
+  loading?: SectionLoading;
+}
+
+/**
+ * What a dashboard section draws while its data loads, so that nothing under it moves when the data
+ * arrives: placeholders of its items' final height (cards, row-list lines, chart bars), and its buttons
+ * without `when`, unseen.
+ */
+export interface SectionLoading {
+  /** How many placeholders (default: a table's `pageSize` parameter else 5, one card, five bars); 0 for none (a section of buttons). */
+  rows?: number;
+  /** With `when`: drawn while its data loads (title, placeholders), as though its condition will hold; for the sections most visitors see. */
+  likely?: boolean;
 }
 
 export interface DashboardSpec {

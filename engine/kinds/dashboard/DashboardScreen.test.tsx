@@ -123,4 +123,61 @@ describe('DashboardScreen', () => {
     const latest = await section('Latest');
     await waitFor(() => expect(within(latest).getByText('Nothing to show yet.')).toBeTruthy());
   });
+
+  it('keeps the room of each loading section: placeholders as many as its items, and a likely conditional section drawn before its data decides', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const pending = new Promise((resolve) => (answer = resolve));
+    const callMethod = vi.fn(() => pending);
+    const waiting: ScreenSpec = {
+      ...spec,
+      dashboard: {
+        sections: [
+          {
+            id: 'stores',
+            title: 'overview.totals',
+            kind: 'cards',
+            data: { method: 'totals' },
+            when: { field: 'count', gt: 0 },
+            loading: { likely: true, rows: 2 },
+            rows: 'items',
+            card: { title: 'name' },
+            actions: [
+              { id: 'all', label: 'overview.allStores', navigate: '/stores' },
+              { id: 'held', label: 'overview.held', navigate: '/held', when: { field: 'count', gt: 5 } },
+            ],
+          },
+          { id: 'welcome', title: 'overview.spending', kind: 'detail', data: { method: 'totals' }, when: { field: 'count', equals: 0 } },
+          {
+            id: 'latest',
+            title: 'overview.latest',
+            kind: 'table',
+            data: { method: 'latest', params: { pageSize: 3 } },
+            rows: 'items',
+            columns: [{ field: 'memo' }, { field: 'amount', format: 'money', currencyField: 'currency' }],
+            list: { title: 'memo', value: 'amount' },
+          },
+        ],
+      },
+    };
+    renderScreens(testOptions([waiting], { callMethod }), '/overview', i18n());
+
+    const stores = await section('Totals');
+    expect(within(stores).getByRole('status').textContent).toBe('Loading…');
+    expect(stores.querySelectorAll('.eng-card')).toHaveLength(2);
+    // The buttons sure to show keep their room, unseen and out of reach: not yet buttons or links.
+    expect(within(stores).getByText('All stores').closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(within(stores).queryByText('On hold')).toBeNull();
+    expect(within(stores).queryByRole('link')).toBeNull();
+    // Without `likely`, a conditional section waits for its data.
+    expect(screen.queryByRole('heading', { name: 'Spending' })).toBeNull();
+    const latest = await section('Latest');
+    expect(latest.querySelectorAll('.eng-row-list__item')).toHaveLength(3);
+
+    await act(async () => answer({ count: 1, items: [{ name: 'Main', memo: 'Coffee', amount: '-3.2', currency: 'USD' }] }));
+    await waitFor(() => expect(within(stores).getByRole('heading', { level: 3, name: 'Main' })).toBeTruthy());
+    expect(stores.querySelectorAll('.eng-card')).toHaveLength(1);
+    expect(within(stores).getByRole('link', { name: 'All stores' })).toBeTruthy();
+    expect(within(stores).queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Spending' })).toBeNull();
+  });
 });

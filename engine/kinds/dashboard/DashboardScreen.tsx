@@ -15,6 +15,7 @@ import { FormFillsContext, formFills } from '../form/fill';
 import { RowActions } from '../table/RowActions';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
+import { Skeleton } from '../../ui/Skeleton';
 import { DefinitionList } from '../detail/DefinitionList';
 import { specPart } from '../specPart';
 import { DataTable } from '../table/DataTable';
@@ -97,7 +98,7 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
   }, [pageIndex, rows.length]);
 
   if (answer.error) return <ErrorState onRetry={() => void answer.mutate()} />;
-  if (section.data && answer.data === undefined) return <LoadingIndicator />;
+  if (section.data && answer.data === undefined) return <SectionSkeleton section={section} />;
   return (
     <>
       <SectionContent
@@ -113,6 +114,59 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
       <ActionList spec={spec} actions={section.actions} values={values} />
     </>
   );
+}
+
+/** How many placeholders a loading section draws: its `loading.rows`, else a page of a table (its `pageSize` parameter), one card, five bars. */
+function placeholderRows(section: DashboardSection): number {
+  if (section.loading?.rows !== undefined) return section.loading.rows;
+  const pageSize = Number(section.data?.params?.pageSize);
+  if (section.kind === 'table') return Number.isInteger(pageSize) && pageSize > 0 ? pageSize : 5;
+  return section.kind === 'cards' ? 1 : 5;
+}
+
+/**
+ * A section whose data is on its way: placeholders of the height its items will take (cards, lines, bars)
+ * and, unseen, the buttons that will certainly show (those without `when`), so that the sections under it
+ * stay where they are when it fills in. Kinds with no list of their own show the spinner.
+ */
+function SectionSkeleton({ section }: { section: DashboardSection }) {
+  const { t } = useTranslation();
+  const buttons = (section.actions ?? []).filter((action) => action.when === undefined);
+  const placeholderButtons = buttons.length > 0 && (
+    <div className="eng-actions eng-actions--inline">
+      {buttons.map((action) => (
+        <span key={action.id} className={`eng-button eng-button--${action.variant ?? 'secondary'}`}>
+          {t(action.label)}
+        </span>
+      ))}
+    </div>
+  );
+  switch (section.kind) {
+    case 'cards':
+      return (
+        <Skeleton shape="cards" rows={placeholderRows(section)}>
+          {placeholderButtons}
+        </Skeleton>
+      );
+    case 'table':
+      return (
+        <Skeleton shape="lines" rows={placeholderRows(section)} heading={section.groupByDay !== undefined}>
+          {placeholderButtons}
+        </Skeleton>
+      );
+    case 'chart':
+      return <Skeleton shape="bars" rows={placeholderRows(section)} />;
+    case 'detail':
+      if ((section.columns ?? []).length === 0)
+        return (
+          <Skeleton shape="lines" rows={0}>
+            {placeholderButtons}
+          </Skeleton>
+        );
+      return <LoadingIndicator />;
+    default:
+      return <LoadingIndicator />;
+  }
 }
 
 function SectionContent({
@@ -234,7 +288,8 @@ function ConditionalSection({ spec, section }: { spec: ScreenSpec; section: Dash
   const answer = useMethodData(section.data);
   const [query] = useSearchParams();
   if (section.queryWhen && !matchesWhen(section.queryWhen, Object.fromEntries(query))) return null;
-  if (answer.data === undefined && section.data) return null;
+  // Undecided: nothing, unless most visitors see it; then its title and placeholders keep its room.
+  if (answer.data === undefined && section.data) return section.loading?.likely ? <SectionFrame spec={spec} section={section} /> : null;
   if (!matchesWhen(section.when, getPath(answer.data, section.data?.path) ?? {})) return null;
   return <SectionFrame spec={spec} section={section} />;
 }

@@ -153,4 +153,18 @@ describe('a table drawn as a feed', () => {
     expect(callMethod).toHaveBeenLastCalledWith('paymentList', { text: 'coffee', direction: 'out', pageNumber: 1, pageSize: 20 });
     expect(screen.getByText('Ben Shop')).toBeTruthy();
   });
+
+  it('holds a page of placeholder lines while the rows load, so what follows stays put, then the rows', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const callMethod = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    renderScreens(testOptions([{ ...spec, table: { ...spec.table!, pageSize: 7 } }], { callMethod }), '/payments', i18n());
+    const feed = await screen.findByRole('group', { name: 'Payments' }, { timeout: 10_000 });
+    expect(within(feed).getByRole('status').textContent).toBe('Loading…');
+    expect(feed.querySelectorAll('.eng-row-list__item')).toHaveLength(7);
+    expect(within(feed).queryByRole('link')).toBeNull();
+    await act(async () => answer({ payments: PAYMENTS, count: PAYMENTS.length }));
+    await within(feed).findByRole('link', { name: /Ben Shop/ });
+    expect(feed.querySelectorAll('.eng-row-list__item')).toHaveLength(PAYMENTS.length);
+    expect(within(feed).queryByRole('status')).toBeNull();
+  });
 });

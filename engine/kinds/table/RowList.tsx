@@ -9,7 +9,7 @@ import { matchesWhen } from '../../spec/when';
 import { ErrorState } from '../../ui/ErrorState';
 import type { EmptyIllustration } from '../../ui/EmptyState';
 import { EmptyRows } from './EmptyRows';
-import { LoadingIndicator } from '../../ui/Progress';
+import { Skeleton } from '../../ui/Skeleton';
 import { dayHeading, rowsByDay, timeOfDay } from './days';
 import type { Row } from './rows';
 import { SignedValue } from './SignedValue';
@@ -34,7 +34,9 @@ export interface RowListProps {
   emptyAction?: EmptyAction;
   /** The picture beside the empty text: nothing yet, or nothing matching the filters. */
   emptyIllustration?: EmptyIllustration;
+  /** No data yet: `loadingRows` placeholder lines (default 5, a page of rows is better), under a day heading with `groupByDay`. */
   loading: boolean;
+  loadingRows?: number;
   busy?: boolean;
   error?: unknown;
   onRetry?: () => void;
@@ -45,7 +47,8 @@ export interface RowListProps {
  * back to its text where the row has none), a text with a small `meta` beside it, and at its end the value
  * (signed by its column's `sign`) over the badges whose column's `when` holds for the row. With
  * `groupByDay` the lines sit under day headings (Today, Yesterday, or the date), and a `meta` date-time reads
- * as its time. With `rowLink` the whole line is one link, so it opens from anywhere, by keyboard too, and a
+ * as its time. While loading it holds placeholder lines of a line's height, a page of them, so that what
+ * follows the list stays put when the rows arrive. With `rowLink` the whole line is one link, so it opens from anywhere, by keyboard too, and a
  * screen reader hears the whole line as the link's name. Parts name fields of `columns`, whose formats they use.
  *
  * @example
@@ -124,7 +127,7 @@ export function RowList(props: RowListProps) {
 
   let body: ReactNode;
   if (props.error) body = <ErrorState onRetry={props.onRetry} />;
-  else if (props.loading) body = <LoadingIndicator />;
+  else if (props.loading) body = <Skeleton shape="lines" rows={props.loadingRows ?? 5} heading={groupByDay !== undefined} />;
   else if (rows.length === 0) {
     body = <EmptyRows text={props.emptyText} illustration={props.emptyIllustration} action={props.emptyAction} />;
   } else if (groupByDay) {

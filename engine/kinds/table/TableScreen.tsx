@@ -1,11 +1,11 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { getPath } from '../../data/paths';
 import { requestParams, useMethodData } from '../../data/useMethodData';
 import type { KindProps } from '../../router/kinds';
-import type { Action } from '../../spec/types';
+import type { Action, TableSpec } from '../../spec/types';
 import { LoadingIndicator } from '../../ui/Progress';
 import { matchesWhen } from '../../spec/when';
 import { specPart } from '../specPart';
@@ -57,6 +57,34 @@ function countOf(value: unknown): number {
  *   emptyAction: { label: orders.new, to: /orders/new }
  * ```
  */
+/**
+ * What stands in for the filters while their code loads (rjsf, a chunk of its own): the search box and the
+ * folded form's summary, inert, as tall as the real ones, with the quick filters (real buttons) between
+ * them, so the list under them does not move when the form arrives. An unfolded form shows the spinner.
+ */
+function FiltersPlaceholder({ filters, children }: { filters: NonNullable<TableSpec['filters']>; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (!filters.folded && !filters.search) return <LoadingIndicator />;
+  return (
+    <>
+      {filters.search && (
+        <div className="eng-search" inert>
+          <input type="search" className="eng-input eng-search__input" aria-hidden="true" />
+          <span className="eng-button eng-button--primary">{t('engine.table.search')}</span>
+        </div>
+      )}
+      {children}
+      {filters.folded ? (
+        <div className="eng-filters eng-filters--folded" inert>
+          <div className="eng-filters__summary">{t('engine.table.moreFilters')}</div>
+        </div>
+      ) : (
+        <LoadingIndicator />
+      )}
+    </>
+  );
+}
+
 export function TableScreen({ spec }: KindProps) {
   const table = specPart(spec, 'table');
   const { t } = useTranslation();
@@ -126,7 +154,7 @@ export function TableScreen({ spec }: KindProps) {
   return (
     <div className="eng-table-screen">
       {table.filters && (
-        <Suspense fallback={<LoadingIndicator />}>
+        <Suspense fallback={<FiltersPlaceholder filters={table.filters}>{table.filters.search && quickFilterButtons}</FiltersPlaceholder>}>
           <TableFilters
             idPrefix={`${spec.id}-filters`}
             filters={table.filters}
@@ -178,6 +206,7 @@ export function TableScreen({ spec }: KindProps) {
           emptyIllustration={filtered || quick.narrowed ? 'noMatch' : 'empty'}
           emptyAction={emptyAction}
           loading={answer.data === undefined && !answer.error}
+          loadingRows={pagination.pageSize}
           busy={answer.isValidating}
           error={answer.error}
           onRetry={() => void answer.mutate()}
