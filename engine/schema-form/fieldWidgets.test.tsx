@@ -20,6 +20,7 @@ const dictionary = vi.fn(async (method: string, params: Record<string, unknown>)
         { code: 'US', name: 'United States', dial: '1' },
         { code: 'RO', name: 'Romania', dial: '40' },
         { code: 'DE', name: 'Germany', dial: '49' },
+        { code: 'CA', name: 'Canada', dial: '1' },
       ],
     };
   if (method === 'stateList')
@@ -95,6 +96,12 @@ function choose(select: HTMLElement, text: string) {
   fireEvent.change(select, { target: { value: (option as HTMLOptionElement).value } });
 }
 
+/** The text of the option a select shows (jsdom's `selectedOptions` can lag behind a React update). */
+const shownOption = (select: HTMLElement) => {
+  const element = select as HTMLSelectElement;
+  return element.options[element.selectedIndex]?.textContent;
+};
+
 const optionTexts = (select: HTMLElement) =>
   within(select)
     .getAllByRole('option')
@@ -113,7 +120,7 @@ describe('engine form widgets', () => {
       },
     });
     const country = await screen.findByLabelText('Country');
-    await waitFor(() => expect(optionTexts(country)).toEqual(['Choose…', 'Germany', 'Romania', 'United States']));
+    await waitFor(() => expect(optionTexts(country)).toEqual(['Choose…', 'Canada', 'Germany', 'Romania', 'United States']));
     const state = screen.getByLabelText('State');
     expect(optionTexts(state)).toEqual(['Choose…']);
     expect(dictionary).not.toHaveBeenCalledWith('stateList', expect.anything());
@@ -145,7 +152,29 @@ describe('engine form widgets', () => {
       i18n,
     );
     expect(optionTexts(await screen.findByLabelText('País'))).toEqual(['Choose…', 'Alemania', 'Estados Unidos', 'Rumanía']);
-    await waitFor(() => expect(optionTexts(screen.getByLabelText('Prefijo'))).toEqual(['Choose…', 'Alemania (+49)', 'Estados Unidos (+1)', 'Rumanía (+40)']));
+    await waitFor(() =>
+      expect(optionTexts(screen.getByLabelText('Prefijo'))).toEqual(['Choose…', 'Alemania (+49)', 'Canadá (+1)', 'Estados Unidos (+1)', 'Rumanía (+40)']),
+    );
+  });
+
+  it('gives the form the calling code of the country picked, and keeps showing that country when another shares the code', async () => {
+    renderForm({
+      schema: { type: 'object', properties: { dial: { type: 'string' } } },
+      fields: ['dial'],
+      uiSchema: {
+        dial: { 'ui:title': 'fields.country', 'ui:widget': 'phoneCode', 'ui:options': { source: { method: 'countryList', path: 'countries', value: 'dial' } } },
+      },
+    });
+    const dial = await screen.findByLabelText('Country');
+    await waitFor(() => expect(optionTexts(dial)).toEqual(['Choose…', 'Canada (+1)', 'Germany (+49)', 'Romania (+40)', 'United States (+1)']));
+    choose(dial, 'United States (+1)');
+    expect(shownData()).toEqual({ dial: '1' });
+    expect(shownOption(dial)).toBe('United States (+1)');
+    choose(dial, 'Canada (+1)');
+    expect(shownData()).toEqual({ dial: '1' });
+    expect(shownOption(dial)).toBe('Canada (+1)');
+    choose(dial, 'Romania (+40)');
+    expect(shownData()).toEqual({ dial: '40' });
   });
 
   it('offers only the enum values the application facts list, with their own values', async () => {

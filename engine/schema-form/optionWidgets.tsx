@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { WidgetProps } from '@rjsf/utils';
@@ -324,15 +324,20 @@ export function CountryWidget(props: WidgetProps) {
   return <ChoiceSelect props={props} choices={choices && sortedByLabel(choices, locale)} />;
 }
 
+/** Between a calling code and its country in the values of the phoneCode widget's options. */
+const SEPARATOR = ' ';
+
 /**
  * `ui:widget: phoneCode`: the calling code of a phone, chosen by country ("Romania (+40)") from a
  * countries dictionary (`ui:options.source`, whose `value` field is the calling code and whose `country`
- * field, default `code`, the country), next to the number's own field.
+ * field, default `code`, the country), next to the number's own field. Countries that share a code
+ * (Canada and the United States, +1) stay apart: the one picked stays shown, and the form gets the code.
  */
 export function PhoneCodeWidget(props: WidgetProps) {
   const locale = useIntlLocale();
   const { t } = useTranslation();
   const names = useRegionNames(locale);
+  const [picked, setPicked] = useState<string>();
   const countryField = typeof props.options.countryField === 'string' ? props.options.countryField : 'code';
   const choices = useSourceChoices(props, (items, source) =>
     items.flatMap((item) => {
@@ -341,8 +346,27 @@ export function PhoneCodeWidget(props: WidgetProps) {
       if (typeof callingCode !== 'string' || typeof country !== 'string') return [];
       const fallback = getPath(item, source.label ?? 'name');
       const name = regionName(names, country) ?? (typeof fallback === 'string' ? fallback : country);
-      return [{ value: callingCode, label: t('engine.form.callingCode', { country: name, code: callingCode.replace(/^\+/, '') }) }];
+      const code = callingCode.replace(/^\+/, '');
+      return [{ value: `${code}${SEPARATOR}${country}`, label: t('engine.form.callingCode', { country: name, code }) }];
     }),
   );
-  return <ChoiceSelect props={props} choices={choices && sortedByLabel(choices, locale)} />;
+  const sorted = useMemo(() => choices && sortedByLabel(choices, locale), [choices, locale]);
+  const code = typeof props.value === 'string' ? props.value.replace(/^\+/, '') : '';
+  // The option of the country picked, or else the first country with the form's code.
+  const shown = code
+    ? (sorted?.find((choice) => choice.value === `${code}${SEPARATOR}${picked}`) ??
+      sorted?.find((choice) => String(choice.value).startsWith(`${code}${SEPARATOR}`)))
+    : undefined;
+  const codeOf = (raw: unknown) => (typeof raw === 'string' && raw.includes(SEPARATOR) ? raw.slice(0, raw.indexOf(SEPARATOR)) : raw);
+  const inner: WidgetProps = {
+    ...props,
+    value: shown?.value ?? props.value,
+    onChange: (raw: unknown) => {
+      if (typeof raw === 'string' && raw.includes(SEPARATOR)) setPicked(raw.slice(raw.indexOf(SEPARATOR) + 1));
+      props.onChange(codeOf(raw));
+    },
+    onBlur: (id: string, raw: unknown) => props.onBlur(id, codeOf(raw)),
+    onFocus: (id: string, raw: unknown) => props.onFocus(id, codeOf(raw)),
+  };
+  return <ChoiceSelect props={inner} choices={sorted} />;
 }

@@ -875,6 +875,12 @@ export interface DashboardSection {
   thread?: ThreadSpec;
   /** For kind table: row field drawn as the row's `data-key`. */
   rowKey?: string;
+  /**
+   * i18n key of what the section says when the server refuses its data (a missing or someone else's item,
+   * a broken link), instead of the engine's general "could not be loaded" and its Try again; a call that
+   * got no answer still offers to try again.
+   */
+  errorText?: string;
   /** The id of the dashboard's tab the section is on; without it, the section shows under every tab. */
   tab?: string;
   /** `full`: the whole row of a grid dashboard on wide screens, instead of sharing it with the next section. */

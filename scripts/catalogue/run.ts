@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient } from '../../tests/support/api-client.ts';
+import { seriousViolations } from '../../tests/support/axe.ts';
 import { startServer, type RunningServer } from '../../tests/support/server-process.ts';
 import { signedInPage } from '../../tests/support/sign-in.ts';
 import { writeIndex } from './index-page.ts';
@@ -52,6 +53,10 @@ export interface CatalogueOptions {
   log?: (line: string) => void;
   /** Runs the brands side by side, each on its own server (the pages mostly wait on the network). */
   parallel?: boolean;
+  /** The system colour scheme the pages are seen with (the brand's light or dark palette); light when absent. */
+  colorScheme?: 'light' | 'dark';
+  /** Also runs axe-core on each page (at the first width): a serious or critical violation is an offender. */
+  axe?: boolean;
 }
 
 /** One picture: a route in a state, for a brand and language, at a width. */
@@ -60,6 +65,7 @@ export interface CatalogueShot {
   state: ScreenState;
   brand: string;
   language: string;
+  colorScheme: 'light' | 'dark';
   width: number;
   /** Relative to the catalogue folder. */
   file: string;
@@ -198,7 +204,8 @@ async function catalogueCase(
   screens: PlannedScreen[],
   result: CatalogueResult,
 ): Promise<void> {
-  const { browser, root, out, log = () => undefined } = options;
+  const { browser, root, out, log = () => undefined, colorScheme = 'light' } = options;
+  const folder = `${which.brand}-${which.language}${colorScheme === 'dark' ? '-dark' : ''}`;
   const widths = options.widths ?? CATALOGUE_WIDTHS;
   const rules = textRules(root, which.language);
   let registered: Promise<{ email: string; password: string }> | undefined;
@@ -210,8 +217,14 @@ async function catalogueCase(
       tasks.set(viewer, [...(tasks.get(viewer) ?? []), { screen, state }]);
     }
   }
+  // The scheme is emulated on the page after signing in: the pages it goes to next are seen in it.
+  const open = async (viewer: Viewer) => {
+    const page = await openAs(browser, server.url, viewer, which.language, newCustomer);
+    await page.emulateMedia({ colorScheme });
+    return page;
+  };
   for (const [viewer, list] of tasks) {
-    let page = await openAs(browser, server.url, viewer, which.language, newCustomer);
+    let page = await open(viewer);
     const links: string[] = [];
     for (const { screen, state } of list.sort(byDepth)) {
       const parameters = routeParameters(screen.route).filter((part) => part !== '*');
@@ -227,7 +240,7 @@ async function catalogueCase(
         address = linked;
       }
       try {
-        log(`${which.brand}/${which.language} ${state} ${address}`);
+        log(`${which.brand}/${which.language}${colorScheme === 'dark' ? ' dark' : ''} ${state} ${address}`);
         await page.setViewportSize({ width: widths[0]!, height: 900 });
         await page.goto(`${server.url}${address}`).catch(() => undefined);
         const stopped = await settle(page);
@@ -236,20 +249,32 @@ async function catalogueCase(
         if (!stopped) offenders.push({ kind: 'still loading', text: 'a loading indicator was still shown once the page had fetched everything' });
         const signedOut = viewer !== 'nobody' && landedOn.startsWith('/login') && !address.startsWith('/login');
         if (signedOut) offenders.push({ kind: 'signed out', text: `${address} sent a signed-in ${viewer} to ${landedOn}` });
+        if (options.axe) for (const violation of await seriousViolations(page)) offenders.push({ kind: 'axe', text: violation });
         links.push(...(await linkedPaths(page)));
         for (const width of widths) {
           if (width !== widths[0]) {
             await page.setViewportSize({ width, height: 900 });
             await settle(page);
           }
-          const file = `${which.brand}-${which.language}/${slug(screen.route)}--${state.replace(' ', '-')}--${width}.png`;
+          const file = `${folder}/${slug(screen.route)}--${state.replace(' ', '-')}--${width}.png`;
           mkdirSync(path.join(out, path.dirname(file)), { recursive: true });
           await page.screenshot({ path: path.join(out, file), fullPage: true });
-          result.shots.push({ route: screen.route, state, brand: which.brand, language: which.language, width, file, address, landedOn, offenders });
+          result.shots.push({
+            route: screen.route,
+            state,
+            brand: which.brand,
+            language: which.language,
+            colorScheme,
+            width,
+            file,
+            address,
+            landedOn,
+            offenders,
+          });
         }
         if (signedOut) {
           await page.context().close();
-          page = await openAs(browser, server.url, viewer, which.language, newCustomer);
+          page = await open(viewer);
         }
       } catch (error) {
         result.gaps.push({
@@ -259,7 +284,7 @@ async function catalogueCase(
           reason: `failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
         });
         await page.context().close();
-        page = await openAs(browser, server.url, viewer, which.language, newCustomer);
+        page = await open(viewer);
       }
     }
     await page.context().close();

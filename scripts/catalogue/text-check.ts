@@ -9,7 +9,7 @@ import path from 'node:path';
 
 /** One text a page shows that it should not, and why. */
 export interface Offender {
-  kind: 'raw key' | 'validator text' | 'regular expression' | 'raw error' | 'English text' | 'still loading' | 'signed out';
+  kind: 'raw key' | 'validator text' | 'regular expression' | 'raw error' | 'English text' | 'still loading' | 'signed out' | 'axe';
   text: string;
 }
 
@@ -117,7 +117,8 @@ export function findOffenders(texts: readonly string[], rules: TextRules): Offen
   const add = (kind: Offender['kind'], text: string) => found.set(`${kind}:${text}`, { kind, text });
   for (const text of texts) {
     for (const match of text.matchAll(DOTTED)) if (looksLikeKey(match[0], rules.keys)) add('raw key', match[0]);
-    for (const match of text.matchAll(IDENTIFIER)) add('raw key', match[0]);
+    // A part that is only a number (x86_64, a processor in a login's device) names no field.
+    for (const match of text.matchAll(IDENTIFIER)) if (!/(^|_)[0-9]+(_|$)/.test(match[0])) add('raw key', match[0]);
     const lines = text.split('\n').map((line) => line.trim());
     for (const line of lines) {
       if (VALIDATOR_PHRASES.some((phrase) => phrase.test(line))) add('validator text', line);

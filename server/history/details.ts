@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TransactionDetails } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
+import { maskedAccountNumber } from '../accounts/balances.ts';
 import { entryState } from '../accounts/transaction-history.ts';
 import { omitNull } from '../db/omit-null.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
@@ -133,6 +134,7 @@ export async function transactionDetails(
     operationType: main.operation_type,
     ...(main.description ? { description: main.description } : {}),
     accountId: main.account_id,
+    accountNumber: maskedAccountNumber(main.account_id),
     amount: formatMinorUnits(main.amount, main.scale),
     currencyCode: main.currency_code,
     status: main.status,
@@ -159,7 +161,8 @@ export async function transactionDetails(
                 sentAmount: formatMinorUnits(transfer.amount, transfer.from_scale),
                 sentCurrencyCode: transfer.currency_code,
                 fee: formatMinorUnits(transfer.fee, transfer.from_scale),
-                rate: transfer.rate,
+                // A rate only between two currencies: "Exchange rate 1" from EUR to EUR says nothing.
+                ...(transfer.currency_code !== transfer.to_currency_code ? { rate: transfer.rate } : {}),
                 ...omitNull({ toEmail: transfer.to_email }),
               }
             : {}),

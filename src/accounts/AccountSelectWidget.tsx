@@ -86,6 +86,9 @@ export function AccountSelectWidget(props: WidgetProps) {
   }, [first, value, onChange]);
   // With nothing to choose, the empty choice says why (and what to do), where keyboard and screen-reader users meet it.
   // ChoiceSelect translates its placeholder again: a worded sentence is no key, so it stays as it is.
-  const placeholder = emptyText && options?.length === 0 ? t(emptyText, formData) : props.placeholder;
+  // It speaks of the field it filters by ("no account in {{currencyCode}}") only once that field has a value.
+  const { currencyField } = props.options as AccountSelectOptions;
+  const filterChosen = !currencyField || (formData[currencyField] !== undefined && formData[currencyField] !== null && formData[currencyField] !== '');
+  const placeholder = emptyText && options?.length === 0 && filterChosen ? t(emptyText, formData) : props.placeholder;
   return <ChoiceSelect props={{ ...props, placeholder }} choices={options} />;
 }

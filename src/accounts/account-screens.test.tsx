@@ -33,7 +33,7 @@ const tile = (name: string | RegExp) => screen.getByRole('heading', { level: 2, 
 describe('accounts', () => {
   it('offers on each account what its derived flags allow, and marks closed accounts', async () => {
     const list = [
-      account({ accountId: 11 }),
+      account({ accountId: 11, maskedNumber: '••\u00a00011' }),
       account({ accountId: 12, currencyCode: 'BTC', currencySymbol: '₿', crypto: true, balance: '0.50000000', flags: { ...flags, instructions: false } }),
       account({ accountId: 13, currencyCode: 'EUR', currencySymbol: '€', accountStatusId: 11, flags: { ...flags, instructions: false } }),
       account({ accountId: 14, type: 2006, subType: 'PREPAID', flags: { ...flags, instructions: false, history: false } }),
@@ -42,6 +42,9 @@ describe('accounts', () => {
     await screen.findByRole('heading', { level: 2, name: 'USD · Payment account' });
     const usd = tile('USD · Payment account');
     expect(usd.getAttribute('data-key')).toBe('11');
+    // Named by its masked number, never by its database id ("Account ID 11").
+    expect(usd.textContent).toContain('Account number••\u00a00011');
+    expect(usd.textContent).not.toMatch(/Account ID|\b11\b/);
     expect(
       within(usd)
         .getByRole('link', { name: /Payment instructions/ })

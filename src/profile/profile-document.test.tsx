@@ -15,7 +15,8 @@ const document: UploadedDocument = {
   statusId: 26,
   uploaded: '2026-03-02T10:00:00.000Z',
   documentTypeId: 10,
-  documentType: 'Utility bill',
+  // The server's own words for the type: the screen names it from the locale files by its id instead.
+  documentType: 'UTILITY_BILL',
   category: 'address',
   isSubDocument: false,
   rejectReason: 'The bill is older than three months.',
@@ -47,6 +48,10 @@ describe('an uploaded document', () => {
 
     const files = screen.getByRole('table', { name: 'Files' });
     expect(within(files).getByText('back side')).toBeTruthy();
+    const headers = within(files)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.slice(0, 2)).toEqual(['File', 'Side']);
     // The button says which file it downloads.
     fireEvent.click(within(files).getByRole('button', { name: 'Download bill.pdf' }));
     await waitFor(() => expect(click).toHaveBeenCalled());

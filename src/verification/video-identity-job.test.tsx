@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ScreenSpec } from '../../engine/spec/types.ts';
+import { MethodCallError } from '../../engine/index.ts';
 import { createTestI18n, renderScreens, testOptions } from '../../engine/testing/harness.tsx';
 import spec from '../../generated/screens/video-identity-job.json';
 import verification from '../../locales/en/verification.json';
@@ -37,7 +38,8 @@ describe('video identity job', () => {
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('videoIdentityJobSchedule', expect.objectContaining({ id: ID })));
     const sent = callMethod.mock.calls.find(([method]) => method === 'videoIdentityJobSchedule')![1];
     expect(new Date(String(sent.scheduledFor)).getTime()).toBe(new Date('2030-05-04T10:30').getTime());
-    await screen.findByText(/Your video call is booked for .*2030/);
+    await screen.findByText('Your video call is booked.');
+    expect(screen.getByText(/Time of the call: .*2030/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Join the call' }).getAttribute('href')).toBe('https://video.example/call/1');
     expect(screen.getByRole('button', { name: 'Move the call' })).toBeTruthy();
     expect(screen.queryByText('Choose a time for your video call.')).toBeNull();
@@ -49,5 +51,27 @@ describe('video identity job', () => {
     await screen.findByText('The video call did not confirm your identity.', undefined, { timeout: 5000 });
     expect(screen.getByText('Reason: The face did not match the document')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says a refused link is not valid, once, with nothing to retry, book or join', async () => {
+    const callMethod = vi.fn(async () => {
+      throw new MethodCallError('13', 'Access denied');
+    });
+    renderScreens(testOptions([spec as unknown as ScreenSpec], { callMethod }), '/video-identity-job/vij_nosuchjob000', i18n());
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(alert.textContent).toBe(verification.verification.video.unknown);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/Access denied/)).toBeNull();
+  });
+
+  it('offers to try again when no answer came', async () => {
+    const callMethod = vi.fn(async () => {
+      throw new MethodCallError('AE', 'Failed to fetch', {}, { unanswered: true });
+    });
+    renderScreens(testOptions([spec as unknown as ScreenSpec], { callMethod }), `/video-identity-job/${ID}`, i18n());
+    await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByText(verification.verification.video.unknown)).toBeNull();
   });
 });

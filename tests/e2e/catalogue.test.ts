@@ -1,7 +1,8 @@
 /**
  * The screen catalogue (issue 13) in the suite: its text check finds what must never reach a customer, and
- * a few routes, pictured in two languages against the real server, show none of it. The whole
- * catalogue runs on demand: `npm run catalogue`.
+ * a few routes, pictured in two languages against the real server, show none of it, and axe-core finds
+ * no serious or critical violation on them in the light theme nor in each brand's dark one. The whole
+ * catalogue runs on demand: `npm run catalogue`, and in the dark theme with axe: `npm run catalogue -- --dark --axe`.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ describe('the text check', () => {
       { kind: 'raw key', text: 'authorizeUrl' },
       { kind: 'raw key', text: 'client_id' },
     ]);
-    expect(findOffenders(['Pay with your iPhone, ask Mary-Jane'], english)).toEqual([]);
+    expect(findOffenders(['Pay with your iPhone, ask Mary-Jane', 'Linux x86_64, Chrome 131'], english)).toEqual([]);
     expect(findOffenders(['See nav.history'], english)).toEqual([{ kind: 'raw key', text: 'nav.history' }]);
     expect(findOffenders(['Shown as verification.fatca.somethingNew'], english)).toEqual([{ kind: 'raw key', text: 'verification.fatca.somethingNew' }]);
     expect(findOffenders(['Write to support@paxum.example or visit www.paxum.example/fees.', 'statement.pdf, 1,234.50 EUR, v1.2, e.g. Ltd.'], english)).toEqual(
@@ -40,6 +41,10 @@ describe('the text check', () => {
     expect(findOffenders(['id: ^vij_[A-Za-z0-9_-]{10,40}$'], english).map((o) => o.kind)).toContain('regular expression');
     expect(findOffenders(['Something happened: Failed to fetch'], english)).toEqual([{ kind: 'raw error', text: 'Something happened: Failed to fetch' }]);
     expect(findOffenders(['Balance: NaN', 'Hello [object Object]'], english).map((o) => o.kind)).toEqual(['raw error', 'raw error']);
+    // A validator's English on a Russian or Spanish page is caught as such, a translated message is not.
+    expect(findOffenders(['Телефон: must match pattern "^[0-9 ]{4,16}$"'], russian).map((o) => o.kind)).toContain('validator text');
+    expect(findOffenders(['Teléfono: must NOT have more than 16 characters'], textRules(repoRoot, 'es')).map((o) => o.kind)).toContain('validator text');
+    expect(findOffenders(['Телефон: допустимы только цифры и пробелы.'], russian)).toEqual([]);
   });
 
   it('finds English sentences of the locale files on a page in another language, not their translations', () => {
@@ -99,6 +104,7 @@ describe('the catalogue on a few routes', () => {
         { brand: 'paxum', language: 'ru' },
       ],
       widths: [375],
+      axe: true,
     });
     const offenders = result.offending.flatMap((shot) =>
       shot.offenders.map((o) => `${shot.brand}/${shot.language} ${shot.route} (${shot.state}): ${o.kind}: ${o.text}`),
@@ -122,5 +128,51 @@ describe('the catalogue on a few routes', () => {
     const index = readFileSync(path.join(out, 'index.html'), 'utf8');
     expect(index).toContain('paxum/ru');
     expect(index).toContain('self-certification--business--375.png');
+  });
+});
+
+describe('the catalogue in the dark theme', () => {
+  let browser: Browser;
+  const out = mkdtempSync(path.join(tmpdir(), 'catalogue-dark-'));
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('shows each brand its dark palette with no serious or critical axe violation and no offending text', { timeout: 600_000 }, async () => {
+    const routes = [
+      '/login',
+      '/register/personal',
+      '/cards',
+      '/accounts',
+      '/add-card',
+      '/transfer/invoices',
+      '/transfer/invoices/:invoiceId',
+      '/video-identity-job/:id',
+    ];
+    const result = await buildCatalogue({
+      root: repoRoot,
+      out,
+      browser,
+      routes,
+      cases: [
+        { brand: 'aplus', language: 'es' },
+        { brand: 'paxumbank', language: 'ru' },
+      ],
+      widths: [375],
+      colorScheme: 'dark',
+      axe: true,
+    });
+    const offenders = result.offending.flatMap((shot) =>
+      shot.offenders.map((o) => `${shot.brand}/${shot.language} ${shot.route} (${shot.state}): ${o.kind}: ${o.text}`),
+    );
+    expect(offenders).toEqual([]);
+    expect(result.gaps).toEqual([]);
+    expect(new Set(result.shots.map((shot) => shot.colorScheme))).toEqual(new Set(['dark']));
+    expect(new Set(result.shots.map((shot) => shot.route))).toEqual(new Set(routes));
+    for (const shot of result.shots) expect(shot.file.startsWith(`${shot.brand}-${shot.language}-dark/`)).toBe(true);
   });
 });

@@ -65,6 +65,8 @@ describe('getting in', () => {
     await page.locator('#register-personal_password').fill('weak');
     await page.locator('#register-personal_residenceCountryCode').selectOption({ label: 'Romania' });
     await page.locator('#register-personal_birthDay').fill('1988-02-29');
+    await page.locator('#register-personal_phoneCountryCode').selectOption({ label: 'Romania (+40)' });
+    await page.locator('#register-personal_phone').fill('721 000 222');
     await page.locator('#register-personal_registrationType').selectOption('developers');
     await page.locator('#register-personal_acceptedTerms_privacyPolicy').check();
     await page.locator('#register-personal_acceptedTerms_userAgreement').check();

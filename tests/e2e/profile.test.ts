@@ -58,7 +58,8 @@ describe('profile', () => {
     await page.getByRole('link', { name: 'Add a phone' }).click();
 
     await page.getByLabel('Phone number').waitFor();
-    await page.locator('input[id$="phoneCountryCode"]').fill('+40');
+    // The calling code is picked by country, named in the reader's language, never typed.
+    await page.locator('select[id$="phoneCountryCode"]').selectOption({ label: 'Romania (+40)' });
     await page.getByLabel('Phone number').fill('722 000 111');
     await page.getByLabel('Phone number').press('Enter');
     await page.waitForURL((url) => url.pathname === '/profile');

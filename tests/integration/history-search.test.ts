@@ -122,6 +122,18 @@ for (const backend of BACKENDS) {
       expect([...times].sort((a, b) => a - b)).toEqual(times);
     });
 
+    it('names the account by its masked number, never its id, and gives no exchange rate within one currency', async () => {
+      const note = `Same currency ${randomUUID().slice(0, 8)}`;
+      const sent = await rpc('p2pTransfer', { idempotencyKey: randomUUID(), accountId: usd, amount: '4.00', toEmail: DEMO_LOGINS.business, note });
+      expect(sent.responseCode).toBe('00');
+      const [row] = (await history({ keyword: note })).transactions as Row[];
+      const details = (await rpc('transferDetails', { transactionId: row!.transactionId })).transaction;
+      expect(details).toMatchObject({ sentCurrencyCode: 'USD', toCurrencyCode: 'USD', accountNumber: `••\u00a0${String(usd).padStart(4, '0').slice(-4)}` });
+      // "Exchange rate 1" from USD to USD says nothing.
+      expect(details).not.toHaveProperty('rate');
+      expect((await rpc('transferCancel', { trxid: sent.operationId })).responseCode).toBe('00');
+    });
+
     it('says a payment taken back from escrow was returned, and a completed one completed', async () => {
       await approvalMode(null);
       let sent;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MethodCallError } from '../../errors/MethodCallError';
 import type { ScreenSpec } from '../../spec/types';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
 
@@ -179,5 +180,39 @@ describe('DashboardScreen', () => {
     expect(within(stores).getByRole('link', { name: 'All stores' })).toBeTruthy();
     expect(within(stores).queryByRole('status')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Spending' })).toBeNull();
+  });
+
+  it('says the section’s own words for a refused item, and leaves out a title it cannot word without it', async () => {
+    const parcel: ScreenSpec = {
+      id: 'parcel',
+      route: '/parcels/:parcelId',
+      layout: 'main',
+      title: 'parcels.title',
+      kind: 'dashboard',
+      dashboard: {
+        sections: [
+          {
+            id: 'parcel',
+            title: 'parcels.numberOf',
+            kind: 'detail',
+            data: { method: 'parcelGet', routeParams: { id: 'parcelId' }, path: 'parcel' },
+            errorText: 'parcels.notFound',
+            columns: [{ field: 'status' }],
+          },
+        ],
+      },
+    };
+    const callMethod = vi.fn(async () => {
+      throw new MethodCallError('13', 'Access denied');
+    });
+    const words = createTestI18n({
+      parcels: { title: 'Parcel', numberOf: '$t(parcels.kind.{{kind}}) {{number}}', kind: { gift: 'Gift' }, notFound: 'This parcel cannot be shown.' },
+    });
+    renderScreens(testOptions([parcel], { callMethod }), '/parcels/999', words);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('This parcel cannot be shown.');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Parcel']);
+    expect(document.body.textContent).not.toMatch(/\{\{|parcels\./);
   });
 });

@@ -13,6 +13,7 @@ import type { DashboardSection, ScreenSpec } from '../../spec/types';
 import { FormBody } from '../form/FormScreen';
 import { FormFillsContext, formFills } from '../form/fill';
 import { RowActions } from '../table/RowActions';
+import { isAnswer } from '../../errors/MethodCallError';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
 import { Skeleton } from '../../ui/Skeleton';
@@ -78,6 +79,7 @@ function FormSection({
 }
 
 function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: DashboardSection; title: string }) {
+  const { t } = useTranslation();
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(0);
   const answer = useMethodData(section.data, pageIndex > 0 ? { [PAGING.pageParam]: pageIndex + PAGING.firstPage } : undefined, {
@@ -97,7 +99,11 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
     if (pageIndex === 0 && rows.length > 0) setPageSize(rows.length);
   }, [pageIndex, rows.length]);
 
-  if (answer.error) return <ErrorState onRetry={() => void answer.mutate()} />;
+  if (answer.error) {
+    // A refusal is the server's last word on this item: the section's own words, and nothing to try again.
+    if (section.errorText && isAnswer(answer.error)) return <ErrorState message={t(section.errorText)} />;
+    return <ErrorState onRetry={() => void answer.mutate()} />;
+  }
   if (section.data && answer.data === undefined) return <SectionSkeleton section={section} />;
   return (
     <>
@@ -314,13 +320,16 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
   const answer = useMethodData(section.data, undefined, { keepPreviousData: true });
   const data = getPath(answer.data, section.data?.path);
   const values = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  const title = section.title ? t(section.title, values) : '';
+  const worded = section.title ? t(section.title, values) : '';
+  // A title worded from the data ("Invoice {{id}}") cannot be worded without it: while the data is
+  // missing (it failed), the section shows no half-filled template.
+  const title = section.data && answer.data === undefined && /\{\{|\$t\(/.test(worded) ? '' : worded;
   return (
     <section
       className={`eng-section eng-section--${section.kind}${section.width === 'full' ? ' eng-section--full' : ''}`}
-      aria-labelledby={section.title ? headingId : undefined}
+      aria-labelledby={title ? headingId : undefined}
     >
-      {section.title && (
+      {title && (
         <h2 id={headingId} className="eng-section__title">
           {title}
         </h2>
