@@ -35,6 +35,31 @@ export function queryFields(queryParams: Record<string, string> | undefined, que
   return fields;
 }
 
+/**
+ * `queryFields` typed by the form's schema: a boolean field reads 'true'/'false' as true/false, a number
+ * or integer field a numeric parameter as a number; a parameter its field cannot hold is left out (the
+ * field keeps its default).
+ *
+ * @example
+ * typedQueryFields({ kind: 'virtual', count: 'n' }, { properties: { kind: { type: 'boolean' }, count: { type: 'integer' } } });
+ * // {} ('virtual' is no boolean, 'n' no number); with kind 'true' and count '3': { kind: true, count: 3 }
+ */
+export function typedQueryFields(fields: Record<string, string>, schema: { properties?: Record<string, { type?: unknown }> }): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    const type = schema.properties?.[field]?.type;
+    if (type === 'boolean') {
+      if (value === 'true' || value === 'false') typed[field] = value === 'true';
+    } else if (type === 'integer' || type === 'number') {
+      const number = Number(value);
+      if (Number.isFinite(number) && (type === 'number' || Number.isInteger(number))) typed[field] = number;
+    } else {
+      typed[field] = value;
+    }
+  }
+  return typed;
+}
+
 /** What a call gave back: the method's answer, or where an application action asked to go. */
 export interface CallOutcome {
   answer: unknown;
