@@ -121,7 +121,11 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
   const succeed = useCallback(
     async (success: Success | undefined, outcome: CallOutcome) => {
       if (success?.saveFile) saveAnswerFile(outcome.answer, spec.source ?? `screens/${spec.id}.yaml`);
-      if (success?.notice) options.notify?.(success.notice, answerValues(outcome.answer));
+      // The notice is said on the screen the success ends on: after the navigation it asks for, so an
+      // application that clears notices when the user leaves a screen keeps this one.
+      const notify = () => {
+        if (success?.notice) options.notify?.(success.notice, answerValues(outcome.answer));
+      };
       // Revalidates every cached answer that is on screen, and lifts SWR's 2-second deduplication for the
       // rest, so a list opened right after saving shows the change instead of the answer from before it.
       const revalidated = mutate(() => true);
@@ -144,11 +148,13 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
       const address = success?.openUrl ? getPath(answer, success.openUrl) : undefined;
       if (typeof address === 'string' && address !== '') {
         // A partner's page (e-signature, identity provider) is another site: a full page visit, not a route.
+        notify();
         window.location.assign(address);
         return;
       }
       const target = navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
-      if (target) void navigate(target);
+      if (target) await navigate(target);
+      notify();
     },
     [options, mutate, navigate, params, spec.id, spec.source],
   );
