@@ -52,7 +52,7 @@ describe('card lists', () => {
     expect(within(card).getByText('$25.00')).toBeTruthy();
     expect(within(card).getByText('Active').getAttribute('data-tone')).toBe('good');
     expect(within(card).getByRole('link', { name: 'Open card Prepaid Mastercard' }).getAttribute('href')).toBe('/cards/7');
-    expect(screen.getByRole('link', { name: 'Apply for a card' }).getAttribute('href')).toBe('/add-card');
+    expect(screen.getByRole('link', { name: 'Apply for a card' }).getAttribute('href')).toBe('/add-card?virtual=false'); // the application opens on physical cards
     expect(screen.getByRole('link', { name: 'Virtual cards' }).getAttribute('href')).toBe('/cards/virtual');
   });
 
@@ -92,6 +92,6 @@ describe('card lists', () => {
   it('says there is no card and offers to apply', async () => {
     renderSpecs(specs, '/cards', { callMethod: async () => ({ cards: [] }) });
     await screen.findByText(/You have no cards in use yet/);
-    expect(screen.getByRole('link', { name: 'Apply for a card' }).getAttribute('href')).toBe('/add-card');
+    expect(screen.getByRole('link', { name: 'Apply for a card' }).getAttribute('href')).toBe('/add-card?virtual=true'); // the application opens on virtual cards
   });
 });
