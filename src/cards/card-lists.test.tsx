@@ -92,6 +92,6 @@ describe('card lists', () => {
   it('says there is no card and offers to apply', async () => {
     renderSpecs(specs, '/cards', { callMethod: async () => ({ cards: [] }) });
     await screen.findByText(/You have no cards in use yet/);
-    expect(screen.getByRole('link', { name: 'Apply for a card' }).getAttribute('href')).toBe('/add-card?virtual=true'); // the application opens on virtual cards
+    expect(screen.getByRole('link', { name: 'Apply for a card' }).getAttribute('href')).toBe('/add-card');
   });
 });
