@@ -35,6 +35,31 @@ export function queryFields(queryParams: Record<string, string> | undefined, que
   return fields;
 }
 
+/**
+ * `queryFields` typed by the form's schema: a boolean field reads 'true'/'false' as true/false, a number
+ * or integer field a numeric parameter as a number; a parameter its field cannot hold is left out (the
+ * field keeps its default).
+ *
+ * @example
+ * typedQueryFields({ kind: 'virtual', count: 'n' }, { properties: { kind: { type: 'boolean' }, count: { type: 'integer' } } });
+ * // {} ('virtual' is no boolean, 'n' no number); with kind 'true' and count '3': { kind: true, count: 3 }
+ */
+export function typedQueryFields(fields: Record<string, string>, schema: { properties?: Record<string, { type?: unknown }> }): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    const type = schema.properties?.[field]?.type;
+    if (type === 'boolean') {
+      if (value === 'true' || value === 'false') typed[field] = value === 'true';
+    } else if (type === 'integer' || type === 'number') {
+      const number = Number(value);
+      if (Number.isFinite(number) && (type === 'number' || Number.isInteger(number))) typed[field] = number;
+    } else {
+      typed[field] = value;
+    }
+  }
+  return typed;
+}
+
 /** What a call gave back: the method's answer, or where an application action asked to go. */
 export interface CallOutcome {
   answer: unknown;
@@ -96,7 +121,11 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
   const succeed = useCallback(
     async (success: Success | undefined, outcome: CallOutcome) => {
       if (success?.saveFile) saveAnswerFile(outcome.answer, spec.source ?? `screens/${spec.id}.yaml`);
-      if (success?.notice) options.notify?.(success.notice, answerValues(outcome.answer));
+      // The notice is said on the screen the success ends on: after the navigation it asks for, so an
+      // application that clears notices when the user leaves a screen keeps this one.
+      const notify = () => {
+        if (success?.notice) options.notify?.(success.notice, answerValues(outcome.answer));
+      };
       // Revalidates every cached answer that is on screen, and lifts SWR's 2-second deduplication for the
       // rest, so a list opened right after saving shows the change instead of the answer from before it.
       const revalidated = mutate(() => true);
@@ -119,11 +148,13 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
       const address = success?.openUrl ? getPath(answer, success.openUrl) : undefined;
       if (typeof address === 'string' && address !== '') {
         // A partner's page (e-signature, identity provider) is another site: a full page visit, not a route.
+        notify();
         window.location.assign(address);
         return;
       }
       const target = navigateTo ?? (success?.navigate ? fillPath(success.navigate, { ...params, ...answer }) : null);
-      if (target) void navigate(target);
+      if (target) await navigate(target);
+      notify();
     },
     [options, mutate, navigate, params, spec.id, spec.source],
   );

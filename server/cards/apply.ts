@@ -6,7 +6,7 @@ import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS } from './card-status.ts';
-import { paymentAccount } from './fees.ts';
+import { currencyScales, offerIn, paymentAccount } from './fees.ts';
 import { cardProduct, countryOffer, type CardProduct, disabledReasonsText, requiredDocuments, shipsPhysicalCards } from './products.ts';
 
 type Db = Kysely<Database>;
@@ -29,28 +29,33 @@ async function countryOrRefuse(db: Db, customerId: number, countryCode: string |
 
 /**
  * cardApplyInfo: the products offered in a country (only `productType`, when given), their fees,
- * shipping options (each fee with its currency) and required documents.
+ * shipping options (each fee with its currency) and required documents. With `currencyCode`, a
+ * product issued in that currency states its fees in it (the card's currency, as they are charged);
+ * otherwise in the price list's currency.
  */
-export async function applyInfo(ctx: RpcContext, countryCode: string | undefined, productType?: number) {
+export async function applyInfo(ctx: RpcContext, countryCode: string | undefined, productType?: number, currencyCode?: string) {
   const { customerId } = callerOf(ctx);
   const country = await countryOrRefuse(ctx.db, customerId, countryCode);
-  const offer = countryOffer(country);
-  const shippingOptions = offer.shippingOptions.map((option) => ({ ...option, currency: offer.fees.currency }));
+  const listed = countryOffer(country);
+  const scales = await currencyScales(ctx.db);
   return {
     countryCode: country,
-    products: offer.products
+    products: listed.products
       .filter((product) => productType === undefined || product.type === productType)
-      .map((product) => ({
-        productType: product.type,
-        name: product.name,
-        subType: product.subType,
-        cardIsVirtual: product.virtual,
-        network: product.network,
-        currencies: product.currencies,
-        fees: offer.fees,
-        shippingOptions: product.virtual ? [] : shippingOptions,
-        requiredDocuments: requiredDocuments(offer, product),
-      })),
+      .map((product) => {
+        const offer = currencyCode && product.currencies.includes(currencyCode) ? offerIn(listed, currencyCode, scales) : listed;
+        return {
+          productType: product.type,
+          name: product.name,
+          subType: product.subType,
+          cardIsVirtual: product.virtual,
+          network: product.network,
+          currencies: product.currencies,
+          fees: offer.fees,
+          shippingOptions: product.virtual ? [] : offer.shippingOptions.map((option) => ({ ...option, currency: offer.fees.currency })),
+          requiredDocuments: requiredDocuments(offer, product),
+        };
+      }),
   };
 }
 

@@ -8,6 +8,7 @@ import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { quoteTransfer } from '../pricing/pricing.ts';
+import type { CardFees, CountryOffer } from './products.ts';
 
 const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
 
@@ -56,6 +57,34 @@ export function feesIn(items: readonly FeeItem[], currency: string, scale: numbe
         : quoteTransfer({ kind: 'account', from: { currency, scale }, to: { currency: item.currency, scale: feeScale }, toAmount: minor }).amount;
   }
   return total;
+}
+
+/**
+ * A price-list amount (decimal string in `from`) in `to`, as chargeCardFees takes it from an account
+ * in `to`: converted at the day's rate and rounded up; the same amount when the currencies match.
+ *
+ * @example
+ * feeAmountIn('4.00', 'GBP', 'EUR', scales); // '4.72' (what a EUR card's owner pays for a 4.00 GBP fee)
+ */
+export function feeAmountIn(amount: string, from: string, to: string, currencyScale: (code: string) => number): string {
+  const scale = currencyScale(to);
+  return formatMinorUnits(feesIn([{ label: '', amount, currency: from }], to, scale, currencyScale), scale);
+}
+
+/**
+ * A country's card offer priced in the card's currency `currency`: its fees and its shipping options'
+ * fees converted from the price list's currency as they will be charged, so every screen names a
+ * card's fees in the card's own currency.
+ *
+ * @example
+ * offerIn(countryOffer('GB'), 'EUR', scales).fees; // { annual: '10.62', issue: '4.72', monthly: '1.18', currency: 'EUR' }
+ */
+export function offerIn(offer: CountryOffer, currency: string, currencyScale: (code: string) => number): CountryOffer {
+  const from = offer.fees.currency;
+  if (from === currency) return offer;
+  const convert = (amount: string) => feeAmountIn(amount, from, currency, currencyScale);
+  const fees: CardFees = { annual: convert(offer.fees.annual), issue: convert(offer.fees.issue), monthly: convert(offer.fees.monthly), currency };
+  return { ...offer, fees, shippingOptions: offer.shippingOptions.map((option) => ({ ...option, fee: convert(option.fee) })) };
 }
 
 /** The scale of every currency, for converting fees. */

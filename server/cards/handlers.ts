@@ -47,7 +47,7 @@ export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
     return { cards: params.openOnly ? cards.filter((card) => card.accountStatusId !== ACCOUNT_STATUS.closed) : cards };
   },
   cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, Number(params.accountId)),
-  cardApplyInfo: (params, ctx) => applyInfo(ctx, params.countryCode, params.productType),
+  cardApplyInfo: (params, ctx) => applyInfo(ctx, params.countryCode, params.productType, params.currencyCode),
   cardApply: (params, ctx) => applyForCard(ctx, params),
   cardConfirm: (params, ctx) => confirmCard(ctx, params.cardId),
   cardConfirmation: (params, ctx) => confirmationSummary(ctx, Number(params.cardId)),

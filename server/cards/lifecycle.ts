@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Card } from '../../generated/entities.ts';
+import { maskedAccountNumber } from '../accounts/balances.ts';
 import type { Database } from '../db/schema.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { LedgerError } from '../ledger/errors.ts';
@@ -10,7 +11,7 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS, cardActionAllowed, type CardAction } from './card-status.ts';
 import { customerCard, factsOf, lockCard, type LockedCard } from './cards.ts';
-import { chargeCardFees, currencyScales, feesIn, paymentAccount, type FeeItem } from './fees.ts';
+import { chargeCardFees, currencyScales, feesIn, offerIn, paymentAccount, type FeeItem } from './fees.ts';
 import { cardProduct, countryOffer, disabledReasonsText, type CountryOffer, type ShippingOption } from './products.ts';
 
 type Db = Kysely<Database>;
@@ -26,6 +27,11 @@ const ACTIVATION_CLAIM_SECONDS = 120;
 export function cardLabel(card: { product_type: number; last4: string | null }, alias?: string | null): string {
   const name = alias || cardProduct(card.product_type)?.name || 'Card';
   return card.last4 ? `${name} •${card.last4}` : name;
+}
+
+/** The card offer of `countryCode` priced in the card's currency (fees are always shown and charged in it). */
+async function cardOffer(db: Db, countryCode: string, cardCurrency: string): Promise<CountryOffer> {
+  return offerIn(countryOffer(countryCode), cardCurrency, await currencyScales(db));
 }
 
 function shippingOption(offer: CountryOffer, type: 'standard' | 'express'): ShippingOption | undefined {
@@ -178,7 +184,7 @@ export const upgradeCardShipping = (ctx: RpcContext, accountId: number) =>
   changeCard(ctx, accountId, async (trx, locked, customerId) => {
     requireAllowed('upgradeShipping', locked);
     const card = locked.current;
-    const offer = countryOffer(card.country_code);
+    const offer = await cardOffer(trx, card.country_code, locked.account.currency_code);
     const express = shippingOption(offer, 'express');
     if (!express) throw refused('Express shipping is not offered in this country.');
     if (express.disabledReasons.length > 0) throw refused(disabledReasonsText(express));
@@ -267,7 +273,7 @@ export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card
 
 /**
  * cardConfirmation: the application `confirmCard` would send, with the fees and the chosen shipping of the
- * country it was applied for. Only the account's current card, as the card list shows it.
+ * country it was applied for, in the card's currency, and the settlement account that pays them. Only the account's current card, as the card list shows it.
  */
 export async function confirmationSummary(ctx: RpcContext, cardId: number) {
   const { customerId } = callerOf(ctx);
@@ -275,10 +281,30 @@ export async function confirmationSummary(ctx: RpcContext, cardId: number) {
   if (!row || row.customer_id !== customerId) throw new RpcRefusal('13');
   const card = await customerCard(ctx.db, customerId, row.account_id);
   if (card.cardId !== cardId) throw new RpcRefusal('13');
-  const offer = countryOffer(card.countryCode);
+  const offer = await cardOffer(ctx.db, card.countryCode, card.currencyCode);
   const shipping = card.cardIsVirtual ? undefined : (optionById(offer, card.shippingOptionId ?? null) ?? shippingOption(offer, 'standard'));
   const { annual, issue, monthly, currency } = offer.fees;
-  return { card, fees: { annual, issue, monthly, currency, ...(shipping ? { shipping: shipping.fee, ...shipping.deliveryTime } : {}) } };
+  const settlement = await ctx.db
+    .selectFrom('accounts')
+    .select(['id', 'currency_code', 'name'])
+    .where('id', '=', card.settlementAccountId ?? 0)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return {
+    card,
+    fees: { annual, issue, monthly, currency, ...(shipping ? { shipping: shipping.fee, ...shipping.deliveryTime } : {}) },
+    // The paying account named as the customer knows it (never its database id).
+    ...(settlement
+      ? {
+          settlementAccount: {
+            accountId: settlement.id,
+            currencyCode: settlement.currency_code,
+            maskedNumber: maskedAccountNumber(settlement.id),
+            ...(settlement.name ? { name: settlement.name } : {}),
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -292,7 +318,7 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
     const locked = await lockCard(trx, customerId, accountId);
     requireAllowed('reissue', locked);
     const card = locked.current;
-    const offer = countryOffer(card.country_code);
+    const offer = await cardOffer(trx, card.country_code, locked.account.currency_code);
     let option: ShippingOption | undefined;
     let paid = '0';
     if (!card.is_virtual) {
@@ -359,7 +385,7 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
  */
 export async function reissueQuote(ctx: RpcContext, accountId: number) {
   const card = await customerCard(ctx.db, callerOf(ctx).customerId, accountId);
-  const offer = countryOffer(card.countryCode);
+  const offer = await cardOffer(ctx.db, card.countryCode, card.currencyCode);
   const express = card.cardIsVirtual ? undefined : shippingOption(offer, 'express');
   const offered = !!express && express.disabledReasons.length === 0;
   return {
@@ -382,8 +408,8 @@ function activationTarget(locked: Pick<LockedCard, 'current' | 'replacement'>) {
 }
 
 /** The fees activating `card` costs: issue, annual (first card only) and what is left of shipping. */
-async function activationFees(db: Db, card: LockedCard['current']): Promise<{ items: FeeItem[]; currency: string }> {
-  const offer = countryOffer(card.country_code);
+async function activationFees(db: Db, card: LockedCard['current'], cardCurrency: string): Promise<{ items: FeeItem[]; currency: string }> {
+  const offer = await cardOffer(db, card.country_code, cardCurrency);
   const { fees } = offer;
   const firstCard = card.role === 'current';
   const items: FeeItem[] = [{ label: 'Card issue fee', amount: fees.issue, currency: fees.currency }];
@@ -404,7 +430,7 @@ export async function activationData(ctx: RpcContext, accountId: number) {
   const { customerId } = callerOf(ctx);
   const locked = await inTransaction(ctx.db, (trx) => lockCard(trx, customerId, accountId));
   const target = activationTarget(locked);
-  const { items, currency } = await activationFees(ctx.db, target);
+  const { items, currency } = await activationFees(ctx.db, target, locked.account.currency_code);
   const scale = (await currencyScales(ctx.db))(currency);
   const amountOf = (label: string) => items.find((item) => item.label === label)?.amount ?? '0';
   const minor = (value: string) => toMinorUnits(value, scale);
@@ -449,7 +475,7 @@ export async function activationQuote(ctx: RpcContext, accountId: number, feeAcc
   const { customerId } = callerOf(ctx);
   const locked = await inTransaction(ctx.db, (trx) => lockCard(trx, customerId, accountId));
   const target = activationTarget(locked);
-  const { items, currency } = await activationFees(ctx.db, target);
+  const { items, currency } = await activationFees(ctx.db, target, locked.account.currency_code);
   const scales = await currencyScales(ctx.db);
   const scale = scales(currency);
   const minor = (label: string) => toMinorUnits(items.find((item) => item.label === label)?.amount ?? '0', scale);
@@ -534,7 +560,7 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
       const card = [locked.current, locked.replacement].find((row) => row?.id === target.id);
       if (!card || card.activation_claim !== claim) throw refused('This card was activated or changed meanwhile: look at the card again.');
       const feeAccount = await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
-      const { items } = await activationFees(trx, card);
+      const { items } = await activationFees(trx, card, locked.account.currency_code);
       await chargeCardFees(trx, { account: feeAccount, items, field: 'feeAccountId', cardLabel: cardLabel(card, await accountAlias(trx, params.accountId)) });
       const now = new Date();
       if (card.role === 'replacement') {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS } from './card-status.ts';
-import { chargeCardFees, paymentAccount } from './fees.ts';
+import { chargeCardFees, currencyScales, offerIn, paymentAccount } from './fees.ts';
 import { cardLabel } from './lifecycle.ts';
 import { countryOffer } from './products.ts';
 
@@ -29,7 +29,7 @@ export interface MonthlyFeesOutcome {
 
 /**
  * Charges the monthly card fee of the month `now` falls in, from each card's settlement account
- * (the price list's fee, converted at the day's rate when the account's currency differs), through
+ * (the price list's fee in the card's currency, converted at the day's rate when the price list's differs), through
  * the ledger like every card fee. A card pays from the month after its activation (the month it
  * was activated is covered by the annual and issue fees). Each card and month is claimed in the
  * same transaction as its charge under a primary key, so no month is charged twice across
@@ -64,7 +64,7 @@ export async function chargeDueMonthlyCardFees(db: Kysely<Database>, now: Date):
         const card = await trx
           .selectFrom('cards as c')
           .innerJoin('accounts as a', 'a.id', 'c.account_id')
-          .select(['c.id', 'c.customer_id', 'c.product_type', 'c.last4', 'c.country_code', 'a.name', 'a.settlement_account_id'])
+          .select(['c.id', 'c.customer_id', 'c.product_type', 'c.last4', 'c.country_code', 'a.name', 'a.currency_code', 'a.settlement_account_id'])
           .where('c.id', '=', id)
           .forUpdate('c')
           .skipLocked()
@@ -83,7 +83,8 @@ export async function chargeDueMonthlyCardFees(db: Kysely<Database>, now: Date):
           .returning('card_id')
           .executeTakeFirst();
         if (!claimed) return 'skipped';
-        const { fees } = countryOffer(card.country_code);
+        // Priced in the card's currency, as its screens state it.
+        const { fees } = offerIn(countryOffer(card.country_code), card.currency_code, await currencyScales(trx));
         try {
           const account = await paymentAccount(trx, card.customer_id, card.settlement_account_id, 'settlementAccountId');
           await chargeCardFees(trx, {

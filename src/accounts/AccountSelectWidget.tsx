@@ -18,7 +18,10 @@ export interface AccountSelectOptions {
   excludeField?: string;
   /** Leave out crypto accounts (true) or offer only them (false omitted means both). */
   crypto?: boolean;
-  /** Choose the first account offered while none is chosen, as forms that always send from some account do. */
+  /**
+   * Choose the first account offered while none is chosen, as forms that always send from some account do;
+   * an account chosen before that is no longer offered (another currency) gives way to it.
+   */
   chooseFirst?: boolean;
   /**
    * With chooseFirst: choose first an account in the currency at this field of the data the form sits
@@ -81,9 +84,13 @@ export function AccountSelectWidget(props: WidgetProps) {
   const preferred = preferCurrencyOf ? beside?.[preferCurrencyOf] : undefined;
   const first = chooseFirst ? (offered?.find((account) => account.currencyCode === preferred) ?? offered?.[0])?.accountId : undefined;
   const { value, onChange } = props;
+  const empty = value === undefined || value === null || value === '';
+  // A chosen account the select no longer offers (the form's currency changed) gives way to the first offered.
+  const stale = chooseFirst === true && !empty && offered !== null && !offered.some((account) => account.accountId === Number(value));
   useEffect(() => {
-    if (first !== undefined && (value === undefined || value === null || value === '')) onChange(first);
-  }, [first, value, onChange]);
+    if (first !== undefined && (empty || stale)) onChange(first);
+    else if (stale) onChange(undefined);
+  }, [first, empty, stale, onChange]);
   // With nothing to choose, the empty choice says why (and what to do), where keyboard and screen-reader users meet it.
   // ChoiceSelect translates its placeholder again: a worded sentence is no key, so it stays as it is.
   // It speaks of the field it filters by ("no account in {{currencyCode}}") only once that field has a value.

@@ -6,7 +6,7 @@ import { createScreenRouter } from '../../engine/index.ts';
 import { brandIds, loadBrand, loadBrandLogo } from '../../generated/brands.ts';
 import { screens } from '../../generated/screens.ts';
 import { Feedback } from '../errors/Feedback.tsx';
-import { createFeedbackStore } from '../errors/feedback-store.ts';
+import { clearNoticesOnNavigation, createFeedbackStore } from '../errors/feedback-store.ts';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { ColorSchemeProvider } from '../theme/ThemeSwitcher.tsx';
 import { layouts } from '../layouts/index.ts';
@@ -64,12 +64,15 @@ export async function startApp(container: HTMLElement): Promise<void> {
       customer.clear();
       actFor(null, sessionStorage);
       if (reason !== 'expired') return;
-      feedback.notify('notices.sessionExpired');
       const { pathname, search } = router.state.location;
-      if (pathname === LOGIN) return;
-      // After an expiry the user signs in again and comes back to what they were doing.
+      if (pathname === LOGIN) {
+        feedback.notify('notices.sessionExpired');
+        return;
+      }
+      // After an expiry the user signs in again and comes back to what they were doing; the notice is
+      // said on the sign-in page (notices are cleared when the page changes).
       rememberPath(`${pathname}${search}`, sessionStorage);
-      void router.navigate(LOGIN);
+      void router.navigate(LOGIN).then(() => feedback.notify('notices.sessionExpired'));
     },
   });
   const rpc = createRpc({
@@ -120,6 +123,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
     onError: feedback.showError,
     notify: feedback.notify,
   });
+  // A notice is about the screen it was said on: leaving that screen takes it away.
+  clearNoticesOnNavigation(router, feedback);
   session.resume();
   startWrapperBridge({ session, navigate: (path) => router.navigate(path) });
   if (codeSignIn) {

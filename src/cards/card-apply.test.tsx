@@ -101,15 +101,16 @@ describe('applying for a card', () => {
     expect(screen.getByLabelText(/Registration stamp page/)).toBeTruthy();
     expect(screen.queryByLabelText(/Back side/)).toBeNull();
 
+    // Her EUR payment account is chosen for her; the missing document is what stops the application.
     const settlement = (await screen.findByLabelText(/Settlement account/, {}, FIND)) as HTMLSelectElement;
+    await waitFor(() => expect(settlement.value).toBe('21'), FIND);
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(document.activeElement?.closest('select') ?? document.activeElement).toBe(settlement), FIND);
-    expect(settlement.getAttribute('aria-invalid')).toBe('true');
     const front = screen.getByLabelText(/Front side/);
+    await waitFor(() => expect(front.getAttribute('aria-invalid')).toBe('true'), FIND);
     expect(document.getElementById(front.getAttribute('aria-describedby')!)?.textContent).toBe('Fill in this field.');
+    expect(settlement.getAttribute('aria-invalid')).not.toBe('true');
 
     // The sides a document needs besides its front are the server's to refuse: said under the picker.
-    fireEvent.change(settlement, { target: { value: '21' } });
     fireEvent.change(front, { target: { files: [new File(['%PDF-1.4'], 'passport.pdf', { type: 'application/pdf' })] } });
     await waitFor(() => expect(screen.getByText(/Chosen: passport\.pdf/)).toBeTruthy(), FIND);
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
@@ -132,10 +133,41 @@ describe('applying for a card', () => {
     await waitFor(() => expect(virtualCard.checked).toBe(true));
     const settlement = (await screen.findByLabelText(/Settlement account/, {}, FIND)) as HTMLSelectElement;
     await waitFor(() => expect([...settlement.options].map((option) => option.value).filter(Boolean)).toEqual(['21']), FIND);
-    fireEvent.change(settlement, { target: { value: '21' } });
+    await waitFor(() => expect(settlement.value).toBe('21'), FIND);
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(call.mock.calls.some(([method]) => method === 'cardApply')).toBe(true), FIND);
     const [, sent] = call.mock.calls.find(([method]) => method === 'cardApply')!;
     expect(sent).toEqual({ countryCode: 'RU', productType: 2006, currencyCode: 'EUR', settlementAccountId: 21 });
+  });
+
+  it('starts on the kind the address names, prices the fees in the card currency and chooses the payment account in it', async () => {
+    // The price list is in EUR; the server states a USD card's fees in USD when asked with its currency.
+    const call = renderAppSpec(spec, '/add-card?virtual=false', (method, params) => {
+      if (method === 'cardApplyInfo' && params.currencyCode === 'USD') {
+        const fees = { annual: '10.93', issue: '5.47', monthly: '1.10', currency: 'USD' };
+        const shippingOptions = [
+          { id: 'standard', type: 'standard', fee: '0.00', currency: 'USD', deliveryTime: { minWorkingDays: 20, maxWorkingDays: 30 }, disabledReasons: [] },
+          { id: 'express', type: 'express', fee: '43.70', currency: 'USD', deliveryTime: { minWorkingDays: 5, maxWorkingDays: 8 }, disabledReasons: [] },
+        ];
+        return { countryCode: 'RU', products: [{ ...physical, fees, shippingOptions }] };
+      }
+      return answer(method, params);
+    });
+    const card = (await screen.findByRole('radio', { name: 'Prepaid Mastercard' }, FIND)) as HTMLInputElement;
+    expect((screen.getByRole('radio', { name: 'Physical' }) as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(card.checked).toBe(true), FIND);
+    const currency = screen.getByLabelText(/^Currency/) as HTMLSelectElement;
+    const settlement = (await screen.findByLabelText(/Settlement account/, {}, FIND)) as HTMLSelectElement;
+    fireEvent.change(currency, { target: { value: 'EUR' } });
+    await waitFor(() => expect(settlement.value).toBe('21'), FIND);
+    await waitFor(() => expect(document.querySelector('[data-field="annual"]')?.textContent).toBe('€10.00'), FIND);
+
+    // Another currency: its own payment account, and the fees and shipping in dollars.
+    fireEvent.change(currency, { target: { value: 'USD' } });
+    await waitFor(() => expect(settlement.value).toBe('22'), FIND);
+    await waitFor(() => expect(document.querySelector('[data-field="annual"]')?.textContent).toBe('$10.93'), FIND);
+    expect(document.querySelector('[data-field="issue"]')?.textContent).toBe('$5.47');
+    expect(await screen.findByRole('radio', { name: 'Express shipping · $43.70' }, FIND)).toBeTruthy();
+    expect(call.mock.calls.some(([method, params]) => method === 'cardApplyInfo' && params.currencyCode === 'USD' && params.productType === 2010)).toBe(true);
   });
 });

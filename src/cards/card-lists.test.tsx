@@ -52,7 +52,7 @@ describe('card lists', () => {
     expect(within(card).getByText('$25.00')).toBeTruthy();
     expect(within(card).getByText('Active').getAttribute('data-tone')).toBe('good');
     expect(within(card).getByRole('link', { name: 'Open card Prepaid Mastercard' }).getAttribute('href')).toBe('/cards/7');
-    expect(screen.getByRole('link', { name: 'Apply for a card' }).getAttribute('href')).toBe('/add-card');
+    expect(screen.getByRole('link', { name: 'Apply for a card' }).getAttribute('href')).toBe('/add-card?virtual=false'); // the application opens on physical cards
     expect(screen.getByRole('link', { name: 'Virtual cards' }).getAttribute('href')).toBe('/cards/virtual');
   });
 

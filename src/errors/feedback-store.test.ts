@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MethodCallError } from '../../engine/index.ts';
-import { createFeedbackStore, NOTICE_DURATION_MS } from './feedback-store.ts';
+import { clearNoticesOnNavigation, createFeedbackStore, NOTICE_DURATION_MS, type NavigationSource } from './feedback-store.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -37,5 +37,31 @@ describe('feedback store', () => {
     const [notice] = feedback.state().notices;
     feedback.dismissNotice(notice!.id);
     expect(feedback.state().notices).toEqual([]);
+  });
+
+  it('takes the notices away when the user reaches another page, and keeps one said on arrival', () => {
+    let listener: ((state: { location: { pathname: string } }) => void) | undefined;
+    const router: NavigationSource = {
+      state: { location: { pathname: '/cards/virtual' } },
+      subscribe: (next) => {
+        listener = next;
+        return () => (listener = undefined);
+      },
+    };
+    const feedback = createFeedbackStore();
+    const stop = clearNoticesOnNavigation(router, feedback);
+    feedback.notify('cards.done.cardPause');
+    // The same page again (a query or a reload of its data) keeps it.
+    listener!({ location: { pathname: '/cards/virtual' } });
+    expect(feedback.state().notices.map((notice) => notice.messageKey)).toEqual(['cards.done.cardPause']);
+    // Another page: gone; a notice said once there stays until the next page.
+    listener!({ location: { pathname: '/cards/12' } });
+    expect(feedback.state().notices).toEqual([]);
+    feedback.notify('cards.done.cardConfirm');
+    expect(feedback.state().notices.map((notice) => notice.messageKey)).toEqual(['cards.done.cardConfirm']);
+    listener!({ location: { pathname: '/home' } });
+    expect(feedback.state().notices).toEqual([]);
+    stop();
+    expect(listener).toBeUndefined();
   });
 });

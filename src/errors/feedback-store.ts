@@ -31,6 +31,8 @@ export interface FeedbackStore {
   /** Closes the popup on screen; the next one, if any, takes its place. */
   dismissPopup(): void;
   dismissNotice(id: number): void;
+  /** Takes every notice off the screen (the user left the screen they were about). */
+  clearNotices(): void;
   state(): FeedbackState;
   subscribe(listener: () => void): () => void;
 }
@@ -66,6 +68,9 @@ export function createFeedbackStore(): FeedbackStore {
         set({ ...state, notices: state.notices.filter((notice) => notice.id !== id) });
       }
     },
+    clearNotices() {
+      if (state.notices.length > 0) set({ ...state, notices: [] });
+    },
     state: () => state,
     subscribe(listener) {
       listeners.add(listener);
@@ -73,4 +78,27 @@ export function createFeedbackStore(): FeedbackStore {
     },
   };
   return store;
+}
+
+/** The part of a data router `clearNoticesOnNavigation` follows. */
+export interface NavigationSource {
+  state: { location: { pathname: string } };
+  subscribe(listener: (state: { location: { pathname: string } }) => void): () => void;
+}
+
+/**
+ * Clears the notices whenever the user reaches another page, so a notice never outlives the screen it
+ * was about. A success that navigates says its notice once it has arrived (the engine notifies after
+ * the navigation), so that notice stays. Answers the unsubscribe.
+ *
+ * @example
+ * clearNoticesOnNavigation(router, feedback);
+ */
+export function clearNoticesOnNavigation(router: NavigationSource, feedback: Pick<FeedbackStore, 'clearNotices'>): () => void {
+  let pathname = router.state.location.pathname;
+  return router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    pathname = state.location.pathname;
+    feedback.clearNotices();
+  });
 }

@@ -153,7 +153,7 @@ describe('cards', () => {
     const feeAccount = page.getByLabel('Pay the fees from');
     await expect.poll(() => feeAccount.isEnabled()).toBe(true);
     await feeAccount.selectOption(String(eur.accountId));
-    // The fees are priced in GBP (Anna lives in the UK): the screen says what her EUR account pays.
+    // Her price list is in GBP (she lives in the UK); the EUR card's fees are stated in euros, what her EUR account pays.
     const quote = activation.feeQuotes.find((candidate: { accountId: number }) => candidate.accountId === eur.accountId);
     await expect.poll(() => main.locator('[data-field="feeTotal"]').innerText()).toContain(quote.total);
     const beforeFees = await eurAccount(api);

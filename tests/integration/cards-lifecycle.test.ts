@@ -114,10 +114,12 @@ for (const backend of BACKENDS) {
         responseDescription: expect.stringContaining('already been confirmed'),
       });
 
+      // The price list of her country (GB) is in pounds; the EUR card's fees are stated in euros, converted
+      // at the day's rate and rounded up, as they are charged: 4.00 GBP → 4.69 EUR, 9.00 GBP → 10.54 EUR.
       const data = await call('cardActivationData', { accountId });
       expect(data.body).toMatchObject({
         responseCode: '00',
-        fees: { issue: '4.00', annual: '9.00', shipping: '0.00', total: '13.00', currency: 'GBP' },
+        fees: { issue: '4.69', annual: '10.54', shipping: '0.00', total: '15.23', currency: 'EUR' },
         extraParams: [],
       });
       expect(data.body.feeAccounts).toContain(eur.accountId);
@@ -128,13 +130,14 @@ for (const backend of BACKENDS) {
         accountId,
         activatable: true,
         cardIsVirtual: true,
-        issue: '4.00',
-        annual: '9.00',
+        issue: '4.69',
+        annual: '10.54',
         shipping: '0.00',
-        total: '13.00',
-        currencyCode: 'GBP',
+        total: '15.23',
+        currencyCode: 'EUR',
         feeAccountId: eur.accountId,
         feeCurrencyCode: 'EUR',
+        feeTotal: '15.23', // an account in the card's currency pays what the screen states
       });
       expect(quoted.body.feeTotal).toBe(data.body.feeQuotes.find((quote: { accountId: number }) => quote.accountId === eur.accountId).total);
       expect((await call('cardActivationQuote', { accountId })).body.feeTotal).toBeUndefined();
@@ -256,12 +259,15 @@ for (const backend of BACKENDS) {
       const physical = (await cards()).find((c) => !c.cardIsVirtual && c.cardStatusId === 21)!;
       const usd = await accountOf('USD');
       const data = await call('cardActivationData', { accountId: physical.accountId });
-      expect(data.body).toMatchObject({ fees: { shipping: '0.00', total: '13.00' }, extraParams: [{ name: 'last4', required: true }] });
+      // The USD card's fees in dollars (the GB price list's 13.00 GBP, converted and rounded up per fee).
+      expect(data.body).toMatchObject({ fees: { shipping: '0.00', total: '16.54', currency: 'USD' }, extraParams: [{ name: 'last4', required: true }] });
       expect((await call('cardActivationQuote', { accountId: physical.accountId, feeAccountId: usd.accountId })).body).toMatchObject({
         responseCode: '00',
         cardIsVirtual: false,
-        total: '13.00',
+        total: '16.54',
+        currencyCode: 'USD',
         feeCurrencyCode: 'USD',
+        feeTotal: '16.54',
       });
       const missing = await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId });
       expect(missing.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'extraParams.last4' }] });
@@ -276,7 +282,14 @@ for (const backend of BACKENDS) {
 
       // The reissue screen's quote: what the card's status and country offer, asked with the route's digits.
       const quote = await call('cardReissueQuote', { accountId: String(physical.accountId) });
-      expect(quote.body).toMatchObject({ responseCode: '00', accountId: physical.accountId, reissueAllowed: true, cardIsVirtual: false, expressOffered: true });
+      expect(quote.body).toMatchObject({
+        responseCode: '00',
+        accountId: physical.accountId,
+        reissueAllowed: true,
+        cardIsVirtual: false,
+        expressOffered: true,
+        currencyCode: 'USD',
+      });
       expect(quote.body.expressFee).toMatch(/^[0-9]+(\.[0-9]+)?$/);
       expect(quote.body.maxWorkingDays).toBeGreaterThanOrEqual(quote.body.minWorkingDays);
       const feesBefore = (await feeTransactions()).length;
@@ -303,7 +316,8 @@ for (const backend of BACKENDS) {
         .executeTakeFirstOrThrow();
       await test.server.db.updateTable('cards').set({ status_id: 20 }).where('id', '=', replacement.id).execute();
       const data2 = await call('cardActivationData', { accountId: physical.accountId });
-      expect(data2.body.fees).toMatchObject({ annual: '0.00', shipping: '0.00', total: '4.00' });
+      // Only the issue fee is left: 4.00 GBP in the USD card's dollars (the express shipping was paid when ordered).
+      expect(data2.body.fees).toMatchObject({ annual: '0.00', shipping: '0.00', total: '5.09', currency: 'USD' });
       const swapped = await call('cardActivate', { accountId: physical.accountId, feeAccountId: usd.accountId, extraParams: { last4: replacement.last4 } });
       expect(swapped.body).toMatchObject({ responseCode: '00', card: { cardId: replacement.id, cardStatusId: 2 } });
       expect(swapped.body.card.cardReissuedStatusId).toBeUndefined();
@@ -369,8 +383,12 @@ for (const backend of BACKENDS) {
       expect(accepted.body).toMatchObject({ responseCode: '00', cardStatusId: 0 });
       // The card remembers the country it was applied for (its fees and shipping are that country's).
       expect((await call('cardGet', { accountId: accepted.body.accountId })).body).toMatchObject({ countryCode: 'RU', shippingOptionId: 'standard' });
-      // Its confirmation states that country's fees and chosen shipping, asked with the route's digits.
-      const russianOffer = (await call('cardApplyInfo', { countryCode: 'RU' })).body.products.find(
+      // Its confirmation states that country's fees and chosen shipping in the card's currency (USD; the
+      // price list is in EUR), as cardApplyInfo with the currency states them, asked with the route's digits,
+      // and names the USD account that pays.
+      const listed = (await call('cardApplyInfo', { countryCode: 'RU', productType: ru.productType })).body.products[0];
+      expect(listed.fees).toMatchObject({ annual: '10.00', currency: 'EUR' });
+      const russianOffer = (await call('cardApplyInfo', { countryCode: 'RU', currencyCode: 'USD' })).body.products.find(
         (product: { productType: number }) => product.productType === ru.productType,
       );
       const standard = russianOffer.shippingOptions.find((option: { id: string }) => option.id === 'standard');
@@ -378,8 +396,10 @@ for (const backend of BACKENDS) {
       expect(confirmation.body).toMatchObject({
         responseCode: '00',
         card: { cardId: accepted.body.cardId, countryCode: 'RU' },
-        fees: { ...russianOffer.fees, shipping: standard.fee },
+        fees: { ...russianOffer.fees, currency: 'USD', shipping: standard.fee },
+        settlementAccount: { accountId: usd.accountId, currencyCode: 'USD', maskedNumber: expect.stringMatching(/^••\u00a0[0-9]{4}$/) },
       });
+      expect(russianOffer.fees).toEqual({ annual: '10.93', issue: '5.47', monthly: '1.10', currency: 'USD' });
       expect((await snapshot()).documents.length).toBe(documentsBefore + 1);
     });
 

@@ -72,9 +72,11 @@ describe('FormScreen', () => {
     expect(screen.queryByText('Fill in this field.')).toBeNull();
   });
 
-  it('sends valid data wrapped, then notifies and navigates', async () => {
+  it('sends valid data wrapped, then navigates and says the notice there', async () => {
     const callMethod = vi.fn(async () => ({ personId: 7 }));
-    const notify = vi.fn();
+    // Where the app is when the notice is said: on the screen the success goes to, so it survives the move.
+    const notifiedAt: string[] = [];
+    const notify = vi.fn(() => void notifiedAt.push(router.state.location.pathname));
     const spec = formSpec(
       {},
       {
@@ -88,7 +90,8 @@ describe('FormScreen', () => {
     await submit();
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('personUpdate', { person: { firstName: 'Ada', email: 'ada@example.com' } }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/people/7'));
-    expect(notify).toHaveBeenCalledWith('person.saved', { personId: 7 });
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('person.saved', { personId: 7 }));
+    expect(notifiedAt).toEqual(['/people/7']);
   });
 
   it('shows fresh data on the next screen after a save, not the answer cached before it', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { queryFields } from '../../actions/useCall';
+import { queryFields, typedQueryFields } from '../../actions/useCall';
 import { useSubmit } from '../../actions/useSubmit';
 import { getPath } from '../../data/paths';
 import { useIntlLocale } from '../../i18n/labels';
@@ -213,7 +213,10 @@ export function FormScreen({ spec }: KindProps) {
 
   if (form.data && initial.error) return <ErrorState onRetry={() => void initial.mutate()} />;
   if (form.data && initial.data === undefined) return <LoadingIndicator />;
-  const initialData = { ...queryFields(form.queryDefaults, query), ...pickFields(getPath(initial.data, form.data?.path), form.fields) };
+  const initialData = {
+    ...typedQueryFields(queryFields(form.queryDefaults, query), schema),
+    ...pickFields(getPath(initial.data, form.data?.path), form.fields),
+  };
   // A refresh after success brings new server data; the form restarts from it instead of keeping stale edits.
   return <FormBody key={JSON.stringify(initialData)} spec={spec} form={form} schema={schema} initialData={initialData} />;
 }
