@@ -1,3 +1,4 @@
+import { requestLanguage } from '../i18n/texts.ts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -108,7 +109,7 @@ export async function historyExportRoute(app: FastifyInstance, options: HistoryE
     async function* lines() {
       // A byte-order mark, so spreadsheets read the file as UTF-8.
       yield `\uFEFF${historyCsvHeader()}`;
-      for await (const batch of historyBatches(options.db, filter)) yield historyCsvLines(batch);
+      for await (const batch of historyBatches(options.db, filter, requestLanguage(request.headers['accept-language']))) yield historyCsvLines(batch);
     }
     const day = new Date().toISOString().slice(0, 10);
     return reply
