@@ -249,7 +249,7 @@ async function refuseTooManyCodes(trx: Trx, transferId: bigint): Promise<void> {
     throw codeRefusal('noMoreCodes');
   }
   const wait = Number(sent.waitSeconds ?? 0);
-  if (wait > 0) throw codeRefusal('codeWait', { wait });
+  if (wait > 0) throw wait === 1 ? codeRefusal('codeWaitOne') : codeRefusal('codeWait', { wait });
 }
 
 /**
