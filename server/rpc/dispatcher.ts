@@ -171,7 +171,7 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
 
     const { method: _method, ...params } = body;
     if (!method.validateRequest(params)) {
-      const validationErrors: FieldError[] = fieldErrors(method.validateRequest.errors);
+      const validationErrors: FieldError[] = fieldErrors(method.validateRequest.errors, languageOf(request));
       return answer(reply, 'TA1', { validationErrors });
     }
 
