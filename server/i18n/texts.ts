@@ -93,7 +93,7 @@ export interface Texts {
 
 /**
  * A sum as the language writes money, with the currency's symbol or code; a code Intl does not know
- * (a crypto currency) follows the number.
+ * as a currency (a crypto code longer than three letters, 'USDT') follows the number.
  *
  * @example
  * formatMoney('es', { amount: '1000.00', currency: 'EUR' }); // '1000,00 €'
