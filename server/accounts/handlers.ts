@@ -24,11 +24,8 @@ export const accountAreaHandlers: Pick<
     const { customerId } = callerOf(ctx);
     const opened = await openPaymentAccount(ctx.db, customerId, params.currencyCode);
     if ('refusal' in opened) {
-      const description =
-        opened.refusal === 'alreadyHeld'
-          ? `You already hold a ${params.currencyCode} account: choose another currency.`
-          : `${params.currencyCode} cannot be added: choose one of the offered currencies.`;
-      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'currencyCode', description }] });
+      const key = opened.refusal === 'alreadyHeld' ? 'server.accounts.alreadyHeld' : 'server.accounts.notOffered';
+      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'currencyCode', key, values: { currency: params.currencyCode } }] });
     }
     const [account] = await customerAccounts(ctx.db, customerId, opened.accountId);
     return { account: account! };
@@ -39,7 +36,7 @@ export const accountAreaHandlers: Pick<
     const wallet = await ensureWallet(ctx.db, ctx.adapters.crypto, customerId, params.currencyCode);
     if (!wallet) {
       throw new RpcRefusal('TA1', {
-        validationErrors: [{ field: 'currencyCode', description: `${params.currencyCode} has no deposit wallet: choose a crypto currency.` }],
+        validationErrors: [{ field: 'currencyCode', key: 'server.accounts.noWallet', values: { currency: params.currencyCode } }],
       });
     }
     return wallet;
@@ -58,7 +55,8 @@ export const accountAreaHandlers: Pick<
         validationErrors: [
           {
             field: 'accountId',
-            description: `Your ${account.currencyCode} account is not funded by bank transfer: choose a payment account in a bank currency.`,
+            key: 'server.accounts.notBankFunded',
+            values: { currency: account.currencyCode },
           },
         ],
       });

@@ -16,10 +16,10 @@ export async function accountWithScale(db: Kysely<Database>, accountId: number) 
 /**
  * The customer's OPEN account `accountId` that money leaves (a transfer's source, the account paying
  * card fees), else a refusal: another customer's (or a system) account → 13; a type `refuseType`
- * answers words for → TA1 on `field` with them; a closed one → CA on `field`.
+ * answers a locale key for → TA1 on `field` with its text; a closed one → CA on `field`.
  *
  * @example
- * const source = await payingAccount(trx, customerId, 12, 'fromAccountId', (type) => (type === 1001 ? undefined : 'Choose one of your payment accounts.'));
+ * const source = await payingAccount(trx, customerId, 12, 'fromAccountId', (type) => (type === 1001 ? undefined : 'server.cards.choosePaymentAccount'));
  */
 export async function payingAccount(
   db: Kysely<Database>,
@@ -31,8 +31,7 @@ export async function payingAccount(
   const account = await accountWithScale(db, accountId);
   if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
   const wrongType = refuseType(account.type);
-  if (wrongType) throw new RpcRefusal('TA1', { validationErrors: [{ field, description: wrongType }] });
-  if (account.status !== ACCOUNT_STATUS.open)
-    throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
+  if (wrongType) throw new RpcRefusal('TA1', { validationErrors: [{ field, key: wrongType }] });
+  if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, key: 'server.transfers.closedAccount' }] });
   return account;
 }

@@ -3,6 +3,8 @@ import type { Transaction } from '../../generated/entities.ts';
 import type { Database, LedgerEntryStatus, TransferStatus } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { omitNull } from '../db/omit-null.ts';
+import { counterpartyIn, describedIn } from '../ledger/descriptions.ts';
+import type { Language, TextValues } from '../i18n/texts.ts';
 
 /** What the history can be ordered by, and the column each means. */
 const SORT_COLUMNS = {
@@ -196,14 +198,20 @@ function toTransaction(
     created_at: Date;
     operation_type: string;
     description: string;
+    description_key: string | null;
+    description_values: TextValues | null;
     amount: bigint;
     currency_code: string;
     scale: number;
     status: LedgerEntryStatus;
     counterparty: string | null;
+    counterparty_key: string | null;
+    counterparty_values: TextValues | null;
   },
-  transfer?: TransferOutcome,
+  transfer: TransferOutcome | undefined,
+  language: Language,
 ): Transaction {
+  const description = describedIn(language, row);
   return {
     transactionId: Number(row.id),
     accountId: row.account_id,
@@ -214,8 +222,8 @@ function toTransaction(
     status: row.status,
     state: entryState(row.status, row.amount, transfer),
     direction: row.amount < 0n ? 'outgoing' : 'incoming',
-    ...(row.description ? { description: row.description } : {}),
-    ...omitNull({ counterparty: row.counterparty }),
+    ...(description ? { description } : {}),
+    ...omitNull({ counterparty: counterpartyIn(language, row) }),
   };
 }
 
@@ -225,11 +233,15 @@ const ROW_COLUMNS = [
   't.created_at',
   't.operation_type',
   't.description',
+  't.description_key',
+  't.description_values',
   'e.amount',
   'a.currency_code',
   'c.scale',
   'e.status',
   'e.counterparty',
+  'e.counterparty_key',
+  'e.counterparty_values',
 ] as const;
 
 /** The counts of a filter: matching entries (up to the cap and one), and those processing and rejected. */
@@ -310,9 +322,9 @@ async function filterCounts(db: Kysely<Database>, filter: HistoryFilter, account
  * still processing or were rejected. Only the customer's own accounts are ever read.
  *
  * @example
- * const { transactions, results } = await transactionHistory(db, { customerId, sortBy: 'transactionDate', sortDirection: 'desc', pageNumber: 1, pageSize: 20 });
+ * const { transactions, results } = await transactionHistory(db, { customerId, sortBy: 'transactionDate', sortDirection: 'desc', pageNumber: 1, pageSize: 20 }, 'ru');
  */
-export async function transactionHistory(db: Kysely<Database>, query: HistoryQuery): Promise<HistoryPage> {
+export async function transactionHistory(db: Kysely<Database>, query: HistoryQuery, language: Language = 'en'): Promise<HistoryPage> {
   const accountIds = await accountIdsOf(db, query);
   if (accountIds.length === 0) return { transactions: [], results: 0, rejectedCount: 0, processingCount: 0 };
 
@@ -339,7 +351,7 @@ export async function transactionHistory(db: Kysely<Database>, query: HistoryQue
     ...(counts.matching > RESULTS_CAP ? { resultsCapped: true } : {}),
     processingCount: counts.processing,
     rejectedCount: counts.rejected,
-    transactions: rows.map((row) => toTransaction(row, transfers.get(row.id))),
+    transactions: rows.map((row) => toTransaction(row, transfers.get(row.id), language)),
   };
 }
 
@@ -348,9 +360,9 @@ export async function transactionHistory(db: Kysely<Database>, query: HistoryQue
  * so an export of millions of rows never holds more than one batch in memory nor pays for an offset.
  *
  * @example
- * for await (const batch of historyBatches(db, { customerId })) for (const row of batch) write(row);
+ * for await (const batch of historyBatches(db, { customerId }, 'es')) for (const row of batch) write(row);
  */
-export async function* historyBatches(db: Kysely<Database>, filter: HistoryFilter, batchSize = 1000): AsyncGenerator<Transaction[]> {
+export async function* historyBatches(db: Kysely<Database>, filter: HistoryFilter, language: Language = 'en', batchSize = 1000): AsyncGenerator<Transaction[]> {
   const accountIds = await accountIdsOf(db, filter);
   if (accountIds.length === 0) return;
   let after: { at: string; transactionId: bigint; entryId: bigint } | undefined;
@@ -372,7 +384,7 @@ export async function* historyBatches(db: Kysely<Database>, filter: HistoryFilte
       db,
       rows.filter((row) => row.status !== 'posted' || row.amount < 0n).map((row) => row.id),
     );
-    yield rows.map((row) => toTransaction(row, transfers.get(row.id)));
+    yield rows.map((row) => toTransaction(row, transfers.get(row.id), language));
     if (rows.length < batchSize) return;
     const last = rows.at(-1)!;
     after = { at: last.created_at_text, transactionId: last.id, entryId: last.entry_id };

@@ -1,3 +1,5 @@
+import { requestLanguage } from '../i18n/texts.ts';
+import type { TextValues } from '../i18n/texts.ts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { CardsTable, Database } from '../db/schema.ts';
 import { documentTypeById } from '../dictionaries/data.ts';
@@ -7,11 +9,12 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS } from './card-status.ts';
 import { currencyScales, offerIn, paymentAccount } from './fees.ts';
-import { cardProduct, countryOffer, type CardProduct, disabledReasonsText, requiredDocuments, shipsPhysicalCards } from './products.ts';
+import { productName, cardProduct, countryOffer, type CardProduct, disabledReasonsText, requiredDocuments, shipsPhysicalCards } from './products.ts';
 
 type Db = Kysely<Database>;
 
-const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+const refusal = (field: string, key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field, key: `server.cards.${key}`, ...(values ? { values } : {}) }] });
 
 /** The country a customer's card offer is for: their residence, else their first address's country. */
 export async function customerCountry(db: Db, customerId: number): Promise<string | undefined> {
@@ -23,7 +26,7 @@ export async function customerCountry(db: Db, customerId: number): Promise<strin
 
 async function countryOrRefuse(db: Db, customerId: number, countryCode: string | undefined): Promise<string> {
   const country = countryCode ?? (await customerCountry(db, customerId));
-  if (!country) throw refusal('countryCode', 'Choose the country you live in to see the cards offered there.');
+  if (!country) throw refusal('countryCode', 'chooseCountry');
   return country;
 }
 
@@ -46,7 +49,7 @@ export async function applyInfo(ctx: RpcContext, countryCode: string | undefined
         const offer = currencyCode && product.currencies.includes(currencyCode) ? offerIn(listed, currencyCode, scales) : listed;
         return {
           productType: product.type,
-          name: product.name,
+          name: productName(product.type, requestLanguage(ctx.acceptLanguage)),
           subType: product.subType,
           cardIsVirtual: product.virtual,
           network: product.network,
@@ -80,18 +83,18 @@ export async function applyForCard(ctx: RpcContext, params: ApplyParams) {
   const country = await countryOrRefuse(ctx.db, customerId, params.countryCode);
   const offer = countryOffer(country);
   const product = offer.products.find((candidate) => candidate.type === params.productType);
-  if (!product) throw refusal('productType', cardProduct(params.productType) ? `This card is not offered in ${country}.` : 'Choose one of the cards offered.');
-  if (!product.currencies.includes(params.currencyCode)) throw refusal('currencyCode', `This card is issued in ${product.currencies.join(', ')}.`);
+  if (!product) throw refusal('productType', cardProduct(params.productType) ? 'notOfferedIn' : 'chooseOffered', { country });
+  if (!product.currencies.includes(params.currencyCode)) throw refusal('currencyCode', 'issuedIn', { currencies: product.currencies.join(', ') });
   const settlement = await paymentAccount(ctx.db, customerId, params.settlementAccountId, 'settlementAccountId', params.currencyCode);
 
   let shippingOptionId: string | null = null;
   let express = false;
   if (!product.virtual) {
-    if (!shipsPhysicalCards(offer)) throw refusal('productType', `Physical cards are not shipped to ${country}: choose a virtual card.`);
+    if (!shipsPhysicalCards(offer)) throw refusal('productType', 'notShippedTo', { country });
     const option = offer.shippingOptions.find((candidate) => candidate.id === params.shippingOptionId);
-    if (!params.shippingOptionId) throw refusal('shippingOptionId', 'Choose how the card is shipped.');
-    if (!option) throw refusal('shippingOptionId', 'Choose one of the shipping options offered.');
-    if (option.disabledReasons.length > 0) throw refusal('shippingOptionId', disabledReasonsText(option));
+    if (!params.shippingOptionId) throw refusal('shippingOptionId', 'chooseShipping');
+    if (!option) throw refusal('shippingOptionId', 'chooseOfferedShipping');
+    if (option.disabledReasons.length > 0) throw refusal('shippingOptionId', `shippingDisabled.${option.disabledReasons[0]!}`);
     shippingOptionId = option.id;
     express = option.type === 'express';
   }
@@ -106,11 +109,10 @@ export async function applyForCard(ctx: RpcContext, params: ApplyParams) {
   given.forEach((document, index) => {
     const type = documentTypeById(document.documentType);
     const field = `documents.${index}`;
-    if (!type) throw refusal(`${field}.documentType`, 'Choose one of the document types listed.');
-    if (type.countries && !type.countries.includes(country))
-      throw refusal(`${field}.documentType`, `This document is only accepted in ${type.countries.join(' and ')}.`);
-    if (type.needsBackSide && !document.back) throw refusal(`${field}.back`, 'Upload the back side of this document too.');
-    if (type.needsStampPage && !document.stampPage) throw refusal(`${field}.stampPage`, 'Upload the page with the registration stamp too.');
+    if (!type) throw refusal(`${field}.documentType`, 'chooseDocumentType');
+    if (type.countries && !type.countries.includes(country)) throw refusal(`${field}.documentType`, 'documentOnlyIn', { countries: type.countries.join(', ') });
+    if (type.needsBackSide && !document.back) throw refusal(`${field}.back`, 'uploadBack');
+    if (type.needsStampPage && !document.stampPage) throw refusal(`${field}.stampPage`, 'uploadStampPage');
     const entry: DocumentFileInput[] = [{ role: 'main', ...readUploadedFile(document.front, `${field}.front`) }];
     if (document.back) entry.push({ role: 'additional', ...readUploadedFile(document.back, `${field}.back`) });
     if (document.stampPage) entry.push({ role: 'additional', ...readUploadedFile(document.stampPage, `${field}.stampPage`) });
@@ -118,10 +120,10 @@ export async function applyForCard(ctx: RpcContext, params: ApplyParams) {
   });
   for (const required of requiredDocuments(offer, product)) {
     if (!files.some((file) => file.documentType === required.documentType)) {
-      throw refusal(
-        'documents',
-        `Attach your ${documentTypeById(required.documentType)?.name.toLowerCase() ?? `document (type ${required.documentType})`}: cards of this kind need it in ${country}.`,
-      );
+      throw refusal('documents', 'attachDocument', {
+        document: documentTypeById(required.documentType)?.name.toLowerCase() ?? `document (type ${required.documentType})`,
+        country,
+      });
     }
   }
 

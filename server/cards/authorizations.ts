@@ -1,3 +1,4 @@
+import { keyedDescription } from '../ledger/descriptions.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { CardAuthorization } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
@@ -161,7 +162,9 @@ async function decide(trx: Trx, request: PurchaseRequest, amount: bigint, mercha
 
   const posted = await writeLedgerTransaction(trx, {
     operationType: 'Card',
-    description: `Card purchase at ${merchant} (${card.bin && card.last4 ? maskedCardNumber(card.bin, card.last4) : 'card'})`,
+    ...(card.bin && card.last4
+      ? keyedDescription('server.ledger.cardPurchase', { merchant, card: maskedCardNumber(card.bin, card.last4) })
+      : keyedDescription('server.ledger.cardPurchaseNoCard', { merchant })),
     legs,
   });
   return {
@@ -332,7 +335,7 @@ export async function currentAccountAuthorizations(db: Kysely<Database>, custome
   if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
   if (isCardAccountType(account.type)) {
     throw new RpcRefusal('TA1', {
-      validationErrors: [{ field: 'accountId', description: 'Choose a payment account: card purchases of a card account are in its card history.' }],
+      validationErrors: [{ field: 'accountId', key: 'server.cards.purchasesInCardHistory' }],
     });
   }
   return authorizationPage(db, { chargedAccountId: accountId }, page);

@@ -6,7 +6,8 @@ import { isCardAccountType } from '../ledger/account-status.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { cardCapabilities, type CardFacts } from './card-status.ts';
-import { cardProduct } from './products.ts';
+import { cardProduct, productName } from './products.ts';
+import type { Language } from '../i18n/texts.ts';
 
 /**
  * The masked number shown everywhere: the first six digits grouped, then •, then the last four
@@ -74,13 +75,13 @@ function cardQuery(db: Kysely<Database>, customerId: number) {
 
 type CardQueryRow = Awaited<ReturnType<ReturnType<typeof cardQuery>['execute']>>[number];
 
-function toCard(row: CardQueryRow): Card {
+function toCard(row: CardQueryRow, language: Language): Card {
   const product = cardProduct(row.product_type);
   return {
     cardId: row.id,
     accountId: row.account_id,
     productType: row.product_type,
-    productName: product?.name ?? `Card ${row.product_type}`,
+    productName: productName(row.product_type, language),
     subType: row.sub_type,
     cardIsVirtual: row.is_virtual,
     cardStatusId: row.status_id,
@@ -108,16 +109,16 @@ function toCard(row: CardQueryRow): Card {
 }
 
 /** Every card account of the customer with its current card, closed ones too, oldest first. */
-export async function customerCards(db: Kysely<Database>, customerId: number): Promise<Card[]> {
+export async function customerCards(db: Kysely<Database>, customerId: number, language: Language = 'en'): Promise<Card[]> {
   const rows = await cardQuery(db, customerId).orderBy('k.account_id').execute();
-  return rows.map(toCard);
+  return rows.map((row) => toCard(row, language));
 }
 
 /** The customer's card account `accountId` as a Card; another customer's (or no card account) → 13. */
-export async function customerCard(db: Kysely<Database>, customerId: number, accountId: number): Promise<Card> {
+export async function customerCard(db: Kysely<Database>, customerId: number, accountId: number, language: Language = 'en'): Promise<Card> {
   const row = await cardQuery(db, customerId).where('k.account_id', '=', accountId).executeTakeFirst();
   if (!row) throw new RpcRefusal('13');
-  return toCard(row);
+  return toCard(row, language);
 }
 
 /** A card account locked for a change: the account, its current card and its replacement (if any). */

@@ -1,3 +1,5 @@
+import { accountName, keyedDescription } from '../ledger/descriptions.ts';
+import { wordText } from '../i18n/texts.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
@@ -72,10 +74,10 @@ export async function seedDemoCards(db: Kysely<Database>, processor: CardProcess
       if (card.status === CARD_STATUS.active && settlement.balance >= load) {
         await writeLedgerTransaction(trx, {
           operationType: 'Transfer',
-          description: `Card load: ${product.name} •${issued.last4}`,
+          ...keyedDescription('server.ledger.cardLoad', { card: `${product.name} •${issued.last4}` }),
           legs: [
             { accountId: settlement.id, amount: -load, counterparty: `${product.name} •${issued.last4}` },
-            { accountId, amount: load, counterparty: 'EUR account' },
+            { accountId, amount: load, counterparty: wordText('en', accountName('EUR')), counterpartyText: accountName('EUR') },
           ],
         });
       }

@@ -1,3 +1,4 @@
+import type { TextValues } from '../i18n/texts.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { payingAccount } from '../accounts/paying-account.ts';
 import type { Database } from '../db/schema.ts';
@@ -10,7 +11,8 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { quoteTransfer } from '../pricing/pricing.ts';
 import type { CardFees, CountryOffer } from './products.ts';
 
-const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+const refusal = (field: string, key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field, key, ...(values ? { values } : {}) }] });
 
 /** A payment account of the customer that pays fees or loads/settles a card. */
 export interface PaymentAccount {
@@ -27,9 +29,9 @@ export interface PaymentAccount {
 export async function paymentAccount(db: Kysely<Database>, customerId: number, accountId: number, field: string, currency?: string): Promise<PaymentAccount> {
   const account = await payingAccount(db, customerId, accountId, field, (type) =>
     // Only payment accounts pay card fees, settle and load cards.
-    type === PAYMENT_ACCOUNT_TYPE ? undefined : 'Choose one of your payment accounts.',
+    type === PAYMENT_ACCOUNT_TYPE ? undefined : 'server.cards.choosePaymentAccount',
   );
-  if (currency && account.currency_code !== currency) throw refusal(field, `Choose a payment account in ${currency}, the card's currency.`);
+  if (currency && account.currency_code !== currency) throw refusal(field, 'server.cards.accountInCardCurrency', { currency });
   return { id: account.id, currency_code: account.currency_code, scale: account.scale };
 }
 
@@ -124,10 +126,9 @@ export async function chargeCardFees(
     });
   } catch (error) {
     if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
-      throw refusal(
-        input.field,
-        `This account does not hold the ${formatMinorUnits(total, input.account.scale)} ${input.account.currency_code} the fees come to: add funds or choose another account.`,
-      );
+      throw refusal(input.field, 'server.cards.feesNotCovered', {
+        total: { amount: formatMinorUnits(total, input.account.scale), currency: input.account.currency_code },
+      });
     }
     throw error;
   }

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../i18n/texts.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
@@ -43,10 +44,10 @@ type CardMethods =
 /** The card lifecycle (issue 5): apply, confirm, activate, pause, block, reissue, load and the card reads. */
 export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
   async cardList(params, ctx) {
-    const cards = await customerCards(ctx.db, callerOf(ctx).customerId);
+    const cards = await customerCards(ctx.db, callerOf(ctx).customerId, requestLanguage(ctx.acceptLanguage));
     return { cards: params.openOnly ? cards.filter((card) => card.accountStatusId !== ACCOUNT_STATUS.closed) : cards };
   },
-  cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, Number(params.accountId)),
+  cardGet: (params, ctx) => customerCard(ctx.db, callerOf(ctx).customerId, Number(params.accountId), requestLanguage(ctx.acceptLanguage)),
   cardApplyInfo: (params, ctx) => applyInfo(ctx, params.countryCode, params.productType, params.currencyCode),
   cardApply: (params, ctx) => applyForCard(ctx, params),
   cardConfirm: (params, ctx) => confirmCard(ctx, params.cardId),
@@ -63,7 +64,7 @@ export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
   cardSetAlias: (params, ctx) => setCardAlias(ctx, params.accountId, params.cardAliasName),
   cardLoad: (params, ctx) => loadCard(ctx, params),
   async cardCrossPlatformRequirement(params, ctx) {
-    const card = await customerCard(ctx.db, callerOf(ctx).customerId, params.accountId);
+    const card = await customerCard(ctx.db, callerOf(ctx).customerId, params.accountId, requestLanguage(ctx.acceptLanguage));
     return crossPlatformRequirement(ctx, card.cardStatusId);
   },
   addressReplacementCompatibility: (params, ctx) => addressReplacementCompatibility(ctx, params.countryCode, params.oldAddressId),

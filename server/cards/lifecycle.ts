@@ -1,3 +1,5 @@
+import { requestLanguage } from '../i18n/texts.ts';
+import { keyedDescription } from '../ledger/descriptions.ts';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Card } from '../../generated/entities.ts';
@@ -82,7 +84,7 @@ async function accountAlias(trx: Trx, accountId: number): Promise<string | null>
 async function changeCard(ctx: RpcContext, accountId: number, change: (trx: Trx, locked: LockedCard, customerId: number) => Promise<void>): Promise<Card> {
   const { customerId } = callerOf(ctx);
   await inTransaction(ctx.db, async (trx) => change(trx, await lockCard(trx, customerId, accountId), customerId));
-  return customerCard(ctx.db, customerId, accountId);
+  return customerCard(ctx.db, customerId, accountId, requestLanguage(ctx.acceptLanguage));
 }
 
 const touch = () => ({ updated_at: new Date() });
@@ -135,7 +137,7 @@ export const blockCard = (ctx: RpcContext, accountId: number) =>
       try {
         await writeLedgerTransaction(trx, {
           operationType: 'Card',
-          description: `Card cancelled, balance returned: ${label}`,
+          ...keyedDescription('server.ledger.cardCancelled', { card: label }),
           legs: [
             { accountId: account.id, amount: -account.balance, counterparty: 'Settlement account' },
             { accountId: settlement, amount: account.balance, counterparty: label },
@@ -268,7 +270,7 @@ export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card
     return row;
   });
   await issueAtProcessor(ctx, card);
-  return customerCard(ctx.db, customerId, card.account_id);
+  return customerCard(ctx.db, customerId, card.account_id, requestLanguage(ctx.acceptLanguage));
 }
 
 /**
@@ -279,7 +281,7 @@ export async function confirmationSummary(ctx: RpcContext, cardId: number) {
   const { customerId } = callerOf(ctx);
   const row = await ctx.db.selectFrom('cards').select(['account_id', 'customer_id']).where('id', '=', cardId).executeTakeFirst();
   if (!row || row.customer_id !== customerId) throw new RpcRefusal('13');
-  const card = await customerCard(ctx.db, customerId, row.account_id);
+  const card = await customerCard(ctx.db, customerId, row.account_id, requestLanguage(ctx.acceptLanguage));
   if (card.cardId !== cardId) throw new RpcRefusal('13');
   const offer = await cardOffer(ctx.db, card.countryCode, card.currencyCode);
   const shipping = card.cardIsVirtual ? undefined : (optionById(offer, card.shippingOptionId ?? null) ?? shippingOption(offer, 'standard'));
@@ -376,7 +378,7 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
     // The replacement is ordered either way: the answer shows it processing, and confirming it retries.
     if (!(error instanceof RpcRefusal)) throw error;
   }
-  return customerCard(ctx.db, customerId, accountId);
+  return customerCard(ctx.db, customerId, accountId, requestLanguage(ctx.acceptLanguage));
 }
 
 /**
@@ -384,7 +386,7 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
  * card's status (its capabilities), and for a physical card the express option of the card's country.
  */
 export async function reissueQuote(ctx: RpcContext, accountId: number) {
-  const card = await customerCard(ctx.db, callerOf(ctx).customerId, accountId);
+  const card = await customerCard(ctx.db, callerOf(ctx).customerId, accountId, requestLanguage(ctx.acceptLanguage));
   const offer = await cardOffer(ctx.db, card.countryCode, card.currencyCode);
   const express = card.cardIsVirtual ? undefined : shippingOption(offer, 'express');
   const offered = !!express && express.disabledReasons.length === 0;
@@ -584,5 +586,5 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     await release();
     throw error;
   }
-  return { pinCode, card: await customerCard(ctx.db, customerId, params.accountId) };
+  return { pinCode, card: await customerCard(ctx.db, customerId, params.accountId, requestLanguage(ctx.acceptLanguage)) };
 }

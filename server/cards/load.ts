@@ -1,3 +1,5 @@
+import { requestLanguage } from '../i18n/texts.ts';
+import { keyedDescription } from '../ledger/descriptions.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
@@ -17,11 +19,11 @@ export async function loadCard(
   params: { accountId: number; fromAccountId: number; amount: string; currency?: string },
 ): Promise<SubmitResult> {
   const { customerId } = callerOf(ctx);
-  const card = await customerCard(ctx.db, customerId, params.accountId);
+  const card = await customerCard(ctx.db, customerId, params.accountId, requestLanguage(ctx.acceptLanguage));
   // Both ids are checked for their owner before anything about the card is said.
   await paymentAccount(ctx.db, customerId, params.fromAccountId, 'fromAccountId', card.currencyCode);
-  if (card.accountStatusId !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { description: 'This card is cancelled: its account is closed.' });
-  if (!card.capabilities.load) throw new RpcRefusal('TA1', { description: 'Only an active card can be loaded.' });
+  if (card.accountStatusId !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { key: 'server.cards.cancelled' });
+  if (!card.capabilities.load) throw new RpcRefusal('TA1', { key: 'server.cards.loadActiveOnly' });
   const label = cardLabel({ product_type: card.productType, last4: card.maskedCardNumber?.slice(-4) ?? null }, card.cardAliasName);
   return createTransfer(transferScope(ctx), {
     kind: 'cardLoad',
@@ -29,7 +31,7 @@ export async function loadCard(
     amount: params.amount,
     ...(params.currency ? { currency: params.currency } : {}),
     to: { accountId: params.accountId },
-    description: `Card load: ${label}`,
+    ...keyedDescription('server.ledger.cardLoad', { card: label }),
     fromField: 'fromAccountId',
     toField: 'accountId',
   });

@@ -1,6 +1,7 @@
 import productsData from '../../schemas/data/card-products.json' with { type: 'json' };
 import productsSchema from '../../schemas/data/card-products.schema.json' with { type: 'json' };
 import { checked, documentTypes } from '../dictionaries/data.ts';
+import { localeTexts, type Language } from '../i18n/texts.ts';
 
 /** A card product of schemas/data/card-products.json; its type is the card account's type. */
 export interface CardProduct {
@@ -77,6 +78,20 @@ for (const [country, entry] of Object.entries(FILE.countries)) {
  */
 export function disabledReasonsText(option: Pick<ShippingOption, 'disabledReasons'>): string {
   return option.disabledReasons.map((reason) => DISABLED_REASON_TEXT[reason]).join(' ');
+}
+
+/**
+ * A card product's name in a language (locales/<language>/server.json `server.cards.products.<type>`),
+ * else as the product file says it; an unknown type is 'Card <type>' in the language.
+ *
+ * @example
+ * productName(2006, 'es'); // 'Mastercard prepago virtual'
+ */
+export function productName(type: number, language: Language): string {
+  const t = localeTexts(language);
+  const key = `server.cards.products.${type}`;
+  if (t.has(key)) return t(key);
+  return cardProduct(type)?.name ?? t('server.cards.unknownProduct', { type });
 }
 
 /** The product of a card account type, or undefined. */

@@ -45,7 +45,7 @@ async function cardForSecret(db: Kysely<Database>, caller: SecretCaller, account
     .where('a.id', '=', accountId)
     .executeTakeFirst();
   if (!row || row.customer_id !== caller.customerId || !isCardAccountType(row.type)) throw new RpcRefusal('13');
-  if (row.account_status === ACCOUNT_STATUS.closed) throw new RpcRefusal('CA', { description: 'This card account is closed.' });
+  if (row.account_status === ACCOUNT_STATUS.closed) throw new RpcRefusal('CA', { key: 'server.cards.accountClosed' });
   if (!row.processor_ref || !cardActionAllowed(capability, factsOf(row, row.replacement_id !== null))) {
     const what = capability === 'pin' ? 'PIN' : 'details';
     throw new RpcRefusal('TA1', { description: `The ${what} of this card can't be used in its present status: activate the card first.` });
@@ -83,10 +83,10 @@ export async function changeCardPin(
   params: { accountId: number; pin: string; pinRepeat: string; confirm?: Confirm },
 ): Promise<CardChallengeStarted | { status: 'done' }> {
   const card = await cardForSecret(services.db, caller, params.accountId, 'pin');
-  if (params.pin !== params.pinRepeat) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'pinRepeat', description: 'The PINs do not match.' }] });
+  if (params.pin !== params.pinRepeat) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'pinRepeat', key: 'server.cards.pinsDiffer' }] });
   if (weakPin(params.pin)) {
     throw new RpcRefusal('TA1', {
-      validationErrors: [{ field: 'pin', description: 'This PIN is too easy to guess: avoid repeated digits (1111) and sequences (1234).' }],
+      validationErrors: [{ field: 'pin', key: 'server.cards.pinTooEasy' }],
     });
   }
   const started = await stepUp(services, caller, params.accountId, 'pinChange', params.confirm, params.pin);

@@ -24,6 +24,7 @@ import * as signInThrottles from './migrations/0023_sign_in_throttles.ts';
 import * as stepUpChallenges from './migrations/0024_step_up_challenges.ts';
 import * as transferAttributes from './migrations/0025_transfer_attributes.ts';
 import * as historySearch from './migrations/0026_history_search.ts';
+import * as keyedDescriptions from './migrations/0027_keyed_descriptions.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0024_step_up_challenges': stepUpChallenges,
   '0025_transfer_attributes': transferAttributes,
   '0026_history_search': historySearch,
+  '0027_keyed_descriptions': keyedDescriptions,
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { TextValues } from '../i18n/texts.ts';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -281,6 +282,10 @@ export interface LedgerTransactionsTable {
   request_hash: string | null;
   /** When a hold was posted or voided (migration 0026); null for a transaction posted at once or still held. */
   settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The locale key of a description the server words (migration 0027), `description` being its English words; null for a customer's own text. */
+  description_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The values `description_key`'s text fills in. */
+  description_values: ColumnType<TextValues | null, string | null | undefined, string | null>;
 }
 
 export type LedgerEntryStatus = 'posted' | 'pending' | 'voided';
@@ -294,6 +299,10 @@ export interface LedgerEntriesTable {
   status: LedgerEntryStatus;
   /** Who is on the other side, as this account's holder sees it. */
   counterparty: string | null;
+  /** The locale key of a counterparty the server names itself (migration 0027: 'EUR account'), `counterparty` being its English words. */
+  counterparty_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The values `counterparty_key`'s text fills in. */
+  counterparty_values: ColumnType<TextValues | null, string | null | undefined, string | null>;
 }
 
 /** A message an SMS or e-mail adapter sent; the sandbox outbox page lists them. */

@@ -1,5 +1,9 @@
 import type { OperationType } from '../ledger/post-transaction.ts';
 import type { SystemPurpose } from '../ledger/system-accounts.ts';
+import { accountName, keyedDescription } from '../ledger/descriptions.ts';
+import { wordText, type KeyedText } from '../i18n/texts.ts';
+
+const BANK_FEES = { key: 'server.ledger.bankFees' };
 
 /** The demo customers' account ids by currency. */
 export interface DemoAccounts {
@@ -14,8 +18,10 @@ type AccountRef = number | { purpose: SystemPurpose; currency: string };
 export interface DemoMovement {
   operationType: OperationType;
   description: string;
+  /** The description's locale key and values when the bank words it (a card payment, a fee), worded for each reader. */
+  descriptionText?: KeyedText;
   postedAt: Date;
-  legs: Array<{ account: AccountRef; amount: bigint; counterparty?: string }>;
+  legs: Array<{ account: AccountRef; amount: bigint; counterparty?: string; counterpartyText?: KeyedText }>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,20 +85,20 @@ export function demoHistory(accounts: DemoAccounts, now: Date): DemoMovement[] {
         { account, amount, counterparty: payer },
       ],
     });
-  const fee = (day: number, account: number, currency: string, amount: bigint, description: string) =>
+  const fee = (day: number, account: number, currency: string, amount: bigint, described: ReturnType<typeof keyedDescription>) =>
     movements.push({
       operationType: 'Fees',
-      description,
+      ...described,
       postedAt: at(day),
       legs: [
-        { account, amount: -amount, counterparty: 'Bank fees' },
+        { account, amount: -amount, counterparty: wordText('en', BANK_FEES), counterpartyText: BANK_FEES },
         { account: system('fees', currency), amount },
       ],
     });
   const card = (day: number, account: number, currency: string, amount: bigint, merchant: string) =>
     movements.push({
       operationType: 'Card',
-      description: `Card payment at ${merchant}`,
+      ...keyedDescription('server.ledger.cardPayment', { merchant }),
       postedAt: at(day),
       legs: [
         { account, amount: -amount, counterparty: merchant },
@@ -112,13 +118,13 @@ export function demoHistory(accounts: DemoAccounts, now: Date): DemoMovement[] {
   const exchange = (day: number, from: [number, string, bigint], to: [number, string, bigint]) =>
     movements.push({
       operationType: 'Exchange',
-      description: `Exchange ${from[1]} to ${to[1]}`,
+      ...keyedDescription('server.ledger.exchange', { from: from[1], to: to[1] }),
       postedAt: at(day),
       legs: [
-        { account: from[0], amount: -from[2], counterparty: `${to[1]} account` },
+        { account: from[0], amount: -from[2], counterparty: wordText('en', accountName(to[1])), counterpartyText: accountName(to[1]) },
         { account: system('fx', from[1]), amount: from[2] },
         { account: system('fx', to[1]), amount: -to[2] },
-        { account: to[0], amount: to[2], counterparty: `${from[1]} account` },
+        { account: to[0], amount: to[2], counterparty: wordText('en', accountName(from[1])), counterpartyText: accountName(from[1]) },
       ],
     });
   const withdrawal = (day: number, account: number, currency: string, amount: bigint, payee: string, description: string) =>
@@ -141,10 +147,10 @@ export function demoHistory(accounts: DemoAccounts, now: Date): DemoMovement[] {
     deposit('clearing:wire', base + 2, northwind.CAD, 'CAD', 620_000n, 'Adatum Corp.', 'Incoming wire: licence fees');
     deposit('clearing:deposit', base + 3, anna.EUR, 'EUR', 35_000n, 'Anna Novak (Sparkasse)', 'Top-up from own bank account');
     transfer(base + 5, { id: northwind.USD, name: northwind.name }, { id: anna.USD, name: anna.name }, 320_000n, `Invoice ${invoice}: illustration work`);
-    fee(base + 5, northwind.USD, 'USD', 450n, `Transfer fee, invoice ${invoice}`);
-    fee(base + 6, anna.USD, 'USD', 250n, 'Monthly account fee');
+    fee(base + 5, northwind.USD, 'USD', 450n, keyedDescription('server.ledger.invoiceTransferFee', { invoice }));
+    fee(base + 6, anna.USD, 'USD', 250n, keyedDescription('server.ledger.monthlyAccountFee'));
     withdrawal(base + 10, northwind.USD, 'USD', 400_000n, 'Litware Supplies', 'Wire to supplier');
-    fee(base + 10, northwind.USD, 'USD', 1_500n, 'Outgoing wire fee');
+    fee(base + 10, northwind.USD, 'USD', 1_500n, keyedDescription('server.ledger.outgoingWireFee'));
     if (month % 2 === 0) exchange(base + 12, [anna.USD, 'USD', 40_000n], [anna.EUR, 'EUR', 36_800n]);
     else exchange(base + 12, [anna.USD, 'USD', 25_000n], [anna.GBP, 'GBP', 19_750n]);
     if (month % 2 === 1) transfer(base + 15, { id: anna.EUR, name: anna.name }, { id: northwind.EUR, name: northwind.name }, 12_000n, 'Workshop ticket');

@@ -168,9 +168,16 @@ async function toPosting(trx: Trx, movement: DemoMovement): Promise<LedgerPostin
       accountId: typeof leg.account === 'number' ? leg.account : await systemAccountId(trx, leg.account.purpose, leg.account.currency),
       amount: leg.amount,
       ...(leg.counterparty ? { counterparty: leg.counterparty } : {}),
+      ...(leg.counterpartyText ? { counterpartyText: leg.counterpartyText } : {}),
     })),
   );
-  return { operationType: movement.operationType, description: movement.description, legs, postedAt: movement.postedAt };
+  return {
+    operationType: movement.operationType,
+    description: movement.description,
+    ...(movement.descriptionText ? { descriptionText: movement.descriptionText } : {}),
+    legs,
+    postedAt: movement.postedAt,
+  };
 }
 
 /**

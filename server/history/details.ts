@@ -1,3 +1,5 @@
+import { counterpartyIn, describedIn } from '../ledger/descriptions.ts';
+import type { Language } from '../i18n/texts.ts';
 import type { Kysely } from 'kysely';
 import type { TransactionDetails } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
@@ -60,6 +62,7 @@ export async function transactionDetails(
   customerId: number,
   transactionId: bigint,
   declared: readonly string[] = [],
+  language: Language = 'en',
 ): Promise<TransactionDetails> {
   const entries = await db
     .selectFrom('ledger_entries as e')
@@ -72,11 +75,15 @@ export async function transactionDetails(
       'e.amount',
       'e.status',
       'e.counterparty',
+      'e.counterparty_key',
+      'e.counterparty_values',
       'a.currency_code',
       'c.scale',
       't.created_at',
       't.operation_type',
       't.description',
+      't.description_key',
+      't.description_values',
       't.settled_at',
     ])
     .where('e.transaction_id', '=', transactionId)
@@ -132,7 +139,7 @@ export async function transactionDetails(
     transactionId: Number(transactionId),
     transactionDate: main.created_at.toISOString(),
     operationType: main.operation_type,
-    ...(main.description ? { description: main.description } : {}),
+    ...(main.description ? { description: describedIn(language, main) } : {}),
     accountId: main.account_id,
     accountNumber: maskedAccountNumber(main.account_id),
     amount: formatMinorUnits(main.amount, main.scale),
@@ -148,7 +155,7 @@ export async function transactionDetails(
       state,
       returnedAt: transfer?.returned_at ?? null,
     }),
-    ...omitNull({ counterparty: main.counterparty }),
+    ...omitNull({ counterparty: counterpartyIn(language, main) }),
     ...(transfer
       ? {
           transferStatus: transfer.status,
@@ -174,7 +181,7 @@ export async function transactionDetails(
       amount: formatMinorUnits(entry.amount, entry.scale),
       currencyCode: entry.currency_code,
       status: entry.status,
-      ...omitNull({ counterparty: entry.counterparty }),
+      ...omitNull({ counterparty: counterpartyIn(language, entry) }),
     })),
   };
 }

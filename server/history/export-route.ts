@@ -1,3 +1,5 @@
+import { codeDescription } from '../rpc/response-codes.ts';
+import { requestLanguage } from '../i18n/texts.ts';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -95,7 +97,10 @@ export async function historyExportRoute(app: FastifyInstance, options: HistoryE
       params[field] = INTEGER_FIELDS.has(field) && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
     }
     if (!validate(params)) {
-      return reply.code(400).send({ responseCode: 'TA1', responseDescription: 'Invalid params', validationErrors: fieldErrors(validate.errors) });
+      const language = requestLanguage(request.headers['accept-language']);
+      return reply
+        .code(400)
+        .send({ responseCode: 'TA1', responseDescription: codeDescription('TA1', language), validationErrors: fieldErrors(validate.errors, language) });
     }
     if (typeof params.accountId === 'number' && !(await ownsAccount(options.db, acting.customerId, params.accountId))) {
       return reply.code(403).send({ responseCode: '13', responseDescription: 'Access denied' });
@@ -108,7 +113,7 @@ export async function historyExportRoute(app: FastifyInstance, options: HistoryE
     async function* lines() {
       // A byte-order mark, so spreadsheets read the file as UTF-8.
       yield `\uFEFF${historyCsvHeader()}`;
-      for await (const batch of historyBatches(options.db, filter)) yield historyCsvLines(batch);
+      for await (const batch of historyBatches(options.db, filter, requestLanguage(request.headers['accept-language']))) yield historyCsvLines(batch);
     }
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -1,3 +1,4 @@
+import { requestLanguage } from '../i18n/texts.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { ownsAccount } from '../accounts/balances.ts';
 import { transactionHistory } from '../accounts/transaction-history.ts';
@@ -34,19 +35,31 @@ export const historyHandlers = (fields: HistoryFields): Pick<RpcHandlerMap<RpcCo
     // Another customer's account is refused outright, not answered with an empty page.
     await checkAccount(ctx, params.accountId);
     // Validation fills in the declared defaults; the fallbacks only satisfy the optional types.
-    const page = await transactionHistory(ctx.db, {
-      ...params,
-      customerId,
-      sortBy: params.sortBy ?? 'transactionDate',
-      sortDirection: params.sortDirection ?? 'desc',
-      pageNumber: params.pageNumber ?? 1,
-      pageSize: params.pageSize ?? 20,
-    });
+    const page = await transactionHistory(
+      ctx.db,
+      {
+        ...params,
+        customerId,
+        sortBy: params.sortBy ?? 'transactionDate',
+        sortDirection: params.sortDirection ?? 'desc',
+        pageNumber: params.pageNumber ?? 1,
+        pageSize: params.pageSize ?? 20,
+      },
+      requestLanguage(ctx.acceptLanguage),
+    );
     return { ...page, exportCsv: historyExportPath({ ...params }) };
   },
 
   async transferDetails(params, ctx) {
-    return { transaction: await transactionDetails(ctx.db, callerOf(ctx).customerId, BigInt(params.transactionId), fields.details) };
+    return {
+      transaction: await transactionDetails(
+        ctx.db,
+        callerOf(ctx).customerId,
+        BigInt(params.transactionId),
+        fields.details,
+        requestLanguage(ctx.acceptLanguage),
+      ),
+    };
   },
 
   async transferReceiptPdf(params, ctx) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience } from '../documents/pdf/index.ts';
+import { documentAudience, formatDate, localeTexts, renderDocument, type DocumentAudience } from '../documents/pdf/index.ts';
 import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { transactionDetails } from './details.ts';
 import { customerDisplayName } from '../customers/display-name.ts';
@@ -22,10 +22,10 @@ export async function transferReceiptPdf(
   transactionId: bigint,
   audience: DocumentAudience = documentAudience(),
 ): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
-  const details = await transactionDetails(db, customerId, transactionId);
+  const details = await transactionDetails(db, customerId, transactionId, [], audience.language);
   const customer = await db.selectFrom('customers').select(['first_name', 'last_name', 'business_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
   const name = customerDisplayName(customer, customerId);
-  const t = documentTexts(audience.language);
+  const t = localeTexts(audience.language);
   const outgoing = details.amount.startsWith('-');
   const other = details.counterparty ?? details.toEmail ?? t('pdf.receipt.unknownParty');
   const own = `${name}, ${t('pdf.receipt.accountValue', { account: details.accountId ?? '', currency: details.currencyCode })}`;
@@ -81,7 +81,7 @@ export async function transferReceiptPdf(
         kind: 'fields',
         rows: [
           { label: t('pdf.receipt.transactionId'), value: String(details.transactionId) },
-          { label: t('pdf.receipt.date'), value: `${documentDate(audience.language, details.transactionDate)}, ${details.transactionDate.slice(11, 16)} UTC` },
+          { label: t('pdf.receipt.date'), value: `${formatDate(audience.language, details.transactionDate)}, ${details.transactionDate.slice(11, 16)} UTC` },
           { label: t('pdf.receipt.type'), value: t.value('enums.operationType', details.operationType) },
           ...(details.description ? [{ label: t('pdf.receipt.description'), value: details.description }] : []),
           { label: t('pdf.receipt.status'), value: t.value('enums.status', details.status) },

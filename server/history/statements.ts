@@ -1,8 +1,11 @@
+import { omitNull } from '../db/omit-null.ts';
+import { counterpartyIn, describedIn } from '../ledger/descriptions.ts';
+import type { Language } from '../i18n/texts.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience } from '../documents/pdf/index.ts';
+import { documentAudience, formatDate, localeTexts, renderDocument, type DocumentAudience } from '../documents/pdf/index.ts';
 import { customerDisplayName } from '../customers/display-name.ts';
 
 /** Account types that offer monthly statements (document 001 section 3, derived flag 'statements'): payment, prepayment, receiving. */
@@ -109,7 +112,14 @@ export interface Statement {
  * @example
  * const statement = await accountStatement(db, customerId, accountId, 2026, 3);
  */
-export async function accountStatement(db: Kysely<Database>, customerId: number, accountId: number, year: number, month: number): Promise<Statement> {
+export async function accountStatement(
+  db: Kysely<Database>,
+  customerId: number,
+  accountId: number,
+  year: number,
+  month: number,
+  language: Language = 'en',
+): Promise<Statement> {
   const account = await db
     .selectFrom('accounts as a')
     .innerJoin('currencies as c', 'c.code', 'a.currency_code')
@@ -120,7 +130,7 @@ export async function accountStatement(db: Kysely<Database>, customerId: number,
     .executeTakeFirst();
   if (!account) throw new RpcRefusal('13');
   if (!STATEMENT_ACCOUNT_TYPES.includes(account.type)) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'accountId', description: 'This account does not offer statements.' }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'accountId', key: 'server.history.noStatements' }] });
   }
   const from = monthStart(year, month);
   const to = monthStart(year, month + 1);
@@ -139,7 +149,17 @@ export async function accountStatement(db: Kysely<Database>, customerId: number,
     db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-      .select(['t.created_at', 't.description', 't.operation_type', 'e.amount', 'e.counterparty'])
+      .select([
+        't.created_at',
+        't.description',
+        't.description_key',
+        't.description_values',
+        't.operation_type',
+        'e.amount',
+        'e.counterparty',
+        'e.counterparty_key',
+        'e.counterparty_values',
+      ])
       .where('e.account_id', '=', accountId)
       .where('e.status', '=', 'posted')
       .where('t.created_at', '>=', from)
@@ -160,8 +180,8 @@ export async function accountStatement(db: Kysely<Database>, customerId: number,
     else totalOut -= entry.amount;
     return {
       date: entry.created_at.toISOString().slice(0, 10),
-      description: entry.description || entry.operation_type,
-      ...(entry.counterparty ? { counterparty: entry.counterparty } : {}),
+      description: describedIn(language, entry) || entry.operation_type,
+      ...omitNull({ counterparty: counterpartyIn(language, entry) }),
       amount: money(entry.amount),
       balance: money(running),
     };
@@ -196,16 +216,16 @@ export async function statementPdf(
   audience: DocumentAudience = documentAudience(),
   now: Date = new Date(),
 ): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
-  const statement = await accountStatement(db, customerId, accountId, year, month);
+  const statement = await accountStatement(db, customerId, accountId, year, month, audience.language);
   const currency = statement.currencyCode;
   const { language } = audience;
-  const t = documentTexts(language);
+  const t = localeTexts(language);
   const money = (amount: string) => `${amount} ${currency}`;
   const content = await renderDocument({
     ...audience,
     now,
     title: t('pdf.statement.title'),
-    subtitle: t('pdf.statement.subtitle', { from: documentDate(language, statement.period.from), to: documentDate(language, statement.period.to) }),
+    subtitle: t('pdf.statement.subtitle', { from: formatDate(language, statement.period.from), to: formatDate(language, statement.period.to) }),
     author: statement.customerName,
     reference: t('pdf.statement.reference', { account: accountId, month: `${year}-${pad(month)}` }),
     blocks: [

@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import common from '../../schemas/entities/common.schema.json' with { type: 'json' };
+import { localeTexts, type Language, type TextValues } from '../i18n/texts.ts';
 
 /** One field's problem, as forms show it: `field` is a dot path such as 'profile.firstName'. */
 export interface FieldError {
@@ -37,39 +38,54 @@ function dotPath(instancePath: string): string {
 
 const joinPath = (parent: string, child: string) => (parent ? `${parent}.${child}` : child);
 
-function describe(error: ErrorObject): FieldError {
+/** A field's problem as a locale text (locales/<language>/server.json `server.validation`), or ajv's own words for a rarer keyword. */
+type Described = { field: string } & ({ key: string; values?: TextValues } | { description: string });
+
+function describe(error: ErrorObject): Described {
   const field = dotPath(error.instancePath);
   const params = error.params as Record<string, unknown>;
+  const said = (key: string, values?: TextValues) => ({ field, key: `server.validation.${key}`, ...(values ? { values } : {}) });
   switch (error.keyword) {
     case 'required':
-      return { field: joinPath(field, String(params.missingProperty)), description: 'is required' };
+      return { field: joinPath(field, String(params.missingProperty)), key: 'server.validation.required' };
     case 'additionalProperties':
-      return { field: joinPath(field, String(params.additionalProperty)), description: 'is not a known field: remove it' };
+      return { field: joinPath(field, String(params.additionalProperty)), key: 'server.validation.unknownField' };
     case 'format':
-      return { field, description: params.format === 'email' ? 'must be a valid e-mail address' : `must be a valid ${String(params.format)}` };
+      return params.format === 'email' ? said('email') : said('format', { format: String(params.format) });
     case 'pattern':
-      if (params.pattern === TEXT_PATTERN) return { field, description: 'must be plain text: remove control characters (NUL) and broken characters' };
-      if (params.pattern === REQUIRED_TEXT_PATTERN)
-        return { field, description: 'must not be blank, nor hold control characters (NUL) or broken characters: type some text' };
-      return { field, description: error.message ?? 'is not valid' };
+      if (params.pattern === TEXT_PATTERN) return said('plainText');
+      if (params.pattern === REQUIRED_TEXT_PATTERN) return said('requiredText');
+      return said('pattern', { pattern: String(params.pattern) });
     case 'enum':
-      return { field, description: `must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}` };
+      return said('enum', { values: (params.allowedValues as unknown[]).map(String).join(', ') });
+    case 'maxLength':
+    case 'minLength':
+    case 'maxItems':
+    case 'minItems':
+    case 'minimum':
+    case 'maximum':
+      return said(error.keyword, { limit: Number(params.limit) });
+    case 'type':
+      return said('type', { type: String(params.type) });
     default:
       return { field, description: error.message ?? 'is not valid' };
   }
 }
 
 /**
- * Turns ajv's errors into field errors, one per field and problem, in the order ajv found them.
+ * Turns ajv's errors into field errors, one per field and problem, in the order ajv found them, worded
+ * in `language` (English by default).
  *
  * @example
- * if (!validate(body)) reply.send({ validationErrors: fieldErrors(validate.errors) });
+ * if (!validate(body)) reply.send({ validationErrors: fieldErrors(validate.errors, 'es') });
  */
-export function fieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
+export function fieldErrors(errors: readonly ErrorObject[] | null | undefined, language: Language = 'en'): FieldError[] {
+  const t = localeTexts(language);
   const seen = new Set<string>();
   const result: FieldError[] = [];
   for (const error of errors ?? []) {
-    const described = describe(error);
+    const found = describe(error);
+    const described = { field: found.field, description: 'key' in found ? t(found.key, found.values) : found.description };
     const key = `${described.field}\u0000${described.description}`;
     if (!seen.has(key)) {
       seen.add(key);

@@ -1,3 +1,5 @@
+import { keyedDescription } from '../ledger/descriptions.ts';
+import type { KeyedText } from '../i18n/texts.ts';
 import type { Transaction } from 'kysely';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
@@ -18,8 +20,8 @@ import { documentAudience } from '../documents/pdf/index.ts';
 /** Section 8's message for a funding invoice that could not be made. */
 export const FUNDING_FAILED = 'Failed to generate invoice. Please, try again.';
 
-const fieldRefusal = (field: string, description: string, code: 'TA1' | 'CA' = 'TA1', extra: { description?: string } = {}) =>
-  new RpcRefusal(code, { ...extra, validationErrors: [{ field, description }] });
+const fieldRefusal = (field: string, text: KeyedText, code: 'TA1' | 'CA' = 'TA1', extra: { description?: string } = {}) =>
+  new RpcRefusal(code, { ...extra, validationErrors: [{ field, ...text }] });
 
 /** A positive amount in minor units of the scale, refused on `field` otherwise. */
 function positiveMinor(value: string, scale: number, field: string, extra: { description?: string } = {}): bigint {
@@ -27,10 +29,10 @@ function positiveMinor(value: string, scale: number, field: string, extra: { des
   try {
     minor = toMinorUnits(value, scale);
   } catch (error) {
-    if (error instanceof AmountFormatError) throw fieldRefusal(field, error.message, 'TA1', extra);
+    if (error instanceof AmountFormatError) throw fieldRefusal(field, error.text, 'TA1', extra);
     throw error;
   }
-  if (minor <= 0n) throw fieldRefusal(field, 'Enter an amount above zero.', 'TA1', extra);
+  if (minor <= 0n) throw fieldRefusal(field, { key: 'server.amounts.aboveZero' }, 'TA1', extra);
   return minor;
 }
 
@@ -102,22 +104,18 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     const email = params.toEmail.trim().toLowerCase();
     // customerByEmail only reads; outside a money-moving call the plain connection serves.
     const payer = (await customerByEmail(ctx.db as Transaction<Database>, email))?.customerId;
-    if (payer === customerId) throw fieldRefusal('toEmail', 'This is your own e-mail: send the invoice to the person who should pay it.');
+    if (payer === customerId) throw fieldRefusal('toEmail', { key: 'server.invoices.ownEmail' });
     const account = await ownReceivingAccount(ctx, customerId, params.currency);
-    if (!account)
-      throw fieldRefusal(
-        'currency',
-        `You have no open account in ${params.currency} to be paid into: add the currency to your accounts first, or choose another.`,
-      );
+    if (!account) throw fieldRefusal('currency', { key: 'server.invoices.noAccount', values: { currency: params.currency } });
     const amount = positiveMinor(params.amount, account.scale, 'amount');
     const { perTransactionMax } = transferLimits('invoice', account.scale);
     if (amount > perTransactionMax) {
-      throw fieldRefusal(
-        'amount',
-        `An invoice may ask for at most ${formatMinorUnits(perTransactionMax, account.scale)} ${params.currency}: split it into several.`,
-      );
+      throw fieldRefusal('amount', {
+        key: 'server.invoices.overLimit',
+        values: { limit: { amount: formatMinorUnits(perTransactionMax, account.scale), currency: params.currency } },
+      });
     }
-    if (params.dueDate && params.dueDate < new Date().toISOString().slice(0, 10)) throw fieldRefusal('dueDate', 'Choose a due date from today on.');
+    if (params.dueDate && params.dueDate < new Date().toISOString().slice(0, 10)) throw fieldRefusal('dueDate', { key: 'server.invoices.dueDate' });
     const inserted = await ctx.db
       .insertInto('invoices')
       .values({
@@ -169,7 +167,9 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
       fromAccountId: params.accountId,
       toAmount: formatMinorUnits(row.amount, row.scale),
       to: { accountId: toAccountId },
-      description: `Invoice ${row.id}${row.note ? `: ${row.note}` : ''}`.slice(0, 200),
+      ...(row.note
+        ? keyedDescription('server.ledger.invoiceWithNote', { id: Number(row.id), note: row.note.slice(0, 180) })
+        : keyedDescription('server.ledger.invoice', { id: Number(row.id) })),
       ...(row.note ? { note: row.note } : {}),
       reference: `INV-${row.id}`,
       invoiceId: row.id,
@@ -225,21 +225,16 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
         .where('a.id', '=', params.accountId)
         .executeTakeFirst();
       if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
-      if (account.status !== ACCOUNT_STATUS.open) throw fieldRefusal('accountId', 'This account is closed: choose an open account.', 'CA', failed);
+      if (account.status !== ACCOUNT_STATUS.open) throw fieldRefusal('accountId', { key: 'server.transfers.closedAccount' }, 'CA', failed);
     } else {
       const usd = await ownReceivingAccount(ctx, customerId, 'USD');
       if (usd) account = { id: usd.id, customer_id: customerId, status: ACCOUNT_STATUS.open, currency_code: 'USD', scale: usd.scale };
     }
-    if (!account) throw fieldRefusal('accountId', 'Choose the account to fund.', 'TA1', failed);
+    if (!account) throw fieldRefusal('accountId', { key: 'server.invoices.chooseAccount' }, 'TA1', failed);
     const amount = positiveMinor(params.amount, account.scale, 'amount', failed);
     const [instruction] = await paymentInstructionsOf(ctx.db, customerId, account.id);
     if (!instruction) {
-      throw fieldRefusal(
-        'accountId',
-        `${account.currency_code} accounts cannot be funded by bank transfer: choose an account in another currency.`,
-        'TA1',
-        failed,
-      );
+      throw fieldRefusal('accountId', { key: 'server.invoices.notBankFunded', values: { currency: account.currency_code } }, 'TA1', failed);
     }
     const inserted = await ctx.db
       .insertInto('invoices')

@@ -233,13 +233,13 @@ export async function listInvoices(
 /** Refuses (TA1, no change) an invoice that can no longer be paid, rejected or withdrawn. */
 export function assertOpen(row: InvoiceRow, action: 'pay' | 'reject' | 'cancel'): void {
   const status = invoiceStatus(row);
-  if (status === 'paid') throw new RpcRefusal('TA1', { description: 'This invoice has already been paid.' });
-  if (status === 'rejected') throw new RpcRefusal('TA1', { description: 'This invoice was rejected and can no longer be paid.' });
-  if (status === 'canceled') throw new RpcRefusal('TA1', { description: 'The sender withdrew this invoice: it can no longer be paid.' });
+  if (status === 'paid') throw new RpcRefusal('TA1', { key: 'server.invoices.alreadyPaid' });
+  if (status === 'rejected') throw new RpcRefusal('TA1', { key: 'server.invoices.rejected' });
+  if (status === 'canceled') throw new RpcRefusal('TA1', { key: 'server.invoices.withdrawn' });
   if (row.transfer_status === 'awaitingApproval') {
-    throw new RpcRefusal('TA1', { description: 'A payment of this invoice is waiting for approval by another user of your company: wait for their decision.' });
+    throw new RpcRefusal('TA1', { key: 'server.invoices.awaitingApproval' });
   }
   if (action === 'cancel' && row.transfer_status !== null && IN_PROGRESS.includes(row.transfer_status)) {
-    throw new RpcRefusal('TA1', { description: 'The payer is paying this invoice right now: it can no longer be withdrawn.' });
+    throw new RpcRefusal('TA1', { key: 'server.invoices.beingPaid' });
   }
 }

@@ -5,7 +5,7 @@ import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { paymentInstructionsOf } from '../accounts/payment-instructions.ts';
-import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
+import { documentAudience, formatDate, localeTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
 import { toInvoice, visibleInvoice, type InvoiceRow } from './invoices.ts';
 
 /**
@@ -17,7 +17,7 @@ import { toInvoice, visibleInvoice, type InvoiceRow } from './invoices.ts';
  */
 export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customerId: number, audience: DocumentAudience = documentAudience()): Promise<Buffer> {
   const invoice = toInvoice(row, customerId);
-  const t = documentTexts(audience.language);
+  const t = localeTexts(audience.language);
   const money = (amount: string) => `${amount} ${invoice.currencyCode}`;
   const party = (name: string | undefined, email: string | undefined) => ({
     kind: 'fields' as const,
@@ -30,8 +30,8 @@ export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customer
     {
       kind: 'fields',
       rows: [
-        { label: t('pdf.invoice.issued'), value: documentDate(audience.language, invoice.sentDate) },
-        ...(invoice.dueDate ? [{ label: t('pdf.invoice.due'), value: documentDate(audience.language, invoice.dueDate) }] : []),
+        { label: t('pdf.invoice.issued'), value: formatDate(audience.language, invoice.sentDate) },
+        ...(invoice.dueDate ? [{ label: t('pdf.invoice.due'), value: formatDate(audience.language, invoice.dueDate) }] : []),
         { label: t('pdf.invoice.status'), value: t.value('enums.invoiceStatus', invoice.status) },
       ],
     },

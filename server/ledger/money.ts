@@ -3,11 +3,21 @@
  * ledger (123450n at scale 2). No floating point is involved at any step.
  */
 
+import type { KeyedText } from '../i18n/texts.ts';
+
 const DECIMAL = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
 
 /** An amount that cannot be represented in the currency: the message says why. */
 export class AmountFormatError extends Error {
   override name = 'AmountFormatError';
+
+  constructor(
+    message: string,
+    /** The message as a locale text (locales/<language>/server.json), for refusals worded in the caller's language. */
+    readonly text: KeyedText,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -21,11 +31,17 @@ export class AmountFormatError extends Error {
 export function toMinorUnits(amount: string, scale: number): bigint {
   const match = DECIMAL.exec(amount);
   if (!match) {
-    throw new AmountFormatError(`'${amount}' is not an amount: write digits with an optional '.' and decimals, e.g. 1234.50.`);
+    throw new AmountFormatError(`'${amount}' is not an amount: write digits with an optional '.' and decimals, e.g. 1234.50.`, {
+      key: 'server.amounts.notAnAmount',
+      values: { amount },
+    });
   }
   const [, sign, whole, fraction = ''] = match;
   if (fraction.length > scale) {
-    throw new AmountFormatError(`'${amount}' has ${fraction.length} decimals; this currency allows at most ${scale}.`);
+    throw new AmountFormatError(`'${amount}' has ${fraction.length} decimals; this currency allows at most ${scale}.`, {
+      key: 'server.amounts.tooManyDecimals',
+      values: { amount, decimals: fraction.length, scale },
+    });
   }
   const minor = BigInt(whole! + fraction.padEnd(scale, '0'));
   return sign ? -minor : minor;

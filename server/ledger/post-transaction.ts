@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { KeyedText } from '../i18n/texts.ts';
 import { ACCOUNT_STATUS } from './account-status.ts';
 import { LedgerError } from './errors.ts';
 import { checkBalancedPerCurrency, checkLegs, type LedgerLeg } from './posting-rules.ts';
@@ -11,7 +12,10 @@ export type OperationType = 'Transfer' | 'Deposit' | 'Withdrawal' | 'Card' | 'Ex
 /** One ledger transaction to post. */
 export interface LedgerPosting {
   operationType: OperationType;
+  /** What the history says of it: the customer's own words, or the English of `descriptionText`. */
   description: string;
+  /** A description the server words: its locale key and values, worded in the reader's language when read (see `describe`). */
+  descriptionText?: KeyedText;
   legs: LedgerLeg[];
   /**
    * The caller's key for this movement. A retry with the same key and the same posting returns
@@ -149,17 +153,26 @@ export async function writeEntries(trx: Transaction<Database>, posting: LedgerPo
   }
   await lockAccounts(trx, posting.legs);
   // The transaction and its entries in one statement.
-  const entries = sql.join(posting.legs.map((leg) => sql`(${leg.accountId}::int, ${leg.amount}::bigint, ${leg.counterparty ?? null}::text)`));
+  const entries = sql.join(
+    posting.legs.map(
+      (leg) =>
+        sql`(${leg.accountId}::int, ${leg.amount}::bigint, ${leg.counterparty ?? null}::text, ${leg.counterpartyText?.key ?? null}::text, ${
+          leg.counterpartyText?.values ? JSON.stringify(leg.counterpartyText.values) : null
+        }::jsonb)`,
+    ),
+  );
   const written = (
     await sql<{ id: bigint; created_at: Date }>`
       with t as (
-        insert into ledger_transactions (operation_type, description, idempotency_key, request_hash, created_at)
-        values (${posting.operationType}, ${posting.description}, ${posting.idempotencyKey ?? null}, ${hash}, coalesce(${posting.postedAt ?? null}::timestamptz, now()))
+        insert into ledger_transactions (operation_type, description, description_key, description_values, idempotency_key, request_hash, created_at)
+        values (${posting.operationType}, ${posting.description}, ${posting.descriptionText?.key ?? null}, ${posting.descriptionText?.values ? JSON.stringify(posting.descriptionText.values) : null}::jsonb,
+          ${posting.idempotencyKey ?? null}, ${hash}, coalesce(${posting.postedAt ?? null}::timestamptz, now()))
         returning id, created_at
       ),
       e as (
-        insert into ledger_entries (transaction_id, account_id, amount, status, counterparty)
-        select t.id, v.account_id, v.amount, ${status}, v.counterparty from t, (values ${entries}) as v(account_id, amount, counterparty)
+        insert into ledger_entries (transaction_id, account_id, amount, status, counterparty, counterparty_key, counterparty_values)
+        select t.id, v.account_id, v.amount, ${status}, v.counterparty, v.counterparty_key, v.counterparty_values
+        from t, (values ${entries}) as v(account_id, amount, counterparty, counterparty_key, counterparty_values)
       )
       select id, created_at from t`.execute(trx)
   ).rows[0]!;

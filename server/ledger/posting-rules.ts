@@ -1,3 +1,4 @@
+import type { KeyedText } from '../i18n/texts.ts';
 import { LedgerError } from './errors.ts';
 
 /** One leg of a posting: an amount in minor units entering (+) or leaving (-) an account. */
@@ -6,6 +7,8 @@ export interface LedgerLeg {
   amount: bigint;
   /** Who is on the other side, as this account's holder sees it (shown in the history). */
   counterparty?: string;
+  /** A counterparty the server names itself ('EUR account'): its locale key and values, `counterparty` being its English words. */
+  counterpartyText?: KeyedText;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { SignedInUser } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from '../registration/one-time-codes.ts';
-import { RpcRefusal } from '../rpc/response-codes.ts';
+import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
 import { revokeUserSessions } from './revoke-sessions.ts';
 
 /** A confirmation code for a password change works for 10 minutes. */
@@ -52,14 +52,13 @@ export async function requestPasswordChange(
     .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
     .executeTakeFirstOrThrow();
   if (Number(count) >= CHANGES_PER_HOUR) {
-    throw new RpcRefusal('VF', { description: 'Too many password change requests in the last hour. Wait a while and try again.' });
+    throw new RpcRefusal('VF', { key: 'server.passwords.tooManyRequests' });
   }
   const row = await db.selectFrom('users').select(['password_hash', 'email']).where('id', '=', user.userId).executeTakeFirstOrThrow();
-  const problems: { field: string; description: string }[] = [];
-  if (!(await verifyPassword(row.password_hash, input.password))) problems.push({ field: 'password', description: 'The current password is wrong.' });
-  if (input.passwordNew !== input.passwordNewRepeat)
-    problems.push({ field: 'passwordNewRepeat', description: 'The two new passwords differ: type the same one twice.' });
-  else if (input.passwordNew === input.password) problems.push({ field: 'passwordNew', description: 'Choose a password different from the current one.' });
+  const problems: RefusalFieldError[] = [];
+  if (!(await verifyPassword(row.password_hash, input.password))) problems.push({ field: 'password', key: 'server.passwords.currentWrong' });
+  if (input.passwordNew !== input.passwordNewRepeat) problems.push({ field: 'passwordNewRepeat', key: 'server.passwords.repeatDiffers' });
+  else if (input.passwordNew === input.password) problems.push({ field: 'passwordNew', key: 'server.passwords.sameAsCurrent' });
   if (problems.length > 0) throw new RpcRefusal('TA1', { validationErrors: problems });
 
   const requestKey = randomUUID();
@@ -93,7 +92,7 @@ async function ownRequest(trx: Kysely<Database>, user: SignedInUser, requestKey:
     .where('user_id', '=', user.userId)
     .forUpdate()
     .executeTakeFirst();
-  if (!request) throw new RpcRefusal('13', { description: 'This password change is not yours or does not exist. Start again.' });
+  if (!request) throw new RpcRefusal('13', { key: 'server.passwords.unknownChange' });
   return request;
 }
 

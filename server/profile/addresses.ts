@@ -14,7 +14,7 @@ function addressColumns(form: AddressForm) {
   let stateName: string | null = null;
   if (states.length > 0) {
     const state = states.find((candidate) => candidate.code === form.stateCode);
-    if (!state) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'stateCode', description: 'Choose the state or province.' }] });
+    if (!state) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'stateCode', key: 'server.profile.chooseState' }] });
     stateName = state.name;
   }
   return {
@@ -100,7 +100,7 @@ export async function deleteAddress(db: Kysely<Database>, customerId: number, ad
     .executeTakeFirstOrThrow();
   if (Number(n) <= 1) {
     throw new RpcRefusal('TA1', {
-      validationErrors: [{ field: 'addressId', description: 'This is your only address: add another one before you delete it.' }],
+      validationErrors: [{ field: 'addressId', key: 'server.profile.onlyAddress' }],
     });
   }
   try {
@@ -108,9 +108,7 @@ export async function deleteAddress(db: Kysely<Database>, customerId: number, ad
   } catch (error) {
     if ((error as { code?: string }).code !== FOREIGN_KEY_VIOLATION) throw error;
     throw new RpcRefusal('TA1', {
-      validationErrors: [
-        { field: 'addressId', description: 'Documents or a card were sent for this address, so it is kept: change it instead, or add a new one.' },
-      ],
+      validationErrors: [{ field: 'addressId', key: 'server.profile.addressInUse' }],
     });
   }
   return customerAddresses(db, customerId);

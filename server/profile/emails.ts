@@ -96,7 +96,7 @@ export async function addEmail(
   await ensureLoginEmail(db, customerId);
   const email = address.trim().toLowerCase();
   const exists = await db.selectFrom('customer_emails').select('id').where('customer_id', '=', customerId).where('email', '=', email).executeTakeFirst();
-  if (exists) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'email', description: 'This address is already among your e-mails.' }] });
+  if (exists) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'email', key: 'server.profile.emailKnown' }] });
   const row = await db
     .insertInto('customer_emails')
     .values({ customer_id: customerId, email, confirmed: false, is_primary: false, confirmation_token_hash: null, confirmation_expires_at: null })
@@ -116,7 +116,7 @@ export async function resendConfirmation(
   now: Date = new Date(),
 ): Promise<CustomerEmail> {
   const row = await ownEmail(db, customerId, emailId);
-  if (row.confirmed) throw new RpcRefusal('TA1', { description: 'This address is already confirmed.' });
+  if (row.confirmed) throw new RpcRefusal('TA1', { key: 'server.profile.emailConfirmed' });
   await sendConfirmationLink(db, adapters, row.id, row.email, base, now);
   return toEmail(row);
 }
@@ -147,7 +147,7 @@ export async function confirmEmailByToken(db: Kysely<Database>, token: string, n
  */
 export async function setPrimaryEmail(db: Kysely<Database>, customerId: number, emailId: number | string): Promise<CustomerEmail[]> {
   const row = await ownEmail(db, customerId, emailId);
-  if (!row.confirmed) throw new RpcRefusal('TA1', { description: 'Confirm this address with the link we sent before making it primary.' });
+  if (!row.confirmed) throw new RpcRefusal('TA1', { key: 'server.profile.confirmBeforePrimary' });
   if (row.is_primary) return customerEmails(db, customerId);
   await db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select('type').where('id', '=', customerId).forUpdate().executeTakeFirstOrThrow();
@@ -159,7 +159,7 @@ export async function setPrimaryEmail(db: Kysely<Database>, customerId: number, 
       .executeTakeFirst();
     if (customer.type === 'personal' && previous) {
       const taken = await trx.selectFrom('users').select('id').where('email', '=', row.email).executeTakeFirst();
-      if (taken) throw new RpcRefusal('TA1', { description: 'Another account signs in with this address, so it cannot become your sign-in e-mail.' });
+      if (taken) throw new RpcRefusal('TA1', { key: 'server.profile.emailTaken' });
       await trx.updateTable('users').set({ email: row.email }).where('customer_id', '=', customerId).where('email', '=', previous.email).execute();
     }
     await trx.updateTable('customer_emails').set({ is_primary: false }).where('customer_id', '=', customerId).where('is_primary', '=', true).execute();
@@ -171,7 +171,7 @@ export async function setPrimaryEmail(db: Kysely<Database>, customerId: number, 
 /** Deletes an address other than the primary one. */
 export async function deleteEmail(db: Kysely<Database>, customerId: number, emailId: number | string): Promise<CustomerEmail[]> {
   const row = await ownEmail(db, customerId, emailId);
-  if (row.is_primary) throw new RpcRefusal('TA1', { description: 'The primary address cannot be deleted. Make another confirmed address primary first.' });
+  if (row.is_primary) throw new RpcRefusal('TA1', { key: 'server.profile.primaryEmailKept' });
   await db.deleteFrom('customer_emails').where('id', '=', row.id).where('customer_id', '=', customerId).execute();
   return customerEmails(db, customerId);
 }

@@ -1,3 +1,4 @@
+import type { TextValues } from '../i18n/texts.ts';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Phone } from '../../generated/entities.ts';
@@ -33,10 +34,10 @@ export function normalizePhone(input: PhoneInput): { countryCode: string; number
   const countryCode = input.phoneCountryCode.replace(/^\+/, '');
   const number = input.phone.replace(/[\s-]/g, '');
   if (!/^[0-9]{1,4}$/.test(countryCode)) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'phoneCountryCode', description: 'Enter the country code, e.g. +44.' }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'phoneCountryCode', key: 'server.profile.countryCode' }] });
   }
   if (!/^[0-9]{4,15}$/.test(number) || countryCode.length + number.length > 15) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'phone', description: 'Enter the number without the country code: 4 to 15 digits in all.' }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'phone', key: 'server.profile.phoneDigits' }] });
   }
   return { countryCode, number };
 }
@@ -58,7 +59,7 @@ async function refuseDuplicate(db: Kysely<Database>, customerId: number, phone: 
     .where('number', '=', phone.number);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   if (await query.executeTakeFirst()) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'phone', description: 'This number is already among your phones.' }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'phone', key: 'server.profile.phoneKnown' }] });
   }
 }
 
@@ -107,7 +108,7 @@ export async function replacePhone(db: Kysely<Database>, customerId: number, pho
 /** Makes a confirmed phone the primary one; the former primary becomes secondary. */
 export async function setPrimaryPhone(db: Kysely<Database>, customerId: number, phoneId: number | string): Promise<Phone[]> {
   const phone = await ownPhone(db, customerId, phoneId);
-  if (!phone.confirmed) throw new RpcRefusal('TA1', { description: 'Verify this phone with the SMS code before making it your primary phone.' });
+  if (!phone.confirmed) throw new RpcRefusal('TA1', { key: 'server.profile.verifyBeforePrimary' });
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('phones').set({ status: 'Secondary' }).where('customer_id', '=', customerId).where('id', '<>', phone.id).execute();
     await trx.updateTable('phones').set({ status: 'Primary' }).where('id', '=', phone.id).execute();
@@ -133,7 +134,7 @@ export async function deletePhone(db: Kysely<Database>, customerId: number, phon
       .execute();
     if (phone.status === 'Primary') {
       if (phone.confirmed && !others.some((other) => other.confirmed)) {
-        throw new RpcRefusal('TA1', { description: 'This is your only confirmed phone. Add and verify another phone before deleting it.' });
+        throw new RpcRefusal('TA1', { key: 'server.profile.onlyPhone' });
       }
       const successor = others[0];
       if (successor) await trx.updateTable('phones').set({ status: 'Primary' }).where('id', '=', successor.id).execute();
@@ -172,7 +173,7 @@ export async function startPhoneVerification(
   now: Date = new Date(),
 ): Promise<PhoneVerificationStarted> {
   const phone = await ownPhone(db, customerId, phoneId);
-  if (phone.confirmed) throw new RpcRefusal('TA1', { description: 'This phone is already confirmed.' });
+  if (phone.confirmed) throw new RpcRefusal('TA1', { key: 'server.profile.phoneConfirmed' });
   const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
   const recent = await db
     .selectFrom('phone_verifications')
@@ -181,7 +182,7 @@ export async function startPhoneVerification(
     .where('created_at', '>', hourAgo)
     .executeTakeFirstOrThrow();
   if (Number(recent.count) >= PHONE_CODES_PER_HOUR) {
-    throw new RpcRefusal('TA1', { description: 'Too many codes were sent to this phone in the last hour. Try again later.' });
+    throw new RpcRefusal('TA1', { key: 'server.profile.tooManyPhoneCodes' });
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const reqId = randomBytes(18).toString('base64url');
@@ -208,7 +209,12 @@ export async function startPhoneVerification(
 /** How a phone is confirmed: the request id with the code, or the phone with the PKCE verifier and code. */
 export type PhoneConfirmation = { reqId: string; approvalCode: string } | { phoneId: number | string; codeVerifier: string; code: string };
 
-const wrongCode = (field: string, description: string) => new RpcRefusal('VF', { description, validationErrors: [{ field, description }] });
+const wrongCode = (field: string, key: string, values?: TextValues) =>
+  new RpcRefusal('VF', {
+    key: `server.profile.codes.${key}`,
+    ...(values ? { values } : {}),
+    validationErrors: [{ field, key: `server.profile.codes.${key}`, ...(values ? { values } : {}) }],
+  });
 
 /**
  * Confirms a phone with its SMS code. Refuses (VF, on the code field) a wrong, expired or used code
@@ -239,14 +245,14 @@ export async function confirmPhone(db: Kysely<Database>, customerId: number, con
         .limit(1)
         .forUpdate()
         .executeTakeFirst();
-      if (!verification) return wrongCode(field, 'Ask for a code first.');
+      if (!verification) return wrongCode(field, 'askFirst');
       if (!pkceChallengeMatches(confirmation.codeVerifier, verification.code_challenge)) {
-        return wrongCode(field, 'This code was asked for in another browser. Ask for a new code here.');
+        return wrongCode(field, 'otherBrowser');
       }
     }
-    if (verification.used_at) return wrongCode(field, 'This code was already used. Ask for a new code.');
-    if (verification.expires_at.getTime() <= now.getTime()) return wrongCode(field, 'The code has expired. Ask for a new code.');
-    if (verification.attempts >= PHONE_CODE_ATTEMPTS) return wrongCode(field, 'Too many wrong codes. Ask for a new code.');
+    if (verification.used_at) return wrongCode(field, 'used');
+    if (verification.expires_at.getTime() <= now.getTime()) return wrongCode(field, 'expired');
+    if (verification.attempts >= PHONE_CODE_ATTEMPTS) return wrongCode(field, 'tooManyWrong');
 
     const expected = Buffer.from(verification.code_hash, 'hex');
     const given = Buffer.from(codeHash(verification.request_id, code), 'hex');
@@ -257,7 +263,7 @@ export async function confirmPhone(db: Kysely<Database>, customerId: number, con
         .where('id', '=', verification.id)
         .execute();
       const left = PHONE_CODE_ATTEMPTS - verification.attempts - 1;
-      return wrongCode(field, left > 0 ? `The code is wrong. ${left} attempt${left === 1 ? '' : 's'} left.` : 'The code is wrong. Ask for a new code.');
+      return left > 1 ? wrongCode(field, 'wrongLeft', { left }) : wrongCode(field, left === 1 ? 'wrongLastAttempt' : 'wrongAskNew');
     }
     await trx.updateTable('phone_verifications').set({ used_at: now }).where('id', '=', verification.id).execute();
     const row = await trx

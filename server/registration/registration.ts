@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { RpcRefusal } from '../rpc/response-codes.ts';
+import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
 import type { RegistrationRules } from './brand-rules.ts';
 import { hashCode, newCode } from './one-time-codes.ts';
 
@@ -63,10 +63,10 @@ export function ageOn(birthDay: string, today: Date): number {
 
 /** The checks the schema cannot make: what the brand offers, the customer's age, the terms. */
 function refuseWhatTheBrandDoesNotAllow(rules: RegistrationRules, input: PersonalRegistration, today: Date): void {
-  if (!rules.allowRegistration || rules.personalTypes.length === 0) throw new RpcRefusal('ENOA', { description: REGISTRATION_CLOSED });
-  const problems: { field: string; description: string }[] = [];
+  if (!rules.allowRegistration || rules.personalTypes.length === 0) throw new RpcRefusal('ENOA', { key: 'server.registration.closed' });
+  const problems: RefusalFieldError[] = [];
   if (!rules.personalTypes.includes(input.registrationType)) {
-    problems.push({ field: 'registrationType', description: `${rules.projectName} does not offer this kind of account: choose one from the list.` });
+    problems.push({ field: 'registrationType', key: 'server.registration.type', values: { project: rules.projectName } });
   }
   const missing = rules.terms.filter((term) => !input.acceptedTerms.includes(term.key));
   if (missing.length > 0) {
@@ -74,7 +74,7 @@ function refuseWhatTheBrandDoesNotAllow(rules: RegistrationRules, input: Persona
   }
   const age = ageOn(input.birthDay, today);
   if (age < MINIMUM_AGE_YEARS || age > 120) {
-    problems.push({ field: 'birthDay', description: `You must be at least ${MINIMUM_AGE_YEARS} years old to open an account: check the date of birth.` });
+    problems.push({ field: 'birthDay', key: 'server.registration.minimumAge', values: { years: MINIMUM_AGE_YEARS } });
   }
   if (problems.length > 0) throw new RpcRefusal('TA1', { validationErrors: problems });
 }
@@ -115,7 +115,7 @@ export async function registerPersonal(
 ): Promise<{ username: string }> {
   refuseWhatTheBrandDoesNotAllow(rules, input, today);
   const email = input.username.toLowerCase();
-  if ((await emailStatus(db, email)) !== 0) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'username', description: EMAIL_TAKEN }] });
+  if ((await emailStatus(db, email)) !== 0) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'username', key: 'server.registration.emailTaken' }] });
 
   const passwordHash = await hashPassword(input.password);
   const code = newCode();
@@ -165,7 +165,7 @@ export async function registerPersonal(
     });
   } catch (error) {
     // Two registrations of one e-mail at the same moment: the second meets the unique index.
-    if (isUniqueViolation(error)) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'username', description: EMAIL_TAKEN }] });
+    if (isUniqueViolation(error)) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'username', key: 'server.registration.emailTaken' }] });
     throw error;
   }
   await messages.sendEmail(activationEmail(rules.projectName, email, code));

@@ -11,7 +11,8 @@ import { rpcMethodName } from '../http/rpc-method-name.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { CallerGate, RpcContext } from './context.ts';
 import { auditRpcCall, auditSuccess, markAudited, noteAuditOutcome } from '../audit/audit-log.ts';
-import { RefusalToRecord, RESPONSE_DESCRIPTIONS, RpcRefusal, type ResponseCode } from './response-codes.ts';
+import { codeDescription, RefusalToRecord, RpcRefusal, type ResponseCode } from './response-codes.ts';
+import { requestLanguage } from '../i18n/texts.ts';
 import { runIdempotentCall, runMoneyMovingCall } from './money-moving.ts';
 
 /** A handler's answer that fails its declared response schema: a server bug, never sent. */
@@ -64,13 +65,22 @@ async function runEffects(effects: Array<() => Promise<void>>, log: FastifyBaseL
 
 const HTTP_STATUS: Partial<Record<ResponseCode, number>> = { AU: 401, UE: 500 };
 
-/** Sends an answer in the backend's envelope; the HTTP status is 401 for AU, 500 for UE, else as set (200). */
+/** The language the request reads (its Accept-Language; the application sends the customer's choice), English by default. */
+const languageOf = (request: FastifyRequest) => requestLanguage(request.headers['accept-language']);
+
+/**
+ * Sends an answer in the backend's envelope, its standard description in the request's language; the
+ * HTTP status is 401 for AU, 500 for UE, else as set (200).
+ */
 function answer(reply: FastifyReply, code: ResponseCode, extra: object = {}): FastifyReply {
   noteAuditOutcome(reply.request, code);
   const status = HTTP_STATUS[code];
   if (status) reply.code(status);
-  return reply.send({ responseCode: code, responseDescription: RESPONSE_DESCRIPTIONS[code], ...extra });
+  return reply.send({ responseCode: code, responseDescription: codeDescription(code, languageOf(reply.request)), ...extra });
 }
+
+/** Answers a refusal worded in the request's language. */
+const refuse = (reply: FastifyReply, refusal: RpcRefusal) => answer(reply, refusal.code, refusal.bodyIn(languageOf(reply.request)));
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -157,11 +167,11 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
 
     // Who calls and for whom (AU, 13), an admin viewing a customer only reading: see DispatcherOptions.gate.
     const { caller, refusal } = await options.gate(method.declaration, request);
-    if (refusal) return answer(reply, refusal.code, refusal.body);
+    if (refusal) return refuse(reply, refusal);
 
     const { method: _method, ...params } = body;
     if (!method.validateRequest(params)) {
-      const validationErrors: FieldError[] = fieldErrors(method.validateRequest.errors);
+      const validationErrors: FieldError[] = fieldErrors(method.validateRequest.errors, languageOf(request));
       return answer(reply, 'TA1', { validationErrors });
     }
 
@@ -223,7 +233,7 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     } catch (thrown) {
       // A wrong second-factor code counts although the call rolled back: see RefusalToRecord.
       const error = thrown instanceof RefusalToRecord ? await thrown.record(options.db) : thrown;
-      if (error instanceof RpcRefusal) return answer(reply, error.code, error.body);
+      if (error instanceof RpcRefusal) return refuse(reply, error);
       if (error instanceof AnswerOutsideSchema) {
         request.log.error({ method: name, errors: error.errors }, error.message);
         return answer(reply, 'UE');

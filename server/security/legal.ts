@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { documentAudience, documentDate, documentTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
+import { documentAudience, formatDate, localeTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
 import { customerDisplayName } from '../customers/display-name.ts';
 
 /** An agreement the product keeps with its customers, in its current version. */
@@ -174,7 +174,7 @@ export async function agreementPdf(
   const [customer, infos] = await Promise.all([customerRow(db, customerId), legalInfo(db, customerId)]);
   const info = infos.find((candidate) => candidate.id === agreement.id);
   const name = customerDisplayName(customer, customer.id);
-  const t = documentTexts(audience.language);
+  const t = localeTexts(audience.language);
   const blocks: DocumentBlock[] = [
     {
       kind: 'fields',
@@ -184,7 +184,7 @@ export async function agreementPdf(
         {
           label: t('pdf.agreement.accepted'),
           value: info?.acceptedAt
-            ? t('pdf.agreement.acceptedValue', { date: documentDate(audience.language, info.acceptedAt), version: info.acceptedVersion ?? agreement.version })
+            ? t('pdf.agreement.acceptedValue', { date: formatDate(audience.language, info.acceptedAt), version: info.acceptedVersion ?? agreement.version })
             : t('pdf.agreement.notAccepted'),
         },
       ],
@@ -202,7 +202,7 @@ export async function agreementPdf(
       ...audience,
       now,
       title: agreement.title,
-      subtitle: t('pdf.agreement.version', { version: agreement.version, date: documentDate(audience.language, agreement.effectiveDate) }),
+      subtitle: t('pdf.agreement.version', { version: agreement.version, date: formatDate(audience.language, agreement.effectiveDate) }),
       author: name,
       reference: `${agreement.title} ${agreement.version}`,
       blocks,

@@ -1,3 +1,4 @@
+import type { TextValues } from '../i18n/texts.ts';
 import { createHash } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify, type Algorithm } from '@node-rs/argon2';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -138,7 +139,7 @@ export async function startStepUp(
       .where('created_at', '>', sql<Date>`now() - ${STEP_UP_WINDOW_MINUTES} * interval '1 minute'`)
       .executeTakeFirstOrThrow();
     if (Number(recent.n) >= MAX_CHALLENGES_PER_WINDOW) {
-      throw new RpcRefusal('AE', { description: `Too many codes were asked for in the last ${STEP_UP_WINDOW_MINUTES} minutes: wait a while, then try again.` });
+      throw new RpcRefusal('AE', { key: 'server.codes.tooManyAsked', values: { minutes: STEP_UP_WINDOW_MINUTES } });
     }
     // Expired challenges drop their binding. A new code for the same action and account makes the
     // last one stop working; challenges bound to facts (approvals of other requests) stay open.
@@ -201,7 +202,8 @@ export async function startStepUp(
   };
 }
 
-const codeRefusal = (description: string) => new RpcRefusal('TA1', { validationErrors: [{ field: CONFIRM_FIELD, description }] });
+const codeRefusal = (key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field: CONFIRM_FIELD, key: `server.codes.${key}`, ...(values ? { values } : {}) }] });
 
 /** Counts one wrong code of an open challenge (ending it at the fifth) and answers the refusal to show. */
 async function countWrongCode(db: Db, id: bigint): Promise<RpcRefusal> {
@@ -215,10 +217,10 @@ async function countWrongCode(db: Db, id: bigint): Promise<RpcRefusal> {
   const failed = counted?.failed_attempts ?? MAX_CODE_ATTEMPTS;
   if (failed >= MAX_CODE_ATTEMPTS) {
     await db.updateTable('step_up_challenges').set({ used_at: new Date(), bound_hash: SPENT }).where('id', '=', id).execute();
-    return codeRefusal('Too many wrong codes: ask for a new code.');
+    return codeRefusal('tooManyWrong');
   }
   const left = MAX_CODE_ATTEMPTS - failed;
-  return codeRefusal(`The code is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);
+  return left === 1 ? codeRefusal('wrongLastAttempt') : codeRefusal('wrongLeft', { left });
 }
 
 /**
@@ -241,11 +243,13 @@ export async function confirmStepUp(
   const id = BigInt(confirm.requestId);
   const challenge = await db.selectFrom('step_up_challenges').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!challenge || challenge.user_id !== subject.userId || challenge.customer_id !== subject.customerId || challenge.account_id !== subject.accountId) {
-    throw codeRefusal(`This code was not sent for ${wording.object}: ask for a new one.`);
+    throw new RpcRefusal('TA1', {
+      validationErrors: [{ field: CONFIRM_FIELD, description: `This code was not sent for ${wording.object}: ask for a new one.` }],
+    });
   }
-  if (challenge.action !== subject.action) throw codeRefusal('This code was sent for another action: ask for a new one.');
-  if (challenge.used_at) throw codeRefusal('This code was already used or has ended: ask for a new one.');
-  if (challenge.expires_at.getTime() <= Date.now()) throw codeRefusal('The code has expired: ask for a new one.');
+  if (challenge.action !== subject.action) throw codeRefusal('otherAction');
+  if (challenge.used_at) throw codeRefusal('usedOrEnded');
+  if (challenge.expires_at.getTime() <= Date.now()) throw codeRefusal('expired');
   if (!(await bindingMatches(challenge.bound_hash, subject))) {
     throw new RpcRefusal('TA1', { validationErrors: [{ field: changed.field, description: changed.description }] });
   }
@@ -272,5 +276,5 @@ export async function confirmStepUp(
     .where('used_at', 'is', null)
     .returning('id')
     .executeTakeFirst();
-  if (!spent) throw codeRefusal('This code was already used or has ended: ask for a new one.');
+  if (!spent) throw codeRefusal('usedOrEnded');
 }

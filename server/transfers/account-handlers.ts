@@ -1,3 +1,4 @@
+import { keyedDescription } from '../ledger/descriptions.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { createTransfer, type TransferInput } from './create-transfer.ts';
@@ -24,7 +25,7 @@ export const accountTransferHandlers: Pick<
       ...(params.amount !== undefined ? { amount: params.amount } : {}),
       ...(params.toAmount !== undefined ? { toAmount: params.toAmount } : {}),
       to: { accountId: params.toAccount },
-      description: 'Transfer between own accounts',
+      ...keyedDescription('server.ledger.ownAccounts'),
       fromField: 'fromAccount',
       toField: 'toAccount',
     };

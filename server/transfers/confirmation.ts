@@ -1,3 +1,4 @@
+import type { TextValues } from '../i18n/texts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
@@ -148,7 +149,8 @@ export async function startConfirmation(
 /** The outcome of a code: the transfer's new status, or a refusal on the code field. */
 type CodeOutcome = { status: TransferStatus } | { refusal: RpcRefusal };
 
-const codeRefusal = (description: string) => new RpcRefusal('TA1', { validationErrors: [{ field: 'approvalCode', description }] });
+const codeRefusal = (key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field: 'approvalCode', key: `server.transfers.${key}`, ...(values ? { values } : {}) }] });
 
 /**
  * Confirms a transfer with its code ('Approve transfer', trxid and approvalCode). A wrong code
@@ -170,8 +172,7 @@ export async function confirmTransfer(
     const transfer = await trx.selectFrom('transfers').selectAll().where('id', '=', transferId).forUpdate().executeTakeFirst();
     if (!transfer || transfer.customer_id !== who.customerId) return { refusal: new RpcRefusal('13') };
     if (transfer.status === 'completed' || transfer.status === 'awaitingPayee') return { status: transfer.status };
-    if (transfer.status !== 'awaitingConfirmation')
-      return { refusal: new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for a confirmation.' }) };
+    if (transfer.status !== 'awaitingConfirmation') return { refusal: new RpcRefusal('TA1', { key: 'server.transfers.notAwaitingConfirmation' }) };
     const confirmation = await trx
       .selectFrom('transfer_confirmations')
       .selectAll()
@@ -179,8 +180,8 @@ export async function confirmTransfer(
       .where('used_at', 'is', null)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (!confirmation || confirmation.expires_at.getTime() <= Date.now()) return { refusal: codeRefusal('The code has expired: ask for a new one.') };
-    if (confirmation.bound_hash !== boundHash(transfer)) return { refusal: codeRefusal('The transfer changed after the code was sent: ask for a new code.') };
+    if (!confirmation || confirmation.expires_at.getTime() <= Date.now()) return { refusal: codeRefusal('codeExpired') };
+    if (confirmation.bound_hash !== boundHash(transfer)) return { refusal: codeRefusal('changedAfterCode') };
 
     let right = false;
     if (confirmation.method === 'otp') {
@@ -207,7 +208,7 @@ export async function confirmTransfer(
           .where('id', '=', confirmation.id)
           .execute();
         await releaseTransfer(trx, transferId, 'failed', 'Too many wrong codes');
-        return { refusal: codeRefusal('Too many wrong codes: the transfer was cancelled and nothing was sent.') };
+        return { refusal: codeRefusal('tooManyWrongCodes') };
       }
       await trx
         .updateTable('transfer_confirmations')
@@ -215,7 +216,7 @@ export async function confirmTransfer(
         .where('id', '=', confirmation.id)
         .execute();
       const left = MAX_CODE_ATTEMPTS - failed;
-      return { refusal: codeRefusal(`The code is wrong. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`) };
+      return { refusal: left === 1 ? codeRefusal('wrongCodeLast') : codeRefusal('wrongCode', { left }) };
     }
     await trx.updateTable('transfer_confirmations').set({ used_at: new Date() }).where('id', '=', confirmation.id).execute();
     return { status: await completeTransfer(trx, transferId) };
@@ -245,10 +246,10 @@ async function refuseTooManyCodes(trx: Trx, transferId: bigint): Promise<void> {
     .where('method', '!=', 'otp')
     .executeTakeFirstOrThrow();
   if (Number(sent.count) > MAX_RESENDS) {
-    throw codeRefusal('No more codes can be sent for this transfer: cancel it and send it again.');
+    throw codeRefusal('noMoreCodes');
   }
   const wait = Number(sent.waitSeconds ?? 0);
-  if (wait > 0) throw codeRefusal(`A code was sent a moment ago: wait ${wait} ${wait === 1 ? 'second' : 'seconds'} before asking for a new one.`);
+  if (wait > 0) throw wait === 1 ? codeRefusal('codeWaitOne') : codeRefusal('codeWait', { wait });
 }
 
 /**
@@ -267,7 +268,7 @@ export async function resendConfirmation(
   const started = await db.transaction().execute(async (trx) => {
     const transfer = await trx.selectFrom('transfers').select(['customer_id', 'status']).where('id', '=', transferId).forUpdate().executeTakeFirst();
     if (!transfer || transfer.customer_id !== who.customerId) throw new RpcRefusal('13');
-    if (transfer.status !== 'awaitingConfirmation') throw new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for a confirmation.' });
+    if (transfer.status !== 'awaitingConfirmation') throw new RpcRefusal('TA1', { key: 'server.transfers.notAwaitingConfirmation' });
     const previous = await trx
       .selectFrom('transfer_confirmations')
       .select('method')

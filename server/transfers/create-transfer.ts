@@ -1,3 +1,5 @@
+import { wordText, type KeyedText, type TextValues } from '../i18n/texts.ts';
+import { accountName } from '../ledger/descriptions.ts';
 import type { Transaction } from 'kysely';
 import { accountWithScale, payingAccount } from '../accounts/paying-account.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
@@ -32,6 +34,8 @@ export interface TransferInput {
   to: TransferDestination;
   /** The ledger's description, as both histories show it. */
   description: string;
+  /** The description's locale key and values when the server words it (see keyedDescription), worded for each reader. */
+  descriptionText?: KeyedText;
   note?: string;
   reference?: string;
   invoiceId?: bigint;
@@ -64,10 +68,11 @@ export interface SubmitResult {
   exchangeRate: string;
 }
 
-const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+const refusal = (field: string, key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field, key: key.startsWith('server.') ? key : `server.transfers.${key}`, ...(values ? { values } : {}) }] });
 
 /** Card accounts move money only through their own page (cardLoad, and purchases with the card). */
-const CARD_ACCOUNT_REFUSAL = "Cards are loaded from the card's page.";
+const CARD_ACCOUNT_REFUSAL = 'server.transfers.cardAccount';
 
 function minor(value: string | undefined, scale: number, field: string): bigint | undefined {
   if (value === undefined || value === '') return undefined;
@@ -75,10 +80,10 @@ function minor(value: string | undefined, scale: number, field: string): bigint 
   try {
     parsed = toMinorUnits(value, scale);
   } catch (error) {
-    if (error instanceof AmountFormatError) throw refusal(field, error.message);
+    if (error instanceof AmountFormatError) throw refusal(field, error.text.key, error.text.values);
     throw error;
   }
-  if (parsed <= 0n) throw refusal(field, 'Enter an amount above zero.');
+  if (parsed <= 0n) throw refusal(field, 'server.amounts.aboveZero');
   return parsed;
 }
 
@@ -90,6 +95,8 @@ interface ResolvedDestination {
   currency: string;
   scale: number;
   label: string;
+  /** The label as a keyed text when the server names the destination itself (an own account). */
+  labelText?: KeyedText;
 }
 
 async function resolveDestination(
@@ -102,18 +109,25 @@ async function resolveDestination(
     const target = await accountWithScale(scope.trx, input.to.accountId);
     if (!target || target.customer_id === null) throw new RpcRefusal('13');
     if ((input.kind === 'account' || input.kind === 'cardLoad') && target.customer_id !== scope.customerId) throw new RpcRefusal('13');
-    if (isCardAccountType(target.type) !== (input.kind === 'cardLoad'))
-      throw refusal(field, input.kind === 'cardLoad' ? 'Choose a card to load.' : CARD_ACCOUNT_REFUSAL);
-    if (target.id === source.id) throw refusal(field, 'Choose a different account to send to.');
-    if (target.status !== ACCOUNT_STATUS.open)
-      throw new RpcRefusal('CA', { validationErrors: [{ field, description: 'This account is closed: choose an open account.' }] });
-    const label = target.customer_id === scope.customerId ? `${target.currency_code} account` : await customerName(scope.trx, target.customer_id);
-    return { accountId: target.id, customerId: target.customer_id, email: null, currency: target.currency_code, scale: target.scale, label };
+    if (isCardAccountType(target.type) !== (input.kind === 'cardLoad')) throw refusal(field, input.kind === 'cardLoad' ? 'chooseCard' : CARD_ACCOUNT_REFUSAL);
+    if (target.id === source.id) throw refusal(field, 'sameAccount');
+    if (target.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, key: 'server.transfers.closedAccount' }] });
+    const own = target.customer_id === scope.customerId;
+    const labelText = own ? accountName(target.currency_code) : undefined;
+    const label = labelText ? wordText('en', labelText) : await customerName(scope.trx, target.customer_id);
+    return {
+      accountId: target.id,
+      customerId: target.customer_id,
+      email: null,
+      currency: target.currency_code,
+      scale: target.scale,
+      label,
+      ...(labelText ? { labelText } : {}),
+    };
   }
   const email = input.to.email.trim().toLowerCase();
   const payee = await customerByEmail(scope.trx, email);
-  if (payee?.customerId === scope.customerId)
-    throw refusal(field, 'This is your own e-mail: to move money between your accounts, use a transfer between accounts.');
+  if (payee?.customerId === scope.customerId) throw refusal(field, 'ownEmail');
   if (payee === undefined) {
     // Nobody has registered with this e-mail: the money waits in escrow until they do.
     return { accountId: null, customerId: null, email, currency: source.currency_code, scale: source.scale, label: email };
@@ -128,9 +142,16 @@ async function transferLegs(
   source: { id: number; currency_code: string },
   destination: { accountId: number | null; currency: string },
   quote: { amount: bigint; toAmount: bigint; fee: bigint },
-  labels: { payer: string; payee: string },
+  labels: { payer: string; payee: string; payeeText?: KeyedText },
 ): Promise<LedgerLeg[]> {
-  const legs: LedgerLeg[] = [{ accountId: source.id, amount: -(quote.amount + quote.fee), counterparty: labels.payee }];
+  const legs: LedgerLeg[] = [
+    {
+      accountId: source.id,
+      amount: -(quote.amount + quote.fee),
+      counterparty: labels.payee,
+      ...(labels.payeeText ? { counterpartyText: labels.payeeText } : {}),
+    },
+  ];
   if (quote.fee > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', source.currency_code), amount: quote.fee });
   if (source.currency_code !== destination.currency) {
     legs.push({ accountId: await systemAccountId(trx, 'fx', source.currency_code), amount: quote.amount });
@@ -172,7 +193,7 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     isCardAccountType(type) ? CARD_ACCOUNT_REFUSAL : undefined,
   );
   if (input.currency && input.currency !== source.currency_code) {
-    throw refusal('currency', `The account you send from holds ${source.currency_code}: send in ${source.currency_code}.`);
+    throw refusal('currency', 'wrongCurrency', { currency: source.currency_code });
   }
   const destination = await resolveDestination(scope, input, source);
   const amount = minor(input.amount, source.scale, 'amount');
@@ -184,7 +205,7 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     ...(amount !== undefined ? { amount } : {}),
     ...(toAmount !== undefined ? { toAmount } : {}),
   });
-  if (quote.toAmount <= 0n) throw refusal('amount', 'This amount is too small to arrive: send more.');
+  if (quote.toAmount <= 0n) throw refusal('amount', 'tooSmall');
   // Locks the payer's row, so their limit checks run one after another, and answers what it says of them.
   const payer = await checkTransferLimits(trx, {
     customerId: scope.customerId,
@@ -194,21 +215,29 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     amount: quote.amount,
   });
 
-  const legs = await transferLegs(trx, source, destination, quote, { payer: payer.name, payee: destination.label });
+  const legs = await transferLegs(trx, source, destination, quote, {
+    payer: payer.name,
+    payee: destination.label,
+    ...(destination.labelText ? { payeeText: destination.labelText } : {}),
+  });
   // A transfer that needs nobody's decision and no second factor moves the money at once; the others hold it.
   const businessApproval = await needsBusinessApproval(trx, scope);
   const confirms = !businessApproval && input.confirmation !== 'none' && scope.userId !== null && payer.approveMode !== null;
   const completesNow = !businessApproval && !confirms;
-  const posting = { operationType: 'Transfer' as const, description: input.description, legs };
+  const posting = {
+    operationType: 'Transfer' as const,
+    description: input.description,
+    ...(input.descriptionText ? { descriptionText: input.descriptionText } : {}),
+    legs,
+  };
   let held;
   try {
     held = completesNow ? await writeLedgerTransaction(trx, posting) : await holdLedgerTransaction(trx, posting);
   } catch (error) {
     if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
-      throw refusal(
-        'amount',
-        `Your account does not hold enough for this transfer and its fee (${formatMinorUnits(quote.amount + quote.fee, source.scale)} ${source.currency_code}): lower the amount or add funds first.`,
-      );
+      throw refusal('amount', 'insufficientFunds', {
+        total: { amount: formatMinorUnits(quote.amount + quote.fee, source.scale), currency: source.currency_code },
+      });
     }
     throw error;
   }

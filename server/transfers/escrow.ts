@@ -1,3 +1,4 @@
+import { keyedDescription } from '../ledger/descriptions.ts';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LedgerError } from '../ledger/errors.ts';
@@ -37,7 +38,7 @@ export async function releaseEscrowFor(trx: Trx, userId: number): Promise<number
     const payer = await customerName(trx, transfer.customer_id);
     const posted = await writeLedgerTransaction(trx, {
       operationType: 'Transfer',
-      description: transfer.note?.trim() || 'Person-to-person transfer',
+      ...(transfer.note?.trim() ? { description: transfer.note.trim() } : keyedDescription('server.ledger.p2p')),
       legs: [
         { accountId: await systemAccountId(trx, 'escrow:p2p', transfer.to_currency_code), amount: -transfer.to_amount, counterparty: user.email },
         { accountId, amount: transfer.to_amount, counterparty: payer },
@@ -75,7 +76,7 @@ export async function returnEscrowed(trx: Trx, customerId: number, transferId: b
     .executeTakeFirst();
   if (!transfer || transfer.customer_id !== customerId) throw new RpcRefusal('13');
   if (transfer.status !== 'awaitingPayee') {
-    throw new RpcRefusal('TA1', { description: 'This transfer is no longer waiting for its payee: it can no longer be cancelled.' });
+    throw new RpcRefusal('TA1', { key: 'server.transfers.notAwaitingPayee' });
   }
   if (transfer.currency_code !== transfer.to_currency_code || transfer.amount !== transfer.to_amount) {
     throw new Error(`Transfer ${transfer.id} waits in escrow in another currency than it was sent in: escrowed transfers are sent in the source currency.`);
@@ -93,7 +94,7 @@ export async function returnEscrowed(trx: Trx, customerId: number, transferId: b
   try {
     posted = await writeLedgerTransaction(trx, {
       operationType: 'Transfer',
-      description: `Returned: ${transfer.note?.trim() || 'Person-to-person transfer'}`,
+      ...(transfer.note?.trim() ? keyedDescription('server.ledger.returned', { what: transfer.note.trim() }) : keyedDescription('server.ledger.returnedP2p')),
       legs: legs.map(({ counterparty, ...leg }) => (counterparty ? { ...leg, counterparty } : leg)),
     });
   } catch (error) {

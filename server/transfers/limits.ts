@@ -1,3 +1,4 @@
+import type { TextValues } from '../i18n/texts.ts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
@@ -72,15 +73,16 @@ export interface LimitCheck {
 export async function checkTransferLimits(trx: Transaction<Database>, input: LimitCheck): Promise<LockedPayer> {
   const limits = transferLimits(input.kind, input.scale);
   const payer = await lockPayer(trx, input.customerId);
-  const show = (minor: bigint) => `${formatMinorUnits(minor > 0n ? minor : 0n, input.scale)} ${input.currency}`;
-  const overLimit = (description: string) => new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', description }] });
-  if (input.amount > limits.perTransactionMax) throw overLimit(`The most you can send at once is ${show(limits.perTransactionMax)}.`);
+  const show = (minor: bigint) => ({ amount: formatMinorUnits(minor > 0n ? minor : 0n, input.scale), currency: input.currency });
+  const overLimit = (key: string, values: TextValues) =>
+    new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', key: `server.limits.${key}`, values }] });
+  if (input.amount > limits.perTransactionMax) throw overLimit('perTransaction', { limit: show(limits.perTransactionMax) });
   const used = await limitUsage(trx, input.customerId, input.kind, input.currency);
   const leftToday = limits.dailyMax - used.today;
-  if (input.amount > leftToday) throw overLimit(`This is over your daily limit of ${show(limits.dailyMax)}: you can send ${show(leftToday)} more today.`);
+  if (input.amount > leftToday) throw overLimit('daily', { limit: show(limits.dailyMax), left: show(leftToday) });
   const leftThisMonth = limits.monthlyMax - used.month;
   if (input.amount > leftThisMonth) {
-    throw overLimit(`This is over your monthly limit of ${show(limits.monthlyMax)}: you can send ${show(leftThisMonth)} more this month.`);
+    throw overLimit('monthly', { limit: show(limits.monthlyMax), left: show(leftThisMonth) });
   }
   return payer;
 }

@@ -26,10 +26,10 @@ function minor(value: string | undefined, scale: number, field: string): bigint 
   if (value === undefined || value === '') return undefined;
   try {
     const parsed = toMinorUnits(value, scale);
-    if (parsed < 0n) throw new AmountFormatError('Enter an amount above zero.');
+    if (parsed < 0n) throw new AmountFormatError('Enter an amount above zero.', { key: 'server.amounts.aboveZero' });
     return parsed;
   } catch (error) {
-    if (error instanceof AmountFormatError) throw new RpcRefusal('TA1', { validationErrors: [{ field, description: error.message }] });
+    if (error instanceof AmountFormatError) throw new RpcRefusal('TA1', { validationErrors: [{ field, ...error.text }] });
     throw error;
   }
 }
@@ -139,10 +139,10 @@ export const transferLookupHandlers: Pick<
       currency = from.currency_code;
       scale = from.scale;
     }
-    if (!currency) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'fromAccountId', description: 'Choose the account you send from.' }] });
+    if (!currency) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'fromAccountId', key: 'server.transfers.chooseSource' }] });
     if (scale === undefined) {
       const row = await ctx.db.selectFrom('currencies').select('scale').where('code', '=', currency).executeTakeFirst();
-      if (!row) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'currencyCode', description: `${currency} is not a currency this bank holds.` }] });
+      if (!row) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'currencyCode', key: 'server.transfers.unknownCurrency', values: { currency } }] });
       scale = row.scale;
     }
     const kind = LIMIT_KINDS[params.type];

@@ -1,3 +1,5 @@
+import { keyedDescription } from '../ledger/descriptions.ts';
+import type { TextValues } from '../i18n/texts.ts';
 import { sql, type Transaction } from 'kysely';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,7 +16,8 @@ import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
 type P2pMethods =
   'p2pTransfer' | 'checkPayee' | 'p2pFee' | 'paymentTemplateList' | 'paymentTemplateDelete' | 'recentTransfers' | 'p2pPendingList' | 'p2pPendingCancel';
 
-const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+const refusal = (field: string, key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field, key, ...(values ? { values } : {}) }] });
 
 /** The kinds of transfer `recentTransfers` may ask for (document 001 section 9) that the product has. */
 const RECENT_KINDS: Record<string, string> = { p2p: 'p2p' };
@@ -32,7 +35,7 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
     const { idempotencyKey: _key, accountId, currency, amount, toEmail, note, reference, templateName, ...attributes } = params;
     const scope = transferScope(ctx);
     if (await blacklistedForP2p(scope.trx, scope.customerId, toEmail)) {
-      throw refusal('toEmail', 'This e-mail is on your payout blacklist: remove it from the blacklist to send money to it.');
+      throw refusal('toEmail', 'server.transfers.blacklisted');
     }
     const result = await createTransfer(scope, {
       kind: 'p2p',
@@ -40,7 +43,7 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
       ...(currency ? { currency } : {}),
       amount,
       to: { email: toEmail },
-      description: note?.trim() || 'Person-to-person transfer',
+      ...(note?.trim() ? { description: note.trim() } : keyedDescription('server.ledger.p2p')),
       ...(note ? { note } : {}),
       ...(reference ? { reference } : {}),
       toField: 'toEmail',
@@ -79,10 +82,10 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
     try {
       amount = toMinorUnits(params.amount, account.scale);
     } catch (error) {
-      if (error instanceof AmountFormatError) throw refusal('amount', error.message);
+      if (error instanceof AmountFormatError) throw refusal('amount', error.text.key, error.text.values);
       throw error;
     }
-    if (amount <= 0n) throw refusal('amount', 'Enter an amount above zero to see the fee.');
+    if (amount <= 0n) throw refusal('amount', 'server.amounts.aboveZeroForFee');
     const fee = transferFee('p2p', amount);
     return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
   },

@@ -30,7 +30,7 @@ export async function releaseTransfer(trx: Trx, transferId: bigint, status: 'dec
     .forUpdate()
     .executeTakeFirstOrThrow();
   if (transfer.status !== 'awaitingConfirmation' && transfer.status !== 'awaitingApproval') {
-    throw new RpcRefusal('TA1', { description: 'This transfer has already been processed.' });
+    throw new RpcRefusal('TA1', { key: 'server.transfers.alreadyProcessed' });
   }
   await settleHeldTransaction(trx, transfer.ledger_transaction_id!, 'void');
   await trx

@@ -39,7 +39,7 @@ export interface TemplateInput {
  */
 export async function saveTemplate(trx: Transaction<Database>, who: { customerId: number; userId: number | null }, input: TemplateInput): Promise<number> {
   const name = input.name.trim();
-  if (!name) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'templateName', description: 'Name the template, or leave the field empty.' }] });
+  if (!name) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'templateName', key: 'server.transfers.nameTemplate' }] });
   const currency = await trx.selectFrom('currencies').select('scale').where('code', '=', input.currencyCode).executeTakeFirstOrThrow();
   const values = {
     from_account_id: input.accountId,

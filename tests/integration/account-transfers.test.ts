@@ -120,7 +120,7 @@ for (const backend of BACKENDS) {
       const tooMuch = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, amount: '50000.01' });
       expect(tooMuch.body).toMatchObject({
         responseCode: 'TA1',
-        validationErrors: [{ field: 'amount', description: 'The most you can send at once is 50000.00 USD.' }],
+        validationErrors: [{ field: 'amount', description: 'The most you can send at once is $50,000.00.' }],
       });
       expect(await snapshot()).toEqual(before);
     });

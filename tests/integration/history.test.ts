@@ -127,7 +127,8 @@ for (const backend of BACKENDS) {
 
     it('streams the CSV export with quoting, decimal amounts and the row count', async () => {
       const all = await rpc('transactionHistory', { pageSize: 1 });
-      await sql`update ledger_transactions set description = ${'Say "hi", then\nleave'} where id = ${all.transactions[0].transactionId}`.execute(
+      // A description of the customer's own (no locale key), holding quotes, a comma and a line break.
+      await sql`update ledger_transactions set description = ${'Say "hi", then\nleave'}, description_key = null where id = ${all.transactions[0].transactionId}`.execute(
         test.server.db,
       );
       const csv = await get('/api/export/history.csv');

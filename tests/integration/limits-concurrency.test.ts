@@ -42,6 +42,8 @@ interface Kind {
 }
 
 const major = (minor: bigint) => formatMinorUnits(minor, 2);
+/** Dollars as the refusals write them in English ('$50,000.00'). */
+const dollars = (minor: bigint) => Number(major(minor)).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
 for (const backend of [...BACKENDS, TWO_PROCESSES]) {
   describe(`limits under concurrency on ${backend.name}`, () => {
@@ -190,7 +192,7 @@ for (const backend of [...BACKENDS, TWO_PROCESSES]) {
           const tooMuch = await (await kind.prepare(from, major(perTransactionMax + 1n)))();
           expect(tooMuch).toMatchObject({
             responseCode: 'TA1',
-            validationErrors: [{ field: 'amount', description: `The most you can send at once is ${major(perTransactionMax)} USD.` }],
+            validationErrors: [{ field: 'amount', description: `The most you can send at once is ${dollars(perTransactionMax)}.` }],
           });
         }
 
@@ -207,7 +209,7 @@ for (const backend of [...BACKENDS, TWO_PROCESSES]) {
         for (const answer of accepted) expect(answer.status).toBe(kind.asksForCode ? 'awaitingConfirmation' : 'completed');
         for (const answer of refused) {
           expect(answer.validationErrors).toEqual([
-            { field: 'amount', description: expect.stringMatching(/^This is over your daily limit of [0-9.]+ USD: you can send [0-9.]+ USD more today\.$/) },
+            { field: 'amount', description: expect.stringMatching(/^This is over your daily limit of \$[0-9,.]+: you can send \$[0-9,.]+ more today\.$/) },
           ]);
         }
         expect(sent.total).toBeLessThanOrEqual(dailyMax);
@@ -250,7 +252,7 @@ for (const backend of [...BACKENDS, TWO_PROCESSES]) {
         expect(answer.validationErrors).toEqual([
           {
             field: 'amount',
-            description: `This is over your monthly limit of ${major(monthlyMax)} USD: you can send ${major(left - each * BigInt(fits))} USD more this month.`,
+            description: `This is over your monthly limit of ${dollars(monthlyMax)}: you can send ${dollars(left - each * BigInt(fits))} more this month.`,
           },
         ]);
       }

@@ -1,6 +1,6 @@
 import { documentAudience, type DocumentAudience } from './index.ts';
 import { renderDocument } from './render.ts';
-import { documentDate, documentTexts } from './texts.ts';
+import { formatDate, localeTexts } from '../../i18n/texts.ts';
 
 /** The answers of a FATCA/CRS self-certification, as the PDF states them. */
 export interface CertificationAnswers {
@@ -23,7 +23,7 @@ export async function certificationPdf(
   certifiedAt: Date,
   audience: DocumentAudience = documentAudience(),
 ): Promise<Buffer> {
-  const t = documentTexts(audience.language);
+  const t = localeTexts(audience.language);
   const yes = (value: boolean) => t(value ? 'pdf.yes' : 'pdf.no');
   return renderDocument({
     ...audience,
@@ -38,7 +38,7 @@ export async function certificationPdf(
           { label: t('pdf.certification.usCitizen'), value: yes(answers.usCitizen) },
           { label: t('pdf.certification.usResident'), value: yes(answers.usResident) },
           { label: t('pdf.certification.bornInUs'), value: yes(answers.bornInUs) },
-          { label: t('pdf.certification.certifiedOn'), value: documentDate(audience.language, certifiedAt) },
+          { label: t('pdf.certification.certifiedOn'), value: formatDate(audience.language, certifiedAt) },
         ],
       },
       { kind: 'heading', text: t('pdf.certification.residencies') },
@@ -70,7 +70,7 @@ export async function signedWFormPdf(
   signature: { signedName: string; signedAt: string; envelopeId: string },
   audience: DocumentAudience = documentAudience(),
 ): Promise<Buffer> {
-  const t = documentTexts(audience.language);
+  const t = localeTexts(audience.language);
   return renderDocument({
     ...audience,
     title: t(`pdf.wForm.${form}`),
@@ -105,7 +105,7 @@ export async function identityReportPdf(
   read: IdentityReading,
   audience: DocumentAudience = documentAudience(),
 ): Promise<Buffer> {
-  const t = documentTexts(audience.language);
+  const t = localeTexts(audience.language);
   const rows = [
     { label: t('pdf.identity.provider'), value: run.provider },
     { label: t('pdf.identity.run'), value: run.workflowRunId },
@@ -132,7 +132,7 @@ export async function demoDocumentPdf(subject: string, audience: DocumentAudienc
   const key = `${audience.brand}:${audience.language}:${subject}`;
   const known = demoDocuments.get(key);
   if (known) return known;
-  const t = documentTexts(audience.language);
+  const t = localeTexts(audience.language);
   const written = await renderDocument({
     ...audience,
     title: t('pdf.demo.title'),

@@ -1,13 +1,13 @@
 import { documentBrand } from './brand.ts';
-import { documentLanguage, type DocumentLanguage } from './texts.ts';
+import { requestLanguage, type Language } from '../../i18n/texts.ts';
 
 export { renderDocument, type DocumentBlock, type DocumentColumn, type DocumentSpec } from './render.ts';
-export { documentDate, documentTexts, documentLanguage, type DocumentLanguage, type DocumentTexts } from './texts.ts';
+export { formatDate, localeTexts, requestLanguage, type Language, type Texts } from '../../i18n/texts.ts';
 
 /** Who a document is written for: the brand issuing it and the reader's language. */
 export interface DocumentAudience {
   brand: string;
-  language: DocumentLanguage;
+  language: Language;
 }
 
 /**
@@ -20,5 +20,5 @@ export interface DocumentAudience {
  */
 export function documentAudience(source: { brand?: string; acceptLanguage?: string } = {}): DocumentAudience {
   const brand = documentBrand(source.brand);
-  return { brand: brand.id, language: documentLanguage(source.acceptLanguage, brand.defaultLanguage) };
+  return { brand: brand.id, language: requestLanguage(source.acceptLanguage, brand.defaultLanguage) };
 }

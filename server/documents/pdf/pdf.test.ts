@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { documentFonts } from './fonts.ts';
 import { svgElements } from './logo.ts';
 import { renderDocument } from './render.ts';
-import { documentLanguage, documentTexts } from './texts.ts';
+import { requestLanguage, localeTexts } from '../../i18n/texts.ts';
 
 /** The PDF's objects as text, its compressed streams inflated, so that the tags and structure can be read. */
 function readable(bytes: Buffer): string {
@@ -23,21 +23,21 @@ function readable(bytes: Buffer): string {
 
 describe('documents as PDF', () => {
   it("takes the customer's language from Accept-Language, Ukrainian's 'uk' as the product's 'ua', else the brand's", () => {
-    expect(documentLanguage('ru-RU,ru;q=0.9,en;q=0.8', 'en')).toBe('ru');
-    expect(documentLanguage('uk', 'en')).toBe('ua');
-    expect(documentLanguage('de-DE,es;q=0.5', 'en')).toBe('es');
-    expect(documentLanguage('en;q=0.2,pt;q=0.8', 'en')).toBe('pt');
-    expect(documentLanguage('de', 'ro')).toBe('ro');
-    expect(documentLanguage(undefined, 'en')).toBe('en');
+    expect(requestLanguage('ru-RU,ru;q=0.9,en;q=0.8', 'en')).toBe('ru');
+    expect(requestLanguage('uk', 'en')).toBe('ua');
+    expect(requestLanguage('de-DE,es;q=0.5', 'en')).toBe('es');
+    expect(requestLanguage('en;q=0.2,pt;q=0.8', 'en')).toBe('pt');
+    expect(requestLanguage('de', 'ro')).toBe('ro');
+    expect(requestLanguage(undefined, 'en')).toBe('en');
   });
 
   it('words documents from the locale files in every language, and enumerations with their raw value when unworded', () => {
-    expect(documentTexts('ru')('pdf.page', { page: 2, pages: 3 })).toBe('Страница 2 из 3');
-    expect(documentTexts('ua')('pdf.statement.title')).toBe('Виписка по рахунку');
-    expect(documentTexts('es')('pdf.receipt.total')).toBe('Total cargado');
-    expect(documentTexts('ru').value('enums.transferStatus', 'completed')).not.toBe('completed');
-    expect(documentTexts('ru').value('enums.transferStatus', 'somethingNew')).toBe('somethingNew');
-    expect(() => documentTexts('en')('pdf.noSuchKey')).toThrow(/pdf\.noSuchKey/);
+    expect(localeTexts('ru')('pdf.page', { page: 2, pages: 3 })).toBe('Страница 2 из 3');
+    expect(localeTexts('ua')('pdf.statement.title')).toBe('Виписка по рахунку');
+    expect(localeTexts('es')('pdf.receipt.total')).toBe('Total cargado');
+    expect(localeTexts('ru').value('enums.transferStatus', 'completed')).not.toBe('completed');
+    expect(localeTexts('ru').value('enums.transferStatus', 'somethingNew')).toBe('somethingNew');
+    expect(() => localeTexts('en')('pdf.noSuchKey')).toThrow(/pdf\.noSuchKey/);
   });
 
   it("writes in the brand's font when it draws every character, else in a fallback of its kind that draws Cyrillic", () => {

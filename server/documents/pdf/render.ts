@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { documentBrand, type DocumentBrand } from './brand.ts';
 import { documentFonts } from './fonts.ts';
 import { drawLogo } from './logo.ts';
-import { documentDate, documentTexts, isoLanguage, type DocumentLanguage } from './texts.ts';
+import { formatDate, localeTexts, isoLanguage, type Language } from '../../i18n/texts.ts';
 
 /** One column of a table: its header, its share of the width (they are scaled to fill it) and alignment. */
 export interface DocumentColumn {
@@ -28,7 +28,7 @@ export type DocumentBlock =
 export interface DocumentSpec {
   /** The brand issuing it (brands/<id>): letterhead, logo, colours and font. The server's brand when absent. */
   brand?: string;
-  language: DocumentLanguage;
+  language: Language;
   /** The title: the first heading (H1) and the PDF's title. */
   title: string;
   /** A line under the title (a period, a reference). */
@@ -207,10 +207,10 @@ function letterhead(doc: Doc, root: Struct, brand: DocumentBrand, supportLine: s
  */
 export async function renderDocument(spec: DocumentSpec): Promise<Buffer> {
   const brand = documentBrand(spec.brand);
-  const t = documentTexts(spec.language);
+  const t = localeTexts(spec.language);
   const now = spec.now ?? new Date();
   const supportLine = t('pdf.support', { email: brand.supportEmail });
-  const issued = t('pdf.issued', { date: documentDate(spec.language, now) });
+  const issued = t('pdf.issued', { date: formatDate(spec.language, now) });
   const fonts = documentFonts(brand, allText(spec, brand, [supportLine, issued, t('pdf.page', { page: 0, pages: 0 })]));
   const doc = new PDFDocument({
     size: [PAGE.width, PAGE.height],

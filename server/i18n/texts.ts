@@ -1,0 +1,166 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPOSITORY_ROOT } from '../config/config.ts';
+
+/** The product's languages, as locales/ names them (Ukrainian is 'ua'). */
+export const LANGUAGES = ['en', 'es', 'pt', 'ro', 'ru', 'ua'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+/** The ISO code of a language (a document's /Lang, Intl's locale): 'uk' for the product's 'ua'. */
+export const isoLanguage = (language: Language) => (language === 'ua' ? 'uk' : language);
+
+/**
+ * The customer's language from a request's Accept-Language (the application sends the language the
+ * customer chose, 'uk' for Ukrainian): the first of the product's languages it names, else `fallback`.
+ *
+ * @example
+ * requestLanguage('ru-RU,ru;q=0.9,en;q=0.8'); // 'ru'
+ * requestLanguage('uk', 'en'); // 'ua'
+ */
+export function requestLanguage(acceptLanguage: string | undefined, fallback = 'en'): Language {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const quality = Number(/q=([0-9.]+)/.exec(rest.join(';'))?.[1] ?? 1);
+      return { code: tag.trim().toLowerCase().split('-')[0] ?? '', quality, index };
+    })
+    .filter((entry) => entry.code && entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const { code } of ranked) {
+    const language = code === 'uk' ? 'ua' : code;
+    if (isLanguage(language)) return language;
+  }
+  return isLanguage(fallback) ? fallback : 'en';
+}
+
+type Tree = { [key: string]: string | Tree };
+const loaded = new Map<Language, Tree>();
+
+function merge(under: Tree, over: Tree): Tree {
+  const merged: Tree = { ...under };
+  for (const [key, value] of Object.entries(over)) {
+    const before = merged[key];
+    merged[key] = typeof value === 'object' && typeof before === 'object' ? merge(before, value) : value;
+  }
+  return merged;
+}
+
+/** All locale files of a language merged, as the application merges them. */
+function tree(language: Language): Tree {
+  let texts = loaded.get(language);
+  if (!texts) {
+    const folder = path.join(REPOSITORY_ROOT, 'locales', language);
+    texts = readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .reduce<Tree>((all, name) => merge(all, JSON.parse(readFileSync(path.join(folder, name), 'utf8')) as Tree), {});
+    loaded.set(language, texts);
+  }
+  return texts;
+}
+
+function lookup(texts: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = texts;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** A sum of money among a text's values: written as the language writes money ('1 000,00 €'). */
+export interface MoneyValue {
+  amount: string;
+  currency: string;
+}
+
+/** The values a text fills in for its `{{name}}`s. */
+export type TextValues = Record<string, string | number | MoneyValue>;
+
+/** A text to word in the reader's language: its locale key and values. */
+export interface KeyedText {
+  key: string;
+  values?: TextValues;
+}
+
+/** Words texts in one language; `t.value` words a value of an enumeration, or says it as it is. */
+export interface Texts {
+  (key: string, values?: TextValues): string;
+  value(prefix: string, value: string): string;
+  /** Whether the locale files have the key (in this language or English). */
+  has(key: string): boolean;
+}
+
+/**
+ * A sum as the language writes money, with the currency's symbol or code; a code Intl does not know
+ * as a currency (a crypto code longer than three letters, 'USDT') follows the number.
+ *
+ * @example
+ * formatMoney('es', { amount: '1000.00', currency: 'EUR' }); // '1000,00 €'
+ */
+export function formatMoney(language: Language, money: MoneyValue): string {
+  const number = Number(money.amount);
+  const decimals = money.amount.includes('.') ? (money.amount.split('.')[1] ?? '').length : 0;
+  try {
+    return new Intl.NumberFormat(isoLanguage(language), {
+      style: 'currency',
+      currency: money.currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    }).format(number);
+  } catch {
+    const digits = new Intl.NumberFormat(isoLanguage(language), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(number);
+    return `${digits} ${money.currency}`;
+  }
+}
+
+/**
+ * The texts of a language, from the locale files (documents' own under `pdf.`, the server's answers
+ * under `server.`, the application's enumerations such as `enums.transferStatus`), with `{{name}}`
+ * filled in (money as the language writes it). A key missing in the language is taken from English;
+ * a key missing there too is a programming error and throws.
+ *
+ * @example
+ * const t = localeTexts('ru');
+ * t('pdf.statement.title'); // 'Выписка по счёту'
+ * t('server.limits.perTransaction', { limit: { amount: '10000.00', currency: 'EUR' } }); // 'За один раз можно отправить не больше 10 000,00 €.'
+ * t.value('enums.transferStatus', 'completed'); // 'Выполнен'
+ */
+export function localeTexts(language: Language): Texts {
+  const show = (value: string | number | MoneyValue) => (typeof value === 'object' ? formatMoney(language, value) : String(value));
+  const fill = (text: string, values: TextValues) =>
+    text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+      const value = values[name];
+      return value === undefined ? whole : show(value);
+    });
+  const t = (key: string, values: TextValues = {}) => {
+    const text = lookup(tree(language), key) ?? lookup(tree('en'), key);
+    if (text === undefined) throw new Error(`The locale files have no text ${key}: add it in every language (locales/*/).`);
+    return fill(text, values);
+  };
+  const has = (key: string) => lookup(tree(language), key) !== undefined || lookup(tree('en'), key) !== undefined;
+  const value = (prefix: string, raw: string) => {
+    const text = lookup(tree(language), `${prefix}.${raw}`) ?? lookup(tree('en'), `${prefix}.${raw}`);
+    return text === undefined || text.includes('$t(') ? raw : text;
+  };
+  return Object.assign(t, { value, has });
+}
+
+/**
+ * A keyed text worded in a language.
+ *
+ * @example
+ * wordText('es', { key: 'server.accounts.defaultName', values: { currency: 'EUR' } }); // 'Cuenta en EUR'
+ */
+export const wordText = (language: Language, text: KeyedText): string => localeTexts(language)(text.key, text.values);
+
+/**
+ * A date as the language writes it ('26 ноября 2026 г.'), in UTC, from an ISO date or a Date.
+ *
+ * @example
+ * formatDate('ru', '2026-11-26'); // '26 нояб. 2026 г.'
+ */
+export function formatDate(language: Language, date: Date | string): string {
+  const value = typeof date === 'string' ? new Date(date.length === 10 ? `${date}T00:00:00Z` : date) : date;
+  return new Intl.DateTimeFormat(isoLanguage(language), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(value);
+}

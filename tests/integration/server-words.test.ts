@@ -1,0 +1,129 @@
+/**
+ * The server answers in the request's language (issue 13, Words), against the real server on PGlite and
+ * PostgreSQL: a refusal and its field error worded from the locale files for the Accept-Language the
+ * application sends ('uk' for Ukrainian), money in the language's format; a card purchase's description
+ * and an own account's name in the history worded for whoever reads it, English without a language; a
+ * card product's name in the reader's language.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../../server/demo/seed.ts';
+import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+
+interface Account {
+  accountId: number;
+  currencyCode: string;
+  balance: string;
+}
+
+for (const backend of BACKENDS) {
+  describe(`the server's words on ${backend.name}`, () => {
+    let test: TestServer;
+    let client: ApiClient;
+    let anna: Tokens;
+
+    /** One RPC call as the application makes it, in `language` (its Accept-Language), or with none. */
+    const call = async (method: string, params: Record<string, unknown>, language?: string) =>
+      (
+        await client.post(
+          `/api?method=${method}`,
+          { method, ...params },
+          { authorization: `Bearer ${anna.accessToken}`, ...(language ? { 'accept-language': language } : {}) },
+        )
+      ).body;
+    const account = async (currency: string): Promise<Account> =>
+      ((await call('balanceInquiry', {})).accounts as Account[]).find((candidate) => candidate.currencyCode === currency)!;
+
+    beforeAll(async () => {
+      test = await startTestServer(backend);
+      client = new ApiClient(test.url);
+      anna = await client.signIn(DEMO_LOGINS.personal);
+    });
+    afterAll(() => test?.close());
+
+    it('refuses a transfer over the limit with the amount field worded in Russian and Spanish, money as each writes it', async () => {
+      const { accountId } = await account('USD');
+      const send = (language?: string) =>
+        call('p2pTransfer', { idempotencyKey: randomUUID(), accountId, amount: '99999999.00', toEmail: DEMO_LOGINS.business }, language);
+
+      const russian = await send('ru');
+      expect(russian).toMatchObject({ responseCode: 'TA1', responseDescription: 'Неверные параметры' });
+      expect(russian.validationErrors).toHaveLength(1);
+      expect(russian.validationErrors[0].field).toBe('amount');
+      // Russian groups thousands with a (no-break) space and writes the decimals after a comma.
+      expect(russian.validationErrors[0].description).toMatch(/^За один раз можно отправить не больше \d{1,3}(\s\d{3})*,00\s\$\.$/);
+
+      const spanish = await send('es-ES,es;q=0.9,en;q=0.8');
+      expect(spanish).toMatchObject({ responseCode: 'TA1', responseDescription: 'Parámetros no válidos' });
+      expect(spanish.validationErrors[0].field).toBe('amount');
+      expect(spanish.validationErrors[0].description).toMatch(/^Lo máximo que puede enviar de una vez es \d{1,3}(\.\d{3})*,00\sUS\$\.$/);
+
+      const english = await send();
+      expect(english).toMatchObject({ responseCode: 'TA1', responseDescription: 'Invalid params' });
+      expect(english.validationErrors[0].description).toMatch(/^The most you can send at once is \$\d{1,3}(,\d{3})*\.00\.$/);
+
+      // The application's 'ua' travels as the ISO 'uk'.
+      expect((await send('uk')).validationErrors[0].description).toMatch(/^За один раз можна надіслати не більше /);
+    });
+
+    it('words an amount the server cannot read on its field', async () => {
+      const { accountId } = await account('USD');
+      const answer = await call('p2pTransfer', { idempotencyKey: randomUUID(), accountId, amount: '1.234', toEmail: DEMO_LOGINS.business }, 'ru');
+      expect(answer.responseCode).toBe('TA1');
+      expect(answer.validationErrors).toEqual([{ field: 'amount', description: 'В «1.234» знаков после запятой: 3; эта валюта допускает не больше 2.' }]);
+    });
+
+    it("shows a card purchase's description in the reader's language, the stored English without one", async () => {
+      const card = await test.server.db
+        .selectFrom('cards')
+        .innerJoin('users', 'users.customer_id', 'cards.customer_id')
+        .select(['cards.id', 'cards.account_id'])
+        .where('users.email', '=', DEMO_LOGINS.personal)
+        .where('cards.status_id', '=', 2)
+        .where('cards.is_virtual', '=', true)
+        .executeTakeFirstOrThrow();
+      const approved = await client.post(`/sandbox/cards/${card.id}/authorize`, {
+        amount: '2.40',
+        currencyCode: 'EUR',
+        merchantName: 'Кофейня Зерно',
+        merchantCountry: 'GB',
+        mcc: '5814',
+        processorAuthId: `words-${randomUUID()}`,
+      });
+      expect(approved.body).toMatchObject({ status: 'approved' });
+
+      const newest = async (language?: string) => (await call('transactionHistory', { accountId: card.account_id }, language)).transactions[0];
+      const russian = await newest('ru');
+      expect(russian).toMatchObject({ operationType: 'Card', amount: '-2.40' });
+      expect(russian.description).toMatch(/^Покупка по карте в Кофейня Зерно \(\d{4} \d{2}•• •••• \d{4}\)$/);
+      expect((await newest()).description).toMatch(/^Card purchase at Кофейня Зерно \(\d{4} \d{2}•• •••• \d{4}\)$/);
+
+      const details = await call('transferDetails', { transactionId: russian.transactionId }, 'ru');
+      expect(details.transaction.description).toBe(russian.description);
+    });
+
+    it("names an own account in Spanish in the history, and a card's product", async () => {
+      const usd = await account('USD');
+      const eur = await account('EUR');
+      const moved = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, amount: '3.00' });
+      expect(moved).toMatchObject({ responseCode: '00', status: 'completed' });
+
+      const spanish = (await call('transactionHistory', { accountId: usd.accountId }, 'es')).transactions[0];
+      expect(spanish).toMatchObject({ amount: '-3.00', counterparty: 'Cuenta en EUR', description: 'Transferencia entre cuentas propias' });
+      const english = (await call('transactionHistory', { accountId: usd.accountId })).transactions[0];
+      expect(english).toMatchObject({ counterparty: 'EUR account', description: 'Transfer between own accounts' });
+
+      const cards = (await call('cardList', {}, 'es')).cards as Array<{ productType: number; productName: string }>;
+      expect(cards.find((card) => card.productType === 2006)?.productName).toBe('Mastercard prepago virtual');
+    });
+
+    it('refuses an invoice to oneself on its field in Romanian', async () => {
+      const answer = await call('invoiceCreate', { toEmail: DEMO_LOGINS.personal, amount: '1.00', currency: 'USD' }, 'ro');
+      expect(answer).toMatchObject({ responseCode: 'TA1', responseDescription: 'Parametri nevalizi' });
+      expect(answer.validationErrors).toEqual([
+        { field: 'toEmail', description: 'Este propriul dvs. e-mail: trimiteți factura persoanei care trebuie să o plătească.' },
+      ]);
+    });
+  });
+}
