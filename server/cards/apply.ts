@@ -9,7 +9,7 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS } from './card-status.ts';
 import { currencyScales, offerIn, paymentAccount } from './fees.ts';
-import { productName, cardProduct, countryOffer, type CardProduct, disabledReasonsText, requiredDocuments, shipsPhysicalCards } from './products.ts';
+import { productName, cardProduct, countryOffer, type CardProduct, requiredDocuments, shipsPhysicalCards } from './products.ts';
 
 type Db = Kysely<Database>;
 
