@@ -240,7 +240,8 @@ describe("the analyst's proofs", () => {
       const accountIds = new Set((await api.call('balanceInquiry', {})).accounts.map((account: { accountId: number }) => String(account.accountId)));
       const page = await signedInPage(browser, server.url, 'personal@example.com');
       await page.goto(`${server.url}/history`);
-      const lines = page.locator('main .eng-row-list__item');
+      // Real lines, not the placeholders a loading list shows.
+      const lines = page.locator('main .eng-row-list__item:not(.eng-skeleton *)');
       await expect.poll(() => lines.count()).toBeGreaterThan(1);
       // Each line's small values are its time, then its account: ids are numbers, which the list groups
       // by the locale's way ("1,001"): compare the digits.

@@ -20,7 +20,7 @@ const e2e = browserAndServer();
 const { signedInPage } = e2e;
 
 const tableRows = (page: Page) => page.locator('main tbody tr.eng-table__row');
-const lines = (page: Page) => page.locator('main .eng-row-list__item');
+const lines = (page: Page) => page.locator('main .eng-row-list__item:not(.eng-skeleton *)');
 const resultCount = (page: Page) => page.locator('main .eng-table-toolbar__count');
 const downloaded = async (download: Download) => readFile((await download.path())!);
 const counted = (n: number) => `${n} result${n === 1 ? '' : 's'}`;
@@ -133,10 +133,12 @@ describe('history', () => {
     const page = await signedInPageAs(e2e.browser, e2e.server.url, 'personal@example.com', { width: 375, language: 'ru' });
     await page.waitForURL('**/home');
     const activity = page.getByRole('group', { name: 'Последние операции' });
-    await activity.locator('.eng-row-list__item').first().waitFor();
-    expect(await activity.locator('.eng-row-list__item').count()).toBe(recent.transactions.length);
+    await activity.locator('.eng-row-list__item:not(.eng-skeleton *)').first().waitFor();
+    expect(await activity.locator('.eng-row-list__item:not(.eng-skeleton *)').count()).toBe(recent.transactions.length);
     const newest = recent.transactions[0];
-    expect(await activity.locator('.eng-row-list__item').first().getByRole('link').getAttribute('href')).toBe(`/history/${newest.transactionId}`);
+    expect(await activity.locator('.eng-row-list__item:not(.eng-skeleton *)').first().getByRole('link').getAttribute('href')).toBe(
+      `/history/${newest.transactionId}`,
+    );
     expect(await page.getByRole('link', { name: 'Все операции' }).getAttribute('href')).toBe('/history');
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);

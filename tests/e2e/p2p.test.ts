@@ -93,13 +93,13 @@ describe('person to person', () => {
 
     await page.goto(`${e2e.server.url}/history`);
     await main.getByText(note).first().waitFor({ timeout: 15_000 });
-    expect(await main.locator('.eng-row-list__item').filter({ hasText: note }).first().innerText()).toContain('\u2212$12.75');
+    expect(await main.locator('.eng-row-list__item:not(.eng-skeleton *)').filter({ hasText: note }).first().innerText()).toContain('\u2212$12.75');
     await page.context().close();
 
     const payee = await e2e.signedInPage('business@example.com');
     await payee.goto(`${e2e.server.url}/history`);
     await payee.locator('main').getByText(note).first().waitFor({ timeout: 15_000 });
-    expect(await payee.locator('main .eng-row-list__item').filter({ hasText: note }).first().innerText()).toContain('+$12.50');
+    expect(await payee.locator('main .eng-row-list__item:not(.eng-skeleton *)').filter({ hasText: note }).first().innerText()).toContain('+$12.50');
     await payee.context().close();
   });
 });

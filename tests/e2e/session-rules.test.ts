@@ -121,7 +121,7 @@ describe('query handling at start', () => {
     expect(login.status).toBe(200);
     const page = await newPage();
     await page.goto(`${servers.paxum.url}/history?code=${encodeURIComponent(login.body.code)}&codeVerifier=${encodeURIComponent(login.verifier)}`);
-    await expect.poll(() => page.locator('main .eng-row-list__item').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('main .eng-row-list__item:not(.eng-skeleton *)').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(page.url()).not.toContain('code');
     expect(await page.evaluate(() => sessionStorage.getItem('session.accessToken'))).toBeTruthy();
   });

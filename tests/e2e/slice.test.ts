@@ -157,6 +157,6 @@ describe('remembered path', () => {
     await page.waitForURL('**/login');
     await fillLogin(page, 'personal@example.com', PASSWORD);
     await page.waitForURL('**/history');
-    await expect.poll(() => page.locator('main .eng-row-list__item').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('main .eng-row-list__item:not(.eng-skeleton *)').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   });
 });
