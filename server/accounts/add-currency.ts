@@ -26,15 +26,7 @@ export async function openPaymentAccount(
     await trx.selectFrom('customers').select('id').where('id', '=', customerId).forUpdate().executeTakeFirstOrThrow();
     const known = await trx.selectFrom('currencies').select('crypto').where('code', '=', currency).executeTakeFirst();
     if (!known || known.crypto !== (options.crypto ?? false)) return { refusal: 'unknownCurrency' as const };
-    const held = await trx
-      .selectFrom('accounts')
-      .select('id')
-      .where('customer_id', '=', customerId)
-      .where('currency_code', '=', currency)
-      .where('type', '=', ACCOUNT_TYPE.payment)
-      .where('status', '=', ACCOUNT_STATUS.open)
-      .executeTakeFirst();
-    if (held) return { refusal: 'alreadyHeld' as const };
+    if (await openPaymentAccountIn(trx, customerId, currency)) return { refusal: 'alreadyHeld' as const };
     const { id } = await trx
       .insertInto('accounts')
       .values({ customer_id: customerId, currency_code: currency, type: ACCOUNT_TYPE.payment })
@@ -42,6 +34,20 @@ export async function openPaymentAccount(
       .executeTakeFirstOrThrow();
     return { accountId: id };
   });
+}
+
+/** The id of the customer's open payment account in `currency` (the first, where there are several), if any. */
+async function openPaymentAccountIn(db: Kysely<Database>, customerId: number, currency: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('customer_id', '=', customerId)
+    .where('currency_code', '=', currency)
+    .where('type', '=', ACCOUNT_TYPE.payment)
+    .where('status', '=', ACCOUNT_STATUS.open)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** A customer's deposit wallet: the address and the account it pays into. */
@@ -76,20 +82,7 @@ export async function ensureWallet(db: Kysely<Database>, rail: CryptoRail, custo
   if (!currencyRow?.crypto) return undefined;
   const address = await rail.depositAddress(currency, customerId);
   const opened = await openPaymentAccount(db, customerId, currency, { crypto: true });
-  const accountId =
-    'accountId' in opened
-      ? opened.accountId
-      : (
-          await db
-            .selectFrom('accounts')
-            .select('id')
-            .where('customer_id', '=', customerId)
-            .where('currency_code', '=', currency)
-            .where('type', '=', ACCOUNT_TYPE.payment)
-            .where('status', '=', ACCOUNT_STATUS.open)
-            .orderBy('id')
-            .executeTakeFirstOrThrow()
-        ).id;
+  const accountId = 'accountId' in opened ? opened.accountId : (await openPaymentAccountIn(db, customerId, currency))!;
   await db
     .insertInto('crypto_wallets')
     .values({ customer_id: customerId, account_id: accountId, currency_code: currency, address })
