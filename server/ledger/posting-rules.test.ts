@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LedgerError } from './errors.ts';
-import { checkBalancedPerCurrency, checkLegs, type LedgerLeg } from './posting-rules.ts';
+import { checkLegs } from './posting-rules.ts';
 
 const refusal = (run: () => void): string | undefined => {
   try {
@@ -50,41 +50,5 @@ describe('checkLegs', () => {
         ]),
       ),
     ).toBe('invalidEntries');
-  });
-});
-
-describe('checkBalancedPerCurrency', () => {
-  const currencies = new Map([
-    [1, 'USD'],
-    [2, 'USD'],
-    [3, 'EUR'],
-    [4, 'EUR'],
-  ]);
-  const currencyOf = (id: number) => currencies.get(id)!;
-
-  it('accepts legs that sum to zero in every currency (an exchange through FX accounts)', () => {
-    const legs: LedgerLeg[] = [
-      { accountId: 1, amount: -10000n },
-      { accountId: 2, amount: 10000n },
-      { accountId: 3, amount: -9200n },
-      { accountId: 4, amount: 9200n },
-    ];
-    expect(refusal(() => checkBalancedPerCurrency(legs, currencyOf))).toBeUndefined();
-  });
-
-  it('refuses legs that balance overall but not per currency', () => {
-    const legs: LedgerLeg[] = [
-      { accountId: 1, amount: -100n },
-      { accountId: 3, amount: 100n },
-    ];
-    expect(refusal(() => checkBalancedPerCurrency(legs, currencyOf))).toBe('unbalanced');
-  });
-
-  it('refuses legs that do not sum to zero and names the difference', () => {
-    const legs: LedgerLeg[] = [
-      { accountId: 1, amount: -100n },
-      { accountId: 2, amount: 99n },
-    ];
-    expect(() => checkBalancedPerCurrency(legs, currencyOf)).toThrow(/USD -1 minor units/);
   });
 });

@@ -36,23 +36,3 @@ export function checkLegs(legs: readonly LedgerLeg[]): void {
     seen.add(leg.accountId);
   }
 }
-
-/**
- * Double entry: the legs of each currency must sum to zero. `currencyOf` gives each account's
- * currency, read from the locked account rows.
- *
- * @example
- * checkBalancedPerCurrency(legs, (id) => currencies.get(id)!);
- */
-export function checkBalancedPerCurrency(legs: readonly LedgerLeg[], currencyOf: (accountId: number) => string): void {
-  const sums = new Map<string, bigint>();
-  for (const leg of legs) {
-    const currency = currencyOf(leg.accountId);
-    sums.set(currency, (sums.get(currency) ?? 0n) + leg.amount);
-  }
-  const off = [...sums].filter(([, sum]) => sum !== 0n);
-  if (off.length) {
-    const detail = off.map(([currency, sum]) => `${currency} ${sum > 0n ? '+' : ''}${sum}`).join(', ');
-    throw new LedgerError('unbalanced', `The entries do not sum to zero per currency (${detail} minor units): add the missing counter-entry.`);
-  }
-}

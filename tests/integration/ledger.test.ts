@@ -157,6 +157,24 @@ for (const backend of BACKENDS) {
       expect(await balanceOf(to)).toBe(0n);
     });
 
+    it('names what is wrong in a refusal: the difference per currency, the account concerned', async () => {
+      const from = await openAccount();
+      const to = await openAccount();
+      const euros = await openAccount('EUR');
+      await fund(from, 1_000n);
+      const leg = (accountId: number, amount: bigint) => ({ accountId, amount });
+      const post = (legs: LedgerPosting['legs']) => postLedgerTransaction(db(), { operationType: 'Transfer', description: 'bad', legs });
+      await expect(post([leg(from, -100n), leg(to, 99n)])).rejects.toThrow('(USD -1 minor units)');
+      await expect(post([leg(from, -100n), leg(euros, 100n)])).rejects.toThrow('(USD -100, EUR +100 minor units)');
+      await expect(post([leg(from, -100n), leg(999_999, 100n)])).rejects.toMatchObject({ reason: 'unknownAccount', accountId: 999_999 });
+      await expect(post([leg(to, 5n), leg(from, -2_000n), leg(euros, 1_995n)])).rejects.toMatchObject({ reason: 'unbalanced' });
+      await expect(post([leg(to, 2_000n), leg(from, -2_000n)])).rejects.toMatchObject({
+        reason: 'insufficientFunds',
+        accountId: from,
+        message: `Account ${from} does not hold enough money for this transaction: lower the amount or add funds first.`,
+      });
+    });
+
     it('lets an account go down to its minimum and no further, counting held amounts', async () => {
       const from = await openAccount();
       const to = await openAccount();
