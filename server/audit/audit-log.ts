@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { AuditLogTable, Database } from '../db/schema.ts';
 import { rpcMethodName } from '../http/rpc-method-name.ts';
 
 /** Who made an RPC call and for whom, as the dispatcher learned it. */
@@ -124,20 +124,29 @@ export function markAudited(request: FastifyRequest): void {
 }
 
 async function writeAuditRow(db: Kysely<Database>, request: FastifyRequest, outcome: string): Promise<void> {
+  await db.insertInto('audit_log').values(auditRow(request, outcome)).execute();
+}
+
+/**
+ * The audit row of a call as it is written: who acted for whom, the method, how it ended, from where,
+ * and the parameters without secrets. For a statement that writes it together with something else (a
+ * money-moving call writes it with its idempotency key's answer, see server/rpc/money-moving.ts).
+ *
+ * @example
+ * await db.insertInto('audit_log').values(auditRow(request, '00')).execute();
+ */
+export function auditRow(request: FastifyRequest, outcome: string): Insertable<AuditLogTable> {
   const name = rpcMethodName(request);
   const actor = actors.get(request);
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: actor?.userId ?? null,
-      acting_customer_id: actor?.customerId ?? null,
-      viewing: actor?.viewing ?? false,
-      method: typeof name === 'string' ? storable(name.slice(0, 100)) : '',
-      outcome,
-      ip: request.ip,
-      params: JSON.stringify(summariseParams(request.body)),
-    })
-    .execute();
+  return {
+    actor_user_id: actor?.userId ?? null,
+    acting_customer_id: actor?.customerId ?? null,
+    viewing: actor?.viewing ?? false,
+    method: typeof name === 'string' ? storable(name.slice(0, 100)) : '',
+    outcome,
+    ip: request.ip,
+    params: JSON.stringify(summariseParams(request.body)),
+  };
 }
 
 /** One audit row as the admin's audit log answers it. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { BusinessRight, Database } from '../db/schema.ts';
 import type { AccessClaims } from './access-tokens.ts';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.ts';
 
@@ -24,6 +24,11 @@ export interface SignedInUser {
   customerId: number | null;
   isAdmin: boolean;
   login2faMode: string;
+  /**
+   * The business rights a `customer_access` row grants the user for the customer the call named (or
+   * the user's own), read in the same statement as the session: null when there is no such row.
+   */
+  access: { customerId: number | null; rights: readonly BusinessRight[] | null };
 }
 
 const stillActive = sql<boolean>`last_activity_at > now() - ${IDLE_SECONDS} * interval '1 second'`;
@@ -113,12 +118,15 @@ export async function endSession(db: Kysely<Database>, refreshToken: string): Pr
 
 /**
  * Records activity on the session an access token names and returns its user, in one statement;
- * undefined when the session is revoked or has been idle for 15 minutes.
+ * undefined when the session is revoked or has been idle for 15 minutes. The same statement reads
+ * the user's `customer_access` rights for `customerId` (a Customer-Id header), or for the user's own
+ * customer when it is left out, so a call's caller is known in one round trip.
  *
  * @example
- * const user = await touchSession(db, claims);
+ * const user = await touchSession(db, claims, 42);
  */
-export async function touchSession(db: Kysely<Database>, claims: AccessClaims): Promise<SignedInUser | undefined> {
+export async function touchSession(db: Kysely<Database>, claims: AccessClaims, customerId?: number): Promise<SignedInUser | undefined> {
+  const acting = sql<number | null>`coalesce(${customerId ?? null}::int, users.customer_id)`;
   const row = await db
     .updateTable('sessions')
     .from('users')
@@ -128,7 +136,15 @@ export async function touchSession(db: Kysely<Database>, claims: AccessClaims): 
     .where('sessions.user_id', '=', claims.userId)
     .where('sessions.revoked_at', 'is', null)
     .where(stillActive)
-    .returning(['users.id', 'users.email', 'users.customer_id', 'users.is_admin', 'users.login_2fa_mode'])
+    .returning([
+      'users.id',
+      'users.email',
+      'users.customer_id',
+      'users.is_admin',
+      'users.login_2fa_mode',
+      acting.as('access_customer_id'),
+      sql<BusinessRight[] | null>`(select ca.rights from customer_access ca where ca.user_id = users.id and ca.customer_id = ${acting})`.as('access_rights'),
+    ])
     .executeTakeFirst();
   if (!row) return undefined;
   return {
@@ -138,5 +154,6 @@ export async function touchSession(db: Kysely<Database>, claims: AccessClaims): 
     customerId: row.customer_id,
     isAdmin: row.is_admin,
     login2faMode: row.login_2fa_mode,
+    access: { customerId: row.access_customer_id, rights: row.access_rights },
   };
 }

@@ -35,12 +35,11 @@ export async function resolveActingCustomer(
   }
   if (customerId === null) return { refused: 'noCustomer' };
 
-  const access = await db
-    .selectFrom('customer_access')
-    .select('rights')
-    .where('user_id', '=', user.userId)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
+  // touchSession read the rights for the header's customer (or the user's own) with the session.
+  const access =
+    user.access.customerId === customerId
+      ? user.access.rights && { rights: user.access.rights }
+      : await db.selectFrom('customer_access').select('rights').where('user_id', '=', user.userId).where('customer_id', '=', customerId).executeTakeFirst();
   if (access) {
     return businessRight && !access.rights.includes(businessRight) ? { refused: 'missingRight' } : { customerId, rights: access.rights };
   }

@@ -10,11 +10,14 @@ import type { CallerGate } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { resolveActingCustomer } from './acting-customer.ts';
 
+/** The signed-in user, with their rights for the customer the Customer-Id header names (read with the session). */
 async function signedInUser(db: Kysely<Database>, tokenKey: Uint8Array, request: FastifyRequest): Promise<SignedInUser | undefined> {
   const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) return undefined;
   const claims = await verifyAccessToken(tokenKey, match[1]!);
-  return claims && touchSession(db, claims);
+  const header = request.headers['customer-id'];
+  const named = typeof header === 'string' && /^[1-9][0-9]{0,9}$/.test(header) ? Number(header) : undefined;
+  return claims && touchSession(db, claims, named !== undefined && named <= 2_147_483_647 ? named : undefined);
 }
 
 /**

@@ -10,7 +10,7 @@ import { BODY_LIMIT_BYTES, describeRefusedBody, limitReceivedBytes, UPLOAD_BODY_
 import { rpcMethodName } from '../http/rpc-method-name.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { CallerGate, RpcContext } from './context.ts';
-import { auditRpcCall, auditSuccess, markAudited, noteAuditOutcome } from '../audit/audit-log.ts';
+import { auditRow, auditRpcCall, auditSuccess, markAudited, noteAuditOutcome } from '../audit/audit-log.ts';
 import { codeDescription, RefusalToRecord, RpcRefusal, type ResponseCode } from './response-codes.ts';
 import { requestLanguage } from '../i18n/texts.ts';
 import { runIdempotentCall, runMoneyMovingCall } from './money-moving.ts';
@@ -204,12 +204,8 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
         // One transaction per call with its idempotency key and its audit row: see server/rpc/money-moving.ts.
         const outcome = await runMoneyMovingCall(
           options.db,
-          { customerId: caller.customerId, method: name as string, params },
-          async ({ trx, afterCommit }) => {
-            const answered = checked(await method.handler(params, { ...context, db: trx, afterCommit }));
-            await auditSuccess(trx, request);
-            return answered;
-          },
+          { customerId: caller.customerId, method: name as string, params, audit: auditRow(request, '00') },
+          async ({ trx, afterCommit }) => checked(await method.handler(params, { ...context, db: trx, afterCommit })),
         );
         ({ payload, effects } = outcome);
         // A replay ran nothing in a transaction: its own audit row says it was answered again.

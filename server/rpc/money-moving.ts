@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { AuditLogTable, Database } from '../db/schema.ts';
 import { errorCode, RETRYABLE } from '../ledger/post-transaction.ts';
 import { RpcRefusal } from './response-codes.ts';
 
@@ -79,14 +80,16 @@ export interface MoneyMovingOutcome {
  * - the same key with other parameters is refused (TA1 on `idempotencyKey`);
  * - serialization failures and deadlocks run the whole call again, so they never reach the caller
  *   as a refusal;
- * - a refusal (RpcRefusal, LedgerError) rolls everything back and keeps no key: a retry runs anew.
+ * - a refusal (RpcRefusal, LedgerError) rolls everything back and keeps no key: a retry runs anew;
+ * - the call's audit row (`call.audit`) is written with the key's answer, in one statement, and commits
+ *   with the money.
  *
  * @example
- * const outcome = await runMoneyMovingCall(db, { customerId, method: 'p2pTransfer', params }, (scope) => handler(params, scope));
+ * const outcome = await runMoneyMovingCall(db, { customerId, method: 'p2pTransfer', params, audit }, (scope) => handler(params, scope));
  */
 export async function runMoneyMovingCall(
   db: Kysely<Database>,
-  call: { customerId: number; method: string; params: Record<string, unknown> },
+  call: { customerId: number; method: string; params: Record<string, unknown>; audit: Insertable<AuditLogTable> },
   run: (scope: MoneyMovingScope) => Promise<object>,
 ): Promise<MoneyMovingOutcome> {
   const key = call.params.idempotencyKey;
@@ -96,7 +99,7 @@ export async function runMoneyMovingCall(
     const effects: Array<() => Promise<void>> = [];
     try {
       const outcome = await db.transaction().execute(async (trx) => {
-        const claimed = await claimKey(trx, { ...call, key, hash }, sql`'{}'::jsonb`);
+        const claimed = await claimKey(trx, { customerId: call.customerId, method: call.method, key, hash }, sql`'{}'::jsonb`);
         if (!claimed) {
           const earlier = await trx
             .selectFrom('idempotency_keys')
@@ -111,6 +114,7 @@ export async function runMoneyMovingCall(
         }
         const payload = await run({ trx, afterCommit: (effect) => effects.push(effect) });
         await trx
+          .with('audit', (db) => db.insertInto('audit_log').values(call.audit))
           .updateTable('idempotency_keys')
           .set({ response: sql`${JSON.stringify(payload)}::jsonb` as never })
           .where('customer_id', '=', call.customerId)
