@@ -8,11 +8,14 @@
  *       filters, at one million ledger transactions bulk-loaded into one customer's accounts.
  *   (e) a hot account: the ledger alone at 32 clients with every transfer paid into one account, beside
  *       the uniform case of (b);
- *   (f) the same history pages as raw keyset SQL straight on the pool, the yardstick for (d).
+ *   (f) the same history pages as raw keyset SQL straight on the pool, the yardstick for (d);
+ *   (g) HTTP transfers at 32 clients to the server as deployed (server/main.ts in its own processes,
+ *       WEB_CONCURRENCY 1 and one per core; the quick run measures one per core only).
  * Prints a table with each figure and its ratio to pgbench at the same client count. Asserts nothing.
  * Flags: `--quick` (3 s per measurement, 100,000 history transactions: about a minute), `--json` (the
  * progress goes to stderr and stdout is one JSON object with every figure, e.g. `pgbench32`, `ledger32`,
- * `http32`, `ledgerRatio32`, `httpRatio32`, `hotRatio`, `historyP95Ms`, `historyRawP95Ms`).
+ * `http32`, `ledgerRatio32`, `httpRatio32`, `hotRatio`, `historyP95Ms`, `historyRawP95Ms`, and
+ * `processes: { "<n>": { http32, httpRatio32 } }`).
  * Environment: BENCH_SECONDS (per measurement, default 10, 3 with --quick), BENCH_HISTORY_TRANSACTIONS
  * (default 1000000, 100000 with --quick), PG_BIN (PostgreSQL binaries, default the newest
  * /usr/lib/postgresql/<n>/bin).
@@ -31,6 +34,7 @@ import { postLedgerTransaction } from '../server/ledger/post-transaction.ts';
 import { systemAccountId } from '../server/ledger/system-accounts.ts';
 import { ApiClient } from '../tests/support/api-client.ts';
 import { createPersonalCustomer, fund, ledgerHealth, openAccount, TEST_PASSWORD } from '../tests/integration/ledger-support.ts';
+import { startServer } from '../tests/support/server-process.ts';
 
 const QUICK = process.argv.includes('--quick');
 const JSON_OUTPUT = process.argv.includes('--json');
@@ -203,7 +207,7 @@ async function ledgerPhase(
 }
 
 /** (c) p2pTransfer over HTTP, each client signed in as its own customer, paying the next one. */
-async function httpPhase(baseUrl: string, customers: Array<{ email: string; accountId: number }>) {
+async function httpPhase(baseUrl: string, customers: Array<{ email: string; accountId: number }>, clientCounts: readonly number[] = CLIENTS) {
   const client = new ApiClient(baseUrl);
   const probe = await client.rpc('p2pTransfer', {});
   if (probe.body?.responseCode === 'IM') {
@@ -211,10 +215,10 @@ async function httpPhase(baseUrl: string, customers: Array<{ email: string; acco
     return undefined;
   }
   const sessions: Array<{ email: string; accountId: number; token: string }> = [];
-  for (const customer of customers.slice(0, Math.max(...CLIENTS)))
+  for (const customer of customers.slice(0, Math.max(...clientCounts)))
     sessions.push({ ...customer, token: (await client.signIn(customer.email, TEST_PASSWORD)).accessToken });
   const results = new Map<number, LoopResult>();
-  for (const clients of CLIENTS) {
+  for (const clients of clientCounts) {
     const result = await closedLoop(clients, async (index) => {
       const payer = sessions[index]!;
       const payee = sessions[(index + 1) % sessions.length]!;
@@ -230,6 +234,26 @@ async function httpPhase(baseUrl: string, customers: Array<{ email: string; acco
     log(`HTTP, ${clients} clients: ${result.tps.toFixed(0)} transfers/s (${result.failed} failed${result.firstError ? `: ${result.firstError}` : ''})`);
   }
   return results;
+}
+
+/**
+ * (g) p2pTransfer over HTTP at 32 clients against the server as it is deployed: `server/main.ts` in its own
+ * processes (WEB_CONCURRENCY), sharing the port and the database, logging at warn; the clients stay here.
+ */
+async function processesPhase(appUrl: string, customers: Array<{ email: string; accountId: number }>, processes: number): Promise<LoopResult> {
+  const deployment = await startServer({ DATABASE_URL: appUrl, WEB_CONCURRENCY: String(processes), LOG_LEVEL: 'warn' });
+  try {
+    for (let waited = 0; processes > 1 && !deployment.output().includes(`${processes} server processes are listening`); waited += 100) {
+      if (waited > 60_000) throw new Error(`The server processes did not all start:\n${deployment.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const result = (await httpPhase(deployment.url, customers, [HOT_CLIENTS]))?.get(HOT_CLIENTS);
+    if (!result) throw new Error('p2pTransfer is not available on the deployed server.');
+    log(`HTTP to ${processes} server process${processes > 1 ? 'es' : ''}, ${HOT_CLIENTS} clients: ${result.tps.toFixed(0)} transfers/s`);
+    return result;
+  } finally {
+    await deployment.stop();
+  }
 }
 
 /**
@@ -391,6 +415,10 @@ async function main(): Promise<void> {
       { hot: true, clientCounts: [HOT_CLIENTS] },
     );
     const http = await httpPhase(baseUrl, customers);
+    // The deployed server at one process and at one per core; the quick run measures the latter only.
+    const processCounts = [...new Set(QUICK ? [os.cpus().length] : [1, os.cpus().length])];
+    const deployed = new Map<number, LoopResult>();
+    for (const processes of processCounts) deployed.set(processes, await processesPhase(appUrl, customers, processes));
     const history = await historyPhase(baseUrl, server.db);
 
     log(`load average now ${os.loadavg()[0]!.toFixed(1)}`);
@@ -409,6 +437,12 @@ async function main(): Promise<void> {
         figures[`ledgerRatio${clients}`] = ratioOf(ledger.get(clients)!.tps, pgbench.get(clients));
         figures[`httpRatio${clients}`] = ratioOf(http?.get(clients)?.tps, pgbench.get(clients));
       }
+      figures.processes = Object.fromEntries(
+        [...deployed].map(([processes, result]) => [
+          processes,
+          { [`http${HOT_CLIENTS}`]: round(result.tps, 1), [`httpRatio${HOT_CLIENTS}`]: ratioOf(result.tps, pgbench.get(HOT_CLIENTS)) },
+        ]),
+      );
       figures[`hot${HOT_CLIENTS}`] = round(hotTps, 1);
       figures.hotRatio = ratioOf(hotTps, uniform);
       // The slowest filter set's page, and the slowest raw query: the goal is the first within 3x the second.
@@ -431,6 +465,11 @@ async function main(): Promise<void> {
     const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
     console.log('\nTransfers per second (same PostgreSQL, same run):');
     for (const row of table) console.log(row.map((cell, c) => cell.padStart(widths[c]!)).join('  '));
+    console.log(`\nHTTP at ${HOT_CLIENTS} clients to the deployed server (server/main.ts, WEB_CONCURRENCY):`);
+    for (const [processes, result] of deployed)
+      console.log(
+        `  ${processes} process${processes > 1 ? 'es' : '  '}  ${result.tps.toFixed(0).padStart(6)} transfers/s  ${((result.tps / pgbench.get(HOT_CLIENTS)!) * 100).toFixed(0)}% of pgbench`,
+      );
     console.log(
       `\nHot account (${HOT_CLIENTS} clients, every transfer into one account): ${hotTps.toFixed(0)} transfers/s, ${((hotTps / uniform) * 100).toFixed(0)}% of the uniform ${uniform.toFixed(0)}`,
     );
