@@ -32,6 +32,7 @@ import { REPOSITORY_ROOT, type ServerConfig } from '../server/config/config.ts';
 import type { Database } from '../server/db/schema.ts';
 import { postLedgerTransaction } from '../server/ledger/post-transaction.ts';
 import { systemAccountId } from '../server/ledger/system-accounts.ts';
+import { foldSystemBalances } from '../server/ledger/system-balances.ts';
 import { ApiClient } from '../tests/support/api-client.ts';
 import { createPersonalCustomer, fund, ledgerHealth, openAccount, TEST_PASSWORD } from '../tests/integration/ledger-support.ts';
 import { startServer } from '../tests/support/server-process.ts';
@@ -285,6 +286,8 @@ async function bulkLoadHistory(db: Kysely<Database>, customerId: number, count: 
         (${account}::int, (tx.id % 997 + 1) * (case when tx.id % 4 = 0 then -1 else 1 end), 'Counterparty ' || (tx.id % 50)),
         (${system}::int, -(tx.id % 997 + 1) * (case when tx.id % 4 = 0 then -1 else 1 end), null)
       ) as leg(account_id, amount, counterparty)`.execute(db);
+    // The system account's earlier legs are folded first, so setting its balance from its entries counts each once.
+    await foldSystemBalances(db);
     await sql`
       update accounts set balance = (select coalesce(sum(amount), 0) from ledger_entries e where e.account_id = accounts.id and e.status = 'posted')
       where id in (${account}, ${system})`.execute(db);

@@ -36,6 +36,7 @@ import { historyExportRoute } from './history/export-route.ts';
 import { invoicePdfRoute } from './invoices/pdf-route.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
+import { foldSystemBalances } from './ledger/system-balances.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
 
 /** A built server: not yet listening until `listen` is called. */
@@ -122,7 +123,10 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
       db,
       adapters,
       intervalMs: config.schedulerIntervalMs,
-      jobs: [{ name: 'monthly card fees', run: (now) => chargeDueMonthlyCardFees(db, now) }],
+      jobs: [
+        { name: 'monthly card fees', run: (now) => chargeDueMonthlyCardFees(db, now) },
+        { name: 'system account balances', run: () => foldSystemBalances(db) },
+      ],
     });
     await app.ready();
   } catch (error) {

@@ -22,6 +22,7 @@ export interface Database {
   accounts: AccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  system_balance_deltas: SystemBalanceDeltasTable;
   idempotency_keys: IdempotencyKeysTable;
   transfers: TransfersTable;
   recurring_payments: RecurringPaymentsTable;
@@ -260,7 +261,7 @@ export interface AccountsTable {
   status: Generated<number>;
   currency_code: string;
   name: string | null;
-  /** Posted balance in minor units. */
+  /** Posted balance in minor units; a system account's is this plus its system_balance_deltas not yet folded. */
   balance: Generated<bigint>;
   /** Held (pending) amount in minor units; reduces what can be spent. */
   pending: Generated<bigint>;
@@ -289,6 +290,16 @@ export interface LedgerTransactionsTable {
 }
 
 export type LedgerEntryStatus = 'posted' | 'pending' | 'voided';
+
+/**
+ * A system account's leg not yet added into its balance (migration 0030): postings write these instead of
+ * updating a row every payment touches; ledger_fold_system_balances() folds them.
+ */
+export interface SystemBalanceDeltasTable {
+  id: Generated<bigint>;
+  account_id: number;
+  amount: bigint;
+}
 
 export interface LedgerEntriesTable {
   id: Generated<bigint>;

@@ -55,16 +55,22 @@ export async function settleHeldTransaction(trx: Transaction<Database>, transact
         'in',
         legs.map((leg) => leg.accountId),
       )
+      .where('customer_id', 'is not', null)
       .orderBy('id')
       .forUpdate()
       .execute();
 
-  // Every balance moves (post) and every reservation ends, in one statement. System accounts never hold:
-  // only customer accounts reserved anything.
+  // Every customer balance moves (post) and every reservation ends, in one statement. System accounts never
+  // hold; a posted leg of theirs is a delta, as in ledger_post (migration 0030), so no settle waits for them.
   await sql`
-    update accounts as a
-    set balance = a.balance + ${outcome === 'post' ? sql`v.amount` : sql`0`},
-        pending = case when a.customer_id is null then a.pending else a.pending - greatest(-v.amount, 0) end
-    from (values ${legValues(legs)}) as v(id, amount)
-    where a.id = v.id`.execute(trx);
+    with v(id, amount) as (values ${legValues(legs)}),
+    customers as (
+      update accounts as a
+      set balance = a.balance + ${outcome === 'post' ? sql`v.amount` : sql`0`}, pending = a.pending - greatest(-v.amount, 0)
+      from v
+      where a.id = v.id and a.customer_id is not null
+    )
+    insert into system_balance_deltas (account_id, amount)
+    select v.id, v.amount from v join accounts as a on a.id = v.id
+    where a.customer_id is null and ${outcome === 'post'}`.execute(trx);
 }

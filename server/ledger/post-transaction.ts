@@ -49,7 +49,7 @@ function postingHash(posting: LedgerPosting, status: EntryStatus): string {
     .digest('base64url');
 }
 
-/** The legs as `ledger_post` and `ledger_lock_accounts` read them (migration 0029): a JSON array, amounts as strings. */
+/** The legs as `ledger_post` and `ledger_lock_accounts` read them (migration 0030): a JSON array, amounts as strings. */
 function legsJson(legs: readonly (Pick<LedgerLeg, 'accountId' | 'amount'> & Partial<LedgerLeg>)[]): string {
   return JSON.stringify(
     legs.map((leg) => ({
@@ -91,7 +91,7 @@ export async function writeLedgerTransaction(trx: Transaction<Database>, posting
   return writeEntries(trx, posting, 'posted');
 }
 
-/** The LedgerError a refusal raised by `ledger_post` (migration 0029) stands for, in the words it always had. */
+/** The LedgerError a refusal raised by `ledger_post` (migration 0030) stands for, in the words it always had. */
 function refusalOf(error: unknown, idempotencyKey?: string): LedgerError | undefined {
   const code = errorCode(error);
   const detail = typeof error === 'object' && error !== null && 'detail' in error ? String((error as { detail: unknown }).detail) : '';
@@ -121,7 +121,7 @@ function refusalOf(error: unknown, idempotencyKey?: string): LedgerError | undef
 
 /**
  * Writes a posting's transaction and entries with the given status and moves balances (posted) or
- * holds (pending), in one statement: the database function `ledger_post` (migration 0029) finds a
+ * holds (pending), in one statement: the database function `ledger_post` (migration 0030) finds a
  * replay, locks the accounts in id order, checks them, writes and moves. On a `Kysely` outside a
  * transaction the statement is its own transaction. Shared by postings and holds (server/ledger/holds.ts).
  */

@@ -4,6 +4,7 @@ import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { currentBalance } from '../../server/ledger/system-balances.ts';
 
 interface Account {
   accountId: number;
@@ -27,7 +28,11 @@ for (const backend of BACKENDS) {
     const snapshot = async () => {
       const db = test.server.db;
       return {
-        accounts: await db.selectFrom('accounts').select(['id', 'balance', 'pending']).orderBy('id').execute(),
+        accounts: await db
+          .selectFrom('accounts as a')
+          .select(['a.id', currentBalance.as('balance'), 'a.pending'])
+          .orderBy('a.id')
+          .execute(),
         transfers: await db.selectFrom('transfers').select(['id', 'status']).orderBy('id').execute(),
         payments: await db.selectFrom('recurring_payments').select(['id', 'status', 'next_run_at', 'done_count']).orderBy('id').execute(),
       };

@@ -6,6 +6,7 @@ import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { MAX_CHALLENGES_PER_WINDOW, STEP_UP_WINDOW_MINUTES } from '../../server/signin/step-up.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { currentBalance } from '../../server/ledger/system-balances.ts';
 
 interface Account {
   accountId: number;
@@ -70,7 +71,11 @@ for (const backend of BACKENDS) {
     const snapshot = async () => {
       const db = test.server.db;
       return {
-        accounts: await db.selectFrom('accounts').select(['id', 'balance', 'pending']).orderBy('id').execute(),
+        accounts: await db
+          .selectFrom('accounts as a')
+          .select(['a.id', currentBalance.as('balance'), 'a.pending'])
+          .orderBy('a.id')
+          .execute(),
         transfers: await db.selectFrom('transfers').select(['id', 'status', 'decided_by_user_id']).orderBy('id').execute(),
         batches: await db.selectFrom('transfer_batches').select(['id', 'status']).orderBy('id').execute(),
         entries: await db.selectFrom('ledger_entries').select(['id', 'status']).orderBy('id').execute(),

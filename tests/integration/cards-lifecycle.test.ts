@@ -4,6 +4,7 @@ import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { currentBalance } from '../../server/ledger/system-balances.ts';
 
 const cents = (value: string) => Math.round(Number(value) * 100);
 /** The card calls that charge a fee or move a balance, declared money-moving. */
@@ -44,7 +45,11 @@ for (const backend of BACKENDS) {
       const db = test.server.db;
       return {
         cards: await db.selectFrom('cards').selectAll().orderBy('id').execute(),
-        accounts: await db.selectFrom('accounts').select(['id', 'balance', 'pending', 'status', 'name']).orderBy('id').execute(),
+        accounts: await db
+          .selectFrom('accounts as a')
+          .select(['a.id', currentBalance.as('balance'), 'a.pending', 'a.status', 'a.name'])
+          .orderBy('a.id')
+          .execute(),
         ledger: await db.selectFrom('ledger_entries').select(['id', 'account_id', 'amount', 'status']).orderBy('id').execute(),
         documents: await db.selectFrom('documents').select('id').orderBy('id').execute(),
       };

@@ -5,6 +5,7 @@ import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { inspectPdf } from '../support/pdf-tools.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { currentBalance } from '../../server/ledger/system-balances.ts';
 
 const ANNA_PHONE = '447700900123';
 const STRANGER = 'kyc@example.com';
@@ -33,7 +34,11 @@ for (const backend of BACKENDS) {
       const db = test.server.db;
       return {
         invoices: await db.selectFrom('invoices').selectAll().orderBy('id').execute(),
-        accounts: await db.selectFrom('accounts').select(['id', 'balance', 'pending']).orderBy('id').execute(),
+        accounts: await db
+          .selectFrom('accounts as a')
+          .select(['a.id', currentBalance.as('balance'), 'a.pending'])
+          .orderBy('a.id')
+          .execute(),
         transfers: await db.selectFrom('transfers').select(['id', 'status']).orderBy('id').execute(),
       };
     };

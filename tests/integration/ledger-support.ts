@@ -10,6 +10,7 @@ import type { Database } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { checkLedgerInvariant, type LedgerInvariantReport } from '../../server/ledger/invariant.ts';
 import { postLedgerTransaction } from '../../server/ledger/post-transaction.ts';
+import { currentBalance } from '../../server/ledger/system-balances.ts';
 import { systemAccountId } from '../../server/ledger/system-accounts.ts';
 
 /**
@@ -129,9 +130,9 @@ export async function accountStates(
 ): Promise<Map<number, { balance: bigint; pending: bigint; balanceMin: bigint }>> {
   if (!ids.length) return new Map();
   const rows = await db
-    .selectFrom('accounts')
-    .select(['id', 'balance', 'pending', 'balance_min'])
-    .where('id', 'in', [...ids])
+    .selectFrom('accounts as a')
+    .select(['a.id', currentBalance.as('balance'), 'a.pending', 'a.balance_min'])
+    .where('a.id', 'in', [...ids])
     .execute();
   return new Map(rows.map((row) => [row.id, { balance: BigInt(row.balance), pending: BigInt(row.pending), balanceMin: BigInt(row.balance_min) }]));
 }

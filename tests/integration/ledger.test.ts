@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerError } from '../../server/ledger/errors.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
-import { postLedgerTransaction, type LedgerPosting } from '../../server/ledger/post-transaction.ts';
+import { postLedgerTransaction, writeLedgerTransaction, type LedgerPosting } from '../../server/ledger/post-transaction.ts';
 import { systemAccountId } from '../../server/ledger/system-accounts.ts';
+import { currentBalance, foldSystemBalances } from '../../server/ledger/system-balances.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 for (const backend of BACKENDS) {
@@ -173,6 +174,81 @@ for (const backend of BACKENDS) {
         accountId: from,
         message: `Account ${from} does not hold enough money for this transaction: lower the amount or add funds first.`,
       });
+    });
+
+    it('moves a system account by deltas that a fold adds into its balance, the invariant holding throughout', async () => {
+      const fees = await systemAccountId(db(), 'fees', 'USD');
+      const from = await openAccount();
+      const to = await openAccount();
+      await fund(from, 1_000n);
+      await foldSystemBalances(db());
+      const feesNow = async () =>
+        (await db()
+          .selectFrom('accounts as a')
+          .select(['a.balance', currentBalance.as('current')])
+          .where('a.id', '=', fees)
+          .executeTakeFirstOrThrow()) as {
+          balance: bigint;
+          current: bigint;
+        };
+      const before = await feesNow();
+      await postLedgerTransaction(db(), {
+        operationType: 'Transfer',
+        description: 'With a fee',
+        legs: [
+          { accountId: from, amount: -105n },
+          { accountId: to, amount: 100n },
+          { accountId: fees, amount: 5n },
+        ],
+      });
+      expect(await balanceOf(from)).toBe(895n);
+      const unfolded = await feesNow();
+      expect(unfolded.balance).toBe(before.balance);
+      expect(BigInt(unfolded.current)).toBe(BigInt(before.current) + 5n);
+      expect((await checkLedgerInvariant(db())).holds).toBe(true);
+
+      expect(await foldSystemBalances(db())).toBeGreaterThan(0);
+      const folded = await feesNow();
+      expect(folded.balance).toBe(BigInt(before.current) + 5n);
+      expect(BigInt(folded.current)).toBe(folded.balance);
+      expect((await checkLedgerInvariant(db())).holds).toBe(true);
+    });
+
+    it.runIf(backend.name === 'PostgreSQL')('never makes a posting wait for another that pays the same system account', async () => {
+      const fees = await systemAccountId(db(), 'fees', 'USD');
+      const [a, b, c, d] = [await openAccount(), await openAccount(), await openAccount(), await openAccount()];
+      await fund(a, 1_000n);
+      await fund(c, 1_000n);
+      const withFee = (from: number, to: number): LedgerPosting => ({
+        operationType: 'Transfer',
+        description: 'With a fee',
+        legs: [
+          { accountId: from, amount: -11n },
+          { accountId: to, amount: 10n },
+          { accountId: fees, amount: 1n },
+        ],
+      });
+      // The first posting stays uncommitted, holding whatever it locked, while the second runs.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let firstPosted!: () => void;
+      const posted = new Promise<void>((resolve) => (firstPosted = resolve));
+      const first = db()
+        .transaction()
+        .execute(async (trx) => {
+          await writeLedgerTransaction(trx, withFee(a, b));
+          firstPosted();
+          await held;
+        });
+      await posted;
+      const second = await Promise.race([
+        postLedgerTransaction(db(), withFee(c, d)).then(() => 'posted'),
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 5_000)),
+      ]);
+      release();
+      await first;
+      expect(second).toBe('posted');
+      expect(await balanceOf(d)).toBe(10n);
     });
 
     it('lets an account go down to its minimum and no further, counting held amounts', async () => {

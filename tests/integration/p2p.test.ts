@@ -12,6 +12,7 @@ import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { releaseEscrowFor } from '../../server/transfers/escrow.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { currentBalance } from '../../server/ledger/system-balances.ts';
 
 interface Account {
   accountId: number;
@@ -51,7 +52,11 @@ for (const backend of BACKENDS) {
     const approvalMode = (mode: number | null) =>
       db().updateTable('customers').set({ transaction_approve_mode: mode }).where('id', '=', annaCustomerId).execute();
     const snapshot = async () => ({
-      accounts: await db().selectFrom('accounts').select(['id', 'balance', 'pending']).orderBy('id').execute(),
+      accounts: await db()
+        .selectFrom('accounts as a')
+        .select(['a.id', currentBalance.as('balance'), 'a.pending'])
+        .orderBy('a.id')
+        .execute(),
       transfers: await db().selectFrom('transfers').select(['id', 'status', 'to_account_id']).orderBy('id').execute(),
       templates: await db().selectFrom('payment_templates').selectAll().orderBy('id').execute(),
       entries: (

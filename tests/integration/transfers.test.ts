@@ -6,6 +6,7 @@ import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { MAX_RESENDS, RESEND_INTERVAL_SECONDS } from '../../server/transfers/confirmation.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { currentBalance } from '../../server/ledger/system-balances.ts';
 
 interface Account {
   accountId: number;
@@ -36,7 +37,11 @@ for (const backend of BACKENDS) {
     const snapshot = async () => {
       const db = test.server.db;
       return {
-        accounts: await db.selectFrom('accounts').select(['id', 'balance', 'pending']).orderBy('id').execute(),
+        accounts: await db
+          .selectFrom('accounts as a')
+          .select(['a.id', currentBalance.as('balance'), 'a.pending'])
+          .orderBy('a.id')
+          .execute(),
         transfers: await db.selectFrom('transfers').select(['id', 'status']).orderBy('id').execute(),
         entries: (
           await db

@@ -13,6 +13,11 @@ import { sql, type Kysely } from 'kysely';
  * - LE004 insufficient funds (DETAIL: the lowest account id that cannot give its leg);
  * - LE005 the idempotency key was used for a different posting.
  *
+ * System accounts (no customer) are neither locked nor updated by a posting: each of their legs is a row
+ * of `system_balance_deltas`, which `ledger_fold_system_balances()` adds into their balances (the
+ * server runs it every second; see server/ledger/system-balances.ts). A system account's balance is
+ * its `balance` plus its deltas not yet folded.
+ *
  * `ledger_lock_accounts(p_legs)` is the locking and checking part alone, for callers that lock before
  * they settle a hold or authorise a card payment.
  *
@@ -20,6 +25,31 @@ import { sql, type Kysely } from 'kysely';
  * counterparty_key, counterparty_values }, in the caller's order.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // What system accounts gained or gave since their balance was last folded: insert-only, so payments
+  // that all pay a fee never queue for the fee account's row.
+  await sql`
+    create table system_balance_deltas (
+      id bigint generated always as identity primary key,
+      account_id int not null,
+      amount bigint not null
+    )`.execute(db);
+  await sql`
+    create function ledger_fold_system_balances() returns int
+    language plpgsql as $body$
+    declare
+      v_folded int;
+    begin
+      -- One fold at a time: two would update the same system accounts in no set order.
+      if not pg_try_advisory_xact_lock(hashtext('ledger_fold_system_balances')) then
+        return 0;
+      end if;
+      with d as (delete from system_balance_deltas returning account_id, amount),
+      s as (select account_id, sum(amount) as total from d group by account_id),
+      u as (update accounts a set balance = a.balance + s.total from s where a.id = s.account_id returning a.id)
+      select count(*)::int into v_folded from u;
+      return v_folded;
+    end
+    $body$`.execute(db);
   await sql`
     create function ledger_lock_accounts(p_legs jsonb) returns void
     language plpgsql as $body$
@@ -28,9 +58,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_missing boolean;
       v_unbalanced text;
     begin
-      -- Id order, so two postings over the same accounts can never deadlock.
+      -- Customer accounts only, in id order, so two postings over the same accounts can never deadlock.
+      -- System accounts are not locked: their balances move through system_balance_deltas.
       perform 1 from accounts a
-      where a.id in (select l.account_id from jsonb_to_recordset(p_legs) as l(account_id int))
+      where a.id in (select l.account_id from jsonb_to_recordset(p_legs) as l(account_id int)) and a.customer_id is not null
       order by a.id for update of a;
 
       select l.account_id, a.id is null into v_account, v_missing
@@ -94,14 +125,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
       if p_status = 'posted' then
         -- A customer account's available balance (posted minus held) may not fall below its minimum.
+        -- A system account's leg is kept as a delta (no lock on a row every payment touches), folded into its
+        -- balance by ledger_fold_system_balances.
         with v as (select l.account_id, l.amount from jsonb_to_recordset(p_legs) as l(account_id int, amount bigint)),
         moved as (
           update accounts a set balance = a.balance + v.amount
           from v
-          where a.id = v.account_id and (a.customer_id is null or a.balance + v.amount - a.pending >= a.balance_min)
+          where a.id = v.account_id and a.customer_id is not null and a.balance + v.amount - a.pending >= a.balance_min
           returning a.id
+        ),
+        deferred as (
+          insert into system_balance_deltas (account_id, amount)
+          select v.account_id, v.amount from v join accounts a on a.id = v.account_id where a.customer_id is null
+          returning account_id
         )
-        select v.account_id into v_account from v where v.account_id not in (select id from moved) order by v.account_id limit 1;
+        select v.account_id into v_account from v
+        where v.account_id not in (select id from moved) and v.account_id not in (select account_id from deferred)
+        order by v.account_id limit 1;
       else
         -- A hold reserves what each customer account gives; balances stay, system accounts never hold.
         with v as (select l.account_id, l.amount from jsonb_to_recordset(p_legs) as l(account_id int, amount bigint) where l.amount < 0),
