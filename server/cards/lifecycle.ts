@@ -1,4 +1,4 @@
-import { requestLanguage } from '../i18n/texts.ts';
+import { requestLanguage, wordText, type KeyedText } from '../i18n/texts.ts';
 import { keyedDescription } from '../ledger/descriptions.ts';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -14,7 +14,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS, cardActionAllowed, type CardAction } from './card-status.ts';
 import { customerCard, factsOf, lockCard, type LockedCard } from './cards.ts';
 import { chargeCardFees, currencyScales, feesIn, offerIn, paymentAccount, type FeeItem } from './fees.ts';
-import { cardProduct, countryOffer, disabledReasonsText, type CountryOffer, type ShippingOption } from './products.ts';
+import { cardProduct, countryOffer, disabledReasonsText, productNameText, type CountryOffer, type ShippingOption } from './products.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -25,11 +25,21 @@ const refused = (description: string) => new RpcRefusal('TA1', { description });
 /** How long an activation may hold its claim before another attempt may take over (processor timeouts are 10 s). */
 const ACTIVATION_CLAIM_SECONDS = 120;
 
-/** What the history calls a card: its name, else its product, with the last four digits when issued. */
-export function cardLabel(card: { product_type: number; last4: string | null }, alias?: string | null): string {
-  const name = alias || cardProduct(card.product_type)?.name || 'Card';
-  return card.last4 ? `${name} •${card.last4}` : name;
+/**
+ * What the history calls a card, as a text worded when read: the name the customer gave it, else its
+ * product's name in the reader's language, with the last four digits when issued.
+ *
+ * @example
+ * wordText('es', cardLabelText({ product_type: 2006, last4: '3118' })); // 'Mastercard prepago virtual •3118'
+ * cardLabelText({ product_type: 2006, last4: '3118' }, 'Travel'); // { key: 'cards.label', values: { name: 'Travel', last4: '3118' } }
+ */
+export function cardLabelText(card: { product_type: number; last4: string | null }, alias?: string | null): KeyedText {
+  const name = alias || productNameText(card.product_type);
+  return card.last4 ? { key: 'cards.label', values: { name, last4: card.last4 } } : { key: 'cards.labelNoNumber', values: { name } };
 }
+
+/** A card's label in English, for the texts the server still words only in English (card fee descriptions). */
+export const cardLabel = (card: { product_type: number; last4: string | null }, alias?: string | null): string => wordText('en', cardLabelText(card, alias));
 
 /** The card offer of `countryCode` priced in the card's currency (fees are always shown and charged in it). */
 async function cardOffer(db: Db, countryCode: string, cardCurrency: string): Promise<CountryOffer> {
@@ -133,14 +143,14 @@ export const blockCard = (ctx: RpcContext, accountId: number) =>
     if (account.balance !== 0n) {
       const settlement = account.settlement_account_id;
       if (settlement === null) throw new Error(`Card account ${account.id} has no settlement account.`);
-      const label = cardLabel(locked.current, await accountAlias(trx, account.id));
+      const label = cardLabelText(locked.current, await accountAlias(trx, account.id));
       try {
         await writeLedgerTransaction(trx, {
           operationType: 'Card',
           ...keyedDescription('server.ledger.cardCancelled', { card: label }),
           legs: [
             { accountId: account.id, amount: -account.balance, counterparty: 'Settlement account' },
-            { accountId: settlement, amount: account.balance, counterparty: label },
+            { accountId: settlement, amount: account.balance, counterparty: wordText('en', label), counterpartyText: label },
           ],
         });
       } catch (error) {
