@@ -26,6 +26,7 @@ import * as transferAttributes from './migrations/0025_transfer_attributes.ts';
 import * as historySearch from './migrations/0026_history_search.ts';
 import * as keyedDescriptions from './migrations/0027_keyed_descriptions.ts';
 import * as cardLabels from './migrations/0028_card_labels.ts';
+import * as announcementTranslations from './migrations/0029_announcement_translations.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026_history_search': historySearch,
   '0027_keyed_descriptions': keyedDescriptions,
   '0028_card_labels': cardLabels,
+  '0029_announcement_translations': announcementTranslations,
 };
 
 /**

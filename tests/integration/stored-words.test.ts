@@ -2,10 +2,11 @@
  * Stored texts worded when read (issue 13, Words), against the real server on PGlite and PostgreSQL: a
  * card load keeps its card as a keyed text, so the history words the card's product in the reader's
  * language (and a row written before, converted by migration 0028, too); the profile names business
- * documents in Spanish; the approval queue names an own account by currency, kind and masked number,
+ * documents in Spanish; the news is shown in the reader's language when it is published in it; the approval queue names an own account by currency, kind and masked number,
  * never by its database id.
  */
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVALS_DEMO_LOGIN } from '../../server/approvals/demo-seed.ts';
 import { up as cardLabels } from '../../server/db/migrations/0028_card_labels.ts';
@@ -89,7 +90,7 @@ for (const backend of BACKENDS) {
       const written = (await history(anna, eur.accountId, 'ru'))[0]!;
       expect(written.description).toBe('Card load: Visa debit •4321');
 
-      await cardLabels(test.server.db);
+      await cardLabels(test.server.db as unknown as Kysely<unknown>);
       const newest = (language?: string) => history(anna, eur.accountId, language).then((rows) => rows[0]!);
       expect(await newest('ru')).toMatchObject({ description: 'Пополнение карты: Дебетовая Visa •4321', counterparty: 'Дебетовая Visa •4321' });
       expect(await newest('es')).toMatchObject({ description: 'Recarga de tarjeta: Visa de débito •4321' });
@@ -105,6 +106,28 @@ for (const backend of BACKENDS) {
       expect(named(31)).not.toBe('Proof of business address');
       const english = (await call(business, 'documentsInquiry', {})).documents as Array<{ documentTypeId: number; documentType: string }>;
       expect(english.find((document) => document.documentTypeId === 30)?.documentType).toBe('Certificate of incorporation');
+    });
+
+    it("shows the news in the reader's language when it is published in it, as written otherwise", async () => {
+      const anna = await client.signIn(DEMO_LOGINS.personal);
+      type Listed = { id: number; title: string; summary: string };
+      const list = async (language?: string) => (await call(anna, 'announcementList', {}, language)).announcements as Listed[];
+      const english = await list();
+      const terms = english.find((item) => item.title === 'Updated terms of the multi-currency account')!;
+      const spanish = (await list('es')).find((item) => item.id === terms.id)!;
+      expect(spanish.title).toBe('Nuevas condiciones de la cuenta multidivisa');
+      const russian = await call(anna, 'announcementGet', { id: terms.id }, 'ru');
+      expect(russian.announcement.title).toBe('Новые условия мультивалютного счёта');
+      expect(russian.announcement.body).toContain('Ежемесячная плата за счёт не меняется.');
+      expect(russian.announcement.body).not.toMatch(/Monthly account fee/);
+
+      // One the bank wrote in English only is shown as written in every language.
+      const [written] = await test.server.db
+        .insertInto('announcements')
+        .values({ title: 'Only in English', summary: 'Written once.', body: 'No translation.', audience: 'all' })
+        .returning('id')
+        .execute();
+      expect((await list('ru')).find((item) => item.id === written!.id)).toMatchObject({ title: 'Only in English', summary: 'Written once.' });
     });
 
     it('names an own account in the approval queue by currency, kind and masked number, never its id', async () => {
