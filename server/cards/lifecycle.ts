@@ -38,9 +38,6 @@ export function cardLabelText(card: { product_type: number; last4: string | null
   return card.last4 ? { key: 'cards.label', values: { name, last4: card.last4 } } : { key: 'cards.labelNoNumber', values: { name } };
 }
 
-/** A card's label in English, for the texts the server still words only in English (card fee descriptions). */
-export const cardLabel = (card: { product_type: number; last4: string | null }, alias?: string | null): string => wordText('en', cardLabelText(card, alias));
-
 /** The card offer of `countryCode` priced in the card's currency (fees are always shown and charged in it). */
 async function cardOffer(db: Db, countryCode: string, cardCurrency: string): Promise<CountryOffer> {
   return offerIn(countryOffer(countryCode), cardCurrency, await currencyScales(db));
@@ -206,9 +203,9 @@ export const upgradeCardShipping = (ctx: RpcContext, accountId: number) =>
     const settlement = await paymentAccount(trx, customerId, locked.account.settlement_account_id ?? 0, 'accountId');
     await chargeCardFees(trx, {
       account: settlement,
-      items: [{ label: 'Express shipping upgrade', amount: difference, currency: offer.fees.currency }],
+      items: [{ fee: 'expressUpgrade', amount: difference, currency: offer.fees.currency }],
       field: 'accountId',
-      cardLabel: cardLabel(card, await accountAlias(trx, locked.account.id)),
+      cardLabel: cardLabelText(card, await accountAlias(trx, locked.account.id)),
     });
     await trx
       .updateTable('cards')
@@ -341,9 +338,9 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
         const settlement = await paymentAccount(trx, customerId, locked.account.settlement_account_id ?? 0, 'accountId');
         await chargeCardFees(trx, {
           account: settlement,
-          items: [{ label: 'Express shipping fee', amount: option.fee, currency: offer.fees.currency }],
+          items: [{ fee: 'expressShipping', amount: option.fee, currency: offer.fees.currency }],
           field: 'isExpressShipping',
-          cardLabel: cardLabel(card, await accountAlias(trx, locked.account.id)),
+          cardLabel: cardLabelText(card, await accountAlias(trx, locked.account.id)),
         });
         paid = option.fee;
       }
@@ -424,12 +421,12 @@ async function activationFees(db: Db, card: LockedCard['current'], cardCurrency:
   const offer = await cardOffer(db, card.country_code, cardCurrency);
   const { fees } = offer;
   const firstCard = card.role === 'current';
-  const items: FeeItem[] = [{ label: 'Card issue fee', amount: fees.issue, currency: fees.currency }];
-  if (firstCard) items.push({ label: 'Card annual fee', amount: fees.annual, currency: fees.currency });
+  const items: FeeItem[] = [{ fee: 'issue', amount: fees.issue, currency: fees.currency }];
+  if (firstCard) items.push({ fee: 'annual', amount: fees.annual, currency: fees.currency });
   if (!card.is_virtual) {
     const option = optionById(offer, card.shipping_option_id) ?? shippingOption(offer, 'standard');
     items.push({
-      label: 'Card shipping fee',
+      fee: 'shipping',
       amount: await subtractFees(db, fees.currency, option?.fee ?? '0', card.shipping_fee_paid),
       currency: fees.currency,
     });
@@ -444,7 +441,7 @@ export async function activationData(ctx: RpcContext, accountId: number) {
   const target = activationTarget(locked);
   const { items, currency } = await activationFees(ctx.db, target, locked.account.currency_code);
   const scale = (await currencyScales(ctx.db))(currency);
-  const amountOf = (label: string) => items.find((item) => item.label === label)?.amount ?? '0';
+  const amountOf = (fee: FeeItem['fee']) => items.find((item) => item.fee === fee)?.amount ?? '0';
   const minor = (value: string) => toMinorUnits(value, scale);
   const total = items.reduce((sum, item) => sum + minor(item.amount), 0n);
   const feeAccounts = await ctx.db
@@ -461,9 +458,9 @@ export async function activationData(ctx: RpcContext, accountId: number) {
   return {
     accountId,
     fees: {
-      issue: formatMinorUnits(minor(amountOf('Card issue fee')), scale),
-      annual: formatMinorUnits(minor(amountOf('Card annual fee')), scale),
-      shipping: formatMinorUnits(minor(amountOf('Card shipping fee')), scale),
+      issue: formatMinorUnits(minor(amountOf('issue')), scale),
+      annual: formatMinorUnits(minor(amountOf('annual')), scale),
+      shipping: formatMinorUnits(minor(amountOf('shipping')), scale),
       total: formatMinorUnits(total, scale),
       currency,
     },
@@ -490,15 +487,15 @@ export async function activationQuote(ctx: RpcContext, accountId: number, feeAcc
   const { items, currency } = await activationFees(ctx.db, target, locked.account.currency_code);
   const scales = await currencyScales(ctx.db);
   const scale = scales(currency);
-  const minor = (label: string) => toMinorUnits(items.find((item) => item.label === label)?.amount ?? '0', scale);
+  const minor = (fee: FeeItem['fee']) => toMinorUnits(items.find((item) => item.fee === fee)?.amount ?? '0', scale);
   const total = items.reduce((sum, item) => sum + toMinorUnits(item.amount, scale), 0n);
   const quote = {
     accountId,
     activatable: !(target.role === 'current' && target.status_id === CARD_STATUS.active) && cardActionAllowed('activate', factsOf(target, false)),
     cardIsVirtual: target.is_virtual,
-    issue: formatMinorUnits(minor('Card issue fee'), scale),
-    annual: formatMinorUnits(minor('Card annual fee'), scale),
-    shipping: formatMinorUnits(minor('Card shipping fee'), scale),
+    issue: formatMinorUnits(minor('issue'), scale),
+    annual: formatMinorUnits(minor('annual'), scale),
+    shipping: formatMinorUnits(minor('shipping'), scale),
     total: formatMinorUnits(total, scale),
     currencyCode: currency,
   };
@@ -573,7 +570,12 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
       if (!card || card.activation_claim !== claim) throw refused('This card was activated or changed meanwhile: look at the card again.');
       const feeAccount = await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
       const { items } = await activationFees(trx, card, locked.account.currency_code);
-      await chargeCardFees(trx, { account: feeAccount, items, field: 'feeAccountId', cardLabel: cardLabel(card, await accountAlias(trx, params.accountId)) });
+      await chargeCardFees(trx, {
+        account: feeAccount,
+        items,
+        field: 'feeAccountId',
+        cardLabel: cardLabelText(card, await accountAlias(trx, params.accountId)),
+      });
       const now = new Date();
       if (card.role === 'replacement') {
         await trx.updateTable('cards').set({ role: 'retired', status_id: CARD_STATUS.canceled, updated_at: now }).where('id', '=', locked.current.id).execute();

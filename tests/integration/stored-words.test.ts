@@ -71,6 +71,16 @@ for (const backend of BACKENDS) {
       expect(details.transaction.description).toBe(russian!.description);
     });
 
+    it("words the demo's top-up from the customer's own bank in the reader's language, as a real posting is", async () => {
+      const anna = await client.signIn(DEMO_LOGINS.personal);
+      const eur = (await accounts(anna)).find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+      const descriptions = async (language?: string) => new Set((await history(anna, eur.accountId, language)).map((row) => row.description));
+      expect(await descriptions('es')).toContain('Recarga desde su propia cuenta bancaria');
+      expect(await descriptions('es')).not.toContain('Top-up from own bank account');
+      expect(await descriptions('ru')).toContain('Пополнение со своего банковского счёта');
+      expect(await descriptions()).toContain('Top-up from own bank account');
+    });
+
     it('words a card load written before the card was keyed, once migration 0028 has converted it', async () => {
       const anna = await client.signIn(DEMO_LOGINS.personal);
       const own = await accounts(anna);
