@@ -1,5 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { AnnouncementChoice, Database } from '../db/schema.ts';
+import type { AnnouncementChoice, AnnouncementTranslations, Database } from '../db/schema.ts';
+import type { Language } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 
 /** A page of the news list when the caller does not say (document 001 section 7). */
@@ -26,6 +27,8 @@ export interface AnnouncementRow {
   title: string;
   summary: string;
   body?: string;
+  /** The texts in other languages; none when absent. */
+  translations?: AnnouncementTranslations;
   published_at: Date;
   expires_at: Date | null;
   requires_confirmation: boolean;
@@ -47,14 +50,21 @@ export function confirmationState(requiresConfirmation: boolean, choice: Announc
   return choice === 'accept' ? 'accepted' : 'declined';
 }
 
-/** A row as the API answers it; the body only when the row carries one. */
-export function toCustomerAnnouncement(row: AnnouncementRow): CustomerAnnouncement {
+/**
+ * A row as the API answers it, in the reader's language when the announcement has a translation in it
+ * (else as written); the body only when the row carries one.
+ *
+ * @example
+ * toCustomerAnnouncement(row, 'es').title; // the Spanish title, when `row.translations.es` holds one
+ */
+export function toCustomerAnnouncement(row: AnnouncementRow, language: Language = 'en'): CustomerAnnouncement {
   const confirmation = confirmationState(row.requires_confirmation, row.choice);
+  const texts = row.translations?.[language] ?? { title: row.title, summary: row.summary, body: row.body };
   return {
     id: row.id,
-    title: row.title,
-    summary: row.summary,
-    ...(row.body !== undefined ? { body: row.body } : {}),
+    title: texts.title,
+    summary: texts.summary,
+    ...(row.body !== undefined ? { body: texts.body ?? row.body } : {}),
     publishedAt: row.published_at.toISOString(),
     ...(row.expires_at ? { expiresAt: row.expires_at.toISOString() } : {}),
     isRead: row.read_at !== null,
@@ -93,6 +103,7 @@ const LIST_COLUMNS = [
   'a.id',
   'a.title',
   'a.summary',
+  'a.translations',
   'a.published_at',
   'a.expires_at',
   'a.requires_confirmation',
@@ -107,6 +118,8 @@ function selectRow<Q extends Visible>(query: Q, withBody: boolean): VisibleRows 
 }
 
 export interface AnnouncementListQuery {
+  /** The reader's language: announcements translated into it are answered so. */
+  language?: Language;
   withConfirmation?: boolean;
   pageNumber?: number;
   pageSize?: number;
@@ -144,7 +157,7 @@ export async function listAnnouncements(
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { announcements: rows.map(toCustomerAnnouncement), results: Number(count.n), unread: Number(unread.n) };
+  return { announcements: rows.map((row) => toCustomerAnnouncement(row, query.language)), results: Number(count.n), unread: Number(unread.n) };
 }
 
 /** One announcement addressed to the customer, or 13 (another audience, not published yet, expired, unknown). */
@@ -166,7 +179,7 @@ export async function getAnnouncement(
   db: Kysely<Database>,
   customerId: number,
   id: number,
-  options: { markRead: boolean },
+  options: { markRead: boolean; language?: Language },
   now: Date = new Date(),
 ): Promise<CustomerAnnouncement> {
   const row = await findVisible(db, customerId, id, now);
@@ -181,7 +194,7 @@ export async function getAnnouncement(
       .execute();
     row.read_at = readAt;
   }
-  return toCustomerAnnouncement(row);
+  return toCustomerAnnouncement(row, options.language);
 }
 
 const CHOICE_WORDS: Record<AnnouncementChoice, string> = { accept: 'accepted', decline: 'declined' };
@@ -196,7 +209,7 @@ const CHOICE_WORDS: Record<AnnouncementChoice, string> = { accept: 'accepted', d
  */
 export async function recordAnnouncementChoice(
   db: Kysely<Database>,
-  caller: { customerId: number; userId: number },
+  caller: { customerId: number; userId: number; language?: Language },
   id: number,
   choice: AnnouncementChoice,
   now: Date = new Date(),
@@ -222,7 +235,7 @@ export async function recordAnnouncementChoice(
     )
     .returning(['read_at', 'choice', 'chosen_at'])
     .executeTakeFirst();
-  if (recorded) return toCustomerAnnouncement({ ...row, ...recorded });
+  if (recorded) return toCustomerAnnouncement({ ...row, ...recorded }, caller.language);
 
   const existing = await db
     .selectFrom('announcement_states')
@@ -237,5 +250,5 @@ export async function recordAnnouncementChoice(
       extra: { choice: existing.choice },
     });
   }
-  return toCustomerAnnouncement({ ...row, ...existing });
+  return toCustomerAnnouncement({ ...row, ...existing }, caller.language);
 }

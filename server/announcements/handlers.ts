@@ -1,5 +1,6 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { isAdminViewing } from '../customers/viewing.ts';
+import { requestLanguage } from '../i18n/texts.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { getAnnouncement, listAnnouncements, recordAnnouncementChoice } from './announcements.ts';
 
@@ -12,15 +13,22 @@ type AnnouncementMethods = 'announcementList' | 'announcementGet' | 'announcemen
  */
 export const announcementHandlers: Pick<RpcHandlerMap<RpcContext>, AnnouncementMethods> = {
   async announcementList(params, ctx) {
-    return listAnnouncements(ctx.db, callerOf(ctx).customerId, params);
+    return listAnnouncements(ctx.db, callerOf(ctx).customerId, { ...params, language: requestLanguage(ctx.acceptLanguage) });
   },
   async announcementGet(params, ctx) {
     const caller = callerOf(ctx);
     const markRead = !(await isAdminViewing(ctx.db, caller));
-    return { announcement: await getAnnouncement(ctx.db, caller.customerId, Number(params.id), { markRead }) };
+    return { announcement: await getAnnouncement(ctx.db, caller.customerId, Number(params.id), { markRead, language: requestLanguage(ctx.acceptLanguage) }) };
   },
   async announcementChoice(params, ctx) {
     const caller = callerOf(ctx);
-    return { announcement: await recordAnnouncementChoice(ctx.db, { customerId: caller.customerId, userId: caller.user.userId }, params.id, params.choice) };
+    return {
+      announcement: await recordAnnouncementChoice(
+        ctx.db,
+        { customerId: caller.customerId, userId: caller.user.userId, language: requestLanguage(ctx.acceptLanguage) },
+        params.id,
+        params.choice,
+      ),
+    };
   },
 };

@@ -2,6 +2,7 @@ import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { requestLanguage } from '../i18n/texts.ts';
 import { confirmStepUp, startStepUp, type StepUpWording } from '../signin/step-up.ts';
 import {
   decideRequests,
@@ -90,7 +91,7 @@ export const approvalHandlers: Pick<
   'transactionRequestList' | 'transactionRequestApprove' | 'transactionRequestMassApprove' | 'transactionRequestUsers' | 'approvalNotificationCounts'
 > = {
   async transactionRequestList(params, ctx) {
-    return listRequests(ctx.db, actorOf(ctx), params);
+    return listRequests(ctx.db, actorOf(ctx), params, requestLanguage(ctx.acceptLanguage));
   },
 
   async transactionRequestApprove(params, ctx) {

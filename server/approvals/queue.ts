@@ -2,6 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { StepUpChallenge, TransactionRequest } from '../../generated/entities.ts';
 import type { TransactionRequestApproveResponse, TransactionRequestListRequest } from '../../generated/methods.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
+import { maskedAccountNumber } from '../accounts/balances.ts';
+import { localeTexts, type Language } from '../i18n/texts.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { completeTransfer, releaseTransfer } from '../transfers/settle-transfer.ts';
@@ -58,6 +60,19 @@ const nextDay = (date: string) => {
 };
 
 /**
+ * An own account as the product names it everywhere: currency, its name (else its kind) and its masked
+ * number, never its database id.
+ *
+ * @example
+ * ownAccountName('es', { currencyCode: 'USD', type: 1001, name: null, accountId: 57 }); // 'USD · Pagos · ••\u00a00057'
+ */
+export function ownAccountName(language: Language, account: { currencyCode: string; type: number | null; name: string | null; accountId: number }): string {
+  const kind = account.type === null ? null : localeTexts(language).value('accounts.typeShort', String(account.type));
+  const name = account.name || (kind && kind !== String(account.type) ? kind : null);
+  return [account.currencyCode, name, maskedAccountNumber(account.accountId)].filter(Boolean).join(' · ');
+}
+
+/**
  * One page of the customer's transaction requests, newest first, with the filters of the business
  * queue (document 001 section 7). A user who may only create requests sees their own.
  *
@@ -68,6 +83,7 @@ export async function listRequests(
   db: Db,
   actor: QueueActor,
   params: TransactionRequestListRequest,
+  language: Language = 'en',
 ): Promise<{ requests: TransactionRequest[]; total: number; mayApprove: boolean }> {
   const access = await queueAccess(db, actor);
   if (access === 'none') return { requests: [], total: 0, mayApprove: false };
@@ -91,7 +107,10 @@ export async function listRequests(
     .leftJoin('users as decider', 'decider.id', 't.decided_by_user_id')
     .leftJoin('transfer_batches as b', 'b.id', 't.batch_id')
     .leftJoin('customers as payee', 'payee.id', 't.to_customer_id')
+    .leftJoin('accounts as ta', 'ta.id', 't.to_account_id')
     .select([
+      'ta.type as to_account_type',
+      'ta.name as to_account_name',
       't.id',
       't.kind',
       't.status',
@@ -124,10 +143,11 @@ export async function listRequests(
     .execute();
 
   const requests = rows.map((row): TransactionRequest => {
+    const toAccountId = row.to_account_id;
     const payee =
-      row.to_customer_id === actor.customerId
-        ? `${row.to_currency_code} account ${row.to_account_id}`
-        : (row.payee_name ?? row.to_email ?? `Account ${row.to_account_id}`);
+      row.to_customer_id === actor.customerId && toAccountId !== null
+        ? ownAccountName(language, { currencyCode: row.to_currency_code, type: row.to_account_type, name: row.to_account_name, accountId: toAccountId })
+        : (row.payee_name ?? row.to_email ?? (toAccountId !== null ? maskedAccountNumber(toAccountId) : ''));
     return {
       transactionId: Number(row.id),
       transactionType: row.kind as TransactionRequest['transactionType'],

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { insertCardAccount } from './apply.ts';
+import { cardLabelText } from './lifecycle.ts';
 import { CARD_STATUS } from './card-status.ts';
 import type { CardProcessor } from './processor.ts';
 import { cardProduct } from './products.ts';
@@ -72,11 +73,12 @@ export async function seedDemoCards(db: Kysely<Database>, processor: CardProcess
       });
       const load = 20_00n;
       if (card.status === CARD_STATUS.active && settlement.balance >= load) {
+        const label = cardLabelText({ product_type: product.type, last4: issued.last4 });
         await writeLedgerTransaction(trx, {
           operationType: 'Transfer',
-          ...keyedDescription('server.ledger.cardLoad', { card: `${product.name} •${issued.last4}` }),
+          ...keyedDescription('server.ledger.cardLoad', { card: label }),
           legs: [
-            { accountId: settlement.id, amount: -load, counterparty: `${product.name} •${issued.last4}` },
+            { accountId: settlement.id, amount: -load, counterparty: wordText('en', label), counterpartyText: label },
             { accountId, amount: load, counterparty: wordText('en', accountName('EUR')), counterpartyText: accountName('EUR') },
           ],
         });

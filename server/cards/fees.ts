@@ -1,4 +1,5 @@
-import type { TextValues } from '../i18n/texts.ts';
+import { wordText, type KeyedText, type TextValues } from '../i18n/texts.ts';
+import { keyedDescription } from '../ledger/descriptions.ts';
 import type { Kysely, Transaction } from 'kysely';
 import { payingAccount } from '../accounts/paying-account.ts';
 import type { Database } from '../db/schema.ts';
@@ -35,10 +36,13 @@ export async function paymentAccount(db: Kysely<Database>, customerId: number, a
   return { id: account.id, currency_code: account.currency_code, scale: account.scale };
 }
 
+/** The card fees the history names (locales/<language>/cards.json `cards.ledgerFees.<kind>`). */
+export type CardFeeKind = 'issue' | 'annual' | 'shipping' | 'monthly' | 'expressShipping' | 'expressUpgrade';
+
 /** A fee in the currency the price list states it in. */
 export interface FeeItem {
-  /** Names the fee in the history, e.g. 'Card issue fee'. */
-  label: string;
+  /** Which fee it is, which names it in the history ('Card issue fee') in the reader's language. */
+  fee: CardFeeKind;
   amount: string;
   currency: string;
 }
@@ -70,7 +74,7 @@ export function feesIn(items: readonly FeeItem[], currency: string, scale: numbe
  */
 export function feeAmountIn(amount: string, from: string, to: string, currencyScale: (code: string) => number): string {
   const scale = currencyScale(to);
-  return formatMinorUnits(feesIn([{ label: '', amount, currency: from }], to, scale, currencyScale), scale);
+  return formatMinorUnits(feesIn([{ fee: 'issue', amount, currency: from }], to, scale, currencyScale), scale);
 }
 
 /**
@@ -100,6 +104,21 @@ export async function currencyScales(db: Kysely<Database>): Promise<(code: strin
   };
 }
 
+const CARD_FEES: KeyedText = { key: 'cards.ledgerFees.counterparty' };
+const ORDINALS = ['first', 'second', 'third', 'fourth'] as const;
+
+/**
+ * The keyed description of a card fee posting: the fees it holds, then the card ('Card issue fee, Card
+ * annual fee: Virtual prepaid Mastercard •3118' in English), worded for each reader.
+ */
+function feesDescription(items: readonly FeeItem[], card: KeyedText): ReturnType<typeof keyedDescription> {
+  const values: TextValues = { card };
+  items.slice(0, ORDINALS.length).forEach((item, index) => {
+    values[ORDINALS[index]!] = { key: `cards.ledgerFees.${item.fee}` };
+  });
+  return keyedDescription(`cards.ledgerFees.charged${Math.min(items.length, ORDINALS.length)}`, values);
+}
+
 /**
  * Charges card fees from a payment account through the ledger, to the bank's fee account in the
  * payment account's currency (fees priced in another currency are converted at the day's rate). One
@@ -108,19 +127,18 @@ export async function currencyScales(db: Kysely<Database>): Promise<(code: strin
  */
 export async function chargeCardFees(
   trx: Transaction<Database>,
-  input: { account: PaymentAccount; items: readonly FeeItem[]; field: string; cardLabel: string },
+  input: { account: PaymentAccount; items: readonly FeeItem[]; field: string; cardLabel: KeyedText },
 ): Promise<bigint> {
   const scales = await currencyScales(trx);
   const charged = input.items.filter((item) => toMinorUnits(item.amount, scales(item.currency)) > 0n);
   const total = feesIn(charged, input.account.currency_code, input.account.scale, scales);
   if (total === 0n) return 0n;
-  const description = `${charged.map((item) => item.label).join(', ')}: ${input.cardLabel}`;
   try {
     await writeLedgerTransaction(trx, {
       operationType: 'Fees',
-      description,
+      ...feesDescription(charged, input.cardLabel),
       legs: [
-        { accountId: input.account.id, amount: -total, counterparty: 'Card fees' },
+        { accountId: input.account.id, amount: -total, counterparty: wordText('en', CARD_FEES), counterpartyText: CARD_FEES },
         { accountId: await systemAccountId(trx, 'fees', input.account.currency_code), amount: total },
       ],
     });

@@ -1,4 +1,4 @@
-import { requestLanguage } from '../i18n/texts.ts';
+import { requestLanguage, wordText, type KeyedText } from '../i18n/texts.ts';
 import { keyedDescription } from '../ledger/descriptions.ts';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -14,7 +14,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS, cardActionAllowed, type CardAction } from './card-status.ts';
 import { customerCard, factsOf, lockCard, type LockedCard } from './cards.ts';
 import { chargeCardFees, currencyScales, feesIn, offerIn, paymentAccount, type FeeItem } from './fees.ts';
-import { cardProduct, countryOffer, disabledReasonsText, type CountryOffer, type ShippingOption } from './products.ts';
+import { cardProduct, countryOffer, disabledReasonsText, productNameText, type CountryOffer, type ShippingOption } from './products.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -25,10 +25,17 @@ const refused = (description: string) => new RpcRefusal('TA1', { description });
 /** How long an activation may hold its claim before another attempt may take over (processor timeouts are 10 s). */
 const ACTIVATION_CLAIM_SECONDS = 120;
 
-/** What the history calls a card: its name, else its product, with the last four digits when issued. */
-export function cardLabel(card: { product_type: number; last4: string | null }, alias?: string | null): string {
-  const name = alias || cardProduct(card.product_type)?.name || 'Card';
-  return card.last4 ? `${name} •${card.last4}` : name;
+/**
+ * What the history calls a card, as a text worded when read: the name the customer gave it, else its
+ * product's name in the reader's language, with the last four digits when issued.
+ *
+ * @example
+ * wordText('es', cardLabelText({ product_type: 2006, last4: '3118' })); // 'Mastercard prepago virtual •3118'
+ * cardLabelText({ product_type: 2006, last4: '3118' }, 'Travel'); // { key: 'cards.label', values: { name: 'Travel', last4: '3118' } }
+ */
+export function cardLabelText(card: { product_type: number; last4: string | null }, alias?: string | null): KeyedText {
+  const name = alias || productNameText(card.product_type);
+  return card.last4 ? { key: 'cards.label', values: { name, last4: card.last4 } } : { key: 'cards.labelNoNumber', values: { name } };
 }
 
 /** The card offer of `countryCode` priced in the card's currency (fees are always shown and charged in it). */
@@ -133,14 +140,14 @@ export const blockCard = (ctx: RpcContext, accountId: number) =>
     if (account.balance !== 0n) {
       const settlement = account.settlement_account_id;
       if (settlement === null) throw new Error(`Card account ${account.id} has no settlement account.`);
-      const label = cardLabel(locked.current, await accountAlias(trx, account.id));
+      const label = cardLabelText(locked.current, await accountAlias(trx, account.id));
       try {
         await writeLedgerTransaction(trx, {
           operationType: 'Card',
           ...keyedDescription('server.ledger.cardCancelled', { card: label }),
           legs: [
             { accountId: account.id, amount: -account.balance, counterparty: 'Settlement account' },
-            { accountId: settlement, amount: account.balance, counterparty: label },
+            { accountId: settlement, amount: account.balance, counterparty: wordText('en', label), counterpartyText: label },
           ],
         });
       } catch (error) {
@@ -196,9 +203,9 @@ export const upgradeCardShipping = (ctx: RpcContext, accountId: number) =>
     const settlement = await paymentAccount(trx, customerId, locked.account.settlement_account_id ?? 0, 'accountId');
     await chargeCardFees(trx, {
       account: settlement,
-      items: [{ label: 'Express shipping upgrade', amount: difference, currency: offer.fees.currency }],
+      items: [{ fee: 'expressUpgrade', amount: difference, currency: offer.fees.currency }],
       field: 'accountId',
-      cardLabel: cardLabel(card, await accountAlias(trx, locked.account.id)),
+      cardLabel: cardLabelText(card, await accountAlias(trx, locked.account.id)),
     });
     await trx
       .updateTable('cards')
@@ -331,9 +338,9 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
         const settlement = await paymentAccount(trx, customerId, locked.account.settlement_account_id ?? 0, 'accountId');
         await chargeCardFees(trx, {
           account: settlement,
-          items: [{ label: 'Express shipping fee', amount: option.fee, currency: offer.fees.currency }],
+          items: [{ fee: 'expressShipping', amount: option.fee, currency: offer.fees.currency }],
           field: 'isExpressShipping',
-          cardLabel: cardLabel(card, await accountAlias(trx, locked.account.id)),
+          cardLabel: cardLabelText(card, await accountAlias(trx, locked.account.id)),
         });
         paid = option.fee;
       }
@@ -414,12 +421,12 @@ async function activationFees(db: Db, card: LockedCard['current'], cardCurrency:
   const offer = await cardOffer(db, card.country_code, cardCurrency);
   const { fees } = offer;
   const firstCard = card.role === 'current';
-  const items: FeeItem[] = [{ label: 'Card issue fee', amount: fees.issue, currency: fees.currency }];
-  if (firstCard) items.push({ label: 'Card annual fee', amount: fees.annual, currency: fees.currency });
+  const items: FeeItem[] = [{ fee: 'issue', amount: fees.issue, currency: fees.currency }];
+  if (firstCard) items.push({ fee: 'annual', amount: fees.annual, currency: fees.currency });
   if (!card.is_virtual) {
     const option = optionById(offer, card.shipping_option_id) ?? shippingOption(offer, 'standard');
     items.push({
-      label: 'Card shipping fee',
+      fee: 'shipping',
       amount: await subtractFees(db, fees.currency, option?.fee ?? '0', card.shipping_fee_paid),
       currency: fees.currency,
     });
@@ -434,7 +441,7 @@ export async function activationData(ctx: RpcContext, accountId: number) {
   const target = activationTarget(locked);
   const { items, currency } = await activationFees(ctx.db, target, locked.account.currency_code);
   const scale = (await currencyScales(ctx.db))(currency);
-  const amountOf = (label: string) => items.find((item) => item.label === label)?.amount ?? '0';
+  const amountOf = (fee: FeeItem['fee']) => items.find((item) => item.fee === fee)?.amount ?? '0';
   const minor = (value: string) => toMinorUnits(value, scale);
   const total = items.reduce((sum, item) => sum + minor(item.amount), 0n);
   const feeAccounts = await ctx.db
@@ -451,9 +458,9 @@ export async function activationData(ctx: RpcContext, accountId: number) {
   return {
     accountId,
     fees: {
-      issue: formatMinorUnits(minor(amountOf('Card issue fee')), scale),
-      annual: formatMinorUnits(minor(amountOf('Card annual fee')), scale),
-      shipping: formatMinorUnits(minor(amountOf('Card shipping fee')), scale),
+      issue: formatMinorUnits(minor(amountOf('issue')), scale),
+      annual: formatMinorUnits(minor(amountOf('annual')), scale),
+      shipping: formatMinorUnits(minor(amountOf('shipping')), scale),
       total: formatMinorUnits(total, scale),
       currency,
     },
@@ -480,15 +487,15 @@ export async function activationQuote(ctx: RpcContext, accountId: number, feeAcc
   const { items, currency } = await activationFees(ctx.db, target, locked.account.currency_code);
   const scales = await currencyScales(ctx.db);
   const scale = scales(currency);
-  const minor = (label: string) => toMinorUnits(items.find((item) => item.label === label)?.amount ?? '0', scale);
+  const minor = (fee: FeeItem['fee']) => toMinorUnits(items.find((item) => item.fee === fee)?.amount ?? '0', scale);
   const total = items.reduce((sum, item) => sum + toMinorUnits(item.amount, scale), 0n);
   const quote = {
     accountId,
     activatable: !(target.role === 'current' && target.status_id === CARD_STATUS.active) && cardActionAllowed('activate', factsOf(target, false)),
     cardIsVirtual: target.is_virtual,
-    issue: formatMinorUnits(minor('Card issue fee'), scale),
-    annual: formatMinorUnits(minor('Card annual fee'), scale),
-    shipping: formatMinorUnits(minor('Card shipping fee'), scale),
+    issue: formatMinorUnits(minor('issue'), scale),
+    annual: formatMinorUnits(minor('annual'), scale),
+    shipping: formatMinorUnits(minor('shipping'), scale),
     total: formatMinorUnits(total, scale),
     currencyCode: currency,
   };
@@ -563,7 +570,12 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
       if (!card || card.activation_claim !== claim) throw refused('This card was activated or changed meanwhile: look at the card again.');
       const feeAccount = await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
       const { items } = await activationFees(trx, card, locked.account.currency_code);
-      await chargeCardFees(trx, { account: feeAccount, items, field: 'feeAccountId', cardLabel: cardLabel(card, await accountAlias(trx, params.accountId)) });
+      await chargeCardFees(trx, {
+        account: feeAccount,
+        items,
+        field: 'feeAccountId',
+        cardLabel: cardLabelText(card, await accountAlias(trx, params.accountId)),
+      });
       const now = new Date();
       if (card.role === 'replacement') {
         await trx.updateTable('cards').set({ role: 'retired', status_id: CARD_STATUS.canceled, updated_at: now }).where('id', '=', locked.current.id).execute();

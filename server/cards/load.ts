@@ -7,7 +7,7 @@ import { createTransfer, type SubmitResult } from '../transfers/create-transfer.
 import { transferScope } from '../transfers/scope.ts';
 import { customerCard } from './cards.ts';
 import { paymentAccount } from './fees.ts';
-import { cardLabel } from './lifecycle.ts';
+import { cardLabelText } from './lifecycle.ts';
 
 /**
  * cardLoad: moves money from one of the customer's payment accounts in the card's currency onto an
@@ -24,7 +24,7 @@ export async function loadCard(
   await paymentAccount(ctx.db, customerId, params.fromAccountId, 'fromAccountId', card.currencyCode);
   if (card.accountStatusId !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { key: 'server.cards.cancelled' });
   if (!card.capabilities.load) throw new RpcRefusal('TA1', { key: 'server.cards.loadActiveOnly' });
-  const label = cardLabel({ product_type: card.productType, last4: card.maskedCardNumber?.slice(-4) ?? null }, card.cardAliasName);
+  const label = cardLabelText({ product_type: card.productType, last4: card.maskedCardNumber?.slice(-4) ?? null }, card.cardAliasName);
   return createTransfer(transferScope(ctx), {
     kind: 'cardLoad',
     fromAccountId: params.fromAccountId,

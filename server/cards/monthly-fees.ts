@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS } from './card-status.ts';
 import { chargeCardFees, currencyScales, offerIn, paymentAccount } from './fees.ts';
-import { cardLabel } from './lifecycle.ts';
+import { cardLabelText } from './lifecycle.ts';
 import { countryOffer } from './products.ts';
 
 /** Cards that pay the monthly fee: issued and activated, and not cancelled. */
@@ -89,9 +89,9 @@ export async function chargeDueMonthlyCardFees(db: Kysely<Database>, now: Date):
           const account = await paymentAccount(trx, card.customer_id, card.settlement_account_id, 'settlementAccountId');
           await chargeCardFees(trx, {
             account,
-            items: [{ label: 'Card monthly fee', amount: fees.monthly, currency: fees.currency }],
+            items: [{ fee: 'monthly', amount: fees.monthly, currency: fees.currency }],
             field: 'settlementAccountId',
-            cardLabel: cardLabel(card, card.name),
+            cardLabel: cardLabelText(card, card.name),
           });
         } catch (error) {
           // Roll the claim and any partial posting back; the month is recorded as unpaid below.

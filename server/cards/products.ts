@@ -1,7 +1,7 @@
 import productsData from '../../schemas/data/card-products.json' with { type: 'json' };
 import productsSchema from '../../schemas/data/card-products.schema.json' with { type: 'json' };
 import { checked, documentTypes } from '../dictionaries/data.ts';
-import { localeTexts, type Language } from '../i18n/texts.ts';
+import { localeTexts, type KeyedText, type Language } from '../i18n/texts.ts';
 
 /** A card product of schemas/data/card-products.json; its type is the card account's type. */
 export interface CardProduct {
@@ -92,6 +92,19 @@ export function productName(type: number, language: Language): string {
   const key = `server.cards.products.${type}`;
   if (t.has(key)) return t(key);
   return cardProduct(type)?.name ?? t('server.cards.unknownProduct', { type });
+}
+
+/**
+ * A card product's name as a text worded when read (a ledger description keeps it so, not its English):
+ * its key in the locale files, else the unknown product's text.
+ *
+ * @example
+ * wordText('ru', productNameText(2006)); // 'Виртуальная предоплаченная Mastercard'
+ */
+export function productNameText(type: number): KeyedText {
+  return localeTexts('en').has(`server.cards.products.${type}`)
+    ? { key: `server.cards.products.${type}` }
+    : { key: 'server.cards.unknownProduct', values: { type } };
 }
 
 /** The product of a card account type, or undefined. */

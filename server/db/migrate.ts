@@ -25,6 +25,8 @@ import * as stepUpChallenges from './migrations/0024_step_up_challenges.ts';
 import * as transferAttributes from './migrations/0025_transfer_attributes.ts';
 import * as historySearch from './migrations/0026_history_search.ts';
 import * as keyedDescriptions from './migrations/0027_keyed_descriptions.ts';
+import * as cardLabels from './migrations/0028_card_labels.ts';
+import * as announcementTranslations from './migrations/0029_announcement_translations.ts';
 import * as ledgerPostFunction from './migrations/0030_ledger_post_function.ts';
 import type { Database } from './schema.ts';
 
@@ -59,6 +61,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025_transfer_attributes': transferAttributes,
   '0026_history_search': historySearch,
   '0027_keyed_descriptions': keyedDescriptions,
+  '0028_card_labels': cardLabels,
+  '0029_announcement_translations': announcementTranslations,
   '0030_ledger_post_function': ledgerPostFunction,
 };
 

@@ -815,7 +815,19 @@ export interface AnnouncementsTable {
   published_at: Generated<Date>;
   expires_at: Date | null;
   created_at: CreatedAt;
+  /** The title, summary and body in other languages (migration 0029), shown to a reader of that language. */
+  translations: ColumnType<AnnouncementTranslations, string | undefined, string>;
 }
+
+/** An announcement's texts in one language. */
+export interface AnnouncementText {
+  title: string;
+  summary: string;
+  body: string;
+}
+
+/** An announcement's translations, by the product's language code ('es', 'ua'). */
+export type AnnouncementTranslations = Partial<Record<string, AnnouncementText>>;
 
 /** One customer's read state and recorded choice on one announcement. */
 export interface AnnouncementStatesTable {

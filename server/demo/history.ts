@@ -74,11 +74,12 @@ export function demoHistory(accounts: DemoAccounts, now: Date): DemoMovement[] {
     currency: string,
     amount: bigint,
     payer: string,
-    description: string,
+    description: string | ReturnType<typeof keyedDescription>,
   ) =>
     movements.push({
       operationType: 'Deposit',
-      description,
+      // The payer's reference as they wrote it, or words the bank says itself, keyed for each reader.
+      ...(typeof description === 'string' ? { description } : description),
       postedAt: at(day),
       legs: [
         { account: system(rail, currency), amount: -amount },
@@ -145,7 +146,7 @@ export function demoHistory(accounts: DemoAccounts, now: Date): DemoMovement[] {
     deposit('clearing:wire', base + 1, northwind.EUR, 'EUR', 980_000n, 'Fabrikam GmbH', 'Incoming SEPA transfer: retainer');
     deposit('clearing:wire', base + 2, northwind.RON, 'RON', 2_400_000n, 'Tailspin SRL', 'Incoming transfer: localisation project');
     deposit('clearing:wire', base + 2, northwind.CAD, 'CAD', 620_000n, 'Adatum Corp.', 'Incoming wire: licence fees');
-    deposit('clearing:deposit', base + 3, anna.EUR, 'EUR', 35_000n, 'Anna Novak (Sparkasse)', 'Top-up from own bank account');
+    deposit('clearing:deposit', base + 3, anna.EUR, 'EUR', 35_000n, 'Anna Novak (Sparkasse)', keyedDescription('history.deposits.ownBankTopUp'));
     transfer(base + 5, { id: northwind.USD, name: northwind.name }, { id: anna.USD, name: anna.name }, 320_000n, `Invoice ${invoice}: illustration work`);
     fee(base + 5, northwind.USD, 'USD', 450n, keyedDescription('server.ledger.invoiceTransferFee', { invoice }));
     fee(base + 6, anna.USD, 'USD', 250n, keyedDescription('server.ledger.monthlyAccountFee'));

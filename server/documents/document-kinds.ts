@@ -1,3 +1,6 @@
+import { documentTypeById } from '../dictionaries/data.ts';
+import { localeTexts, type Language } from '../i18n/texts.ts';
+
 /**
  * The documents the verification area and its tax forms (server/fatca/) ask for, by kind: the
  * document category (document 000 section 3) and the document type id it is stored with, from the
@@ -34,3 +37,19 @@ export const LIMIT_REASON_REQUIREMENTS: Record<number, UploadableKind[]> = {
   4: ['explanationLetter', 'sourceOfWealth'],
   5: ['bankStatement', 'explanationLetter'],
 };
+
+/**
+ * A document type's name in the reader's language (locales/<language>/profile.json `documentTypes.<id>`,
+ * the names the application's pickers show), else as the document types dictionary says it; an unknown
+ * id is `fallback` (the stored type id, said in the language).
+ *
+ * @example
+ * documentTypeName(30, 'es'); // 'Certificado de constitución'
+ * documentTypeName(904, 'ru'); // 'Самостоятельное подтверждение налогового резидентства'
+ */
+export function documentTypeName(documentTypeId: number, language: Language): string {
+  const t = localeTexts(language);
+  const key = `documentTypes.${documentTypeId}`;
+  if (t.has(key)) return t(key);
+  return documentTypeById(documentTypeId)?.name ?? t('profile.document.unknownType', { id: documentTypeId });
+}

@@ -46,6 +46,18 @@ describe("the server's words", () => {
     expect(refusal.body).toMatchObject({ responseDescription: 'This invoice has already been paid.' });
   });
 
+  it('words a keyed text among the values in the same language: a card fee posting with its fees and card', () => {
+    const card = { key: 'cards.label', values: { name: { key: 'server.cards.products.2006' }, last4: '3118' } };
+    const stored = {
+      description: 'Card issue fee, Card annual fee: Virtual prepaid Mastercard •3118',
+      description_key: 'cards.ledgerFees.charged2',
+      description_values: { first: { key: 'cards.ledgerFees.issue' }, second: { key: 'cards.ledgerFees.annual' }, card },
+    };
+    expect(describedIn('en', stored)).toBe(stored.description);
+    expect(describedIn('ru', stored)).toBe('Плата за выпуск карты, Годовая плата за карту: Виртуальная предоплаченная Mastercard •3118');
+    expect(describedIn('es', stored)).toBe('Comisión de emisión de la tarjeta, Cuota anual de la tarjeta: Mastercard prepago virtual •3118');
+  });
+
   it('words a stored description and counterparty with a key, and keeps the words of one without', () => {
     const keyed = { description: 'Transfer between own accounts', description_key: 'server.ledger.ownAccounts', description_values: null };
     expect(describedIn('pt', keyed)).toBe('Transferência entre contas próprias');

@@ -74,8 +74,11 @@ export interface MoneyValue {
   currency: string;
 }
 
-/** The values a text fills in for its `{{name}}`s. */
-export type TextValues = Record<string, string | number | MoneyValue>;
+/**
+ * The values a text fills in for its `{{name}}`s: words as they are, numbers, money, or a text worded
+ * itself in the same language (a card's product name inside a ledger description).
+ */
+export type TextValues = Record<string, string | number | MoneyValue | KeyedText>;
 
 /** A text to word in the reader's language: its locale key and values. */
 export interface KeyedText {
@@ -127,13 +130,16 @@ export function formatMoney(language: Language, money: MoneyValue): string {
  * t.value('enums.transferStatus', 'completed'); // 'Выполнен'
  */
 export function localeTexts(language: Language): Texts {
-  const show = (value: string | number | MoneyValue) => (typeof value === 'object' ? formatMoney(language, value) : String(value));
+  const show = (value: TextValues[string]): string => {
+    if (typeof value !== 'object') return String(value);
+    return 'key' in value ? t(value.key, value.values) : formatMoney(language, value);
+  };
   const fill = (text: string, values: TextValues) =>
     text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
       const value = values[name];
       return value === undefined ? whole : show(value);
     });
-  const t = (key: string, values: TextValues = {}) => {
+  const t = (key: string, values: TextValues = {}): string => {
     const text = lookup(tree(language), key) ?? lookup(tree('en'), key);
     if (text === undefined) throw new Error(`The locale files have no text ${key}: add it in every language (locales/*/).`);
     return fill(text, values);

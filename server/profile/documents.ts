@@ -9,6 +9,8 @@ import { readUploadedFile, storeDocument, type DocumentFileInput } from '../docu
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { notYours, ownAddress, ownDocument, recordId } from './access.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
+import { documentTypeName } from '../documents/document-kinds.ts';
+import type { Language } from '../i18n/texts.ts';
 
 /** Address statuses (document 000 section 3). */
 export const ADDRESS_STATUS = { unconfirmed: 0, confirmed: 1, pending: 2, rejected: 3, nameMismatch: 4 } as const;
@@ -28,7 +30,7 @@ const invalid = (field: string, description: string) => new RpcRefusal('TA1', { 
 
 /**
  * The customer's documents with their files, newest first; deleted ones are left out. `category`
- * and `addressId` narrow the list.
+ * and `addressId` narrow the list; each document's type is named in `language`.
  *
  * @example
  * const documents = await customerDocuments(db, customerId, { addressId: 7 });
@@ -37,6 +39,7 @@ export async function customerDocuments(
   db: Kysely<Database>,
   customerId: number,
   filter: { category?: string; addressId?: number; documentId?: number } = {},
+  language: Language = 'en',
 ): Promise<UploadedDocument[]> {
   let query = db
     .selectFrom('documents')
@@ -64,6 +67,7 @@ export async function customerDocuments(
     toUploadedDocument(
       row,
       files.filter((file) => file.document_id === row.id),
+      language,
     ),
   );
 }
@@ -73,10 +77,15 @@ export async function customerDocuments(
  * refused '13', as every method of this folder refuses what is not the caller's.
  *
  * @example
- * const document = await customerDocument(db, customerId, 42);
+ * const document = await customerDocument(db, customerId, 42, 'es');
  */
-export async function customerDocument(db: Kysely<Database>, customerId: number, documentId: number | string): Promise<UploadedDocument> {
-  const [document] = await customerDocuments(db, customerId, { documentId: recordId(documentId) });
+export async function customerDocument(
+  db: Kysely<Database>,
+  customerId: number,
+  documentId: number | string,
+  language: Language = 'en',
+): Promise<UploadedDocument> {
+  const [document] = await customerDocuments(db, customerId, { documentId: recordId(documentId) }, language);
   if (!document) throw notYours();
   return document;
 }
@@ -84,16 +93,16 @@ export async function customerDocument(db: Kysely<Database>, customerId: number,
 function toUploadedDocument(
   row: Selectable<DocumentsTable> & { created_username: string | null },
   files: { id: number; role: 'main' | 'relationship' | 'additional'; file_name: string; media_type: string; size_bytes: number }[],
+  language: Language,
 ): UploadedDocument {
   const pages = Array.isArray(row.attributes.filePages) ? (row.attributes.filePages as FilePage[]) : [];
-  const type = documentTypeById(row.document_type_id);
   return {
     id: row.id,
     // The column holds only the documented status ids.
     statusId: row.status_id as UploadedDocument['statusId'],
     uploaded: row.created_at.toISOString(),
     documentTypeId: row.document_type_id,
-    documentType: type?.name ?? `Document type ${row.document_type_id}`,
+    documentType: documentTypeName(row.document_type_id, language),
     category: row.category,
     isSubDocument: row.parent_document_id !== null,
     ...(row.parent_document_id !== null ? { parentDocumentId: row.parent_document_id } : {}),
@@ -160,6 +169,8 @@ export async function identityDocumentNumber(db: Kysely<Database>, documentId: n
 export interface Uploader {
   customerId: number;
   userId: number;
+  /** The language the stored document is described in (its type's name). */
+  language?: Language;
 }
 
 /**
@@ -262,7 +273,7 @@ export async function uploadDocument(
     }
     return id;
   });
-  const stored = (await customerDocuments(db, uploader.customerId)).find((document) => document.id === documentId);
+  const stored = (await customerDocuments(db, uploader.customerId, {}, uploader.language)).find((document) => document.id === documentId);
   if (!stored) throw new Error(`document ${documentId} was stored but cannot be read back`);
   return stored;
 }

@@ -12,6 +12,7 @@ import { plainIp } from './ip-lookup.ts';
 import { addPhone, confirmPhone, deletePhone, normalizePhone, replacePhone, setPrimaryPhone } from './phones.ts';
 import { customerTaxNumber, updateTaxNumber } from './tax.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { requestLanguage } from '../i18n/texts.ts';
 
 /** The profile properties each method's declared schema lists, read from the bundle at start. */
 export interface ProfileFields {
@@ -192,7 +193,7 @@ export const profileContactHandlers: Pick<
 
   async documentsInquiry(params, ctx) {
     const { customerId } = callerOf(ctx);
-    const all = await customerDocuments(ctx.db, customerId);
+    const all = await customerDocuments(ctx.db, customerId, {}, requestLanguage(ctx.acceptLanguage));
     const customer = await ctx.db.selectFrom('customers').select('type').where('id', '=', customerId).executeTakeFirstOrThrow();
     const identity = identityDocumentOf(all, customer.type);
     const number = identity.documentId ? await identityDocumentNumber(ctx.db, identity.documentId) : undefined;
@@ -201,12 +202,12 @@ export const profileContactHandlers: Pick<
   },
   async documentInquiry(params, ctx) {
     const { customerId } = callerOf(ctx);
-    return { document: await customerDocument(ctx.db, customerId, params.documentId) };
+    return { document: await customerDocument(ctx.db, customerId, params.documentId, requestLanguage(ctx.acceptLanguage)) };
   },
   async documentUpload(params, ctx) {
     const { customerId, user } = callerOf(ctx);
     await refuseHiddenIp(ctx.adapters, ctx.ip);
-    return { document: await uploadDocument(ctx.db, { customerId, userId: user.userId }, params) };
+    return { document: await uploadDocument(ctx.db, { customerId, userId: user.userId, language: requestLanguage(ctx.acceptLanguage) }, params) };
   },
   async documentFileDownload(params, ctx) {
     const { customerId } = callerOf(ctx);
