@@ -67,12 +67,12 @@ async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, change
         what: `approve ${sending.length === 1 ? 'the transfer' : `${sending.length} transfers`} of ${what.slice(0, 3).join(', ')}${what.length > 3 ? ` and ${what.length - 3} more` : ''}`,
         emailSubject: 'Confirm the transfers you approve',
         purpose: 'transferRequestApproval',
-        object: 'these requests',
+        object: 'server.stepUp.notForRequests',
       };
       if (!decision.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
       await confirmStepUp(trx, subject, decision.confirm, wording, {
         field: changedField,
-        description: 'The requests changed after the code was sent: ask for a new code.',
+        key: 'server.approvals.changedAfterCode',
       });
     }
   }

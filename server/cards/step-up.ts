@@ -34,7 +34,7 @@ const wording = (action: CardSecretAction): StepUpWording => ({
   what: WHAT[action],
   emailSubject: 'Your card security code',
   purpose: 'cardSecret',
-  object: 'this card',
+  object: 'server.stepUp.notForCard',
 });
 
 /** The step-up subject of a card secret; a PIN change is bound to its new PIN through Argon2id. */
@@ -61,6 +61,6 @@ export function startCardChallenge(db: Kysely<Database>, adapters: { messages: M
 export function confirmCardChallenge(db: Kysely<Database>, subject: CardChallengeSubject, confirm: { requestId: string; approvalCode: string }): Promise<void> {
   return confirmStepUp(db, stepUpSubject(subject), confirm, wording(subject.action), {
     field: 'pin',
-    description: 'The PIN changed after the code was sent: ask for a new code.',
+    key: 'server.cards.pinChangedAfterCode',
   });
 }

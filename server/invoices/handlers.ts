@@ -17,14 +17,11 @@ import { assertOpen, INVOICE_PAGE_SIZE, invoiceFor, listInvoices, toInvoice } fr
 import { invoicePdf } from './pdf-route.ts';
 import { documentAudience } from '../documents/pdf/index.ts';
 
-/** Section 8's message for a funding invoice that could not be made. */
-export const FUNDING_FAILED = 'Failed to generate invoice. Please, try again.';
-
-const fieldRefusal = (field: string, text: KeyedText, code: 'TA1' | 'CA' = 'TA1', extra: { description?: string } = {}) =>
+const fieldRefusal = (field: string, text: KeyedText, code: 'TA1' | 'CA' = 'TA1', extra: { key?: string } = {}) =>
   new RpcRefusal(code, { ...extra, validationErrors: [{ field, ...text }] });
 
 /** A positive amount in minor units of the scale, refused on `field` otherwise. */
-function positiveMinor(value: string, scale: number, field: string, extra: { description?: string } = {}): bigint {
+function positiveMinor(value: string, scale: number, field: string, extra: { key?: string } = {}): bigint {
   let minor: bigint;
   try {
     minor = toMinorUnits(value, scale);
@@ -215,7 +212,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
 
   async fundingInvoiceCreate(params, ctx) {
     const { customerId, userId } = who(ctx);
-    const failed = { description: FUNDING_FAILED };
+    const failed = { key: 'server.invoices.fundingFailed' };
     let account;
     if (params.accountId !== undefined) {
       account = await ctx.db

@@ -7,6 +7,7 @@ import type { AccountRecoveryStatusResponse } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from '../registration/one-time-codes.ts';
+import type { KeyedText } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { revokeUserSessions } from './revoke-sessions.ts';
 
@@ -16,10 +17,9 @@ export const RECOVERY_CODE_SECONDS = 15 * 60;
 /** At most this many recoveries per address and hour, so nobody floods a mailbox or tries names in bulk. */
 export const RECOVERIES_PER_HOUR = 5;
 
-const WRONG_CODE = 'This code is wrong or has expired. Check the message we sent, or start again.';
-const EXPIRED_CODE = 'This code has expired. Start again to get a new one.';
-const SPENT_CODE = 'Too many wrong codes. Start again to get a new one.';
-const TOO_MANY = 'Too many recovery requests for this address. Wait an hour and try again, or contact support.';
+const WRONG_CODE: KeyedText = { key: 'server.recovery.wrongCode' };
+const EXPIRED_CODE: KeyedText = { key: 'server.passwords.codeExpired' };
+const SPENT_CODE: KeyedText = { key: 'server.recovery.spent' };
 
 /** Why a recovery by personal data was refused. */
 export type RejectReason = 'detailsDoNotMatch' | 'noConfirmedPhone';
@@ -36,7 +36,7 @@ async function refuseWhenFlooded(db: Kysely<Database>, column: 'email' | 'recove
     .where(column, '=', address)
     .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
     .executeTakeFirstOrThrow();
-  if (Number(count) >= RECOVERIES_PER_HOUR) throw new RpcRefusal('VF', { description: TOO_MANY });
+  if (Number(count) >= RECOVERIES_PER_HOUR) throw new RpcRefusal('VF', { key: 'server.recovery.tooMany' });
 }
 
 function recoveryEmailText(projectName: string, code: string): string {
@@ -189,7 +189,7 @@ export async function recoveryStatus(db: Kysely<Database>, taskId: string): Prom
     ])
     .where('id', '=', taskId)
     .executeTakeFirst();
-  if (!task) throw new RpcRefusal('13', { description: 'This recovery is unknown or too old. Start again.' });
+  if (!task) throw new RpcRefusal('13', { key: 'server.recovery.unknown' });
   return {
     taskId: task.id,
     channel: task.channel,
@@ -201,7 +201,7 @@ export async function recoveryStatus(db: Kysely<Database>, taskId: string): Prom
   };
 }
 
-const codeRefusal = (description: string) => new RpcRefusal('VF', { description, validationErrors: [{ field: 'code', description }] });
+const codeRefusal = (text: KeyedText) => new RpcRefusal('VF', { ...text, validationErrors: [{ field: 'code', ...text }] });
 
 /**
  * Checks a recovery code on the locked task row; with `newPassword` it also spends the code, sets the
@@ -210,7 +210,7 @@ const codeRefusal = (description: string) => new RpcRefusal('VF', { description,
  */
 async function useRecoveryCode(db: Kysely<Database>, taskId: string, code: string, newPassword?: string): Promise<string | undefined> {
   const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
-  const outcome = await db.transaction().execute(async (trx): Promise<{ refused: string } | { checked: true } | { login: string }> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<{ refused: KeyedText } | { checked: true } | { login: string }> => {
     const task = await trx
       .selectFrom('recovery_tasks')
       .select(['id', 'user_id', 'code_hash', 'failed_attempts', 'used_at', 'verification_status', sql<boolean>`code_expires_at > now()`.as('fresh')])
@@ -224,7 +224,9 @@ async function useRecoveryCode(db: Kysely<Database>, taskId: string, code: strin
       const attempts = task.failed_attempts + 1;
       await trx.updateTable('recovery_tasks').set({ failed_attempts: attempts }).where('id', '=', task.id).execute();
       const left = CODE_ATTEMPTS - attempts;
-      return { refused: left > 0 ? `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.` : SPENT_CODE };
+      return {
+        refused: left > 1 ? { key: 'server.activation.wrongLeft', values: { left } } : left === 1 ? { key: 'server.activation.wrongOneLeft' } : SPENT_CODE,
+      };
     }
     if (passwordHash === undefined) return { checked: true };
     await trx

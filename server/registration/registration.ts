@@ -70,7 +70,7 @@ function refuseWhatTheBrandDoesNotAllow(rules: RegistrationRules, input: Persona
   }
   const missing = rules.terms.filter((term) => !input.acceptedTerms.includes(term.key));
   if (missing.length > 0) {
-    problems.push({ field: 'acceptedTerms', description: `Accept ${missing.map((term) => term.label).join(' and ')} to register.` });
+    problems.push({ field: 'acceptedTerms', key: 'server.registration.acceptTerms', values: { terms: missing.map((term) => term.label).join(', ') } });
   }
   const age = ageOn(input.birthDay, today);
   if (age < MINIMUM_AGE_YEARS || age > 120) {

@@ -52,7 +52,7 @@ export interface StepUpWording {
   emailSubject: string;
   /** The outbox purpose of the message. */
   purpose: string;
-  /** Completes "This code was not sent for ___", e.g. 'this card'. */
+  /** The locale key of the refusal of a code sent for something else ('This code was not sent for this card…'), e.g. 'server.stepUp.notForCard'. */
   object: string;
 }
 
@@ -238,20 +238,20 @@ export async function confirmStepUp(
   subject: StepUpSubject,
   confirm: { requestId: string; approvalCode: string },
   wording: Pick<StepUpWording, 'object'>,
-  changed: { field: string; description: string },
+  changed: { field: string; key: string },
 ): Promise<void> {
   const id = BigInt(confirm.requestId);
   const challenge = await db.selectFrom('step_up_challenges').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!challenge || challenge.user_id !== subject.userId || challenge.customer_id !== subject.customerId || challenge.account_id !== subject.accountId) {
     throw new RpcRefusal('TA1', {
-      validationErrors: [{ field: CONFIRM_FIELD, description: `This code was not sent for ${wording.object}: ask for a new one.` }],
+      validationErrors: [{ field: CONFIRM_FIELD, key: wording.object }],
     });
   }
   if (challenge.action !== subject.action) throw codeRefusal('otherAction');
   if (challenge.used_at) throw codeRefusal('usedOrEnded');
   if (challenge.expires_at.getTime() <= Date.now()) throw codeRefusal('expired');
   if (!(await bindingMatches(challenge.bound_hash, subject))) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: changed.field, description: changed.description }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: changed.field, key: changed.key }] });
   }
 
   let right = false;

@@ -99,7 +99,7 @@ export async function returnEscrowed(trx: Trx, customerId: number, transferId: b
     });
   } catch (error) {
     if (error instanceof LedgerError && error.accountId === transfer.from_account_id) {
-      throw new RpcRefusal('CA', { description: 'The account this transfer was sent from is closed: contact support to have the money returned.' });
+      throw new RpcRefusal('CA', { key: 'server.transfers.sourceClosed' });
     }
     throw error;
   }
