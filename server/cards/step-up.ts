@@ -24,15 +24,9 @@ export interface CardChallengeSubject {
   newPin?: string;
 }
 
-const WHAT: Record<CardSecretAction, string> = {
-  pinChange: 'change your card PIN',
-  pinShow: 'show your card PIN',
-  detailsReveal: 'show your card details',
-};
-
 const wording = (action: CardSecretAction): StepUpWording => ({
-  what: WHAT[action],
-  emailSubject: 'Your card security code',
+  what: { key: `messages.stepUp.what.${action}` },
+  emailSubject: 'messages.stepUp.subject.cardSecret',
   purpose: 'cardSecret',
   object: 'server.stepUp.notForCard',
 });

@@ -43,12 +43,12 @@ function describedRefusals(name: string, text: string): string[] {
   return found;
 }
 
-/** The `server.…` locale keys `text` names as plain strings. */
+/** The `server.…` and `messages.…` locale keys `text` names as plain strings. */
 function namedKeys(name: string, text: string): string[] {
   const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true);
   const keys: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && /^server\.[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$/.test(node.text))
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && /^(server|messages)\.[A-Za-z0-9_]+(\.[A-Za-z0-9_]+)+$/.test(node.text))
       keys.push(node.text);
     ts.forEachChild(node, visit);
   };
@@ -81,7 +81,7 @@ describe('refusals come from the locale files', () => {
     expect(described, 'Say these refusals with a locale key (locales/*/server.json), or allow them in ALLOWED with the reason').toEqual([]);
   });
 
-  it('every locale key the server names exists in every language', () => {
+  it('every locale key the server names (refusals, messages) exists in every language', () => {
     const keys = [...new Set(files.flatMap(({ name, text }) => namedKeys(name, text)))];
     expect(keys.length).toBeGreaterThan(100);
     for (const language of LANGUAGES) {

@@ -16,6 +16,7 @@ import { transferScope } from '../transfers/scope.ts';
 import { assertOpen, INVOICE_PAGE_SIZE, invoiceFor, listInvoices, toInvoice } from './invoices.ts';
 import { invoicePdf } from './pdf-route.ts';
 import { documentAudience } from '../documents/pdf/index.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 const fieldRefusal = (field: string, text: KeyedText, code: 'TA1' | 'CA' = 'TA1', extra: { key?: string } = {}) =>
   new RpcRefusal(code, { ...extra, validationErrors: [{ field, ...text }] });
@@ -134,13 +135,17 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     const invoice = toInvoice(row, customerId);
     const link = ctx.origin ? `${ctx.origin}/transfer/invoices/${invoice.id}` : `/transfer/invoices/${invoice.id}`;
     ctx.afterCommit(async () => {
+      const t = messageTexts();
+      const amount = `${invoice.amount} ${invoice.currencyCode}`;
       await ctx.adapters.messages.sendEmail({
         to: email,
-        subject: `Invoice ${invoice.id} from ${invoice.payeeName}: ${invoice.amount} ${invoice.currencyCode}`,
+        subject: t('messages.invoice.subject', { id: invoice.id, payee: invoice.payeeName, amount }),
         text: [
-          `${invoice.payeeName} asks you to pay ${invoice.amount} ${invoice.currencyCode}${invoice.dueDate ? ` by ${invoice.dueDate}` : ''}.`,
-          ...(invoice.noteBody ? [`Note: ${invoice.noteBody}`] : []),
-          `See and pay the invoice: ${link}`,
+          invoice.dueDate
+            ? t('messages.invoice.asksBy', { payee: invoice.payeeName, amount, due: invoice.dueDate })
+            : t('messages.invoice.asks', { payee: invoice.payeeName, amount }),
+          ...(invoice.noteBody ? [t('messages.invoice.note', { note: invoice.noteBody })] : []),
+          t('messages.invoice.link', { link }),
         ].join('\n\n'),
         purpose: 'invoice',
       });

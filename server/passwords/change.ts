@@ -8,6 +8,7 @@ import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from '../registration/o
 import type { KeyedText } from '../i18n/texts.ts';
 import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
 import { revokeUserSessions } from './revoke-sessions.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** A confirmation code for a password change works for 10 minutes. */
 export const CHANGE_CODE_SECONDS = 10 * 60;
@@ -77,8 +78,8 @@ export async function requestPasswordChange(
     .execute();
   await messages.sendEmail({
     to: row.email,
-    subject: `${projectName}: confirm your new password`,
-    text: `Your code to confirm the new password is ${code}. It works for 10 minutes.\n\nIf you did not ask to change your password, do not share this code and change your password at once.`,
+    subject: messageTexts()('messages.passwordChange.subject', { project: projectName }),
+    text: messageTexts()('messages.passwordChange.text', { code }),
     purpose: 'passwordChange',
   });
   return { requestKey, channel: 'email', sentTo: maskEmail(row.email), expiresInSeconds: CHANGE_CODE_SECONDS };

@@ -10,6 +10,7 @@ import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from '../registration/o
 import type { KeyedText } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { revokeUserSessions } from './revoke-sessions.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** A recovery code works for 15 minutes. */
 export const RECOVERY_CODE_SECONDS = 15 * 60;
@@ -37,14 +38,6 @@ async function refuseWhenFlooded(db: Kysely<Database>, column: 'email' | 'recove
     .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
     .executeTakeFirstOrThrow();
   if (Number(count) >= RECOVERIES_PER_HOUR) throw new RpcRefusal('VF', { key: 'server.recovery.tooMany' });
-}
-
-function recoveryEmailText(projectName: string, code: string): string {
-  return [
-    `Someone asked to reset the password of your ${projectName} account.`,
-    `Your code is ${code}. It works for 15 minutes.`,
-    'If it was not you, ignore this e-mail: your password stays as it is.',
-  ].join('\n\n');
 }
 
 /**
@@ -76,8 +69,8 @@ export async function requestRecoveryByEmail(db: Kysely<Database>, messages: Mes
   if (user)
     await messages.sendEmail({
       to: email,
-      subject: `${projectName}: your password reset code`,
-      text: recoveryEmailText(projectName, code),
+      subject: messageTexts()('messages.recovery.subject', { project: projectName }),
+      text: messageTexts()('messages.recovery.text', { project: projectName, code }),
       purpose: 'recovery',
     });
   return { taskId, channel: 'email', verificationStatus: 'codeSent', isRetryable: false, codeExpiresInSeconds: RECOVERY_CODE_SECONDS };
@@ -153,17 +146,17 @@ export async function requestRecoveryByPersonalData(
   if (!rejectReason && phone) {
     await messages.sendSms({
       to: `${phone.country_code}${phone.number}`,
-      text: `${projectName} password reset code: ${code}. It works for 15 minutes.`,
+      text: messageTexts()('messages.recovery.sms', { project: projectName, code }),
       purpose: 'recovery',
     });
   }
-  const outcome = rejectReason
-    ? 'We could not confirm who you are from these details, so nothing was changed. Check them and try again, or contact support.'
-    : `We sent a code by SMS to the phone on your account (${maskedPhone}). Enter it to choose a new password.`;
+  const t = messageTexts();
   await messages.sendEmail({
     to: recoveryEmail,
-    subject: `${projectName}: your account recovery request`,
-    text: `We received your request to recover a ${projectName} account.\n\n${outcome}`,
+    subject: t('messages.recovery.requestSubject', { project: projectName }),
+    text: rejectReason
+      ? t('messages.recovery.requestRejected', { project: projectName })
+      : t('messages.recovery.requestSmsSent', { project: projectName, phone: maskedPhone ?? '' }),
     purpose: 'recovery',
   });
   return recoveryStatus(db, taskId);
@@ -287,8 +280,8 @@ export async function changePasswordWithCode(
   if (login) {
     await messages.sendEmail({
       to: login,
-      subject: `${projectName}: your password was changed`,
-      text: `The password of your ${projectName} account was just changed and every device was signed out.\n\nIf it was not you, contact support at once.`,
+      subject: messageTexts()('messages.passwordChanged.subject', { project: projectName }),
+      text: messageTexts()('messages.passwordChanged.text', { project: projectName }),
       purpose: 'passwordChanged',
     });
   }

@@ -8,6 +8,7 @@ import type { PushSender } from '../push/push-sender.ts';
 import { startPushChallenge } from '../push/challenges.ts';
 import { browserApproved, startDeviceChallenge } from './device-approval.ts';
 import { codeMatches, hashCode, maskPhone, numericCode, smsIdentifier } from '../auth/codes.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** A migration the user is asked to make at sign-in (document 000 section 4). */
 export interface MigrationRequirement {
@@ -95,7 +96,7 @@ export async function chooseLoginFlow(db: Kysely<Database>, request: FlowRequest
       await issueAuthorizationCode(db, { ...start, secondFactor: 'sms', smsCodeHash: hashCode(smsCode, smsSalt(code)) }, code);
       await request.messages.sendSms({
         to: `${settings.country_code}${settings.number}`,
-        text: `Sign-in code ${smsCode} (ID ${smsId}). It expires in 5 minutes. Never share it.`,
+        text: messageTexts()('messages.loginSms.text', { code: smsCode, id: smsId }),
         purpose: 'loginSms',
       });
       return { authFlow: 'sms', code, phone: maskPhone(settings.country_code, settings.number), smsId };

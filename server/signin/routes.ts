@@ -8,7 +8,9 @@ import { redeemWithSecondFactor } from '../auth/authorization-codes.ts';
 import { bearerToken } from '../auth/bearer.ts';
 import { claimAttempt, clearFailedAttempts } from '../auth/login-throttle.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { SECOND_FACTOR_LOCKED, tellSecondFactorLocked } from '../auth/second-factor-lock.ts';
+import { tellSecondFactorLocked } from '../auth/second-factor-lock.ts';
+import { requestTexts } from '../i18n/request-language.ts';
+import type { TextValues } from '../i18n/texts.ts';
 import { endSession, rotateRefreshToken, startSession, type SessionTokens } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 import { deviceBySecret } from '../devices/devices.ts';
@@ -67,10 +69,10 @@ interface CodeRequestBody {
   code: string;
 }
 
-const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
-const BAD_CODE = 'The sign-in code is invalid, used or expired. Sign in again.';
-const SESSION_EXPIRED = 'Session expired.';
-const SIGN_IN_OVER = 'This sign-in has expired or was ended. Sign in again.';
+/** A refusal's words in the request's language (locales/<language>/server.json `server.signin`). */
+const said = (key: string, values?: TextValues) => requestTexts()(`server.signin.${key}`, values);
+/** The wrong-code message with the attempts left. */
+const wrongCode = (left: number) => (left === 1 ? said('wrongCodeOneLeft') : said('wrongCodeLeft', { left }));
 
 /** A checked request body, or the 400 answer that explains the first problem. */
 type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
@@ -176,7 +178,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (!user || !passwordMatches) {
       request.log.info({ event: 'login refused' }, 'wrong e-mail or password');
       await announceLogin({ ...seen, ...(user ? { userId: user.id } : {}), outcome: 'wrongPassword' }, request.log);
-      return reply.code(403).send({ message: WRONG_CREDENTIALS });
+      return reply.code(403).send({ message: said('wrongCredentials') });
     }
     await clearFailedAttempts(db, login, request.ip);
     const refusal = await checkLoginPolicies({ ...seen, userId: user.id, client, body: request.body as Record<string, unknown> });
@@ -225,13 +227,13 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if ('refused' in result) {
       if (result.refused === 'locked') {
         if (result.justLocked) await tellSecondFactorLocked(db, adapters, result.userId, request.log);
-        return reply.code(403).send({ message: SECOND_FACTOR_LOCKED, field: 'otp', locked: true });
+        return reply.code(403).send({ message: said('secondFactorLocked'), field: 'otp', locked: true });
       }
       if (result.refused === 'otp') {
-        const message = body.otp ? `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.` : 'Enter the code.';
+        const message = body.otp ? wrongCode(result.attemptsLeft) : said('enterCode');
         return reply.code(403).send({ message, field: 'otp', attemptsLeft: result.attemptsLeft });
       }
-      return reply.code(403).send({ message: BAD_CODE });
+      return reply.code(403).send({ message: said('badCode') });
     }
     return signedIn(request, await startSession(db, result.redeemed));
   });
@@ -240,7 +242,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const body = checkedBody(reply, checks.refresh(request.body));
     if (!body) return reply;
     const rotated = await rotateRefreshToken(db, body.refreshToken);
-    if (!rotated) return reply.code(403).send({ message: SESSION_EXPIRED });
+    if (!rotated) return reply.code(403).send({ message: said('sessionExpired') });
     return tokensFor(rotated);
   });
 
@@ -269,7 +271,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const body = checkedBody(reply, pushKey(request.body));
     if (!body) return reply;
     const sent = await resendPush(db, adapters.push, body.key, browserName(request.headers['user-agent'] ?? ''));
-    if (!sent) return reply.code(403).send({ message: SIGN_IN_OVER });
+    if (!sent) return reply.code(403).send({ message: said('signInOver') });
     return { success: true };
   });
 
@@ -282,7 +284,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const key = bearerToken(request);
     const challenge = key ? await deviceChallenge(db, key) : undefined;
     if (!key || !challenge) {
-      void reply.code(403).send({ message: SIGN_IN_OVER });
+      void reply.code(403).send({ message: said('signInOver') });
       return undefined;
     }
     return { key, challenge };
@@ -314,11 +316,11 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if ('code' in result) return { code: result.code };
     if (result.refused === 'locked') {
       if (result.justLocked) await tellSecondFactorLocked(db, adapters, result.userId, request.log);
-      return reply.code(403).send({ message: SECOND_FACTOR_LOCKED, field: 'code', locked: true });
+      return reply.code(403).send({ message: said('secondFactorLocked'), field: 'code', locked: true });
     }
     if (result.refused === 'wrong') {
       return reply.code(403).send({
-        message: `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`,
+        message: wrongCode(result.attemptsLeft),
         field: 'code',
         attemptsLeft: result.attemptsLeft,
       });

@@ -8,6 +8,7 @@ import type { MessageSender } from '../messaging/messages.ts';
 import type { PushSender } from '../push/push-sender.ts';
 import { pushTargets } from '../devices/devices.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** Transaction approval modes (document 001 section 3): 1 push, 2 sms, 3 otp, 4 approval code. */
 export const TRANSACTION_MODES = { 1: 'push', 2: 'sms', 3: 'otp', 4: 'approvalCode' } as const;
@@ -166,13 +167,14 @@ export async function requestTwoStepChange(
     })
     .execute();
 
-  const text = `Your code to change your security settings: ${code}. It expires in 5 minutes. If you did not ask for it, change your password.`;
+  const t = messageTexts();
+  const text = t('messages.twoStep.text', { code });
   let destination: string | undefined;
   if (confirmBy === 'sms') {
     await adapters.messages.sendSms({ to: `${user.country_code}${user.number}`, text, purpose: 'twoStepChange' });
     destination = maskPhone(user.country_code!, user.number!);
   } else if (confirmBy === 'email') {
-    await adapters.messages.sendEmail({ to: user.email, subject: 'Confirm your security settings', text, purpose: 'twoStepChange' });
+    await adapters.messages.sendEmail({ to: user.email, subject: t('messages.twoStep.subject'), text, purpose: 'twoStepChange' });
     destination = maskEmail(user.email);
   } else if (confirmBy === 'push') {
     for (const device of user.devices) {
