@@ -11,7 +11,7 @@ import { CHALLENGE_CHANNEL, challengeEvents } from './push/challenges.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
-import { rememberRequestLanguage } from './i18n/request-language.ts';
+import { rememberRequestLanguage, requestTexts } from './i18n/request-language.ts';
 import { outboxPage } from './messaging/outbox-page.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { sandboxDevicePage } from './push/device-page.ts';
@@ -89,7 +89,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       if ((error.statusCode ?? 500) < 500) return reply.send(error);
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: 'The server failed. Try again in a moment.' });
+      return reply.code(500).send({ message: requestTexts()('server.serverFailed') });
     });
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));

@@ -7,11 +7,11 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { releaseEscrowFor } from '../transfers/escrow.ts';
 import { activationEmail, ACTIVATION_CODE_SECONDS } from './registration.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from './one-time-codes.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** A new activation code may be asked for once a minute. */
 export const RESEND_COOLDOWN_SECONDS = 60;
 
-export const ACTIVATE_FIRST = 'Activate your account first: enter the code we e-mailed you on the activation page.';
 const WRONG_CODE: KeyedText = { key: 'server.activation.wrongCode' };
 const EXPIRED_CODE: KeyedText = { key: 'server.activation.expired' };
 const SPENT_CODE: KeyedText = { key: 'server.activation.spent' };
@@ -117,5 +117,12 @@ export async function resendActivationCode(
 export const activationRequired: LoginPolicy = async ({ db, userId, login }) => {
   const pending = await db.selectFrom('registrations').select('user_id').where('user_id', '=', userId).where('activated_at', 'is', null).executeTakeFirst();
   if (!pending) return null;
-  return { status: 403, body: { message: ACTIVATE_FIRST, activationRequired: true, activationPath: `/activate?username=${encodeURIComponent(login)}` } };
+  return {
+    status: 403,
+    body: {
+      message: requestTexts()('server.signin.activateFirst'),
+      activationRequired: true,
+      activationPath: `/activate?username=${encodeURIComponent(login)}`,
+    },
+  };
 };

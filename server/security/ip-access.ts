@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ipInRange, parseIp } from './ip-address.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** An allow-list entry as the IP access methods answer it (document 001 section 3, IP entry). */
 export interface IpAccessEntry {
@@ -138,7 +139,7 @@ export const ipAllowListPolicy: LoginPolicy = async ({ db, userId, ip }) => {
   return {
     status: 403,
     body: {
-      message: `Sign-in from your address (${ip}) is not allowed: this account only accepts sign-ins from the addresses on its IP allow-list. Sign in from an allowed network, or ask support to turn the allow-list off.`,
+      message: requestTexts()('server.signin.ipNotAllowed', { ip }),
       error: 'ipNotAllowed',
     },
   };

@@ -131,7 +131,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'token service request failed');
-      return reply.code(500).send({ message: 'The sign-in service failed. Try again in a moment.' });
+      return reply.code(500).send({ message: said('serviceFailed') });
     }
     return reply.code(status).send({ message: describeRefusedBody(error) });
   });
@@ -167,8 +167,8 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (throttled) {
       const message =
         throttled.scope === 'address'
-          ? `Too many sign-in attempts from your network. Try again in ${Math.ceil(throttled.waitSeconds / 60)} minutes.`
-          : `Too many attempts. Try again in ${throttled.waitSeconds} seconds.`;
+          ? said('tooManyFromNetwork', { minutes: Math.ceil(throttled.waitSeconds / 60) })
+          : said('tooManyAttempts', { seconds: throttled.waitSeconds });
       return reply.code(429).send({ message });
     }
 
@@ -195,7 +195,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
       const device = await deviceBySecret(db, user.id, body.secret, body.pushToken);
       if (!device) {
         await announceLogin({ ...seen, userId: user.id, outcome: 'refused', reason: 'unknown device secret' }, request.log);
-        return reply.code(403).send({ message: 'This device is not linked to your account. Sign in with your password and link it again.', field: 'secret' });
+        return reply.code(403).send({ message: said('deviceNotLinkedPassword'), field: 'secret' });
       }
       return withMigration({ authFlow: 'direct', ...(await signedIn(request, await openSession(db, user.id, client))) });
     }
@@ -260,10 +260,10 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (!body) return reply;
     const secret = request.headers['x-device-secret'];
     const device = typeof secret === 'string' && secret ? await deviceBySecret(db, undefined, secret) : undefined;
-    if (!device) return reply.code(401).send({ message: 'This device is not linked. Link it again in the app.' });
+    if (!device) return reply.code(401).send({ message: said('deviceNotLinked') });
     const outcome = await decidePushChallenge(db, request.params.key, device.id, body.result);
-    if (outcome === 'notFound') return reply.code(404).send({ message: 'This sign-in request is unknown or was already answered.' });
-    if (outcome === 'expired') return reply.code(410).send({ message: 'This sign-in request has expired.' });
+    if (outcome === 'notFound') return reply.code(404).send({ message: said('requestUnknown') });
+    if (outcome === 'expired') return reply.code(410).send({ message: said('requestExpired') });
     return { success: true };
   });
 
@@ -300,9 +300,9 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
   app.patch<{ Params: { deviceId: string; methodId: string } }>('/auth/devices/:deviceId/approve/:methodId', async (request, reply) => {
     const found = await challengeOf(request, reply);
     if (!found) return reply;
-    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: 'This device is not waiting for approval.' });
+    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: said('deviceNotWaiting') });
     const destination = await sendDeviceCode(db, adapters.messages, found.challenge, request.params.methodId);
-    if (!destination) return reply.code(404).send({ message: 'This approval method is not available.', field: 'methodId' });
+    if (!destination) return reply.code(404).send({ message: said('methodUnavailable'), field: 'methodId' });
     return { success: true, destination };
   });
 
@@ -311,7 +311,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (!body) return reply;
     const found = await challengeOf(request, reply);
     if (!found) return reply;
-    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: 'This device is not waiting for approval.' });
+    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: said('deviceNotWaiting') });
     const result = await confirmDeviceCode(db, found.key, body.code);
     if ('code' in result) return { code: result.code };
     if (result.refused === 'locked') {
@@ -325,8 +325,8 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
         attemptsLeft: result.attemptsLeft,
       });
     }
-    if (result.refused === 'noCode') return reply.code(403).send({ message: 'The code has expired. Choose a method to get a new one.', field: 'code' });
-    return reply.code(403).send({ message: 'Too many wrong codes. Sign in again.' });
+    if (result.refused === 'noCode') return reply.code(403).send({ message: said('approvalCodeExpired'), field: 'code' });
+    return reply.code(403).send({ message: said('tooManyWrongCodes') });
   });
 
   // ---- linked devices and two-step settings (bearer access token) ----------------------------
