@@ -9,7 +9,7 @@ import { bearerToken } from '../auth/bearer.ts';
 import { claimAttempt, clearFailedAttempts } from '../auth/login-throttle.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { tellSecondFactorLocked } from '../auth/second-factor-lock.ts';
-import { requestTexts } from '../i18n/request-language.ts';
+import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { endSession, rotateRefreshToken, startSession, type SessionTokens } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
@@ -88,9 +88,11 @@ export function bodyChecks(bundle: TokenServiceBundle) {
     const validate = ajv.compile<T>({ $ref: `token-service#/components/schemas/${name}` });
     return (body: unknown): Checked<T> => {
       if (validate(body)) return { body };
-      const [first] = fieldErrors(validate.errors);
+      const t = requestTexts();
+      const [first] = fieldErrors(validate.errors, currentLanguage());
       const field = first?.field ?? '';
-      const message = field ? `${field} ${first!.description}.` : `The request body ${first?.description ?? 'is not valid'}: send a JSON object.`;
+      const problem = first?.description ?? t('server.validation.notValid');
+      const message = field ? t('server.validation.field', { field, problem }) : t('server.validation.body', { problem });
       return { refusal: { message, field } };
     };
   };
