@@ -8,8 +8,7 @@ import type { MessageSender } from '../messaging/messages.ts';
 import type { PushSender } from '../push/push-sender.ts';
 import { pushTargets } from '../devices/devices.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
-import { messageTexts } from '../i18n/request-language.ts';
-import { requestTexts } from '../i18n/request-language.ts';
+import { messageTexts, requestTexts } from '../i18n/request-language.ts';
 
 /** Transaction approval modes (document 001 section 3): 1 push, 2 sms, 3 otp, 4 approval code. */
 export const TRANSACTION_MODES = { 1: 'push', 2: 'sms', 3: 'otp', 4: 'approvalCode' } as const;
@@ -179,7 +178,7 @@ export async function requestTwoStepChange(
     destination = maskEmail(user.email);
   } else if (confirmBy === 'push') {
     for (const device of user.devices) {
-      await adapters.push.send({ device, title: 'Security settings', body: text, data: { type: 'code', code } });
+      await adapters.push.send({ device, title: t('messages.twoStep.pushTitle'), body: text, data: { type: 'code', code } });
     }
     destination = user.devices.map((device) => device.name).join(', ');
   }
