@@ -11,6 +11,7 @@ import { CHALLENGE_CHANNEL, challengeEvents } from './push/challenges.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
+import { rememberRequestLanguage, requestTexts } from './i18n/request-language.ts';
 import { outboxPage } from './messaging/outbox-page.ts';
 import { profileRoutes } from './profile/routes.ts';
 import { sandboxDevicePage } from './push/device-page.ts';
@@ -83,11 +84,13 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     const tokenKey = await loadTokenSecret(db, config.tokenSecret);
 
     addSecurityHeaders(app, securityHeadersFor(config));
+    // E-mails and SMS a request causes are worded in its language.
+    rememberRequestLanguage(app);
     // A failure on a path without its own handler is logged, never described to the caller (no SQL text).
     app.setErrorHandler((error: { statusCode?: number }, request, reply) => {
       if ((error.statusCode ?? 500) < 500) return reply.send(error);
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: 'The server failed. Try again in a moment.' });
+      return reply.code(500).send({ message: requestTexts()('server.serverFailed') });
     });
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async (_request, reply) => reply.type('application/json; charset=utf-8').send(openApiDocument));

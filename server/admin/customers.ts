@@ -103,7 +103,7 @@ export async function adminCustomerDetail(db: Kysely<Database>, customerId: numb
     .select(['c.id', 'c.type', 'c.first_name', 'c.last_name', 'c.business_name', 'c.verified', 'c.limited', 'c.created_at', 'c.residence_country_code'])
     .where('c.id', '=', customerId)
     .executeTakeFirst();
-  if (!row) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'customerId', description: `There is no customer ${customerId}.` }] });
+  if (!row) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'customerId', key: 'server.admin.noCustomer', values: { id: customerId } }] });
   const [own, access, settings, blacklist] = await Promise.all([
     db.selectFrom('users').select(['id', 'email']).where('customer_id', '=', customerId).orderBy('id').execute(),
     db

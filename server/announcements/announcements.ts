@@ -164,7 +164,7 @@ export async function listAnnouncements(
 async function findVisible(db: Kysely<Database>, customerId: number, id: number, now: Date): Promise<AnnouncementRow> {
   const type = await customerType(db, customerId);
   const row = await selectRow(visibleTo(db, customerId, type, now).where('a.id', '=', id), true).executeTakeFirst();
-  if (!row) throw new RpcRefusal('13', { description: 'This announcement is not available to you: it may have expired or be meant for other customers.' });
+  if (!row) throw new RpcRefusal('13', { key: 'server.announcements.notAvailable' });
   return row;
 }
 
@@ -197,8 +197,6 @@ export async function getAnnouncement(
   return toCustomerAnnouncement(row, options.language);
 }
 
-const CHOICE_WORDS: Record<AnnouncementChoice, string> = { accept: 'accepted', decline: 'declined' };
-
 /**
  * Records the customer's answer to an announcement that asks for one, and marks it read. An answer is
  * recorded once: the same answer again changes nothing; a different one is refused AE saying what was
@@ -216,7 +214,7 @@ export async function recordAnnouncementChoice(
 ): Promise<CustomerAnnouncement> {
   const row = await findVisible(db, caller.customerId, id, now);
   if (!row.requires_confirmation) {
-    throw new RpcRefusal('AE', { description: 'This announcement does not ask for an answer, so there is nothing to accept or decline.' });
+    throw new RpcRefusal('AE', { key: 'server.announcements.noAnswer' });
   }
   const chosenAt = new Date();
   const recorded = await db
@@ -244,9 +242,9 @@ export async function recordAnnouncementChoice(
     .where('announcement_id', '=', id)
     .executeTakeFirstOrThrow();
   if (existing.choice !== choice) {
-    const when = existing.chosen_at ? ` on ${existing.chosen_at.toISOString().slice(0, 10)}` : '';
     throw new RpcRefusal('AE', {
-      description: `You already ${CHOICE_WORDS[existing.choice ?? 'accept']} this announcement${when}. An answer is recorded once and cannot be changed here; contact support if you need to change it.`,
+      key: existing.choice === 'decline' ? 'server.announcements.alreadyDeclined' : 'server.announcements.alreadyAccepted',
+      values: { date: (existing.chosen_at ?? chosenAt).toISOString().slice(0, 10) },
       extra: { choice: existing.choice },
     });
   }

@@ -15,6 +15,7 @@ import {
   type QueueActor,
 } from './queue.ts';
 import type { TransactionRequestApproveResponse } from '../../generated/methods.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 const actorOf = (ctx: RpcContext): QueueActor => {
   const caller = callerOf(ctx);
@@ -26,11 +27,13 @@ function queueNotices(ctx: RpcContext, notices: DecisionNotice[]): void {
   if (!notices.length) return;
   ctx.afterCommit(async () => {
     for (const notice of notices) {
-      const verb = notice.outcome === 'approved' ? 'approved and sent' : 'declined, and the funds were released';
+      const t = messageTexts();
+      const outcome = notice.outcome === 'approved' ? 'approved' : 'declined';
+      const told = t(`messages.transferRequest.${outcome}Text`, { id: notice.transactionId, what: notice.what });
       await ctx.adapters.messages.sendEmail({
         to: notice.creatorEmail,
-        subject: notice.outcome === 'approved' ? 'Your transfer request was approved' : 'Your transfer request was declined',
-        text: `Your transfer request ${notice.transactionId} of ${notice.what} was ${verb}.${notice.reason ? ` Reason: ${notice.reason}` : ''}`,
+        subject: t(`messages.transferRequest.${outcome}Subject`),
+        text: notice.reason ? `${told} ${t('messages.transferRequest.reason', { reason: notice.reason })}` : told,
         purpose: 'transferRequestDecision',
       });
     }
@@ -65,15 +68,21 @@ async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, change
       };
       const what = sending.map((request) => `${request.amount} ${request.currencyCode}${request.payee ? ` to ${request.payee}` : ''}`);
       const wording: StepUpWording = {
-        what: `approve ${sending.length === 1 ? 'the transfer' : `${sending.length} transfers`} of ${what.slice(0, 3).join(', ')}${what.length > 3 ? ` and ${what.length - 3} more` : ''}`,
-        emailSubject: 'Confirm the transfers you approve',
+        what: {
+          key: 'messages.stepUp.what.approve',
+          values: {
+            list:
+              what.length > 3 ? messageTexts()('messages.stepUp.what.andMore', { list: what.slice(0, 3).join(', '), count: what.length - 3 }) : what.join(', '),
+          },
+        },
+        emailSubject: 'messages.stepUp.subject.transferRequestApproval',
         purpose: 'transferRequestApproval',
-        object: 'these requests',
+        object: 'server.stepUp.notForRequests',
       };
       if (!decision.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
       await confirmStepUp(trx, subject, decision.confirm, wording, {
         field: changedField,
-        description: 'The requests changed after the code was sent: ask for a new code.',
+        key: 'server.approvals.changedAfterCode',
       });
     }
   }

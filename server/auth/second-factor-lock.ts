@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
 import type { Database } from '../db/schema.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /**
  * Wrong second-factor codes one user may enter across all their sign-ins within the window. Each
@@ -82,8 +83,8 @@ export async function tellSecondFactorLocked(db: Kysely<Database>, adapters: Ada
   try {
     await adapters.messages.sendEmail({
       to: user.email,
-      subject: 'Sign-in locked after wrong codes',
-      text: `Someone entered ${SECOND_FACTOR_FAILURES_ALLOWED} wrong sign-in codes for your account, so signing in is locked. If this was not you, your password is known to someone else.\n\nTo sign in again, recover your account with "Forgot password" on the sign-in page and choose a new password.`,
+      subject: messageTexts()('messages.secondFactorLocked.subject'),
+      text: messageTexts()('messages.secondFactorLocked.text', { count: SECOND_FACTOR_FAILURES_ALLOWED }),
       purpose: 'secondFactorLocked',
     });
   } catch (error) {

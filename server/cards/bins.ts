@@ -116,7 +116,7 @@ export function binOf(typed: string): string {
   const compact = typed.replace(/\s+/g, '');
   const bin = compact.slice(0, BIN_LENGTH);
   if (!/^[0-9]{6}$/.test(bin)) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'binNumber', description: 'Enter at least the first 6 digits of the card number.' }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'binNumber', key: 'server.cards.binDigits' }] });
   }
   return bin;
 }

@@ -1,4 +1,4 @@
-import { requestLanguage, wordText, type KeyedText } from '../i18n/texts.ts';
+import { requestLanguage, wordText, type KeyedText, type TextValues } from '../i18n/texts.ts';
 import { keyedDescription } from '../ledger/descriptions.ts';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -14,13 +14,13 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { CARD_STATUS, cardActionAllowed, type CardAction } from './card-status.ts';
 import { customerCard, factsOf, lockCard, type LockedCard } from './cards.ts';
 import { chargeCardFees, currencyScales, feesIn, offerIn, paymentAccount, type FeeItem } from './fees.ts';
-import { cardProduct, countryOffer, disabledReasonsText, productNameText, type CountryOffer, type ShippingOption } from './products.ts';
+import { cardProduct, countryOffer, productNameText, type CountryOffer, type ShippingOption } from './products.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
-const refused = (description: string) => new RpcRefusal('TA1', { description });
+const refusal = (field: string, key: string) => new RpcRefusal('TA1', { validationErrors: [{ field, key }] });
+const refused = (key: string, values?: TextValues) => new RpcRefusal('TA1', { key, ...(values ? { values } : {}) });
 
 /** How long an activation may hold its claim before another attempt may take over (processor timeouts are 10 s). */
 const ACTIVATION_CLAIM_SECONDS = 120;
@@ -57,11 +57,11 @@ function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
 }
 
 const MESSAGES: Partial<Record<CardAction, string>> = {
-  pause: 'Only an active or expired card can be paused.',
-  unpause: 'Only a paused card can be unpaused.',
-  block: 'This card is already cancelled.',
-  rename: 'A cancelled card cannot be renamed.',
-  load: 'Only an active card can be loaded.',
+  pause: 'server.cards.state.pause',
+  unpause: 'server.cards.state.unpause',
+  block: 'server.cards.state.block',
+  rename: 'server.cards.state.rename',
+  load: 'server.cards.loadActiveOnly',
 };
 
 /** Refuses `action` on the locked card unless its status allows it, with the rule's reason. */
@@ -69,18 +69,14 @@ function requireAllowed(action: CardAction, locked: LockedCard): void {
   const facts = factsOf(locked.current, locked.replacement !== undefined);
   if (cardActionAllowed(action, facts)) return;
   if (action === 'reissue') {
-    throw refused(
-      locked.replacement
-        ? 'A replacement card is already on its way: activate it when it arrives.'
-        : 'Only an active, limited, expired, paused or fraud-blocked card can be reissued.',
-    );
+    throw refused(locked.replacement ? 'server.cards.replacementOnItsWay' : 'server.cards.reissueStates');
   }
   if (action === 'upgradeShipping') {
-    if (locked.current.is_virtual) throw refused('Virtual cards are not shipped.');
-    if (locked.current.express_shipping) throw refused('This card already ships by express.');
-    throw refused('This card has already shipped: its shipping can no longer be changed.');
+    if (locked.current.is_virtual) throw refused('server.cards.virtualNotShipped');
+    if (locked.current.express_shipping) throw refused('server.cards.alreadyExpress');
+    throw refused('server.cards.alreadyShipped');
   }
-  throw refused(MESSAGES[action] ?? 'This card cannot do that in its present state.');
+  throw refused(MESSAGES[action] ?? 'server.cards.state.other');
 }
 
 async function accountAlias(trx: Trx, accountId: number): Promise<string | null> {
@@ -122,7 +118,7 @@ export const unpauseCard = (ctx: RpcContext, accountId: number) =>
 export const setCardAlias = (ctx: RpcContext, accountId: number, alias: string) =>
   changeCard(ctx, accountId, async (trx, locked) => {
     const name = alias.trim();
-    if (!name) throw refusal('cardAliasName', 'Enter a name for the card.');
+    if (!name) throw refusal('cardAliasName', 'server.cards.enterName');
     requireAllowed('rename', locked);
     await trx.updateTable('accounts').set({ name }).where('id', '=', locked.account.id).execute();
   });
@@ -136,7 +132,7 @@ export const blockCard = (ctx: RpcContext, accountId: number) =>
   changeCard(ctx, accountId, async (trx, locked) => {
     requireAllowed('block', locked);
     const { account } = locked;
-    if (account.pending > 0n) throw refused('A payment with this card is still pending: block the card once it has settled, or pause it now.');
+    if (account.pending > 0n) throw refused('server.cards.pendingPayment');
     if (account.balance !== 0n) {
       const settlement = account.settlement_account_id;
       if (settlement === null) throw new Error(`Card account ${account.id} has no settlement account.`);
@@ -152,7 +148,7 @@ export const blockCard = (ctx: RpcContext, accountId: number) =>
         });
       } catch (error) {
         if (error instanceof LedgerError && (error.reason === 'closedAccount' || error.reason === 'insufficientFunds')) {
-          throw refused(`The card's balance cannot go back to its settlement account (${error.message}). Contact support to cancel the card.`);
+          throw refused('server.cards.balanceNotReturned', { reason: error.message });
         }
         throw error;
       }
@@ -195,8 +191,8 @@ export const upgradeCardShipping = (ctx: RpcContext, accountId: number) =>
     const card = locked.current;
     const offer = await cardOffer(trx, card.country_code, locked.account.currency_code);
     const express = shippingOption(offer, 'express');
-    if (!express) throw refused('Express shipping is not offered in this country.');
-    if (express.disabledReasons.length > 0) throw refused(disabledReasonsText(express));
+    if (!express) throw refused('server.cards.expressNotOffered');
+    if (express.disabledReasons.length > 0) throw refused(`server.cards.shippingDisabled.${express.disabledReasons[0]!}`);
     const paidSoFar = card.shipping_fee_paid;
     const chosen = optionById(offer, card.shipping_option_id);
     const difference = await subtractFees(trx, offer.fees.currency, express.fee, chosen?.fee ?? '0');
@@ -234,7 +230,7 @@ async function issueAtProcessor(ctx: RpcContext, card: { id: number; product_typ
   } catch (error) {
     ctx.log.error({ cardId: card.id, err: error instanceof Error ? error.message : String(error) }, 'card processor could not issue a card');
     throw new RpcRefusal('UE', {
-      description: 'The card processor could not issue the card just now. Your application is kept (processing): confirm it again in a few minutes to retry.',
+      key: 'server.cards.processorIssue',
     });
   }
   await ctx.db
@@ -265,9 +261,9 @@ export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card
   const card = await inTransaction(ctx.db, async (trx) => {
     const row = await trx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst();
     if (!row || row.customer_id !== customerId) throw new RpcRefusal('13');
-    if (row.role === 'retired') throw refused('This card has been replaced or cancelled.');
+    if (row.role === 'retired') throw refused('server.cards.retired');
     const retry = row.status_id === CARD_STATUS.processing && row.processor_ref === null;
-    if (!retry && !cardActionAllowed('confirm', factsOf(row, false))) throw refused('This card application has already been confirmed.');
+    if (!retry && !cardActionAllowed('confirm', factsOf(row, false))) throw refused('server.cards.alreadyConfirmed');
     if (!retry)
       await trx
         .updateTable('cards')
@@ -332,8 +328,8 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
     let paid = '0';
     if (!card.is_virtual) {
       option = shippingOption(offer, isExpressShipping ? 'express' : 'standard');
-      if (!option) throw refusal('isExpressShipping', `${isExpressShipping ? 'Express' : 'Standard'} shipping is not offered in this country.`);
-      if (option.disabledReasons.length > 0) throw refusal('isExpressShipping', disabledReasonsText(option));
+      if (!option) throw refusal('isExpressShipping', isExpressShipping ? 'server.cards.expressNotOffered' : 'server.cards.standardNotOffered');
+      if (option.disabledReasons.length > 0) throw refusal('isExpressShipping', `server.cards.shippingDisabled.${option.disabledReasons[0]!}`);
       if (isExpressShipping) {
         const settlement = await paymentAccount(trx, customerId, locked.account.settlement_account_id ?? 0, 'accountId');
         await chargeCardFees(trx, {
@@ -345,7 +341,7 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
         paid = option.fee;
       }
     } else if (isExpressShipping) {
-      throw refusal('isExpressShipping', 'Virtual cards are not shipped.');
+      throw refusal('isExpressShipping', 'server.cards.virtualNotShipped');
     }
     return trx
       .insertInto('cards')
@@ -526,19 +522,17 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     // Every id the caller names is checked for its owner before anything about the card is said.
     await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
     const card = activationTarget(locked);
-    if (card.role === 'current' && card.status_id === CARD_STATUS.active) throw refused('This card is already active.');
+    if (card.role === 'current' && card.status_id === CARD_STATUS.active) throw refused('server.cards.alreadyActive');
     if (!cardActionAllowed('activate', factsOf(card, false))) {
-      throw refused(
-        card.is_virtual ? 'Only an issued virtual card (pending) can be activated.' : 'A physical card can be activated once it has been printed or shipped.',
-      );
+      throw refused(card.is_virtual ? 'server.cards.virtualActivation' : 'server.cards.physicalActivation');
     }
     if (card.activation_claimed_at && Date.now() - card.activation_claimed_at.getTime() < ACTIVATION_CLAIM_SECONDS * 1000) {
-      throw refused('This card is being activated already: wait a moment and look at the card again.');
+      throw refused('server.cards.activationUnderWay');
     }
     if (!card.is_virtual) {
       const given = params.extraParams?.last4?.trim() ?? '';
-      if (!/^[0-9]{4}$/.test(given)) throw refusal('extraParams.last4', 'Enter the last four digits printed on your card.');
-      if (given !== card.last4) throw refusal('extraParams.last4', 'These are not the last four digits of the card we sent you: check the card.');
+      if (!/^[0-9]{4}$/.test(given)) throw refusal('extraParams.last4', 'server.cards.last4Format');
+      if (given !== card.last4) throw refusal('extraParams.last4', 'server.cards.last4Wrong');
     }
     if (!card.processor_ref) throw new Error(`Card ${card.id} is activatable but has no processor reference.`);
     await trx.updateTable('cards').set({ activation_claim: claim, activation_claimed_at: new Date() }).where('id', '=', card.id).execute();
@@ -559,7 +553,7 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     await release();
     ctx.log.error({ cardId: target.id, err: error instanceof Error ? error.message : String(error) }, 'card processor could not assign a PIN');
     throw new RpcRefusal('UE', {
-      description: 'The card processor could not set the PIN just now. Nothing was charged: activate the card again in a few minutes.',
+      key: 'server.cards.processorPin',
     });
   }
 
@@ -567,7 +561,7 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     await inTransaction(ctx.db, async (trx) => {
       const locked = await lockCard(trx, customerId, params.accountId);
       const card = [locked.current, locked.replacement].find((row) => row?.id === target.id);
-      if (!card || card.activation_claim !== claim) throw refused('This card was activated or changed meanwhile: look at the card again.');
+      if (!card || card.activation_claim !== claim) throw refused('server.cards.changedMeanwhile');
       const feeAccount = await paymentAccount(trx, customerId, params.feeAccountId, 'feeAccountId');
       const { items } = await activationFees(trx, card, locked.account.currency_code);
       await chargeCardFees(trx, {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import applyInfoDeclaration from '../../schemas/api/methods/cardApplyInfo.json' with { type: 'json' };
 import productsData from '../../schemas/data/card-products.json' with { type: 'json' };
 import productsSchema from '../../schemas/data/card-products.schema.json' with { type: 'json' };
-import { countryOffer, disabledReasonsText } from './products.ts';
+import { countryOffer } from './products.ts';
 
 const reasonCodes = productsSchema.$defs.shippingDisabledReason.enum;
 const languages = ['en', 'es', 'pt', 'ro', 'ru', 'ua'];
@@ -20,12 +20,6 @@ describe('card products: shipping options', () => {
       countryOffer('BR').shippingOptions.every((option) => option.deliveryTime === undefined && option.disabledReasons[0] === 'noCardShippingToCountry'),
     ).toBe(true);
     expect(countryOffer('DE').shippingOptions.every((option) => option.disabledReasons.length === 0 && option.deliveryTime)).toBe(true);
-  });
-
-  it('refuses in English, one sentence per reason', () => {
-    expect(disabledReasonsText({ disabledReasons: ['expressUnavailableInCountry'] })).toBe('Express couriers do not deliver cards to this country.');
-    expect(disabledReasonsText({ disabledReasons: [] })).toBe('');
-    for (const code of reasonCodes) expect(disabledReasonsText({ disabledReasons: [code as 'noCardShippingToCountry'] })).toMatch(/^[A-Z].+\.$/);
   });
 
   it('declares the same reason codes in the data file, the API and every language', () => {

@@ -25,12 +25,6 @@ export interface CardFees {
 /** Why a shipping option cannot be chosen: a code the browser translates (cards.shippingDisabled.<code>). */
 export type ShippingDisabledReason = 'expressUnavailableInCountry' | 'noCardShippingToCountry';
 
-/** The English sentence of each reason, for the server's refusals (server messages are English). */
-const DISABLED_REASON_TEXT: Record<ShippingDisabledReason, string> = {
-  expressUnavailableInCountry: 'Express couriers do not deliver cards to this country.',
-  noCardShippingToCountry: 'Physical cards are not shipped to this country.',
-};
-
 export interface ShippingOption {
   id: string;
   type: 'standard' | 'express';
@@ -68,16 +62,6 @@ for (const [country, entry] of Object.entries(FILE.countries)) {
       );
     }
   }
-}
-
-/**
- * The English sentence(s) saying why `option` cannot be chosen, for a refusal; '' when it can be.
- *
- * @example
- * disabledReasonsText(countryOffer('RU').shippingOptions[1]!); // 'Express couriers do not deliver cards to this country.'
- */
-export function disabledReasonsText(option: Pick<ShippingOption, 'disabledReasons'>): string {
-  return option.disabledReasons.map((reason) => DISABLED_REASON_TEXT[reason]).join(' ');
 }
 
 /**

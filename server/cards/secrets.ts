@@ -47,8 +47,7 @@ async function cardForSecret(db: Kysely<Database>, caller: SecretCaller, account
   if (!row || row.customer_id !== caller.customerId || !isCardAccountType(row.type)) throw new RpcRefusal('13');
   if (row.account_status === ACCOUNT_STATUS.closed) throw new RpcRefusal('CA', { key: 'server.cards.accountClosed' });
   if (!row.processor_ref || !cardActionAllowed(capability, factsOf(row, row.replacement_id !== null))) {
-    const what = capability === 'pin' ? 'PIN' : 'details';
-    throw new RpcRefusal('TA1', { description: `The ${what} of this card can't be used in its present status: activate the card first.` });
+    throw new RpcRefusal('TA1', { key: capability === 'pin' ? 'server.cards.pinInactive' : 'server.cards.detailsInactive' });
   }
   return { ...row, processor_ref: row.processor_ref };
 }

@@ -24,17 +24,11 @@ export interface CardChallengeSubject {
   newPin?: string;
 }
 
-const WHAT: Record<CardSecretAction, string> = {
-  pinChange: 'change your card PIN',
-  pinShow: 'show your card PIN',
-  detailsReveal: 'show your card details',
-};
-
 const wording = (action: CardSecretAction): StepUpWording => ({
-  what: WHAT[action],
-  emailSubject: 'Your card security code',
+  what: { key: `messages.stepUp.what.${action}` },
+  emailSubject: 'messages.stepUp.subject.cardSecret',
   purpose: 'cardSecret',
-  object: 'this card',
+  object: 'server.stepUp.notForCard',
 });
 
 /** The step-up subject of a card secret; a PIN change is bound to its new PIN through Argon2id. */
@@ -61,6 +55,6 @@ export function startCardChallenge(db: Kysely<Database>, adapters: { messages: M
 export function confirmCardChallenge(db: Kysely<Database>, subject: CardChallengeSubject, confirm: { requestId: string; approvalCode: string }): Promise<void> {
   return confirmStepUp(db, stepUpSubject(subject), confirm, wording(subject.action), {
     field: 'pin',
-    description: 'The PIN changed after the code was sent: ask for a new code.',
+    key: 'server.cards.pinChangedAfterCode',
   });
 }

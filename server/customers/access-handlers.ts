@@ -99,7 +99,7 @@ export const sessionRulesHandlers: Pick<RpcHandlerMap<RpcContext>, 'businessAcce
     const { user } = callerOf(ctx);
     const { accepted, unknown } = await acceptTerms(ctx.db, user.userId, params.termsIds, null);
     if (unknown.length > 0) {
-      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'termsIds', description: `These are not current terms: ${unknown.join(', ')}.` }] });
+      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'termsIds', key: 'server.terms.notCurrent', values: { terms: unknown.join(', ') } }] });
     }
     return { accepted };
   },

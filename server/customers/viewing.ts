@@ -41,6 +41,7 @@ export async function viewingRefusal(
   noteAuditActor(request, { userId: caller.user.userId, customerId: caller.customerId, viewing: true });
   if (declaration.readOnly) return null;
   return new RpcRefusal('13', {
-    description: `Viewing a customer is read-only: ${declaration.name} would change something, so it is not allowed while you view this customer. Stop viewing to act as yourself.`,
+    key: 'server.viewing.readOnly',
+    values: { method: declaration.name },
   });
 }

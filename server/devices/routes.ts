@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { bearerUser } from '../auth/bearer.ts';
 import { findDevice, LAST_PUSH_DEVICE, linkDevice, listDevices, unlinkDevice, type NewDevice } from './devices.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 type Check = <T>(name: string) => (body: unknown) => { body: T } | { refusal: { message: string; field: string } };
 
@@ -28,7 +29,7 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
 
   const caller = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await bearerUser(db, options.tokenKey, request);
-    if (!user) void reply.code(401).send({ message: 'Session expired.' });
+    if (!user) void reply.code(401).send({ message: requestTexts()('server.signin.sessionExpired') });
     return user;
   };
   const deviceId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);

@@ -24,13 +24,18 @@ describe('readUploadedFile', () => {
   it('refuses a file whose content is not a PDF, JPEG or PNG, whatever it is called', () => {
     const refusal = refusalOf(() => readUploadedFile(dataUrl(Buffer.from('MZ executable'), 'photo.png', 'image/png'), 'files.main'));
     expect(refusal.code).toBe('TA1');
-    expect(refusal.details.validationErrors).toEqual([{ field: 'files.main', description: 'This file type is not accepted. Upload a PDF, JPEG or PNG file.' }]);
+    expect(refusal.body.validationErrors).toEqual([{ field: 'files.main', description: 'This file type is not accepted. Upload a PDF, JPEG or PNG file.' }]);
+    expect(refusal.bodyIn('ru').validationErrors).toEqual([
+      { field: 'files.main', description: 'Этот тип файла не принимается. Загрузите файл PDF, JPEG или PNG.' },
+    ]);
   });
 
   it('refuses empty and oversized files on their field', () => {
     expect(refusalOf(() => readUploadedFile(dataUrl(Buffer.alloc(0)), 'files.relationship')).details.validationErrors?.[0]?.field).toBe('files.relationship');
     const big = Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(MAX_DOCUMENT_FILE_BYTES)]);
-    expect(refusalOf(() => readUploadedFile(dataUrl(big), 'files.main')).details.validationErrors?.[0]?.description).toMatch('larger than 10 MB');
+    expect(refusalOf(() => readUploadedFile(dataUrl(big), 'files.main')).body).toMatchObject({
+      validationErrors: [{ field: 'files.main', description: expect.stringContaining('larger than 10 MB') }],
+    });
   });
 
   it('names an unnamed file by its type and strips path separators from a given name', () => {

@@ -25,8 +25,8 @@ export interface UploadedFile {
 }
 
 /** A file the caller sent, refused with a message for the field it came in. */
-function refuse(field: string, description: string): never {
-  throw new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+function refuse(field: string, key: string): never {
+  throw new RpcRefusal('TA1', { validationErrors: [{ field, key }] });
 }
 
 /**
@@ -38,13 +38,13 @@ function refuse(field: string, description: string): never {
  */
 export function readUploadedFile(dataUrl: string, field: string): UploadedFile {
   const match = /^data:([^;,]*)((?:;[^;,]*)*);base64,(.*)$/s.exec(dataUrl);
-  if (!match) refuse(field, 'Choose a file to upload.');
+  if (!match) refuse(field, 'server.uploads.chooseFile');
   const nameParameter = match[2]!.split(';').find((part) => part.startsWith('name='));
   const content = Buffer.from(match[3]!, 'base64');
-  if (content.length === 0) refuse(field, 'The file is empty. Choose another file.');
-  if (content.length > MAX_DOCUMENT_FILE_BYTES) refuse(field, 'The file is larger than 10 MB. Choose a smaller file or scan at a lower resolution.');
+  if (content.length === 0) refuse(field, 'server.uploads.empty');
+  if (content.length > MAX_DOCUMENT_FILE_BYTES) refuse(field, 'server.uploads.tooLarge');
   const kind = SIGNATURES.find((signature) => signature.matches(content));
-  if (!kind) refuse(field, 'This file type is not accepted. Upload a PDF, JPEG or PNG file.');
+  if (!kind) refuse(field, 'server.uploads.type');
   const given = nameParameter ? decodeURIComponent(nameParameter.slice('name='.length)) : '';
   // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must lose.
   const fileName = given.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || `document.${kind.extension}`;

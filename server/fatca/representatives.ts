@@ -39,7 +39,7 @@ export async function representativeBySecret(db: Kysely<Database>, authSecret: s
     .where('invitation.secret_hash', '=', hashSecret(authSecret))
     .executeTakeFirst();
   if (!row || row.expires_at.getTime() <= now.getTime()) {
-    throw new RpcRefusal('13', { description: 'This link is not valid any more. Ask the company for a new one, or sign in.' });
+    throw new RpcRefusal('13', { key: 'server.fatca.linkInvalid' });
   }
   return {
     invitationId: row.id,

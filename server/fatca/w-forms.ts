@@ -29,7 +29,7 @@ export async function requestWFormSigning(
 ): Promise<{ formKind: 'w9' | 'w8ben'; signData: { clientId: string; signUrl: string } }> {
   const answers = await readCertification(db, subject);
   if (!answers) {
-    throw new RpcRefusal('TA1', { description: 'Answer the self-certification questions and save them first: they decide which W-form you sign.' });
+    throw new RpcRefusal('TA1', { key: 'server.fatca.answerFirst' });
   }
   const formKind = isUsPerson(answers) ? 'w9' : 'w8ben';
   const residency = answers.taxResidencies[0]!;

@@ -16,15 +16,13 @@ import { transferScope } from '../transfers/scope.ts';
 import { assertOpen, INVOICE_PAGE_SIZE, invoiceFor, listInvoices, toInvoice } from './invoices.ts';
 import { invoicePdf } from './pdf-route.ts';
 import { documentAudience } from '../documents/pdf/index.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
-/** Section 8's message for a funding invoice that could not be made. */
-export const FUNDING_FAILED = 'Failed to generate invoice. Please, try again.';
-
-const fieldRefusal = (field: string, text: KeyedText, code: 'TA1' | 'CA' = 'TA1', extra: { description?: string } = {}) =>
+const fieldRefusal = (field: string, text: KeyedText, code: 'TA1' | 'CA' = 'TA1', extra: { key?: string } = {}) =>
   new RpcRefusal(code, { ...extra, validationErrors: [{ field, ...text }] });
 
 /** A positive amount in minor units of the scale, refused on `field` otherwise. */
-function positiveMinor(value: string, scale: number, field: string, extra: { description?: string } = {}): bigint {
+function positiveMinor(value: string, scale: number, field: string, extra: { key?: string } = {}): bigint {
   let minor: bigint;
   try {
     minor = toMinorUnits(value, scale);
@@ -137,13 +135,17 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     const invoice = toInvoice(row, customerId);
     const link = ctx.origin ? `${ctx.origin}/transfer/invoices/${invoice.id}` : `/transfer/invoices/${invoice.id}`;
     ctx.afterCommit(async () => {
+      const t = messageTexts();
+      const amount = `${invoice.amount} ${invoice.currencyCode}`;
       await ctx.adapters.messages.sendEmail({
         to: email,
-        subject: `Invoice ${invoice.id} from ${invoice.payeeName}: ${invoice.amount} ${invoice.currencyCode}`,
+        subject: t('messages.invoice.subject', { id: invoice.id, payee: invoice.payeeName, amount }),
         text: [
-          `${invoice.payeeName} asks you to pay ${invoice.amount} ${invoice.currencyCode}${invoice.dueDate ? ` by ${invoice.dueDate}` : ''}.`,
-          ...(invoice.noteBody ? [`Note: ${invoice.noteBody}`] : []),
-          `See and pay the invoice: ${link}`,
+          invoice.dueDate
+            ? t('messages.invoice.asksBy', { payee: invoice.payeeName, amount, due: invoice.dueDate })
+            : t('messages.invoice.asks', { payee: invoice.payeeName, amount }),
+          ...(invoice.noteBody ? [t('messages.invoice.note', { note: invoice.noteBody })] : []),
+          t('messages.invoice.link', { link }),
         ].join('\n\n'),
         purpose: 'invoice',
       });
@@ -215,7 +217,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
 
   async fundingInvoiceCreate(params, ctx) {
     const { customerId, userId } = who(ctx);
-    const failed = { description: FUNDING_FAILED };
+    const failed = { key: 'server.invoices.fundingFailed' };
     let account;
     if (params.accountId !== undefined) {
       account = await ctx.db

@@ -63,10 +63,10 @@ export async function submitKyc(db: Kysely<Database>, customerId: number, answer
   const { type } = await db.selectFrom('customers').select('type').where('id', '=', customerId).executeTakeFirstOrThrow();
   const [needed, foreign] = type === 'personal' ? [['occupation'], BUSINESS_ONLY] : [['industry'], PERSONAL_ONLY];
   const problems = [
-    ...needed.filter((field) => !answers[field as keyof KycAnswers]).map((field) => ({ field: `answers.${field}`, description: 'Fill this in.' })),
+    ...needed.filter((field) => !answers[field as keyof KycAnswers]).map((field) => ({ field: `answers.${field}`, key: 'server.kyc.fillIn' })),
     ...foreign
       .filter((field) => answers[field] !== undefined)
-      .map((field) => ({ field: `answers.${field}`, description: `This question is not asked of ${type} customers.` })),
+      .map((field) => ({ field: `answers.${field}`, key: type === 'personal' ? 'server.kyc.notAskedPersonal' : 'server.kyc.notAskedBusiness' })),
   ];
   if (problems.length) throw new RpcRefusal('TA1', { validationErrors: problems });
   await db.transaction().execute(async (trx) => {
@@ -99,11 +99,10 @@ export interface PersonalInfo {
  */
 export async function updatePersonalInfo(db: Kysely<Database>, customerId: number, info: PersonalInfo, now: Date): Promise<void> {
   const customer = await db.selectFrom('customers').select(['type', 'attributes']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  if (customer.type !== 'personal')
-    throw new RpcRefusal('13', { description: 'A business customer has no personal details: update the company profile instead.' });
+  if (customer.type !== 'personal') throw new RpcRefusal('13', { key: 'server.kyc.businessNoPersonal' });
   const birth = Date.parse(`${info.birthDay}T00:00:00Z`);
   const eighteenYearsAgo = Date.UTC(now.getUTCFullYear() - 18, now.getUTCMonth(), now.getUTCDate());
-  if (birth > eighteenYearsAgo) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'birthDay', description: 'You must be at least 18 years old.' }] });
+  if (birth > eighteenYearsAgo) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'birthDay', key: 'server.kyc.adult' }] });
   await db
     .updateTable('customers')
     .set({

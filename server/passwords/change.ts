@@ -5,8 +5,10 @@ import type { SignedInUser } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from '../registration/one-time-codes.ts';
+import type { KeyedText } from '../i18n/texts.ts';
 import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
 import { revokeUserSessions } from './revoke-sessions.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** A confirmation code for a password change works for 10 minutes. */
 export const CHANGE_CODE_SECONDS = 10 * 60;
@@ -76,8 +78,8 @@ export async function requestPasswordChange(
     .execute();
   await messages.sendEmail({
     to: row.email,
-    subject: `${projectName}: confirm your new password`,
-    text: `Your code to confirm the new password is ${code}. It works for 10 minutes.\n\nIf you did not ask to change your password, do not share this code and change your password at once.`,
+    subject: messageTexts()('messages.passwordChange.subject', { project: projectName }),
+    text: messageTexts()('messages.passwordChange.text', { code }),
     purpose: 'passwordChange',
   });
   return { requestKey, channel: 'email', sentTo: maskEmail(row.email), expiresInSeconds: CHANGE_CODE_SECONDS };
@@ -96,7 +98,7 @@ async function ownRequest(trx: Kysely<Database>, user: SignedInUser, requestKey:
   return request;
 }
 
-const codeRefusal = (description: string) => new RpcRefusal('VF', { description, validationErrors: [{ field: 'code', description }] });
+const codeRefusal = (text: KeyedText) => new RpcRefusal('VF', { ...text, validationErrors: [{ field: 'code', ...text }] });
 
 /**
  * Confirms a password change with the e-mailed code: the new password replaces the old one and every
@@ -111,11 +113,11 @@ export async function confirmPasswordChange(
   user: SignedInUser,
   input: { requestKey: string; code: string },
 ): Promise<{ message: string }> {
-  const outcome = await db.transaction().execute(async (trx): Promise<{ refused: string } | { changed: true }> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<{ refused: KeyedText } | { changed: true }> => {
     const request = await ownRequest(trx, user, input.requestKey);
-    if (request.outcome === 'changed') return { refused: 'This change is already confirmed.' };
-    if (request.outcome !== null) return { refused: 'This change was cancelled or failed. Start again.' };
-    if (!request.fresh) return { refused: 'This code has expired. Start again to get a new one.' };
+    if (request.outcome === 'changed') return { refused: { key: 'server.passwords.alreadyConfirmed' } };
+    if (request.outcome !== null) return { refused: { key: 'server.passwords.cancelledOrFailed' } };
+    if (!request.fresh) return { refused: { key: 'server.passwords.codeExpired' } };
     if (!codeMatches(`passwordChange:${request.request_key}`, input.code, request.code_hash)) {
       const attempts = request.failed_attempts + 1;
       const spent = attempts >= CODE_ATTEMPTS;
@@ -127,8 +129,10 @@ export async function confirmPasswordChange(
       const left = CODE_ATTEMPTS - attempts;
       return {
         refused: spent
-          ? 'Too many wrong codes: the password was not changed. Start again.'
-          : `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+          ? { key: 'server.passwords.tooManyWrong' }
+          : left === 1
+            ? { key: 'server.activation.wrongOneLeft' }
+            : { key: 'server.activation.wrongLeft', values: { left } },
       };
     }
     await trx.updateTable('password_change_requests').set({ outcome: 'changed' }).where('request_key', '=', request.request_key).execute();

@@ -7,8 +7,10 @@ import type { AccountRecoveryStatusResponse } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from '../registration/one-time-codes.ts';
+import type { KeyedText } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { revokeUserSessions } from './revoke-sessions.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** A recovery code works for 15 minutes. */
 export const RECOVERY_CODE_SECONDS = 15 * 60;
@@ -16,10 +18,9 @@ export const RECOVERY_CODE_SECONDS = 15 * 60;
 /** At most this many recoveries per address and hour, so nobody floods a mailbox or tries names in bulk. */
 export const RECOVERIES_PER_HOUR = 5;
 
-const WRONG_CODE = 'This code is wrong or has expired. Check the message we sent, or start again.';
-const EXPIRED_CODE = 'This code has expired. Start again to get a new one.';
-const SPENT_CODE = 'Too many wrong codes. Start again to get a new one.';
-const TOO_MANY = 'Too many recovery requests for this address. Wait an hour and try again, or contact support.';
+const WRONG_CODE: KeyedText = { key: 'server.recovery.wrongCode' };
+const EXPIRED_CODE: KeyedText = { key: 'server.passwords.codeExpired' };
+const SPENT_CODE: KeyedText = { key: 'server.recovery.spent' };
 
 /** Why a recovery by personal data was refused. */
 export type RejectReason = 'detailsDoNotMatch' | 'noConfirmedPhone';
@@ -36,15 +37,7 @@ async function refuseWhenFlooded(db: Kysely<Database>, column: 'email' | 'recove
     .where(column, '=', address)
     .where('created_at', '>', sql<Date>`now() - interval '1 hour'`)
     .executeTakeFirstOrThrow();
-  if (Number(count) >= RECOVERIES_PER_HOUR) throw new RpcRefusal('VF', { description: TOO_MANY });
-}
-
-function recoveryEmailText(projectName: string, code: string): string {
-  return [
-    `Someone asked to reset the password of your ${projectName} account.`,
-    `Your code is ${code}. It works for 15 minutes.`,
-    'If it was not you, ignore this e-mail: your password stays as it is.',
-  ].join('\n\n');
+  if (Number(count) >= RECOVERIES_PER_HOUR) throw new RpcRefusal('VF', { key: 'server.recovery.tooMany' });
 }
 
 /**
@@ -76,8 +69,8 @@ export async function requestRecoveryByEmail(db: Kysely<Database>, messages: Mes
   if (user)
     await messages.sendEmail({
       to: email,
-      subject: `${projectName}: your password reset code`,
-      text: recoveryEmailText(projectName, code),
+      subject: messageTexts()('messages.recovery.subject', { project: projectName }),
+      text: messageTexts()('messages.recovery.text', { project: projectName, code }),
       purpose: 'recovery',
     });
   return { taskId, channel: 'email', verificationStatus: 'codeSent', isRetryable: false, codeExpiresInSeconds: RECOVERY_CODE_SECONDS };
@@ -153,17 +146,17 @@ export async function requestRecoveryByPersonalData(
   if (!rejectReason && phone) {
     await messages.sendSms({
       to: `${phone.country_code}${phone.number}`,
-      text: `${projectName} password reset code: ${code}. It works for 15 minutes.`,
+      text: messageTexts()('messages.recovery.sms', { project: projectName, code }),
       purpose: 'recovery',
     });
   }
-  const outcome = rejectReason
-    ? 'We could not confirm who you are from these details, so nothing was changed. Check them and try again, or contact support.'
-    : `We sent a code by SMS to the phone on your account (${maskedPhone}). Enter it to choose a new password.`;
+  const t = messageTexts();
   await messages.sendEmail({
     to: recoveryEmail,
-    subject: `${projectName}: your account recovery request`,
-    text: `We received your request to recover a ${projectName} account.\n\n${outcome}`,
+    subject: t('messages.recovery.requestSubject', { project: projectName }),
+    text: rejectReason
+      ? t('messages.recovery.requestRejected', { project: projectName })
+      : t('messages.recovery.requestSmsSent', { project: projectName, phone: maskedPhone ?? '' }),
     purpose: 'recovery',
   });
   return recoveryStatus(db, taskId);
@@ -189,7 +182,7 @@ export async function recoveryStatus(db: Kysely<Database>, taskId: string): Prom
     ])
     .where('id', '=', taskId)
     .executeTakeFirst();
-  if (!task) throw new RpcRefusal('13', { description: 'This recovery is unknown or too old. Start again.' });
+  if (!task) throw new RpcRefusal('13', { key: 'server.recovery.unknown' });
   return {
     taskId: task.id,
     channel: task.channel,
@@ -201,7 +194,7 @@ export async function recoveryStatus(db: Kysely<Database>, taskId: string): Prom
   };
 }
 
-const codeRefusal = (description: string) => new RpcRefusal('VF', { description, validationErrors: [{ field: 'code', description }] });
+const codeRefusal = (text: KeyedText) => new RpcRefusal('VF', { ...text, validationErrors: [{ field: 'code', ...text }] });
 
 /**
  * Checks a recovery code on the locked task row; with `newPassword` it also spends the code, sets the
@@ -210,7 +203,7 @@ const codeRefusal = (description: string) => new RpcRefusal('VF', { description,
  */
 async function useRecoveryCode(db: Kysely<Database>, taskId: string, code: string, newPassword?: string): Promise<string | undefined> {
   const passwordHash = newPassword === undefined ? undefined : await hashPassword(newPassword);
-  const outcome = await db.transaction().execute(async (trx): Promise<{ refused: string } | { checked: true } | { login: string }> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<{ refused: KeyedText } | { checked: true } | { login: string }> => {
     const task = await trx
       .selectFrom('recovery_tasks')
       .select(['id', 'user_id', 'code_hash', 'failed_attempts', 'used_at', 'verification_status', sql<boolean>`code_expires_at > now()`.as('fresh')])
@@ -224,7 +217,9 @@ async function useRecoveryCode(db: Kysely<Database>, taskId: string, code: strin
       const attempts = task.failed_attempts + 1;
       await trx.updateTable('recovery_tasks').set({ failed_attempts: attempts }).where('id', '=', task.id).execute();
       const left = CODE_ATTEMPTS - attempts;
-      return { refused: left > 0 ? `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.` : SPENT_CODE };
+      return {
+        refused: left > 1 ? { key: 'server.activation.wrongLeft', values: { left } } : left === 1 ? { key: 'server.activation.wrongOneLeft' } : SPENT_CODE,
+      };
     }
     if (passwordHash === undefined) return { checked: true };
     await trx
@@ -285,8 +280,8 @@ export async function changePasswordWithCode(
   if (login) {
     await messages.sendEmail({
       to: login,
-      subject: `${projectName}: your password was changed`,
-      text: `The password of your ${projectName} account was just changed and every device was signed out.\n\nIf it was not you, contact support at once.`,
+      subject: messageTexts()('messages.passwordChanged.subject', { project: projectName }),
+      text: messageTexts()('messages.passwordChanged.text', { project: projectName }),
       purpose: 'passwordChanged',
     });
   }

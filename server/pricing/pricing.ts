@@ -57,7 +57,7 @@ export function exchangeRate(from: string | undefined, to: string | undefined): 
   const toRate = PRICING.ratesPerUsd[to];
   if (!fromRate || !toRate) {
     throw new RpcRefusal('TA1', {
-      validationErrors: [{ field: 'currency', description: `There is no exchange rate between ${from} and ${to}: choose accounts in other currencies.` }],
+      validationErrors: [{ field: 'currency', key: 'server.pricing.noRate', values: { from, to } }],
     });
   }
   const margin = BigInt(10_000 - PRICING.fxMarginBasisPoints);
@@ -144,7 +144,7 @@ export function quoteTransfer(input: {
     toAmount = input.toAmount;
     amount = divideUp(toAmount * fromUnit * RATE_SCALE, rate.scaled * toUnit);
   } else {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', description: 'Enter the amount to send or the amount to receive.' }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', key: 'server.pricing.enterAmount' }] });
   }
   return { amount, toAmount, fee: transferFee(input.kind, amount), rate };
 }

@@ -76,7 +76,8 @@ export async function refuseHiddenIp(adapters: { ipPrivacy: IpPrivacyCheck }, ip
   try {
     await checkIpPrivacy(adapters, ip);
   } catch (error) {
-    if (error instanceof PrivacyBlock) throw new RpcRefusal('ENOA', { description: error.message, extra: { privacyFlags: error.flags } });
+    if (error instanceof PrivacyBlock)
+      throw new RpcRefusal('ENOA', { key: 'server.profile.privacyBlock', values: { flags: error.flags.join(', ') }, extra: { privacyFlags: error.flags } });
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import type { Database, DocumentsTable } from '../db/schema.ts';
 import type { DocumentType } from '../dictionaries/data.ts';
 import { documentTypeById } from '../dictionaries/data.ts';
 import { readUploadedFile, storeDocument, type DocumentFileInput } from '../documents/uploads.ts';
+import type { TextValues } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { notYours, ownAddress, ownDocument, recordId } from './access.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
@@ -26,7 +27,8 @@ type FilePage = 'front' | 'backSide' | 'stampPage';
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
-const invalid = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+const invalid = (field: string, key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field, key, ...(values ? { values } : {}) }] });
 
 /**
  * The customer's documents with their files, newest first; deleted ones are left out. `category`
@@ -189,36 +191,34 @@ export async function uploadDocument(
   now: Date = new Date(),
 ): Promise<UploadedDocument> {
   const type = documentTypeById(params.documentType);
-  if (!type) throw invalid('documentType', 'Choose a document type from the list.');
-  if (type.uploadable === false)
-    throw invalid('documentType', `The ${type.name} is filed through self-certification, not uploaded here. Open Self-certification.`);
+  if (!type) throw invalid('documentType', 'server.profile.documents.chooseType');
+  if (type.uploadable === false) throw invalid('documentType', 'server.profile.documents.selfCertified', { document: type.name });
   const customer = await db.selectFrom('customers').select(['type', 'residence_country_code']).where('id', '=', uploader.customerId).executeTakeFirstOrThrow();
-  if (!type.customerTypes.includes(customer.type))
-    throw invalid('documentType', 'This document type is not accepted for your kind of account. Choose another.');
+  if (!type.customerTypes.includes(customer.type)) throw invalid('documentType', 'server.profile.documents.notForAccount');
   if (type.countries && !type.countries.includes(customer.residence_country_code ?? '')) {
-    throw invalid('documentType', `This document type is accepted only from residents of ${type.countries.join(', ')}. Choose another.`);
+    throw invalid('documentType', 'server.profile.documents.residentsOnly', { countries: type.countries.join(', ') });
   }
 
   let addressId: number | null = null;
   if (params.addressId !== undefined) addressId = (await ownAddress(db, uploader.customerId, params.addressId)).id;
-  if (ADDRESS_CATEGORIES.has(type.category) && addressId === null) throw invalid('addressId', 'Choose the address this document proves.');
+  if (ADDRESS_CATEGORIES.has(type.category) && addressId === null) throw invalid('addressId', 'server.profile.documents.chooseAddress');
 
   const files = params.files;
-  if (type.needsBackSide && !files.backSide) throw invalid('files.backSide', 'This document has two sides: upload the back side too.');
-  if (type.needsStampPage && !files.stampPage) throw invalid('files.stampPage', 'Upload the page with the registration stamp too.');
+  if (type.needsBackSide && !files.backSide) throw invalid('files.backSide', 'server.profile.documents.backSide');
+  if (type.needsStampPage && !files.stampPage) throw invalid('files.stampPage', 'server.cards.uploadStampPage');
   if (type.category === 'proofOfIdentity') {
-    if (params.expiresDate && params.expiresDate <= today(now)) throw invalid('expiresDate', 'This document has expired. Upload a valid one.');
+    if (params.expiresDate && params.expiresDate <= today(now)) throw invalid('expiresDate', 'server.profile.documents.expired');
   }
-  if (params.issuedDate && params.issuedDate > today(now)) throw invalid('issuedDate', 'The issue date cannot be in the future.');
+  if (params.issuedDate && params.issuedDate > today(now)) throw invalid('issuedDate', 'server.profile.documents.issuedFuture');
   if (params.issuedDate && params.expiresDate && params.expiresDate <= params.issuedDate)
-    throw invalid('expiresDate', 'The expiry date must be after the issue date.');
+    throw invalid('expiresDate', 'server.profile.documents.expiresAfterIssue');
 
   let relationshipType: DocumentType | undefined;
   if (files.relationship || params.relationshipDocumentType !== undefined) {
     relationshipType = params.relationshipDocumentType === undefined ? undefined : documentTypeById(params.relationshipDocumentType);
     if (!relationshipType || relationshipType.category !== 'relationship')
-      throw invalid('relationshipDocumentType', 'Choose the kind of relationship document.');
-    if (!files.relationship) throw invalid('files.relationship', 'Upload the relationship document.');
+      throw invalid('relationshipDocumentType', 'server.profile.documents.chooseRelationship');
+    if (!files.relationship) throw invalid('files.relationship', 'server.profile.documents.uploadRelationship');
   }
 
   const passwords = params.passwords ?? {};

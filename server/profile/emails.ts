@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ownEmail } from './access.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** How long a confirmation link works. */
 export const EMAIL_LINK_TTL_MS = 48 * 60 * 60 * 1000;
@@ -73,8 +74,8 @@ async function sendConfirmationLink(db: Kysely<Database>, adapters: { messages: 
   const link = new URL(`/customer/email-confirmation?token=${encodeURIComponent(token)}`, base.origin).toString();
   await adapters.messages.sendEmail({
     to: email,
-    subject: 'Confirm your e-mail address',
-    text: `Open this link to confirm ${email} as an e-mail address of your account:\n\n${link}\n\nThe link works for 48 hours. If you did not add this address, ignore this message.`,
+    subject: messageTexts()('messages.emailConfirmation.subject'),
+    text: messageTexts()('messages.emailConfirmation.text', { email, link }),
     purpose: 'emailConfirmation',
   });
 }

@@ -8,6 +8,7 @@ import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { notYours, ownPhone } from './access.ts';
 import { customerPhones } from './contacts.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** How long an SMS code stays usable. */
 export const PHONE_CODE_TTL_MS = 10 * 60 * 1000;
@@ -200,7 +201,7 @@ export async function startPhoneVerification(
     .execute();
   await adapters.messages.sendSms({
     to: `${phone.country_code}${phone.number}`,
-    text: `${code} is your code to verify this phone. It expires in 10 minutes. Never share it.`,
+    text: messageTexts()('messages.phoneVerification.text', { code }),
     purpose: 'phoneVerification',
   });
   return { reqId, maskedPhone: maskedPhone(phone.country_code, phone.number), expiresIn: PHONE_CODE_TTL_MS / 1000 };

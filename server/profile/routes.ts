@@ -12,6 +12,7 @@ import { checkIpPrivacy, PrivacyBlock } from './access.ts';
 import { confirmEmailByToken } from './emails.ts';
 import { plainIp, type IpPrivacyCheck } from './ip-lookup.ts';
 import { startPhoneVerification } from './phones.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** What the profile's direct paths need. */
 export interface ProfileRoutesOptions {
@@ -30,11 +31,11 @@ async function actingCustomer(options: ProfileRoutesOptions, request: FastifyReq
   const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
   const claims = match ? await verifyAccessToken(options.tokenKey, match[1]!) : undefined;
   const user = claims ? await touchSession(options.db, claims) : undefined;
-  if (!user) return { status: 401, message: 'Your session has ended. Sign in again.' };
+  if (!user) return { status: 401, message: requestTexts()('server.signin.sessionEnded') };
   const header = request.headers['customer-id'];
-  if (Array.isArray(header)) return { status: 403, message: 'Access denied' };
+  if (Array.isArray(header)) return { status: 403, message: requestTexts()('server.codes.13') };
   const acting = await resolveActingCustomer(options.db, user, header, undefined);
-  return 'refused' in acting ? { status: 403, message: 'Access denied' } : acting;
+  return 'refused' in acting ? { status: 403, message: requestTexts()('server.codes.13') } : acting;
 }
 
 /**

@@ -27,7 +27,7 @@ export async function updateTaxNumber(db: Kysely<Database>, customerId: number, 
   const normalized = normalizeTaxId(taxId);
   if (!taxIdMatches(rule, normalized)) {
     throw new RpcRefusal('TA1', {
-      validationErrors: [{ field: 'taxId', description: `This is not a valid ${rule.name} (${rule.shortName}). Check the number and try again.` }],
+      validationErrors: [{ field: 'taxId', key: 'server.profile.taxIdInvalid', values: { name: rule.name, shortName: rule.shortName } }],
     });
   }
   await db.updateTable('customers').set({ tax_id: normalized }).where('id', '=', customerId).execute();

@@ -6,6 +6,7 @@ import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { Database } from '../db/schema.ts';
 import { pushTargets } from '../devices/devices.ts';
 import type { PushSender } from './push-sender.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** Where a pending sign-in stands, as the browser's live channel reports it. */
 export type ChallengeOutcome =
@@ -57,8 +58,8 @@ async function sendApprovalPushes(push: PushSender, devices: { id: number; pushT
   for (const device of devices) {
     await push.send({
       device,
-      title: 'Sign-in request',
-      body: `Someone is signing in to your account from ${from}. Approve only if it is you.`,
+      title: messageTexts()('messages.signInPush.title'),
+      body: messageTexts()('messages.signInPush.body', { from }),
       data: { type: 'loginApproval', confirmKey, from },
     });
   }

@@ -2,20 +2,21 @@ import { sql, type Kysely } from 'kysely';
 import type { LoginPolicy } from '../auth/login-attempt.ts';
 import type { Database } from '../db/schema.ts';
 import type { MessageSender } from '../messaging/messages.ts';
+import type { KeyedText } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { releaseEscrowFor } from '../transfers/escrow.ts';
 import { activationEmail, ACTIVATION_CODE_SECONDS } from './registration.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from './one-time-codes.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** A new activation code may be asked for once a minute. */
 export const RESEND_COOLDOWN_SECONDS = 60;
 
-export const ACTIVATE_FIRST = 'Activate your account first: enter the code we e-mailed you on the activation page.';
-const WRONG_CODE = 'This code is wrong or has expired. Check the e-mail we sent you, or send a new code.';
-const EXPIRED_CODE = 'This code has expired. Send a new code and enter the one in the new e-mail.';
-const SPENT_CODE = 'Too many wrong codes. Send a new code and enter the one in the new e-mail.';
+const WRONG_CODE: KeyedText = { key: 'server.activation.wrongCode' };
+const EXPIRED_CODE: KeyedText = { key: 'server.activation.expired' };
+const SPENT_CODE: KeyedText = { key: 'server.activation.spent' };
 
-const codeRefusal = (description: string) => new RpcRefusal('VF', { description, validationErrors: [{ field: 'activationCode', description }] });
+const codeRefusal = (text: KeyedText) => new RpcRefusal('VF', { ...text, validationErrors: [{ field: 'activationCode', ...text }] });
 
 /**
  * Checks an activation code and activates the account; resolves with the user id to sign in. The
@@ -27,7 +28,7 @@ const codeRefusal = (description: string) => new RpcRefusal('VF', { description,
  * const userId = await activateAccount(db, 'new@example.com', '048213');
  */
 export async function activateAccount(db: Kysely<Database>, username: string, activationCode: string): Promise<number> {
-  const outcome = await db.transaction().execute(async (trx): Promise<{ refused: string } | { userId: number }> => {
+  const outcome = await db.transaction().execute(async (trx): Promise<{ refused: KeyedText } | { userId: number }> => {
     const row = await trx
       .selectFrom('registrations as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
@@ -42,7 +43,9 @@ export async function activateAccount(db: Kysely<Database>, username: string, ac
       const attempts = row.failed_attempts + 1;
       await trx.updateTable('registrations').set({ failed_attempts: attempts }).where('user_id', '=', row.user_id).execute();
       const left = CODE_ATTEMPTS - attempts;
-      return { refused: left > 0 ? `This code is wrong: ${left} ${left === 1 ? 'try' : 'tries'} left.` : SPENT_CODE };
+      return {
+        refused: left > 1 ? { key: 'server.activation.wrongLeft', values: { left } } : left === 1 ? { key: 'server.activation.wrongOneLeft' } : SPENT_CODE,
+      };
     }
     await trx
       .updateTable('registrations')
@@ -83,7 +86,8 @@ export async function resendActivationCode(
     if (row.since < RESEND_COOLDOWN_SECONDS) {
       const wait = RESEND_COOLDOWN_SECONDS - row.since;
       throw new RpcRefusal('VF', {
-        description: `We sent a code less than a minute ago. Wait ${wait} seconds before asking for another.`,
+        key: 'server.activation.resendWait',
+        values: { wait },
         extra: { resendAfterSeconds: wait },
       });
     }
@@ -113,5 +117,12 @@ export async function resendActivationCode(
 export const activationRequired: LoginPolicy = async ({ db, userId, login }) => {
   const pending = await db.selectFrom('registrations').select('user_id').where('user_id', '=', userId).where('activated_at', 'is', null).executeTakeFirst();
   if (!pending) return null;
-  return { status: 403, body: { message: ACTIVATE_FIRST, activationRequired: true, activationPath: `/activate?username=${encodeURIComponent(login)}` } };
+  return {
+    status: 403,
+    body: {
+      message: requestTexts()('server.signin.activateFirst'),
+      activationRequired: true,
+      activationPath: `/activate?username=${encodeURIComponent(login)}`,
+    },
+  };
 };

@@ -23,7 +23,7 @@ const cache = new Map<string, RegistrationRules>();
  *
  * @example
  * const rules = registrationRules('paydek');
- * if (!rules.allowRegistration) throw new RpcRefusal('ENOA', { description: REGISTRATION_CLOSED });
+ * if (!rules.allowRegistration) throw new RpcRefusal('ENOA', { key: 'server.registration.closed' });
  */
 export function registrationRules(brandId: string, brandsDir = path.join(REPOSITORY_ROOT, 'brands')): RegistrationRules {
   const key = `${brandsDir}:${brandId}`;

@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
 import type { RegistrationRules } from './brand-rules.ts';
 import { hashCode, newCode } from './one-time-codes.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /** An activation code works for a day; a new one can be asked for after a minute. */
 export const ACTIVATION_CODE_SECONDS = 24 * 60 * 60;
@@ -70,7 +71,7 @@ function refuseWhatTheBrandDoesNotAllow(rules: RegistrationRules, input: Persona
   }
   const missing = rules.terms.filter((term) => !input.acceptedTerms.includes(term.key));
   if (missing.length > 0) {
-    problems.push({ field: 'acceptedTerms', description: `Accept ${missing.map((term) => term.label).join(' and ')} to register.` });
+    problems.push({ field: 'acceptedTerms', key: 'server.registration.acceptTerms', values: { terms: missing.map((term) => term.label).join(', ') } });
   }
   const age = ageOn(input.birthDay, today);
   if (age < MINIMUM_AGE_YEARS || age > 120) {
@@ -82,15 +83,11 @@ function refuseWhatTheBrandDoesNotAllow(rules: RegistrationRules, input: Persona
 /** The e-mail with the activation code and a link that fills it in. */
 export function activationEmail(projectName: string, email: string, code: string) {
   const link = `/activate?username=${encodeURIComponent(email)}&activationCode=${code}`;
+  const t = messageTexts();
   return {
     to: email,
-    subject: `${projectName}: activate your account`,
-    text: [
-      `Welcome to ${projectName}.`,
-      `Your activation code is ${code}. It works for 24 hours.`,
-      `Enter it on the activation page, or open ${link} on the ${projectName} site.`,
-      'If you did not register, ignore this e-mail: nothing happens without the code.',
-    ].join('\n\n'),
+    subject: t('messages.activation.subject', { project: projectName }),
+    text: t('messages.activation.text', { project: projectName, code, link }),
     purpose: 'activation',
   };
 }

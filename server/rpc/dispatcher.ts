@@ -161,7 +161,7 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     const method = name !== undefined ? methods.get(name) : undefined;
     const body = request.body;
     if (!method) return answer(reply, 'IM');
-    if (!isPlainObject(body)) return answer(reply, 'TA1', { validationErrors: [{ field: '', description: 'must be a JSON object' }] });
+    if (!isPlainObject(body)) return refuse(reply, new RpcRefusal('TA1', { validationErrors: [{ field: '', key: 'server.validation.jsonObject' }] }));
     // A body naming another method than the address is a confused client.
     if (body.method !== name && !(methodInPath && body.method === undefined)) return answer(reply, 'IM');
 

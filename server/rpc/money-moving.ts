@@ -37,9 +37,7 @@ export function requestHash(method: string, params: Record<string, unknown>): st
 /** The same key with other parameters: a client bug, refused on the key so the form can say so. */
 const keyReused = () =>
   new RpcRefusal('TA1', {
-    validationErrors: [
-      { field: 'idempotencyKey', description: 'This idempotency key was already used for a different request: send a new key for a new request.' },
-    ],
+    validationErrors: [{ field: 'idempotencyKey', key: 'server.rpc.keyReused' }],
   });
 
 /** Claims the key for this call with `response` as its first answer; false when it was claimed before. */
@@ -195,7 +193,7 @@ export async function runIdempotentCall(
         .where(sql<boolean>`response = 'null'::jsonb and created_at < now() - ${ABANDONED_CLAIM_SECONDS} * interval '1 second'`)
         .returning('key')
         .executeTakeFirst());
-    if (!takenOver) throw new RpcRefusal('AE', { description: 'This request is still being processed: look again in a moment before sending it again.' });
+    if (!takenOver) throw new RpcRefusal('AE', { key: 'server.rpc.stillProcessing' });
   }
   let payload: object;
   try {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BlacklistBlockType, Database } from '../db/schema.ts';
+import type { TextValues } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 
 /**
@@ -46,7 +47,7 @@ export async function addToBlacklist(db: Kysely<Database>, customerId: number, e
     .where('customer_id', '=', customerId)
     .executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_BLACKLIST_ENTRIES) {
-    throw fieldRefusal(`The blacklist holds at most ${MAX_BLACKLIST_ENTRIES} entries: delete one first.`);
+    throw fieldRefusal('server.blacklist.full', { max: MAX_BLACKLIST_ENTRIES });
   }
   const row = await db
     .insertInto('payout_blacklist')
@@ -54,7 +55,7 @@ export async function addToBlacklist(db: Kysely<Database>, customerId: number, e
     .onConflict((conflict) => conflict.columns(['customer_id', 'email']).doNothing())
     .returning(['email', 'block_type', 'created_at'])
     .executeTakeFirst();
-  if (!row) throw fieldRefusal(`${normalised} is already on the blacklist: delete it first to change what it blocks.`);
+  if (!row) throw fieldRefusal('server.blacklist.already', { email: normalised });
   return { email: row.email, blockType: row.block_type, created: row.created_at.toISOString() };
 }
 
@@ -89,6 +90,6 @@ export async function isBlacklisted(db: Kysely<Database>, customerId: number, em
   return row !== undefined;
 }
 
-function fieldRefusal(description: string): RpcRefusal {
-  return new RpcRefusal('TA1', { description, validationErrors: [{ field: 'email', description }] });
+function fieldRefusal(key: string, values: TextValues): RpcRefusal {
+  return new RpcRefusal('TA1', { key, values, validationErrors: [{ field: 'email', key, values }] });
 }

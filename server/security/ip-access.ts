@@ -1,8 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { LoginPolicy } from '../auth/login-attempt.ts';
 import type { Database } from '../db/schema.ts';
+import type { TextValues } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ipInRange, parseIp } from './ip-address.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** An allow-list entry as the IP access methods answer it (document 001 section 3, IP entry). */
 export interface IpAccessEntry {
@@ -54,21 +56,21 @@ export async function listIpAccess(db: Kysely<Database>, customerId: number): Pr
  */
 export async function addIpAccess(db: Kysely<Database>, customerId: number, input: { ip: string; toIp?: string }): Promise<IpAccessEntry> {
   const from = parseIp(input.ip);
-  if (!from) throw fieldRefusal('ip', 'Enter an IPv4 address such as 192.0.2.10 or an IPv6 address such as 2001:db8::10.');
+  if (!from) throw fieldRefusal('ip', 'server.ipAccess.ipFormat');
   let toIp: string | null = null;
   if (input.toIp !== undefined && input.toIp.trim() !== '') {
     const to = parseIp(input.toIp);
-    if (!to) throw fieldRefusal('toIp', 'Enter the last address of the range as an IPv4 or IPv6 address, or leave it empty.');
-    if (to.family !== from.family) throw fieldRefusal('toIp', 'Both ends of a range must be IPv4, or both IPv6.');
-    if (to.value < from.value) throw fieldRefusal('toIp', 'The last address must not come before the first.');
+    if (!to) throw fieldRefusal('toIp', 'server.ipAccess.toIpFormat');
+    if (to.family !== from.family) throw fieldRefusal('toIp', 'server.ipAccess.sameFamily');
+    if (to.value < from.value) throw fieldRefusal('toIp', 'server.ipAccess.order');
     if (to.value !== from.value) toIp = to.text;
   }
   return db.transaction().execute(async (trx) => {
     // One customer's additions are serialised so the count and duplicate checks hold.
     await sql`select pg_advisory_xact_lock(7201010, ${customerId})`.execute(trx);
     const rows = await entryRows(trx, customerId);
-    if (rows.length >= MAX_IP_ENTRIES) throw fieldRefusal('ip', `The list holds at most ${MAX_IP_ENTRIES} entries: delete one first.`);
-    if (rows.some((row) => row.ip === from.text && row.to_ip === toIp)) throw fieldRefusal('ip', 'This entry is already on the list.');
+    if (rows.length >= MAX_IP_ENTRIES) throw fieldRefusal('ip', 'server.ipAccess.full', { max: MAX_IP_ENTRIES });
+    if (rows.some((row) => row.ip === from.text && row.to_ip === toIp)) throw fieldRefusal('ip', 'server.ipAccess.already');
     const row = await trx
       .insertInto('ip_access_entries')
       .values({ customer_id: customerId, ip: from.text, to_ip: toIp })
@@ -92,8 +94,9 @@ export async function deleteIpAccess(db: Kysely<Database>, customerId: number, i
       const remaining = rows.filter((row) => row.id !== id);
       if (!requestIp || !remaining.some((row) => ipInRange(requestIp, { ip: row.ip, toIp: row.to_ip }))) {
         throw new RpcRefusal('TA1', {
-          description: `Deleting this entry would block sign-ins from your current address (${requestIp ?? 'unknown'}). Add an entry covering it first, or turn the allow-list off.`,
-          validationErrors: [{ field: 'id', description: 'This entry is what lets your current address sign in.' }],
+          key: 'server.ipAccess.deleteWouldBlock',
+          values: { ip: requestIp ?? '?' },
+          validationErrors: [{ field: 'id', key: 'server.ipAccess.entryLetsYouIn' }],
         });
       }
     }
@@ -108,12 +111,9 @@ export async function deleteIpAccess(db: Kysely<Database>, customerId: number, i
 export async function setIpAccessMode(db: Kysely<Database>, customerId: number, enable: boolean, requestIp: string | undefined): Promise<void> {
   if (enable) {
     const rows = await entryRows(db, customerId);
-    if (rows.length === 0) throw fieldRefusal('enable', 'Add at least one address before turning the allow-list on.');
+    if (rows.length === 0) throw fieldRefusal('enable', 'server.ipAccess.addFirst');
     if (!requestIp || !rows.some((row) => ipInRange(requestIp, { ip: row.ip, toIp: row.to_ip }))) {
-      throw fieldRefusal(
-        'enable',
-        `Your current address${requestIp ? ` ${requestIp}` : ''} is not on the list: add it first, or you could not sign in again from here.`,
-      );
+      throw fieldRefusal('enable', 'server.ipAccess.currentNotListed', { ip: requestIp ?? '' });
     }
   }
   await db
@@ -123,8 +123,8 @@ export async function setIpAccessMode(db: Kysely<Database>, customerId: number, 
     .execute();
 }
 
-function fieldRefusal(field: string, description: string): RpcRefusal {
-  return new RpcRefusal('TA1', { description, validationErrors: [{ field, description }] });
+function fieldRefusal(field: string, key: string, values?: TextValues): RpcRefusal {
+  return new RpcRefusal('TA1', { key, ...(values ? { values } : {}), validationErrors: [{ field, key, ...(values ? { values } : {}) }] });
 }
 
 /**
@@ -139,7 +139,7 @@ export const ipAllowListPolicy: LoginPolicy = async ({ db, userId, ip }) => {
   return {
     status: 403,
     body: {
-      message: `Sign-in from your address (${ip}) is not allowed: this account only accepts sign-ins from the addresses on its IP allow-list. Sign in from an allowed network, or ask support to turn the allow-list off.`,
+      message: requestTexts()('server.signin.ipNotAllowed', { ip }),
       error: 'ipNotAllowed',
     },
   };

@@ -170,7 +170,7 @@ export async function agreementPdf(
   now = new Date(),
 ): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
   const agreement = AGREEMENTS.find((candidate) => candidate.id === agreementId);
-  if (!agreement) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'id', description: `There is no agreement '${agreementId}'.` }] });
+  if (!agreement) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'id', key: 'server.legal.noAgreement', values: { id: agreementId } }] });
   const [customer, infos] = await Promise.all([customerRow(db, customerId), legalInfo(db, customerId)]);
   const info = infos.find((candidate) => candidate.id === agreement.id);
   const name = customerDisplayName(customer, customer.id);

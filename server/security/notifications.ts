@@ -65,7 +65,7 @@ export async function notificationSettings(db: Kysely<Database>, customerId: num
 export async function setNotificationSetting(db: Kysely<Database>, customerId: number, identified: string, value: boolean): Promise<NotificationSetting> {
   const known = catalogue.get(identified);
   if (!known) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'identified', description: `Unknown notification setting '${identified}'.` }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'identified', key: 'server.notifications.unknownSetting', values: { setting: identified } }] });
   }
   await db
     .insertInto('notification_settings')

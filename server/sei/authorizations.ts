@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { issueAuthorizationCode } from '../auth/authorization-codes.ts';
 import type { Database } from '../db/schema.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** A pending authorization must be approved within 10 minutes. */
 export const AUTHORIZATION_SECONDS = 10 * 60;
@@ -73,10 +74,10 @@ export async function openAuthorization(
   try {
     redirectUri = new URL(redirect);
   } catch {
-    return { kind: 'unknown', message: 'The application that sent you here is not registered with us.' };
+    return { kind: 'unknown', message: requestTexts()('server.sei.unknownApp') };
   }
   if (!client || !isRegisteredRedirect(client.redirect_uris, redirectUri, serverOrigin)) {
-    return { kind: 'unknown', message: 'The application that sent you here is not registered with us.' };
+    return { kind: 'unknown', message: requestTexts()('server.sei.unknownApp') };
   }
   const id = randomUUID();
   await db

@@ -5,6 +5,7 @@ import { touchSession, type SignedInUser } from '../auth/sessions.ts';
 import type { ApiBundle } from '../rpc/api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
+import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
 
 /** A checked body, or the 400 answer naming the first problem. */
 export type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
@@ -25,9 +26,11 @@ export function sessionRulesChecks(bundle: Pick<ApiBundle, 'sessionRules'>) {
       const validate = ajv.compile<T>({ $ref: `session-rules#/components/schemas/${name}` });
       return (body: unknown): Checked<T> => {
         if (validate(body)) return { body };
-        const [first] = fieldErrors(validate.errors);
+        const t = requestTexts();
+        const [first] = fieldErrors(validate.errors, currentLanguage());
         const field = first?.field ?? '';
-        const message = field ? `${field} ${first!.description}.` : `The request body ${first?.description ?? 'is not valid'}: send a JSON object.`;
+        const problem = first?.description ?? t('server.validation.notValid');
+        const message = field ? t('server.validation.field', { field, problem }) : t('server.validation.body', { problem });
         return { refusal: { message, field } };
       };
     },
@@ -45,4 +48,5 @@ export async function bearerUser(db: Kysely<Database>, tokenKey: Uint8Array, req
   return claims && touchSession(db, claims);
 }
 
-export const NOT_SIGNED_IN = { message: 'Sign in first: this call needs a signed-in user.' };
+/** The answer to a call that needs a signed-in user, in the request's language. */
+export const notSignedIn = () => ({ message: requestTexts()('server.sei.notSignedIn') });

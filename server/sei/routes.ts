@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import type { ApiBundle } from '../rpc/api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { checkUrls, decideAuthorization, openAuthorization } from './authorizations.ts';
-import { bearerUser, NOT_SIGNED_IN, sessionRulesChecks } from './rest-support.ts';
+import { bearerUser, notSignedIn, sessionRulesChecks } from './rest-support.ts';
 import { createScpRequest } from './scp-requests.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 export interface SeiRoutesOptions {
   db: Kysely<Database>;
@@ -39,7 +40,7 @@ export async function seiRoutes(app: FastifyInstance, options: SeiRoutesOptions)
 
   app.post('/auth/sei/authorize', async (request, reply) => {
     const user = await bearerUser(db, tokenKey, request);
-    if (!user) return reply.code(401).send(NOT_SIGNED_IN);
+    if (!user) return reply.code(401).send(notSignedIn());
     const checked = authorizeBody(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
     const opened = await openAuthorization(db, user.userId, checked.body.authorizeUrl, originOf(request));
@@ -49,14 +50,11 @@ export async function seiRoutes(app: FastifyInstance, options: SeiRoutesOptions)
 
   app.post<{ Params: { authorizationId: string } }>('/auth/sei/authorize/:authorizationId', async (request, reply) => {
     const user = await bearerUser(db, tokenKey, request);
-    if (!user) return reply.code(401).send(NOT_SIGNED_IN);
+    if (!user) return reply.code(401).send(notSignedIn());
     const checked = decisionBody(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
     const answer = await decideAuthorization(db, user.userId, request.params.authorizationId, checked.body.approve);
-    if (!answer)
-      return reply
-        .code(404)
-        .send({ message: 'This authorization request is unknown, expired or already answered. Start again from the application that sent you.' });
+    if (!answer) return reply.code(404).send({ message: requestTexts()('server.sei.requestOver') });
     return answer;
   });
 
@@ -68,11 +66,11 @@ export async function seiRoutes(app: FastifyInstance, options: SeiRoutesOptions)
 
   app.post('/auth/scp/request', async (request, reply) => {
     const user = await bearerUser(db, tokenKey, request);
-    if (!user) return reply.code(401).send(NOT_SIGNED_IN);
+    if (!user) return reply.code(401).send(notSignedIn());
     const checked = scpBody(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
     const answer = await createScpRequest(db, user, checked.body, options.brand);
-    if (!answer) return reply.code(404).send({ message: 'That account is not one of yours.', field: 'accountId' });
+    if (!answer) return reply.code(404).send({ message: requestTexts()('server.sei.notYourAccount'), field: 'accountId' });
     return answer;
   });
 }

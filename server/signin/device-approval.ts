@@ -5,6 +5,7 @@ import { CHALLENGE_SECONDS, pendingChallenge, type ChallengeStart } from '../aut
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import { countWrongSecondFactor, secondFactorLocked } from '../auth/second-factor-lock.ts';
 import type { Database } from '../db/schema.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 // New-device approval (verifyDevice): a browser the user never approved signs in with a code sent by SMS or e-mail.
 
@@ -126,9 +127,10 @@ export async function sendDeviceCode(
     })
     .where('id', '=', challenge.id)
     .execute();
-  const text = `Your code to approve a new device: ${code}. It expires in 5 minutes. If you are not signing in, change your password.`;
+  const t = messageTexts();
+  const text = t('messages.deviceApproval.text', { code });
   if (method.type === 'sms') await messages.sendSms({ to: method.to, text, purpose: 'deviceApproval' });
-  else await messages.sendEmail({ to: method.to, subject: 'Approve a new device', text, purpose: 'deviceApproval' });
+  else await messages.sendEmail({ to: method.to, subject: t('messages.deviceApproval.subject'), text, purpose: 'deviceApproval' });
   return method.destination;
 }
 

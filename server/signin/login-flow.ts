@@ -8,6 +8,8 @@ import type { PushSender } from '../push/push-sender.ts';
 import { startPushChallenge } from '../push/challenges.ts';
 import { browserApproved, startDeviceChallenge } from './device-approval.ts';
 import { codeMatches, hashCode, maskPhone, numericCode, smsIdentifier } from '../auth/codes.ts';
+import { messageTexts } from '../i18n/request-language.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** A migration the user is asked to make at sign-in (document 000 section 4). */
 export interface MigrationRequirement {
@@ -83,26 +85,25 @@ export async function chooseLoginFlow(db: Kysely<Database>, request: FlowRequest
 
   switch (settings.login_2fa_mode) {
     case 'otp': {
-      if (!settings.totp_secret) return { refused: 'Your authenticator app is not set up. Contact support to sign in.' };
+      if (!settings.totp_secret) return { refused: requestTexts()('server.signin.noAuthenticator') };
       return { authFlow: 'otp', code: await issueAuthorizationCode(db, { ...start, secondFactor: 'otp' }) };
     }
     case 'sms': {
-      if (!settings.country_code || !settings.number)
-        return { refused: 'There is no confirmed phone to send the sign-in code to. Contact support to sign in.' };
+      if (!settings.country_code || !settings.number) return { refused: requestTexts()('server.signin.noPhone') };
       const code = newOpaqueToken();
       const smsCode = numericCode();
       const smsId = smsIdentifier();
       await issueAuthorizationCode(db, { ...start, secondFactor: 'sms', smsCodeHash: hashCode(smsCode, smsSalt(code)) }, code);
       await request.messages.sendSms({
         to: `${settings.country_code}${settings.number}`,
-        text: `Sign-in code ${smsCode} (ID ${smsId}). It expires in 5 minutes. Never share it.`,
+        text: messageTexts()('messages.loginSms.text', { code: smsCode, id: smsId }),
         purpose: 'loginSms',
       });
       return { authFlow: 'sms', code, phone: maskPhone(settings.country_code, settings.number), smsId };
     }
     case 'push': {
       const linked = await db.selectFrom('devices').select('id').where('user_id', '=', request.userId).limit(1).executeTakeFirst();
-      if (!linked) return { refused: 'There is no linked device to approve the sign-in. Contact support to sign in.' };
+      if (!linked) return { refused: requestTexts()('server.signin.noDevice') };
       const { key, confirmKey, devices } = await startPushChallenge(db, request.push, start, request.browserName);
       return { authFlow: 'push', key, devices, qrLink: request.approvalLink(confirmKey) };
     }

@@ -8,7 +8,9 @@ import { redeemWithSecondFactor } from '../auth/authorization-codes.ts';
 import { bearerToken } from '../auth/bearer.ts';
 import { claimAttempt, clearFailedAttempts } from '../auth/login-throttle.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { SECOND_FACTOR_LOCKED, tellSecondFactorLocked } from '../auth/second-factor-lock.ts';
+import { tellSecondFactorLocked } from '../auth/second-factor-lock.ts';
+import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
+import type { TextValues } from '../i18n/texts.ts';
 import { endSession, rotateRefreshToken, startSession, type SessionTokens } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 import { deviceBySecret } from '../devices/devices.ts';
@@ -67,10 +69,10 @@ interface CodeRequestBody {
   code: string;
 }
 
-const WRONG_CREDENTIALS = 'Wrong e-mail or password.';
-const BAD_CODE = 'The sign-in code is invalid, used or expired. Sign in again.';
-const SESSION_EXPIRED = 'Session expired.';
-const SIGN_IN_OVER = 'This sign-in has expired or was ended. Sign in again.';
+/** A refusal's words in the request's language (locales/<language>/server.json `server.signin`). */
+const said = (key: string, values?: TextValues) => requestTexts()(`server.signin.${key}`, values);
+/** The wrong-code message with the attempts left. */
+const wrongCode = (left: number) => (left === 1 ? said('wrongCodeOneLeft') : said('wrongCodeLeft', { left }));
 
 /** A checked request body, or the 400 answer that explains the first problem. */
 type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
@@ -86,9 +88,11 @@ export function bodyChecks(bundle: TokenServiceBundle) {
     const validate = ajv.compile<T>({ $ref: `token-service#/components/schemas/${name}` });
     return (body: unknown): Checked<T> => {
       if (validate(body)) return { body };
-      const [first] = fieldErrors(validate.errors);
+      const t = requestTexts();
+      const [first] = fieldErrors(validate.errors, currentLanguage());
       const field = first?.field ?? '';
-      const message = field ? `${field} ${first!.description}.` : `The request body ${first?.description ?? 'is not valid'}: send a JSON object.`;
+      const problem = first?.description ?? t('server.validation.notValid');
+      const message = field ? t('server.validation.field', { field, problem }) : t('server.validation.body', { problem });
       return { refusal: { message, field } };
     };
   };
@@ -129,7 +133,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'token service request failed');
-      return reply.code(500).send({ message: 'The sign-in service failed. Try again in a moment.' });
+      return reply.code(500).send({ message: said('serviceFailed') });
     }
     return reply.code(status).send({ message: describeRefusedBody(error) });
   });
@@ -165,8 +169,8 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (throttled) {
       const message =
         throttled.scope === 'address'
-          ? `Too many sign-in attempts from your network. Try again in ${Math.ceil(throttled.waitSeconds / 60)} minutes.`
-          : `Too many attempts. Try again in ${throttled.waitSeconds} seconds.`;
+          ? said('tooManyFromNetwork', { minutes: Math.ceil(throttled.waitSeconds / 60) })
+          : said('tooManyAttempts', { seconds: throttled.waitSeconds });
       return reply.code(429).send({ message });
     }
 
@@ -176,7 +180,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (!user || !passwordMatches) {
       request.log.info({ event: 'login refused' }, 'wrong e-mail or password');
       await announceLogin({ ...seen, ...(user ? { userId: user.id } : {}), outcome: 'wrongPassword' }, request.log);
-      return reply.code(403).send({ message: WRONG_CREDENTIALS });
+      return reply.code(403).send({ message: said('wrongCredentials') });
     }
     await clearFailedAttempts(db, login, request.ip);
     const refusal = await checkLoginPolicies({ ...seen, userId: user.id, client, body: request.body as Record<string, unknown> });
@@ -193,7 +197,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
       const device = await deviceBySecret(db, user.id, body.secret, body.pushToken);
       if (!device) {
         await announceLogin({ ...seen, userId: user.id, outcome: 'refused', reason: 'unknown device secret' }, request.log);
-        return reply.code(403).send({ message: 'This device is not linked to your account. Sign in with your password and link it again.', field: 'secret' });
+        return reply.code(403).send({ message: said('deviceNotLinkedPassword'), field: 'secret' });
       }
       return withMigration({ authFlow: 'direct', ...(await signedIn(request, await openSession(db, user.id, client))) });
     }
@@ -225,13 +229,13 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if ('refused' in result) {
       if (result.refused === 'locked') {
         if (result.justLocked) await tellSecondFactorLocked(db, adapters, result.userId, request.log);
-        return reply.code(403).send({ message: SECOND_FACTOR_LOCKED, field: 'otp', locked: true });
+        return reply.code(403).send({ message: said('secondFactorLocked'), field: 'otp', locked: true });
       }
       if (result.refused === 'otp') {
-        const message = body.otp ? `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.` : 'Enter the code.';
+        const message = body.otp ? wrongCode(result.attemptsLeft) : said('enterCode');
         return reply.code(403).send({ message, field: 'otp', attemptsLeft: result.attemptsLeft });
       }
-      return reply.code(403).send({ message: BAD_CODE });
+      return reply.code(403).send({ message: said('badCode') });
     }
     return signedIn(request, await startSession(db, result.redeemed));
   });
@@ -240,7 +244,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const body = checkedBody(reply, checks.refresh(request.body));
     if (!body) return reply;
     const rotated = await rotateRefreshToken(db, body.refreshToken);
-    if (!rotated) return reply.code(403).send({ message: SESSION_EXPIRED });
+    if (!rotated) return reply.code(403).send({ message: said('sessionExpired') });
     return tokensFor(rotated);
   });
 
@@ -258,10 +262,10 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (!body) return reply;
     const secret = request.headers['x-device-secret'];
     const device = typeof secret === 'string' && secret ? await deviceBySecret(db, undefined, secret) : undefined;
-    if (!device) return reply.code(401).send({ message: 'This device is not linked. Link it again in the app.' });
+    if (!device) return reply.code(401).send({ message: said('deviceNotLinked') });
     const outcome = await decidePushChallenge(db, request.params.key, device.id, body.result);
-    if (outcome === 'notFound') return reply.code(404).send({ message: 'This sign-in request is unknown or was already answered.' });
-    if (outcome === 'expired') return reply.code(410).send({ message: 'This sign-in request has expired.' });
+    if (outcome === 'notFound') return reply.code(404).send({ message: said('requestUnknown') });
+    if (outcome === 'expired') return reply.code(410).send({ message: said('requestExpired') });
     return { success: true };
   });
 
@@ -269,7 +273,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const body = checkedBody(reply, pushKey(request.body));
     if (!body) return reply;
     const sent = await resendPush(db, adapters.push, body.key, browserName(request.headers['user-agent'] ?? ''));
-    if (!sent) return reply.code(403).send({ message: SIGN_IN_OVER });
+    if (!sent) return reply.code(403).send({ message: said('signInOver') });
     return { success: true };
   });
 
@@ -282,7 +286,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     const key = bearerToken(request);
     const challenge = key ? await deviceChallenge(db, key) : undefined;
     if (!key || !challenge) {
-      void reply.code(403).send({ message: SIGN_IN_OVER });
+      void reply.code(403).send({ message: said('signInOver') });
       return undefined;
     }
     return { key, challenge };
@@ -298,9 +302,9 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
   app.patch<{ Params: { deviceId: string; methodId: string } }>('/auth/devices/:deviceId/approve/:methodId', async (request, reply) => {
     const found = await challengeOf(request, reply);
     if (!found) return reply;
-    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: 'This device is not waiting for approval.' });
+    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: said('deviceNotWaiting') });
     const destination = await sendDeviceCode(db, adapters.messages, found.challenge, request.params.methodId);
-    if (!destination) return reply.code(404).send({ message: 'This approval method is not available.', field: 'methodId' });
+    if (!destination) return reply.code(404).send({ message: said('methodUnavailable'), field: 'methodId' });
     return { success: true, destination };
   });
 
@@ -309,22 +313,22 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
     if (!body) return reply;
     const found = await challengeOf(request, reply);
     if (!found) return reply;
-    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: 'This device is not waiting for approval.' });
+    if (String(found.challenge.browser_id) !== request.params.deviceId) return reply.code(404).send({ message: said('deviceNotWaiting') });
     const result = await confirmDeviceCode(db, found.key, body.code);
     if ('code' in result) return { code: result.code };
     if (result.refused === 'locked') {
       if (result.justLocked) await tellSecondFactorLocked(db, adapters, result.userId, request.log);
-      return reply.code(403).send({ message: SECOND_FACTOR_LOCKED, field: 'code', locked: true });
+      return reply.code(403).send({ message: said('secondFactorLocked'), field: 'code', locked: true });
     }
     if (result.refused === 'wrong') {
       return reply.code(403).send({
-        message: `The code is wrong. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? 'attempt' : 'attempts'} left.`,
+        message: wrongCode(result.attemptsLeft),
         field: 'code',
         attemptsLeft: result.attemptsLeft,
       });
     }
-    if (result.refused === 'noCode') return reply.code(403).send({ message: 'The code has expired. Choose a method to get a new one.', field: 'code' });
-    return reply.code(403).send({ message: 'Too many wrong codes. Sign in again.' });
+    if (result.refused === 'noCode') return reply.code(403).send({ message: said('approvalCodeExpired'), field: 'code' });
+    return reply.code(403).send({ message: said('tooManyWrongCodes') });
   });
 
   // ---- linked devices and two-step settings (bearer access token) ----------------------------

@@ -1,4 +1,4 @@
-import type { TextValues } from '../i18n/texts.ts';
+import type { KeyedText, TextValues } from '../i18n/texts.ts';
 import { createHash } from 'node:crypto';
 import { hash as argonHash, verify as argonVerify, type Algorithm } from '@node-rs/argon2';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -9,6 +9,7 @@ import { RefusalToRecord, RpcRefusal } from '../rpc/response-codes.ts';
 import { approvalMethods, approveTypeFor, type ApproveType } from './approval-methods.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
 import { TRANSACTION_MODES } from './two-step.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 /**
  * A step-up challenge: the second factor asked before one sensitive action (a card secret, an
@@ -46,13 +47,13 @@ export interface StepUpSubject {
 
 /** How a challenge reads to the person: the message's verb phrase and subject, and the outbox purpose. */
 export interface StepUpWording {
-  /** Completes "… is your code to ___", e.g. 'show your card PIN'. */
-  what: string;
-  /** The e-mail's subject when the code goes by e-mail. */
+  /** Completes "… is your code to ___" (locales/<language>/messages.json), e.g. `{ key: 'messages.stepUp.what.pinShow' }`. */
+  what: KeyedText;
+  /** The locale key of the e-mail's subject when the code goes by e-mail. */
   emailSubject: string;
   /** The outbox purpose of the message. */
   purpose: string;
-  /** Completes "This code was not sent for ___", e.g. 'this card'. */
+  /** The locale key of the refusal of a code sent for something else ('This code was not sent for this card…'), e.g. 'server.stepUp.notForCard'. */
   object: string;
 }
 
@@ -178,7 +179,8 @@ export async function startStepUp(
     return row;
   });
 
-  const text = `${code} is your code to ${wording.what}. It expires in 5 minutes. Never share it: the bank never asks for it.`;
+  const t = messageTexts();
+  const text = t('messages.stepUp.text', { code: code ?? '', what: t(wording.what.key, wording.what.values) });
   let approvalSentTo: string | undefined;
   let send: (() => Promise<void>) | undefined;
   if (method === 'sms' && phone) {
@@ -186,7 +188,7 @@ export async function startStepUp(
     send = () => adapters.messages.sendSms({ to: `${phone.country_code}${phone.number}`, text, purpose: wording.purpose });
   } else if (method === 'approvalCode') {
     approvalSentTo = maskEmail(user.email);
-    send = () => adapters.messages.sendEmail({ to: user.email, subject: wording.emailSubject, text, purpose: wording.purpose });
+    send = () => adapters.messages.sendEmail({ to: user.email, subject: t(wording.emailSubject), text, purpose: wording.purpose });
   }
   if (send) {
     if (afterCommit) afterCommit(send);
@@ -238,20 +240,20 @@ export async function confirmStepUp(
   subject: StepUpSubject,
   confirm: { requestId: string; approvalCode: string },
   wording: Pick<StepUpWording, 'object'>,
-  changed: { field: string; description: string },
+  changed: { field: string; key: string },
 ): Promise<void> {
   const id = BigInt(confirm.requestId);
   const challenge = await db.selectFrom('step_up_challenges').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
   if (!challenge || challenge.user_id !== subject.userId || challenge.customer_id !== subject.customerId || challenge.account_id !== subject.accountId) {
     throw new RpcRefusal('TA1', {
-      validationErrors: [{ field: CONFIRM_FIELD, description: `This code was not sent for ${wording.object}: ask for a new one.` }],
+      validationErrors: [{ field: CONFIRM_FIELD, key: wording.object }],
     });
   }
   if (challenge.action !== subject.action) throw codeRefusal('otherAction');
   if (challenge.used_at) throw codeRefusal('usedOrEnded');
   if (challenge.expires_at.getTime() <= Date.now()) throw codeRefusal('expired');
   if (!(await bindingMatches(challenge.bound_hash, subject))) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: changed.field, description: changed.description }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: changed.field, key: changed.key }] });
   }
 
   let right = false;

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { bearerUser } from '../auth/bearer.ts';
 import { openSession } from './open-session.ts';
 import { confirmTwoStepChange, requestTwoStepChange, TwoStepRefusal, twoStepState, type TwoStepChange } from './two-step.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 type Check = <T>(name: string) => (body: unknown) => { body: T } | { refusal: { message: string; field: string } };
 
@@ -41,7 +42,7 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
 
   const caller = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await bearerUser(db, options.tokenKey, request);
-    if (!user) void reply.code(401).send({ message: 'Session expired.' });
+    if (!user) void reply.code(401).send({ message: requestTexts()('server.signin.sessionExpired') });
     return user;
   };
   const refused = (reply: FastifyReply, error: unknown) => {
@@ -79,7 +80,7 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
     const checked = confirmBody(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
     if (!/^[0-9a-f-]{36}$/.test(request.params.reqId))
-      return reply.code(404).send({ message: 'This request has expired or was already used. Start again.', field: 'code' });
+      return reply.code(404).send({ message: requestTexts()('server.signin.twoStepRequestOver'), field: 'code' });
     try {
       const change = await confirmTwoStepChange(db, user.userId, request.params.reqId, checked.body.code);
       request.log.info({ userId: user.userId, setting: change.setting, value: change.value }, 'two-step setting changed');

@@ -8,6 +8,7 @@ import type { MessageSender } from '../messaging/messages.ts';
 import type { PushSender } from '../push/push-sender.ts';
 import { pushTargets } from '../devices/devices.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, MAX_CODE_ATTEMPTS, numericCode, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
+import { messageTexts, requestTexts } from '../i18n/request-language.ts';
 
 /** Transaction approval modes (document 001 section 3): 1 push, 2 sms, 3 otp, 4 approval code. */
 export const TRANSACTION_MODES = { 1: 'push', 2: 'sms', 3: 'otp', 4: 'approvalCode' } as const;
@@ -141,11 +142,11 @@ export async function requestTwoStepChange(
 ) {
   const user = await userState(db, userId);
   const target = change.setting === 'mode' ? TRANSACTION_MODES[change.value] : change.value;
-  if (change.setting === 'mode' && user.customer_id === null) throw new TwoStepRefusal('There is no customer to set the approval mode for.', 'mode');
-  if (target === 'push' && user.devices.length === 0) throw new TwoStepRefusal('Link a device in the app first: push approvals go to it.', change.setting);
-  if (target === 'sms' && !user.country_code) throw new TwoStepRefusal('Add and confirm a phone first: codes are sent to it.', change.setting);
+  if (change.setting === 'mode' && user.customer_id === null) throw new TwoStepRefusal(requestTexts()('server.twoStep.noCustomer'), 'mode');
+  if (target === 'push' && user.devices.length === 0) throw new TwoStepRefusal(requestTexts()('server.twoStep.linkDevice'), change.setting);
+  if (target === 'sms' && !user.country_code) throw new TwoStepRefusal(requestTexts()('server.twoStep.addPhone'), change.setting);
   const current = change.setting === 'mode' ? user.transaction_approve_mode : user.login_2fa_mode;
-  if (String(current) === String(change.value)) throw new TwoStepRefusal('This is already your setting.', change.setting);
+  if (String(current) === String(change.value)) throw new TwoStepRefusal(requestTexts()('server.twoStep.alreadySet'), change.setting);
 
   const confirmBy = confirmMethod(user, change);
   const reqId = randomUUID();
@@ -166,17 +167,18 @@ export async function requestTwoStepChange(
     })
     .execute();
 
-  const text = `Your code to change your security settings: ${code}. It expires in 5 minutes. If you did not ask for it, change your password.`;
+  const t = messageTexts();
+  const text = t('messages.twoStep.text', { code });
   let destination: string | undefined;
   if (confirmBy === 'sms') {
     await adapters.messages.sendSms({ to: `${user.country_code}${user.number}`, text, purpose: 'twoStepChange' });
     destination = maskPhone(user.country_code!, user.number!);
   } else if (confirmBy === 'email') {
-    await adapters.messages.sendEmail({ to: user.email, subject: 'Confirm your security settings', text, purpose: 'twoStepChange' });
+    await adapters.messages.sendEmail({ to: user.email, subject: t('messages.twoStep.subject'), text, purpose: 'twoStepChange' });
     destination = maskEmail(user.email);
   } else if (confirmBy === 'push') {
     for (const device of user.devices) {
-      await adapters.push.send({ device, title: 'Security settings', body: text, data: { type: 'code', code } });
+      await adapters.push.send({ device, title: t('messages.twoStep.pushTitle'), body: text, data: { type: 'code', code } });
     }
     destination = user.devices.map((device) => device.name).join(', ');
   }
@@ -206,7 +208,7 @@ export async function confirmTwoStepChange(db: Kysely<Database>, userId: number,
       .where('expires_at', '>', sql<Date>`now()`)
       .forUpdate()
       .executeTakeFirst();
-    if (!request) return { refused: new TwoStepRefusal('This request has expired or was already used. Start again.', 'code', 404) };
+    if (!request) return { refused: new TwoStepRefusal(requestTexts()('server.signin.twoStepRequestOver'), 'code', 404) };
     const user = await trx
       .selectFrom('users')
       .select(['customer_id', 'totp_secret', 'totp_last_step', 'migration_strategy'])
@@ -230,9 +232,9 @@ export async function confirmTwoStepChange(db: Kysely<Database>, userId: number,
         .set({ failed_attempts: failed, ...(burnt ? { used_at: new Date() } : {}) })
         .where('id', '=', reqId)
         .execute();
-      const message = burnt
-        ? 'Too many wrong codes. Start again.'
-        : `The code is wrong. ${MAX_CODE_ATTEMPTS - failed} ${MAX_CODE_ATTEMPTS - failed === 1 ? 'attempt' : 'attempts'} left.`;
+      const left = MAX_CODE_ATTEMPTS - failed;
+      const t = requestTexts();
+      const message = burnt ? t('server.twoStep.tooManyWrong') : left === 1 ? t('server.signin.wrongCodeOneLeft') : t('server.signin.wrongCodeLeft', { left });
       return { refused: burnt ? new TwoStepRefusal(message, 'code', 404) : new TwoStepRefusal(message, 'code', 403, MAX_CODE_ATTEMPTS - failed) };
     }
 

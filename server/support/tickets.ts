@@ -34,9 +34,7 @@ async function atDesk<T>(call: Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof HelpDeskUnavailable) {
       throw new RpcRefusal('UE', {
-        description: error.busy
-          ? 'Support is busy right now. Try again in a minute; nothing was lost.'
-          : 'Support cannot be reached right now. Try again later; nothing was lost.',
+        key: error.busy ? 'server.support.busy' : 'server.support.unreachable',
       });
     }
     throw error;
@@ -89,7 +87,7 @@ const unreadNumbers = (tickets: HelpDeskTicket[]) => tickets.filter(isUnread).ma
 async function ownTicket(desk: HelpDesk, contact: HelpDeskContact, ticketNumber: string): Promise<HelpDeskTicket> {
   const ticket = await atDesk(desk.findTicket(contact, ticketNumber));
   if (!ticket || ticket.contactId !== contact.id) {
-    throw new RpcRefusal('13', { description: `Ticket ${ticketNumber} is not one of yours. Open it from your messages.` });
+    throw new RpcRefusal('13', { key: 'server.support.notYours', values: { ticket: ticketNumber } });
   }
   return ticket;
 }

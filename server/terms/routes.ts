@@ -4,6 +4,7 @@ import type { ApiBundle } from '../rpc/api-bundle.ts';
 import type { Database } from '../db/schema.ts';
 import { sessionRulesChecks } from '../sei/rest-support.ts';
 import { acceptTerms, redeemTermsToken } from './terms.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 interface TermsAcceptBody {
   termsToken: string;
@@ -24,7 +25,7 @@ export async function termsRoutes(app: FastifyInstance, options: { db: Kysely<Da
     const checked = check(request.body);
     if ('refusal' in checked) return reply.code(400).send(checked.refusal);
     const userId = await redeemTermsToken(options.db, checked.body.termsToken);
-    if (userId === undefined) return reply.code(403).send({ message: 'This terms step has expired. Sign in again to see the terms.' });
+    if (userId === undefined) return reply.code(403).send({ message: requestTexts()('server.signin.termsStepExpired') });
     const { accepted, unknown } = await acceptTerms(options.db, userId, checked.body.acceptedTerms, request.ip);
     if (unknown.length > 0) {
       return reply.code(400).send({

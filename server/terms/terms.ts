@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { hashOpaqueToken, newOpaqueToken } from '../auth/opaque-tokens.ts';
 import type { LoginPolicy } from '../auth/login-attempt.ts';
 import type { Database } from '../db/schema.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** A terms document as the browser shows it before sign-in completes (document 000 section 4, Terms). */
 export interface TermsToAccept {
@@ -13,8 +14,6 @@ export interface TermsToAccept {
 
 /** A terms token is good for 15 minutes: long enough to read the terms, short enough to be useless later. */
 export const TERMS_TOKEN_SECONDS = 15 * 60;
-
-export const TERMS_REFUSAL_MESSAGE = 'Our terms have changed. Please read and accept them to sign in.';
 
 /**
  * The terms a user still has to accept: current (not retired) versions published after the user
@@ -106,6 +105,6 @@ export const termsPolicy: LoginPolicy = async (attempt) => {
   if (terms.length === 0) return null;
   return {
     status: 403,
-    body: { message: TERMS_REFUSAL_MESSAGE, responseCode: 'TE', terms, termsToken: await issueTermsToken(attempt.db, attempt.userId) },
+    body: { message: requestTexts()('server.signin.termsChanged'), responseCode: 'TE', terms, termsToken: await issueTermsToken(attempt.db, attempt.userId) },
   };
 };

@@ -11,6 +11,7 @@ import { approvalMethods, approveTypeFor, type ApproveType } from '../signin/app
 import { TRANSACTION_MODES } from '../signin/two-step.ts';
 import { completeTransfer, releaseTransfer } from './settle-transfer.ts';
 import type { TransferScope } from './scope.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 type Trx = Transaction<Database>;
 
@@ -121,23 +122,30 @@ export async function startConfirmation(
       .execute();
   }
 
-  const what = `${formatMinorUnits(transfer.amount, transfer.scale)} ${transfer.currency_code}${transfer.to_email ? ` to ${transfer.to_email}` : ''}`;
-  const text = `${code} is your code to confirm the transfer of ${what}. It expires in 5 minutes. Never share it.`;
+  const t = messageTexts();
+  const amount = `${formatMinorUnits(transfer.amount, transfer.scale)} ${transfer.currency_code}`;
+  const text = transfer.to_email
+    ? t('messages.transferConfirmation.textTo', { code: code ?? '', amount, email: transfer.to_email })
+    : t('messages.transferConfirmation.text', { code: code ?? '', amount });
   let approvalSentTo: string | undefined;
   if (method === 'sms' && phone) {
     approvalSentTo = maskPhone(phone.country_code, phone.number);
     scope.afterCommit(() => scope.adapters.messages.sendSms({ to: `${phone.country_code}${phone.number}`, text, purpose: 'transferConfirmation' }));
   } else if (method === 'approvalCode') {
     approvalSentTo = maskEmail(user.email);
-    scope.afterCommit(() => scope.adapters.messages.sendEmail({ to: user.email, subject: 'Confirm your transfer', text, purpose: 'transferConfirmation' }));
+    scope.afterCommit(() =>
+      scope.adapters.messages.sendEmail({ to: user.email, subject: t('messages.transferConfirmation.subject'), text, purpose: 'transferConfirmation' }),
+    );
   } else if (method === 'push') {
     approvalSentTo = devices.map((device) => device.name).join(', ');
     scope.afterCommit(async () => {
       for (const device of devices) {
         await scope.adapters.push.send({
           device,
-          title: 'Confirm a transfer',
-          body: `Confirm the transfer of ${what}?`,
+          title: t('messages.transferConfirmation.pushTitle'),
+          body: transfer.to_email
+            ? t('messages.transferConfirmation.pushBodyTo', { amount, email: transfer.to_email })
+            : t('messages.transferConfirmation.pushBody', { amount }),
           data: { type: 'transferApproval', confirmKey: pushKey, operationId: Number(transferId) },
         });
       }

@@ -7,6 +7,7 @@ import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { customerName, receivingAccount } from './parties.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 
 type Trx = Transaction<Database>;
 
@@ -99,7 +100,7 @@ export async function returnEscrowed(trx: Trx, customerId: number, transferId: b
     });
   } catch (error) {
     if (error instanceof LedgerError && error.accountId === transfer.from_account_id) {
-      throw new RpcRefusal('CA', { description: 'The account this transfer was sent from is closed: contact support to have the money returned.' });
+      throw new RpcRefusal('CA', { key: 'server.transfers.sourceClosed' });
     }
     throw error;
   }
@@ -149,13 +150,13 @@ export async function payeeInvitation(db: Kysely<Database> | Trx, transferId: bi
   const payer = await customerName(db as Trx, transfer.customer_id);
   const amount = `${formatMinorUnits(transfer.to_amount, transfer.scale)} ${transfer.to_currency_code}`;
   const register = `${origin ?? ''}/register?email=${encodeURIComponent(transfer.to_email)}`;
+  const t = messageTexts();
   return {
     to: transfer.to_email,
-    subject: `${payer} sent you ${amount}`,
+    subject: t('messages.p2pInvitation.subject', { payer, amount }),
     text: [
-      `${payer} sent you ${amount}${transfer.note ? `: "${transfer.note}"` : ''}.`,
-      `The money is kept for you until you register with this e-mail address (${transfer.to_email}) at ${register} and activate your account; it then arrives in your account.`,
-      'If you do not expect this money, ignore this e-mail.',
+      transfer.note ? t('messages.p2pInvitation.sentWithNote', { payer, amount, note: transfer.note }) : t('messages.p2pInvitation.sent', { payer, amount }),
+      t('messages.p2pInvitation.kept', { email: transfer.to_email, link: register }),
     ].join('\n\n'),
     purpose: 'p2pInvitation',
   };

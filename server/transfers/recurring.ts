@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, RecurringPaymentsTable } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
+import type { TextValues } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createTransfer, type SubmitResult, type TransferInput } from './create-transfer.ts';
 import type { TransferScope } from './scope.ts';
@@ -71,20 +72,21 @@ export function nextRunAfter(
   return next;
 }
 
-const refusal = (field: string, description: string) => new RpcRefusal('TA1', { validationErrors: [{ field, description }] });
+const refusal = (field: string, key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field, key, ...(values ? { values } : {}) }] });
 
 /** Checks a schedule before anything moves; the fields are the request's subscription fields. */
 export function checkSchedule(schedule: RecurringSchedule, now: Date): void {
-  if (!RECURRING_FREQUENCIES.includes(schedule.frequency)) throw refusal('subscriptionFrequency', 'Choose how often the payment repeats.');
+  if (!RECURRING_FREQUENCIES.includes(schedule.frequency)) throw refusal('subscriptionFrequency', 'server.recurring.chooseFrequency');
   if (schedule.endDate !== undefined) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(schedule.endDate)) throw refusal('subscriptionEndDate', 'Enter the end date as a date.');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(schedule.endDate)) throw refusal('subscriptionEndDate', 'server.recurring.endDateFormat');
     const second = occurrenceAt(now, schedule.frequency, 1);
     if (schedule.endDate < utcDay(second)) {
-      throw refusal('subscriptionEndDate', `The end date is before the second payment (${utcDay(second)}): choose a later date, or send once.`);
+      throw refusal('subscriptionEndDate', 'server.recurring.endBeforeSecond', { date: utcDay(second) });
     }
   }
   if (schedule.transactions !== undefined && (!Number.isInteger(schedule.transactions) || schedule.transactions < 2)) {
-    throw refusal('subscriptionTransactions', 'A recurring payment makes at least 2 payments.');
+    throw refusal('subscriptionTransactions', 'server.recurring.atLeastTwo');
   }
 }
 
@@ -268,7 +270,7 @@ export async function cancelPreapprovedPayment(db: Kysely<Database>, who: { cust
   await db.transaction().execute(async (trx) => {
     const payment = await trx.selectFrom('recurring_payments').select(['customer_id', 'status']).where('id', '=', BigInt(id)).forUpdate().executeTakeFirst();
     if (!payment || payment.customer_id !== who.customerId) throw new RpcRefusal('13');
-    if (payment.status !== 'active') throw new RpcRefusal('TA1', { description: 'This payment has already ended: there is nothing left to cancel.' });
+    if (payment.status !== 'active') throw new RpcRefusal('TA1', { key: 'server.recurring.alreadyEnded' });
     await trx
       .updateTable('recurring_payments')
       .set({ status: 'canceled', next_run_at: null, canceled_by_user_id: who.userId, updated_at: new Date() })

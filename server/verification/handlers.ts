@@ -43,8 +43,7 @@ type VerificationMethods =
 async function personalSubject(ctx: RpcContext): Promise<FatcaSubject & { name: string }> {
   const { customerId } = callerOf(ctx);
   const customer = await ctx.db.selectFrom('customers').select(['type', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirstOrThrow();
-  if (customer.type !== 'personal')
-    throw new RpcRefusal('13', { description: 'The personal self-certification is for personal customers; a company certifies through its representatives.' });
+  if (customer.type !== 'personal') throw new RpcRefusal('13', { key: 'server.verification.personalOnly' });
   return { customerId, representativeInvitationId: null, name: `${customer.first_name ?? ''} ${customer.last_name ?? ''}`.trim() };
 }
 

@@ -279,7 +279,7 @@ export async function videoIdentityJob(db: Kysely<Database>, id: string): Promis
  */
 export async function scheduleVideoIdentityJob(db: Kysely<Database>, id: string, scheduledFor: Date, now: Date): Promise<VideoIdentityJob> {
   if (scheduledFor.getTime() < now.getTime()) {
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'scheduledFor', description: 'Choose a time in the future.' }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'scheduledFor', key: 'server.verification.futureTime' }] });
   }
   const updated = await db
     .updateTable('video_identity_jobs')
@@ -289,7 +289,7 @@ export async function scheduleVideoIdentityJob(db: Kysely<Database>, id: string,
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) {
     await videoIdentityJob(db, id); // 13 when unknown
-    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'scheduledFor', description: 'This video call is already over and cannot be moved.' }] });
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'scheduledFor', key: 'server.verification.callOver' }] });
   }
   return videoIdentityJob(db, id);
 }

@@ -8,6 +8,7 @@ import { applySignatureEvent, type SignatureEvent } from '../fatca/w-forms.ts';
 import { verificationFacts } from './facts.ts';
 import { applyIdentityEvent, startIdentityVerification, type IdentityEvent } from './identity.ts';
 import { WEBHOOK_SIGNATURE_HEADER, type ESignatureProvider, type IdentityVerificationProvider } from './providers.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /** What the verification routes need. */
 export interface VerificationRoutesOptions {
@@ -37,13 +38,13 @@ async function actingCustomer(options: VerificationRoutesOptions, request: Fasti
   const claims = match ? await verifyAccessToken(options.tokenKey, match[1]!) : undefined;
   const user = claims && (await touchSession(options.db, claims));
   if (!user) {
-    await reply.code(401).send({ message: 'Sign in again to continue.' });
+    await reply.code(401).send({ message: requestTexts()('server.verification.signInAgain') });
     return undefined;
   }
   const header = pathCustomerId ?? (typeof request.headers['customer-id'] === 'string' ? request.headers['customer-id'] : undefined);
   const acting = await resolveActingCustomer(options.db, user, header, 'documents');
   if ('refused' in acting) {
-    await reply.code(403).send({ message: 'You may not verify this customer.' });
+    await reply.code(403).send({ message: requestTexts()('server.verification.notAllowed') });
     return undefined;
   }
   return { user, customerId: acting.customerId };

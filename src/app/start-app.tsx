@@ -56,7 +56,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const feedback = createFeedbackStore();
   // Terms pending at sign-in are shown before the sign-in completes (document 000 section 4).
   const terms = createTermsStep({ baseUrl: () => apiBase });
-  const tokenService = createTokenService({ baseUrl: apiBase, fetch: terms.fetch });
+  const tokenService = createTokenService({ baseUrl: apiBase, fetch: terms.fetch, language: () => i18n.language });
   const session = createSession({
     tokenService,
     storage: sessionStorage,

@@ -3,14 +3,14 @@ import { createTokenService, TokenServiceError } from './token-service.ts';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function setUp(answer: (request: Request) => Response) {
+function setUp(answer: (request: Request) => Response, language?: () => string) {
   const requests: Request[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const request = input as Request;
     requests.push(request.clone());
     return answer(request);
   });
-  return { tokens: createTokenService({ baseUrl: 'http://bank.test', fetch }), requests };
+  return { tokens: createTokenService({ baseUrl: 'http://bank.test', fetch, ...(language ? { language } : {}) }), requests };
 }
 
 describe('token service client', () => {
@@ -31,6 +31,18 @@ describe('token service client', () => {
     const error = await tokens.login({ client: 'spa', username: 'a@b.example', password: 'no', codeChallenge: 'x'.repeat(43) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TokenServiceError);
     expect(error).toMatchObject({ status: 403, message: 'Wrong e-mail or password.' });
+  });
+
+  it("asks in the customer's language, Ukrainian as the ISO 'uk', read on every call", async () => {
+    let language = 'ru';
+    const { tokens, requests } = setUp(
+      () => json({ message: 'Неверный адрес электронной почты или пароль.' }, 403),
+      () => language,
+    );
+    await tokens.login({ client: 'spa', username: 'a@b.example', password: 'no', codeChallenge: 'x'.repeat(43) }).catch(() => undefined);
+    language = 'ua';
+    await tokens.login({ client: 'spa', username: 'a@b.example', password: 'no', codeChallenge: 'x'.repeat(43) }).catch(() => undefined);
+    expect(requests.map((request) => request.headers.get('accept-language'))).toEqual(['ru', 'uk']);
   });
 
   it('exchanges the code and verifier for tokens', async () => {

@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../../generated/rest.ts';
+import { serverLanguage } from '../i18n/languages.ts';
 
 export type LoginRequest = components['schemas']['LoginRequest'];
 export type LoginResult = components['schemas']['LoginResult'];
@@ -45,15 +46,19 @@ const refusal = ({ error, response }: Failure, fallback: string) =>
  * throw a {@link TokenServiceError} carrying the service's message, or the document's fallback text.
  *
  * @example
- * const tokens = createTokenService();
+ * const tokens = createTokenService({ language: () => i18n.language });
  * const { code } = await tokens.login({ client: 'spa', username, password, codeChallenge });
  * const { accessToken, refreshToken } = await tokens.exchange(code!, codeVerifier);
  */
-export function createTokenService(options: { baseUrl?: string; fetch?: typeof fetch } = {}): TokenService {
+export function createTokenService(options: { baseUrl?: string; fetch?: typeof fetch; language?: () => string } = {}): TokenService {
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? '',
     // Looked up on every call rather than captured once, so a replaced global fetch is honoured.
-    fetch: (request) => (options.fetch ?? globalThis.fetch)(request),
+    // The service answers refusals in the customer's chosen language, as the RPC endpoint does.
+    fetch: (request) => {
+      if (options.language) request.headers.set('Accept-Language', serverLanguage(options.language()));
+      return (options.fetch ?? globalThis.fetch)(request);
+    },
   });
 
   const tokensFrom = (data: Tokens | undefined): Tokens => {

@@ -3,7 +3,8 @@
  * PostgreSQL: a refusal and its field error worded from the locale files for the Accept-Language the
  * application sends ('uk' for Ukrainian), money in the language's format; a card purchase's description
  * and an own account's name in the history worded for whoever reads it, English without a language; a
- * card product's name in the reader's language.
+ * card product's name in the reader's language. Refusals of the other areas (support, account recovery,
+ * admin, the token service) in Russian and Spanish, and the SMS and e-mail a request in Russian sends.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,7 @@ for (const backend of BACKENDS) {
     let test: TestServer;
     let client: ApiClient;
     let anna: Tokens;
+    let admin: Tokens;
 
     /** One RPC call as the application makes it, in `language` (its Accept-Language), or with none. */
     const call = async (method: string, params: Record<string, unknown>, language?: string) =>
@@ -39,6 +41,7 @@ for (const backend of BACKENDS) {
       test = await startTestServer(backend);
       client = new ApiClient(test.url);
       anna = await client.signIn(DEMO_LOGINS.personal);
+      admin = await client.signIn(DEMO_LOGINS.admin);
     });
     afterAll(() => test?.close());
 
@@ -124,6 +127,72 @@ for (const backend of BACKENDS) {
       expect(answer.validationErrors).toEqual([
         { field: 'toEmail', description: 'Este propriul dvs. e-mail: trimiteți factura persoanei care trebuie să o plătească.' },
       ]);
+    });
+    /** An RPC call without a session (sign-in and recovery methods), in `language`. */
+    const anonymous = async (method: string, params: Record<string, unknown>, language: string) =>
+      (await client.post(`/api?method=${method}`, { method, ...params }, { 'accept-language': language })).body;
+    /** The messages the sandbox outbox holds for `to` and `purpose`, newest first. */
+    const outbox = async (to: string, purpose: string): Promise<Array<{ subject: string | null; body: string }>> =>
+      JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to, purpose })}`)).text).messages;
+
+    it("refuses someone else's support ticket in Russian and Spanish", async () => {
+      const russian = await call('supportTicketGet', { ticketNumber: '999999999' }, 'ru');
+      expect(russian).toEqual({ responseCode: '13', responseDescription: 'Обращение 999999999 не ваше. Откройте его из своих сообщений.' });
+      const spanish = await call('supportTicketGet', { ticketNumber: '999999999' }, 'es');
+      expect(spanish.responseDescription).toBe('La solicitud 999999999 no es suya. Ábrala desde sus mensajes.');
+      expect((await call('supportTicketGet', { ticketNumber: '999999999' })).responseDescription).toBe(
+        'Ticket 999999999 is not one of yours. Open it from your messages.',
+      );
+    });
+
+    it('refuses an unknown customer to the admin on its field in Russian and Spanish', async () => {
+      const ask = async (language: string) =>
+        (
+          await client.post(
+            '/api?method=adminCustomerGet',
+            { method: 'adminCustomerGet', customerId: 987654 },
+            { authorization: `Bearer ${admin.accessToken}`, 'accept-language': language },
+          )
+        ).body;
+      expect(await ask('ru')).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'customerId', description: 'Клиента 987654 нет.' }] });
+      expect(await ask('es')).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'customerId', description: 'No existe el cliente 987654.' }] });
+    });
+
+    it('refuses a wrong password at the token service in Russian and Spanish', async () => {
+      const login = async (language: string) => {
+        const answer = await client.post(
+          '/auth/login',
+          { client: 'spa', username: DEMO_LOGINS.personal, password: 'Not-the-password-1', codeChallenge: 'x'.repeat(43) },
+          { 'accept-language': language },
+        );
+        return { status: answer.status, body: answer.body };
+      };
+      expect(await login('ru')).toEqual({ status: 403, body: { message: 'Неверный адрес электронной почты или пароль.' } });
+      expect(await login('es-ES,es;q=0.9')).toEqual({ status: 403, body: { message: 'Correo o contraseña incorrectos.' } });
+    });
+
+    it('sends the recovery SMS and e-mail in Russian for a request in Russian, and refuses a wrong code in Spanish', async () => {
+      const recoveryEmail = `words-${randomUUID()}@example.com`;
+      const started = await anonymous('accountRecoveryRequest', { firstName: 'Anna', lastName: 'Novak', dob: '1991-04-12', recoveryEmail }, 'ru');
+      expect(started).toMatchObject({ responseCode: '00', verificationStatus: 'codeSent' });
+
+      const [sms] = await outbox('447700900123', 'recovery');
+      expect(sms!.body).toMatch(/^Код \S+ для сброса пароля: \d{6}\. Он действует 15 минут\.$/);
+      const [email] = await outbox(recoveryEmail, 'recovery');
+      expect(email!.subject).toMatch(/: ваш запрос на восстановление доступа$/);
+      expect(email!.body).toContain('Мы отправили код по SMS на телефон вашего аккаунта (+44 ••••••0123).');
+
+      const code = /\d{6}/.exec(sms!.body)![0];
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+      const spanish = await anonymous('passwordChangeCodeCheck', { taskId: started.taskId, code: wrong }, 'es');
+      expect(spanish).toEqual({
+        responseCode: 'VF',
+        responseDescription: 'Este código es incorrecto: quedan 4 intentos.',
+        validationErrors: [{ field: 'code', description: 'Este código es incorrecto: quedan 4 intentos.' }],
+      });
+      const russian = await anonymous('passwordChangeCodeCheck', { taskId: started.taskId, code: wrong }, 'ru');
+      expect(russian.validationErrors).toEqual([{ field: 'code', description: 'Код неверный: осталось попыток: 3.' }]);
+      expect((await anonymous('passwordChangeCodeCheck', { taskId: started.taskId, code }, 'ru')).responseCode).toBe('00');
     });
   });
 }
