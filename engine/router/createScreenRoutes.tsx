@@ -79,9 +79,13 @@ function screenRoute(entry: ScreenEntry, options: EngineOptions): RouteObject {
     lazy: async () => {
       try {
         const [spec, Kind, validators] = await Promise.all([loadSpec(entry), loadKind(kind), loadPrecompiledValidators(entry)]);
-        // An entry codegen did not write has no precompiled validators: its forms compile their schemas.
-        if (!entry.validators && hasFormSchemas(spec)) {
-          await import('../schema-form/SchemaForm').then((module) => module.loadCompilingValidator());
+        if (hasFormSchemas(spec)) {
+          // The form code the screen's forms need beyond plain fields (lists, choices), and, for an entry
+          // codegen did not write (no precompiled validators), ajv's compiler: fetched before the screen
+          // opens, so that its forms draw at once.
+          await import('../schema-form/SchemaForm').then((module) =>
+            Promise.all([module.preloadFormParts(spec), entry.validators ? undefined : module.loadCompilingValidator()]),
+          );
         }
         return { Component: () => <ScreenView spec={spec} Kind={Kind} validators={validators} /> };
       } catch (error) {
