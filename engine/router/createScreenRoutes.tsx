@@ -146,8 +146,21 @@ export function createScreenRoutes(options: EngineOptions): RouteObject[] {
   for (const layout of LAYOUT_ORDER) {
     const children = options.screens.filter((entry) => entry.layout === layout).map((entry) => screenRoute(entry, options));
     if (!hasCatchAll && layout === NOT_FOUND_LAYOUT) children.push(notFoundRoute());
-    if (children.length > 0) {
-      layoutRoutes.push({ id: `layout:${layout}`, element: <LayoutRoute layout={layout} />, children });
+    if (children.length === 0) continue;
+    const shell = options.layouts[layout];
+    if ('load' in shell) {
+      // A shell the application fetches on demand: the router waits for it with the screen's own code.
+      const load = shell.load;
+      layoutRoutes.push({
+        id: `layout:${layout}`,
+        lazy: async () => {
+          const Layout = await load();
+          return { Component: () => <LayoutRoute layout={layout} Layout={Layout} /> };
+        },
+        children,
+      });
+    } else {
+      layoutRoutes.push({ id: `layout:${layout}`, element: <LayoutRoute layout={layout} Layout={shell} />, children });
     }
   }
   return [
