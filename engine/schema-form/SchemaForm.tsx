@@ -7,7 +7,7 @@ import { useEngine } from '../provider/EngineProvider';
 import type { JsonSchema, ScreenSpec } from '../spec/types';
 import { LoadingIndicator } from '../ui/Progress';
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
-import { FileSetField } from './fileSetField';
+import { FileSetField, preloadRichWidgets } from './deferredWidgets';
 import { screenFormSchemas } from './formSchemas';
 import { loadArrayField, loadMultiSchemaField } from './standIns/deferredFields';
 import { FieldVisibilityContext, useVisibleErrors } from './fieldVisibility';
@@ -30,7 +30,8 @@ function usesKeyword(node: unknown, keywords: readonly string[]): boolean {
 /**
  * Fetches the rjsf fields a screen's forms draw beyond plain ones, which the build leaves out of the form
  * code (see standIns/deferredFields.tsx): the list field where a schema has a list (`items`), the choice
- * field where it has `oneOf` or `anyOf`. The route awaits it with the screen's spec, so such a form draws
+ * field where it has `oneOf` or `anyOf`; and the engine's widgets of choices from data its spec names (see
+ * deferredWidgets.tsx). The route awaits it with the screen's spec, so such a form draws
  * at once rather than after a loading indicator. Resolves at once for a form of plain fields.
  *
  * @example
@@ -43,6 +44,7 @@ export function preloadFormParts(spec: ScreenSpec): Promise<unknown> {
   return Promise.all([
     schemas.some((schema) => usesKeyword(schema, ['items', 'prefixItems'])) ? loadArrayField() : undefined,
     schemas.some((schema) => usesKeyword(schema, ['oneOf', 'anyOf'])) ? loadMultiSchemaField() : undefined,
+    preloadRichWidgets(spec),
   ]);
 }
 
