@@ -36,7 +36,9 @@ function breakpointMedia(): Plugin {
 }
 
 /** Stand-ins for libraries rjsf imports for features the engine's forms never use; see {@link formsStandIns}. */
-const UNUSED_RJSF_PART = fileURLToPath(new URL('./engine/schema-form/standIns/unusedRjsfPart.tsx', import.meta.url));
+const standIn = (file: string) => fileURLToPath(new URL(`./engine/schema-form/standIns/${file}`, import.meta.url));
+const UNUSED_RJSF_PART = standIn('unusedRjsfPart.tsx');
+const OVERRIDDEN_RJSF_WIDGET = standIn('overriddenRjsfWidget.tsx');
 const STAND_INS: Record<string, string> = {
   'markdown-to-jsx/react': fileURLToPath(new URL('./engine/schema-form/standIns/markdownAsText.tsx', import.meta.url)),
   'fast-uri': fileURLToPath(new URL('./engine/schema-form/standIns/noUriResolver.ts', import.meta.url)),
@@ -47,6 +49,18 @@ const STAND_INS: Record<string, string> = {
   './AltDateWidget.js': UNUSED_RJSF_PART,
   './AltDateTimeWidget.js': UNUSED_RJSF_PART,
   './RatingWidget.js': UNUSED_RJSF_PART,
+  // Fetched when a form has a list or a choice (standIns/deferredFields.tsx).
+  './ArrayField.js': standIn('deferredArrayField.ts'),
+  './MultiSchemaField.js': standIn('deferredMultiSchemaField.ts'),
+  // The engine's widgets of the same names replace these (standIns/overriddenRjsfWidget.tsx).
+  './TextWidget.js': OVERRIDDEN_RJSF_WIDGET,
+  './EmailWidget.js': OVERRIDDEN_RJSF_WIDGET,
+  './PasswordWidget.js': OVERRIDDEN_RJSF_WIDGET,
+  './DateWidget.js': OVERRIDDEN_RJSF_WIDGET,
+  './SelectWidget.js': OVERRIDDEN_RJSF_WIDGET,
+  './CheckboxWidget.js': OVERRIDDEN_RJSF_WIDGET,
+  './TextareaWidget.js': OVERRIDDEN_RJSF_WIDGET,
+  './FileWidget.js': OVERRIDDEN_RJSF_WIDGET,
 };
 
 /**

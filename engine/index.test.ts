@@ -13,6 +13,7 @@ import {
   useEngine,
   type EngineOptions,
   type LayoutName,
+  type LayoutLoader,
   type LayoutProps,
   type ScreenEntry,
 } from './index';
@@ -27,7 +28,7 @@ describe('public API types', () => {
 
   it('names the four layouts and asks the application for each', () => {
     expectTypeOf<LayoutName>().toEqualTypeOf<'external' | 'restricted' | 'clear' | 'main'>();
-    expectTypeOf<EngineOptions['layouts']>().toEqualTypeOf<Record<LayoutName, ComponentType<LayoutProps>>>();
+    expectTypeOf<EngineOptions['layouts']>().toEqualTypeOf<Record<LayoutName, ComponentType<LayoutProps> | LayoutLoader>>();
   });
 
   it('accepts the entries codegen writes to generated/screens.ts', () => {

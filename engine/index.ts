@@ -50,6 +50,7 @@ export type {
   EngineOptions,
   Guard,
   GuardContext,
+  LayoutLoader,
   LayoutProps,
   NavItem,
   ValueStore,

@@ -6,10 +6,11 @@ import { getPath } from '../data/paths';
 import type { CallLookup, EngineOptions } from '../provider/types';
 import type { ResultStep as ResultSpec, ReviewLookup, ReviewStep as ReviewSpec, ScreenSpec, Submit } from '../spec/types';
 import { matchesWhen } from '../spec/when';
-import { ChallengeStep, type ChallengeEnd } from './ChallengeStep';
+import type { ChallengeEnd } from './ChallengeStep';
+import { ChallengeStep, LostStep, ResultStep, ReviewStep } from './deferredSteps';
 import { useRevealHost } from './RevealHost';
 import { submissionKeys } from './idempotency';
-import { LostStep, ResultStep, ReviewStep, type LostState, type ResultRows } from './steps';
+import type { LostState, ResultRows } from './steps';
 
 type Values = Record<string, unknown>;
 

@@ -86,11 +86,26 @@ export interface ValueStore {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * A shell fetched the first time a screen in it opens (see `EngineOptions.layouts`).
+ *
+ * @example
+ * ```ts
+ * const main: LayoutLoader = { load: async () => (await import('./MainLayout')).MainLayout };
+ * ```
+ */
+export interface LayoutLoader {
+  load: () => Promise<ComponentType<LayoutProps>>;
+}
+
 /** Everything the engine needs from the application. */
 export interface EngineOptions {
   screens: ScreenEntry[];
-  /** Application shells; each renders `props.children`. */
-  layouts: Record<LayoutName, ComponentType<LayoutProps>>;
+  /**
+   * Application shells; each renders `props.children`. A shell given as `{ load }` is fetched with the first
+   * screen that uses it (the router waits for both), so its code stays out of the other shells' pages.
+   */
+  layouts: Record<LayoutName, ComponentType<LayoutProps> | LayoutLoader>;
   guards: Record<string, Guard>;
   /** Calls a declared method; rejects with `MethodCallError` for declared errors. */
   callMethod: (method: string, params: Record<string, unknown>) => Promise<unknown>;

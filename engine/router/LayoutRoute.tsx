@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../provider/EngineProvider';
-import type { NavItem } from '../provider/types';
+import type { LayoutProps, NavItem } from '../provider/types';
 import type { LayoutName } from '../spec/types';
 
 /** What each screen route carries in its `handle`: enough for the shell before the spec has loaded. */
@@ -50,15 +50,13 @@ export function useNavItems(): NavItem[] {
  *
  * @example
  * ```tsx
- * { element: <LayoutRoute layout="main" />, children: [...] }
+ * { element: <LayoutRoute layout="main" Layout={MainShell} />, children: [...] }
  * ```
  */
-export function LayoutRoute({ layout }: { layout: LayoutName }) {
-  const { layouts } = useEngine();
+export function LayoutRoute({ layout, Layout }: { layout: LayoutName; Layout: ComponentType<LayoutProps> }) {
   const { t } = useTranslation();
   const matches = useMatches();
   const navItems = useNavItems();
-  const Layout = layouts[layout];
   const handle = [...matches].reverse().find((match) => isScreenHandle(match.handle))?.handle as ScreenHandle | undefined;
   const screen = handle?.screen ?? { id: '', title: '', layout };
   return (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { ScreenSpec } from '../spec/types';
-import type { CustomScreenProps } from '../provider/types';
+import type { CustomScreenProps, LayoutProps } from '../provider/types';
 import { createTestI18n, renderScreens, testOptions } from '../testing/harness';
 import { createScreenRoutes } from './createScreenRoutes';
 
@@ -37,6 +37,26 @@ describe('createScreenRoutes', () => {
     expect(layout.dataset.screen).toBe('home');
     expect(layout.dataset.title).toBe('Home');
     expect(document.title).toBe('Home');
+  });
+
+  it('fetches a shell given as a loader only when a screen in it opens, and draws the screen inside it', async () => {
+    function LoadedShell({ children, screen: open }: LayoutProps) {
+      return (
+        <main data-testid="loaded-shell" data-screen={open.id}>
+          {children}
+        </main>
+      );
+    }
+    const load = vi.fn(async () => LoadedShell);
+    const base = testOptions([customSpec('home', '/home'), customSpec('login', '/login', { layout: 'external' })], { components: { Hello } });
+    const options = { ...base, layouts: { ...base.layouts, main: { load } } };
+    const { router } = renderScreens(options, '/login', i18n());
+    expect(await screen.findByText('Hello login')).toBeTruthy();
+    expect(load).not.toHaveBeenCalled();
+    await router.navigate('/home');
+    expect(await screen.findByText('Hello home')).toBeTruthy();
+    expect(screen.getByTestId('loaded-shell').dataset.screen).toBe('home');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it("shows the spec's links to related screens after the content, and follows them", async () => {

@@ -79,9 +79,13 @@ function screenRoute(entry: ScreenEntry, options: EngineOptions): RouteObject {
     lazy: async () => {
       try {
         const [spec, Kind, validators] = await Promise.all([loadSpec(entry), loadKind(kind), loadPrecompiledValidators(entry)]);
-        // An entry codegen did not write has no precompiled validators: its forms compile their schemas.
-        if (!entry.validators && hasFormSchemas(spec)) {
-          await import('../schema-form/SchemaForm').then((module) => module.loadCompilingValidator());
+        if (hasFormSchemas(spec)) {
+          // The form code the screen's forms need beyond plain fields (lists, choices), and, for an entry
+          // codegen did not write (no precompiled validators), ajv's compiler: fetched before the screen
+          // opens, so that its forms draw at once.
+          await import('../schema-form/SchemaForm').then((module) =>
+            Promise.all([module.preloadFormParts(spec), entry.validators ? undefined : module.loadCompilingValidator()]),
+          );
         }
         return { Component: () => <ScreenView spec={spec} Kind={Kind} validators={validators} /> };
       } catch (error) {
@@ -142,8 +146,21 @@ export function createScreenRoutes(options: EngineOptions): RouteObject[] {
   for (const layout of LAYOUT_ORDER) {
     const children = options.screens.filter((entry) => entry.layout === layout).map((entry) => screenRoute(entry, options));
     if (!hasCatchAll && layout === NOT_FOUND_LAYOUT) children.push(notFoundRoute());
-    if (children.length > 0) {
-      layoutRoutes.push({ id: `layout:${layout}`, element: <LayoutRoute layout={layout} />, children });
+    if (children.length === 0) continue;
+    const shell = options.layouts[layout];
+    if ('load' in shell) {
+      // A shell the application fetches on demand: the router waits for it with the screen's own code.
+      const load = shell.load;
+      layoutRoutes.push({
+        id: `layout:${layout}`,
+        lazy: async () => {
+          const Layout = await load();
+          return { Component: () => <LayoutRoute layout={layout} Layout={Layout} /> };
+        },
+        children,
+      });
+    } else {
+      layoutRoutes.push({ id: `layout:${layout}`, element: <LayoutRoute layout={layout} Layout={shell} />, children });
     }
   }
   return [

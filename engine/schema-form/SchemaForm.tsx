@@ -4,10 +4,12 @@ import type { RJSFSchema, UiSchema, ValidatorType, WidgetProps } from '@rjsf/uti
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../i18n/labels';
 import { useEngine } from '../provider/EngineProvider';
-import type { JsonSchema } from '../spec/types';
+import type { JsonSchema, ScreenSpec } from '../spec/types';
 import { LoadingIndicator } from '../ui/Progress';
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
-import { FileSetField } from './fileSetField';
+import { FileSetField, preloadRichWidgets } from './deferredWidgets';
+import { screenFormSchemas } from './formSchemas';
+import { loadArrayField, loadMultiSchemaField } from './standIns/deferredFields';
 import { FieldVisibilityContext, useVisibleErrors } from './fieldVisibility';
 import { placeServerErrors } from './serverErrors';
 import { templates } from './templates';
@@ -18,6 +20,33 @@ import { widgets as engineWidgets } from './widgets';
 
 // Re-exported so that the route fetches it through this module's chunk, which holds the rjsf code it shares.
 export { loadCompilingValidator } from './schemaValidators';
+
+/** Whether `node`, at any depth, has one of `keywords` (a schema's `items`, `oneOf`, …). */
+function usesKeyword(node: unknown, keywords: readonly string[]): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  return Object.entries(node).some(([key, value]) => keywords.includes(key) || usesKeyword(value, keywords));
+}
+
+/**
+ * Fetches the rjsf fields a screen's forms draw beyond plain ones, which the build leaves out of the form
+ * code (see standIns/deferredFields.tsx): the list field where a schema has a list (`items`), the choice
+ * field where it has `oneOf` or `anyOf`; and the engine's widgets of choices from data its spec names (see
+ * deferredWidgets.tsx). The route awaits it with the screen's spec, so such a form draws
+ * at once rather than after a loading indicator. Resolves at once for a form of plain fields.
+ *
+ * @example
+ * ```ts
+ * await preloadFormParts(spec);
+ * ```
+ */
+export function preloadFormParts(spec: ScreenSpec): Promise<unknown> {
+  const schemas = screenFormSchemas(spec);
+  return Promise.all([
+    schemas.some((schema) => usesKeyword(schema, ['items', 'prefixItems'])) ? loadArrayField() : undefined,
+    schemas.some((schema) => usesKeyword(schema, ['oneOf', 'anyOf'])) ? loadMultiSchemaField() : undefined,
+    preloadRichWidgets(spec),
+  ]);
+}
 
 /** What a {@link SchemaForm} shows, validates with and reports. */
 export interface SchemaFormProps {

@@ -8,7 +8,7 @@ import { enumLabel, useIntlLocale } from '../i18n/labels';
 import type { Column, OptionDisabled, UiOptions } from '../spec/types';
 import { useEngine } from '../provider/EngineProvider';
 import { useFieldAria } from './fieldVisibility';
-import { formDataOf, useSourceData, type OptionSource } from './sources';
+import { formDataOf, optionSourceOf, useSourceData, type OptionSource } from './sources';
 
 /**
  * One choice of a select or radio group drawn from data: `disabled` ones are shown but cannot be chosen,
@@ -22,11 +22,8 @@ export interface Choice {
   text?: string;
 }
 
-/** `ui:options.source` of a field, when it names one. */
-export function optionSourceOf(options: Record<string, unknown>): OptionSource | undefined {
-  const source = options.source;
-  return typeof source === 'object' && source !== null && typeof (source as OptionSource).method === 'string' ? (source as OptionSource) : undefined;
-}
+// Where widgets.tsx reads it without fetching this module (see deferredWidgets.tsx).
+export { optionSourceOf } from './sources';
 
 /**
  * The items of a dictionary answer a source keeps: a list at `path`, only those meeting `where`, whose

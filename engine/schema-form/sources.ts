@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { FormContextType } from '@rjsf/utils';
 import { getPath } from '../data/paths';
 import { useEngine } from '../provider/EngineProvider';
-import type { FieldSource } from '../spec/types';
+import type { FieldSource, OptionSource } from '../spec/types';
 
 export type { FieldSource, OptionSource } from '../spec/types';
 
@@ -49,4 +49,10 @@ export function useSourceData(source: FieldSource | undefined, formData: Record<
   const key = source && params ? ([source.method, params] as const) : null;
   const { data, error } = useSWR(key, ([method, request]: readonly [string, Record<string, unknown>]) => callMethod(method, request));
   return { data: data === undefined ? undefined : getPath(data, source?.path), waiting: key === null, failed: error !== undefined };
+}
+
+/** `ui:options.source` of a field, when it names one. */
+export function optionSourceOf(options: Record<string, unknown>): OptionSource | undefined {
+  const source = options.source;
+  return typeof source === 'object' && source !== null && typeof (source as OptionSource).method === 'string' ? (source as OptionSource) : undefined;
 }

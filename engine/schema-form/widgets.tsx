@@ -4,10 +4,10 @@ import { enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder
 import { enumLabel } from '../i18n/labels';
 import type { JsonSchema } from '../spec/types';
 import { isDecimalSchema, MoneyWidget } from './moneyWidget';
-import { CountryWidget, OfferedSelectWidget, PhoneCodeWidget, SourceSelectWidget, optionSourceOf } from './optionWidgets';
+import { CountryWidget, OfferedSelectWidget, PhoneCodeWidget, RadiosWidget, SourceSelectWidget } from './deferredWidgets';
+import { optionSourceOf } from './sources';
 import { useFieldAria } from './fieldVisibility';
 import { BaseInputTemplate } from './templates';
-import { RadiosWidget } from './radiosWidget';
 
 /** A text input; a decimal field (an amount, a `number`) takes the locale's decimal separator (see `isDecimalSchema`). */
 function TextWidget(props: WidgetProps) {

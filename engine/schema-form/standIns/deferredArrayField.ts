@@ -1,0 +1,2 @@
+// rjsf's list of fields imports a default export by file; see deferredFields.tsx.
+export { DeferredArrayField as default } from './deferredFields';
