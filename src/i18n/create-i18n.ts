@@ -49,7 +49,8 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
 /**
  * The formats the application's texts use besides i18next's own: `region`, `money` (below) and
  * `accountName`: an account (`{{account, accountName}}`) by the name its holder gave it, else by its kind
- * ("Payment"), as the account selects say it.
+ * ("Payment"), as the account selects say it; `cardName`: a card (`{{card, cardName}}`) by the name its
+ * holder gave it, else by its product, as its tile says it.
  *
  * @example
  * addAppFormats(i18n); // then t('x', …) may say {{countryCode, region}}, {{total, money}}
@@ -59,6 +60,11 @@ export function addAppFormats(instance: i18n): void {
     const account = (typeof value === 'object' && value !== null ? value : {}) as { name?: unknown; type?: unknown };
     if (typeof account.name === 'string' && account.name !== '') return account.name;
     return account.type === undefined ? '' : instance.t(`accounts.typeShort.${String(account.type)}`, { defaultValue: String(account.type) });
+  });
+  instance.services.formatter?.add('cardName', (value: unknown) => {
+    const card = (typeof value === 'object' && value !== null ? value : {}) as { cardAliasName?: unknown; productType?: unknown; productName?: unknown };
+    if (typeof card.cardAliasName === 'string' && card.cardAliasName !== '') return card.cardAliasName;
+    return instance.t('cards.tile.name', { productType: card.productType, productName: card.productName });
   });
   instance.services.formatter?.add('region', regionName);
   instance.services.formatter?.add('money', (value, language, options: { currencyCode?: unknown }) => moneyText(value, options.currencyCode, language));
