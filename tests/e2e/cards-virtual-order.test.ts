@@ -89,12 +89,19 @@ describe('ordering a virtual card', () => {
     await expect.poll(() => from.isEnabled()).toBe(true);
     await from.selectOption(String(eur.accountId));
     await page.getByLabel(/Сума/).fill('5,00');
+    // The fee and the total under the amount, as the load will take them.
+    await expect.poll(() => main.locator('[data-field="total"]').innerText()).toBe(ukrainianEuros('5.00'));
     await main.getByRole('button', { name: 'Поповнити картку', exact: true }).click();
     const review = page.getByRole('dialog', { name: 'Перевірте та підтвердіть' });
     const reviewed = await review.innerText();
     expect(reviewed).toContain(ukrainianEuros('5.00'));
     expect(reviewed).toContain('Віртуальна передплачена Mastercard · 5355 22•• ••••'); // the card by its product, no placeholder
     expect(reviewed).not.toContain('{{');
+    // Recipient, amount, fee, total and the paying account, each named.
+    const quote = await api.call('cardLoadQuote', { accountId, amount: '5.00' });
+    expect(reviewed).toContain(`Комісія\n${ukrainianEuros(quote.fee)}`);
+    expect(reviewed).toContain(`Усього до списання\n${ukrainianEuros(quote.total)}`);
+    expect(reviewed).toContain(`Рахунок списання\nEUR · Платіжний · ${eur.maskedNumber}`);
     const smsBefore = await latestTransferSms();
     await review.getByRole('button', { name: 'Поповнити картку', exact: true }).click();
     // Her approval mode asks for the code the sandbox sent by SMS.

@@ -279,6 +279,13 @@ for (const backend of BACKENDS) {
 
       // Load with the SMS code (a wrong code first), refused from another currency.
       expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: usd, amount: '5.00' })).responseCode).toBe('TA1');
+      expect(await call('cardLoadQuote', { accountId, amount: '20.00' })).toMatchObject({
+        responseCode: '00',
+        fee: '0.00',
+        total: '20.00',
+        currencyCode: 'EUR',
+      });
+      expect((await call('cardLoadQuote', { accountId, amount: '-1' })).responseCode).toBe('TA1');
       const load = await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur, amount: '20.00' });
       expect(load).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
       const sms = await db()
@@ -447,6 +454,7 @@ for (const backend of BACKENDS) {
         cardConfirm: [{ cardId: annaSubmitted.cardId }, { cardId: annaActive.id }],
         cardConfirmation: [{ cardId: annaSubmitted.cardId }],
         cardReissueQuote: [{ accountId }],
+        cardLoadQuote: [{ accountId, amount: '1.00' }],
         cardActivationData: [{ accountId }, { accountId: annaSubmitted.accountId }],
         cardActivationQuote: [
           { accountId },
