@@ -2,7 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import localeLoaders from 'virtual:locales';
 import { createLocaleBackend } from './locale-backend.ts';
-import { formatMoney, intlLocale } from '../../engine/index.ts';
+import { formatMoney, formatNumber, intlLocale } from '../../engine/index.ts';
 import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
 
 /** What the translations need to know about the brand. */
@@ -50,7 +50,8 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
  * The formats the application's texts use besides i18next's own: `region`, `money` (below) and
  * `accountName`: an account (`{{account, accountName}}`) by the name its holder gave it, else by its kind
  * ("Payment"), as the account selects say it; `cardName`: a card (`{{card, cardName}}`) by the name its
- * holder gave it, else by its product, as its tile says it.
+ * holder gave it, else by its product, as its tile says it; `decimal`: an exact decimal such as an
+ * exchange rate (`{{value, decimal}}`), exactly, with the language's separators.
  *
  * @example
  * addAppFormats(i18n); // then t('x', …) may say {{countryCode, region}}, {{total, money}}
@@ -67,6 +68,8 @@ export function addAppFormats(instance: i18n): void {
     return instance.t('cards.tile.name', { productType: card.productType, productName: card.productName });
   });
   instance.services.formatter?.add('region', regionName);
+  // An exact decimal (an exchange rate, '0.786050' → '0,78605' in es) with the language's separators, never rounded as a float.
+  instance.services.formatter?.add('decimal', (value: unknown, language: string | undefined) => formatNumber(value, intlLocale(language ?? 'en')));
   instance.services.formatter?.add('money', (value, language, options: { currencyCode?: unknown }) => moneyText(value, options.currencyCode, language));
 }
 
