@@ -12,6 +12,7 @@ const except = (...ids: number[]) => ALL.filter((id) => !ids.includes(id));
 const ALLOWED: Record<CardAction, { virtual: number[]; physical: number[] }> = {
   confirm: { virtual: [S.submitted], physical: [S.submitted] },
   activate: { virtual: [S.pending], physical: [S.printed, S.shipped] },
+  activateWithOrder: { virtual: [S.pending], physical: [] },
   pause: { virtual: [S.active, S.expired], physical: [S.active, S.expired] },
   unpause: { virtual: [S.paused], physical: [S.paused] },
   load: { virtual: [S.active], physical: [S.active] },

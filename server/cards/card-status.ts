@@ -28,6 +28,7 @@ export const CARD_STATUS_IDS: readonly CardStatusId[] = Object.values(CARD_STATU
 export type CardAction =
   | 'confirm'
   | 'activate'
+  | 'activateWithOrder'
   | 'pause'
   | 'unpause'
   | 'load'
@@ -58,6 +59,8 @@ const among = (status: number, list: readonly number[]) => list.includes(status)
  * The rules, one line each:
  * - confirm: a submitted application;
  * - activate: a virtual card the processor issued (pending), or a physical one printed or shipped;
+ * - activate with the order: a virtual card the processor has just issued (pending) is activated as its
+ *   order is confirmed, so it is usable at once; a physical card waits until it has arrived;
  * - pause: from active or expired; unpause: only from paused;
  * - load and enrollment: active only;
  * - block (cancel): anything not already cancelled;
@@ -70,6 +73,7 @@ const among = (status: number, list: readonly number[]) => list.includes(status)
 const RULES: Record<CardAction, (card: CardFacts) => boolean> = {
   confirm: (card) => card.status === S.submitted,
   activate: (card) => (card.isVirtual ? card.status === S.pending : among(card.status, [S.printed, S.shipped])),
+  activateWithOrder: (card) => card.isVirtual && card.status === S.pending,
   pause: (card) => among(card.status, [S.active, S.expired]),
   unpause: (card) => card.status === S.paused,
   load: (card) => card.status === S.active,

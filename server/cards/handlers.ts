@@ -18,7 +18,7 @@ import {
   unpauseCard,
   upgradeCardShipping,
 } from './lifecycle.ts';
-import { loadCard } from './load.ts';
+import { loadCard, loadQuote } from './load.ts';
 
 type CardMethods =
   | 'cardList'
@@ -38,6 +38,7 @@ type CardMethods =
   | 'cardUpgradeShipping'
   | 'cardSetAlias'
   | 'cardLoad'
+  | 'cardLoadQuote'
   | 'cardCrossPlatformRequirement'
   | 'addressReplacementCompatibility';
 
@@ -63,6 +64,7 @@ export const cardHandlers: Pick<RpcHandlerMap<RpcContext>, CardMethods> = {
   cardUpgradeShipping: (params, ctx) => upgradeCardShipping(ctx, params.accountId),
   cardSetAlias: (params, ctx) => setCardAlias(ctx, params.accountId, params.cardAliasName),
   cardLoad: (params, ctx) => loadCard(ctx, params),
+  cardLoadQuote: (params, ctx) => loadQuote(ctx, params),
   async cardCrossPlatformRequirement(params, ctx) {
     const card = await customerCard(ctx.db, callerOf(ctx).customerId, params.accountId, requestLanguage(ctx.acceptLanguage));
     return crossPlatformRequirement(ctx, card.cardStatusId);

@@ -251,12 +251,40 @@ async function issueAtProcessor(ctx: RpcContext, card: { id: number; product_typ
 }
 
 /**
+ * Refuses, before anything changes, an order whose card is activated with it (a virtual card) when its
+ * settlement account cannot pay what activation will charge (issue and annual fees, in that account's
+ * currency, as chargeCardFees converts them).
+ */
+async function requireFeesCovered(trx: Trx, card: LockedCard['current']): Promise<void> {
+  const account = await trx
+    .selectFrom('accounts as card')
+    .innerJoin('accounts as a', 'a.id', 'card.settlement_account_id')
+    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+    .select(['card.currency_code as cardCurrency', 'a.currency_code', 'a.balance', 'a.pending', 'a.balance_min', 'c.scale'])
+    .where('card.id', '=', card.account_id)
+    .executeTakeFirst();
+  if (!account) throw new Error(`Card account ${card.account_id} has no settlement account.`);
+  const { items } = await activationFees(trx, card, account.cardCurrency);
+  const total = feesIn(items, account.currency_code, account.scale, await currencyScales(trx));
+  if (BigInt(account.balance) - BigInt(account.pending) - total < BigInt(account.balance_min)) {
+    throw new RpcRefusal('TA1', {
+      key: 'server.cards.feesNotCovered',
+      values: { total: { amount: formatMinorUnits(total, account.scale), currency: account.currency_code } },
+    });
+  }
+}
+
+/**
  * cardConfirm: a submitted application goes to processing (in a transaction), then the processor
  * is asked to issue the card (outside it): virtual → pending, physical → printing. If the processor
  * fails, the card stays processing and confirming again retries the issue. Also retries the issue
  * of a reissued card left processing.
+ *
+ * A virtual card is then activated with its order (card-status.ts, `activateWithOrder`): activateCard
+ * charges its fees from the settlement account the confirmation named, assigns the PIN and answers it
+ * once, so the card is usable at once. A physical card is activated when it has arrived.
  */
-export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card> {
+export async function confirmCard(ctx: RpcContext, cardId: number): Promise<{ accountId: number; card: Card; pinCode?: string }> {
   const { customerId } = callerOf(ctx);
   const card = await inTransaction(ctx.db, async (trx) => {
     const row = await trx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst();
@@ -264,6 +292,7 @@ export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card
     if (row.role === 'retired') throw refused('server.cards.retired');
     const retry = row.status_id === CARD_STATUS.processing && row.processor_ref === null;
     if (!retry && !cardActionAllowed('confirm', factsOf(row, false))) throw refused('server.cards.alreadyConfirmed');
+    if (row.role === 'current' && row.is_virtual) await requireFeesCovered(trx, row);
     if (!retry)
       await trx
         .updateTable('cards')
@@ -273,7 +302,12 @@ export async function confirmCard(ctx: RpcContext, cardId: number): Promise<Card
     return row;
   });
   await issueAtProcessor(ctx, card);
-  return customerCard(ctx.db, customerId, card.account_id, requestLanguage(ctx.acceptLanguage));
+  const issued = await ctx.db.selectFrom('cards').select(['status_id', 'is_virtual', 'express_shipping']).where('id', '=', card.id).executeTakeFirstOrThrow();
+  if (card.role === 'current' && cardActionAllowed('activateWithOrder', factsOf(issued, false))) {
+    const settlement = await ctx.db.selectFrom('accounts').select('settlement_account_id').where('id', '=', card.account_id).executeTakeFirstOrThrow();
+    return { accountId: card.account_id, ...(await activateCard(ctx, { accountId: card.account_id, feeAccountId: settlement.settlement_account_id ?? 0 })) };
+  }
+  return { accountId: card.account_id, card: await customerCard(ctx.db, customerId, card.account_id, requestLanguage(ctx.acceptLanguage)) };
 }
 
 /**

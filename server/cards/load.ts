@@ -8,6 +8,8 @@ import { transferScope } from '../transfers/scope.ts';
 import { customerCard } from './cards.ts';
 import { paymentAccount } from './fees.ts';
 import { cardLabelText } from './lifecycle.ts';
+import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { transferFee } from '../pricing/pricing.ts';
 
 /**
  * cardLoad: moves money from one of the customer's payment accounts in the card's currency onto an
@@ -35,4 +37,30 @@ export async function loadCard(
     fromField: 'fromAccountId',
     toField: 'accountId',
   });
+}
+
+/**
+ * cardLoadQuote: what loading `amount` onto the customer's card costs, priced as cardLoad's transfer
+ * (kind cardLoad): the amount, the fee and the total leaving the paying account, in the card's currency.
+ */
+export async function loadQuote(ctx: RpcContext, params: { accountId: number; amount: string }) {
+  const { customerId } = callerOf(ctx);
+  const card = await customerCard(ctx.db, customerId, params.accountId, requestLanguage(ctx.acceptLanguage));
+  const currency = await ctx.db.selectFrom('currencies').select('scale').where('code', '=', card.currencyCode).executeTakeFirstOrThrow();
+  let amount: bigint;
+  try {
+    amount = toMinorUnits(params.amount, currency.scale);
+  } catch (error) {
+    if (error instanceof AmountFormatError) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', ...error.text }] });
+    throw error;
+  }
+  if (amount <= 0n) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', key: 'server.amounts.aboveZero' }] });
+  const fee = transferFee('cardLoad', amount);
+  return {
+    accountId: card.accountId,
+    amount: formatMinorUnits(amount, currency.scale),
+    fee: formatMinorUnits(fee, currency.scale),
+    total: formatMinorUnits(amount + fee, currency.scale),
+    currencyCode: card.currencyCode,
+  };
 }

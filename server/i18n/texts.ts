@@ -95,26 +95,33 @@ export interface Texts {
 }
 
 /**
- * A sum as the language writes money, with the currency's symbol or code; a code Intl does not know
- * as a currency (a crypto code longer than three letters, 'USDT') follows the number.
+ * A sum as the language writes money, by the rule of the engine's one money format
+ * (engine/format/numbers.ts `formatMoney`, which the server may not import; tests/specs/money-format.test.ts
+ * holds the two to the same output in every language): the amount goes to Intl as an exact decimal
+ * string, with at least the digits the currency usually shows and every digit it carries; a code that is
+ * no ISO currency (a crypto ticker, 'USDT') follows the number.
  *
  * @example
  * formatMoney('es', { amount: '1000.00', currency: 'EUR' }); // '1000,00 €'
+ * formatMoney('ua', { amount: '10.5', currency: 'EUR' });    // '10,50 EUR'
  */
 export function formatMoney(language: Language, money: MoneyValue): string {
-  const number = Number(money.amount);
-  const decimals = money.amount.includes('.') ? (money.amount.split('.')[1] ?? '').length : 0;
-  try {
-    return new Intl.NumberFormat(isoLanguage(language), {
+  const locale = isoLanguage(language);
+  const text = money.amount.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return money.amount;
+  const digits = Math.min(text.split('.')[1]?.length ?? 0, 20);
+  const decimal = text as `${number}`;
+  if (/^[A-Z]{3}$/.test(money.currency)) {
+    const usual = new Intl.NumberFormat(locale, { style: 'currency', currency: money.currency }).resolvedOptions().minimumFractionDigits ?? 2;
+    return new Intl.NumberFormat(locale, {
       style: 'currency',
       currency: money.currency,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    }).format(number);
-  } catch {
-    const digits = new Intl.NumberFormat(isoLanguage(language), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(number);
-    return `${digits} ${money.currency}`;
+      minimumFractionDigits: usual,
+      maximumFractionDigits: Math.max(usual, digits),
+    }).format(decimal);
   }
+  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, digits) }).format(decimal);
+  return money.currency ? `${number} ${money.currency}` : number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Account } from '../../generated/entities.ts';
 import { selectableAccounts } from './AccountSelectWidget.tsx';
+import { formatMoney, intlLocale } from '../../engine/index.ts';
 import { accountLabel, formatAccountAmount } from './format.ts';
 
 const account = (over: Partial<Account>): Account => ({
@@ -17,10 +18,23 @@ const account = (over: Partial<Account>): Account => ({
 });
 
 describe('formatAccountAmount', () => {
-  it('formats with Intl and the server symbol, telling A$ from $', () => {
+  it("formats with the engine's money format, telling A$ from $", () => {
     expect(formatAccountAmount('1234.50', account({}), 'en')).toBe('$1,234.50');
     expect(formatAccountAmount('1234.50', account({ currencyCode: 'AUD', currencySymbol: 'A$' }), 'en')).toBe('A$1,234.50');
     expect(formatAccountAmount('-5.00', account({ currencyCode: 'EUR', currencySymbol: '€' }), 'es')).toMatch(/^-5,00\s€$/);
+  });
+
+  it('writes a balance as the engine writes a fee beside it, in every language (ua and ru included)', () => {
+    for (const language of ['en', 'es', 'pt', 'ro', 'ru', 'ua']) {
+      const locale = intlLocale(language);
+      for (const currencyCode of ['EUR', 'USD', 'GBP', 'RON']) {
+        const held = account({ currencyCode, currencySymbol: currencyCode === 'EUR' ? '€' : currencyCode === 'GBP' ? '£' : '$' });
+        expect(formatAccountAmount('1876.00', held, locale), `${language} ${currencyCode}`).toBe(formatMoney('1876.00', currencyCode, locale));
+      }
+    }
+    // The Ukrainian case of issue 13: the fee read "10,54 EUR" while the balance read "1 876,00 €".
+    expect(formatAccountAmount('1876.00', account({ currencyCode: 'EUR', currencySymbol: '€' }), 'uk')).toBe('1\u00a0876,00\u00a0EUR');
+    expect(formatMoney('10.54', 'EUR', 'uk')).toBe('10,54\u00a0EUR');
   });
 
   it('keeps up to 8 crypto decimals and at least 2, with the ticker', () => {

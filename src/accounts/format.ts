@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Account } from '../../generated/entities.ts';
+import { formatMoney } from '../../engine/index.ts';
 
 /** Trailing zeros beyond two decimals go (document 001 section 9: up to 8 decimals, at least 2). */
 function trimDecimals(amount: string): string {
@@ -9,33 +10,19 @@ function trimDecimals(amount: string): string {
 }
 
 /**
- * An account's amount with its currency's symbol, formatted by Intl for the reader's language: the
- * digits and their grouping from Intl, the sign from the server's currency table (so A$ and C$ are
- * told apart from $). Crypto amounts keep up to 8 decimals and show the ticker.
+ * An account's amount as every amount of the product reads: through the engine's one money format
+ * (`formatMoney`, Intl for the reader's language), so a balance in a select and a fee beside it agree
+ * ("1 876,00 EUR" and "10,54 EUR" in Ukrainian). Crypto amounts keep up to 8 decimals and show the
+ * ticker after the number, as the engine writes a code that is no ISO currency.
  *
  * @example
- * formatAccountAmount('1234.50', { currencyCode: 'USD', currencySymbol: '$' }, 'en'); // '$1,234.50'
- * formatAccountAmount('0.01500000', { currencyCode: 'BTC', currencySymbol: '₿', crypto: true }, 'en'); // '0.015 BTC'
+ * formatAccountAmount('1234.50', { currencyCode: 'USD' }, 'en'); // '$1,234.50'
+ * formatAccountAmount('0.01500000', { currencyCode: 'BTC', crypto: true }, 'en'); // '0.015 BTC'
  */
-export function formatAccountAmount(amount: string, account: Pick<Account, 'currencyCode' | 'currencySymbol' | 'crypto'>, locale: string): string {
+export function formatAccountAmount(amount: string, account: Pick<Account, 'currencyCode' | 'crypto'>, locale: string): string {
   const decimal = trimDecimals(amount);
-  const digits = decimal.split('.')[1]!.length;
-  if (account.crypto || !/^[A-Z]{3}$/.test(account.currencyCode)) {
-    const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: Math.max(2, digits) }).format(decimal as `${number}`);
-    return `${number} ${account.currencyCode}`;
-  }
-  const format = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: account.currencyCode,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: Math.max(2, digits),
-  });
-  const symbol = account.currencySymbol;
-  return format
-    .formatToParts(decimal as `${number}`)
-    .map((part) => (part.type === 'currency' && symbol ? symbol : part.value))
-    .join('');
+  if (account.crypto || !/^[A-Z]{3}$/.test(account.currencyCode)) return `${formatMoney(decimal, undefined, locale)} ${account.currencyCode}`;
+  return formatMoney(decimal, account.currencyCode, locale);
 }
 
 /**

@@ -133,7 +133,7 @@ describe('card actions', () => {
     });
     const fees = { annual: '45.00', issue: '20.00', monthly: '4.50', shipping: '0', currency: 'RON', minWorkingDays: 10, maxWorkingDays: 15 };
     const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) =>
-      method === 'cardConfirmation' ? { card: submitted, fees } : { ...submitted, cardStatusId: 19 },
+      method === 'cardConfirmation' ? { card: submitted, fees } : { accountId: 9, card: { ...submitted, cardStatusId: 19 } },
     );
     const { router } = renderSpecs(specs, '/confirm-card/50', { callMethod });
     const fee = await screen.findByRole('heading', { name: 'Fees' }, FIND);
@@ -146,7 +146,36 @@ describe('card actions', () => {
     expect(screen.getByText('Once confirmed, your card is printed and sent to you; activate it when it arrives.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cards/9'));
-    expect(callMethod).toHaveBeenCalledWith('cardConfirm', { cardId: 50 });
+    expect(callMethod).toHaveBeenCalledWith('cardConfirm', { cardId: 50, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it('confirms a virtual card into a receipt: active at once, its PIN shown once, and loading it offered', async () => {
+    const submitted = testCard({
+      cardId: 51,
+      accountId: 12,
+      cardIsVirtual: true,
+      cardStatusId: 0,
+      maskedCardNumber: undefined,
+      capabilities: { ...noCapabilities, confirm: true },
+    });
+    const active = testCard({ cardId: 51, accountId: 12, cardIsVirtual: true, cardStatusId: 2, maskedCardNumber: '5355 22•• •••• 4321' });
+    let confirmed = false;
+    const callMethod = vi.fn(async (method: string, _params: Record<string, unknown>) => {
+      if (method === 'cardConfirm') {
+        confirmed = true;
+        return { accountId: 12, card: active, pinCode: '4812' };
+      }
+      return { card: confirmed ? active : submitted, fees: { annual: '10.54', issue: '4.69', monthly: '1.17', currency: 'EUR' } };
+    });
+    renderSpecs(specs, '/confirm-card/51', { callMethod });
+    expect(
+      await screen.findByText('Once confirmed, your virtual card is issued and ready to use at once: its fees are paid from the account above.', {}, FIND),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const receipt = await screen.findByRole('alertdialog', { name: 'Your virtual card is ready' }, FIND);
+    expect(within(receipt).getByText('4812')).toBeTruthy();
+    expect(within(receipt).getByRole('link', { name: 'Load money onto the card' }).getAttribute('href')).toBe('/cards/12/load');
+    expect(callMethod).toHaveBeenCalledWith('cardConfirm', { cardId: 51, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it('says an application already confirmed is so, and offers no second confirmation', async () => {
@@ -156,6 +185,6 @@ describe('card actions', () => {
     });
     expect(await screen.findByText('This application is already confirmed.', {}, FIND)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Back to the card' }).getAttribute('href')).toBe('/cards/9');
+    expect(screen.getByRole('link', { name: 'Open the card' }).getAttribute('href')).toBe('/cards/9');
   });
 });

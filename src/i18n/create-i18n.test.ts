@@ -49,4 +49,25 @@ describe('createI18n', () => {
     await chooseLanguage(i18n, 'ua');
     expect(i18n.t('invoices.pay', { total: '120.60', currencyCode: 'EUR' })).toMatch(/^Сплатити 120,60\sEUR$/);
   });
+
+  it("writes an exchange rate with the language's decimal separator, exactly (no float rounding)", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'es');
+    const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
+    const rate = { currencyCode: 'USD', value: '0.786050', toCurrencyCode: 'GBP' };
+    expect(i18n.t('money.review.rate', rate)).toBe('1 USD = 0,78605 GBP');
+    await chooseLanguage(i18n, 'ua');
+    expect(i18n.t('transferAccount.rateValue', rate)).toBe('1 USD = 0,78605 GBP');
+    await chooseLanguage(i18n, 'en');
+    expect(i18n.t('money.review.rate', rate)).toBe('1 USD = 0.78605 GBP');
+  });
+
+  it('names a card by the name its holder gave it, else by its product, never by a raw placeholder', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
+    const card = { productType: 2006, productName: 'Virtual prepaid Mastercard', maskedCardNumber: '5355 22•• •••• 4321' };
+    expect(i18n.t('money.review.card', { card: { ...card, cardAliasName: 'Travel' } })).toBe('Travel · 5355 22•• •••• 4321');
+    expect(i18n.t('money.review.card', { card })).toBe('Virtual prepaid Mastercard · 5355 22•• •••• 4321');
+    await chooseLanguage(i18n, 'ua');
+    expect(i18n.t('money.review.card', { card })).toBe('Віртуальна передплачена Mastercard · 5355 22•• •••• 4321');
+  });
 });

@@ -2,7 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import localeLoaders from 'virtual:locales';
 import { createLocaleBackend } from './locale-backend.ts';
-import { formatMoney, intlLocale } from '../../engine/index.ts';
+import { formatMoney, formatNumber, intlLocale } from '../../engine/index.ts';
 import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
 
 /** What the translations need to know about the brand. */
@@ -49,7 +49,9 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
 /**
  * The formats the application's texts use besides i18next's own: `region`, `money` (below) and
  * `accountName`: an account (`{{account, accountName}}`) by the name its holder gave it, else by its kind
- * ("Payment"), as the account selects say it.
+ * ("Payment"), as the account selects say it; `cardName`: a card (`{{card, cardName}}`) by the name its
+ * holder gave it, else by its product, as its tile says it; `decimal`: an exact decimal such as an
+ * exchange rate (`{{value, decimal}}`), exactly, with the language's separators.
  *
  * @example
  * addAppFormats(i18n); // then t('x', …) may say {{countryCode, region}}, {{total, money}}
@@ -60,7 +62,14 @@ export function addAppFormats(instance: i18n): void {
     if (typeof account.name === 'string' && account.name !== '') return account.name;
     return account.type === undefined ? '' : instance.t(`accounts.typeShort.${String(account.type)}`, { defaultValue: String(account.type) });
   });
+  instance.services.formatter?.add('cardName', (value: unknown) => {
+    const card = (typeof value === 'object' && value !== null ? value : {}) as { cardAliasName?: unknown; productType?: unknown; productName?: unknown };
+    if (typeof card.cardAliasName === 'string' && card.cardAliasName !== '') return card.cardAliasName;
+    return instance.t('cards.tile.name', { productType: card.productType, productName: card.productName });
+  });
   instance.services.formatter?.add('region', regionName);
+  // An exact decimal (an exchange rate, '0.786050' → '0,78605' in es) with the language's separators, never rounded as a float.
+  instance.services.formatter?.add('decimal', (value: unknown, language: string | undefined) => formatNumber(value, intlLocale(language ?? 'en')));
   instance.services.formatter?.add('money', (value, language, options: { currencyCode?: unknown }) => moneyText(value, options.currencyCode, language));
 }
 

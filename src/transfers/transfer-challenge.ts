@@ -1,5 +1,5 @@
 import type { ChallengeHandler } from '../../engine/index.ts';
-import { formatMoney, isMethodCallError } from '../../engine/index.ts';
+import { formatMoney, formatNumber, isMethodCallError } from '../../engine/index.ts';
 import type { SubmitResult } from '../../generated/entities.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import transferApprove from '../../schemas/api/methods/transferApprove.json' with { type: 'json' };
@@ -59,7 +59,7 @@ export function transferChallenge(rpc: RpcCall): ChallengeHandler {
         fee: formatMoney(answer.fee ?? '0', answer.currencyCode, language),
       });
       if (!answer.toCurrencyCode || answer.toCurrencyCode === answer.currencyCode || !answer.toAmount) return sent;
-      return `${sent} ${t('money.approval.receives', { amount: formatMoney(answer.toAmount, answer.toCurrencyCode, language), rate: answer.exchangeRate })}`;
+      return `${sent} ${t('money.approval.receives', { amount: formatMoney(answer.toAmount, answer.toCurrencyCode, language), rate: formatNumber(answer.exchangeRate, language) })}`;
     },
     texts: {
       title: 'money.approval.codeTitle',

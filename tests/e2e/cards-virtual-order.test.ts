@@ -3,8 +3,8 @@
  * pounds): from her virtual cards one application screen, opened on "virtual", and one confirmation.
  * Her EUR payment account is chosen for her; the fees are in euros (the card's currency), written the
  * Ukrainian way, on the application and on the confirmation, which also names the product, the currency
- * and the account that pays. Confirming lands on the card with its notice, and the notice goes when she
- * leaves that page.
+ * and the account that pays. Confirming issues the card active: a receipt shows its PIN once and leads
+ * to loading money onto it, which she does at once.
  */
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
@@ -12,7 +12,14 @@ import { browserAndServer, signedInPage } from '../support/pages.ts';
 
 const e2e = browserAndServer();
 
-/** An amount in euros as Ukrainian (Intl 'uk') writes it, e.g. '10,54 €'. */
+/** Anna's transfer-confirmation SMS in the sandbox outbox, newest first. */
+const transferSms = async (): Promise<{ id: number; body: string }[]> => {
+  const answer = await fetch(`${e2e.server.url}/sandbox/outbox/messages?${new URLSearchParams({ to: '447700900123', purpose: 'transferConfirmation' })}`);
+  return ((await answer.json()) as { messages: { id: number; body: string }[] }).messages;
+};
+const latestTransferSms = async () => (await transferSms())[0]?.id ?? 0;
+
+/** An amount in euros as Ukrainian (Intl 'uk') writes it, e.g. '10,54 EUR'. */
 const ukrainianEuros = (amount: string) => new Intl.NumberFormat('uk', { style: 'currency', currency: 'EUR' }).format(Number(amount));
 
 describe('ordering a virtual card', () => {
@@ -40,6 +47,8 @@ describe('ordering a virtual card', () => {
     await page.getByLabel('Валюта').selectOption('EUR');
     const settlement = page.getByLabel('Розрахунковий рахунок');
     await expect.poll(() => settlement.inputValue()).toBe(String(eur.accountId));
+    // The balance in the select is written as the fees are (one money format): '1 876,00 EUR' beside '10,54 EUR'.
+    expect(await settlement.locator(`option[value="${eur.accountId}"]`).innerText()).toContain(ukrainianEuros(eur.balance));
     const annual = main.locator('[data-field="annual"]');
     await expect.poll(() => annual.innerText()).toBe(ukrainianEuros(offer.fees.annual));
     expect(await main.locator('[data-field="issue"]').innerText()).toBe(ukrainianEuros(offer.fees.issue));
@@ -58,15 +67,52 @@ describe('ordering a virtual card', () => {
     expect(await main.innerText()).not.toMatch(/[0-9]\s*GBP|£/); // no amount in pounds (the product lists GBP among its currencies)
     await main.getByRole('button', { name: 'Підтвердити', exact: true }).click();
 
-    // 3. On the card, with the notice; leaving the page takes the notice away.
-    await page.waitForURL(/\/cards\/[0-9]+$/);
-    const accountId = Number(new URL(page.url()).pathname.split('/').pop());
-    expect(await api.call('cardGet', { accountId })).toMatchObject({ cardIsVirtual: true, currencyCode: 'EUR', settlementAccountId: eur.accountId });
-    const notice = page.locator('.notices .notice', { hasText: 'Заявку на картку підтверджено.' });
-    await notice.waitFor();
-    await page.getByRole('navigation').getByRole('link', { name: 'Головна' }).first().click();
-    await page.waitForURL('**/home');
-    await notice.waitFor({ state: 'detached' });
+    // 3. The receipt: the card is active at once, its PIN shown once, and loading it is the next step.
+    const receipt = page.getByRole('alertdialog', { name: 'Ваша віртуальна картка готова' });
+    const pin = receipt.locator('[data-fact="pinCode"]');
+    await pin.waitFor();
+    expect((await pin.innerText()).trim()).toMatch(/^[0-9]{4}$/);
+    await page.locator('.notices .notice', { hasText: 'Ваша віртуальна картка активна.' }).waitFor();
+    await receipt.getByRole('link', { name: 'Поповнити картку' }).click();
+    await page.waitForURL(/\/cards\/[0-9]+\/load$/);
+    const accountId = Number(new URL(page.url()).pathname.split('/')[2]);
+    expect(await api.call('cardGet', { accountId })).toMatchObject({
+      cardIsVirtual: true,
+      currencyCode: 'EUR',
+      settlementAccountId: eur.accountId,
+      cardStatusId: 2,
+      capabilities: { load: true, activate: false },
+    });
+
+    // 4. Usable at once: 5,00 EUR loaded from her EUR account (typed with the Ukrainian decimal comma).
+    const from = page.getByLabel('З рахунку');
+    await expect.poll(() => from.isEnabled()).toBe(true);
+    await from.selectOption(String(eur.accountId));
+    await page.getByLabel(/Сума/).fill('5,00');
+    // The fee and the total under the amount, as the load will take them.
+    await expect.poll(() => main.locator('[data-field="total"]').innerText()).toBe(ukrainianEuros('5.00'));
+    await main.getByRole('button', { name: 'Поповнити картку', exact: true }).click();
+    const review = page.getByRole('dialog', { name: 'Перевірте та підтвердіть' });
+    const reviewed = await review.innerText();
+    expect(reviewed).toContain(ukrainianEuros('5.00'));
+    expect(reviewed).toContain('Віртуальна передплачена Mastercard · 5355 22•• ••••'); // the card by its product, no placeholder
+    expect(reviewed).not.toContain('{{');
+    // Recipient, amount, fee, total and the paying account, each named.
+    const quote = await api.call('cardLoadQuote', { accountId, amount: '5.00' });
+    expect(reviewed).toContain(`Комісія\n${ukrainianEuros(quote.fee)}`);
+    expect(reviewed).toContain(`Усього до списання\n${ukrainianEuros(quote.total)}`);
+    expect(reviewed).toContain(`Рахунок списання\nEUR · Платіжний · ${eur.maskedNumber}`);
+    const smsBefore = await latestTransferSms();
+    await review.getByRole('button', { name: 'Поповнити картку', exact: true }).click();
+    // Her approval mode asks for the code the sandbox sent by SMS.
+    const approval = page.getByRole('dialog', { name: 'Підтвердьте переказ' });
+    await approval.waitFor();
+    await expect.poll(latestTransferSms).toBeGreaterThan(smsBefore);
+    const [sms] = await transferSms();
+    await approval.getByLabel('Код підтвердження').fill(/\b([0-9]{6})\b/.exec(sms!.body)![1]!);
+    await approval.getByRole('button', { name: 'Підтвердити', exact: true }).click();
+    await page.getByRole('alertdialog').waitFor();
+    await expect.poll(async () => (await api.call('cardGet', { accountId })).balance).toBe('5.00');
     await page.context().close();
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Cards in Chromium, the issue's whole story for Anna (approval mode sms, codes read from the sandbox
  * outbox): /cards sends her to the physical list (she holds a physical and a virtual prepaid card) and
- * a card opens from it; she applies for a virtual EUR card, confirms it (pending activation), activates
- * it paying the fees from her EUR account (the balance falls by the fee posting of her history) and
- * sees the PIN once; the PIN page shows the same PIN after an SMS code (the SMS never carries it); the
+ * a card opens from it; she applies for a virtual EUR card and confirms it, which activates it at once,
+ * paying the fees from her EUR account (the balance falls by the fee posting of her history), and
+ * sees the PIN once on the receipt; the PIN page shows the same PIN after an SMS code (the SMS never carries it); the
  * card's details reveal the full number after another code; she loads 40.00 EUR with the transfer code;
  * the sandbox processor authorises a 12.34 EUR purchase that shows in the card's history with the
  * balance 27.66; she pauses (no load offered), resumes and cancels the card after the dialog: the card
@@ -94,7 +94,7 @@ async function openDetail(page: Page, accountId: number) {
 const actions = (page: Page): Locator => page.getByRole('region', { name: 'Card actions' });
 
 describe('cards', () => {
-  it('applies for a virtual card, activates it, reads its PIN, loads it, pays with it in the sandbox, pauses, resumes and cancels it', async () => {
+  it('applies for a virtual card, active once confirmed, reads its PIN, loads it, pays with it in the sandbox, pauses, resumes and cancels it', async () => {
     const api = await signIn(e2e.server.url, 'personal@example.com');
     const eur = await eurAccount(api);
     const page = await e2e.signedInPage('personal@example.com');
@@ -131,55 +131,43 @@ describe('cards', () => {
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.waitForURL(/\/confirm-card\/[0-9]+$/);
     const cardId = Number(new URL(page.url()).pathname.split('/').pop());
-    await main.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await page.waitForURL(/\/cards\/[0-9]+$/);
-    const accountId = Number(new URL(page.url()).pathname.split('/').pop());
-    await expect.poll(() => detailStatus(page)).toBe('23');
-    expect(await main.locator('dd[data-field="cardStatusId"]').innerText()).toBe('Awaiting activation');
-    expect(await seriousViolations(page)).toEqual([]);
-    await expectNoFullCardNumber(page, 'the new card');
-    const applied = await api.call('cardGet', { accountId });
-    expect(applied).toMatchObject({ cardId, cardIsVirtual: true, currencyCode: 'EUR', settlementAccountId: eur.accountId, cardStatusId: 23 });
-    expect(applied.maskedCardNumber).toMatch(/^5355 22•• •••• [0-9]{4}$/);
-
-    // 3. Activate: the fees from the EUR account, then the PIN once.
-    await actions(page).getByRole('link', { name: 'Activate', exact: true }).click();
-    await page.waitForURL(`**/cards/${accountId}/activate`);
-    const total = main.locator('[data-field="total"]');
-    await total.waitFor();
-    const activation = await api.call('cardActivationData', { accountId });
-    expect(minor(activation.fees.total)).toBeGreaterThan(0n);
-    expect(await total.innerText()).toContain(activation.fees.total);
-    const feeAccount = page.getByLabel('Pay the fees from');
-    await expect.poll(() => feeAccount.isEnabled()).toBe(true);
-    await feeAccount.selectOption(String(eur.accountId));
     // Her price list is in GBP (she lives in the UK); the EUR card's fees are stated in euros, what her EUR account pays.
-    const quote = activation.feeQuotes.find((candidate: { accountId: number }) => candidate.accountId === eur.accountId);
-    await expect.poll(() => main.locator('[data-field="feeTotal"]').innerText()).toContain(quote.total);
+    const confirmation = await api.call('cardConfirmation', { cardId });
+    const feesDue = minor(confirmation.fees.issue) + minor(confirmation.fees.annual);
+    expect(feesDue).toBeGreaterThan(0n);
     const beforeFees = await eurAccount(api);
-    await page.getByRole('button', { name: 'Activate card', exact: true }).click();
-    const shownPin = main.locator('[data-fact="pinCode"]');
+
+    // 3. Confirming activates the virtual card at once: the fees from the EUR account, the PIN once on the receipt.
+    await main.getByRole('button', { name: 'Confirm', exact: true }).click();
+    const receipt = page.getByRole('alertdialog', { name: 'Your virtual card is ready' });
+    const shownPin = receipt.locator('[data-fact="pinCode"]');
     await shownPin.waitFor();
     const activationPin = (await shownPin.innerText()).trim();
     expect(activationPin).toMatch(/^[0-9]{4}$/);
-    await expectNoFullCardNumber(page, 'the activation');
+    await expectNoFullCardNumber(page, 'the receipt');
+    const accountId = Number(
+      (await receipt.getByRole('link', { name: 'Load money onto the card' }).getAttribute('href'))!.match(/^\/cards\/([0-9]+)\/load$/)![1],
+    );
+    const applied = await api.call('cardGet', { accountId });
+    expect(applied).toMatchObject({ cardId, cardIsVirtual: true, currencyCode: 'EUR', settlementAccountId: eur.accountId, cardStatusId: 2 });
+    expect(applied.maskedCardNumber).toMatch(/^5355 22•• •••• [0-9]{4}$/);
     const afterFees = await eurAccount(api);
     const charged = minor(beforeFees.balance) - minor(afterFees.balance);
-    expect(charged).toBeGreaterThan(0n);
-    // The one fee posting of her EUR history is what left the account.
+    // The one fee posting of her EUR history is what left the account: the fees the confirmation stated.
     const fees = await api.call('transactionHistory', { accountId: eur.accountId, operationType: 'Fees', pageSize: 5 });
     expect(fees.responseCode).toBe('00');
     const posting = fees.transactions[0];
     expect(JSON.stringify(posting)).toContain('Card issue fee');
     expect(minor(String(posting.amount).replace('-', ''))).toBe(charged);
-    expect(charged).toBe(minor(quote.total));
-    expect((await api.call('cardGet', { accountId })).cardStatusId).toBe(2);
+    expect(charged).toBe(feesDue);
 
     // 4. The PIN page shows the same PIN after the SMS code; the SMS does not carry it.
-    await main.getByRole('button', { name: 'Hide PIN', exact: true }).click();
+    await receipt.getByRole('button', { name: 'Hide PIN', exact: true }).click();
     await shownPin.waitFor({ state: 'detached' });
-    await page.getByRole('link', { name: 'Back to the card' }).click();
+    await main.getByRole('link', { name: 'Open the card' }).click();
     await page.waitForURL(`**/cards/${accountId}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoFullCardNumber(page, 'the new card');
     await expect.poll(() => detailStatus(page)).toBe('2');
     await actions(page).getByRole('link', { name: 'PIN', exact: true }).click();
     await page.waitForURL(`**/card/${accountId}/pin`);

@@ -8,7 +8,7 @@ import { currentBalance } from '../../server/ledger/system-balances.ts';
 
 const cents = (value: string) => Math.round(Number(value) * 100);
 /** The card calls that charge a fee or move a balance, declared money-moving. */
-const FEE_CHARGING = new Set(['cardActivate', 'cardBlock', 'cardReissue', 'cardUpgradeShipping']);
+const FEE_CHARGING = new Set(['cardConfirm', 'cardActivate', 'cardBlock', 'cardReissue', 'cardUpgradeShipping']);
 /** A tiny valid PNG, as the file picker would send it. */
 const PNG = `data:image/png;name=doc.png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]).toString('base64')}`;
 
@@ -103,7 +103,7 @@ for (const backend of BACKENDS) {
       expect((await call('cardApplyInfo', { countryCode: 'BR', productType: 2010 })).body.products).toEqual([]);
     });
 
-    it('applies, confirms, activates (fees through the ledger, PIN once), pauses, unpauses, loads and blocks a virtual card', async () => {
+    it('applies and confirms a virtual card, which comes back active (fees through the ledger, PIN once), then pauses, unpauses, loads and blocks it', async () => {
       const eur = await accountOf('EUR');
       const applied = await call('cardApply', { productType: 2006, currencyCode: 'EUR', settlementAccountId: eur.accountId });
       expect(applied.body).toMatchObject({ responseCode: '00', cardStatusId: 0 });
@@ -111,16 +111,9 @@ for (const backend of BACKENDS) {
       expect((await call('cardGet', { accountId })).body).toMatchObject({ cardStatusId: 0, balance: '0.00', capabilities: { confirm: true, activate: false } });
       expect((await call('cardActivate', { accountId, feeAccountId: eur.accountId })).body.responseCode).toBe('TA1');
 
-      const confirmed = await call('cardConfirm', { cardId });
-      expect(confirmed.body).toMatchObject({ responseCode: '00', cardStatusId: 23, capabilities: { activate: true } });
-      expect(confirmed.body.maskedCardNumber).toMatch(/^5355 22•• •••• [0-9]{4}$/);
-      expect((await call('cardConfirm', { cardId })).body).toMatchObject({
-        responseCode: 'TA1',
-        responseDescription: expect.stringContaining('already been confirmed'),
-      });
-
       // The price list of her country (GB) is in pounds; the EUR card's fees are stated in euros, converted
       // at the day's rate and rounded up, as they are charged: 4.00 GBP → 4.69 EUR, 9.00 GBP → 10.54 EUR.
+      // Confirming a virtual card activates it, so these are what the confirmation will take.
       const data = await call('cardActivationData', { accountId });
       expect(data.body).toMatchObject({
         responseCode: '00',
@@ -128,46 +121,52 @@ for (const backend of BACKENDS) {
         extraParams: [],
       });
       expect(data.body.feeAccounts).toContain(eur.accountId);
-      // The screen's quote for one paying account: the same figures, and what that account pays in its currency.
+      const summary = await call('cardConfirmation', { cardId });
+      expect(summary.body).toMatchObject({
+        responseCode: '00',
+        fees: { annual: '10.54', issue: '4.69', currency: 'EUR' },
+        settlementAccount: { accountId: eur.accountId, currencyCode: 'EUR' },
+      });
+      // The screen's quote for one paying account: the same figures, and what that account pays in its currency;
+      // nothing to activate yet (the application is not confirmed).
       const quoted = await call('cardActivationQuote', { accountId: String(accountId), feeAccountId: eur.accountId });
       expect(quoted.body).toMatchObject({
         responseCode: '00',
         accountId,
-        activatable: true,
+        activatable: false,
         cardIsVirtual: true,
         issue: '4.69',
         annual: '10.54',
-        shipping: '0.00',
         total: '15.23',
         currencyCode: 'EUR',
-        feeAccountId: eur.accountId,
         feeCurrencyCode: 'EUR',
         feeTotal: '15.23', // an account in the card's currency pays what the screen states
       });
-      expect(quoted.body.feeTotal).toBe(data.body.feeQuotes.find((quote: { accountId: number }) => quote.accountId === eur.accountId).total);
-      expect((await call('cardActivationQuote', { accountId })).body.feeTotal).toBeUndefined();
 
       const feesBefore = (await feeTransactions()).length;
-      // Money-moving: a retry with the same key replays the first answer and charges nothing more;
-      // the same key with other parameters is refused on the key.
+      // Money-moving: a retry with the same key replays the first answer and charges nothing more.
       const intent = randomUUID();
-      const activated = await call('cardActivate', { idempotencyKey: intent, accountId, feeAccountId: eur.accountId });
-      const retried = await call('cardActivate', { idempotencyKey: intent, accountId, feeAccountId: eur.accountId });
-      const { pinCode: _shownOnce, ...withoutPin } = activated.body;
+      const confirmed = await call('cardConfirm', { idempotencyKey: intent, cardId });
+      expect(confirmed.body).toMatchObject({
+        responseCode: '00',
+        card: { accountId, cardStatusId: 2, capabilities: { activate: false, load: true, pause: true, pin: true, details: true } },
+      });
+      expect(confirmed.body.pinCode).toMatch(/^[0-9]{4}$/);
+      expect(confirmed.body.card.maskedCardNumber).toMatch(/^5355 22•• •••• [0-9]{4}$/);
+      const retried = await call('cardConfirm', { idempotencyKey: intent, cardId });
+      const { pinCode: _shownOnce, ...withoutPin } = confirmed.body;
       expect(retried.body).toEqual(withoutPin); // the PIN is answered once and never kept for a replay
-      const reused = await call('cardActivate', { idempotencyKey: intent, accountId, feeAccountId: (await accountOf('USD')).accountId });
-      expect(reused.body).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'idempotencyKey' }] });
-      expect(activated.body).toMatchObject({ responseCode: '00', card: { cardStatusId: 2, capabilities: { pause: true, load: true } } });
-      expect(activated.body.pinCode).toMatch(/^[0-9]{4}$/);
+      expect((await call('cardGet', { accountId })).body).toMatchObject({ cardStatusId: 2, capabilities: { load: true, activate: false } });
+      expect((await call('cardConfirm', { cardId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: expect.stringContaining('already been confirmed'),
+      });
       const fees = await feeTransactions();
       expect(fees).toHaveLength(feesBefore + 1);
       expect(fees.at(-1)!.description).toContain('Card issue fee, Card annual fee');
+      // Exactly what the confirmation stated left the settlement account.
       const eurAfterFees = await accountOf('EUR');
-      expect(cents(eurAfterFees.balance)).toBeLessThan(cents(eur.balance) - 1300); // 13 GBP is more than 13 EUR
-      // The quote for the EUR account is exactly what left it.
-      const eurQuote = data.body.feeQuotes.find((quote: { accountId: number }) => quote.accountId === eur.accountId);
-      expect(eurQuote.currencyCode).toBe('EUR');
-      expect(cents(eur.balance) - cents(eurAfterFees.balance)).toBe(cents(eurQuote.total));
+      expect(cents(eur.balance) - cents(eurAfterFees.balance)).toBe(cents(quoted.body.feeTotal));
       expect((await call('cardActivate', { accountId, feeAccountId: eur.accountId })).body).toMatchObject({
         responseCode: 'TA1',
         responseDescription: 'This card is already active.',
@@ -258,6 +257,28 @@ for (const backend of BACKENDS) {
       expect(
         ((await call('balanceInquiry', {})).body.accounts as Array<{ type: number }>).some((account) => account.type >= 2006 && account.type <= 2135),
       ).toBe(true);
+    });
+
+    it('refuses to confirm a virtual card its settlement account cannot pay the fees of, and changes nothing', async () => {
+      const usd = await accountOf('USD');
+      const applied = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: usd.accountId });
+      expect(applied.body.responseCode).toBe('00');
+      // Her USD account may not go below what it holds now: nothing is left for the fees.
+      const db = test.server.db;
+      const held = await db.selectFrom('accounts').select(['balance', 'balance_min']).where('id', '=', usd.accountId).executeTakeFirstOrThrow();
+      await db.updateTable('accounts').set({ balance_min: held.balance }).where('id', '=', usd.accountId).execute();
+      try {
+        const before = await snapshot();
+        const refused = await call('cardConfirm', { cardId: applied.body.cardId });
+        expect(refused.body.responseCode).toBe('TA1');
+        expect(refused.body.responseDescription).toMatch(/does not hold the \$[0-9]+\.[0-9]{2} the fees come to/);
+        expect(await snapshot()).toEqual(before);
+        expect((await call('cardGet', { accountId: applied.body.accountId })).body).toMatchObject({ cardStatusId: 0, capabilities: { confirm: true } });
+      } finally {
+        await db.updateTable('accounts').set({ balance_min: held.balance_min }).where('id', '=', usd.accountId).execute();
+      }
+      // With the money there, the same application is confirmed and active.
+      expect((await call('cardConfirm', { cardId: applied.body.cardId })).body).toMatchObject({ responseCode: '00', card: { cardStatusId: 2 } });
     });
 
     it('activates a shipped physical card with the last four digits, then reissues it with express shipping and swaps the replacement in', async () => {

@@ -40,8 +40,8 @@ const requestProperties = (method: string): string[] =>
   Object.keys(JSON.parse(readFileSync(path.join(METHODS_DIR, `${method}.json`), 'utf8')).request?.properties ?? {});
 
 /** Answers allowed to carry a PIN (only as pinCode) or a full number (only as cardNumber). */
-const PIN_ANSWERS = new Set(['cardActivate', 'cardPinShow', 'cardPinGet']);
-const FEE_CHARGING = new Set(['cardActivate', 'cardBlock', 'cardReissue', 'cardUpgradeShipping']);
+const PIN_ANSWERS = new Set(['cardConfirm', 'cardActivate', 'cardPinShow', 'cardPinGet']);
+const FEE_CHARGING = new Set(['cardConfirm', 'cardActivate', 'cardBlock', 'cardReissue', 'cardUpgradeShipping']);
 const NUMBER_ANSWERS = new Set(['cardDetailsReveal']);
 
 /**
@@ -259,17 +259,17 @@ for (const backend of BACKENDS) {
       expect((await call('cardActivate', { accountId, feeAccountId: eur })).responseCode).toBe('TA1'); // not confirmed yet
       expect((await call('cardConfirmation', { cardId })).responseCode).toBe('00');
       expect((await call('cardConfirmation', { cardId: 'x' })).responseCode).toBe('TA1');
-      expect((await call('cardConfirm', { cardId })).responseCode).toBe('00');
-      expect((await call('cardConfirm', { cardId })).responseCode).toBe('TA1');
+      expect((await call('cardDetailsReveal', { accountId })).responseCode).toBe('TA1'); // not active: no details yet
       expect((await call('cardActivationData', { accountId })).responseCode).toBe('00');
       expect((await call('cardActivationData', { accountId: 'x' })).responseCode).toBe('TA1');
       expect((await call('cardActivationQuote', { accountId, feeAccountId: eur })).responseCode).toBe('00');
       expect((await call('cardActivationQuote', { accountId, feeAccountId: 0 })).responseCode).toBe('TA1');
-      expect((await call('cardDetailsReveal', { accountId })).responseCode).toBe('TA1'); // not active: no details yet
-      const activated = await call('cardActivate', { accountId, feeAccountId: eur });
-      expect(activated.responseCode).toBe('00');
-      pins.set(activated.pinCode, { source: 'activation' });
-      expect((await call('cardActivate', { accountId, feeAccountId: eur })).responseCode).toBe('TA1');
+      // Confirming a virtual card activates it: its PIN is answered once.
+      const ordered = await call('cardConfirm', { cardId });
+      expect(ordered.responseCode).toBe('00');
+      pins.set(ordered.pinCode, { source: 'virtual card activated with its order' });
+      expect((await call('cardConfirm', { cardId })).responseCode).toBe('TA1');
+      expect((await call('cardActivate', { accountId, feeAccountId: eur })).responseCode).toBe('TA1'); // already active
 
       // Pause and unpause, each also refused.
       expect((await call('cardUnpause', { accountId })).responseCode).toBe('TA1');
@@ -279,6 +279,13 @@ for (const backend of BACKENDS) {
 
       // Load with the SMS code (a wrong code first), refused from another currency.
       expect((await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: usd, amount: '5.00' })).responseCode).toBe('TA1');
+      expect(await call('cardLoadQuote', { accountId, amount: '20.00' })).toMatchObject({
+        responseCode: '00',
+        fee: '0.00',
+        total: '20.00',
+        currencyCode: 'EUR',
+      });
+      expect((await call('cardLoadQuote', { accountId, amount: '-1' })).responseCode).toBe('TA1');
       const load = await call('cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: eur, amount: '20.00' });
       expect(load).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
       const sms = await db()
@@ -310,7 +317,7 @@ for (const backend of BACKENDS) {
       expect((await call('cardList', { all: true })).responseCode).toBe('TA1');
 
       // PIN show by SMS, change (refused first: mismatch, weak), get by authenticator, details by e-mail.
-      expect((await confirmed('cardPinShow', { accountId })).pinCode).toBe(activated.pinCode);
+      expect((await confirmed('cardPinShow', { accountId })).pinCode).toBe(ordered.pinCode);
       const newPin = await unusedPin();
       expect((await call('cardPinChange', { accountId, pin: newPin, pinRepeat: newPin.split('').reverse().join('') })).responseCode).toBe('TA1');
       expect((await call('cardPinChange', { accountId, pin: '1234', pinRepeat: '1234' })).responseCode).toBe('TA1');
@@ -357,7 +364,7 @@ for (const backend of BACKENDS) {
       expect(physical.responseCode).toBe('00');
       expect((await call('cardUpgradeShipping', { accountId: physical.accountId })).expressShipping).toBe(true);
       expect((await call('cardUpgradeShipping', { accountId: physical.accountId })).responseCode).toBe('TA1');
-      expect((await call('cardConfirm', { cardId: physical.cardId })).cardStatusId).toBe(19);
+      expect((await call('cardConfirm', { cardId: physical.cardId })).card.cardStatusId).toBe(19);
 
       // The demo's shipped physical card: activation with the wrong last four digits, then the right ones.
       const shipped = await db()
@@ -413,17 +420,23 @@ for (const backend of BACKENDS) {
         .executeTakeFirstOrThrow();
       const annaAddress = (await db().selectFrom('addresses').select('id').where('customer_id', '=', annaCustomerId).executeTakeFirstOrThrow()).id;
       const annaSubmitted = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: annaUsd });
+      /** A virtual card ordered (active with its order, its PIN noted) and reissued: the account's replacement waits for activation. */
+      const withPendingReplacement = async (settlementAccountId: number, tokens = anna) => {
+        const applied = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId }, tokens);
+        expect(applied.responseCode).toBe('00');
+        const ordered = await call('cardConfirm', { cardId: applied.cardId }, tokens);
+        expect(ordered.card.cardStatusId).toBe(2);
+        pins.set(ordered.pinCode, { source: 'virtual card activated with its order' });
+        expect((await call('cardReissue', { accountId: applied.accountId }, tokens)).cardReissuedStatusId).toBe(23);
+        return applied;
+      };
       // An activatable card of Anna's, so paying its fees from Northwind's account gets past every state check.
-      const annaPending = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: annaUsd });
-      expect((await call('cardConfirm', { cardId: annaPending.cardId })).cardStatusId).toBe(23);
+      const annaPending = await withPendingReplacement(annaUsd);
       // Northwind's own cards, so a call can name one of its own objects and one of Anna's: one pending, one active.
-      const nwPending = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: nwUsd }, northwind);
-      expect(nwPending.responseCode).toBe('00');
-      expect((await call('cardConfirm', { cardId: nwPending.cardId }, northwind)).cardStatusId).toBe(23);
+      const nwPending = await withPendingReplacement(nwUsd, northwind);
       const nwActive = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: nwUsd }, northwind);
-      await call('cardConfirm', { cardId: nwActive.cardId }, northwind);
-      const nwActivated = await call('cardActivate', { accountId: nwActive.accountId, feeAccountId: nwUsd }, northwind);
-      expect(nwActivated.responseCode).toBe('00');
+      const nwActivated = await call('cardConfirm', { cardId: nwActive.cardId }, northwind);
+      expect(nwActivated.card.cardStatusId).toBe(2);
       pins.set(nwActivated.pinCode, { source: 'Northwind activation' });
       // Anna's live challenge: Northwind's refusals must not spend it.
       await mode(2);
@@ -441,6 +454,7 @@ for (const backend of BACKENDS) {
         cardConfirm: [{ cardId: annaSubmitted.cardId }, { cardId: annaActive.id }],
         cardConfirmation: [{ cardId: annaSubmitted.cardId }],
         cardReissueQuote: [{ accountId }],
+        cardLoadQuote: [{ accountId, amount: '1.00' }],
         cardActivationData: [{ accountId }, { accountId: annaSubmitted.accountId }],
         cardActivationQuote: [
           { accountId },
@@ -556,7 +570,10 @@ for (const backend of BACKENDS) {
     it('activates once under four concurrent activations: one fee, and the PIN answered is the PIN the processor holds', async () => {
       const eur = await paymentAccount(annaCustomerId, 'EUR');
       const applied = await call('cardApply', { productType: 2006, currencyCode: 'EUR', settlementAccountId: eur });
-      await call('cardConfirm', { cardId: applied.cardId });
+      // The virtual card is active with its order; its replacement is what waits for activation.
+      const ordered = await call('cardConfirm', { cardId: applied.cardId });
+      pins.set(ordered.pinCode, { source: 'virtual card activated with its order' });
+      expect((await call('cardReissue', { accountId: applied.accountId })).cardReissuedStatusId).toBe(23);
       const fees = await feeCount();
       const balance = async () => (await db().selectFrom('accounts').select('balance').where('id', '=', eur).executeTakeFirstOrThrow()).balance;
       const balanceBefore = await balance();

@@ -30,6 +30,7 @@ interface Payer {
 interface Answer {
   responseCode: string;
   status?: string;
+  card?: { cardStatusId: number };
   validationErrors?: Array<{ field: string; description: string }>;
 }
 /** One kind of transfer: `prepare` does whatever must exist first (an invoice) and answers the call that sends `amount`. */
@@ -157,15 +158,15 @@ for (const backend of [...BACKENDS, TWO_PROCESSES]) {
       },
     ];
     const cardOf: Record<number, Promise<number>> = {};
-    /** A virtual USD card applied for, confirmed and activated (its fees paid from the USD account): its account id. */
+    /** A virtual USD card applied for and confirmed, active with its order (its fees paid from the USD account): its account id. */
     const activeCard = async (from: Payer): Promise<number> => {
       const applied = (
         await client.rpc('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: from.usd }, { token: from.tokens.accessToken })
       ).body;
       expect(applied.responseCode, JSON.stringify(applied)).toBe('00');
-      expect((await rpc('cardConfirm', { cardId: applied.cardId }, from.tokens)).responseCode).toBe('00');
-      const activated = await rpc('cardActivate', { idempotencyKey: randomUUID(), accountId: applied.accountId, feeAccountId: from.usd }, from.tokens);
-      expect(activated.responseCode, JSON.stringify(activated)).toBe('00');
+      const confirmed = await rpc('cardConfirm', { idempotencyKey: randomUUID(), cardId: applied.cardId }, from.tokens);
+      expect(confirmed.responseCode, JSON.stringify(confirmed)).toBe('00');
+      expect(confirmed.card?.cardStatusId).toBe(2);
       return applied.accountId;
     };
 
