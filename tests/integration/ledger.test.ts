@@ -42,6 +42,16 @@ for (const backend of BACKENDS) {
       ],
       ...(idempotencyKey ? { idempotencyKey } : {}),
     });
+    /** A transfer whose payer also pays a fee into the USD fee account (a system account). */
+    const withFee = async (from: number, to: number, amount: bigint, fee: bigint): Promise<LedgerPosting> => ({
+      operationType: 'Transfer',
+      description: 'With a fee',
+      legs: [
+        { accountId: from, amount: -(amount + fee) },
+        { accountId: to, amount },
+        { accountId: await systemAccountId(db(), 'fees', 'USD'), amount: fee },
+      ],
+    });
     const refusalOf = async (work: Promise<unknown>) => {
       try {
         await work;
@@ -192,15 +202,7 @@ for (const backend of BACKENDS) {
           current: bigint;
         };
       const before = await feesNow();
-      await postLedgerTransaction(db(), {
-        operationType: 'Transfer',
-        description: 'With a fee',
-        legs: [
-          { accountId: from, amount: -105n },
-          { accountId: to, amount: 100n },
-          { accountId: fees, amount: 5n },
-        ],
-      });
+      await postLedgerTransaction(db(), await withFee(from, to, 100n, 5n));
       expect(await balanceOf(from)).toBe(895n);
       const unfolded = await feesNow();
       expect(unfolded.balance).toBe(before.balance);
@@ -215,19 +217,9 @@ for (const backend of BACKENDS) {
     });
 
     it.runIf(backend.name === 'PostgreSQL')('never makes a posting wait for another that pays the same system account', async () => {
-      const fees = await systemAccountId(db(), 'fees', 'USD');
       const [a, b, c, d] = [await openAccount(), await openAccount(), await openAccount(), await openAccount()];
       await fund(a, 1_000n);
       await fund(c, 1_000n);
-      const withFee = (from: number, to: number): LedgerPosting => ({
-        operationType: 'Transfer',
-        description: 'With a fee',
-        legs: [
-          { accountId: from, amount: -11n },
-          { accountId: to, amount: 10n },
-          { accountId: fees, amount: 1n },
-        ],
-      });
       // The first posting stays uncommitted, holding whatever it locked, while the second runs.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
@@ -236,13 +228,13 @@ for (const backend of BACKENDS) {
       const first = db()
         .transaction()
         .execute(async (trx) => {
-          await writeLedgerTransaction(trx, withFee(a, b));
+          await writeLedgerTransaction(trx, await withFee(a, b, 10n, 1n));
           firstPosted();
           await held;
         });
       await posted;
       const second = await Promise.race([
-        postLedgerTransaction(db(), withFee(c, d)).then(() => 'posted'),
+        postLedgerTransaction(db(), await withFee(c, d, 10n, 1n)).then(() => 'posted'),
         new Promise((resolve) => setTimeout(() => resolve('waiting'), 5_000)),
       ]);
       release();
