@@ -107,6 +107,10 @@ describe('home', () => {
     expect(await entriesOnOneRow(page)).toBe(true);
     const header = await page.locator('header.app-header').boundingBox();
     expect(header!.height).toBeLessThan(100);
+    // The entries end before whom the user acts as begins: nothing runs under the chip.
+    const lastEntry = await page.locator('.more-menu__button').boundingBox();
+    const chip = await page.locator('.acting-chip').boundingBox();
+    expect(lastEntry!.x + lastEntry!.width).toBeLessThanOrEqual(chip!.x);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
     const list = page.locator('.more-menu__list');
