@@ -80,7 +80,8 @@ describe('terms step before sign-in completes', () => {
     await dialog.waitFor();
     await shot(page, 'terms-aplus-es-375');
     await dialog.getByRole('button', { name: 'Rechazar' }).click();
-    await expect.poll(() => page.locator('body').innerText()).toContain('Our terms have changed');
+    // The token service answers in the customer's language (Accept-Language), not in English.
+    await expect.poll(() => page.locator('body').innerText()).toContain('Nuestras condiciones han cambiado');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 });
