@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerError } from '../../server/ledger/errors.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
@@ -233,10 +234,19 @@ for (const backend of BACKENDS) {
           await held;
         });
       await posted;
-      const second = await Promise.race([
-        postLedgerTransaction(db(), await withFee(c, d, 10n, 1n)).then(() => 'posted'),
-        new Promise((resolve) => setTimeout(() => resolve('waiting'), 5_000)),
-      ]);
+      // A lock wait would end the second posting with 55P03 (lock_timeout) instead of a posting: this
+      // decides by the locks taken, not by how long anything took.
+      const posting = await withFee(c, d, 10n, 1n);
+      const second = await db()
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local lock_timeout = '1s'`.execute(trx);
+          return writeLedgerTransaction(trx, posting);
+        })
+        .then(
+          () => 'posted',
+          (error: unknown) => (error as { code?: string }).code ?? String(error),
+        );
       release();
       await first;
       expect(second).toBe('posted');
