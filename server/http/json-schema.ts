@@ -1,6 +1,7 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020, type ErrorObject, type SchemaObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import common from '../../schemas/entities/common.schema.json' with { type: 'json' };
+import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
 import { localeTexts, type Language, type TextValues } from '../i18n/texts.ts';
 
 /** One field's problem, as forms show it: `field` is a dot path such as 'profile.firstName'. */
@@ -93,4 +94,35 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined, l
     }
   }
   return result;
+}
+
+/** A checked REST body, or the 400 answer naming its first problem in the request's language. */
+export type CheckedBody<T> = { body: T } | { refusal: { message: string; field: string } };
+
+/**
+ * Body checks for a REST route compiled from an OpenAPI document's component schemas (as codegen
+ * bundles it, with the database's limits on every text and integer), so the declared contract and
+ * the server's checks cannot drift apart. A refusal names the first field and its problem, worded
+ * in the request's language.
+ *
+ * @example
+ * const check = documentBodyChecks(bundle.rest, 'token-service');
+ * const login = check<LoginRequest>('LoginRequest');
+ * const checked = login(request.body); // { body } or { refusal: { message, field } }
+ */
+export function documentBodyChecks(document: SchemaObject, id: string) {
+  const ajv = createSchemaValidator();
+  ajv.addSchema(document, id);
+  return <T>(name: string) => {
+    const validate = ajv.compile<T>({ $ref: `${id}#/components/schemas/${name}` });
+    return (body: unknown): CheckedBody<T> => {
+      if (validate(body)) return { body };
+      const t = requestTexts();
+      const [first] = fieldErrors(validate.errors, currentLanguage());
+      const field = first?.field ?? '';
+      const problem = first?.description ?? t('server.validation.notValid');
+      const message = field ? t('server.validation.field', { field, problem }) : t('server.validation.body', { problem });
+      return { refusal: { message, field } };
+    };
+  };
 }

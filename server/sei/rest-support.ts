@@ -4,37 +4,18 @@ import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession, type SignedInUser } from '../auth/sessions.ts';
 import type { ApiBundle } from '../rpc/api-bundle.ts';
 import type { Database } from '../db/schema.ts';
-import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
-import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
-
-/** A checked body, or the 400 answer naming the first problem. */
-export type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
+import { documentBodyChecks } from '../http/json-schema.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 
 /**
  * Body checks compiled from the session-rules OpenAPI document (`schemas/api/session-rules.openapi.json`
- * as codegen bundles it, with the database's limits on every text and integer), so the declared
- * contract and the server's checks cannot drift apart, and no body reaches the database out of range.
+ * as codegen bundles it), answering the first problem in the request's language.
  *
  * @example
  * const check = sessionRulesChecks(bundle).check<{ urls: string[] }>('CheckUrlsRequest');
  */
 export function sessionRulesChecks(bundle: Pick<ApiBundle, 'sessionRules'>) {
-  const ajv = createSchemaValidator();
-  ajv.addSchema(bundle.sessionRules, 'session-rules');
-  return {
-    check<T>(name: string) {
-      const validate = ajv.compile<T>({ $ref: `session-rules#/components/schemas/${name}` });
-      return (body: unknown): Checked<T> => {
-        if (validate(body)) return { body };
-        const t = requestTexts();
-        const [first] = fieldErrors(validate.errors, currentLanguage());
-        const field = first?.field ?? '';
-        const problem = first?.description ?? t('server.validation.notValid');
-        const message = field ? t('server.validation.field', { field, problem }) : t('server.validation.body', { problem });
-        return { refusal: { message, field } };
-      };
-    },
-  };
+  return { check: documentBodyChecks(bundle.sessionRules, 'session-rules') };
 }
 
 /**

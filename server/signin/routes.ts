@@ -9,13 +9,13 @@ import { bearerToken } from '../auth/bearer.ts';
 import { claimAttempt, clearFailedAttempts } from '../auth/login-throttle.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { tellSecondFactorLocked } from '../auth/second-factor-lock.ts';
-import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { endSession, rotateRefreshToken, startSession, type SessionTokens } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 import { deviceBySecret } from '../devices/devices.ts';
 import { deviceRoutes } from '../devices/routes.ts';
-import { createSchemaValidator, fieldErrors } from '../http/json-schema.ts';
+import { documentBodyChecks, type CheckedBody } from '../http/json-schema.ts';
 import { describeRefusedBody, type RequestError } from '../http/refused-body.ts';
 import { decidePushChallenge, resendPush } from '../push/challenges.ts';
 import { livePushChannel } from '../push/live.ts';
@@ -74,33 +74,17 @@ const said = (key: string, values?: TextValues) => requestTexts()(`server.signin
 /** The wrong-code message with the attempts left. */
 const wrongCode = (left: number) => (left === 1 ? said('wrongCodeOneLeft') : said('wrongCodeLeft', { left }));
 
-/** A checked request body, or the 400 answer that explains the first problem. */
-type Checked<T> = { body: T } | { refusal: { message: string; field: string } };
-
 /**
  * Body checks for the token service, compiled from the component schemas of its OpenAPI document
  * (`rest` in the bundle), so the browser and the server check the same rules.
  */
 export function bodyChecks(bundle: TokenServiceBundle) {
-  const ajv = createSchemaValidator();
-  ajv.addSchema(bundle.rest, 'token-service');
-  const check = <T>(name: string) => {
-    const validate = ajv.compile<T>({ $ref: `token-service#/components/schemas/${name}` });
-    return (body: unknown): Checked<T> => {
-      if (validate(body)) return { body };
-      const t = requestTexts();
-      const [first] = fieldErrors(validate.errors, currentLanguage());
-      const field = first?.field ?? '';
-      const problem = first?.description ?? t('server.validation.notValid');
-      const message = field ? t('server.validation.field', { field, problem }) : t('server.validation.body', { problem });
-      return { refusal: { message, field } };
-    };
-  };
+  const check = documentBodyChecks(bundle.rest, 'token-service');
   return { check, login: check<LoginRequest>('LoginRequest'), token: check<TokenRequest>('TokenRequest'), refresh: check<RefreshRequest>('RefreshRequest') };
 }
 
 /** Answers 400 with the first problem of a body, or hands back the checked body. */
-export function checkedBody<T>(reply: FastifyReply, checked: Checked<T>): T | undefined {
+export function checkedBody<T>(reply: FastifyReply, checked: CheckedBody<T>): T | undefined {
   if ('refusal' in checked) {
     void reply.code(400).send(checked.refusal);
     return undefined;
