@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Card } from '../../generated/entities.ts';
 import type { CardsTable, Database } from '../db/schema.ts';
 import { omitNull } from '../db/omit-null.ts';
+import { maskedAccountNumber } from '../accounts/balances.ts';
 import { isCardAccountType } from '../ledger/account-status.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
@@ -90,6 +91,7 @@ function toCard(row: CardQueryRow, language: Language): Card {
     pendingAmount: formatMinorUnits(row.pending, row.scale),
     accountStatusId: row.account_status,
     settlementAccountId: row.settlement_account_id ?? 0,
+    ...(row.settlement_account_id ? { settlementAccountNumber: maskedAccountNumber(row.settlement_account_id) } : {}),
     countryCode: row.country_code,
     expressShipping: row.express_shipping,
     holderName: row.holder_name,

@@ -72,7 +72,8 @@ describe('card detail', () => {
     expect(document.querySelector('[data-field="balance"]')?.textContent).toBe('$25.00');
     expect(document.querySelector('[data-field="subType"]')?.textContent).toBe('Virtual prepaid Mastercard · Prepaid · USD');
     expect(document.querySelector('[data-field="expressShipping"]')).toBeNull();
-    expect(document.querySelector('[data-field="settlementAccountId"]')?.textContent).toBe('No. 3');
+    expect(document.querySelector('[data-field="settlementAccountNumber"]')?.textContent).toBe('USD payment account •• 0003');
+    expect(document.querySelector('[data-field="settlementAccountId"]')).toBeNull();
   });
 
   it('a paused card offers resume and not pause; resuming offers pause again', async () => {

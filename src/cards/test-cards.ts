@@ -37,6 +37,7 @@ export function testCard(over: Partial<Card> = {}): Card {
     pendingAmount: '0.00',
     accountStatusId: 1,
     settlementAccountId: 3,
+    settlementAccountNumber: '•• 0003',
     countryCode: 'GB',
     expressShipping: false,
     createdAt: '2026-01-02T10:00:00Z',
