@@ -2,7 +2,8 @@
  * The broken states the screen catalogue found (issue 13), each now a proper screen: company selection
  * opened by a personal customer, the personal self-certification opened by a business user, a third-party
  * sign-in link that names no client, an identity verification link that names no session, the audit log's
- * JSON wider than its table, and the profile's e-mail table on a phone.
+ * JSON wider than its table, the profile's e-mail table on a phone, and a header without navigation that hid
+ * its sign-out on phones and pushed its logo to the right on laptops.
  */
 import { describe, expect, it } from 'vitest';
 import { browserAndServer, signedInPage } from '../support/pages.ts';
@@ -30,6 +31,21 @@ describe('broken states found by the catalogue', () => {
     expect(rights).toContain('Transfer approval');
     expect(rights).toContain('Company settings');
     expect(rights).not.toMatch(/session\.rights/);
+    await page.context().close();
+  });
+
+  it('a page without navigation keeps its language, theme and sign-out on a phone, with the logo at the start on a laptop', async () => {
+    const page = await e2e.signedInPage('business@example.com');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${e2e.server.url}/company-selection`);
+    await page.getByRole('button', { name: /Northwind Studio Ltd/ }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'visible' });
+    await page.getByLabel('Language').waitFor({ state: 'visible' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const logo = await page.locator('.app-header .brand-logo').boundingBox();
+    const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+    expect(logo!.x).toBeLessThan(100);
+    expect(signOut!.x + signOut!.width).toBeGreaterThan(1180);
     await page.context().close();
   });
 
