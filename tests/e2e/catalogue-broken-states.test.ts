@@ -49,6 +49,22 @@ describe('broken states found by the catalogue', () => {
     await page.context().close();
   });
 
+  it("a list's empty-state button reads in the button's own colours, not the table's link colour on the same blue", async () => {
+    const page = await e2e.signedInPage('business@example.com');
+    await page.goto(`${e2e.server.url}/company-selection`);
+    await page.getByRole('button', { name: /Northwind Studio Ltd/ }).click();
+    await page.waitForURL((url) => url.pathname !== '/company-selection');
+    await page.goto(`${e2e.server.url}/messages`);
+    const action = page.locator('.eng-table__empty-action');
+    await action.waitFor();
+    const colours = await action.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { text: style.color, background: style.backgroundColor };
+    });
+    expect(colours.text).not.toBe(colours.background);
+    await page.context().close();
+  });
+
   it('the personal self-certification tells a business user it is for personal customers, with no retry that would fail again', async () => {
     const page = await e2e.signedInPage('business@example.com');
     await page.goto(`${e2e.server.url}/company-selection`);
