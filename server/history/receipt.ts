@@ -4,6 +4,7 @@ import { documentAudience, formatDate, localeTexts, renderDocument, type Documen
 import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { transactionDetails } from './details.ts';
 import { customerDisplayName } from '../customers/display-name.ts';
+import { maskedAccountNumber } from '../accounts/balances.ts';
 
 /**
  * The receipt of one transaction of the customer as a PDF in their language, on the brand's letterhead:
@@ -28,7 +29,7 @@ export async function transferReceiptPdf(
   const t = localeTexts(audience.language);
   const outgoing = details.amount.startsWith('-');
   const other = details.counterparty ?? details.toEmail ?? t('pdf.receipt.unknownParty');
-  const own = `${name}, ${t('pdf.receipt.accountValue', { account: details.accountId ?? '', currency: details.currencyCode })}`;
+  const own = `${name}, ${t('pdf.receipt.accountValue', { account: details.accountId ? maskedAccountNumber(details.accountId) : '', currency: details.currencyCode })}`;
   const sentCurrency = details.sentCurrencyCode ?? details.currencyCode;
   // Amount and fee are written at the sending currency's scale, so their digits after the point say it.
   const sum = (a: string, b: string) => {

@@ -7,6 +7,7 @@ import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { documentAudience, formatDate, localeTexts, renderDocument, type DocumentAudience } from '../documents/pdf/index.ts';
 import { customerDisplayName } from '../customers/display-name.ts';
+import { maskedAccountNumber } from '../accounts/balances.ts';
 
 /** Account types that offer monthly statements (document 001 section 3, derived flag 'statements'): payment, prepayment, receiving. */
 export const STATEMENT_ACCOUNT_TYPES: readonly number[] = [1001, 4001, 4002];
@@ -14,6 +15,8 @@ export const STATEMENT_ACCOUNT_TYPES: readonly number[] = [1001, 4001, 4002];
 /** One available monthly statement. */
 export interface StatementEntry {
   accountId: number;
+  /** The masked number customers see ('•• 0057'), never the database id. */
+  accountNumber: string;
   accountName?: string;
   /** The account's type (1001 payment, 4001 prepayment, 4002 receiving), to name an account without a name. */
   accountType: number;
@@ -75,6 +78,7 @@ export async function statementList(
       const month = (index % 12) + 1;
       all.push({
         accountId: account.id,
+        accountNumber: maskedAccountNumber(account.id),
         ...(account.name ? { accountName: account.name } : {}),
         accountType: account.type,
         currencyCode: account.currency_code,
@@ -233,7 +237,7 @@ export async function statementPdf(
         kind: 'fields',
         rows: [
           { label: t('pdf.statement.holder'), value: statement.customerName },
-          { label: t('pdf.statement.account'), value: t('pdf.statement.accountValue', { account: accountId, currency }) },
+          { label: t('pdf.statement.account'), value: t('pdf.statement.accountValue', { account: maskedAccountNumber(accountId), currency }) },
           { label: t('pdf.statement.period'), value: `${statement.period.from} – ${statement.period.to}` },
         ],
       },

@@ -165,20 +165,22 @@ describe('history', () => {
     await page.goto(`${e2e.server.url}/statements`);
     await page.getByRole('heading', { name: 'Statements', level: 1 }).waitFor();
     const monthName = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, month - 1, 1));
-    const row = page.locator('main table tbody tr', { hasText: monthName }).filter({ hasText: `No. ${usd.accountId}` });
+    const row = page.locator('main table tbody tr', { hasText: monthName }).filter({ hasText: usd.maskedNumber });
     await row.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      row.getByRole('button', { name: `Download PDF statement for ${monthName}, USD account ${usd.accountId}` }).click(),
+      row.getByRole('button', { name: `Download PDF statement for ${monthName}, USD account ${usd.maskedNumber}` }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`statement-${usd.accountId}-${year}-${String(month).padStart(2, '0')}.pdf`);
     const bytes = await downloaded(download);
     const { text } = inspectPdf(bytes);
     // This month's statement closes at the account's posted balance.
-    expect(text).toContain(`No. ${usd.accountId}, USD`);
+    // The account is named by its masked number, never its database id.
+    expect(text).toMatch(new RegExp(`••\\s${usd.maskedNumber.slice(-4)}, USD`));
+    expect(await row.innerText()).not.toContain(`No. ${usd.accountId}`);
     expect(text).toContain('Amount, USD');
     expect(text).toMatch(new RegExp(`Closing balance\\s+${usd.balance.replace('.', '\\.')} USD`));
     await page.context().close();
