@@ -501,7 +501,9 @@ export async function activationData(ctx: RpcContext, accountId: number) {
       currencyCode: row.currency_code,
       total: formatMinorUnits(feesIn(items, row.currency_code, row.scale, scales), row.scale),
     })),
-    extraParams: target.is_virtual ? [] : [{ name: 'last4', title: 'Last four digits of the card', required: true }],
+    extraParams: target.is_virtual
+      ? []
+      : [{ name: 'last4', title: wordText(requestLanguage(ctx.acceptLanguage), { key: 'cards.activate.extra.last4' }), required: true }],
   };
 }
 
