@@ -244,6 +244,13 @@ for (const backend of BACKENDS) {
         capabilities: { block: false, rename: false },
       });
       expect(cents((await accountOf('EUR')).balance)).toBe(cents(before.balance) + 3000);
+      // The closed card account's history names where its balance went, in the reader's language.
+      const cardHistory = await client.post(
+        '/api?method=transactionHistory',
+        { method: 'transactionHistory', accountId },
+        { authorization: `Bearer ${anna.accessToken}`, 'accept-language': 'ru' },
+      );
+      expect(cardHistory.body.transactions[0]).toMatchObject({ direction: 'outgoing', counterparty: 'Расчётный счёт' });
       expect((await call('cardBlock', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card is already cancelled.' });
       expect((await call('cardPause', { accountId })).body.responseCode).toBe('TA1');
       expect((await cards()).find((c) => c.accountId === accountId)).toMatchObject({ cardStatusId: 4, accountStatusId: 11 });
