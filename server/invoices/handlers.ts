@@ -1,5 +1,5 @@
 import { keyedDescription } from '../ledger/descriptions.ts';
-import { formatDate, type KeyedText } from '../i18n/texts.ts';
+import { formatDate, localeTexts, type KeyedText } from '../i18n/texts.ts';
 import type { Transaction } from 'kysely';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
@@ -247,7 +247,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
         payer_customer_id: null,
         amount,
         currency_code: account.currency_code,
-        note: `Funding of your ${account.currency_code} account by bank transfer`,
+        note: localeTexts('en')('server.invoices.fundingNote', { currency: account.currency_code }),
         due_date: null,
         is_funding: true,
         is_system: true,
