@@ -28,6 +28,8 @@ const PROPERTIES = new Set([
   'decline_reason',
   'reject_reason',
   'last_error',
+  'note',
+  'counterparty',
 ]);
 
 /** `file:line` (or a whole `file`) of texts allowed in English, each with the reason. */
