@@ -57,3 +57,18 @@ describe('a screen bound to its address and refreshed at an interval', () => {
     await waitFor(() => expect(screen.getByText('Answer 2')).toBeTruthy());
   });
 });
+
+describe('answers the backend words itself', () => {
+  it('are asked for again when the user picks another language', async () => {
+    const i18n = createTestI18n({ tickets: { title: 'Tickets' } });
+    // The backend words its answer in the language the request names, as the application's callMethod sends it.
+    const callMethod = vi.fn(async () => ({ tickets: [{ subject: i18n.language === 'es' ? 'Pedido abierto' : 'Open request' }], count: 1 }));
+    renderScreens(testOptions([spec], { callMethod }), '/tickets', i18n);
+    await screen.findByText('Open request');
+    await act(async () => {
+      await i18n.changeLanguage('es');
+    });
+    await screen.findByText('Pedido abierto');
+    expect(screen.queryByText('Open request')).toBeNull();
+  });
+});

@@ -1,11 +1,14 @@
-import { createContext, use, useState, type ReactNode } from 'react';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SWRConfig, useSWRConfig, type SWRConfiguration } from 'swr';
 import type { EngineOptions } from './types';
 
 const EngineContext = createContext<EngineOptions | null>(null);
 
 /**
- * Hands the engine options to every screen, and gives the screens one SWR cache of their own.
+ * Hands the engine options to every screen, and gives the screens one SWR cache of their own. When the
+ * user picks another language, every answer on screen is asked for again: texts the backend words itself
+ * (in the language the request names) follow the choice without a reload.
  *
  * `createScreenRoutes` already wraps every route in it; use it directly only to render engine parts outside
  * the router (tests, storybook).
@@ -31,9 +34,24 @@ export function EngineProvider({ options, children }: { options: EngineOptions; 
   });
   return (
     <EngineContext value={options}>
-      <SWRConfig value={swrConfig}>{children}</SWRConfig>
+      <SWRConfig value={swrConfig}>
+        <AskAgainInNewLanguage />
+        {children}
+      </SWRConfig>
     </EngineContext>
   );
+}
+
+/** Revalidates every cached answer when the language changes, so the backend's words come in the new one. */
+function AskAgainInNewLanguage(): null {
+  const { i18n } = useTranslation();
+  const { mutate } = useSWRConfig();
+  useEffect(() => {
+    const askAgain = () => void mutate(() => true);
+    i18n.on('languageChanged', askAgain);
+    return () => i18n.off('languageChanged', askAgain);
+  }, [i18n, mutate]);
+  return null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { requestLanguage } from '../i18n/texts.ts';
 import { confirmStepUp, startStepUp, type StepUpWording } from '../signin/step-up.ts';
 import {
+  amountAndPayee,
   decideRequests,
   listRequests,
   notificationCounts,
@@ -66,13 +67,16 @@ async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, change
         accountId: null,
         facts: sending.map((request) => [request.transactionId, request.amount, request.fee, request.currencyCode]),
       };
-      const what = sending.map((request) => `${request.amount} ${request.currencyCode}${request.payee ? ` to ${request.payee}` : ''}`);
+      const t = messageTexts();
+      const what = sending.map((request) => {
+        const said = amountAndPayee({ amount: request.amount, currency: request.currencyCode }, request.payee);
+        return t(said.key, said.values);
+      });
       const wording: StepUpWording = {
         what: {
           key: 'messages.stepUp.what.approve',
           values: {
-            list:
-              what.length > 3 ? messageTexts()('messages.stepUp.what.andMore', { list: what.slice(0, 3).join(', '), count: what.length - 3 }) : what.join(', '),
+            list: what.length > 3 ? t('messages.stepUp.what.andMore', { list: what.slice(0, 3).join(', '), count: what.length - 3 }) : what.join(', '),
           },
         },
         emailSubject: 'messages.stepUp.subject.transferRequestApproval',

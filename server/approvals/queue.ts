@@ -3,7 +3,7 @@ import type { StepUpChallenge, TransactionRequest } from '../../generated/entiti
 import type { TransactionRequestApproveResponse, TransactionRequestListRequest } from '../../generated/methods.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { maskedAccountNumber } from '../accounts/balances.ts';
-import { localeTexts, type Language } from '../i18n/texts.ts';
+import { localeTexts, type KeyedText, type Language, type MoneyValue } from '../i18n/texts.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { completeTransfer, releaseTransfer } from '../transfers/settle-transfer.ts';
@@ -222,10 +222,21 @@ export async function notificationCounts(db: Db, actor: QueueActor): Promise<{ p
 export interface DecisionNotice {
   creatorEmail: string;
   transactionId: number;
-  what: string;
+  /** The amount (and payee), worded in the creator's notice in the language of the request deciding it. */
+  what: KeyedText;
   outcome: 'approved' | 'declined';
   reason?: string;
 }
+
+/**
+ * An amount and, when there is one, whom it goes to, as a message says it: the amount in the reader's
+ * money format ('1.234,50 €' in Spanish), the payee after the language's word for "to".
+ *
+ * @example
+ * wordText('es', amountAndPayee({ amount: '1234.50', currency: 'EUR' }, 'anna@example.com')); // '1234,50 € a anna@example.com'
+ */
+export const amountAndPayee = (amount: MoneyValue, payee: string | null | undefined): KeyedText =>
+  payee ? { key: 'messages.transferRequest.amountTo', values: { amount, payee } } : { key: 'messages.transferRequest.amount', values: { amount } };
 
 /** The ids once each, in order, after checking every one is the customer's request (else 13). */
 async function ownRequestIds(db: Db, actor: QueueActor, ids: bigint[]): Promise<bigint[]> {
@@ -352,7 +363,7 @@ export async function decideRequests(
       notices.push({
         creatorEmail: row.creator_email,
         transactionId,
-        what: `${formatMinorUnits(row.amount, row.scale)} ${row.currency_code}${row.to_email ? ` to ${row.to_email}` : ''}`,
+        what: amountAndPayee({ amount: formatMinorUnits(row.amount, row.scale), currency: row.currency_code }, row.to_email),
         outcome: decision.declined ? 'declined' : 'approved',
         ...(decision.declined && decision.reason?.trim() ? { reason: decision.reason.trim() } : {}),
       });

@@ -1,5 +1,5 @@
 import { requestLanguage, wordText, type KeyedText, type TextValues } from '../i18n/texts.ts';
-import { keyedDescription } from '../ledger/descriptions.ts';
+import { keyedCounterparty, keyedDescription } from '../ledger/descriptions.ts';
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Card } from '../../generated/entities.ts';
@@ -142,13 +142,15 @@ export const blockCard = (ctx: RpcContext, accountId: number) =>
           operationType: 'Card',
           ...keyedDescription('server.ledger.cardCancelled', { card: label }),
           legs: [
-            { accountId: account.id, amount: -account.balance, counterparty: 'Settlement account' },
+            { accountId: account.id, amount: -account.balance, ...keyedCounterparty('server.ledger.settlementAccount') },
             { accountId: settlement, amount: account.balance, counterparty: wordText('en', label), counterpartyText: label },
           ],
         });
       } catch (error) {
         if (error instanceof LedgerError && (error.reason === 'closedAccount' || error.reason === 'insufficientFunds')) {
-          throw refused('server.cards.balanceNotReturned', { reason: error.message });
+          const reason =
+            error.reason === 'closedAccount' ? 'server.cards.balanceNotReturnedBecause.closed' : 'server.cards.balanceNotReturnedBecause.insufficient';
+          throw refused('server.cards.balanceNotReturned', { reason: { key: reason } });
         }
         throw error;
       }
@@ -501,7 +503,9 @@ export async function activationData(ctx: RpcContext, accountId: number) {
       currencyCode: row.currency_code,
       total: formatMinorUnits(feesIn(items, row.currency_code, row.scale, scales), row.scale),
     })),
-    extraParams: target.is_virtual ? [] : [{ name: 'last4', title: 'Last four digits of the card', required: true }],
+    extraParams: target.is_virtual
+      ? []
+      : [{ name: 'last4', title: wordText(requestLanguage(ctx.acceptLanguage), { key: 'cards.activate.extra.last4' }), required: true }],
   };
 }
 

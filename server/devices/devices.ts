@@ -85,9 +85,6 @@ export async function linkDevice(
   return { device: view(row), secret };
 }
 
-/** Why a device may not be removed: it is the last one and a two-step mode relies on push. */
-export const LAST_PUSH_DEVICE = 'This is your only linked device and push approval is on. Choose another sign-in or approval method first.';
-
 /**
  * Removes one of the user's devices. Answers 'removed', 'notFound' (no such device of this user:
  * nothing changes) or 'lastPushDevice' (push sign-in or push approval needs it).

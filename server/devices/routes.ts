@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { bearerUser } from '../auth/bearer.ts';
-import { findDevice, LAST_PUSH_DEVICE, linkDevice, listDevices, unlinkDevice, type NewDevice } from './devices.ts';
+import { findDevice, linkDevice, listDevices, unlinkDevice, type NewDevice } from './devices.ts';
 import { requestTexts } from '../i18n/request-language.ts';
 
 type Check = <T>(name: string) => (body: unknown) => { body: T } | { refusal: { message: string; field: string } };
@@ -13,7 +13,7 @@ export interface DeviceRoutesOptions {
   check: Check;
 }
 
-const NOT_FOUND = { message: 'There is no such device among yours.' };
+const notFound = () => ({ message: requestTexts()('server.devices.notFound') });
 
 /**
  * Linked devices (document 000 sections 3, 5 and 7; document 001 section 7): list, link, read and
@@ -44,8 +44,8 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
     if (!user) return reply;
     const id = deviceId(request.params.deviceId);
     const outcome = id === undefined ? 'notFound' : await unlinkDevice(db, user.userId, id);
-    if (outcome === 'notFound') return reply.code(404).send(NOT_FOUND);
-    if (outcome === 'lastPushDevice') return reply.code(409).send({ message: LAST_PUSH_DEVICE });
+    if (outcome === 'notFound') return reply.code(404).send(notFound());
+    if (outcome === 'lastPushDevice') return reply.code(409).send({ message: requestTexts()('server.devices.lastPushDevice') });
     request.log.info({ userId: user.userId, deviceId: id }, 'device unlinked');
     return { success: true };
   };
@@ -70,6 +70,6 @@ export async function deviceRoutes(app: FastifyInstance, options: DeviceRoutesOp
     if (!user) return reply;
     const id = deviceId(request.params.deviceId);
     const device = id === undefined ? undefined : await findDevice(db, user.userId, id);
-    return device ?? reply.code(404).send(NOT_FOUND);
+    return device ?? reply.code(404).send(notFound());
   });
 }

@@ -47,7 +47,8 @@ export interface Occupation {
 
 /** One tax number of the per-country table. */
 export interface TaxNumberRule {
-  name: string;
+  /** Its name in every language: the locale key `server.taxIds.<nameKey>`. */
+  nameKey: string;
   shortName: string;
   required: boolean;
   pattern?: string;
@@ -112,11 +113,11 @@ export interface TaxRequirement extends TaxNumberRule {
  * (or no country at all): optional, no pattern, crs false, named generically.
  *
  * @example
- * taxRequirement('US', 'personal'); // { name: 'Social Security Number', shortName: 'SSN', required: true, crs: false, ... }
+ * taxRequirement('US', 'personal'); // { nameKey: 'socialSecurityNumber', shortName: 'SSN', required: true, crs: false, ... }
  */
 export function taxRequirement(countryCode: string | null, kind: CustomerKind): TaxRequirement {
   const country = countryCode ? TAX_IDS[countryCode] : undefined;
-  if (!country) return { countryCode, name: 'Tax identification number', shortName: 'TIN', required: false, crs: false };
+  if (!country) return { countryCode, nameKey: 'taxIdentificationNumber', shortName: 'TIN', required: false, crs: false };
   return { countryCode, ...country[kind], crs: country.crs };
 }
 

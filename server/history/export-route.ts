@@ -63,10 +63,11 @@ async function actingCustomer(options: HistoryExportOptions, request: FastifyReq
   const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
   const claims = match ? await verifyAccessToken(options.tokenKey, match[1]!) : undefined;
   const user = claims ? await touchSession(options.db, claims) : undefined;
-  if (!user) return { status: 401, responseCode: 'AU', responseDescription: 'Sign in again.' };
+  const language = requestLanguage(request.headers['accept-language']);
+  if (!user) return { status: 401, responseCode: 'AU', responseDescription: codeDescription('AU', language) };
   const header = request.headers['customer-id'];
   const acting = Array.isArray(header) ? { refused: 'noAccess' as const } : await resolveActingCustomer(options.db, user, header, 'balanceInfo');
-  return 'refused' in acting ? { status: 403, responseCode: '13', responseDescription: 'Access denied' } : acting;
+  return 'refused' in acting ? { status: 403, responseCode: '13', responseDescription: codeDescription('13', language) } : acting;
 }
 
 /**
@@ -96,18 +97,18 @@ export async function historyExportRoute(app: FastifyInstance, options: HistoryE
       if (typeof value !== 'string' || value === '') continue;
       params[field] = INTEGER_FIELDS.has(field) && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
     }
+    const language = requestLanguage(request.headers['accept-language']);
     if (!validate(params)) {
-      const language = requestLanguage(request.headers['accept-language']);
       return reply
         .code(400)
         .send({ responseCode: 'TA1', responseDescription: codeDescription('TA1', language), validationErrors: fieldErrors(validate.errors, language) });
     }
     if (typeof params.accountId === 'number' && !(await ownsAccount(options.db, acting.customerId, params.accountId))) {
-      return reply.code(403).send({ responseCode: '13', responseDescription: 'Access denied' });
+      return reply.code(403).send({ responseCode: '13', responseDescription: codeDescription('13', language) });
     }
     const filter: HistoryFilter = { ...(params as Omit<HistoryFilter, 'customerId'>), customerId: acting.customerId };
     if (filter.status !== undefined && !(filter.status in HISTORY_STATUS))
-      return reply.code(400).send({ responseCode: 'TA1', responseDescription: 'Invalid params' });
+      return reply.code(400).send({ responseCode: 'TA1', responseDescription: codeDescription('TA1', language) });
     const { results } = await transactionHistory(options.db, { ...filter, sortBy: 'transactionDate', sortDirection: 'desc', pageNumber: 1, pageSize: 1 });
 
     async function* lines() {

@@ -1,4 +1,5 @@
 import { Transform, type Readable } from 'node:stream';
+import { localeTexts, type Language } from '../i18n/texts.ts';
 
 /** Requests carry small JSON documents; anything larger is refused before it is parsed. */
 export const BODY_LIMIT_BYTES = 512 * 1024;
@@ -33,16 +34,21 @@ export function limitReceivedBytes(payload: Readable, limit: number): Readable {
 /** An error Fastify raises before a handler runs: unparsable JSON, wrong content type, too large. */
 export interface RequestError {
   statusCode?: number;
+  code?: string;
   message: string;
 }
 
 /**
- * What to tell the caller about a request body Fastify refused, in words that say what to send.
+ * What to tell the caller about a request body Fastify refused, in words that say what to send, in
+ * the request's language (locales/<language>/server.json, `server.rpc.body`): Fastify's own English
+ * message never reaches the caller.
  *
  * @example
- * reply.code(error.statusCode).send({ message: describeRefusedBody(error) });
+ * reply.code(error.statusCode).send({ message: describeRefusedBody(error, requestLanguage(request.headers['accept-language'])) });
  */
-export function describeRefusedBody(error: RequestError): string {
-  if (error.statusCode === 413) return `The request is larger than ${BODY_LIMIT_BYTES / 1024} KiB: send less.`;
-  return `${error.message}: send the request as a JSON object.`;
+export function describeRefusedBody(error: RequestError, language: Language): string {
+  const t = localeTexts(language);
+  if (error.statusCode === 413) return t('server.rpc.body.tooLarge', { size: BODY_LIMIT_BYTES / 1024 });
+  if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return t('server.rpc.body.notJsonType');
+  return t('server.rpc.body.notJson');
 }

@@ -1,5 +1,5 @@
 import { keyedDescription } from '../ledger/descriptions.ts';
-import type { KeyedText } from '../i18n/texts.ts';
+import { formatDate, localeTexts, type KeyedText } from '../i18n/texts.ts';
 import type { Transaction } from 'kysely';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
@@ -16,7 +16,7 @@ import { transferScope } from '../transfers/scope.ts';
 import { assertOpen, INVOICE_PAGE_SIZE, invoiceFor, listInvoices, toInvoice } from './invoices.ts';
 import { invoicePdf } from './pdf-route.ts';
 import { documentAudience } from '../documents/pdf/index.ts';
-import { messageTexts } from '../i18n/request-language.ts';
+import { currentLanguage, messageTexts } from '../i18n/request-language.ts';
 
 const fieldRefusal = (field: string, text: KeyedText, code: 'TA1' | 'CA' = 'TA1', extra: { key?: string } = {}) =>
   new RpcRefusal(code, { ...extra, validationErrors: [{ field, ...text }] });
@@ -136,13 +136,13 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     const link = ctx.origin ? `${ctx.origin}/transfer/invoices/${invoice.id}` : `/transfer/invoices/${invoice.id}`;
     ctx.afterCommit(async () => {
       const t = messageTexts();
-      const amount = `${invoice.amount} ${invoice.currencyCode}`;
+      const amount = { amount: invoice.amount, currency: invoice.currencyCode };
       await ctx.adapters.messages.sendEmail({
         to: email,
         subject: t('messages.invoice.subject', { id: invoice.id, payee: invoice.payeeName, amount }),
         text: [
           invoice.dueDate
-            ? t('messages.invoice.asksBy', { payee: invoice.payeeName, amount, due: invoice.dueDate })
+            ? t('messages.invoice.asksBy', { payee: invoice.payeeName, amount, due: formatDate(currentLanguage(), invoice.dueDate) })
             : t('messages.invoice.asks', { payee: invoice.payeeName, amount }),
           ...(invoice.noteBody ? [t('messages.invoice.note', { note: invoice.noteBody })] : []),
           t('messages.invoice.link', { link }),
@@ -247,7 +247,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
         payer_customer_id: null,
         amount,
         currency_code: account.currency_code,
-        note: `Funding of your ${account.currency_code} account by bank transfer`,
+        note: localeTexts('en')('server.invoices.fundingNote', { currency: account.currency_code }),
         due_date: null,
         is_funding: true,
         is_system: true,

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Invoice } from '../../generated/entities.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
+import { requestTexts } from '../i18n/request-language.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { transferFee } from '../pricing/pricing.ts';
@@ -149,7 +150,8 @@ export function toInvoice(row: InvoiceRow, customerId: number, now: Date = new D
     total: money(row.amount + fee),
     feePayment: row.fee_payment,
     currencyCode: row.currency_code,
-    ...(row.note ? { noteBody: row.note } : {}),
+    // A funding invoice's note is the server's own words (stored in English for the search): said in the reader's language.
+    ...(row.is_funding ? { noteBody: requestTexts()('server.invoices.fundingNote', { currency: row.currency_code }) } : row.note ? { noteBody: row.note } : {}),
     ...(row.due_date ? { dueDate: row.due_date } : {}),
     sentDate: row.sent_at.toISOString(),
     updatedDate: row.updated_at.toISOString(),

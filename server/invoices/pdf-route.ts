@@ -5,6 +5,8 @@ import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { paymentInstructionsOf } from '../accounts/payment-instructions.ts';
+import { codeDescription } from '../rpc/response-codes.ts';
+import { requestLanguage } from '../i18n/texts.ts';
 import { documentAudience, formatDate, localeTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
 import { toInvoice, visibleInvoice, type InvoiceRow } from './invoices.ts';
 
@@ -111,10 +113,11 @@ export async function invoicePdfRoute(app: FastifyInstance, options: InvoicePdfR
     const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
     const claims = match ? await verifyAccessToken(options.tokenKey, match[1]!) : undefined;
     const user = claims ? await touchSession(options.db, claims) : undefined;
-    if (!user) return reply.code(401).send({ responseCode: 'AU', responseDescription: 'Sign in again.' });
+    const language = requestLanguage(request.headers['accept-language']);
+    if (!user) return reply.code(401).send({ responseCode: 'AU', responseDescription: codeDescription('AU', language) });
     const header = request.headers['customer-id'];
     const acting = Array.isArray(header) ? { refused: 'noAccess' as const } : await resolveActingCustomer(options.db, user, header, 'balanceInfo');
-    const denied = { responseCode: '13', responseDescription: 'Access denied' };
+    const denied = { responseCode: '13', responseDescription: codeDescription('13', language) };
     if ('refused' in acting) return reply.code(403).send(denied);
     if (!/^[0-9]{1,18}$/.test(request.params.id)) return reply.code(403).send(denied);
     const found = await visibleInvoice(options.db, acting.customerId, BigInt(request.params.id));

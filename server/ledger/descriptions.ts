@@ -11,6 +11,17 @@ export function keyedDescription(key: string, values?: TextValues): { descriptio
   return { description: localeTexts('en')(key, values), descriptionText: { key, ...(values ? { values } : {}) } };
 }
 
+/**
+ * A counterparty the server names itself, for a leg: its English words (kept in `counterparty`) and its
+ * key and values, worded again for each reader (see {@link counterpartyIn}).
+ *
+ * @example
+ * legs.push({ accountId, amount, ...keyedCounterparty('server.ledger.cryptoNetwork', { currency: 'BTC' }) });
+ */
+export function keyedCounterparty(key: string, values?: TextValues): { counterparty: string; counterpartyText: KeyedText } {
+  return { counterparty: localeTexts('en')(key, values), counterpartyText: { key, ...(values ? { values } : {}) } };
+}
+
 /** A ledger transaction's description as stored: its words, and its key and values when the server worded it. */
 export interface StoredDescription {
   description: string;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countries, documentTypeById, documentTypes, normalizeTaxId, statesOf, taxIdMatches, taxRequirement } from '../dictionaries/data.ts';
+import taxIds from '../../schemas/data/tax-ids.json' with { type: 'json' };
+import { LANGUAGES, localeTexts } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { blockingFlags, inCidr, plainIp, sandboxIpCountry } from './ip-lookup.ts';
 import { maskedPhone, normalizePhone } from './phones.ts';
@@ -28,6 +30,22 @@ describe('per-country tax-id table', () => {
     expect(taxRequirement('US', 'personal')).toMatchObject({ shortName: 'SSN', required: true, crs: false });
     expect(taxRequirement('US', 'business')).toMatchObject({ shortName: 'EIN', required: true });
     expect(taxRequirement('RO', 'personal')).toMatchObject({ shortName: 'CNP', crs: true });
+  });
+
+  it("words every number's name in every language, not as English", () => {
+    const keys = new Set(Object.values(taxIds.countries).flatMap((country) => [country.personal.nameKey, country.business.nameKey]));
+    keys.add(taxRequirement(null, 'personal').nameKey);
+    expect(keys.size).toBeGreaterThan(30);
+    const english = localeTexts('en');
+    for (const language of LANGUAGES.filter((one) => one !== 'en')) {
+      const t = localeTexts(language);
+      // A key missing in the language would fall back to the English words.
+      expect(
+        [...keys].filter((key) => t(`server.taxIds.${key}`) === english(`server.taxIds.${key}`)),
+        language,
+      ).toEqual([]);
+    }
+    expect(localeTexts('ru')(`server.taxIds.${taxRequirement('GB', 'business').nameKey}`)).toBe('Регистрационный номер плательщика НДС');
   });
 
   it('makes a country missing from the table optional with crs false', () => {

@@ -12,7 +12,7 @@ import { checkIpPrivacy, PrivacyBlock } from './access.ts';
 import { confirmEmailByToken } from './emails.ts';
 import { plainIp, type IpPrivacyCheck } from './ip-lookup.ts';
 import { startPhoneVerification } from './phones.ts';
-import { requestTexts } from '../i18n/request-language.ts';
+import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
 
 /** What the profile's direct paths need. */
 export interface ProfileRoutesOptions {
@@ -54,17 +54,19 @@ export async function profileRoutes(app: FastifyInstance, options: ProfileRoutes
     const acting = await actingCustomer(options, request);
     if ('status' in acting) return reply.code(acting.status).send({ message: acting.message });
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
-    if (!/^[1-9][0-9]{0,9}$/.test(request.params.phoneId)) return reply.code(404).send({ message: 'No such phone.' });
-    if (body.type !== undefined && body.type !== 'sms') return reply.code(400).send({ message: "Only 'sms' verification is offered." });
+    if (!/^[1-9][0-9]{0,9}$/.test(request.params.phoneId)) return reply.code(404).send({ message: requestTexts()('server.profile.noSuchPhone') });
+    if (body.type !== undefined && body.type !== 'sms') return reply.code(400).send({ message: requestTexts()('server.profile.smsOnly'), field: 'type' });
     if (typeof body.codeChallenge !== 'string' || !CODE_CHALLENGE.test(body.codeChallenge)) {
-      return reply.code(400).send({ message: 'codeChallenge must be 43 to 128 characters of letters, digits and - . _ ~' });
+      return reply.code(400).send({ message: requestTexts()('server.profile.codeChallenge'), field: 'codeChallenge' });
     }
     try {
       await checkIpPrivacy(options.adapters, request.ip);
       return await startPhoneVerification(options.db, options.adapters, acting.customerId, request.params.phoneId, body.codeChallenge);
     } catch (error) {
-      if (error instanceof PrivacyBlock) return reply.code(403).send({ message: error.message, privacyFlags: error.flags });
-      if (error instanceof RpcRefusal) return reply.code(error.code === '13' ? 403 : 400).send({ message: error.message });
+      if (error instanceof PrivacyBlock) {
+        return reply.code(403).send({ message: requestTexts()('server.profile.privacyBlock', { flags: error.flags.join(', ') }), privacyFlags: error.flags });
+      }
+      if (error instanceof RpcRefusal) return reply.code(error.code === '13' ? 403 : 400).send({ message: error.messageIn(currentLanguage()) });
       throw error;
     }
   });

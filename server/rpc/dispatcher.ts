@@ -138,7 +138,9 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     }
     // The rest of an oversized body is never read: the connection closes after this answer.
     if (status === 413) reply.header('connection', 'close');
-    return answer(reply.code(status), 'TA1', { validationErrors: [{ field: '', description: describeRefusedBody(error) }] });
+    return answer(reply.code(status), 'TA1', {
+      validationErrors: [{ field: '', description: describeRefusedBody(error, requestLanguage(request.headers['accept-language'])) }],
+    });
   });
 
   // Only methods declared with `uploads` may send large bodies; the rest are refused before parsing:
@@ -149,7 +151,11 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
   };
   app.addHook('onRequest', async (request, reply) => {
     if (Number(request.headers['content-length'] ?? 0) > limitOf(request)) {
-      return answer(reply.code(413), 'TA1', { validationErrors: [{ field: '', description: describeRefusedBody({ statusCode: 413, message: '' }) }] });
+      return answer(reply.code(413), 'TA1', {
+        validationErrors: [
+          { field: '', description: describeRefusedBody({ statusCode: 413, message: '' }, requestLanguage(request.headers['accept-language'])) },
+        ],
+      });
     }
   });
   app.addHook('preParsing', async (request, _reply, payload) => limitReceivedBytes(payload, limitOf(request)));

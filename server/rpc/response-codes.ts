@@ -87,6 +87,19 @@ export class RpcRefusal extends Error {
         : {}),
     };
   }
+
+  /**
+   * The refusal as one sentence in `language`, for an answer outside the RPC envelope (`{ message }`):
+   * its own text, else its first field error's, else its code's description.
+   *
+   * @example
+   * reply.code(400).send({ message: refusal.messageIn(currentLanguage()) });
+   */
+  messageIn(language: Language): string {
+    const body = this.bodyIn(language);
+    const [first] = (body.validationErrors as { description: string }[] | undefined) ?? [];
+    return (body.responseDescription as string | undefined) ?? first?.description ?? codeDescription(this.code, language);
+  }
 }
 
 /** A field error's words in a language. */

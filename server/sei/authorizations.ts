@@ -60,14 +60,14 @@ export async function openAuthorization(
   serverOrigin: string,
 ): Promise<OpenedAuthorization | AuthorizeRefusal> {
   const url = parseAuthorizeUrl(authorizeUrl, serverOrigin);
-  if (!url) return { kind: 'invalid', message: "authorizeUrl must be this server's /auth/sei address with the client's parameters." };
+  if (!url) return { kind: 'invalid', message: requestTexts()('server.sei.authorizeUrlInvalid') };
   const clientId = url.searchParams.get('client_id') ?? '';
   const redirect = url.searchParams.get('redirect_uri') ?? '';
   const codeChallenge = url.searchParams.get('code_challenge') ?? '';
   const method = url.searchParams.get('code_challenge_method') ?? 'S256';
-  if (!clientId || !redirect) return { kind: 'invalid', message: 'authorizeUrl needs client_id and redirect_uri.' };
+  if (!clientId || !redirect) return { kind: 'invalid', message: requestTexts()('server.sei.authorizeUrlClient') };
   if (!PKCE.test(codeChallenge) || method !== 'S256') {
-    return { kind: 'invalid', message: 'authorizeUrl needs an S256 code_challenge of 43 to 128 characters.' };
+    return { kind: 'invalid', message: requestTexts()('server.sei.authorizeUrlChallenge') };
   }
   const client = await db.selectFrom('sei_clients').select(['id', 'name', 'redirect_uris']).where('id', '=', clientId).executeTakeFirst();
   let redirectUri: URL;

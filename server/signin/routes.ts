@@ -10,7 +10,7 @@ import { claimAttempt, clearFailedAttempts } from '../auth/login-throttle.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { tellSecondFactorLocked } from '../auth/second-factor-lock.ts';
 import { requestTexts } from '../i18n/request-language.ts';
-import type { TextValues } from '../i18n/texts.ts';
+import { requestLanguage, type TextValues } from '../i18n/texts.ts';
 import { endSession, rotateRefreshToken, startSession, type SessionTokens } from '../auth/sessions.ts';
 import type { Database } from '../db/schema.ts';
 import { deviceBySecret } from '../devices/devices.ts';
@@ -119,7 +119,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
       request.log.error({ err: error }, 'token service request failed');
       return reply.code(500).send({ message: said('serviceFailed') });
     }
-    return reply.code(status).send({ message: describeRefusedBody(error) });
+    return reply.code(status).send({ message: describeRefusedBody(error, requestLanguage(request.headers['accept-language'])) });
   });
 
   const tokensFor = async (session: SessionTokens) => ({

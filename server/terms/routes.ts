@@ -29,7 +29,7 @@ export async function termsRoutes(app: FastifyInstance, options: { db: Kysely<Da
     const { accepted, unknown } = await acceptTerms(options.db, userId, checked.body.acceptedTerms, request.ip);
     if (unknown.length > 0) {
       return reply.code(400).send({
-        message: `acceptedTerms names terms that are not current: ${unknown.join(', ')}. Sign in again to see the current terms.`,
+        message: requestTexts()('server.terms.notCurrentSignIn', { terms: unknown.join(', ') }),
         field: 'acceptedTerms',
       });
     }

@@ -123,7 +123,7 @@ export async function startConfirmation(
   }
 
   const t = messageTexts();
-  const amount = `${formatMinorUnits(transfer.amount, transfer.scale)} ${transfer.currency_code}`;
+  const amount = { amount: formatMinorUnits(transfer.amount, transfer.scale), currency: transfer.currency_code };
   const text = transfer.to_email
     ? t('messages.transferConfirmation.textTo', { code: code ?? '', amount, email: transfer.to_email })
     : t('messages.transferConfirmation.text', { code: code ?? '', amount });

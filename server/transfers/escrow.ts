@@ -148,7 +148,7 @@ export async function payeeInvitation(db: Kysely<Database> | Trx, transferId: bi
     .executeTakeFirst();
   if (!recorded) return undefined;
   const payer = await customerName(db as Trx, transfer.customer_id);
-  const amount = `${formatMinorUnits(transfer.to_amount, transfer.scale)} ${transfer.to_currency_code}`;
+  const amount = { amount: formatMinorUnits(transfer.to_amount, transfer.scale), currency: transfer.to_currency_code };
   const register = `${origin ?? ''}/register?email=${encodeURIComponent(transfer.to_email)}`;
   const t = messageTexts();
   return {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { keyedCounterparty, keyedDescription } from '../ledger/descriptions.ts';
 import { toMinorUnits } from '../ledger/money.ts';
 import { postLedgerTransaction, type PostedTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
@@ -34,11 +35,11 @@ export async function creditDeposit(
   const clearing = await systemAccountId(db, 'clearing:crypto', wallet.currency_code);
   const posted = await postLedgerTransaction(db, {
     operationType: 'Deposit',
-    description: `${wallet.currency_code} deposit ${deposit.txHash}`,
+    ...keyedDescription('server.ledger.cryptoDeposit', { currency: wallet.currency_code, txHash: deposit.txHash }),
     idempotencyKey: `crypto-deposit:${wallet.currency_code}:${deposit.txHash}`,
     legs: [
       { accountId: clearing, amount: -amount, counterparty: deposit.address },
-      { accountId: wallet.account_id, amount, counterparty: `${wallet.currency_code} network` },
+      { accountId: wallet.account_id, amount, ...keyedCounterparty('server.ledger.cryptoNetwork', { currency: wallet.currency_code }) },
     ],
   });
   return { ...posted, accountId: wallet.account_id, currencyCode: wallet.currency_code };

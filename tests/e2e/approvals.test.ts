@@ -74,7 +74,7 @@ describe('business approval queue', () => {
     await stepUp.waitFor();
     let sms: OutboxMessage | undefined;
     await expect.poll(async () => ((sms = await latestApprovalSms())?.id ?? 0) > (sentBefore?.id ?? 0), { timeout: 15_000 }).toBe(true);
-    expect(sms!.body).toMatch(/12\.34 USD to personal@example\.com/);
+    expect(sms!.body).toMatch(/\$12\.34 to personal@example\.com/);
     expect(await seriousViolations(approver)).toEqual([]);
     const code = /^(\d{6}) is your code/.exec(sms!.body)![1]!;
     await stepUp.getByLabel('Confirmation code').fill(code === '000000' ? '111111' : '000000');

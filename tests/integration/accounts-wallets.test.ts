@@ -113,6 +113,13 @@ for (const backend of BACKENDS) {
       expect((await checkLedgerInvariant(test.server.db)).holds).toBe(true);
       const page = await client.get('/sandbox/crypto');
       expect(page.text).toContain(address);
+      // The deposit's description and counterparty in the reader's language.
+      const history = await client.post(
+        '/api?method=transactionHistory',
+        { method: 'transactionHistory', accountId },
+        { authorization: `Bearer ${anna.accessToken}`, 'accept-language': 'ru' },
+      );
+      expect(history.body.transactions[0]).toMatchObject({ description: `Пополнение BTC ${deposit.txHash}`, counterparty: 'Сеть BTC' });
     });
 
     it('generates payment instructions with valid bank numbers for own accounts only', async () => {

@@ -169,7 +169,7 @@ for (const backend of BACKENDS) {
       const notice = JSON.parse(
         (await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: APPROVALS_DEMO_LOGIN, purpose: 'transferRequestDecision' })}`)).text,
       );
-      expect(notice.messages[0].body).toMatch(new RegExp(`request ${id} of 40.00 USD .* was approved`));
+      expect(notice.messages[0].body).toMatch(new RegExp(`request ${id} of \\$40\\.00 to .* was approved`));
     });
 
     it("asks the approver's own second factor, bound to the requests and their amounts, before any money moves", async () => {
@@ -183,7 +183,7 @@ for (const backend of BACKENDS) {
         approvalSentTo: expect.stringMatching(/^\+\d+ •/),
       });
       const sms = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ purpose: 'transferRequestApproval' })}`)).text).messages[0];
-      expect(sms.body).toContain(`12.00 USD to ${DEMO_LOGINS.personal}`);
+      expect(sms.body).toContain(`$12.00 to ${DEMO_LOGINS.personal}`);
       expect(await snapshot()).toEqual(before);
 
       // The code opens only what it was sent for: other requests, or more of them, need their own.

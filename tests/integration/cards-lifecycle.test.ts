@@ -244,6 +244,13 @@ for (const backend of BACKENDS) {
         capabilities: { block: false, rename: false },
       });
       expect(cents((await accountOf('EUR')).balance)).toBe(cents(before.balance) + 3000);
+      // The closed card account's history names where its balance went, in the reader's language.
+      const cardHistory = await client.post(
+        '/api?method=transactionHistory',
+        { method: 'transactionHistory', accountId },
+        { authorization: `Bearer ${anna.accessToken}`, 'accept-language': 'ru' },
+      );
+      expect(cardHistory.body.transactions[0]).toMatchObject({ direction: 'outgoing', counterparty: 'Расчётный счёт' });
       expect((await call('cardBlock', { accountId })).body).toMatchObject({ responseCode: 'TA1', responseDescription: 'This card is already cancelled.' });
       expect((await call('cardPause', { accountId })).body.responseCode).toBe('TA1');
       expect((await cards()).find((c) => c.accountId === accountId)).toMatchObject({ cardStatusId: 4, accountStatusId: 11 });
@@ -286,7 +293,17 @@ for (const backend of BACKENDS) {
       const usd = await accountOf('USD');
       const data = await call('cardActivationData', { accountId: physical.accountId });
       // The USD card's fees in dollars (the GB price list's 13.00 GBP, converted and rounded up per fee).
-      expect(data.body).toMatchObject({ fees: { shipping: '0.00', total: '16.54', currency: 'USD' }, extraParams: [{ name: 'last4', required: true }] });
+      expect(data.body).toMatchObject({
+        fees: { shipping: '0.00', total: '16.54', currency: 'USD' },
+        extraParams: [{ name: 'last4', title: 'Last four digits printed on the card', required: true }],
+      });
+      // The digits' title in the reader's language, like every text the server answers.
+      const spanish = await client.post(
+        '/api?method=cardActivationData',
+        { method: 'cardActivationData', accountId: physical.accountId },
+        { authorization: `Bearer ${anna.accessToken}`, 'accept-language': 'es' },
+      );
+      expect(spanish.body.extraParams).toEqual([{ name: 'last4', title: 'Últimos cuatro dígitos impresos en la tarjeta', required: true }]);
       expect((await call('cardActivationQuote', { accountId: physical.accountId, feeAccountId: usd.accountId })).body).toMatchObject({
         responseCode: '00',
         cardIsVirtual: false,

@@ -207,8 +207,23 @@ for (const backend of BACKENDS) {
       const created = await call('fundingInvoiceCreate', { amount: '250.00', accountId: eur.accountId }, anna);
       expect(created.body).toMatchObject({
         responseCode: '00',
-        invoice: { isFunding: true, isSystem: true, amount: '250.00', currencyCode: 'EUR', payeeAccountId: eur.accountId, direction: 'sent' },
+        invoice: {
+          isFunding: true,
+          isSystem: true,
+          amount: '250.00',
+          currencyCode: 'EUR',
+          payeeAccountId: eur.accountId,
+          direction: 'sent',
+          noteBody: 'Funding of your EUR account by bank transfer',
+        },
       });
+      // The server's own note, in the reader's language.
+      const spanish = await client.post(
+        '/api?method=invoiceGet',
+        { method: 'invoiceGet', id: created.body.invoiceId },
+        { authorization: `Bearer ${anna.accessToken}`, 'accept-language': 'es' },
+      );
+      expect(spanish.body.invoice.noteBody).toBe('Recarga de su cuenta en EUR por transferencia bancaria');
       const { text } = inspectPdf(Buffer.from(await (await pdf(created.body.invoice.urlPdf, anna)).arrayBuffer()));
       expect(text).toContain('IBAN');
       expect(text).toContain(`INV-${created.body.invoiceId}`);

@@ -183,7 +183,7 @@ for (const backend of BACKENDS) {
       const sent = await p2p({ accountId, amount: '15.00', toEmail: payee, note: 'Welcome gift' });
       expect(sent.body).toMatchObject({ responseCode: '00', status: 'awaitingPayee', fee: '0.25' });
       const [invitation] = await outbox(payee.toLowerCase(), 'p2pInvitation');
-      expect(invitation?.subject).toBe('Anna Novak sent you 15.00 EUR');
+      expect(invitation?.subject).toBe('Anna Novak sent you €15.00');
       expect(invitation?.body).toMatch(/register/);
 
       const registered = await client.rpc('accountCreate', {
@@ -299,7 +299,7 @@ for (const backend of BACKENDS) {
         const approved = await p2p({ accountId, amount: '4.00', toEmail: DEMO_LOGINS.business });
         expect(approved.body).toMatchObject({ status: 'awaitingConfirmation', approveType: 'push' });
         const [push] = await pending();
-        expect(push).toMatchObject({ deviceId: device.id, body: expect.stringContaining('4.00 USD') });
+        expect(push).toMatchObject({ deviceId: device.id, body: expect.stringContaining('$4.00') });
         const page = await client.get(`/sandbox/device?login=${DEMO_LOGINS.personal}`);
         expect(page.text).toContain('Approve transfer');
         // Another user's device may not answer.

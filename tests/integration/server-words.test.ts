@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { ApiClient, pkcePair, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 interface Account {
@@ -24,6 +24,7 @@ for (const backend of BACKENDS) {
     let client: ApiClient;
     let anna: Tokens;
     let admin: Tokens;
+    let northwind: Tokens;
 
     /** One RPC call as the application makes it, in `language` (its Accept-Language), or with none. */
     const call = async (method: string, params: Record<string, unknown>, language?: string) =>
@@ -42,6 +43,7 @@ for (const backend of BACKENDS) {
       client = new ApiClient(test.url);
       anna = await client.signIn(DEMO_LOGINS.personal);
       admin = await client.signIn(DEMO_LOGINS.admin);
+      northwind = await client.signIn(DEMO_LOGINS.business);
     });
     afterAll(() => test?.close());
 
@@ -193,6 +195,102 @@ for (const backend of BACKENDS) {
       const russian = await anonymous('passwordChangeCodeCheck', { taskId: started.taskId, code: wrong }, 'ru');
       expect(russian.validationErrors).toEqual([{ field: 'code', description: 'Код неверный: осталось попыток: 3.' }]);
       expect((await anonymous('passwordChangeCodeCheck', { taskId: started.taskId, code }, 'ru')).responseCode).toBe('00');
+    });
+
+    it('words a body the server refuses before reading it (too large, not JSON) in Russian and Spanish, at the RPC and the token service', async () => {
+      const big = 'x'.repeat(600 * 1024);
+      const rpc = await client.post('/api?method=balanceInquiry', { method: 'balanceInquiry', filler: big }, { 'accept-language': 'ru' });
+      expect(rpc.status).toBe(413);
+      expect(rpc.body).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: '', description: 'Запрос больше 512 КиБ: отправьте меньше данных.' }],
+      });
+      const login = await client.post('/auth/login', { password: big }, { 'accept-language': 'es' });
+      expect(login).toMatchObject({ status: 413, body: { message: 'La solicitud supera los 512 KiB: envíe menos datos.' } });
+
+      const broken = (url: string, language: string) =>
+        fetch(`${test.url}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': language }, body: '{"method":' });
+      const notJson = await broken('/api?method=balanceInquiry', 'es');
+      expect(notJson.status).toBe(400);
+      expect((await notJson.json()).validationErrors).toEqual([{ field: '', description: 'La solicitud no es un JSON válido: envíela como un objeto JSON.' }]);
+      const tokenService = await broken('/auth/login', 'ru');
+      expect(tokenService.status).toBe(400);
+      expect(await tokenService.json()).toEqual({ message: 'Запрос не является корректным JSON: отправьте его как объект JSON.' });
+    });
+
+    it("names the tax number on the profile in the reader's language, and in its refusal", async () => {
+      const taxName = async (tokens: Tokens, language?: string) =>
+        (
+          await client.post(
+            '/api?method=profileInquiry',
+            { method: 'profileInquiry' },
+            { authorization: `Bearer ${tokens.accessToken}`, ...(language ? { 'accept-language': language } : {}) },
+          )
+        ).body.tax.name;
+      expect(await taxName(anna, 'ru')).toBe('Номер национального страхования');
+      expect(await taxName(anna, 'es')).toBe('Número del Seguro Nacional');
+      expect(await taxName(anna)).toBe('National Insurance number');
+      expect(await taxName(northwind, 'es')).toBe('Número de registro del IVA');
+      expect(await taxName(northwind, 'ru')).toBe('Регистрационный номер плательщика НДС');
+
+      const refused = await call('taxNumberUpdate', { taxId: '12345' }, 'es');
+      expect(refused.validationErrors).toEqual([
+        { field: 'taxId', description: 'No es un Número del Seguro Nacional (NINO) válido. Compruebe el número e inténtelo de nuevo.' },
+      ]);
+    });
+
+    it("answers the phone verification path's refusals in the request's language", async () => {
+      const verify = (phoneId: string | number, body: Record<string, unknown>, language: string) =>
+        client.post(`/verification/phones/${phoneId}/verify`, body, { authorization: `Bearer ${anna.accessToken}`, 'accept-language': language });
+      const { challenge } = pkcePair();
+      expect(await verify('abc', { type: 'sms', codeChallenge: challenge }, 'ru')).toMatchObject({
+        status: 404,
+        body: { message: 'Этого телефона нет среди ваших.' },
+      });
+      expect(await verify(1, { type: 'call', codeChallenge: challenge }, 'es')).toMatchObject({
+        status: 400,
+        body: { message: 'Los teléfonos solo se verifican por SMS.', field: 'type' },
+      });
+      expect((await verify(1, { type: 'sms', codeChallenge: 'short' }, 'ru')).body).toEqual({
+        message: 'Проверочное значение кода должно состоять из 43–128 букв, цифр или символов - . _ ~',
+        field: 'codeChallenge',
+      });
+      // A refusal of the profile rules (the primary phone is confirmed already), worded like the RPC's.
+      const { phones } = await call('profileInquiry', {});
+      const confirmed = (phones as { id: number; confirmed: boolean }[]).find((phone) => phone.confirmed)!;
+      expect(await verify(confirmed.id, { type: 'sms', codeChallenge: challenge }, 'es')).toMatchObject({
+        status: 400,
+        body: { message: 'Este teléfono ya está confirmado.' },
+      });
+    });
+
+    it('refuses a wrong authorization address for a connected application in Russian', async () => {
+      const authorize = (authorizeUrl: string) =>
+        client.post('/auth/sei/authorize', { authorizeUrl }, { authorization: `Bearer ${anna.accessToken}`, 'accept-language': 'ru' });
+      expect(await authorize('https://elsewhere.example/auth/sei?client_id=x')).toMatchObject({
+        status: 400,
+        body: { message: 'Адрес авторизации должен быть адресом /auth/sei этого банка с параметрами приложения.', field: 'authorizeUrl' },
+      });
+      expect((await authorize(`${test.url}/auth/sei?state=1`)).body.message).toBe('В адресе авторизации нет client_id или redirect_uri приложения.');
+    });
+
+    it("writes an invoice e-mail's amount and due date as the language writes them", async () => {
+      const send = async (language: string) => {
+        const answer = await client.post(
+          '/api?method=invoiceCreate',
+          { method: 'invoiceCreate', toEmail: DEMO_LOGINS.personal, amount: '1234.50', currency: 'USD', dueDate: '2099-01-31' },
+          { authorization: `Bearer ${northwind.accessToken}`, 'accept-language': language },
+        );
+        expect(answer.body.responseCode).toBe('00');
+        const [email] = await outbox(DEMO_LOGINS.personal, 'invoice');
+        return email!;
+      };
+      const spanish = await send('es');
+      expect(spanish.subject).toMatch(/^Factura \d+ de Northwind Studio Ltd: 1234,50\u00a0US\$$/);
+      expect(spanish.body).toContain('Northwind Studio Ltd le pide que pague 1234,50\u00a0US$ antes del 31 ene 2099.');
+      const russian = await send('ru');
+      expect(russian.subject).toMatch(/: 1\u00a0234,50\u00a0\$$/);
+      expect(russian.body).toContain('просит вас оплатить 1\u00a0234,50\u00a0$ до 31 янв. 2099 г.');
     });
   });
 }
