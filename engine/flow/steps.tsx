@@ -127,7 +127,7 @@ function ResultFileButton({ file, params, source }: { file: NonNullable<ResultSp
     }
   };
   return (
-    <button type="button" className="eng-button eng-button--secondary" aria-busy={busy} disabled={busy} onClick={() => void save()}>
+    <button type="button" className="eng-button eng-button--link" aria-busy={busy} disabled={busy} onClick={() => void save()}>
       {t(file.label, params)}
     </button>
   );
@@ -228,15 +228,15 @@ export function ResultStep({
         )}
         {reveal?.copy && secret !== undefined && secret !== null && <CopyButton text={String(secret)} label={t(reveal.label ?? reveal.field)} />}
         {result.text && !(reveal?.missingText && missing) && <p>{t(keyFromValues(result.text, values), values)}</p>}
-        {details && result.details && (
-          <p className="eng-flow__details">
-            <Link to={details}>{t(result.details.label, values)}</Link>
-          </p>
-        )}
-        {saved && result.file && (
-          <p className="eng-flow__file">
-            <ResultFileButton file={result.file} params={saved} source={source} />
-          </p>
+        {((details && result.details) || (saved && result.file)) && (
+          <div className="eng-flow__links">
+            {details && result.details && (
+              <Link className="eng-button eng-button--link" to={details}>
+                {t(result.details.label, values)}
+              </Link>
+            )}
+            {saved && result.file && <ResultFileButton file={result.file} params={saved} source={source} />}
+          </div>
         )}
         {closesItself && <p className="eng-flow__meta">{t('engine.flow.closesSoon')}</p>}
       </div>
