@@ -21,6 +21,7 @@ import { signedInPage } from '../support/sign-in.ts';
 
 const ANNA_PHONE = '447700900123';
 const SHOTS = process.env.RECEIPT_SHOTS;
+if (SHOTS) mkdirSync(SHOTS, { recursive: true });
 
 interface Account {
   accountId: number;
@@ -98,10 +99,7 @@ for (const { brand, language } of cases) {
       const transactionId = details!.split('/').pop()!;
       expect(await receipt.locator('[data-field="transactionId"]').innerText()).toBe(transactionId);
       expect(await receipt.getByRole('button', { name: words.repeat }).count()).toBe(repeat ? 1 : 0);
-      if (SHOTS) {
-        mkdirSync(SHOTS, { recursive: true });
-        await tab.screenshot({ path: path.join(SHOTS, `${brand}-${language}-${name}-${tab.viewportSize()!.width}.png`) });
-      }
+      if (SHOTS) await tab.screenshot({ path: path.join(SHOTS, `${brand}-${language}-${name}-${tab.viewportSize()!.width}.png`) });
       const [download] = await Promise.all([tab.waitForEvent('download'), receipt.getByRole('button', { name: words.pdf }).click()]);
       expect(download.suggestedFilename()).toBe(`receipt-${transactionId}.pdf`);
       const file = await download.path();
@@ -112,7 +110,7 @@ for (const { brand, language } of cases) {
     }
 
     /** The confirmation names `shown` and the paying account; its primary button sends. */
-    async function confirmReview(tab: Page, shown: Array<string | RegExp>) {
+    async function confirmReview(tab: Page, shown: Array<string | RegExp>, name: string) {
       const review = tab.getByRole('dialog');
       await review.waitFor();
       const text = plain(await review.innerText());
@@ -120,6 +118,7 @@ for (const { brand, language } of cases) {
         if (typeof value === 'string') expect(text).toContain(value);
         else expect(text).toMatch(value);
       }
+      if (SHOTS) await tab.screenshot({ path: path.join(SHOTS, `${brand}-${language}-${name}-review-${tab.viewportSize()!.width}.png`) });
       await review.locator('.eng-button--primary').click();
     }
 
@@ -138,7 +137,7 @@ for (const { brand, language } of cases) {
         const before = await lastSms();
         await tab.locator('main form button[type="submit"]').click();
         const figures = ['business@example.com', money('10.00', 'USD', language), money(fee.fee, 'USD', language), money(fee.total, 'USD', language)];
-        await confirmReview(tab, figures);
+        await confirmReview(tab, figures, 'p2p');
         await confirmWithCode(tab, before);
         await expectReceipt(tab, figures, { repeat: true, name: 'p2p' });
         await tab.context().close();
@@ -164,7 +163,7 @@ for (const { brand, language } of cases) {
         expect(plain(await tab.locator('main [data-field="fee"]').innerText())).toBe(money(quote.fee, 'USD', language));
         await tab.locator('main form button[type="submit"]').click();
         const figures = [namedAccount('EUR'), money('10.00', 'USD', language), money(quote.fee, 'USD', language), money(quote.total, 'USD', language)];
-        await confirmReview(tab, [...figures, money(quote.toAmount, 'EUR', language)]);
+        await confirmReview(tab, [...figures, money(quote.toAmount, 'EUR', language)], 'exchange');
         await expectReceipt(tab, figures, { repeat: true, name: 'exchange' });
         await tab.context().close();
       });
@@ -191,7 +190,7 @@ for (const { brand, language } of cases) {
           money(invoice.fee, 'USD', language),
           money(invoice.total, 'USD', language),
         ];
-        await confirmReview(tab, figures);
+        await confirmReview(tab, figures, 'invoice');
         await confirmWithCode(tab, before);
         // Paying an invoice again makes no sense: no Repeat.
         await expectReceipt(tab, figures, { repeat: false, name: 'invoice' });
