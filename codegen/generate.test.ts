@@ -127,6 +127,14 @@ describe('codegen', () => {
       expect(error.jsonPath).toBe('/items/0/to');
     });
 
+    it("refuses an undeclared method on a result's file button", async () => {
+      rewrite('transfer-p2p.yaml', 'method: transferReceiptPdf', 'method: transferReceipt');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/transfer-p2p.yaml');
+      expect(error.jsonPath).toBe('/dashboard/sections/1/form/submit/result/file/method');
+      expect(error.detail).toContain("'transferReceipt' is not a declared method");
+    });
+
     it("refuses a field a form section's schema does not have, and an undeclared method on a row action", async () => {
       rewrite('payout-blacklist.yaml', 'fields: [email, blockType]', 'fields: [email, blockKind]');
       const field = await failure(paths);

@@ -291,12 +291,13 @@ class SpecResolver {
   }
 
   /**
-   * Checks a submit's or a button's method and its `idempotencyKey` (a field of the method's request), and
+   * Checks a submit's or a button's method (and its result's file button's), its `idempotencyKey` (a field of the method's request), and
    * names `idempotencyKey` for a method declared `moneyMoving` when the spec does not, so the engine sends
    * a key without the spec having to say so.
    */
   private call(source: JsonObject | undefined, at: string): void {
     this.method(source, at);
+    this.method((source?.result as JsonObject | undefined)?.file as JsonObject | undefined, `${at}/result/file`);
     if (!source || typeof source.method !== 'string') return;
     if (this.moneyMoving.has(source.method) && !source.idempotencyKey) source.idempotencyKey = 'idempotencyKey';
     const key = source.idempotencyKey as string | undefined;

@@ -73,7 +73,7 @@ export function saveBlob(fileName: string, blob: Blob): void {
 export function saveAnswerFile(answer: unknown, source: string): void {
   if (!isAnswerFile(answer)) {
     throw new Error(
-      `Screen spec ${source} asks to save the answer as a file (success.saveFile), but the method answered no { fileName, mediaType, content } object. Call a method whose answer is a file, or drop saveFile.`,
+      `Screen spec ${source} asks to save the answer as a file (success.saveFile or result.file), but the method answered no { fileName, mediaType, content } object. Call a method whose answer is a file, or drop saveFile.`,
     );
   }
   saveBlob(answer.fileName, answerFileBlob(answer));

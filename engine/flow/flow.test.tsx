@@ -565,7 +565,7 @@ describe('answer-driven flows', () => {
     expect(again!.idempotencyKey).toBe(lost!.idempotencyKey);
   });
 
-  it('words looked-up ids in the review, and keeps a receipt with what was sent, a details link and Repeat', async () => {
+  it('words looked-up ids in the review, and keeps a receipt with what was sent, a details link, its file and Repeat', async () => {
     const callMethod = vi.fn(async (method: string, params: Record<string, unknown>): Promise<unknown> => {
       if (method === 'storeList')
         return {
@@ -575,6 +575,7 @@ describe('answer-driven flows', () => {
           ],
         };
       if (method === 'orderPlace') return { status: 'placed', orderId: 9, echo: params.storeCode };
+      if (method === 'orderReceipt') return { fileName: `order-${String(params.orderId)}.pdf`, mediaType: 'application/pdf', content: 'JVBERi0=' };
       throw new Error(`unexpected ${method}`);
     });
     const receipt: ScreenSpec = {
@@ -603,6 +604,7 @@ describe('answer-driven flows', () => {
             title: 'orders.{{status}}Title',
             items: [{ field: 'store', label: 'orders.storeLabel', template: 'orders.storeValue' }, { field: 'amount' }],
             details: { label: 'orders.view', path: '/orders/:orderId' },
+            file: { label: 'orders.receiptPdf', method: 'orderReceipt', params: { orderId: ':orderId' } },
             repeat: 'orders.repeat',
             close: 'orders.done',
           },
@@ -616,6 +618,7 @@ describe('answer-driven flows', () => {
       'orders.storeValue': '{{store.name}} ({{store.code}})',
       'orders.balance': 'Store balance',
       'orders.view': 'View the order',
+      'orders.receiptPdf': 'Receipt (PDF)',
       'orders.repeat': 'Order again',
       'orders.done': 'Done',
     });
@@ -633,6 +636,12 @@ describe('answer-driven flows', () => {
     expect(within(result).getByText('Harbour (ABC1)')).toBeTruthy();
     expect(within(result).getByText('3.00')).toBeTruthy();
     expect(within(result).getByRole('link', { name: 'View the order' }).getAttribute('href')).toBe('/orders/9');
+    // Its file: the method asked with the answer's values, the answer handed to the browser as a PDF.
+    const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:receipt');
+    await act(async () => fireEvent.click(within(result).getByRole('button', { name: 'Receipt (PDF)' })));
+    expect(calls(callMethod as never, 'orderReceipt')).toEqual([{ orderId: 9 }]);
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect((saved.mock.calls[0]![0] as Blob).type).toBe('application/pdf');
     // The receipt stays until the person leaves it.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByRole('alertdialog', { name: 'Order placed' })).toBeTruthy();

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fillPath, getPath } from '../data/paths';
+import { saveAnswerFile } from '../files/saveFile';
+import { useEngine } from '../provider/EngineProvider';
 import { DefinitionList } from '../kinds/detail/DefinitionList';
 import { CopyButton } from '../ui/CopyButton';
 import type { ResultList, ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
@@ -95,6 +97,42 @@ export function ReviewStep({ review, values, onAnswer }: { review: ReviewSpec; v
   );
 }
 
+/** A result `file`'s params with `':name'` taken from the values; null while one of them has none. */
+function fileParams(params: Record<string, unknown> | undefined, values: Values): Values | null {
+  const bound: Values = {};
+  for (const [field, value] of Object.entries(params ?? {})) {
+    const taken = typeof value === 'string' && value.startsWith(':') ? getPath(values, value.slice(1)) : value;
+    if (taken === undefined || taken === null || taken === '') return null;
+    bound[field] = taken;
+  }
+  return bound;
+}
+
+/**
+ * The result's `file` button: calls its method and hands the file answer to the browser to save. Busy
+ * (`aria-busy`, disabled) while it is asked; a failure goes to the application's `onError`, the step stays.
+ */
+function ResultFileButton({ file, params, source }: { file: NonNullable<ResultSpec['file']>; params: Values; source: string }) {
+  const { t } = useTranslation();
+  const { callMethod, onError } = useEngine();
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      saveAnswerFile(await callMethod(file.method, params), source);
+    } catch (error) {
+      onError?.(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="eng-button eng-button--link" aria-busy={busy} disabled={busy} onClick={() => void save()}>
+      {t(file.label, params)}
+    </button>
+  );
+}
+
 /** Seconds left until `ms` from when it was first drawn, counted down once a second (a timer, not announced each second). */
 function useSecondsLeft(ms: number | undefined): number | undefined {
   const [end] = useState(() => (ms === undefined ? undefined : Date.now() + ms));
@@ -110,7 +148,8 @@ function useSecondsLeft(ms: number | undefined): number | undefined {
 /**
  * The step after the final answer: its title, text and values; it closes by itself where the spec says so.
  * With `details`, a link to the page of what the call made (the path filled from the answer); with
- * `repeat` and `onRepeat`, a button that closes it and sends the person back to the filled form.
+ * `repeat` and `onRepeat`, a button that closes it and sends the person back to the filled form; with
+ * `file`, a button that saves the file its method answers (a receipt's PDF).
  * With `reveal`, it shows one secret value of the answer, announced once, with a visible countdown, and
  * hides it (closes) after `reveal.hideAfterMs`. With `list`, the answer's items (one per row acted on,
  * filled in from `rows`) as a table. Its status region is named by the title.
@@ -121,12 +160,15 @@ export function ResultStep({
   rows,
   onClose,
   onRepeat,
+  source = 'this screen',
 }: {
   result: ResultSpec;
   values: Values;
   rows?: ResultRows;
   onClose: () => void;
   onRepeat?: () => void;
+  /** The spec file, named in the error when `file`'s method answers no file. */
+  source?: string;
 }) {
   const { t } = useTranslation();
   const reveal = result.reveal;
@@ -147,6 +189,7 @@ export function ResultStep({
   const missing = secret === undefined || secret === null || secret === '';
   const title = t(keyFromValues(result.title, values), values);
   const details = result.details ? fillPath(result.details.path, values) : null;
+  const saved = result.file ? fileParams(result.file.params, values) : null;
   return (
     <Dialog
       role="alertdialog"
@@ -185,10 +228,15 @@ export function ResultStep({
         )}
         {reveal?.copy && secret !== undefined && secret !== null && <CopyButton text={String(secret)} label={t(reveal.label ?? reveal.field)} />}
         {result.text && !(reveal?.missingText && missing) && <p>{t(keyFromValues(result.text, values), values)}</p>}
-        {details && result.details && (
-          <p className="eng-flow__details">
-            <Link to={details}>{t(result.details.label, values)}</Link>
-          </p>
+        {((details && result.details) || (saved && result.file)) && (
+          <div className="eng-flow__links">
+            {details && result.details && (
+              <Link className="eng-button eng-button--link" to={details}>
+                {t(result.details.label, values)}
+              </Link>
+            )}
+            {saved && result.file && <ResultFileButton file={result.file} params={saved} source={source} />}
+          </div>
         )}
         {closesItself && <p className="eng-flow__meta">{t('engine.flow.closesSoon')}</p>}
       </div>

@@ -197,6 +197,7 @@ export function useAnswerFlow(
       }
       if (target.result) {
         const result = target.result;
+        const source = spec.source ?? `screens/${spec.id}.yaml`;
         // A revealed value keeps to the answer; any other result shows the final answer over the first (a
         // confirmation answers only the status) over what was sent and reviewed (a receipt).
         const shownValues = result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values };
@@ -205,7 +206,17 @@ export function useAnswerFlow(
           // now paid, an item's new status, rows acted on) does not take it away before the person leaves it.
           const hide = () => host.show(null);
           const again = repeat ? () => (hide(), repeat(input)) : undefined;
-          host.show(<ResultStep key={Date.now()} result={result} values={shownValues} rows={rows} onClose={hide} {...(again ? { onRepeat: again } : {})} />);
+          host.show(
+            <ResultStep
+              key={Date.now()}
+              result={result}
+              values={shownValues}
+              rows={rows}
+              onClose={hide}
+              source={source}
+              {...(again ? { onRepeat: again } : {})}
+            />,
+          );
         } else {
           const again = repeat ? () => (setOpen(null), repeat(input)) : undefined;
           setOpen({ kind: 'result', result, values: shownValues, rows, ...(again ? { repeat: again } : {}) });
@@ -223,7 +234,16 @@ export function useAnswerFlow(
   let dialog: ReactNode = null;
   if (open?.kind === 'review') dialog = <ReviewStep review={open.review} values={open.values} onAnswer={open.answer} />;
   if (open?.kind === 'result') {
-    dialog = <ResultStep result={open.result} values={open.values} rows={open.rows} onClose={close} {...(open.repeat ? { onRepeat: open.repeat } : {})} />;
+    dialog = (
+      <ResultStep
+        result={open.result}
+        values={open.values}
+        rows={open.rows}
+        onClose={close}
+        source={spec.source ?? `screens/${spec.id}.yaml`}
+        {...(open.repeat ? { onRepeat: open.repeat } : {})}
+      />
+    );
   }
   if (open?.kind === 'lost') {
     const choose = open.choose;

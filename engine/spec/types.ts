@@ -148,6 +148,12 @@ export interface ResultStep {
   details?: { label: string; path: string };
   /** i18n key of a button that closes the result and fills the form again with what was sent (a form's submit only). */
   repeat?: string;
+  /**
+   * A button that calls a declared method (`params` `':name'` from the result's values) and saves its answer,
+   * a file (`{ fileName, mediaType, content }`), as the browser's download: a receipt's PDF. Shown where every
+   * `':name'` has a value.
+   */
+  file?: { label: string; method: string; params?: Record<string, unknown> };
   /** A secret value of the answer shown once, with a countdown, hidden (the step closed) after `hideAfterMs`. */
   reveal?: RevealValue;
   /** A list in the answer (one outcome per item acted on), drawn as a small table beside the rows it is about. */

@@ -59,8 +59,9 @@ const among = (status: number, list: readonly number[]) => list.includes(status)
  * The rules, one line each:
  * - confirm: a submitted application;
  * - activate: a virtual card the processor issued (pending), or a physical one printed or shipped;
- * - activate with the order: a virtual card the processor has just issued (pending) is activated as its
- *   order is confirmed, so it is usable at once; a physical card waits until it has arrived;
+ * - activate with the order: a virtual card the processor has just issued (pending), a first card as its
+ *   order is confirmed or a replacement as it is reissued, is activated at once, so it is usable at once;
+ *   a physical card (first or replacement) waits until it has arrived;
  * - pause: from active or expired; unpause: only from paused;
  * - load and enrollment: active only;
  * - block (cancel): anything not already cancelled;

@@ -22,7 +22,7 @@ type Trx = Transaction<Database>;
 const refusal = (field: string, key: string) => new RpcRefusal('TA1', { validationErrors: [{ field, key }] });
 const refused = (key: string, values?: TextValues) => new RpcRefusal('TA1', { key, ...(values ? { values } : {}) });
 
-/** How long an activation may hold its claim before another attempt may take over (processor timeouts are 10 s). */
+/** How long an issue or an activation may hold its claim before another attempt may take over (processor timeouts are 10 s). */
 const ACTIVATION_CLAIM_SECONDS = 120;
 
 /**
@@ -217,6 +217,14 @@ export const upgradeCardShipping = (ctx: RpcContext, accountId: number) =>
       .execute();
   });
 
+/** Whether a call at the processor holds the card's claim and may still be running. */
+const claimHeld = (card: { activation_claimed_at: Date | null }) =>
+  card.activation_claimed_at !== null && Date.now() - card.activation_claimed_at.getTime() < ACTIVATION_CLAIM_SECONDS * 1000;
+
+/** Gives back the claim `claim` took, unless another call has taken over since. */
+const releaseClaim = (db: Db, cardId: number, claim: string) =>
+  db.updateTable('cards').set({ activation_claim: null, activation_claimed_at: null }).where('id', '=', cardId).where('activation_claim', '=', claim).execute();
+
 /** The processor's answer stored on a card: reference, BIN, last four, expiry, and its new status. */
 async function issueAtProcessor(ctx: RpcContext, card: { id: number; product_type: number; holder_name: string; is_virtual: boolean }): Promise<void> {
   const product = cardProduct(card.product_type);
@@ -280,7 +288,8 @@ async function requireFeesCovered(trx: Trx, card: LockedCard['current']): Promis
  * cardConfirm: a submitted application goes to processing (in a transaction), then the processor
  * is asked to issue the card (outside it): virtual → pending, physical → printing. If the processor
  * fails, the card stays processing and confirming again retries the issue. Also retries the issue
- * of a reissued card left processing.
+ * of a reissued card left processing. The issue holds the card's claim, so a confirmation that comes
+ * while another one's issue runs is refused, and the processor issues one card per order.
  *
  * A virtual card is then activated with its order (card-status.ts, `activateWithOrder`): activateCard
  * charges its fees from the settlement account the confirmation named, assigns the PIN and answers it
@@ -288,22 +297,28 @@ async function requireFeesCovered(trx: Trx, card: LockedCard['current']): Promis
  */
 export async function confirmCard(ctx: RpcContext, cardId: number): Promise<{ accountId: number; card: Card; pinCode?: string }> {
   const { customerId } = callerOf(ctx);
+  const claim = randomBytes(12).toString('base64url');
   const card = await inTransaction(ctx.db, async (trx) => {
     const row = await trx.selectFrom('cards').selectAll().where('id', '=', cardId).forUpdate().executeTakeFirst();
     if (!row || row.customer_id !== customerId) throw new RpcRefusal('13');
     if (row.role === 'retired') throw refused('server.cards.retired');
     const retry = row.status_id === CARD_STATUS.processing && row.processor_ref === null;
     if (!retry && !cardActionAllowed('confirm', factsOf(row, false))) throw refused('server.cards.alreadyConfirmed');
+    // Processing under another confirmation's live claim is that confirmation's issue, not one left to retry.
+    if (retry && claimHeld(row)) throw refused('server.cards.alreadyConfirmed');
     if (row.role === 'current' && row.is_virtual) await requireFeesCovered(trx, row);
-    if (!retry)
-      await trx
-        .updateTable('cards')
-        .set({ status_id: CARD_STATUS.processing, ...touch() })
-        .where('id', '=', row.id)
-        .execute();
+    await trx
+      .updateTable('cards')
+      .set({ status_id: CARD_STATUS.processing, activation_claim: claim, activation_claimed_at: new Date(), ...touch() })
+      .where('id', '=', row.id)
+      .execute();
     return row;
   });
-  await issueAtProcessor(ctx, card);
+  try {
+    await issueAtProcessor(ctx, card);
+  } finally {
+    await releaseClaim(ctx.db, card.id, claim);
+  }
   const issued = await ctx.db.selectFrom('cards').select(['status_id', 'is_virtual', 'express_shipping']).where('id', '=', card.id).executeTakeFirstOrThrow();
   if (card.role === 'current' && cardActionAllowed('activateWithOrder', factsOf(issued, false))) {
     const settlement = await ctx.db.selectFrom('accounts').select('settlement_account_id').where('id', '=', card.account_id).executeTakeFirstOrThrow();
@@ -352,9 +367,15 @@ export async function confirmationSummary(ctx: RpcContext, cardId: number) {
  * cardReissue: orders a replacement card (processing, then issued by the processor after the
  * commit: virtual → pending, physical → printing). Express shipping (physical cards only, where not
  * disabled) is charged from the settlement account now. Activating the account swaps it in.
+ *
+ * A virtual replacement is activated with its order, as a first virtual card is (card-status.ts,
+ * `activateWithOrder`): its issue fee is charged from the settlement account, the old card is retired
+ * and the new one is usable at once. An order whose settlement account cannot pay that fee is refused
+ * before anything changes.
  */
 export async function reissueCard(ctx: RpcContext, accountId: number, isExpressShipping: boolean): Promise<Card> {
   const { customerId, user } = callerOf(ctx);
+  const claim = randomBytes(12).toString('base64url');
   const replacement = await inTransaction(ctx.db, async (trx) => {
     const locked = await lockCard(trx, customerId, accountId);
     requireAllowed('reissue', locked);
@@ -378,6 +399,9 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
       }
     } else if (isExpressShipping) {
       throw refusal('isExpressShipping', 'server.cards.virtualNotShipped');
+    } else {
+      // Activated with its order: what that activation charges a replacement must be there now.
+      await requireFeesCovered(trx, { ...card, role: 'replacement' });
     }
     return trx
       .insertInto('cards')
@@ -405,8 +429,9 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
         created_by_user_id: user.userId,
         activated_at: null,
         shipping_fee_paid: paid,
-        activation_claim: null,
-        activation_claimed_at: null,
+        // Held while the processor issues it, as a confirmation's issue is.
+        activation_claim: claim,
+        activation_claimed_at: new Date(),
       })
       .returning(['id', 'product_type', 'holder_name', 'is_virtual'])
       .executeTakeFirstOrThrow();
@@ -416,6 +441,17 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
   } catch (error) {
     // The replacement is ordered either way: the answer shows it processing, and confirming it retries.
     if (!(error instanceof RpcRefusal)) throw error;
+  } finally {
+    await releaseClaim(ctx.db, replacement.id, claim);
+  }
+  const issued = await ctx.db
+    .selectFrom('cards')
+    .select(['status_id', 'is_virtual', 'express_shipping'])
+    .where('id', '=', replacement.id)
+    .executeTakeFirstOrThrow();
+  if (cardActionAllowed('activateWithOrder', factsOf(issued, false))) {
+    const settlement = await ctx.db.selectFrom('accounts').select('settlement_account_id').where('id', '=', accountId).executeTakeFirstOrThrow();
+    return (await activateCard(ctx, { accountId, feeAccountId: settlement.settlement_account_id ?? 0 })).card;
   }
   return customerCard(ctx.db, customerId, accountId, requestLanguage(ctx.acceptLanguage));
 }
@@ -564,9 +600,7 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     if (!cardActionAllowed('activate', factsOf(card, false))) {
       throw refused(card.is_virtual ? 'server.cards.virtualActivation' : 'server.cards.physicalActivation');
     }
-    if (card.activation_claimed_at && Date.now() - card.activation_claimed_at.getTime() < ACTIVATION_CLAIM_SECONDS * 1000) {
-      throw refused('server.cards.activationUnderWay');
-    }
+    if (claimHeld(card)) throw refused('server.cards.activationUnderWay');
     if (!card.is_virtual) {
       const given = params.extraParams?.last4?.trim() ?? '';
       if (!/^[0-9]{4}$/.test(given)) throw refusal('extraParams.last4', 'server.cards.last4Format');
@@ -577,13 +611,7 @@ export async function activateCard(ctx: RpcContext, params: { accountId: number;
     return card;
   });
 
-  const release = () =>
-    ctx.db
-      .updateTable('cards')
-      .set({ activation_claim: null, activation_claimed_at: null })
-      .where('id', '=', target.id)
-      .where('activation_claim', '=', claim)
-      .execute();
+  const release = () => releaseClaim(ctx.db, target.id, claim);
   let pinCode: string;
   try {
     pinCode = await ctx.adapters.cardProcessor.assignPin(target.processor_ref!);

@@ -1110,7 +1110,7 @@ export interface CardsTable {
   activated_at: Date | null;
   /** Shipping already charged (at an upgrade or an express reissue), decimal in the country's fee currency. */
   shipping_fee_paid: ColumnType<string, string | undefined, string>;
-  /** A running activation's token (the PIN is being assigned at the processor), so a second one is refused. */
+  /** A running call's token at the processor (the card being issued, or its PIN assigned), so a second one is refused. */
   activation_claim: string | null;
   activation_claimed_at: Date | null;
   created_at: CreatedAt;

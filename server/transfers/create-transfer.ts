@@ -56,6 +56,8 @@ export interface TransferInput {
 /** The answer to a submitted transfer (document 001 section 3, 'Submit result'). */
 export interface SubmitResult {
   operationId: number;
+  /** The ledger transaction that moved or holds the money: the key of its history page and its receipt. */
+  transactionId?: number;
   status: TransferStatus;
   approveType?: ApproveType;
   approvalSentTo?: string;
@@ -280,6 +282,7 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
 
   const result: SubmitResult = {
     operationId: Number(inserted.id),
+    transactionId: Number(held.transactionId),
     status,
     amount: formatMinorUnits(quote.amount, source.scale),
     toAmount: formatMinorUnits(quote.toAmount, destination.scale),

@@ -96,6 +96,7 @@ export const transferLookupHandlers: Pick<
     return {
       amount: formatMinorUnits(quote.amount, from.scale),
       fee: formatMinorUnits(quote.fee, from.scale),
+      total: formatMinorUnits(quote.amount + quote.fee, from.scale),
       feeCurrencyCode: from.currency_code,
       toAmount: formatMinorUnits(quote.toAmount, to.scale),
       toCurrencyCode: to.currency_code,

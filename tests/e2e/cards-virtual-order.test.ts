@@ -115,4 +115,22 @@ describe('ordering a virtual card', () => {
     await expect.poll(async () => (await api.call('cardGet', { accountId })).balance).toBe('5.00');
     await page.context().close();
   });
+
+  it('reissues a virtual card active at once: a new card in its place, the balance kept, nothing to activate', async () => {
+    const api = await signIn(e2e.server.url, 'personal@example.com');
+    const { cards } = await api.call('cardList', { openOnly: true });
+    const card = cards.find((one: { cardIsVirtual: boolean; cardStatusId: number }) => one.cardIsVirtual && one.cardStatusId === 2);
+    const page = await e2e.signedInPage('personal@example.com', 375);
+    const main = page.locator('main');
+    await page.goto(`${e2e.server.url}/cards/${card.accountId}/reissue`);
+    await main.getByText('A new virtual card replaces this one at once').waitFor();
+    await main.getByRole('button', { name: 'Reissue card', exact: true }).click();
+    await page.locator('.notices .notice', { hasText: 'Your new virtual card is active. The old card no longer works.' }).waitFor();
+    await page.waitForURL(`**/cards/${card.accountId}`);
+    const reissued = await api.call('cardGet', { accountId: card.accountId });
+    expect(reissued).toMatchObject({ cardStatusId: 2, balance: card.balance, capabilities: { activate: false, load: true } });
+    expect(reissued.cardId).not.toBe(card.cardId);
+    expect(reissued.cardReissuedStatusId).toBeUndefined();
+    await page.context().close();
+  });
 });

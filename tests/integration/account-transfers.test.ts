@@ -63,19 +63,21 @@ for (const backend of BACKENDS) {
       expect(byAmount.body).toMatchObject({
         responseCode: '00',
         amount: '100.00',
-        fee: '0.00',
+        fee: '0.00', // free between own accounts, by the fee rules
+        total: '100.00',
         feeCurrencyCode: 'USD',
         toAmount: '91.54',
         toCurrencyCode: 'EUR',
         exchangeRate: '0.915400',
       });
       const byToAmount = await call('transferFee', { fromAccountId: usd.accountId, toAccountId: eur.accountId, toAmount: '91.55' });
-      expect(byToAmount.body).toMatchObject({ responseCode: '00', amount: '100.02', toAmount: '91.55' });
+      expect(byToAmount.body).toMatchObject({ responseCode: '00', amount: '100.02', fee: '0.00', total: '100.02', toAmount: '91.55' });
       expect((await call('transferFee', { fromAccountId: usd.accountId, toAccountId: eur.accountId })).body.responseCode).toBe('TA1');
 
       const sent = await call('accountTransfer', { idempotencyKey: randomUUID(), fromAccount: usd.accountId, toAccount: eur.accountId, toAmount: '91.55' });
       expect(sent.body).toMatchObject({ responseCode: '00', status: 'completed', amount: '100.02', toAmount: '91.55' });
-      expect(cents((await account(anna, 'USD')).balance)).toBe(cents(usd.balance) - 10002);
+      // The quoted total is what left the source account.
+      expect(cents((await account(anna, 'USD')).balance)).toBe(cents(usd.balance) - cents(byToAmount.body.total));
       expect(cents((await account(anna, 'EUR')).balance)).toBe(cents(eur.balance) + 9155);
       expect((await checkLedgerInvariant(test.server.db)).holds).toBe(true);
     });

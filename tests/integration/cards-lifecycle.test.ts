@@ -288,6 +288,53 @@ for (const backend of BACKENDS) {
       expect((await call('cardConfirm', { cardId: applied.body.cardId })).body).toMatchObject({ responseCode: '00', card: { cardStatusId: 2 } });
     });
 
+    it('reissues a virtual card active at once: only the issue fee, the old card retired; refused beforehand when the fee cannot be paid', async () => {
+      const eur = await accountOf('EUR');
+      const applied = await call('cardApply', { productType: 2006, currencyCode: 'EUR', settlementAccountId: eur.accountId });
+      const { cardId, accountId } = applied.body;
+      const ordered = await call('cardConfirm', { cardId });
+      expect(ordered.body).toMatchObject({ responseCode: '00', card: { cardStatusId: 2 } });
+      const db = test.server.db;
+      const card = (role: 'current' | 'replacement' | 'retired') =>
+        db.selectFrom('cards').selectAll().where('account_id', '=', accountId).where('role', '=', role).executeTakeFirst();
+
+      // Her EUR account may not go below what it holds now: the replacement's issue fee cannot be paid.
+      const held = await db.selectFrom('accounts').select(['balance', 'balance_min']).where('id', '=', eur.accountId).executeTakeFirstOrThrow();
+      await db.updateTable('accounts').set({ balance_min: held.balance }).where('id', '=', eur.accountId).execute();
+      try {
+        const before = await snapshot();
+        const refused = await call('cardReissue', { accountId });
+        expect(refused.body.responseCode).toBe('TA1');
+        expect(refused.body.responseDescription).toMatch(/does not hold the €[0-9]+\.[0-9]{2} the fees come to/);
+        expect(await snapshot()).toEqual(before);
+      } finally {
+        await db.updateTable('accounts').set({ balance_min: held.balance_min }).where('id', '=', eur.accountId).execute();
+      }
+
+      const feesBefore = (await feeTransactions()).length;
+      const paying = await accountOf('EUR');
+      const reissued = await call('cardReissue', { accountId });
+      // The answer is the new card, active: nothing waits for activation.
+      expect(reissued.body).toMatchObject({ responseCode: '00', accountId, cardStatusId: 2, capabilities: { activate: false, load: true, reissue: true } });
+      expect(reissued.body.cardId).not.toBe(cardId);
+      expect(reissued.body.cardReissuedStatusId).toBeUndefined();
+      expect(reissued.body.maskedCardNumber).toMatch(/^5355 22•• •••• [0-9]{4}$/);
+      expect(await card('replacement')).toBeUndefined();
+      expect(await card('retired')).toMatchObject({ id: cardId, status_id: 4 });
+      expect(await card('current')).toMatchObject({ id: reissued.body.cardId, status_id: 2 });
+      // One fee transaction: the issue fee (4.00 GBP in euros), no second annual fee.
+      const fees = await feeTransactions();
+      expect(fees).toHaveLength(feesBefore + 1);
+      expect(fees.at(-1)!.description).toContain('Card issue fee');
+      expect(fees.at(-1)!.description).not.toContain('annual');
+      expect(cents(paying.balance) - cents((await accountOf('EUR')).balance)).toBe(cents('4.69'));
+      expect((await call('cardActivate', { accountId, feeAccountId: eur.accountId })).body).toMatchObject({
+        responseCode: 'TA1',
+        responseDescription: 'This card is already active.',
+      });
+      expect((await checkLedgerInvariant(test.server.db)).holds).toBe(true);
+    });
+
     it('activates a shipped physical card with the last four digits, then reissues it with express shipping and swaps the replacement in', async () => {
       const physical = (await cards()).find((c) => !c.cardIsVirtual && c.cardStatusId === 21)!;
       const usd = await accountOf('USD');

@@ -182,6 +182,17 @@ for (const backend of BACKENDS) {
       ).n;
     const cardRow = (accountId: number, role: 'current' | 'replacement' | 'retired' = 'current') =>
       db().selectFrom('cards').selectAll().where('account_id', '=', accountId).where('role', '=', role).executeTakeFirstOrThrow();
+    /**
+     * An activatable card: a physical card ordered and confirmed (printing), which the sandbox processor then
+     * ships (its page is another part; here the status is set). A virtual card is active with its order.
+     */
+    const shippedPhysicalCard = async (settlementAccountId: number, tokens = anna) => {
+      const applied = await call('cardApply', { productType: 2010, currencyCode: 'USD', settlementAccountId, shippingOptionId: 'standard' }, tokens);
+      expect(applied.responseCode).toBe('00');
+      expect((await call('cardConfirm', { cardId: applied.cardId }, tokens)).card.cardStatusId).toBe(19);
+      await db().updateTable('cards').set({ status_id: 21 }).where('id', '=', applied.cardId).execute();
+      return applied as { accountId: number; cardId: number };
+    };
 
     /** Every row of every table of the database, one JSON text per row (numbers as JSON numbers, text as strings). */
     async function tableRows(): Promise<Record<string, string[]>> {
@@ -348,15 +359,16 @@ for (const backend of BACKENDS) {
       expect((await call('blockedCardBins', {})).responseCode).toBe('00');
       expect((await call('blockedCardBins', { bin: '1' })).responseCode).toBe('TA1');
 
-      // Reissue (a virtual replacement, pending at once), refused while one is on its way; activating swaps it in.
+      // Reissue: a virtual replacement is active with its order (the old card retired), so there is nothing to activate.
       expect((await call('cardReissueQuote', { accountId })).responseCode).toBe('00');
       expect((await call('cardReissueQuote', { accountId: 'x' })).responseCode).toBe('TA1');
       expect((await call('cardReissue', { accountId, isExpressShipping: true })).responseCode).toBe('TA1'); // virtual cards are not shipped
-      expect((await call('cardReissue', { accountId })).cardReissuedStatusId).toBe(23);
-      expect((await call('cardReissue', { accountId })).responseCode).toBe('TA1');
-      const swapped = await call('cardActivate', { accountId, feeAccountId: eur });
-      expect(swapped.responseCode).toBe('00');
-      pins.set(swapped.pinCode, { source: 'replacement activation' });
+      const reissued = await call('cardReissue', { accountId });
+      expect(reissued).toMatchObject({ responseCode: '00', cardStatusId: 2 });
+      expect(reissued.cardReissuedStatusId).toBeUndefined();
+      // Its PIN is the processor's, never answered by the reissue: it is shown behind a second factor.
+      pins.set(await processor().readPin((await cardRow(accountId)).processor_ref!), { source: 'reissued virtual card' });
+      expect((await call('cardActivate', { accountId, feeAccountId: eur })).responseCode).toBe('TA1'); // already active
 
       // Upgrade shipping: a new physical application goes express once; a virtual card never.
       expect((await call('cardUpgradeShipping', { accountId })).responseCode).toBe('TA1');
@@ -420,20 +432,10 @@ for (const backend of BACKENDS) {
         .executeTakeFirstOrThrow();
       const annaAddress = (await db().selectFrom('addresses').select('id').where('customer_id', '=', annaCustomerId).executeTakeFirstOrThrow()).id;
       const annaSubmitted = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: annaUsd });
-      /** A virtual card ordered (active with its order, its PIN noted) and reissued: the account's replacement waits for activation. */
-      const withPendingReplacement = async (settlementAccountId: number, tokens = anna) => {
-        const applied = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId }, tokens);
-        expect(applied.responseCode).toBe('00');
-        const ordered = await call('cardConfirm', { cardId: applied.cardId }, tokens);
-        expect(ordered.card.cardStatusId).toBe(2);
-        pins.set(ordered.pinCode, { source: 'virtual card activated with its order' });
-        expect((await call('cardReissue', { accountId: applied.accountId }, tokens)).cardReissuedStatusId).toBe(23);
-        return applied;
-      };
       // An activatable card of Anna's, so paying its fees from Northwind's account gets past every state check.
-      const annaPending = await withPendingReplacement(annaUsd);
-      // Northwind's own cards, so a call can name one of its own objects and one of Anna's: one pending, one active.
-      const nwPending = await withPendingReplacement(nwUsd, northwind);
+      const annaShipped = await shippedPhysicalCard(annaUsd);
+      // Northwind's own cards, so a call can name one of its own objects and one of Anna's: one shipped, one active.
+      const nwShipped = await shippedPhysicalCard(nwUsd, northwind);
       const nwActive = await call('cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: nwUsd }, northwind);
       const nwActivated = await call('cardConfirm', { cardId: nwActive.cardId }, northwind);
       expect(nwActivated.card.cardStatusId).toBe(2);
@@ -458,13 +460,13 @@ for (const backend of BACKENDS) {
         cardActivationData: [{ accountId }, { accountId: annaSubmitted.accountId }],
         cardActivationQuote: [
           { accountId },
-          { accountId: annaPending.accountId, feeAccountId: nwUsd },
-          { accountId: nwPending.accountId, feeAccountId: annaUsd },
+          { accountId: annaShipped.accountId, feeAccountId: nwUsd },
+          { accountId: nwShipped.accountId, feeAccountId: annaUsd },
         ],
         cardActivate: [
-          { accountId: annaPending.accountId, feeAccountId: nwUsd },
+          { accountId: annaShipped.accountId, feeAccountId: nwUsd },
           { accountId, feeAccountId: nwUsd },
-          { accountId: nwPending.accountId, feeAccountId: annaUsd },
+          { accountId: nwShipped.accountId, feeAccountId: annaUsd },
         ],
         cardPause: [{ accountId }],
         cardUnpause: [{ accountId }],
@@ -546,7 +548,7 @@ for (const backend of BACKENDS) {
       // The other way round: Anna naming Northwind's accounts, or an account nobody has.
       const reversed: Array<[string, Record<string, unknown>]> = [
         ['cardApply', { productType: 2006, currencyCode: 'USD', settlementAccountId: nwUsd }],
-        ['cardActivate', { accountId: annaPending.accountId, feeAccountId: nwUsd }],
+        ['cardActivate', { accountId: annaShipped.accountId, feeAccountId: nwUsd }],
         ['cardLoad', { idempotencyKey: randomUUID(), accountId, fromAccountId: nwUsd, amount: '1.00' }],
         // Owners are checked before the card's state: an already active card, a card that cannot be loaded.
         ['cardActivate', { accountId: annaActive.account_id, feeAccountId: nwUsd }],
@@ -568,16 +570,16 @@ for (const backend of BACKENDS) {
     });
 
     it('activates once under four concurrent activations: one fee, and the PIN answered is the PIN the processor holds', async () => {
-      const eur = await paymentAccount(annaCustomerId, 'EUR');
-      const applied = await call('cardApply', { productType: 2006, currencyCode: 'EUR', settlementAccountId: eur });
-      // The virtual card is active with its order; its replacement is what waits for activation.
-      const ordered = await call('cardConfirm', { cardId: applied.cardId });
-      pins.set(ordered.pinCode, { source: 'virtual card activated with its order' });
-      expect((await call('cardReissue', { accountId: applied.accountId })).cardReissuedStatusId).toBe(23);
+      const usd = await paymentAccount(annaCustomerId, 'USD');
+      // A virtual card is active with its order: a shipped physical card is what waits for activation.
+      const applied = await shippedPhysicalCard(usd);
+      const { last4 } = await cardRow(applied.accountId);
       const fees = await feeCount();
-      const balance = async () => (await db().selectFrom('accounts').select('balance').where('id', '=', eur).executeTakeFirstOrThrow()).balance;
+      const balance = async () => (await db().selectFrom('accounts').select('balance').where('id', '=', usd).executeTakeFirstOrThrow()).balance;
       const balanceBefore = await balance();
-      const results = await Promise.all(Array.from({ length: 4 }, () => call('cardActivate', { accountId: applied.accountId, feeAccountId: eur })));
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => call('cardActivate', { accountId: applied.accountId, feeAccountId: usd, extraParams: { last4: last4! } })),
+      );
       const winners = results.filter((body) => body.responseCode === '00');
       expect(winners).toHaveLength(1);
       expect(results.filter((body) => body.responseCode === 'TA1')).toHaveLength(3);
