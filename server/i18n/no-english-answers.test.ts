@@ -41,7 +41,7 @@ const ALLOWED: Record<string, string> = {
   'server/verification/routes.ts:86': 'the identity provider’s webhook',
   'server/verification/routes.ts:95': 'the signature provider’s webhook',
   'server/verification/routes.ts:97': 'the signature provider’s webhook',
-  'server/signin/routes.ts:199': 'the sign-in log’s reason, read by operators',
+  'server/signin/routes.ts:183': 'the sign-in log’s reason, read by operators',
   // The agreements are binding in English (locales/*/legal.json `legalTerms.version` says so on screen).
   'server/security/legal.ts': 'the agreements, binding in English',
   // Stored English still shown in a transfer's status: the transfers work keys these (issue 13), then they leave this list.

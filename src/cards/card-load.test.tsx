@@ -30,6 +30,7 @@ describe('card load', () => {
     const card = testCard({ currencyCode: 'EUR', capabilities: { ...noCapabilities, balance: true, load: true } });
     const waiting = {
       operationId: 41,
+      transactionId: 9041,
       status: 'awaitingConfirmation',
       approveType: 'sms',
       approvalSentTo: '+44 ••• 123',
@@ -66,9 +67,10 @@ describe('card load', () => {
     fireEvent.click(within(approval).getByRole('button', { name: 'Confirm' }));
     const receipt = await screen.findByRole('alertdialog', { name: 'Transfer sent' }, FIND);
     expect(call).toHaveBeenCalledWith('transferApprove', { trxid: 41, approvalCode: '123456' });
-    // The receipt keeps the figures the confirmation answered, and leads to the transfer's page.
+    // The receipt keeps the figures the confirmation answered, and leads to the ledger transaction's page.
     expect(within(receipt).getByText('€40.00')).toBeTruthy();
-    expect(within(receipt).getByRole('link', { name: 'View details' }).getAttribute('href')).toBe('/history/41');
+    expect(within(receipt).getByRole('link', { name: 'View details' }).getAttribute('href')).toBe('/history/9041');
+    expect(within(receipt).getByRole('button', { name: 'Download receipt (PDF)' })).toBeTruthy();
     expect(within(receipt).getByRole('button', { name: 'Done' })).toBeTruthy();
   });
 
