@@ -5,6 +5,7 @@ import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
 import { transactionDetails } from './details.ts';
 import { customerDisplayName } from '../customers/display-name.ts';
 import { maskedAccountNumber } from '../accounts/balances.ts';
+import { formatMoney } from '../i18n/texts.ts';
 
 /**
  * The receipt of one transaction of the customer as a PDF in their language, on the brand's letterhead:
@@ -31,6 +32,7 @@ export async function transferReceiptPdf(
   const other = details.counterparty ?? details.toEmail ?? t('pdf.receipt.unknownParty');
   const own = `${name}, ${t('pdf.receipt.accountValue', { account: details.accountId ? maskedAccountNumber(details.accountId) : '', currency: details.currencyCode })}`;
   const sentCurrency = details.sentCurrencyCode ?? details.currencyCode;
+  const money = (amount: string, currency: string) => formatMoney(audience.language, { amount, currency });
   // Amount and fee are written at the sending currency's scale, so their digits after the point say it.
   const sum = (a: string, b: string) => {
     const scale = (a.split('.')[1] ?? '').length;
@@ -39,26 +41,26 @@ export async function transferReceiptPdf(
   const amounts: Array<{ label: string; value: string; strong?: boolean }> =
     details.sentAmount !== undefined
       ? [
-          { label: t('pdf.receipt.amount'), value: `${details.sentAmount} ${sentCurrency}` },
-          { label: t('pdf.receipt.fee'), value: `${details.fee ?? '0'} ${sentCurrency}` },
-          { label: t('pdf.receipt.total'), value: `${sum(details.sentAmount, details.fee ?? '0')} ${sentCurrency}`, strong: true },
+          { label: t('pdf.receipt.amount'), value: money(details.sentAmount, sentCurrency) },
+          { label: t('pdf.receipt.fee'), value: money(details.fee ?? '0', sentCurrency) },
+          { label: t('pdf.receipt.total'), value: money(sum(details.sentAmount, details.fee ?? '0'), sentCurrency), strong: true },
           ...(details.toCurrencyCode && details.toCurrencyCode !== sentCurrency
             ? [
                 { label: t('pdf.receipt.rate'), value: String(details.rate) },
-                { label: t('pdf.receipt.received'), value: `${details.toAmount} ${details.toCurrencyCode}` },
+                { label: t('pdf.receipt.received'), value: money(details.toAmount ?? '0', details.toCurrencyCode) },
               ]
             : []),
         ]
       : [
           {
             label: outgoing ? t('pdf.receipt.amount') : t('pdf.receipt.received'),
-            value: `${details.amount.replace(/^-/, '')} ${details.currencyCode}`,
+            value: money(details.amount.replace(/^-/, ''), details.currencyCode),
             strong: true,
           },
           // Between the customer's own accounts (an exchange), what arrived on the other one.
           ...(outgoing ? (details.entries ?? []) : [])
             .filter((entry) => !entry.amount.startsWith('-') && entry.accountId !== details.accountId)
-            .map((entry) => ({ label: t('pdf.receipt.received'), value: `${entry.amount} ${entry.currencyCode}` })),
+            .map((entry) => ({ label: t('pdf.receipt.received'), value: money(entry.amount, entry.currencyCode) })),
         ];
   const content = await renderDocument({
     ...audience,

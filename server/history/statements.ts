@@ -1,6 +1,6 @@
 import { omitNull } from '../db/omit-null.ts';
 import { counterpartyIn, describedIn } from '../ledger/descriptions.ts';
-import type { Language } from '../i18n/texts.ts';
+import { formatMoney, type Language } from '../i18n/texts.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
@@ -224,7 +224,8 @@ export async function statementPdf(
   const currency = statement.currencyCode;
   const { language } = audience;
   const t = localeTexts(language);
-  const money = (amount: string) => `${amount} ${currency}`;
+  const money = (amount: string) => formatMoney(language, { amount, currency });
+  const figure = (amount: string) => formatMoney(language, { amount, currency: '' });
   const content = await renderDocument({
     ...audience,
     now,
@@ -265,8 +266,8 @@ export async function statementPdf(
             rows: statement.rows.map((row) => [
               row.date,
               row.counterparty ? `${row.description} (${row.counterparty})` : row.description,
-              row.amount,
-              row.balance,
+              figure(row.amount),
+              figure(row.balance),
             ]),
           },
       { kind: 'note', text: t('pdf.statement.completedOnly') },

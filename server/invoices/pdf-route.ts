@@ -6,7 +6,7 @@ import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { paymentInstructionsOf } from '../accounts/payment-instructions.ts';
 import { codeDescription } from '../rpc/response-codes.ts';
-import { requestLanguage } from '../i18n/texts.ts';
+import { formatMoney, requestLanguage } from '../i18n/texts.ts';
 import { documentAudience, formatDate, localeTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
 import { toInvoice, visibleInvoice, type InvoiceRow } from './invoices.ts';
 
@@ -20,7 +20,7 @@ import { toInvoice, visibleInvoice, type InvoiceRow } from './invoices.ts';
 export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customerId: number, audience: DocumentAudience = documentAudience()): Promise<Buffer> {
   const invoice = toInvoice(row, customerId);
   const t = localeTexts(audience.language);
-  const money = (amount: string) => `${amount} ${invoice.currencyCode}`;
+  const money = (amount: string) => formatMoney(audience.language, { amount, currency: invoice.currencyCode });
   const party = (name: string | undefined, email: string | undefined) => ({
     kind: 'fields' as const,
     rows: [

@@ -182,7 +182,9 @@ describe('history', () => {
     expect(text).toMatch(new RegExp(`••\\s${usd.maskedNumber.slice(-4)}, USD`));
     expect(await row.innerText()).not.toContain(`No. ${usd.accountId}`);
     expect(text).toContain('Amount, USD');
-    expect(text).toMatch(new RegExp(`Closing balance\\s+${usd.balance.replace('.', '\\.')} USD`));
+    // In the reader's money format ('$10,290.40' in English), as the screens write it.
+    const closing = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(Number(usd.balance));
+    expect(text).toMatch(new RegExp(`Closing balance\\s+${closing.replace(/[$.]/g, (c) => `\\${c}`)}`));
     await page.context().close();
   });
 

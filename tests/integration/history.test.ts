@@ -166,7 +166,9 @@ for (const backend of BACKENDS) {
       expect(pdf.responseCode).toBe('00');
       const { text } = inspectPdf(Buffer.from(pdf.content, 'base64'));
       // The current month closes at today's balance.
-      expect(text).toMatch(new RegExp(`Closing balance\\s+${usd.balance.replace('.', '\\.')} USD`));
+      // In the reader's money format ('$10,290.40' in English).
+      const closing = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(Number(usd.balance));
+      expect(text).toMatch(new RegExp(`Closing balance\\s+${closing.replace(/[$.]/g, (c) => `\\${c}`)}`));
     });
 
     it('charts the daily closing balance ending at the current balance', async () => {
