@@ -3,14 +3,16 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import type { Database } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
 import { formatMinorUnits } from '../ledger/money.ts';
-import { createPayout, payoutOf } from './payouts.ts';
+import { transferFee } from '../pricing/pricing.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { createPayout, minorAmount, payoutOf } from './payouts.ts';
 import { wireBeneficiary } from './wire.ts';
 
 /**
- * The rails' calls (document 001 section 7, 'External transfers'): a wire payout, and where a payout
- * stands at its rail with its timeline.
+ * The rails' calls (document 001 section 7, 'External transfers'): a wire payout and its fee, and where a
+ * payout stands at its rail with its timeline.
  */
-export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'payoutStatus'> = {
+export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wireFee' | 'payoutStatus'> = {
   async wireTransfer(params, ctx) {
     const caller = callerOf(ctx);
     const beneficiary = wireBeneficiary(params);
@@ -29,6 +31,19 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'pay
     // the scheduler hands the payout over again (resendPendingPayouts).
     ctx.afterCommit(() => ctx.adapters.rails.wire.sendPayout(instruction));
     return created;
+  },
+
+  async wireFee(params, ctx) {
+    const account = await ctx.db
+      .selectFrom('accounts as a')
+      .innerJoin('currencies as c', 'c.code', 'a.currency_code')
+      .select(['a.customer_id', 'a.currency_code', 'c.scale'])
+      .where('a.id', '=', params.accountId)
+      .executeTakeFirst();
+    if (!account || account.customer_id !== callerOf(ctx).customerId) throw new RpcRefusal('13');
+    const amount = minorAmount(params.amount, account.scale, 'server.amounts.aboveZeroForFee');
+    const fee = transferFee('wire', amount);
+    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
   },
 
   async payoutStatus(params, ctx) {

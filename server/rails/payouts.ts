@@ -56,7 +56,14 @@ export interface PayoutCreated {
 /** The end-to-end id of a payout: its rail and its transfer, which the rail's reports repeat. */
 const endToEndId = (rail: RailName, transferId: bigint) => `${rail.toUpperCase()}-${transferId}`;
 
-function minorAmount(amount: string, scale: number): bigint {
+/**
+ * `amount` in minor units of a currency with `scale` decimals, refused on the amount field when it has
+ * more decimals than the currency, or is not above zero (`zeroKey` says so).
+ *
+ * @example
+ * minorAmount('12.50', 2); // 1250n
+ */
+export function minorAmount(amount: string, scale: number, zeroKey = 'server.amounts.aboveZero'): bigint {
   let minor: bigint;
   try {
     minor = toMinorUnits(amount, scale);
@@ -64,7 +71,7 @@ function minorAmount(amount: string, scale: number): bigint {
     if (error instanceof AmountFormatError) throw refusal('amount', error.text.key, error.text.values);
     throw error;
   }
-  if (minor <= 0n) throw refusal('amount', 'server.amounts.aboveZero');
+  if (minor <= 0n) throw refusal('amount', zeroKey);
   return minor;
 }
 

@@ -37,7 +37,7 @@ export interface RailReport {
  * Each rail has a sandbox (sandbox-rail.ts) that behaves like the network, and in production the
  * gateway (gateway-rail.ts) at `RAIL_<NAME>_URL`, e.g. RAIL_WIRE_URL; a rail speaking another protocol
  * is a new file beside these two, returned by `railAdapters` for its name. The contract both must keep
- * is tested against the sandbox (rail-contract.test.ts).
+ * is tested against the sandbox (tests/integration/rails-contract.test.ts).
  */
 export interface RailAdapter {
   readonly rail: RailName;

@@ -222,6 +222,17 @@ for (const backend of BACKENDS) {
       expect(await usd(jo)).toMatchObject({ balance: 1_000_00n, pending: 20_00n + MIN_FEE });
     });
 
+    it('tells the wire fee before sending: the minimum on small amounts, the maximum on large ones', async () => {
+      const mo = await newCustomer('fee', 0n);
+      const fee = (amount: string) => rpc('wireFee', { accountId: mo.usd, amount }, mo.tokens);
+      expect(await fee('100.00')).toMatchObject({ responseCode: '00', fee: '15.00', total: '115.00', currencyCode: 'USD' });
+      expect(await fee('30000.00')).toMatchObject({ fee: '30.00', total: '30030.00' });
+      expect(await fee('100000.00')).toMatchObject({ fee: '50.00' });
+      expect((await fee('0')).validationErrors).toEqual([expect.objectContaining({ field: 'amount' })]);
+      const other = await newCustomer('fee-other', 0n);
+      expect((await rpc('wireFee', { accountId: mo.usd, amount: '1.00' }, other.tokens)).responseCode).toBe('13');
+    });
+
     it('answers a retried wire with its first answer, moving the money once', async () => {
       const lu = await newCustomer('retry', 1_000_00n);
       const params = { idempotencyKey: randomUUID(), accountId: lu.usd, amount: '40.00', ...ADA };
