@@ -5,7 +5,9 @@ import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
 import { asSandboxRail } from './adapters.ts';
 import { collectRailReports } from './payouts.ts';
 import { RAILS, type RailAdapters, type RailName } from './rail-adapter.ts';
-import { REASON_CODES, REASON_CODE_PATTERN } from './reason-codes.ts';
+import { localeTexts } from '../i18n/texts.ts';
+import { payoutTransition, type PayoutState } from './payout-states.ts';
+import { REASON_CODES, REASON_CODE_PATTERN, reasonKey } from './reason-codes.ts';
 import { SandboxRailError, type SandboxAction } from './sandbox-rail.ts';
 
 interface ActionBody {
@@ -14,6 +16,10 @@ interface ActionBody {
 }
 
 const ACTIONS: readonly SandboxAction[] = ['settle', 'return', 'fail'];
+const ACTION_STATES: Record<SandboxAction, PayoutState> = { settle: 'settled', return: 'returned', fail: 'failed' };
+const ACTION_WORDS: Record<SandboxAction, string> = { settle: 'Settle', return: 'Return', fail: 'Fail' };
+/** The sandbox pages are in English, as every sandbox page is. */
+const english = localeTexts('en');
 
 /** The latest payouts the sandbox networks were sent, with their customer. */
 async function payoutsForPage(db: Kysely<Database>) {
@@ -73,19 +79,30 @@ export async function railSandboxPage(app: FastifyInstance, options: { db: Kysel
       : request.query.done
         ? `<p role="status" class="meta">${escapeHtml(request.query.done)}.</p>`
         : '';
-    const reasons = REASON_CODES.map((code) => `<option>${code}</option>`).join('');
+    const reasons = REASON_CODES.map((code) => `<option value="${code}">${code}: ${escapeHtml(english(reasonKey(code)))}</option>`).join('');
     const list = payouts
       .map((payout) => {
         const id = escapeHtml(payout.end_to_end_id);
         const action = `/sandbox/rails/${escapeHtml(payout.rail)}/payouts/${encodeURIComponent(payout.end_to_end_id)}`;
         const who = payout.beneficiary ? `${payout.beneficiary.name ?? ''} ${payout.beneficiary.iban ?? ''}` : '';
+        // Only what the state machine still allows is offered: nothing once returned or failed, a late return once settled.
+        const allowed = ACTIONS.filter(
+          (wanted) => payoutTransition(payout.state, ACTION_STATES[wanted]) !== undefined || (wanted === 'settle' && payout.state === 'pending'),
+        );
+        const reason = payout.reason_code ? ` (${escapeHtml(payout.reason_code)}: ${escapeHtml(english(reasonKey(payout.reason_code)))})` : '';
+        const buttons = allowed
+          .map(
+            (wanted) =>
+              `<button name="action" value="${wanted}"${wanted === 'settle' ? ' class="primary"' : wanted === 'fail' ? ' class="danger"' : ''}>${ACTION_WORDS[wanted]}</button>`,
+          )
+          .join(' ');
+        const reasonField = allowed.some((wanted) => wanted !== 'settle')
+          ? `<label for="reason-${id}">Reason of a return or failure</label> <select id="reason-${id}" name="reasonCode"><option value="">Default (return AC04, failure MS03)</option>${reasons}</select> `
+          : '';
         return `<article>
-  <h2>${id} · ${escapeHtml(payout.amount)} ${escapeHtml(payout.currency_code)} · ${escapeHtml(payout.state)}${payout.reason_code ? ` (${escapeHtml(payout.reason_code)})` : ''}</h2>
+  <h2>${id} · ${escapeHtml(payout.amount)} ${escapeHtml(payout.currency_code)} · ${escapeHtml(payout.state)}${reason}</h2>
   <p class="meta">From ${escapeHtml(payout.email ?? '')} to ${escapeHtml(who)}${payout.next_at ? ` · moves on by itself at ${escapeHtml(payout.next_at.toISOString())}` : ''}</p>
-  <form method="post" action="${action}"><input type="hidden" name="action" value="settle"><button class="primary">Settle</button></form>
-  <form method="post" action="${action}"><input type="hidden" name="action" value="return">
-    <label for="reason-${id}">Reason</label> <select id="reason-${id}" name="reasonCode">${reasons}</select> <button>Return</button></form>
-  <form method="post" action="${action}"><input type="hidden" name="action" value="fail"><button class="danger">Fail</button></form>
+  ${allowed.length ? `<form method="post" action="${action}">${reasonField}${buttons}</form>` : '<p class="meta">Ended: the network reports nothing more.</p>'}
 </article>`;
       })
       .join('\n');

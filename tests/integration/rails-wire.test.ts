@@ -120,6 +120,31 @@ for (const backend of BACKENDS) {
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
     });
 
+    it('lets a tester return a payout from the /sandbox/rails page, offering only what the state machine allows', async () => {
+      const ned = await newCustomer('page', 1_000_00n);
+      const sent = await wire(ned, '60.00');
+      const article = async () => {
+        const page = (await client.get('/sandbox/rails')).text;
+        return page.slice(page.indexOf(`WIRE-${sent.operationId} `), page.indexOf('</article>', page.indexOf(`WIRE-${sent.operationId} `)));
+      };
+      expect(await article()).toMatch(/value="settle".*value="return".*value="fail"/s);
+
+      // The page's form, as a browser posts it.
+      const posted = await fetch(`${test.url}/sandbox/rails/wire/payouts/WIRE-${sent.operationId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ action: 'return', reasonCode: 'AC01' }),
+        redirect: 'manual',
+      });
+      expect(posted.status).toBe(303);
+      expect(await article()).toContain('returned (AC01: The account number is incorrect.)');
+      expect(await article()).not.toContain('name="action"');
+      expect(await usd(ned)).toMatchObject({ balance: 1_000_00n, pending: 0n });
+      // A reason that is no ISO 20022 code, and an action the network does not know, are refused.
+      expect((await network(sent.operationId!, 'return', 'closed')).status).toBe(400);
+      expect((await network(sent.operationId!, 'vanish')).status).toBe(400);
+    });
+
     it('ignores a rail report delivered twice: the money moves and the timeline grows once', async () => {
       const dee = await newCustomer('duplicate', 1_000_00n);
       const sent = await wire(dee, '50.00');
