@@ -15,6 +15,7 @@ import { wireBeneficiary } from './wire.ts';
 export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wireFee' | 'payoutStatus'> = {
   async wireTransfer(params, ctx) {
     const caller = callerOf(ctx);
+    if (!ctx.db.isTransaction) throw new Error('A payout runs inside the call\'s transaction: declare the method "moneyMoving": true.');
     const beneficiary = wireBeneficiary(params);
     const { instruction, ...created } = await createPayout(ctx.db as Transaction<Database>, {
       rail: 'wire',

@@ -248,7 +248,7 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
       .execute();
     await trx
       .insertInto('rail_payout_events')
-      .values({ payout_id: payout.id, report_id: report.reportId, state: report.state, reason_code: reasonCode, at: report.at } as never)
+      .values({ payout_id: payout.id, report_id: report.reportId, state: report.state, reason_code: reasonCode, at: report.at })
       .execute();
     return 'applied';
   });
@@ -275,18 +275,18 @@ export async function collectRailReports(db: Kysely<Database>, adapter: RailAdap
 export const RESEND_AFTER_SECONDS = 60;
 
 /**
- * Hands again to its rail every payout still pending RESEND_AFTER_SECONDS after it was created: the
- * send after the commit may have failed (the rail unreachable). Answers how many were sent.
+ * Hands again to its rail every payout still pending RESEND_AFTER_SECONDS after it was created or last
+ * handed over: the send after the commit may have failed (the rail unreachable). Answers how many were sent.
  */
 export async function resendPendingPayouts(db: Kysely<Database>, rails: RailAdapters, now: Date): Promise<number> {
   const pending = await db
     .selectFrom('rail_payouts as p')
     .innerJoin('transfers as t', 't.id', 'p.transfer_id')
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
-    .select(['p.rail', 'p.end_to_end_id', 'p.beneficiary', 't.amount', 't.currency_code', 't.reference', 'c.scale'])
+    .select(['p.id', 'p.rail', 'p.end_to_end_id', 'p.beneficiary', 't.amount', 't.currency_code', 't.reference', 'c.scale'])
     .where('p.state', '=', 'pending')
-    .where('p.created_at', '<=', new Date(now.getTime() - RESEND_AFTER_SECONDS * 1000))
-    .orderBy('p.created_at')
+    .where('p.updated_at', '<=', new Date(now.getTime() - RESEND_AFTER_SECONDS * 1000))
+    .orderBy('p.updated_at')
     .limit(100)
     .execute();
   let sent = 0;
@@ -300,6 +300,8 @@ export async function resendPendingPayouts(db: Kysely<Database>, rails: RailAdap
       beneficiary: payout.beneficiary,
       ...(payout.reference ? { reference: payout.reference } : {}),
     });
+    // The next try waits another RESEND_AFTER_SECONDS (the state is checked: a report may have come meanwhile).
+    await db.updateTable('rail_payouts').set({ updated_at: now }).where('id', '=', payout.id).where('state', '=', 'pending').execute();
     sent += 1;
   }
   return sent;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
 import { wireSettlementTime } from '../../server/rails/business-days.ts';
-import { advanceRailPayouts, collectRailReports } from '../../server/rails/payouts.ts';
+import { advanceRailPayouts, collectRailReports, resendPendingPayouts } from '../../server/rails/payouts.ts';
 import { sandboxRail } from '../../server/rails/sandbox-rail.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
@@ -181,6 +181,25 @@ for (const backend of BACKENDS) {
       await advanceRailPayouts(db(), rails, wireSettlementTime(new Date(now + 60_000)));
       expect((await payoutStatus(eve, sent.operationId!)).state).toBe('settled');
       expect(await usd(eve)).toMatchObject({ balance: 1_000_00n - 10_00n - MIN_FEE, pending: 0n });
+    });
+
+    it('hands a payout to the rail again when the rail never got it, once a minute', async () => {
+      const ola = await newCustomer('resend', 1_000_00n);
+      const sent = await wire(ola, '10.00');
+      const endToEndId = `WIRE-${sent.operationId}`;
+      // The send after the commit was lost: the network has never heard of the payout.
+      await db().deleteFrom('rail_sandbox_payouts').where('end_to_end_id', '=', endToEndId).execute();
+      const rails = { wire: sandboxRail(db(), 'wire') };
+      const network = () => db().selectFrom('rail_sandbox_payouts').select('state').where('end_to_end_id', '=', endToEndId).executeTakeFirst();
+
+      expect(await resendPendingPayouts(db(), rails, new Date(Date.now() + 1_000))).toBe(0);
+      expect(await network()).toBeUndefined();
+      const later = new Date(Date.now() + 2 * 60_000);
+      expect(await resendPendingPayouts(db(), rails, later)).toBe(1);
+      expect(await network()).toEqual({ state: 'pending' });
+      // Handed over just now: not again until another minute has passed.
+      const again = await resendPendingPayouts(db(), rails, new Date(later.getTime() + 1_000));
+      expect(again).toBe(0);
     });
 
     it('refuses a bad IBAN and a bad SWIFT code, each on its field, and writes nothing', async () => {
