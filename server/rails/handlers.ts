@@ -9,6 +9,14 @@ import { createPayout, minorAmount, payoutOf } from './payouts.ts';
 import { wireBeneficiary } from './wire.ts';
 
 /**
+ * The second factor and business approval of issue 15 item 5 are not asked yet: a wire goes to its rail
+ * at once. The p2p confirmation (server/transfers/confirmation.ts) does not fit as it stands, because
+ * confirming completes a transfer by posting its hold (settle-transfer.ts, completeTransfer), while a
+ * payout's hold must stay until its rail settles it; and its code is bound to to_account_id and
+ * to_email, not to the rail and beneficiary. It needs completeTransfer to leave a payout's hold and mark
+ * the transfer 'processing' (resendPendingPayouts then hands it to the rail), and the bound facts to
+ * include the payout's beneficiary.
+ *
  * The rails' calls (document 001 section 7, 'External transfers'): a wire payout and its fee, and where a
  * payout stands at its rail with its timeline.
  */
