@@ -84,6 +84,13 @@ for (const backend of BACKENDS) {
       const history = (await client.rpc('transactionHistory', { accountId: ada.usd }, { token: ada.tokens.accessToken })).body;
       const line = history.transactions.find((transaction: { description?: string }) => transaction.description === 'Wire to Ada Lovelace');
       expect(line).toMatchObject({ amount: '-115.00', currencyCode: 'USD', operationType: 'Withdrawal', state: 'completed' });
+      // The same line in the reader's language.
+      const inRussian = await client.post(
+        `/api?method=transactionHistory`,
+        { method: 'transactionHistory', accountId: ada.usd },
+        { authorization: `Bearer ${ada.tokens.accessToken}`, 'accept-language': 'ru' },
+      );
+      expect(inRussian.body.transactions.map((transaction: { description?: string }) => transaction.description)).toContain('Банковский перевод: Ada Lovelace');
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
     });
 
