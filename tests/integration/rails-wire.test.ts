@@ -84,6 +84,8 @@ for (const backend of BACKENDS) {
       const history = (await client.rpc('transactionHistory', { accountId: ada.usd }, { token: ada.tokens.accessToken })).body;
       const line = history.transactions.find((transaction: { description?: string }) => transaction.description === 'Wire to Ada Lovelace');
       expect(line).toMatchObject({ amount: '-115.00', currencyCode: 'USD', operationType: 'Withdrawal', state: 'completed' });
+      const details = await rpc('transferDetails', { transactionId: line.transactionId }, ada.tokens);
+      expect(details).toMatchObject({ responseCode: '00', transaction: { transferKind: 'wire', transferStatus: 'completed', fee: '15.00' } });
       // The same line in the reader's language.
       const inRussian = await client.post(
         `/api?method=transactionHistory`,
