@@ -36,6 +36,8 @@ import { apiDocsRoutes } from './http/api-docs.ts';
 import { historyExportRoute } from './history/export-route.ts';
 import { invoicePdfRoute } from './invoices/pdf-route.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
+import { railSandboxPage } from './rails/sandbox-page.ts';
+import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
@@ -121,6 +123,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });
     if (config.sandboxes) await app.register(cardSandboxPage, { db });
+    if (config.sandboxes) await app.register(railSandboxPage, { db, rails: adapters.rails });
     await serveAppShell(app, { distDir: config.distDir, brand: config.brand, environment: config.sandboxes ? 'sandbox' : 'production' });
     startRecurringScheduler(app, {
       db,
@@ -129,6 +132,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
       jobs: [
         { name: 'monthly card fees', run: (now) => chargeDueMonthlyCardFees(db, now) },
         { name: 'system account balances', run: () => foldSystemBalances(db) },
+        { name: 'rail payouts', run: (now) => advanceRailPayouts(db, adapters.rails, now) },
       ],
     });
     await app.ready();

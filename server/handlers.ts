@@ -21,6 +21,7 @@ import { invoiceHandlers } from './invoices/handlers.ts';
 import { approvalHandlers } from './approvals/handlers.ts';
 import { cardSecretHandlers } from './cards/secret-handlers.ts';
 import { cardHandlers } from './cards/handlers.ts';
+import { railHandlers } from './rails/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -64,5 +65,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...approvalHandlers,
     ...cardSecretHandlers,
     ...cardHandlers,
+    ...railHandlers,
   };
 }

@@ -9,6 +9,8 @@ import { gatewayMessages, sandboxMessages, type MessageSender } from '../messagi
 import { gatewayIpCountry, gatewayIpPrivacy, sandboxIpCountry, sandboxIpPrivacy, type IpCountryLookup, type IpPrivacyCheck } from '../profile/ip-lookup.ts';
 import { gatewayPush, sandboxPush, type PushSender } from '../push/push-sender.ts';
 import { gatewayCryptoRail, sandboxCryptoRail, type CryptoRail } from '../wallets/crypto-rail.ts';
+import { railAdapters } from '../rails/adapters.ts';
+import type { RailAdapters } from '../rails/rail-adapter.ts';
 import {
   gatewayESignature,
   gatewayIdentityProvider,
@@ -42,6 +44,8 @@ export interface Adapters {
   crypto: CryptoRail;
   /** The card processor: issues cards and keeps their numbers and PINs. */
   cardProcessor: CardProcessor;
+  /** The payment rails payouts leave on (wire, ...). */
+  rails: RailAdapters;
 }
 
 /**
@@ -65,5 +69,6 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
     helpDesk: helpDeskAdapter(config, db),
     crypto: config.sandboxes ? sandboxCryptoRail() : gatewayCryptoRail(config.gateways.crypto ?? ''),
     cardProcessor: config.sandboxes ? sandboxCardProcessor(db) : gatewayCardProcessor(config.gateways.cardProcessor ?? ''),
+    rails: railAdapters({ sandboxes: config.sandboxes, ...(config.gateways.rails ? { urls: config.gateways.rails } : {}) }, db),
   };
 }

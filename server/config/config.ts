@@ -67,6 +67,8 @@ export interface ServerConfig {
     crypto?: string;
     /** CARD_PROCESSOR_URL: the card processor that issues cards and keeps numbers and PINs. */
     cardProcessor?: string;
+    /** RAIL_<NAME>_URL (RAIL_WIRE_URL, ...): the gateway of each payment rail payouts leave on. */
+    rails?: { wire: string };
   };
 }
 
@@ -174,6 +176,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       helpDesk: { url: gatewayUrl(env, 'HELPDESK_URL'), token: env.HELPDESK_TOKEN ?? '' },
       crypto: gatewayUrl(env, 'CRYPTO_GATEWAY_URL'),
       cardProcessor: gatewayUrl(env, 'CARD_PROCESSOR_URL'),
+      rails: { wire: gatewayUrl(env, 'RAIL_WIRE_URL') },
     },
   };
 }

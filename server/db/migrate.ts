@@ -28,6 +28,7 @@ import * as keyedDescriptions from './migrations/0027_keyed_descriptions.ts';
 import * as cardLabels from './migrations/0028_card_labels.ts';
 import * as announcementTranslations from './migrations/0029_announcement_translations.ts';
 import * as ledgerPostFunction from './migrations/0030_ledger_post_function.ts';
+import * as railPayouts from './migrations/0031_rail_payouts.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_card_labels': cardLabels,
   '0029_announcement_translations': announcementTranslations,
   '0030_ledger_post_function': ledgerPostFunction,
+  '0031_rail_payouts': railPayouts,
 };
 
 /**

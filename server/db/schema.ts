@@ -84,6 +84,10 @@ export interface Database {
   sandbox_helpdesk_threads: SandboxHelpdeskThreadsTable;
   announcements: AnnouncementsTable;
   announcement_states: AnnouncementStatesTable;
+  rail_payouts: RailPayoutsTable;
+  rail_payout_events: RailPayoutEventsTable;
+  rail_sandbox_payouts: RailSandboxPayoutsTable;
+  rail_sandbox_reports: RailSandboxReportsTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -877,7 +881,7 @@ export interface IdempotencyKeysTable {
 }
 
 /** Where a transfer stands (server/transfers). */
-export type TransferStatus = 'awaitingConfirmation' | 'awaitingApproval' | 'awaitingPayee' | 'completed' | 'declined' | 'canceled' | 'failed';
+export type TransferStatus = 'awaitingConfirmation' | 'awaitingApproval' | 'awaitingPayee' | 'processing' | 'completed' | 'declined' | 'canceled' | 'failed';
 
 /** One money movement asked for by a customer, with the ledger transaction holding or moving it. */
 export interface TransfersTable {
@@ -1190,4 +1194,59 @@ export interface CardMonthlyFeesTable {
   period: string;
   status: 'charged' | 'unpaid';
   attempted_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Where a payout stands at its rail (migration 0031; the allowed changes are server/rails/payout-states.ts). */
+export type PayoutState = 'pending' | 'sent' | 'settled' | 'returned' | 'failed';
+
+/** A transfer out through a rail (wire, ...): its rail state, beneficiary and return reason (migration 0031). */
+export interface RailPayoutsTable {
+  id: Generated<bigint>;
+  transfer_id: bigint;
+  rail: string;
+  /** The ISO 20022 end-to-end id the rail's reports name the payout by. */
+  end_to_end_id: string;
+  state: PayoutState;
+  beneficiary: ColumnType<Record<string, string>, string, string>;
+  /** The ISO 20022 reason code of a return or failure (AC01, AC04, AM04, ...). */
+  reason_code: string | null;
+  /** The ledger transaction that gave the money back when the payout was returned after it settled. */
+  refund_transaction_id: bigint | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One state change of a payout, with the rail's report id (unique per payout) and its time (migration 0031). */
+export interface RailPayoutEventsTable {
+  id: Generated<bigint>;
+  payout_id: bigint;
+  report_id: string;
+  state: PayoutState;
+  reason_code: string | null;
+  at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The sandbox rail network's own record of a payout it was sent (migration 0031). */
+export interface RailSandboxPayoutsTable {
+  end_to_end_id: string;
+  rail: string;
+  amount: string;
+  currency_code: string;
+  state: PayoutState;
+  reason_code: string | null;
+  /** When the sandbox moves it on by itself; null once it ends. */
+  next_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A report the sandbox rail has for the bank, delivered once collected (migration 0031). */
+export interface RailSandboxReportsTable {
+  id: Generated<bigint>;
+  end_to_end_id: string;
+  rail: string;
+  report_id: string;
+  state: PayoutState;
+  reason_code: string | null;
+  reported_at: CreatedAt;
+  delivered_at: Date | null;
 }

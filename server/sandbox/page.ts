@@ -31,6 +31,7 @@ export function sandboxPage(title: string, body: string): string {
   button.primary { background: #14532d; color: #fff; border-color: #14532d; }
   button.danger { background: #7f1d1d; color: #fff; border-color: #7f1d1d; }
   input { font: inherit; padding: .35rem .5rem; }
+  select { font: inherit; max-width: 100%; }
   :focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 </style>
 </head>

@@ -57,6 +57,7 @@ describe('security headers and production', () => {
       'HELPDESK_URL',
       'CRYPTO_GATEWAY_URL',
       'CARD_PROCESSOR_URL',
+      'RAIL_WIRE_URL',
     ]) {
       env[name] = `${gatewayUrl}/${name.toLowerCase()}`;
     }

@@ -1,0 +1,375 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { TextValues } from '../i18n/texts.ts';
+import { accountWithScale, payingAccount } from '../accounts/paying-account.ts';
+import { isCardAccountType } from '../ledger/account-status.ts';
+import { keyedDescription } from '../ledger/descriptions.ts';
+import { LedgerError } from '../ledger/errors.ts';
+import { holdLedgerTransaction, settleHeldTransaction } from '../ledger/holds.ts';
+import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
+import { systemAccountId, type SystemPurpose } from '../ledger/system-accounts.ts';
+import { transferFee } from '../pricing/pricing.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { checkTransferLimits } from '../transfers/limits.ts';
+import { payoutTransition, transferStatusOf, type PayoutState } from './payout-states.ts';
+import { asSandboxRail } from './adapters.ts';
+import type { PayoutInstruction, RailAdapter, RailAdapters, RailName, RailReport } from './rail-adapter.ts';
+
+type Trx = Transaction<Database>;
+
+/** The system account each rail's money passes through (server/ledger/system-accounts.ts). */
+const CLEARING: Record<RailName, SystemPurpose> = { wire: 'clearing:wire' };
+
+const refusal = (field: string, key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field, key, ...(values ? { values } : {}) }] });
+
+/** A payout as a rail's call asks for it, its beneficiary already checked by the rail's own rules. */
+export interface PayoutInput {
+  rail: RailName;
+  customerId: number;
+  userId: number | null;
+  fromAccountId: number;
+  /** The currency the customer named; must be the source account's when given. */
+  currency?: string;
+  /** What the beneficiary is sent, in the source account's currency (the fee comes on top). */
+  amount: string;
+  /** The beneficiary as the rail needs it; `name` is what the customer's history calls the payout. */
+  beneficiary: { name: string } & Record<string, string>;
+  reference?: string;
+  note?: string;
+}
+
+/** The answer to a payout: the transfer's submit result (document 001 section 3) and where the rail has it. */
+export interface PayoutCreated {
+  operationId: number;
+  status: 'processing';
+  amount: string;
+  toAmount: string;
+  fee: string;
+  currencyCode: string;
+  toCurrencyCode: string;
+  exchangeRate: string;
+  instruction: PayoutInstruction;
+}
+
+/** The end-to-end id of a payout: its rail and its transfer, which the rail's reports repeat. */
+const endToEndId = (rail: RailName, transferId: bigint) => `${rail.toUpperCase()}-${transferId}`;
+
+/**
+ * `amount` in minor units of a currency with `scale` decimals, refused on the amount field when it has
+ * more decimals than the currency, or is not above zero (`zeroKey` says so).
+ *
+ * @example
+ * minorAmount('12.50', 2); // 1250n
+ */
+export function minorAmount(amount: string, scale: number, zeroKey = 'server.amounts.aboveZero'): bigint {
+  let minor: bigint;
+  try {
+    minor = toMinorUnits(amount, scale);
+  } catch (error) {
+    if (error instanceof AmountFormatError) throw refusal('amount', error.text.key, error.text.values);
+    throw error;
+  }
+  if (minor <= 0n) throw refusal('amount', zeroKey);
+  return minor;
+}
+
+/**
+ * Creates a payout inside the money-moving call's transaction: checks the source account, prices the fee
+ * (schemas/data/transfer-pricing.json, the rail's kind), checks the customer's limits (which locks the
+ * customer, so the check and the hold are one step for concurrent payouts), then holds amount plus fee
+ * towards the rail's clearing account and the fee account, and writes the transfer ('processing') and
+ * the payout ('pending', its first timeline step). The caller sends `instruction` to the rail after the
+ * commit. Refusals name their field and change nothing.
+ *
+ * @example
+ * const created = await createPayout(trx, { rail: 'wire', customerId, userId, fromAccountId: 12, amount: '250.00', beneficiary: { name, iban, bic } });
+ * ctx.afterCommit(() => adapters.rails.wire.sendPayout(created.instruction));
+ */
+export async function createPayout(trx: Trx, input: PayoutInput): Promise<PayoutCreated> {
+  const source = await payingAccount(trx, input.customerId, input.fromAccountId, 'accountId', (type) =>
+    isCardAccountType(type) ? 'server.transfers.cardAccount' : undefined,
+  );
+  if (input.currency && input.currency !== source.currency_code) {
+    throw refusal('currency', 'server.transfers.wrongCurrency', { currency: source.currency_code });
+  }
+  const amount = minorAmount(input.amount, source.scale);
+  const fee = transferFee(input.rail, amount);
+  await checkTransferLimits(trx, { customerId: input.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
+
+  let held;
+  try {
+    held = await holdLedgerTransaction(trx, {
+      operationType: 'Withdrawal',
+      ...keyedDescription(`rails.ledger.${input.rail}`, { beneficiary: input.beneficiary.name }),
+      legs: [
+        { accountId: source.id, amount: -(amount + fee), counterparty: input.beneficiary.name },
+        ...(fee > 0n ? [{ accountId: await systemAccountId(trx, 'fees', source.currency_code), amount: fee }] : []),
+        { accountId: await systemAccountId(trx, CLEARING[input.rail], source.currency_code), amount },
+      ],
+    });
+  } catch (error) {
+    if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
+      throw refusal('amount', 'server.transfers.insufficientFunds', {
+        total: { amount: formatMinorUnits(amount + fee, source.scale), currency: source.currency_code },
+      });
+    }
+    throw error;
+  }
+
+  const transfer = await trx
+    .insertInto('transfers')
+    .values({
+      customer_id: input.customerId,
+      created_by_user_id: input.userId,
+      kind: input.rail,
+      status: 'processing',
+      from_account_id: source.id,
+      to_account_id: null,
+      to_customer_id: null,
+      to_email: null,
+      amount,
+      currency_code: source.currency_code,
+      to_amount: amount,
+      to_currency_code: source.currency_code,
+      fee,
+      note: input.note ?? null,
+      reference: input.reference ?? null,
+      ledger_transaction_id: held.transactionId,
+      invoice_id: null,
+      subscription_id: null,
+      decline_reason: null,
+      approved_by_user_id: null,
+      attributes: JSON.stringify({}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = endToEndId(input.rail, transfer.id);
+  const payout = await trx
+    .insertInto('rail_payouts')
+    .values({
+      transfer_id: transfer.id,
+      rail: input.rail,
+      end_to_end_id: id,
+      state: 'pending',
+      beneficiary: JSON.stringify(input.beneficiary),
+      reason_code: null,
+      refund_transaction_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('rail_payout_events').values({ payout_id: payout.id, report_id: 'created', state: 'pending', reason_code: null }).execute();
+
+  const shown = formatMinorUnits(amount, source.scale);
+  return {
+    operationId: Number(transfer.id),
+    status: 'processing',
+    amount: shown,
+    toAmount: shown,
+    fee: formatMinorUnits(fee, source.scale),
+    currencyCode: source.currency_code,
+    toCurrencyCode: source.currency_code,
+    exchangeRate: '1',
+    instruction: {
+      endToEndId: id,
+      amount: shown,
+      currency: source.currency_code,
+      beneficiary: input.beneficiary,
+      ...(input.reference ? { reference: input.reference } : {}),
+    },
+  };
+}
+
+/** What became of a rail's report. */
+export type ReportOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown';
+
+/**
+ * Applies one rail report to its payout, in one database transaction: the payout is locked; a report id
+ * it already has is a duplicate and changes nothing; a change the state machine does not allow
+ * (payout-states.ts) is ignored; otherwise the ledger does what the table says (post the hold, void it
+ * and give amount and fee back, or refund the amount of a settled payout from the rail's clearing
+ * account, the fee kept), and the payout, its transfer and its timeline take the new state with its time
+ * and reason code.
+ *
+ * @example
+ * await applyRailReport(db, 'wire', { endToEndId: 'WIRE-42', reportId: 'R-1', state: 'settled', at: new Date() }); // 'applied'
+ */
+export async function applyRailReport(db: Kysely<Database>, rail: RailName, report: RailReport): Promise<ReportOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const payout = await trx
+      .selectFrom('rail_payouts as p')
+      .innerJoin('transfers as t', 't.id', 'p.transfer_id')
+      .select(['p.id', 'p.state', 'p.beneficiary', 'p.transfer_id', 't.ledger_transaction_id', 't.from_account_id', 't.amount', 't.currency_code'])
+      .where('p.end_to_end_id', '=', report.endToEndId)
+      .where('p.rail', '=', rail)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!payout) return 'unknown';
+    const seen = await trx
+      .selectFrom('rail_payout_events')
+      .select('id')
+      .where('payout_id', '=', payout.id)
+      .where('report_id', '=', report.reportId)
+      .executeTakeFirst();
+    if (seen) return 'duplicate';
+    const effect = payoutTransition(payout.state, report.state);
+    if (effect === undefined) return 'ignored';
+
+    let refundId: bigint | null = null;
+    if (effect === 'post' || effect === 'void') await settleHeldTransaction(trx, payout.ledger_transaction_id!, effect);
+    if (effect === 'refund') {
+      const source = await accountWithScale(trx, payout.from_account_id);
+      const refund = await writeLedgerTransaction(trx, {
+        operationType: 'Withdrawal',
+        ...keyedDescription(`rails.ledger.${rail}Returned`, { beneficiary: payout.beneficiary.name ?? '' }),
+        legs: [
+          { accountId: await systemAccountId(trx, CLEARING[rail], payout.currency_code), amount: -payout.amount },
+          { accountId: source!.id, amount: payout.amount, counterparty: payout.beneficiary.name ?? '' },
+        ],
+      });
+      refundId = refund.transactionId;
+    }
+    const reasonCode = report.state === 'returned' || report.state === 'failed' ? (report.reasonCode ?? null) : null;
+    await trx
+      .updateTable('rail_payouts')
+      .set({
+        state: report.state,
+        ...(reasonCode ? { reason_code: reasonCode } : {}),
+        ...(refundId ? { refund_transaction_id: refundId } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', payout.id)
+      .execute();
+    await trx
+      .updateTable('transfers')
+      .set({ status: transferStatusOf(report.state), ...(reasonCode ? { decline_reason: reasonCode } : {}), updated_at: new Date() })
+      .where('id', '=', payout.transfer_id)
+      .execute();
+    await trx
+      .insertInto('rail_payout_events')
+      .values({ payout_id: payout.id, report_id: report.reportId, state: report.state, reason_code: reasonCode, at: report.at })
+      .execute();
+    return 'applied';
+  });
+}
+
+/**
+ * Collects a rail's waiting reports, applies each (applyRailReport) and acknowledges them, so the rail
+ * does not deliver them again. Answers how many of each outcome.
+ *
+ * @example
+ * await collectRailReports(db, adapters.rails.wire); // { applied: 2, duplicate: 0, ignored: 0, unknown: 0 }
+ */
+export async function collectRailReports(db: Kysely<Database>, adapter: RailAdapter): Promise<Record<ReportOutcome, number>> {
+  const counts: Record<ReportOutcome, number> = { applied: 0, duplicate: 0, ignored: 0, unknown: 0 };
+  for (;;) {
+    const reports = await adapter.reports(100);
+    if (!reports.length) return counts;
+    for (const report of reports) counts[await applyRailReport(db, adapter.rail, report)] += 1;
+    await adapter.acknowledge(reports.map((report) => report.reportId));
+  }
+}
+
+/** Seconds a payout stays pending before it is handed to its rail again (the rail is idempotent on its id). */
+export const RESEND_AFTER_SECONDS = 60;
+
+/**
+ * Hands again to its rail every payout still pending RESEND_AFTER_SECONDS after it was created or last
+ * handed over: the send after the commit may have failed (the rail unreachable). Answers how many were sent.
+ */
+export async function resendPendingPayouts(db: Kysely<Database>, rails: RailAdapters, now: Date): Promise<number> {
+  const pending = await db
+    .selectFrom('rail_payouts as p')
+    .innerJoin('transfers as t', 't.id', 'p.transfer_id')
+    .innerJoin('currencies as c', 'c.code', 't.currency_code')
+    .select(['p.id', 'p.rail', 'p.end_to_end_id', 'p.beneficiary', 't.amount', 't.currency_code', 't.reference', 'c.scale'])
+    .where('p.state', '=', 'pending')
+    .where('p.updated_at', '<=', new Date(now.getTime() - RESEND_AFTER_SECONDS * 1000))
+    .orderBy('p.updated_at')
+    .limit(100)
+    .execute();
+  let sent = 0;
+  for (const payout of pending) {
+    const adapter = rails[payout.rail as RailName];
+    if (!adapter) continue;
+    await adapter.sendPayout({
+      endToEndId: payout.end_to_end_id,
+      amount: formatMinorUnits(payout.amount, payout.scale),
+      currency: payout.currency_code,
+      beneficiary: payout.beneficiary,
+      ...(payout.reference ? { reference: payout.reference } : {}),
+    });
+    // The next try waits another RESEND_AFTER_SECONDS (the state is checked: a report may have come meanwhile).
+    await db.updateTable('rail_payouts').set({ updated_at: now }).where('id', '=', payout.id).where('state', '=', 'pending').execute();
+    sent += 1;
+  }
+  return sent;
+}
+
+/** One step of a payout's timeline, oldest first. */
+export interface PayoutStep {
+  state: PayoutState;
+  at: string;
+  reasonCode?: string;
+}
+
+/**
+ * A payout of the customer as its timeline shows it, or 13 when the transfer is not theirs (or is no
+ * payout), exactly as when it does not exist.
+ */
+export async function payoutOf(db: Kysely<Database>, customerId: number, transferId: bigint) {
+  const payout = await db
+    .selectFrom('rail_payouts as p')
+    .innerJoin('transfers as t', 't.id', 'p.transfer_id')
+    .innerJoin('currencies as c', 'c.code', 't.currency_code')
+    .select([
+      'p.id',
+      'p.rail',
+      'p.state',
+      'p.reason_code',
+      'p.beneficiary',
+      'p.end_to_end_id',
+      't.customer_id',
+      't.amount',
+      't.fee',
+      't.currency_code',
+      'c.scale',
+    ])
+    .where('p.transfer_id', '=', transferId)
+    .executeTakeFirst();
+  if (!payout || payout.customer_id !== customerId) throw new RpcRefusal('13');
+  const events = await db
+    .selectFrom('rail_payout_events')
+    .select(['state', 'reason_code', 'at'])
+    .where('payout_id', '=', payout.id)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return {
+    payout,
+    timeline: events.map((event): PayoutStep => ({
+      state: event.state,
+      at: event.at.toISOString(),
+      ...(event.reason_code ? { reasonCode: event.reason_code } : {}),
+    })),
+  };
+}
+
+/**
+ * The scheduler's job for the rails: moves each sandbox network's clock (acknowledged payouts are sent,
+ * sent ones settle when their rail's day says), hands pending payouts to their rail again, and applies
+ * every rail's waiting reports. Answers how many reports were applied.
+ *
+ * @example
+ * jobs: [{ name: 'rail payouts', run: (now) => advanceRailPayouts(db, adapters.rails, now) }]
+ */
+export async function advanceRailPayouts(db: Kysely<Database>, rails: RailAdapters, now: Date): Promise<number> {
+  let applied = 0;
+  for (const adapter of Object.values(rails)) {
+    await asSandboxRail(adapter)?.advance(now);
+    applied += (await collectRailReports(db, adapter)).applied;
+  }
+  await resendPendingPayouts(db, rails, now);
+  return applied;
+}
