@@ -14,6 +14,19 @@ export async function accountWithScale(db: Kysely<Database>, accountId: number) 
 }
 
 /**
+ * The caller's own account with its currency's scale, for a quote before money moves (its status is the
+ * move's business); another customer's account, a system account or none → 13.
+ *
+ * @example
+ * const { currency_code, scale } = await ownAccountWithScale(ctx.db, params.accountId, customerId);
+ */
+export async function ownAccountWithScale(db: Kysely<Database>, accountId: number, customerId: number) {
+  const account = await accountWithScale(db, accountId);
+  if (!account || account.customer_id !== customerId) throw new RpcRefusal('13');
+  return account;
+}
+
+/**
  * The customer's OPEN account `accountId` that money leaves (a transfer's source, the account paying
  * card fees), else a refusal: another customer's (or a system) account → 13; a type `refuseType`
  * answers a locale key for → TA1 on `field` with its text; a closed one → CA on `field`.

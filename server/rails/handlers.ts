@@ -1,10 +1,10 @@
+import { ownAccountWithScale } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import type { Database } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { transferFee } from '../pricing/pricing.ts';
-import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createPayout, minorAmount, payoutOf } from './payouts.ts';
 import { wireBeneficiary } from './wire.ts';
 
@@ -43,13 +43,7 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
   },
 
   async wireFee(params, ctx) {
-    const account = await ctx.db
-      .selectFrom('accounts as a')
-      .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-      .select(['a.customer_id', 'a.currency_code', 'c.scale'])
-      .where('a.id', '=', params.accountId)
-      .executeTakeFirst();
-    if (!account || account.customer_id !== callerOf(ctx).customerId) throw new RpcRefusal('13');
+    const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
     const amount = minorAmount(params.amount, account.scale, 'server.amounts.aboveZeroForFee');
     const fee = transferFee('wire', amount);
     return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };

@@ -1,3 +1,4 @@
+import { ownAccountWithScale } from '../accounts/paying-account.ts';
 import { keyedDescription } from '../ledger/descriptions.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { sql, type Transaction } from 'kysely';
@@ -71,13 +72,7 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
   },
 
   async p2pFee(params, ctx) {
-    const account = await ctx.db
-      .selectFrom('accounts as a')
-      .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-      .select(['a.customer_id', 'a.currency_code', 'c.scale'])
-      .where('a.id', '=', params.accountId)
-      .executeTakeFirst();
-    if (!account || account.customer_id !== callerOf(ctx).customerId) throw new RpcRefusal('13');
+    const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
     let amount: bigint;
     try {
       amount = toMinorUnits(params.amount, account.scale);
