@@ -65,6 +65,19 @@ describe('broken states found by the catalogue', () => {
     await page.context().close();
   });
 
+  it('shows every settings tab whole at 1280 px in Russian, a second row rather than a strip cut at its ends', async () => {
+    const page = await signedInPage(e2e.browser, e2e.server.url, 'personal@example.com', { width: 1280, language: 'ru' });
+    await page.goto(`${e2e.server.url}/legal`);
+    const tabs = page.locator('.eng-tabs a');
+    await tabs.first().waitFor();
+    const list = (await page.locator('.eng-tabs ul').boundingBox())!;
+    for (const box of await tabs.evaluateAll((links) => links.map((link) => link.getBoundingClientRect().toJSON() as DOMRect))) {
+      expect(box.left).toBeGreaterThanOrEqual(list.x - 1);
+      expect(box.right).toBeLessThanOrEqual(list.x + list.width + 1);
+    }
+    await page.context().close();
+  });
+
   it('the personal self-certification tells a business user it is for personal customers, with no retry that would fail again', async () => {
     const page = await e2e.signedInPage('business@example.com');
     await page.goto(`${e2e.server.url}/company-selection`);
