@@ -43,7 +43,7 @@ describe('wire by IBAN', () => {
     // The fee and the total held, asked live: the wire's minimum fee of 15.00.
     await expect.poll(() => main.locator('[data-field="fee"]').innerText()).toBe('€15.00');
     expect(await main.locator('[data-field="total"]').innerText()).toBe('€115.00');
-    await page.getByLabel('Reference').fill('Invoice 42');
+    await page.getByLabel(/^Payment reference/).fill('Invoice 42');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Send wire' }).click();
@@ -69,7 +69,7 @@ describe('wire by IBAN', () => {
     const receipt = page.getByRole('alertdialog', { name: 'Transfer on its way' });
     await receipt.waitFor();
     const receiptText = await receipt.innerText();
-    for (const shown of [beneficiary, '€100.00', '€15.00', '€115.00', 'Processing']) expect(receiptText).toContain(shown);
+    for (const shown of [beneficiary, '€100.00', '€15.00', '€115.00', 'Processing', 'Invoice 42']) expect(receiptText).toContain(shown);
     expect(await seriousViolations(page)).toEqual([]);
     const details = receipt.getByRole('link', { name: 'View details' });
     const detailsPath = await details.getAttribute('href');
