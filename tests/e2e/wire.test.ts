@@ -1,8 +1,8 @@
 /**
  * A wire by IBAN in Chromium (issue 15): the personal customer fills /transfer/external from her EUR
  * account, sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field and
- * nothing is sent; with the right one the review names the beneficiary, amount, fee, total and paying
- * account, and the receipt says the wire is processing. A tester settles it through the form of
+ * an amount over the wire limit on the amount, and nothing is sent; then the review names the
+ * beneficiary, amount, fee, total and paying account, and the receipt says the wire is processing. A tester settles it through the form of
  * /sandbox/rails, and the wire's details page (the receipt's link) shows it completed. Axe finds
  * nothing serious.
  */
@@ -46,18 +46,19 @@ describe('wire by IBAN', () => {
     await page.getByLabel(/^Payment reference/).fill('Invoice 42');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Send wire' }).click();
+    const sendWire = page.getByRole('button', { name: 'Send wire' });
+    await sendWire.click();
     const review = page.getByRole('dialog', { name: 'Check and confirm' });
     await review.waitFor();
     await review.getByRole('button', { name: 'Send', exact: true }).click();
     // Refused on the IBAN field, in words, and nothing held.
     await main.getByText('This IBAN is not right').waitFor();
+    await expect.poll(() => sendWire.isEnabled()).toBe(true); // the refused call has ended
     expect(await iban.getAttribute('aria-invalid')).toBe('true');
-    const { payouts: before } = await payoutsOf(beneficiary);
-    expect(before).toBe(0);
+    expect(await payoutsOf(beneficiary)).toEqual({ payouts: 0 });
 
     await iban.fill('DE89 3704 0044 0532 0130 00');
-    await page.getByRole('button', { name: 'Send wire' }).click();
+    await sendWire.click();
     await review.waitFor();
     const reviewText = await review.innerText();
     for (const shown of [beneficiary, 'DE89 3704 0044 0532 0130 00', '€100.00', '€15.00', '€115.00', 'Invoice 42']) expect(reviewText).toContain(shown);
@@ -97,6 +98,24 @@ describe('wire by IBAN', () => {
     await page.reload();
     await expect.poll(() => transferStatus.innerText()).toBe('Completed');
     expect(await main.locator('[data-field="amount"]').innerText()).toMatch(/^[-\u2212]€115\.00$/);
+
+    // Over the wire's limit at once (50,000): refused on the amount, nothing held.
+    await page.goto(`${e2e.server.url}/transfer/external`);
+    await expect.poll(() => source.isEnabled()).toBe(true);
+    await source.selectOption(String(eur.accountId));
+    const over = `${beneficiary} over`;
+    await page.getByLabel("Beneficiary's name").fill(over);
+    await iban.fill('DE89 3704 0044 0532 0130 00');
+    await page.getByLabel('SWIFT (BIC) code').fill('COBADEFFXXX');
+    const amount = page.getByLabel(/^Amount/);
+    await amount.fill('60000');
+    await expect.poll(() => main.locator('[data-field="total"]').innerText()).toBe('€60,050.00');
+    await sendWire.click();
+    await review.waitFor();
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    await main.getByText('The most you can send at once is €50,000.00.').waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await payoutsOf(over)).toEqual({ payouts: 0 });
     await page.context().close();
   });
 });
