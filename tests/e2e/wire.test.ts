@@ -1,10 +1,10 @@
 /**
  * A wire by IBAN in Chromium (issue 15): the personal customer fills /transfer/external from her EUR
- * account, sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field and
- * an amount over the wire limit on the amount, and nothing is sent; then the review names the
- * beneficiary, amount, fee, total and paying account, and the receipt says the wire is processing. A tester settles it through the form of
- * /sandbox/rails, and the wire's details page (the receipt's link) shows it completed. Axe finds
- * nothing serious.
+ * account and sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field,
+ * nothing held; with the right one the review names the beneficiary, amount, fee, total and paying
+ * account, and the receipt says the wire is processing. A tester settles it through the form of
+ * /sandbox/rails, and the wire's details page (the receipt's link) shows it completed. An amount over
+ * the wire limit is refused on the amount field. Axe finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
