@@ -43,6 +43,8 @@ export interface PayoutInput {
 /** The answer to a payout: the transfer's submit result (document 001 section 3) and where the rail has it. */
 export interface PayoutCreated {
   operationId: number;
+  /** The ledger transaction holding the money: its page in the history and its receipt. */
+  transactionId: number;
   status: 'processing';
   amount: string;
   toAmount: string;
@@ -164,6 +166,7 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
   const shown = formatMinorUnits(amount, source.scale);
   return {
     operationId: Number(transfer.id),
+    transactionId: Number(held.transactionId),
     status: 'processing',
     amount: shown,
     toAmount: shown,

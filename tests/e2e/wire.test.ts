@@ -1,0 +1,127 @@
+/**
+ * A wire by IBAN in Chromium (issue 15): the personal customer fills /transfer/external from her EUR
+ * account and sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field,
+ * nothing held; with the right one the review names the beneficiary, amount, fee, total and paying
+ * account, and the receipt says the wire is processing. A tester settles it through the form of
+ * /sandbox/rails, and the wire's details page (the receipt's link) shows it completed. An amount over
+ * the wire limit is refused on the amount field. Axe finds nothing serious.
+ */
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/api-client.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { browserAndServer } from '../support/pages.ts';
+
+const e2e = browserAndServer();
+
+interface Account {
+  accountId: number;
+  currencyCode: string;
+  type: number;
+}
+
+describe('wire by IBAN', () => {
+  it('refuses a wrong IBAN on its field, sends a wire that is processing, and shows it completed once the rail settles it', async () => {
+    // A name nobody else's wire carries, to find this one on the sandbox page.
+    const beneficiary = `Ada Lovelace ${Date.now().toString(36)}`;
+    const api = await signIn(e2e.server.url, 'personal@example.com');
+    const { accounts } = (await api.call('balanceInquiry', {})) as { accounts: Account[] };
+    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/external`);
+    await page.getByRole('heading', { name: 'Wire to a bank account', level: 1 }).waitFor();
+    const main = page.locator('main');
+    const source = page.getByLabel('From account');
+    await expect.poll(() => source.isEnabled()).toBe(true);
+    await source.selectOption(String(eur.accountId));
+    await page.getByLabel("Beneficiary's name").fill(beneficiary);
+    // One digit off the published example: its check digits no longer hold.
+    const iban = page.getByLabel(/^IBAN/);
+    await iban.fill('DE89370400440532013001');
+    await page.getByLabel('SWIFT (BIC) code').fill('COBADEFFXXX');
+    await page.getByLabel(/^Amount/).fill('100');
+    // The fee and the total held, asked live: the wire's minimum fee of 15.00.
+    await expect.poll(() => main.locator('[data-field="fee"]').innerText()).toBe('€15.00');
+    expect(await main.locator('[data-field="total"]').innerText()).toBe('€115.00');
+    await page.getByLabel(/^Payment reference/).fill('Invoice 42');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const sendWire = page.getByRole('button', { name: 'Send wire' });
+    await sendWire.click();
+    const review = page.getByRole('dialog', { name: 'Check and confirm' });
+    await review.waitFor();
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    // Refused on the IBAN field, in words, and nothing held.
+    await main.getByText('This IBAN is not right').waitFor();
+    await expect.poll(() => sendWire.isEnabled()).toBe(true); // the refused call has ended
+    expect(await iban.getAttribute('aria-invalid')).toBe('true');
+    expect(await payoutsOf(beneficiary)).toEqual({ payouts: 0 });
+
+    await iban.fill('DE89 3704 0044 0532 0130 00');
+    await sendWire.click();
+    await review.waitFor();
+    const reviewText = await review.innerText();
+    for (const shown of [beneficiary, 'DE89 3704 0044 0532 0130 00', '€100.00', '€15.00', '€115.00', 'Invoice 42']) expect(reviewText).toContain(shown);
+    expect(reviewText).toMatch(/EUR · .+ · ••\s[0-9]{4}/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
+
+    // The receipt: the wire is processing until the rail settles it.
+    const receipt = page.getByRole('alertdialog', { name: 'Transfer on its way' });
+    await receipt.waitFor();
+    const receiptText = await receipt.innerText();
+    for (const shown of [beneficiary, '€100.00', '€15.00', '€115.00', 'Processing', 'Invoice 42']) expect(receiptText).toContain(shown);
+    expect(await seriousViolations(page)).toEqual([]);
+    const details = receipt.getByRole('link', { name: 'View details' });
+    const detailsPath = await details.getAttribute('href');
+    expect(detailsPath).toMatch(/^\/history\/[0-9]+$/);
+    expect(await receipt.getByRole('button', { name: 'Download receipt' }).count()).toBe(1);
+    await receipt.getByRole('button', { name: 'Done' }).click();
+    await receipt.waitFor({ state: 'detached' });
+
+    // The details page says processing before the rail has settled it.
+    await page.goto(`${e2e.server.url}${detailsPath}`);
+    const transferStatus = main.locator('[data-field="transferStatus"]');
+    await expect.poll(() => transferStatus.innerText()).toBe('Processing');
+
+    // A tester settles it on the sandbox page, through its form.
+    const tester = await e2e.browser.newPage();
+    await tester.goto(`${e2e.server.url}/sandbox/rails`);
+    const payout = tester.locator('article', { hasText: beneficiary });
+    expect(await payout.locator('h2').innerText()).toMatch(/· 100\.00 EUR · (pending|sent)$/);
+    await payout.getByRole('button', { name: 'Settle' }).click();
+    await tester.getByRole('status').filter({ hasText: 'settled' }).waitFor();
+    expect(await tester.locator('article', { hasText: beneficiary }).locator('h2').innerText()).toMatch(/· settled$/);
+    await tester.close();
+
+    // The customer's details page shows it completed, and the history line the money taken.
+    await page.reload();
+    await expect.poll(() => transferStatus.innerText()).toBe('Completed');
+    expect(await main.locator('[data-field="amount"]').innerText()).toMatch(/^[-\u2212]€115\.00$/);
+
+    // Over the wire's limit at once (50,000): refused on the amount, nothing held.
+    await page.goto(`${e2e.server.url}/transfer/external`);
+    await expect.poll(() => source.isEnabled()).toBe(true);
+    await source.selectOption(String(eur.accountId));
+    const over = `${beneficiary} over`;
+    await page.getByLabel("Beneficiary's name").fill(over);
+    await iban.fill('DE89 3704 0044 0532 0130 00');
+    await page.getByLabel('SWIFT (BIC) code').fill('COBADEFFXXX');
+    const amount = page.getByLabel(/^Amount/);
+    await amount.fill('60000');
+    await expect.poll(() => main.locator('[data-field="total"]').innerText()).toBe('€60,050.00');
+    await sendWire.click();
+    await review.waitFor();
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    await main.getByText('The most you can send at once is €50,000.00.').waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await payoutsOf(over)).toEqual({ payouts: 0 });
+    await page.context().close();
+  });
+});
+
+/** How many payouts the sandbox page lists for this beneficiary. */
+async function payoutsOf(beneficiary: string): Promise<{ payouts: number }> {
+  const page = await (await fetch(`${e2e.server.url}/sandbox/rails`)).text();
+  return { payouts: page.split(beneficiary).length - 1 };
+}
