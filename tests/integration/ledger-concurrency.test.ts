@@ -285,7 +285,9 @@ for (const backend of [postgres, TWO_PROCESSES])
         .where('purpose', '=', 'transferConfirmation')
         .execute();
       const codeFor = (amount: string) => {
-        const message = messages.find((m) => m.body.includes(`${amount} USD`));
+        // The message writes the amount as the reader's language writes money ('$10.00' in English).
+        const written = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD' }).format(Number(amount));
+        const message = messages.find((m) => m.body.includes(written));
         return /^([0-9]{4,8}) /.exec(message?.body ?? '')?.[1];
       };
       // Each transfer confirmed by four calls at once.
