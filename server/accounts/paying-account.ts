@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
+import { AmountFormatError, toMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 
 /** An account with the scale of its currency (minor units per unit), or undefined when there is none. */
@@ -47,4 +48,25 @@ export async function payingAccount(
   if (wrongType) throw new RpcRefusal('TA1', { validationErrors: [{ field, key: wrongType }] });
   if (account.status !== ACCOUNT_STATUS.open) throw new RpcRefusal('CA', { validationErrors: [{ field, key: 'server.transfers.closedAccount' }] });
   return account;
+}
+
+/**
+ * An amount the customer typed, in minor units of a currency with `scale` decimals: refused with TA1 on
+ * `field` when it is not a plain decimal, has more decimals than the currency, or is not above zero
+ * (`zeroKey` words that refusal).
+ *
+ * @example
+ * positiveAmount('12.50', 2); // 1250n
+ * positiveAmount('0', 2, 'amount', 'server.amounts.aboveZeroForFee'); // throws TA1 on amount
+ */
+export function positiveAmount(value: string, scale: number, field = 'amount', zeroKey = 'server.amounts.aboveZero'): bigint {
+  let minor: bigint;
+  try {
+    minor = toMinorUnits(value, scale);
+  } catch (error) {
+    if (error instanceof AmountFormatError) throw new RpcRefusal('TA1', { validationErrors: [{ field, ...error.text }] });
+    throw error;
+  }
+  if (minor <= 0n) throw new RpcRefusal('TA1', { validationErrors: [{ field, key: zeroKey }] });
+  return minor;
 }

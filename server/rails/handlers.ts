@@ -1,11 +1,11 @@
-import { ownAccountWithScale } from '../accounts/paying-account.ts';
+import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import type { Database } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { transferFee } from '../pricing/pricing.ts';
-import { createPayout, minorAmount, payoutOf } from './payouts.ts';
+import { createPayout, payoutOf } from './payouts.ts';
 import { wireBeneficiary } from './wire.ts';
 
 /**
@@ -44,7 +44,7 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
 
   async wireFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    const amount = minorAmount(params.amount, account.scale, 'server.amounts.aboveZeroForFee');
+    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
     const fee = transferFee('wire', amount);
     return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
   },

@@ -1,16 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TextValues } from '../i18n/texts.ts';
-import { accountWithScale, payingAccount } from '../accounts/paying-account.ts';
+import { payingAccount, positiveAmount } from '../accounts/paying-account.ts';
 import { isCardAccountType } from '../ledger/account-status.ts';
 import { keyedDescription } from '../ledger/descriptions.ts';
 import { LedgerError } from '../ledger/errors.ts';
 import { holdLedgerTransaction, settleHeldTransaction } from '../ledger/holds.ts';
-import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId, type SystemPurpose } from '../ledger/system-accounts.ts';
 import { transferFee } from '../pricing/pricing.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import type { SubmitResult } from '../transfers/create-transfer.ts';
 import { checkTransferLimits } from '../transfers/limits.ts';
 import { payoutTransition, transferStatusOf, type PayoutState } from './payout-states.ts';
 import { asSandboxRail } from './adapters.ts';
@@ -41,41 +42,15 @@ export interface PayoutInput {
 }
 
 /** The answer to a payout: the transfer's submit result (document 001 section 3) and where the rail has it. */
-export interface PayoutCreated {
-  operationId: number;
+export interface PayoutCreated extends SubmitResult {
   /** The ledger transaction holding the money: its page in the history and its receipt. */
   transactionId: number;
   status: 'processing';
-  amount: string;
-  toAmount: string;
-  fee: string;
-  currencyCode: string;
-  toCurrencyCode: string;
-  exchangeRate: string;
   instruction: PayoutInstruction;
 }
 
 /** The end-to-end id of a payout: its rail and its transfer, which the rail's reports repeat. */
 const endToEndId = (rail: RailName, transferId: bigint) => `${rail.toUpperCase()}-${transferId}`;
-
-/**
- * `amount` in minor units of a currency with `scale` decimals, refused on the amount field when it has
- * more decimals than the currency, or is not above zero (`zeroKey` says so).
- *
- * @example
- * minorAmount('12.50', 2); // 1250n
- */
-export function minorAmount(amount: string, scale: number, zeroKey = 'server.amounts.aboveZero'): bigint {
-  let minor: bigint;
-  try {
-    minor = toMinorUnits(amount, scale);
-  } catch (error) {
-    if (error instanceof AmountFormatError) throw refusal('amount', error.text.key, error.text.values);
-    throw error;
-  }
-  if (minor <= 0n) throw refusal('amount', zeroKey);
-  return minor;
-}
 
 /**
  * Creates a payout inside the money-moving call's transaction: checks the source account, prices the fee
@@ -96,7 +71,7 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
   if (input.currency && input.currency !== source.currency_code) {
     throw refusal('currency', 'server.transfers.wrongCurrency', { currency: source.currency_code });
   }
-  const amount = minorAmount(input.amount, source.scale);
+  const amount = positiveAmount(input.amount, source.scale);
   const fee = transferFee(input.rail, amount);
   await checkTransferLimits(trx, { customerId: input.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
 
@@ -222,13 +197,12 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
     let refundId: bigint | null = null;
     if (effect === 'post' || effect === 'void') await settleHeldTransaction(trx, payout.ledger_transaction_id!, effect);
     if (effect === 'refund') {
-      const source = await accountWithScale(trx, payout.from_account_id);
       const refund = await writeLedgerTransaction(trx, {
         operationType: 'Withdrawal',
         ...keyedDescription(`rails.ledger.${rail}Returned`, { beneficiary: payout.beneficiary.name ?? '' }),
         legs: [
           { accountId: await systemAccountId(trx, CLEARING[rail], payout.currency_code), amount: -payout.amount },
-          { accountId: source!.id, amount: payout.amount, counterparty: payout.beneficiary.name ?? '' },
+          { accountId: payout.from_account_id, amount: payout.amount, counterparty: payout.beneficiary.name ?? '' },
         ],
       });
       refundId = refund.transactionId;

@@ -1,13 +1,13 @@
 import { wordText, type KeyedText, type TextValues } from '../i18n/texts.ts';
 import { accountName } from '../ledger/descriptions.ts';
 import type { Transaction } from 'kysely';
-import { accountWithScale, payingAccount } from '../accounts/paying-account.ts';
+import { accountWithScale, payingAccount, positiveAmount } from '../accounts/paying-account.ts';
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
 import { LedgerError } from '../ledger/errors.ts';
 import { holdLedgerTransaction } from '../ledger/holds.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
-import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
 import type { LedgerLeg } from '../ledger/posting-rules.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
@@ -77,16 +77,7 @@ const refusal = (field: string, key: string, values?: TextValues) =>
 const CARD_ACCOUNT_REFUSAL = 'server.transfers.cardAccount';
 
 function minor(value: string | undefined, scale: number, field: string): bigint | undefined {
-  if (value === undefined || value === '') return undefined;
-  let parsed: bigint;
-  try {
-    parsed = toMinorUnits(value, scale);
-  } catch (error) {
-    if (error instanceof AmountFormatError) throw refusal(field, error.text.key, error.text.values);
-    throw error;
-  }
-  if (parsed <= 0n) throw refusal(field, 'server.amounts.aboveZero');
-  return parsed;
+  return value === undefined || value === '' ? undefined : positiveAmount(value, scale, field);
 }
 
 /** Where the destination is, whose it is and what the payer's history calls it. */

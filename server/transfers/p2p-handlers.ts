@@ -1,10 +1,10 @@
-import { ownAccountWithScale } from '../accounts/paying-account.ts';
+import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
 import { keyedDescription } from '../ledger/descriptions.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { sql, type Transaction } from 'kysely';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
-import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createTransfer } from './create-transfer.ts';
@@ -73,14 +73,7 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
 
   async p2pFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    let amount: bigint;
-    try {
-      amount = toMinorUnits(params.amount, account.scale);
-    } catch (error) {
-      if (error instanceof AmountFormatError) throw refusal('amount', error.text.key, error.text.values);
-      throw error;
-    }
-    if (amount <= 0n) throw refusal('amount', 'server.amounts.aboveZeroForFee');
+    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
     const fee = transferFee('p2p', amount);
     return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
   },
