@@ -7,6 +7,7 @@ import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
 import { authorizeCardPurchase, PurchaseRequestError } from './authorizations.ts';
 import { CARD_STATUS } from './card-status.ts';
 import { maskedCardNumber } from './cards.ts';
+import { acceptFormBodies } from '../http/form-bodies.ts';
 
 /** What the sandbox processor can do to a card's status, as a real processor would report it. */
 export type SandboxCardEvent = 'advance' | 'expired' | 'fraud' | 'limited';
@@ -105,11 +106,7 @@ const isForm = (contentType: unknown) => String(contentType ?? '').includes('for
  */
 export async function cardSandboxPage(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
   const { db } = options;
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-  }
+  acceptFormBodies(app);
 
   app.post<{ Params: { cardId: string }; Body: AuthorizeBody }>('/sandbox/cards/:cardId/authorize', async (request, reply) => {
     const form = isForm(request.headers['content-type']);

@@ -13,6 +13,7 @@ import { confirmEmailByToken } from './emails.ts';
 import { plainIp, type IpPrivacyCheck } from './ip-lookup.ts';
 import { startPhoneVerification } from './phones.ts';
 import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
+import { acceptFormBodies } from '../http/form-bodies.ts';
 
 /** What the profile's direct paths need. */
 export interface ProfileRoutesOptions {
@@ -87,9 +88,7 @@ const FLAGS = ['vpn', 'proxy', 'tor', 'relay', 'hosting'] as const;
  * form-encoded body parser stays inside it.
  */
 async function ipPrivacySandbox(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+  acceptFormBodies(app);
 
   const page = async (request: FastifyRequest, reply: FastifyReply, notice = '') => {
     const rows = await options.db.selectFrom('sandbox_ip_privacy').selectAll().orderBy('created_at', 'desc').execute();

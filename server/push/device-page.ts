@@ -5,6 +5,7 @@ import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
 import { decidePushChallenge, pendingApprovalsFor } from './challenges.ts';
 import { pendingTransferPushes } from '../transfers/confirmation.ts';
 import { transferDecisionNotice, transferPushArticles } from '../transfers/p2p-device.ts';
+import { acceptFormBodies } from '../http/form-bodies.ts';
 
 interface DeviceQuery {
   login?: string;
@@ -45,11 +46,7 @@ async function codePushes(db: Kysely<Database>, deviceIds: number[]) {
 export async function sandboxDevicePage(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
   const { db } = options;
   // The page is plain HTML: its buttons post forms.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-  }
+  acceptFormBodies(app);
 
   app.get<{ Querystring: DeviceQuery }>('/sandbox/device/pending', async (request) => {
     const devices = await sandboxDevices(db, request.query.login);

@@ -9,6 +9,7 @@ import { localeTexts } from '../i18n/texts.ts';
 import { payoutTransition, type PayoutState } from './payout-states.ts';
 import { REASON_CODES, REASON_CODE_PATTERN, reasonKey } from './reason-codes.ts';
 import { SandboxRailError, type SandboxAction } from './sandbox-rail.ts';
+import { acceptFormBodies } from '../http/form-bodies.ts';
 
 interface ActionBody {
   action?: string;
@@ -43,11 +44,7 @@ async function payoutsForPage(db: Kysely<Database>) {
  */
 export async function railSandboxPage(app: FastifyInstance, options: { db: Kysely<Database>; rails: RailAdapters }): Promise<void> {
   const { db, rails } = options;
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-  }
+  acceptFormBodies(app);
 
   app.post<{ Params: { rail: string; endToEndId: string }; Body: ActionBody }>('/sandbox/rails/:rail/payouts/:endToEndId', async (request, reply) => {
     const json = !String(request.headers['content-type'] ?? '').includes('form-urlencoded');

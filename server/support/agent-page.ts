@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
 import type { HelpDeskStatus } from './helpdesk.ts';
 import { sandboxAgent, SANDBOX_AGENT_NAME } from './sandbox-helpdesk.ts';
+import { acceptFormBodies } from '../http/form-bodies.ts';
 
 type Form = Record<string, string>;
 
@@ -30,11 +31,7 @@ async function ticketByNumber(db: Kysely<Database>, ticketNumber: string) {
  */
 export async function helpDeskAgentPage(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
   const { db } = options;
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
+  acceptFormBodies(app);
 
   app.get('/sandbox/helpdesk', async (_request, reply) => {
     const tickets = await sandboxAgent.tickets(db);

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../sandbox/page.ts';
 import { decideTransferPush, pendingTransferPushes } from './confirmation.ts';
 import { payeeInvitation } from './escrow.ts';
+import { acceptFormBodies } from '../http/form-bodies.ts';
 
 type TransferPush = Awaited<ReturnType<typeof pendingTransferPushes>>[number];
 
@@ -55,11 +56,7 @@ export function transferDecisionNotice(query: unknown): string {
  */
 export async function p2pDeviceRoutes(app: FastifyInstance, options: { db: Kysely<Database>; adapters: Pick<Adapters, 'messages'> }): Promise<void> {
   const { db, adapters } = options;
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-  }
+  acceptFormBodies(app);
 
   const devicesOf = async (login: string | undefined) => {
     let query = db.selectFrom('devices').innerJoin('users', 'users.id', 'devices.user_id').select('devices.id').orderBy('devices.id', 'desc').limit(50);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER, type ESignatureProvider, type IdentityVerificationProvider } from './providers.ts';
+import { acceptFormBodies } from '../http/form-bodies.ts';
 
 type Form = Record<string, string>;
 
@@ -36,11 +37,7 @@ export async function verificationSandboxPages(
   const { db } = options;
   const identitySecret = secretOf(options.adapters.identityVerification);
   const signatureSecret = secretOf(options.adapters.eSignature);
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
+  acceptFormBodies(app);
 
   const deliver = async (url: string, secret: string, event: object) => {
     const payload = JSON.stringify(event);

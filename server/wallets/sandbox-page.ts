@@ -6,6 +6,7 @@ import { LedgerError } from '../ledger/errors.ts';
 import { AmountFormatError, formatMinorUnits } from '../ledger/money.ts';
 import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
 import { creditDeposit, DepositError } from './wallets.ts';
+import { acceptFormBodies } from '../http/form-bodies.ts';
 
 interface DepositBody {
   address?: string;
@@ -55,11 +56,7 @@ function depositRefusal(error: unknown): string | undefined {
  */
 export async function cryptoSandboxPage(app: FastifyInstance, options: { db: Kysely<Database> }): Promise<void> {
   const { db } = options;
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
-  }
+  acceptFormBodies(app);
 
   app.post<{ Body: DepositBody }>('/sandbox/crypto/deposit', async (request, reply) => {
     const { address = '', amount = '', txHash = '' } = request.body ?? {};
