@@ -11,6 +11,7 @@ import { ChallengeStep, LostStep, ResultStep, ReviewStep } from './deferredSteps
 import { useRevealHost } from './RevealHost';
 import { submissionKeys } from './idempotency';
 import type { LostState, ResultRows } from './steps';
+import { specSource } from '../spec/source';
 
 type Values = Record<string, unknown>;
 
@@ -127,6 +128,7 @@ export function useAnswerFlow(
   const [keys] = useState(submissionKeys);
   const [open, setOpen] = useState<Open | null>(null);
   const host = useRevealHost();
+  const source = specSource(spec);
 
   const run = useCallback(
     async (input: Values, { reviewValues = {}, beforeSuccess, beside = {}, rows, repeat }: FlowRunOptions = {}): Promise<FlowOutcome> => {
@@ -183,7 +185,7 @@ export function useAnswerFlow(
       const handler = target.challenge ? options.challenges?.[target.challenge] : undefined;
       if (target.challenge && !handler) {
         throw new Error(
-          `Screen spec ${spec.source ?? `screens/${spec.id}.yaml`} names the challenge "${target.challenge}", which the application has not registered. Add it to EngineOptions.challenges, or fix the name in the spec.`,
+          `Screen spec ${source} names the challenge "${target.challenge}", which the application has not registered. Add it to EngineOptions.challenges, or fix the name in the spec.`,
         );
       }
       if (handler && target.challenge && handler.detect(values)) {
@@ -197,7 +199,6 @@ export function useAnswerFlow(
       }
       if (target.result) {
         const result = target.result;
-        const source = spec.source ?? `screens/${spec.id}.yaml`;
         // A revealed value keeps to the answer; any other result shows the final answer over the first (a
         // confirmation answers only the status) over what was sent and reviewed (a receipt).
         const shownValues = result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values };
@@ -227,7 +228,7 @@ export function useAnswerFlow(
       await succeed(target.success, { answer: values, ...(outcome.navigateTo ? { navigateTo: outcome.navigateTo } : {}) });
       return { status: 'done' };
     },
-    [target, keys, call, succeed, options, spec.id, spec.source, host],
+    [target, keys, call, succeed, options, source, host],
   );
 
   const close = useCallback(() => setOpen(null), []);
@@ -240,7 +241,7 @@ export function useAnswerFlow(
         values={open.values}
         rows={open.rows}
         onClose={close}
-        source={spec.source ?? `screens/${spec.id}.yaml`}
+        source={source}
         {...(open.repeat ? { onRepeat: open.repeat } : {})}
       />
     );

@@ -1,4 +1,5 @@
 import type { ScreenSpec } from '../spec/types';
+import { specSource } from '../spec/source';
 
 type KindPart = 'form' | 'table' | 'detail' | 'wizard' | 'dashboard' | 'custom';
 
@@ -14,9 +15,7 @@ type KindPart = 'form' | 'table' | 'detail' | 'wizard' | 'dashboard' | 'custom';
 export function specPart<K extends KindPart>(spec: ScreenSpec, part: K): NonNullable<ScreenSpec[K]> {
   const value = spec[part];
   if (!value) {
-    throw new Error(
-      `${spec.source ?? `screens/${spec.id}.yaml`} has kind "${spec.kind}" but no "${part}" section. Add the section, then run "npm run codegen".`,
-    );
+    throw new Error(`${specSource(spec)} has kind "${spec.kind}" but no "${part}" section. Add the section, then run "npm run codegen".`);
   }
   return value as NonNullable<ScreenSpec[K]>;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useEngine } from '../../provider/EngineProvider';
 import type { KindProps } from '../../router/kinds';
 import { specPart } from '../specPart';
+import { specSource } from '../../spec/source';
 
 /**
  * `kind: custom`: the component the application registered under `custom.component`, given the spec,
@@ -27,7 +28,7 @@ export function CustomScreen({ spec }: KindProps) {
         <p>
           {t('engine.custom.unknown', {
             component: custom.component,
-            source: spec.source ?? `screens/${spec.id}.yaml`,
+            source: specSource(spec),
           })}
         </p>
       </div>

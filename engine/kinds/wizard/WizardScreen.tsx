@@ -25,6 +25,7 @@ import { StepIndicator } from './StepIndicator';
 import { answersOf, asksForAnswers, startStep, stepOfPath, visibleSteps, withUncheckedBoxes } from './steps';
 import { SummaryStep } from './SummaryStep';
 import { useSchemaTest } from './useSchemaTest';
+import { specSource } from '../../spec/source';
 
 type Answers = Record<string, unknown>;
 
@@ -63,7 +64,7 @@ const askedFields = (wizard: WizardSpec) => wizard.steps.flatMap((step) => (asks
 export function WizardScreen({ spec }: KindProps) {
   const wizard = specPart(spec, 'wizard');
   if (wizard.steps.length === 0) {
-    throw new Error(`${spec.source ?? `screens/${spec.id}.yaml`} has a wizard without steps. Add at least one step.`);
+    throw new Error(`${specSource(spec)} has a wizard without steps. Add at least one step.`);
   }
   const loaded = useMethodData(wizard.data);
   const drafted = useMethodData(wizard.draft?.load ? { method: wizard.draft.load } : undefined);
