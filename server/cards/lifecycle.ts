@@ -285,6 +285,18 @@ async function requireFeesCovered(trx: Trx, card: LockedCard['current']): Promis
 }
 
 /**
+ * Activates a card the processor has just issued when its order activates it (card-status.ts,
+ * `activateWithOrder`: a virtual card, first or replacement), charging its fees from the card account's
+ * settlement account; undefined when the card waits (a physical card, or an issue still to retry).
+ */
+async function activateWithOrder(ctx: RpcContext, cardId: number, accountId: number) {
+  const issued = await ctx.db.selectFrom('cards').select(['status_id', 'is_virtual', 'express_shipping']).where('id', '=', cardId).executeTakeFirstOrThrow();
+  if (!cardActionAllowed('activateWithOrder', factsOf(issued, false))) return undefined;
+  const settlement = await ctx.db.selectFrom('accounts').select('settlement_account_id').where('id', '=', accountId).executeTakeFirstOrThrow();
+  return activateCard(ctx, { accountId, feeAccountId: settlement.settlement_account_id ?? 0 });
+}
+
+/**
  * cardConfirm: a submitted application goes to processing (in a transaction), then the processor
  * is asked to issue the card (outside it): virtual → pending, physical → printing. If the processor
  * fails, the card stays processing and confirming again retries the issue. Also retries the issue
@@ -319,11 +331,8 @@ export async function confirmCard(ctx: RpcContext, cardId: number): Promise<{ ac
   } finally {
     await releaseClaim(ctx.db, card.id, claim);
   }
-  const issued = await ctx.db.selectFrom('cards').select(['status_id', 'is_virtual', 'express_shipping']).where('id', '=', card.id).executeTakeFirstOrThrow();
-  if (card.role === 'current' && cardActionAllowed('activateWithOrder', factsOf(issued, false))) {
-    const settlement = await ctx.db.selectFrom('accounts').select('settlement_account_id').where('id', '=', card.account_id).executeTakeFirstOrThrow();
-    return { accountId: card.account_id, ...(await activateCard(ctx, { accountId: card.account_id, feeAccountId: settlement.settlement_account_id ?? 0 })) };
-  }
+  const activated = card.role === 'current' ? await activateWithOrder(ctx, card.id, card.account_id) : undefined;
+  if (activated) return { accountId: card.account_id, ...activated };
   return { accountId: card.account_id, card: await customerCard(ctx.db, customerId, card.account_id, requestLanguage(ctx.acceptLanguage)) };
 }
 
@@ -444,15 +453,8 @@ export async function reissueCard(ctx: RpcContext, accountId: number, isExpressS
   } finally {
     await releaseClaim(ctx.db, replacement.id, claim);
   }
-  const issued = await ctx.db
-    .selectFrom('cards')
-    .select(['status_id', 'is_virtual', 'express_shipping'])
-    .where('id', '=', replacement.id)
-    .executeTakeFirstOrThrow();
-  if (cardActionAllowed('activateWithOrder', factsOf(issued, false))) {
-    const settlement = await ctx.db.selectFrom('accounts').select('settlement_account_id').where('id', '=', accountId).executeTakeFirstOrThrow();
-    return (await activateCard(ctx, { accountId, feeAccountId: settlement.settlement_account_id ?? 0 })).card;
-  }
+  const activated = await activateWithOrder(ctx, replacement.id, accountId);
+  if (activated) return activated.card;
   return customerCard(ctx.db, customerId, accountId, requestLanguage(ctx.acceptLanguage));
 }
 
