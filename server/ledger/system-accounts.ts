@@ -7,7 +7,20 @@ import type { Database } from '../db/schema.ts';
  * leaves the bank, and escrow where a person-to-person transfer waits for a payee who has not
  * registered yet. System accounts may go negative; customer accounts may not.
  */
-export const SYSTEM_PURPOSES = ['fees', 'fx', 'clearing:wire', 'clearing:card', 'clearing:deposit', 'escrow:p2p', 'clearing:crypto'] as const;
+export const SYSTEM_PURPOSES = [
+  'fees',
+  'fx',
+  'clearing:wire',
+  'clearing:card',
+  'clearing:deposit',
+  'escrow:p2p',
+  'clearing:crypto',
+  'clearing:eft',
+  'clearing:oct',
+  'clearing:crypto_eft',
+  'clearing:instant_payment',
+  'clearing:interac',
+] as const;
 export type SystemPurpose = (typeof SYSTEM_PURPOSES)[number];
 
 /**

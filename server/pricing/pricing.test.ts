@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { exchangeRate, quoteTransfer, transferFee, transferLimits } from './pricing.ts';
+import { exchangeRate, feeVariants, quoteTransfer, transferFee, transferLimits } from './pricing.ts';
 
 const usd = { currency: 'USD', scale: 2 };
 const eur = { currency: 'EUR', scale: 2 };
@@ -48,6 +48,14 @@ describe('transferFee', () => {
   it('charges nothing between own accounts or on a zero amount', () => {
     expect(transferFee('account', 10_000n)).toBe(0n);
     expect(transferFee('p2p', 0n)).toBe(0n);
+  });
+  it("prices a fee variant by its own rule, and names an unknown variant as the data's mistake", () => {
+    expect(transferFee('wire', 1_000_000n)).toBe(1500n);
+    expect(transferFee('wire', 1_000_000n, 'our')).toBe(3000n);
+    expect(transferFee('wire', 10_000_000n, 'express')).toBe(10000n);
+    expect(() => transferFee('wire', 1_000_000n, 'overnight')).toThrow(/No fee variant 'overnight'/);
+    expect(feeVariants('wire')).toEqual(['our', 'express']);
+    expect(feeVariants('p2p')).toEqual([]);
   });
 });
 

@@ -4,11 +4,17 @@ import { checked } from '../dictionaries/data.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 
-/** Fees and limits of one kind of transfer, as schemas/data/transfer-pricing.json states them. */
-export interface KindPricing {
+/** A fee as basis points of the amount, kept between a minimum and a maximum in minor units. */
+export interface FeeRule {
   feeBasisPoints: number;
   feeMinMinor: number;
   feeMaxMinor: number;
+}
+
+/** Fees and limits of one kind of transfer, as schemas/data/transfer-pricing.json states them. */
+export interface KindPricing extends FeeRule {
+  /** Other ways to pay the same transfer (a wire's 'our' or 'express'), each with its own fee rule. */
+  variants?: Record<string, FeeRule>;
   perTransactionMax: string;
   dailyMax: string;
   monthlyMax: string;
@@ -98,9 +104,12 @@ export function kindPricing(kind: string): KindPricing {
  *
  * @example
  * transferFee('p2p', 10_000n); // 50n (0.50 on 100.00)
+ * transferFee('wire', 100_000n, 'express'); // the wire's express fee rule instead of its standard one
  */
-export function transferFee(kind: string, amount: bigint): bigint {
-  const pricing = kindPricing(kind);
+export function transferFee(kind: string, amount: bigint, variant?: string): bigint {
+  const kindRule = kindPricing(kind);
+  const pricing = variant ? kindRule.variants?.[variant] : kindRule;
+  if (!pricing) throw new Error(`No fee variant '${variant}' for transfer kind '${kind}': add it to schemas/data/transfer-pricing.json.`);
   if (pricing.feeBasisPoints === 0 || amount <= 0n) return 0n;
   const fee = divideUp(amount * BigInt(pricing.feeBasisPoints), 10_000n);
   const min = BigInt(pricing.feeMinMinor);
@@ -148,6 +157,9 @@ export function quoteTransfer(input: {
   }
   return { amount, toAmount, fee: transferFee(input.kind, amount), rate };
 }
+
+/** The names of a kind's fee variants (empty when it has one fee only). */
+export const feeVariants = (kind: string): string[] => Object.keys(kindPricing(kind).variants ?? {});
 
 /** The limits of a kind of transfer in minor units of a currency with `scale` decimals. */
 export interface TransferLimits {

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { transferFee } from '../pricing/pricing.ts';
 import { createPayout, payoutOf } from './payouts.ts';
+import type { RailName } from './rail-adapter.ts';
 import { wireBeneficiary } from './wire.ts';
 
 /**
@@ -53,7 +54,7 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
     const { payout, timeline } = await payoutOf(ctx.db, callerOf(ctx).customerId, BigInt(params.operationId));
     return {
       operationId: params.operationId,
-      rail: payout.rail as 'wire',
+      rail: payout.rail as RailName,
       state: payout.state,
       ...(payout.reason_code ? { reasonCode: payout.reason_code } : {}),
       amount: formatMinorUnits(payout.amount, payout.scale),

@@ -20,7 +20,14 @@ import type { PayoutInstruction, RailAdapter, RailAdapters, RailName, RailReport
 type Trx = Transaction<Database>;
 
 /** The system account each rail's money passes through (server/ledger/system-accounts.ts). */
-const CLEARING: Record<RailName, SystemPurpose> = { wire: 'clearing:wire' };
+const CLEARING: Record<RailName, SystemPurpose> = {
+  wire: 'clearing:wire',
+  eft: 'clearing:eft',
+  oct: 'clearing:oct',
+  crypto_eft: 'clearing:crypto_eft',
+  instant_payment: 'clearing:instant_payment',
+  interac: 'clearing:interac',
+};
 
 const refusal = (field: string, key: string, values?: TextValues) =>
   new RpcRefusal('TA1', { validationErrors: [{ field, key, ...(values ? { values } : {}) }] });

@@ -1,7 +1,11 @@
 import type { PayoutState } from './payout-states.ts';
 
-/** The rails the product sends payouts on; each has a clearing system account per currency. */
-export const RAILS = ['wire'] as const;
+/**
+ * The rails the product sends payouts on (document 001 section 9's transfer types): bank wire, local bank
+ * transfer (EFT), card credit (OCT), crypto withdrawal, instant payment and Interac. Each has a clearing
+ * system account per currency.
+ */
+export const RAILS = ['wire', 'eft', 'oct', 'crypto_eft', 'instant_payment', 'interac'] as const;
 export type RailName = (typeof RAILS)[number];
 
 /** What the bank tells a rail to pay: the ISO 20022 credit transfer's essentials. */

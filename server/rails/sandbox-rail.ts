@@ -29,10 +29,25 @@ export interface SandboxRail extends RailAdapter {
   act(endToEndId: string, action: SandboxAction, reasonCode?: string): Promise<PayoutState>;
 }
 
+/**
+ * When each sandbox network settles a payout it has sent, as the real one would: a wire and an EFT by
+ * business day and cut-off time, a card credit and a crypto withdrawal within minutes (the card network's
+ * answer, the chain's confirmations), an instant payment within seconds, Interac once the recipient
+ * deposits it (half an hour here).
+ */
+const SETTLES_AFTER: Record<RailName, (sentAt: Date) => Date> = {
+  wire: wireSettlementTime,
+  eft: wireSettlementTime,
+  oct: (sentAt) => new Date(sentAt.getTime() + 2 * 60_000),
+  crypto_eft: (sentAt) => new Date(sentAt.getTime() + 10 * 60_000),
+  instant_payment: (sentAt) => new Date(sentAt.getTime() + 10_000),
+  interac: (sentAt) => new Date(sentAt.getTime() + 30 * 60_000),
+};
+
 /** When the network moves a payout in `state` on by itself, or null when it waits for nothing. */
 function nextStepAt(rail: RailName, state: PayoutState, now: Date): Date | null {
   if (state === 'pending') return new Date(now.getTime() + SANDBOX_SEND_DELAY_SECONDS * 1000);
-  if (state === 'sent') return rail === 'wire' ? wireSettlementTime(now) : new Date(now.getTime() + 60_000);
+  if (state === 'sent') return SETTLES_AFTER[rail](now);
   return null;
 }
 
