@@ -1,5 +1,5 @@
 /**
- * A wire by IBAN in Chromium (issue 15): the personal customer fills /transfer/external from her EUR
+ * A wire by IBAN in Chromium (issue 15): the personal customer fills /transfer/external/wire from her EUR
  * account and sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field,
  * nothing held; with the right one the review names the beneficiary, amount, fee, total and paying
  * account, and the receipt says the wire is processing. A tester settles it through the form of
@@ -28,7 +28,7 @@ describe('wire by IBAN', () => {
     const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
 
     const page = await e2e.signedInPage('personal@example.com');
-    await page.goto(`${e2e.server.url}/transfer/external`);
+    await page.goto(`${e2e.server.url}/transfer/external/wire`);
     await page.getByRole('heading', { name: 'Wire to a bank account', level: 1 }).waitFor();
     const main = page.locator('main');
     const source = page.getByLabel('From account');
@@ -100,7 +100,7 @@ describe('wire by IBAN', () => {
     expect(await main.locator('[data-field="amount"]').innerText()).toMatch(/^[-\u2212]€115\.00$/);
 
     // Over the wire's limit at once (50,000): refused on the amount, nothing held.
-    await page.goto(`${e2e.server.url}/transfer/external`);
+    await page.goto(`${e2e.server.url}/transfer/external/wire`);
     await expect.poll(() => source.isEnabled()).toBe(true);
     await source.selectOption(String(eur.accountId));
     const over = `${beneficiary} over`;

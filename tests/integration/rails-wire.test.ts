@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
 import { wireSettlementTime } from '../../server/rails/business-days.ts';
+import { railAdapters } from '../../server/rails/adapters.ts';
 import { advanceRailPayouts, collectRailReports, resendPendingPayouts } from '../../server/rails/payouts.ts';
 import { sandboxRail } from '../../server/rails/sandbox-rail.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
@@ -171,7 +172,7 @@ for (const backend of BACKENDS) {
     it('moves sandbox payouts on by the clock: sent after its delay, settled at the wire day’s settlement time', async () => {
       const eve = await newCustomer('clock', 1_000_00n);
       const sent = await wire(eve, '10.00');
-      const rails = { wire: sandboxRail(db(), 'wire') };
+      const rails = railAdapters({ sandboxes: true }, db());
       const now = Date.now();
       // Moments after, the network has done nothing yet.
       await advanceRailPayouts(db(), rails, new Date(now + 1_000));
@@ -198,7 +199,7 @@ for (const backend of BACKENDS) {
       const endToEndId = `WIRE-${sent.operationId}`;
       // The send after the commit was lost: the network has never heard of the payout.
       await db().deleteFrom('rail_sandbox_payouts').where('end_to_end_id', '=', endToEndId).execute();
-      const rails = { wire: sandboxRail(db(), 'wire') };
+      const rails = railAdapters({ sandboxes: true }, db());
       const network = () => db().selectFrom('rail_sandbox_payouts').select('state').where('end_to_end_id', '=', endToEndId).executeTakeFirst();
 
       expect(await resendPendingPayouts(db(), rails, new Date(Date.now() + 1_000))).toBe(0);
