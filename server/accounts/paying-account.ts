@@ -53,20 +53,20 @@ export async function payingAccount(
 /**
  * An amount the customer typed, in minor units of a currency with `scale` decimals: refused with TA1 on
  * `field` when it is not a plain decimal, has more decimals than the currency, or is not above zero
- * (`zeroKey` words that refusal).
+ * (`zeroKey` words that refusal). `refusal` adds the call's own words to the refusal (its popup `key`).
  *
  * @example
  * positiveAmount('12.50', 2); // 1250n
  * positiveAmount('0', 2, 'amount', 'server.amounts.aboveZeroForFee'); // throws TA1 on amount
  */
-export function positiveAmount(value: string, scale: number, field = 'amount', zeroKey = 'server.amounts.aboveZero'): bigint {
+export function positiveAmount(value: string, scale: number, field = 'amount', zeroKey = 'server.amounts.aboveZero', refusal: { key?: string } = {}): bigint {
   let minor: bigint;
   try {
     minor = toMinorUnits(value, scale);
   } catch (error) {
-    if (error instanceof AmountFormatError) throw new RpcRefusal('TA1', { validationErrors: [{ field, ...error.text }] });
+    if (error instanceof AmountFormatError) throw new RpcRefusal('TA1', { ...refusal, validationErrors: [{ field, ...error.text }] });
     throw error;
   }
-  if (minor <= 0n) throw new RpcRefusal('TA1', { validationErrors: [{ field, key: zeroKey }] });
+  if (minor <= 0n) throw new RpcRefusal('TA1', { ...refusal, validationErrors: [{ field, key: zeroKey }] });
   return minor;
 }

@@ -5,7 +5,8 @@ import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
 import { paymentInstructionsOf } from '../accounts/payment-instructions.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
-import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { positiveAmount } from '../accounts/paying-account.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createTransfer } from '../transfers/create-transfer.ts';
@@ -20,19 +21,6 @@ import { currentLanguage, messageTexts } from '../i18n/request-language.ts';
 
 const fieldRefusal = (field: string, text: KeyedText, code: 'TA1' | 'CA' = 'TA1', extra: { key?: string } = {}) =>
   new RpcRefusal(code, { ...extra, validationErrors: [{ field, ...text }] });
-
-/** A positive amount in minor units of the scale, refused on `field` otherwise. */
-function positiveMinor(value: string, scale: number, field: string, extra: { key?: string } = {}): bigint {
-  let minor: bigint;
-  try {
-    minor = toMinorUnits(value, scale);
-  } catch (error) {
-    if (error instanceof AmountFormatError) throw fieldRefusal(field, error.text, 'TA1', extra);
-    throw error;
-  }
-  if (minor <= 0n) throw fieldRefusal(field, { key: 'server.amounts.aboveZero' }, 'TA1', extra);
-  return minor;
-}
 
 /** The customer's open account in the currency that receives payments (payment first, then prepayment, receiving). */
 async function ownReceivingAccount(ctx: RpcContext, customerId: number, currency: string) {
@@ -105,7 +93,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     if (payer === customerId) throw fieldRefusal('toEmail', { key: 'server.invoices.ownEmail' });
     const account = await ownReceivingAccount(ctx, customerId, params.currency);
     if (!account) throw fieldRefusal('currency', { key: 'server.invoices.noAccount', values: { currency: params.currency } });
-    const amount = positiveMinor(params.amount, account.scale, 'amount');
+    const amount = positiveAmount(params.amount, account.scale);
     const { perTransactionMax } = transferLimits('invoice', account.scale);
     if (amount > perTransactionMax) {
       throw fieldRefusal('amount', {
@@ -233,7 +221,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
       if (usd) account = { id: usd.id, customer_id: customerId, status: ACCOUNT_STATUS.open, currency_code: 'USD', scale: usd.scale };
     }
     if (!account) throw fieldRefusal('accountId', { key: 'server.invoices.chooseAccount' }, 'TA1', failed);
-    const amount = positiveMinor(params.amount, account.scale, 'amount', failed);
+    const amount = positiveAmount(params.amount, account.scale, 'amount', undefined, failed);
     const [instruction] = await paymentInstructionsOf(ctx.db, customerId, account.id);
     if (!instruction) {
       throw fieldRefusal('accountId', { key: 'server.invoices.notBankFunded', values: { currency: account.currency_code } }, 'TA1', failed);
