@@ -2,16 +2,20 @@
  * A wire by IBAN in Chromium (issue 15): the personal customer fills /transfer/external/wire from her EUR
  * account and sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field,
  * nothing held; with the right one the review names the beneficiary, amount, fee, total and paying
- * account, and the receipt says the wire is processing. A tester settles it through the form of
+ * account; the wire asks the SMS code her two-step setting wants (read from the sandbox outbox), nothing
+ * reaching the rail before it, and the receipt then says the wire is processing. A tester settles it through the form of
  * /sandbox/rails, and the wire's details page (the receipt's link) shows it completed. An amount over
  * the wire limit is refused on the amount field. Axe finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { codeSentAfter, newestOutboxId } from '../support/outbox.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
+/** The personal demo customer's phone, where her transfer codes go by SMS. */
+const ANNA_PHONE = '447700900123';
 
 interface Account {
   accountId: number;
@@ -64,7 +68,18 @@ describe('wire by IBAN', () => {
     for (const shown of [beneficiary, 'DE89 3704 0044 0532 0130 00', '€100.00', '€15.00', '€115.00', 'Invoice 42']) expect(reviewText).toContain(shown);
     expect(reviewText).toMatch(/EUR · .+ · ••\s[0-9]{4}/);
     expect(await seriousViolations(page)).toEqual([]);
+    const codesBefore = await newestOutboxId(e2e.server.url, ANNA_PHONE, 'transferConfirmation');
     await review.getByRole('button', { name: 'Send', exact: true }).click();
+
+    // Her setting asks the SMS code: the money is held, and the rail has nothing until she gives it.
+    const confirm = page.getByRole('dialog', { name: 'Confirm the transfer' });
+    await confirm.waitFor();
+    const code = await codeSentAfter(e2e.server.url, ANNA_PHONE, 'transferConfirmation', codesBefore);
+    expect(await confirm.innerText()).toContain('€100.00');
+    expect(await payoutsOf(beneficiary)).toEqual({ payouts: 0 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByLabel('Confirmation code').fill(code);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
 
     // The receipt: the wire is processing until the rail settles it.
     const receipt = page.getByRole('alertdialog', { name: 'Transfer on its way' });
