@@ -9,6 +9,7 @@
  * released. Another customer's payout is refused with 13.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVALS_DEMO_LOGIN } from '../../server/approvals/demo-seed.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
@@ -193,6 +194,30 @@ for (const backend of BACKENDS) {
       expect(await usd(dee)).toMatchObject({ balance: 1_000_00n, pending: 0n });
       expect((await atRail(canceled.operationId!)) + (await atRail(guessed.operationId!))).toBe(0);
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+    });
+
+    it('refuses an expired code like a p2p one; a new code sent on request confirms the payout', async () => {
+      const fay = await newCustomer('expired', 1_000_00n);
+      const sent = await wire(fay, '40.00');
+      const code = await latestCode(fay.email);
+      // The code's time has passed, and the resend interval too (without waiting for either).
+      await db()
+        .updateTable('transfer_confirmations')
+        .set({ expires_at: sql`now() - interval '1 second'` as never, created_at: sql`now() - interval '1 hour'` as never })
+        .where('transfer_id', '=', BigInt(sent.operationId!))
+        .execute();
+      expect(await approve(fay, sent.operationId!, code)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'approvalCode', description: expect.stringMatching(/expired/i) }],
+      });
+      expect(await atRail(sent.operationId!)).toBe(0);
+      expect(await rpc('transferApprovalResend', { trxid: sent.operationId }, fay.tokens)).toMatchObject({
+        responseCode: '00',
+        status: 'awaitingConfirmation',
+      });
+      const fresh = await latestCode(fay.email);
+      expect(await approve(fay, sent.operationId!, fresh)).toMatchObject({ responseCode: '00', status: 'processing' });
+      expect(await atRail(sent.operationId!)).toBe(1);
     });
 
     it("refuses another customer's payout with 13: its code, its cancel and its status", async () => {
