@@ -90,11 +90,13 @@ async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, change
       });
     }
   }
-  const { decisions, notices } = await decideRequests(trx, actor, ids, {
+  const { decisions, notices, handOvers } = await decideRequests(trx, actor, ids, {
     declined: decision.declined,
     ...(decision.reason ? { reason: decision.reason } : {}),
   });
   queueNotices(ctx, notices);
+  // Approved payouts go to their rails once the approval is committed (resendPendingPayouts if one is lost).
+  for (const { rail, instruction } of handOvers) ctx.afterCommit(() => ctx.adapters.rails[rail].sendPayout(instruction));
   return decisions;
 }
 

@@ -7,6 +7,7 @@ import { localeTexts, type KeyedText, type Language, type MoneyValue } from '../
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { completeTransfer, releaseTransfer } from '../transfers/settle-transfer.ts';
+import { payoutToHandOver, type PayoutHandOver } from '../transfers/payout-handover.ts';
 
 type Trx = Transaction<Database>;
 
@@ -108,7 +109,9 @@ export async function listRequests(
     .leftJoin('transfer_batches as b', 'b.id', 't.batch_id')
     .leftJoin('customers as payee', 'payee.id', 't.to_customer_id')
     .leftJoin('accounts as ta', 'ta.id', 't.to_account_id')
+    .leftJoin('rail_payouts as rp', 'rp.transfer_id', 't.id')
     .select([
+      sql<string | null>`rp.beneficiary->>'name'`.as('beneficiary_name'),
       'ta.type as to_account_type',
       'ta.name as to_account_name',
       't.id',
@@ -147,7 +150,7 @@ export async function listRequests(
     const payee =
       row.to_customer_id === actor.customerId && toAccountId !== null
         ? ownAccountName(language, { currencyCode: row.to_currency_code, type: row.to_account_type, name: row.to_account_name, accountId: toAccountId })
-        : (row.payee_name ?? row.to_email ?? (toAccountId !== null ? maskedAccountNumber(toAccountId) : ''));
+        : (row.beneficiary_name ?? row.payee_name ?? row.to_email ?? (toAccountId !== null ? maskedAccountNumber(toAccountId) : ''));
     return {
       transactionId: Number(row.id),
       transactionType: row.kind as TransactionRequest['transactionType'],
@@ -270,7 +273,8 @@ export async function requestsToApprove(db: Db, actor: QueueActor, ids: bigint[]
   const rows = await db
     .selectFrom('transfers as t')
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
-    .select(['t.id', 't.amount', 't.fee', 't.currency_code', 't.to_email', 'c.scale'])
+    .leftJoin('rail_payouts as rp', 'rp.transfer_id', 't.id')
+    .select(['t.id', 't.amount', 't.fee', 't.currency_code', 't.to_email', 'c.scale', sql<string | null>`rp.beneficiary->>'name'`.as('beneficiary_name')])
     .where('t.id', 'in', sorted)
     .where('t.status', '=', 'awaitingApproval')
     .where((eb) => eb.or([eb('t.created_by_user_id', 'is', null), eb('t.created_by_user_id', '!=', actor.userId)]))
@@ -281,7 +285,7 @@ export async function requestsToApprove(db: Db, actor: QueueActor, ids: bigint[]
     amount: formatMinorUnits(row.amount, row.scale),
     fee: formatMinorUnits(row.fee, row.scale),
     currencyCode: row.currency_code,
-    payee: row.to_email,
+    payee: row.to_email ?? row.beneficiary_name,
   }));
 }
 
@@ -290,24 +294,27 @@ export async function requestsToApprove(db: Db, actor: QueueActor, ids: bigint[]
  * - every id must be the customer's, else 13 before anything changes;
  * - the rows are locked in id order (two approvers deciding overlapping sets wait for each other
  *   rather than deadlock); a request no longer awaiting approval answers 'alreadyDecided';
- * - approving posts the held funds (completeTransfer), declining releases them (releaseTransfer);
+ * - approving posts the held funds (completeTransfer), declining releases them (releaseTransfer); an
+ *   approved payout keeps its hold for its rail and is answered in `handOvers`, for the caller to send
+ *   to its rail after the commit;
  *   nobody approves their own request ('ownRequest'), though they may decline (withdraw) it;
  * - the batches touched take the status of their requests once none is waiting.
  * Runs in the caller's transaction (a money-moving call).
  *
  * @example
- * const { decisions, notices } = await decideRequests(trx, actor, [41n, 42n], { declined: false });
+ * const { decisions, notices, handOvers } = await decideRequests(trx, actor, [41n, 42n], { declined: false });
  */
 export async function decideRequests(
   trx: Trx,
   actor: QueueActor,
   ids: bigint[],
   decision: { declined: boolean; reason?: string },
-): Promise<{ decisions: ApprovalDecisions; notices: DecisionNotice[] }> {
+): Promise<{ decisions: ApprovalDecisions; notices: DecisionNotice[]; handOvers: PayoutHandOver[] }> {
   const sorted = await ownRequestIds(trx, actor, ids);
   const decisions: ApprovalDecisions = { results: [], approved: 0, declined: 0, skipped: 0 };
   const notices: DecisionNotice[] = [];
-  if (!sorted.length) return { decisions, notices };
+  const handOvers: PayoutHandOver[] = [];
+  if (!sorted.length) return { decisions, notices, handOvers };
 
   const rows = await trx
     .selectFrom('transfers as t')
@@ -323,6 +330,7 @@ export async function decideRequests(
       't.to_email',
       'c.scale',
       'creator.email as creator_email',
+      sql<string | null>`(select p.beneficiary->>'name' from rail_payouts p where p.transfer_id = t.id)`.as('beneficiary_name'),
     ])
     .where('t.id', 'in', sorted)
     .orderBy('t.id')
@@ -351,6 +359,8 @@ export async function decideRequests(
     } else {
       status = await completeTransfer(trx, row.id);
       decisions.approved++;
+      const handOver = status === 'processing' ? await payoutToHandOver(trx, row.id) : undefined;
+      if (handOver) handOvers.push(handOver);
     }
     await trx
       .updateTable('transfers')
@@ -363,14 +373,14 @@ export async function decideRequests(
       notices.push({
         creatorEmail: row.creator_email,
         transactionId,
-        what: amountAndPayee({ amount: formatMinorUnits(row.amount, row.scale), currency: row.currency_code }, row.to_email),
+        what: amountAndPayee({ amount: formatMinorUnits(row.amount, row.scale), currency: row.currency_code }, row.to_email ?? row.beneficiary_name),
         outcome: decision.declined ? 'declined' : 'approved',
         ...(decision.declined && decision.reason?.trim() ? { reason: decision.reason.trim() } : {}),
       });
     }
   }
   for (const batchId of batches) await settleBatchStatus(trx, batchId);
-  return { decisions, notices };
+  return { decisions, notices, handOvers };
 }
 
 /** A batch whose requests are all decided is 'completed' when any was approved, else 'declined'. */
@@ -379,7 +389,7 @@ async function settleBatchStatus(trx: Trx, batchId: bigint): Promise<void> {
     .selectFrom('transfers')
     .select([
       sql<string>`count(*) filter (where status = 'awaitingApproval')`.as('waiting'),
-      sql<string>`count(*) filter (where status in ('completed', 'awaitingPayee'))`.as('sent'),
+      sql<string>`count(*) filter (where status in ('completed', 'awaitingPayee', 'processing'))`.as('sent'),
     ])
     .where('batch_id', '=', batchId)
     .executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { payingAccount, positiveAmount } from '../accounts/paying-account.ts';
@@ -11,13 +11,16 @@ import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId, type SystemPurpose } from '../ledger/system-accounts.ts';
 import { transferFee } from '../pricing/pricing.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import type { SubmitResult } from '../transfers/create-transfer.ts';
+import type { TransferStatus } from '../db/schema.ts';
+import type { RpcContext } from '../rpc/context.ts';
+import { startConfirmation } from '../transfers/confirmation.ts';
+import { needsBusinessApproval, type SubmitResult } from '../transfers/create-transfer.ts';
 import { checkTransferLimits } from '../transfers/limits.ts';
+import { transferScope, type TransferScope } from '../transfers/scope.ts';
+import { instructionOf, payoutInstruction, processingPayouts } from '../transfers/payout-handover.ts';
 import { payoutTransition, transferStatusOf, type PayoutState } from './payout-states.ts';
 import { asSandboxRail } from './adapters.ts';
-import type { PayoutInstruction, RailAdapter, RailAdapters, RailName, RailReport } from './rail-adapter.ts';
-
-type Trx = Transaction<Database>;
+import type { RailAdapter, RailAdapters, RailName, RailReport } from './rail-adapter.ts';
 
 /** The system account each rail's money passes through (server/ledger/system-accounts.ts). */
 const CLEARING: Record<RailName, SystemPurpose> = {
@@ -32,11 +35,27 @@ const CLEARING: Record<RailName, SystemPurpose> = {
 const refusal = (field: string, key: string, values?: TextValues) =>
   new RpcRefusal('TA1', { validationErrors: [{ field, key, ...(values ? { values } : {}) }] });
 
+/**
+ * Who creates a payout and how its effects leave after the commit: a transfer's scope (the call's
+ * transaction, the customer, the user and their business rights) and the rails it is handed to.
+ */
+export interface PayoutScope extends TransferScope {
+  rails: RailAdapters;
+}
+
+/**
+ * The scope of a money-moving RPC call that creates a payout.
+ *
+ * @example
+ * await createPayout(payoutScope(ctx), { rail: 'eft', fromAccountId, amount, beneficiary });
+ */
+export function payoutScope(ctx: RpcContext): PayoutScope {
+  return { ...transferScope(ctx), rails: ctx.adapters.rails };
+}
+
 /** A payout as a rail's call asks for it, its beneficiary already checked by the rail's own rules. */
 export interface PayoutInput {
   rail: RailName;
-  customerId: number;
-  userId: number | null;
   fromAccountId: number;
   /** The currency the customer named; must be the source account's when given. */
   currency?: string;
@@ -48,12 +67,14 @@ export interface PayoutInput {
   note?: string;
 }
 
-/** The answer to a payout: the transfer's submit result (document 001 section 3) and where the rail has it. */
+/**
+ * The answer to a payout: the transfer's submit result (document 001 section 3): 'processing' when it
+ * went to its rail, 'awaitingConfirmation' with the second factor asked, 'awaitingApproval' for a
+ * business user who may only create requests.
+ */
 export interface PayoutCreated extends SubmitResult {
   /** The ledger transaction holding the money: its page in the history and its receipt. */
   transactionId: number;
-  status: 'processing';
-  instruction: PayoutInstruction;
 }
 
 /** The end-to-end id of a payout: its rail and its transfer, which the rail's reports repeat. */
@@ -63,16 +84,22 @@ const endToEndId = (rail: RailName, transferId: bigint) => `${rail.toUpperCase()
  * Creates a payout inside the money-moving call's transaction: checks the source account, prices the fee
  * (schemas/data/transfer-pricing.json, the rail's kind), checks the customer's limits (which locks the
  * customer, so the check and the hold are one step for concurrent payouts), then holds amount plus fee
- * towards the rail's clearing account and the fee account, and writes the transfer ('processing') and
- * the payout ('pending', its first timeline step). The caller sends `instruction` to the rail after the
- * commit. Refusals name their field and change nothing.
+ * towards the rail's clearing account and the fee account, and writes the transfer and the payout
+ * ('pending', its first timeline step). Then, as every transfer (create-transfer.ts):
+ * - a business user who may only create requests: the transfer is 'awaitingApproval' and waits in the
+ *   business queue (server/approvals/), whose approval hands it to its rail;
+ * - the customer's two-step setting asks for a second factor: 'awaitingConfirmation', the code sent
+ *   after the commit, bound to amount, currency, rail and beneficiary (transferApprove hands it over);
+ * - else 'processing', handed to its rail after the commit.
+ * Nothing reaches the rail before the commit; `resendPendingPayouts` hands over again a payout whose
+ * hand-over was lost. Refusals name their field and change nothing.
  *
  * @example
- * const created = await createPayout(trx, { rail: 'wire', customerId, userId, fromAccountId: 12, amount: '250.00', beneficiary: { name, iban, bic } });
- * ctx.afterCommit(() => adapters.rails.wire.sendPayout(created.instruction));
+ * const created = await createPayout(payoutScope(ctx), { rail: 'wire', fromAccountId: 12, amount: '250.00', beneficiary: { name, iban, bic } });
  */
-export async function createPayout(trx: Trx, input: PayoutInput): Promise<PayoutCreated> {
-  const source = await payingAccount(trx, input.customerId, input.fromAccountId, 'accountId', (type) =>
+export async function createPayout(scope: PayoutScope, input: PayoutInput): Promise<PayoutCreated> {
+  const { trx } = scope;
+  const source = await payingAccount(trx, scope.customerId, input.fromAccountId, 'accountId', (type) =>
     isCardAccountType(type) ? 'server.transfers.cardAccount' : undefined,
   );
   if (input.currency && input.currency !== source.currency_code) {
@@ -80,7 +107,7 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
   }
   const amount = positiveAmount(input.amount, source.scale);
   const fee = transferFee(input.rail, amount);
-  await checkTransferLimits(trx, { customerId: input.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
+  const payer = await checkTransferLimits(trx, { customerId: scope.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
 
   let held;
   try {
@@ -102,13 +129,16 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
     throw error;
   }
 
+  const businessApproval = await needsBusinessApproval(trx, scope);
+  const confirms = !businessApproval && scope.userId !== null && payer.approveMode !== null;
+  const status: TransferStatus = businessApproval ? 'awaitingApproval' : confirms ? 'awaitingConfirmation' : 'processing';
   const transfer = await trx
     .insertInto('transfers')
     .values({
-      customer_id: input.customerId,
-      created_by_user_id: input.userId,
+      customer_id: scope.customerId,
+      created_by_user_id: scope.userId,
       kind: input.rail,
-      status: 'processing',
+      status,
       from_account_id: source.id,
       to_account_id: null,
       to_customer_id: null,
@@ -146,24 +176,25 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
   await trx.insertInto('rail_payout_events').values({ payout_id: payout.id, report_id: 'created', state: 'pending', reason_code: null }).execute();
 
   const shown = formatMinorUnits(amount, source.scale);
-  return {
+  const created: PayoutCreated = {
     operationId: Number(transfer.id),
     transactionId: Number(held.transactionId),
-    status: 'processing',
+    status,
     amount: shown,
     toAmount: shown,
     fee: formatMinorUnits(fee, source.scale),
     currencyCode: source.currency_code,
     toCurrencyCode: source.currency_code,
     exchangeRate: '1',
-    instruction: {
-      endToEndId: id,
-      amount: shown,
-      currency: source.currency_code,
-      beneficiary: input.beneficiary,
-      ...(input.reference ? { reference: input.reference } : {}),
-    },
   };
+  if (status === 'processing') {
+    const instruction = payoutInstruction({ ...input.beneficiary }, id, shown, source.currency_code, input.reference ?? null);
+    scope.afterCommit(() => scope.rails[input.rail].sendPayout(instruction));
+    return created;
+  }
+  if (!confirms) return created;
+  const confirmation = await startConfirmation(scope, transfer.id, undefined, payer.approveMode);
+  return confirmation ? { ...created, ...confirmation } : created;
 }
 
 /** What became of a rail's report. */
@@ -259,16 +290,13 @@ export async function collectRailReports(db: Kysely<Database>, adapter: RailAdap
 export const RESEND_AFTER_SECONDS = 60;
 
 /**
- * Hands again to its rail every payout still pending RESEND_AFTER_SECONDS after it was created or last
- * handed over: the send after the commit may have failed (the rail unreachable). Answers how many were sent.
+ * Hands again to its rail every payout still pending RESEND_AFTER_SECONDS after it was let go (created,
+ * confirmed or approved: its transfer 'processing') or last handed over: the send after the commit may
+ * have failed (the rail unreachable). A payout waiting for its second factor or its approver is never
+ * sent. Answers how many were sent.
  */
 export async function resendPendingPayouts(db: Kysely<Database>, rails: RailAdapters, now: Date): Promise<number> {
-  const pending = await db
-    .selectFrom('rail_payouts as p')
-    .innerJoin('transfers as t', 't.id', 'p.transfer_id')
-    .innerJoin('currencies as c', 'c.code', 't.currency_code')
-    .select(['p.id', 'p.rail', 'p.end_to_end_id', 'p.beneficiary', 't.amount', 't.currency_code', 't.reference', 'c.scale'])
-    .where('p.state', '=', 'pending')
+  const pending = await processingPayouts(db)
     .where('p.updated_at', '<=', new Date(now.getTime() - RESEND_AFTER_SECONDS * 1000))
     .orderBy('p.updated_at')
     .limit(100)
@@ -277,13 +305,7 @@ export async function resendPendingPayouts(db: Kysely<Database>, rails: RailAdap
   for (const payout of pending) {
     const adapter = rails[payout.rail as RailName];
     if (!adapter) continue;
-    await adapter.sendPayout({
-      endToEndId: payout.end_to_end_id,
-      amount: formatMinorUnits(payout.amount, payout.scale),
-      currency: payout.currency_code,
-      beneficiary: payout.beneficiary,
-      ...(payout.reference ? { reference: payout.reference } : {}),
-    });
+    await adapter.sendPayout(instructionOf(payout));
     // The next try waits another RESEND_AFTER_SECONDS (the state is checked: a report may have come meanwhile).
     await db.updateTable('rail_payouts').set({ updated_at: now }).where('id', '=', payout.id).where('state', '=', 'pending').execute();
     sent += 1;

@@ -28,7 +28,19 @@ export interface ConfirmationStarted {
 
 const salt = (confirmationId: bigint | string) => `transfer:${confirmationId}`;
 
-/** The transfer facts a code is bound to: a changed amount, currency, source or payee needs a new code. */
+/** A payout's beneficiary with its fields in one order, whatever order the database keeps them in. */
+const canonical = (beneficiary: Record<string, string> | null) =>
+  beneficiary === null
+    ? null
+    : Object.keys(beneficiary)
+        .sort()
+        .map((key) => [key, beneficiary[key]]);
+
+/**
+ * The transfer facts a code is bound to: a changed amount, currency, source or payee needs a new code.
+ * A payout (server/rails/payouts.ts) adds its rail and its beneficiary, so a code for one beneficiary
+ * never confirms another.
+ */
 function boundHash(transfer: {
   id: bigint;
   amount: bigint;
@@ -37,26 +49,27 @@ function boundHash(transfer: {
   to_account_id: number | null;
   to_email: string | null;
   to_amount: bigint;
+  rail: string | null;
+  beneficiary: Record<string, string> | null;
 }): string {
-  return createHash('sha256')
-    .update(
-      JSON.stringify([
-        String(transfer.id),
-        String(transfer.amount),
-        transfer.currency_code,
-        transfer.from_account_id,
-        transfer.to_account_id,
-        transfer.to_email,
-        String(transfer.to_amount),
-      ]),
-    )
-    .digest('base64url');
+  const facts: unknown[] = [
+    String(transfer.id),
+    String(transfer.amount),
+    transfer.currency_code,
+    transfer.from_account_id,
+    transfer.to_account_id,
+    transfer.to_email,
+    String(transfer.to_amount),
+  ];
+  if (transfer.rail !== null) facts.push(transfer.rail, canonical(transfer.beneficiary));
+  return createHash('sha256').update(JSON.stringify(facts)).digest('base64url');
 }
 
 async function transferRow(trx: Trx | Kysely<Database>, transferId: bigint) {
   return trx
     .selectFrom('transfers as t')
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
+    .leftJoin('rail_payouts as p', 'p.transfer_id', 't.id')
     .select([
       't.id',
       't.customer_id',
@@ -70,6 +83,8 @@ async function transferRow(trx: Trx | Kysely<Database>, transferId: bigint) {
       't.to_amount',
       't.fee',
       'c.scale',
+      'p.rail',
+      'p.beneficiary',
     ])
     .where('t.id', '=', transferId)
     .executeTakeFirst();
@@ -124,8 +139,10 @@ export async function startConfirmation(
 
   const t = messageTexts();
   const amount = { amount: formatMinorUnits(transfer.amount, transfer.scale), currency: transfer.currency_code };
-  const text = transfer.to_email
-    ? t('messages.transferConfirmation.textTo', { code: code ?? '', amount, email: transfer.to_email })
+  // Whom the money goes to, as the message names it: the e-mail of a p2p payee, a payout's beneficiary.
+  const payee = transfer.to_email ?? transfer.beneficiary?.name ?? null;
+  const text = payee
+    ? t('messages.transferConfirmation.textTo', { code: code ?? '', amount, email: payee })
     : t('messages.transferConfirmation.text', { code: code ?? '', amount });
   let approvalSentTo: string | undefined;
   if (method === 'sms' && phone) {
@@ -143,9 +160,7 @@ export async function startConfirmation(
         await scope.adapters.push.send({
           device,
           title: t('messages.transferConfirmation.pushTitle'),
-          body: transfer.to_email
-            ? t('messages.transferConfirmation.pushBodyTo', { amount, email: transfer.to_email })
-            : t('messages.transferConfirmation.pushBody', { amount }),
+          body: payee ? t('messages.transferConfirmation.pushBodyTo', { amount, email: payee }) : t('messages.transferConfirmation.pushBody', { amount }),
           data: { type: 'transferApproval', confirmKey: pushKey, operationId: Number(transferId) },
         });
       }
@@ -154,8 +169,17 @@ export async function startConfirmation(
   return { status: 'awaitingConfirmation', approveType: method, ...(approvalSentTo ? { approvalSentTo } : {}), availableApprovalMethods: methods };
 }
 
-/** The outcome of a code: the transfer's new status, or a refusal on the code field. */
-type CodeOutcome = { status: TransferStatus } | { refusal: RpcRefusal };
+/**
+ * What a confirmation did: the transfer's status, and whether this call confirmed it (false when it was
+ * already confirmed: a repeated or concurrent confirmation, which must not hand a payout over again).
+ */
+export interface Confirmed {
+  status: TransferStatus;
+  confirmedNow: boolean;
+}
+
+/** The outcome of a code: what it did, or a refusal on the code field. */
+type CodeOutcome = Confirmed | { refusal: RpcRefusal };
 
 const codeRefusal = (key: string, values?: TextValues) =>
   new RpcRefusal('TA1', { validationErrors: [{ field: 'approvalCode', key: `server.transfers.${key}`, ...(values ? { values } : {}) }] });
@@ -163,23 +187,23 @@ const codeRefusal = (key: string, values?: TextValues) =>
 /**
  * Confirms a transfer with its code ('Approve transfer', trxid and approvalCode). A wrong code
  * counts an attempt that stays counted over the transfer, whatever code it was meant for; the fifth
- * fails the transfer and releases its funds. An
- * already completed transfer answers its status again, so a repeated confirmation is harmless.
+ * fails the transfer and releases its funds. An already completed transfer (or a payout already with its
+ * rail) answers its status again with `confirmedNow` false, so a repeated confirmation is harmless; the
+ * transfer row is locked, so of two concurrent confirmations exactly one confirms. A payout answers
+ * 'processing': the caller hands it to its rail after the commit when `confirmedNow`.
  * Another customer's transfer is refused with 13.
  *
  * @example
- * await confirmTransfer(db, { customerId, userId }, 42n, '123456'); // 'completed'
+ * await confirmTransfer(db, { customerId, userId }, 42n, '123456'); // { status: 'completed', confirmedNow: true }
  */
-export async function confirmTransfer(
-  db: Kysely<Database>,
-  who: { customerId: number; userId: number },
-  transferId: bigint,
-  code: string,
-): Promise<TransferStatus> {
+export async function confirmTransfer(db: Kysely<Database>, who: { customerId: number; userId: number }, transferId: bigint, code: string): Promise<Confirmed> {
   const outcome: CodeOutcome = await db.transaction().execute(async (trx) => {
-    const transfer = await trx.selectFrom('transfers').selectAll().where('id', '=', transferId).forUpdate().executeTakeFirst();
-    if (!transfer || transfer.customer_id !== who.customerId) return { refusal: new RpcRefusal('13') };
-    if (transfer.status === 'completed' || transfer.status === 'awaitingPayee') return { status: transfer.status };
+    const locked = await trx.selectFrom('transfers').select(['id', 'customer_id', 'status']).where('id', '=', transferId).forUpdate().executeTakeFirst();
+    if (!locked || locked.customer_id !== who.customerId) return { refusal: new RpcRefusal('13') };
+    if (locked.status === 'completed' || locked.status === 'awaitingPayee' || locked.status === 'processing') {
+      return { status: locked.status, confirmedNow: false };
+    }
+    const transfer = (await transferRow(trx, transferId))!;
     if (transfer.status !== 'awaitingConfirmation') return { refusal: new RpcRefusal('TA1', { key: 'server.transfers.notAwaitingConfirmation' }) };
     const confirmation = await trx
       .selectFrom('transfer_confirmations')
@@ -227,10 +251,10 @@ export async function confirmTransfer(
       return { refusal: left === 1 ? codeRefusal('wrongCodeLast') : codeRefusal('wrongCode', { left }) };
     }
     await trx.updateTable('transfer_confirmations').set({ used_at: new Date() }).where('id', '=', confirmation.id).execute();
-    return { status: await completeTransfer(trx, transferId) };
+    return { status: await completeTransfer(trx, transferId), confirmedNow: true };
   });
   if ('refusal' in outcome) throw outcome.refusal;
-  return outcome.status;
+  return outcome;
 }
 
 /** Codes sent (SMS, e-mail or push) for one transfer at most: the first and this many more. */

@@ -156,7 +156,7 @@ async function transferLegs(
 }
 
 /** Business users without the approve right create requests that another user approves. */
-async function needsBusinessApproval(trx: Trx, scope: TransferScope): Promise<boolean> {
+export async function needsBusinessApproval(trx: Trx, scope: TransferScope): Promise<boolean> {
   if (scope.userId === null) return false;
   if (scope.rights !== undefined) return scope.rights !== null && !scope.rights.includes('transfersApprove');
   const access = await trx

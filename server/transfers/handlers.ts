@@ -4,6 +4,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { confirmTransfer, resendConfirmation } from './confirmation.ts';
 import { releaseTransfer } from './settle-transfer.ts';
 import { payeeInvitation } from './escrow.ts';
+import { handOverPayout } from './payout-handover.ts';
 
 const who = (ctx: RpcContext) => {
   const caller = callerOf(ctx);
@@ -13,7 +14,9 @@ const who = (ctx: RpcContext) => {
 /** What every kind of transfer shares after it is submitted: confirm, resend, status, cancel. */
 export const transferHandlers: Pick<RpcHandlerMap<RpcContext>, 'transferApprove' | 'transferApprovalResend' | 'transferStatus' | 'transferCancel'> = {
   async transferApprove(params, ctx) {
-    const status = await confirmTransfer(ctx.db, who(ctx), BigInt(params.trxid), params.approvalCode);
+    const { status, confirmedNow } = await confirmTransfer(ctx.db, who(ctx), BigInt(params.trxid), params.approvalCode);
+    // A payout confirmed by this call goes to its rail (only this call's: a repeated confirmation sends nothing).
+    if (confirmedNow && status === 'processing') ctx.afterCommit(() => handOverPayout(ctx.db, ctx.adapters.rails, BigInt(params.trxid)));
     // Money now waits in escrow for someone who has not registered: invite them (once per transfer).
     if (status === 'awaitingPayee') {
       const invitation = await payeeInvitation(ctx.db, BigInt(params.trxid), ctx.origin);

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../sandbox/page.ts';
 import { decideTransferPush, pendingTransferPushes } from './confirmation.ts';
 import { payeeInvitation } from './escrow.ts';
+import { handOverPayout } from './payout-handover.ts';
 import { acceptFormBodies } from '../http/form-bodies.ts';
 
 type TransferPush = Awaited<ReturnType<typeof pendingTransferPushes>>[number];
@@ -52,9 +53,9 @@ export function transferDecisionNotice(query: unknown): string {
  * deviceId, key, result approve|decline, login) goes through `decideTransferPush` (only a device of
  * the user who created the transfer, once), then back to the device page; `GET
  * /sandbox/device/transfers?login=` lists the waiting confirmations as JSON for tests. A transfer that
- * approval sent into escrow gets its payee's invitation. Registered only when sandboxes are on.
+ * approval sent into escrow gets its payee's invitation; a payout it approved goes to its rail. Registered only when sandboxes are on.
  */
-export async function p2pDeviceRoutes(app: FastifyInstance, options: { db: Kysely<Database>; adapters: Pick<Adapters, 'messages'> }): Promise<void> {
+export async function p2pDeviceRoutes(app: FastifyInstance, options: { db: Kysely<Database>; adapters: Pick<Adapters, 'messages' | 'rails'> }): Promise<void> {
   const { db, adapters } = options;
   acceptFormBodies(app);
 
@@ -87,6 +88,8 @@ export async function p2pDeviceRoutes(app: FastifyInstance, options: { db: Kysel
       outcome = await decideTransferPush(db, key, Number(deviceId), approve);
       const invitation = outcome === 'done' && approve && confirmation ? await payeeInvitation(db, confirmation.transfer_id) : undefined;
       if (invitation) await adapters.messages.sendEmail(invitation);
+      // A payout approved on the phone goes to its rail now (resendPendingPayouts would, later).
+      if (outcome === 'done' && approve && confirmation) await handOverPayout(db, adapters.rails, confirmation.transfer_id);
     }
     const transfer = outcome === 'done' ? (approve ? 'approved' : 'declined') : 'gone';
     return reply.redirect(`/sandbox/device?${new URLSearchParams({ ...(login ? { login } : {}), transfer })}`, 303);

@@ -2,16 +2,22 @@
  * A wire by IBAN in Chromium (issue 15): the personal customer fills /transfer/external/wire from her EUR
  * account and sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field,
  * nothing held; with the right one the review names the beneficiary, amount, fee, total and paying
- * account, and the receipt says the wire is processing. A tester settles it through the form of
+ * account; the wire asks the SMS code her two-step setting wants (read from the sandbox outbox), nothing
+ * reaching the rail before it, and the receipt then says the wire is processing. A tester settles it through the form of
  * /sandbox/rails, and the wire's details page (the receipt's link) shows it completed. An amount over
- * the wire limit is refused on the amount field. Axe finds nothing serious.
+ * the wire limit is refused on the amount field. A business user who may only create requests sends a
+ * wire for approval: the receipt says so, nothing reaches the rail, and the approver's queue names the
+ * rail and the beneficiary. Axe finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { codeSentAfter, newestOutboxId } from '../support/outbox.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
+/** The personal demo customer's phone, where her transfer codes go by SMS. */
+const ANNA_PHONE = '447700900123';
 
 interface Account {
   accountId: number;
@@ -64,7 +70,18 @@ describe('wire by IBAN', () => {
     for (const shown of [beneficiary, 'DE89 3704 0044 0532 0130 00', '€100.00', '€15.00', '€115.00', 'Invoice 42']) expect(reviewText).toContain(shown);
     expect(reviewText).toMatch(/EUR · .+ · ••\s[0-9]{4}/);
     expect(await seriousViolations(page)).toEqual([]);
+    const codesBefore = await newestOutboxId(e2e.server.url, ANNA_PHONE, 'transferConfirmation');
     await review.getByRole('button', { name: 'Send', exact: true }).click();
+
+    // Her setting asks the SMS code: the money is held, and the rail has nothing until she gives it.
+    const confirm = page.getByRole('dialog', { name: 'Confirm the transfer' });
+    await confirm.waitFor();
+    const code = await codeSentAfter(e2e.server.url, ANNA_PHONE, 'transferConfirmation', codesBefore);
+    expect(await confirm.innerText()).toContain('€100.00');
+    expect(await payoutsOf(beneficiary)).toEqual({ payouts: 0 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByLabel('Confirmation code').fill(code);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
 
     // The receipt: the wire is processing until the rail settles it.
     const receipt = page.getByRole('alertdialog', { name: 'Transfer on its way' });
@@ -117,6 +134,43 @@ describe('wire by IBAN', () => {
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     expect(await payoutsOf(over)).toEqual({ payouts: 0 });
     await page.context().close();
+  });
+});
+
+describe('wire by a business user who may only create requests', () => {
+  it('is sent for approval, not to the rail, and the approver sees it as a bank wire to its beneficiary', async () => {
+    const beneficiary = `Grace Hopper ${Date.now().toString(36)}`;
+    const clerk = await e2e.signedInPage('clerk@example.com');
+    await clerk.goto(`${e2e.server.url}/transfer/external/wire`);
+    const source = clerk.getByLabel('From account');
+    await expect.poll(() => source.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    const usd = await source
+      .locator('option')
+      .evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('USD'))?.value);
+    await source.selectOption(usd!);
+    await clerk.getByLabel("Beneficiary's name").fill(beneficiary);
+    await clerk.getByLabel(/^IBAN/).fill('DE89 3704 0044 0532 0130 00');
+    await clerk.getByLabel('SWIFT (BIC) code').fill('COBADEFFXXX');
+    await clerk.getByLabel(/^Amount/).fill('70');
+    await expect.poll(() => clerk.locator('main [data-field="total"]').innerText()).toBe('$85.00');
+    await clerk.getByRole('button', { name: 'Send wire' }).click();
+    const review = clerk.getByRole('dialog', { name: 'Check and confirm' });
+    await review.waitFor();
+    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    const receipt = clerk.getByRole('alertdialog', { name: 'Approval request created' });
+    await receipt.waitFor();
+    expect(await receipt.innerText()).toContain('Another user of your company must approve this transfer.');
+    expect(await seriousViolations(clerk)).toEqual([]);
+    expect(await payoutsOf(beneficiary)).toEqual({ payouts: 0 });
+    await clerk.context().close();
+
+    const approver = await e2e.signedInPage('business@example.com');
+    await approver.goto(`${e2e.server.url}/transfer/approved`);
+    const row = approver.locator('main tr[data-key]').filter({ hasText: beneficiary });
+    await row.waitFor();
+    const rowText = await row.innerText();
+    for (const shown of ['Bank wire', '$70.00', 'clerk@example.com']) expect(rowText).toContain(shown);
+    await approver.context().close();
   });
 });
 
