@@ -37,6 +37,7 @@ import { historyExportRoute } from './history/export-route.ts';
 import { invoicePdfRoute } from './invoices/pdf-route.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
 import { railSandboxPage } from './rails/sandbox-page.ts';
+import { runBatches } from './batches/batches.ts';
 import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
@@ -133,6 +134,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'monthly card fees', run: (now) => chargeDueMonthlyCardFees(db, now) },
         { name: 'system account balances', run: () => foldSystemBalances(db) },
         { name: 'rail payouts', run: (now) => advanceRailPayouts(db, adapters.rails, now) },
+        { name: 'mass payments', run: () => runBatches(db) },
       ],
     });
     await app.ready();

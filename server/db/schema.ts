@@ -37,6 +37,7 @@ export interface Database {
   blocked_card_bins: BlockedCardBinsTable;
   sandbox_card_vault: SandboxCardVaultTable;
   transfer_batches: TransferBatchesTable;
+  transfer_batch_rows: TransferBatchRowsTable;
   crypto_wallets: CryptoWalletsTable;
   payment_instructions: PaymentInstructionsTable;
   payment_templates: PaymentTemplatesTable;
@@ -931,7 +932,13 @@ export interface TransferConfirmationsTable {
   created_at: CreatedAt;
 }
 
-/** A batch of transfers as the batch list shows it (migration 0014; batches themselves come later). */
+/** What a batch is doing: waiting for its confirmation, being paid, or how it ended (server/batches/). */
+export type BatchStatus = 'awaitingConfirmation' | 'processing' | 'completed' | 'partiallyCompleted' | 'failed' | 'canceled';
+
+/**
+ * A batch of transfers (migration 0014, the list; migration 0038, the batch itself): its file as it came,
+ * the fingerprint of its rows, its fees, and how far its payments have gone.
+ */
 export interface TransferBatchesTable {
   id: Generated<bigint>;
   customer_id: number;
@@ -945,6 +952,37 @@ export interface TransferBatchesTable {
   total_amount: bigint;
   currency_code: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+  created_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The fees of every row, minor units of currency_code. */
+  fee_amount: ColumnType<bigint, bigint | undefined, bigint>;
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  file_type: ColumnType<string | null, string | null | undefined, string | null>;
+  file_content: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /** sha256 of the method, account and rows: an identical upload is asked about (code 92). */
+  fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Rows paid or failed so far. */
+  processed: ColumnType<number, number | undefined, number>;
+  failed_count: ColumnType<number, number | undefined, number>;
+  funding_transaction_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  refund_transaction_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One row of a batch (migration 0038): as it was read, what it pays to whom, and the transfer it became. */
+export interface TransferBatchRowsTable {
+  id: Generated<bigint>;
+  batch_id: bigint;
+  row_number: number;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  amount: bigint;
+  fee: ColumnType<bigint, bigint | undefined, bigint>;
+  to_email: string | null;
+  to_customer_id: number | null;
+  transfer_id: bigint | null;
+  status: 'valid' | 'pending' | 'completed' | 'failed';
+  /** The locale key saying why the row's payment failed. */
+  failure_key: string | null;
 }
 
 /** A customer's crypto deposit address in one currency, paying into `account_id` (migration 0015). */

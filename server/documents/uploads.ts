@@ -29,6 +29,31 @@ function refuse(field: string, key: string): never {
   throw new RpcRefusal('TA1', { validationErrors: [{ field, key }] });
 }
 
+/** A file field's data URL decoded: its content and the name the browser gave, made safe to store. */
+export interface DecodedFile {
+  /** The given name without path separators or control characters, at most 200 characters; '' when none. */
+  fileName: string;
+  content: Buffer;
+}
+
+/**
+ * Decodes the data URL of a file field: not empty and at most 10 MB, else refused on `field`.
+ *
+ * @example
+ * const { fileName, content } = decodeDataUrl(params.file, 'file');
+ */
+export function decodeDataUrl(dataUrl: string, field: string): DecodedFile {
+  const match = /^data:([^;,]*)((?:;[^;,]*)*);base64,(.*)$/s.exec(dataUrl);
+  if (!match) refuse(field, 'server.uploads.chooseFile');
+  const nameParameter = match[2]!.split(';').find((part) => part.startsWith('name='));
+  const content = Buffer.from(match[3]!, 'base64');
+  if (content.length === 0) refuse(field, 'server.uploads.empty');
+  if (content.length > MAX_DOCUMENT_FILE_BYTES) refuse(field, 'server.uploads.tooLarge');
+  const given = nameParameter ? decodeURIComponent(nameParameter.slice('name='.length)) : '';
+  // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must lose.
+  return { fileName: given.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200), content };
+}
+
 /**
  * Decodes a data URL from a file field and checks it: not empty, at most 10 MB, and really a PDF,
  * JPEG or PNG by its content. A refusal names `field`, so the form shows it there.
@@ -37,18 +62,10 @@ function refuse(field: string, key: string): never {
  * const file = readUploadedFile(params.files.main, 'files.main');
  */
 export function readUploadedFile(dataUrl: string, field: string): UploadedFile {
-  const match = /^data:([^;,]*)((?:;[^;,]*)*);base64,(.*)$/s.exec(dataUrl);
-  if (!match) refuse(field, 'server.uploads.chooseFile');
-  const nameParameter = match[2]!.split(';').find((part) => part.startsWith('name='));
-  const content = Buffer.from(match[3]!, 'base64');
-  if (content.length === 0) refuse(field, 'server.uploads.empty');
-  if (content.length > MAX_DOCUMENT_FILE_BYTES) refuse(field, 'server.uploads.tooLarge');
+  const { fileName, content } = decodeDataUrl(dataUrl, field);
   const kind = SIGNATURES.find((signature) => signature.matches(content));
   if (!kind) refuse(field, 'server.uploads.type');
-  const given = nameParameter ? decodeURIComponent(nameParameter.slice('name='.length)) : '';
-  // eslint-disable-next-line no-control-regex -- control characters are what a stored file name must lose.
-  const fileName = given.replace(/[\\/\u0000-\u001f]/g, '_').slice(0, 200) || `document.${kind.extension}`;
-  return { fileName, mediaType: kind.mediaType, content };
+  return { fileName: fileName || `document.${kind.extension}`, mediaType: kind.mediaType, content };
 }
 
 /** One file of a document, with its role. */

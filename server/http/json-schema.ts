@@ -40,7 +40,7 @@ function dotPath(instancePath: string): string {
 const joinPath = (parent: string, child: string) => (parent ? `${parent}.${child}` : child);
 
 /** A field's problem as a locale text (locales/<language>/server.json `server.validation`), or ajv's own words for a rarer keyword. */
-type Described = { field: string } & ({ key: string; values?: TextValues } | { description: string });
+export type Described = { field: string } & ({ key: string; values?: TextValues } | { description: string });
 
 function describe(error: ErrorObject): Described {
   const field = dotPath(error.instancePath);
@@ -74,6 +74,27 @@ function describe(error: ErrorObject): Described {
 }
 
 /**
+ * ajv's errors as field problems, each a locale key (or ajv's words for a rarer keyword), one per field
+ * and problem, in the order ajv found them: for answers worded later, in the reader's language.
+ *
+ * @example
+ * if (!validate(row)) stored.errors = fieldProblems(validate.errors);
+ */
+export function fieldProblems(errors: readonly ErrorObject[] | null | undefined): Described[] {
+  const seen = new Set<string>();
+  const result: Described[] = [];
+  for (const error of errors ?? []) {
+    const found = describe(error);
+    const key = `${found.field}\u0000${'key' in found ? `${found.key}${JSON.stringify(found.values ?? {})}` : found.description}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      result.push(found);
+    }
+  }
+  return result;
+}
+
+/**
  * Turns ajv's errors into field errors, one per field and problem, in the order ajv found them, worded
  * in `language` (English by default).
  *
@@ -84,8 +105,7 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined, l
   const t = localeTexts(language);
   const seen = new Set<string>();
   const result: FieldError[] = [];
-  for (const error of errors ?? []) {
-    const found = describe(error);
+  for (const found of fieldProblems(errors)) {
     const described = { field: found.field, description: 'key' in found ? t(found.key, found.values) : found.description };
     const key = `${described.field}\u0000${described.description}`;
     if (!seen.has(key)) {

@@ -5,7 +5,8 @@ import type { Database } from '../db/schema.ts';
  * What a system account is for. Each currency has one of each: fees collected, the FX position
  * (the other side of every exchange), and one clearing account per rail where money enters or
  * leaves the bank, and escrow where a person-to-person transfer waits for a payee who has not
- * registered yet. System accounts may go negative; customer accounts may not.
+ * registered yet, and where a confirmed batch waits while its rows are paid (`escrow:batch`). System
+ * accounts may go negative; customer accounts may not.
  */
 export const SYSTEM_PURPOSES = [
   'fees',
@@ -20,6 +21,7 @@ export const SYSTEM_PURPOSES = [
   'clearing:crypto_eft',
   'clearing:instant_payment',
   'clearing:interac',
+  'escrow:batch',
 ] as const;
 export type SystemPurpose = (typeof SYSTEM_PURPOSES)[number];
 

@@ -18,6 +18,8 @@ export const RESPONSE_DESCRIPTIONS = {
   TA1: 'Invalid params',
   IM: 'Invalid method',
   UE: 'Server error',
+  /** A batch upload identical to an earlier one: sent again with ignoreIdenticalBatch to keep it (document 001 section 4). */
+  '92': 'An identical batch was uploaded before',
 } as const;
 
 export type ResponseCode = keyof typeof RESPONSE_DESCRIPTIONS;

@@ -1,0 +1,656 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import common from '../../schemas/entities/common.schema.json' with { type: 'json' };
+import p2pRowSchema from '../../schemas/forms/mass-p2p-row.schema.json' with { type: 'json' };
+import { payingAccount } from '../accounts/paying-account.ts';
+import type { BatchStatus, Database } from '../db/schema.ts';
+import { createSchemaValidator, fieldProblems, type Described } from '../http/json-schema.ts';
+import type { TextValues } from '../i18n/texts.ts';
+import { isCardAccountType } from '../ledger/account-status.ts';
+import { keyedDescription } from '../ledger/descriptions.ts';
+import { LedgerError } from '../ledger/errors.ts';
+import { AmountFormatError, formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
+import { systemAccountId } from '../ledger/system-accounts.ts';
+import { transferFee, transferLimits } from '../pricing/pricing.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { limitUsage } from '../transfers/limits.ts';
+import { customerName, lockPayer, receivingAccount } from '../transfers/parties.ts';
+import Papa from 'papaparse';
+import { readBatchRows, type BatchColumn, type ReadRow } from './read-rows.ts';
+
+type Trx = Transaction<Database>;
+
+/** The methods a batch pays by (document 001 section 7's mass transfers); more rails join as they come. */
+export const BATCH_METHODS = ['p2p'] as const;
+export type BatchMethod = (typeof BATCH_METHODS)[number];
+
+/** What each method's rows are: their schema (its properties are the file's columns) and their pricing kind. */
+const METHODS: Record<BatchMethod, { rowSchema: { properties: Record<string, { title?: string }> }; kind: string }> = {
+  p2p: { rowSchema: p2pRowSchema, kind: 'massP2p' },
+};
+
+/** The most row problems an upload answers: enough to fix a file, not a second copy of it. */
+export const MAX_ROW_PROBLEMS = 500;
+
+const validators = (() => {
+  const ajv = createSchemaValidator();
+  ajv.addSchema(common);
+  return Object.fromEntries(BATCH_METHODS.map((method) => [method, ajv.compile(METHODS[method].rowSchema)])) as Record<
+    BatchMethod,
+    ReturnType<typeof ajv.compile>
+  >;
+})();
+
+/** The columns of a method's file, in order, as its row schema declares them. */
+export const batchColumns = (method: BatchMethod): BatchColumn[] =>
+  Object.entries(METHODS[method].rowSchema.properties).map(([name, property]) => ({ name, ...(property.title ? { title: property.title } : {}) }));
+
+/** One problem of one row, on one of its columns. */
+export type RowProblem = { row: number } & Described;
+
+/** A row that passed every check, with what it pays and to whom. */
+interface CheckedRow {
+  row: number;
+  values: Record<string, string>;
+  amount: bigint;
+  fee: bigint;
+  toEmail: string;
+  toCustomerId: number;
+}
+
+/** What an upload found, before anything is kept. */
+export interface BatchSummary {
+  count: number;
+  validCount: number;
+  invalidCount: number;
+  currencyCode: string;
+  /** What the valid rows pay, their fees, and both: what confirming takes from the account. */
+  total: bigint;
+  fees: bigint;
+  totalWithFees: bigint;
+  /** What the account can spend now, and whether it covers the batch. */
+  available: bigint;
+  scale: number;
+}
+
+/** The customers registered under each e-mail (a user's sign-in e-mail or a confirmed profile e-mail), read in one query. */
+async function customersByEmail(trx: Trx, emails: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (emails.length === 0) return found;
+  const rows = await sql<{ email: string; customer_id: number }>`
+    select u.email, u.customer_id from users u where u.email = any(${[...emails]}::text[]) and u.customer_id is not null
+    union all
+    select e.email, e.customer_id from customer_emails e where e.email = any(${[...emails]}::text[]) and e.confirmed`.execute(trx);
+  for (const row of rows.rows) if (!found.has(row.email)) found.set(row.email, row.customer_id);
+  return found;
+}
+
+/** The e-mails of `emails` the payer's payout blacklist blocks for p2p (block type p2p or all), read in one query. */
+async function blacklisted(trx: Trx, customerId: number, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await trx
+    .selectFrom('payout_blacklist')
+    .select('email')
+    .where('customer_id', '=', customerId)
+    .where('email', 'in', [...emails])
+    .where('block_type', 'in', ['p2p', 'all'])
+    .execute();
+  return new Set(rows.map((row) => row.email));
+}
+
+/**
+ * Checks every row: its schema (each property's rules), an amount above zero within the method's single
+ * payment limit, and a payee who exists, is not the payer and is not on the payer's payout blacklist. Answers the good rows priced, and each
+ * problem of the others on its column.
+ */
+async function checkRows(
+  trx: Trx,
+  method: BatchMethod,
+  rows: readonly ReadRow[],
+  payer: { customerId: number; currency: string; scale: number },
+): Promise<{ checked: CheckedRow[]; problems: RowProblem[] }> {
+  const validate = validators[method];
+  const { kind } = METHODS[method];
+  const perPayment = transferLimits(kind, payer.scale).perTransactionMax;
+  const problems: RowProblem[] = [];
+  const candidates: Omit<CheckedRow, 'toCustomerId'>[] = [];
+  for (const { row, values } of rows) {
+    if (!validate(values)) {
+      problems.push(...fieldProblems(validate.errors).map((problem) => ({ row, ...problem })));
+      continue;
+    }
+    let amount: bigint;
+    try {
+      amount = toMinorUnits(values.amount!, payer.scale);
+    } catch (error) {
+      if (!(error instanceof AmountFormatError)) throw error;
+      problems.push({ row, field: 'amount', ...error.text });
+      continue;
+    }
+    const limit = (key: string, values?: TextValues) => problems.push({ row, field: 'amount', key, ...(values ? { values } : {}) });
+    if (amount <= 0n) limit('server.amounts.aboveZero');
+    else if (amount > perPayment)
+      limit('server.limits.perTransaction', { limit: { amount: formatMinorUnits(perPayment, payer.scale), currency: payer.currency } });
+    else candidates.push({ row, values, amount, fee: transferFee(kind, amount), toEmail: values.email!.trim().toLowerCase() });
+  }
+  const emails = [...new Set(candidates.map((candidate) => candidate.toEmail))];
+  const payees = await customersByEmail(trx, emails);
+  const blocked = await blacklisted(trx, payer.customerId, emails);
+  const checked: CheckedRow[] = [];
+  for (const candidate of candidates) {
+    const toCustomerId = payees.get(candidate.toEmail);
+    const problem = (key: string) => problems.push({ row: candidate.row, field: 'email', key });
+    if (toCustomerId === undefined) problem('server.batches.noSuchPayee');
+    else if (toCustomerId === payer.customerId) problem('server.transfers.ownEmail');
+    else if (blocked.has(candidate.toEmail)) problem('server.transfers.blacklisted');
+    else checked.push({ ...candidate, toCustomerId });
+  }
+  problems.sort((a, b) => a.row - b.row);
+  return { checked, problems };
+}
+
+/** The fingerprint of a batch: its method, account and rows, so the same file uploaded again is recognised. */
+const fingerprintOf = (method: BatchMethod, accountId: number, rows: readonly ReadRow[]) =>
+  createHash('sha256')
+    .update(JSON.stringify([method, accountId, rows.map((row) => row.values)]))
+    .digest('hex');
+
+/** A batch upload as its call asks for it. */
+export interface BatchUpload {
+  customerId: number;
+  userId: number | null;
+  method: BatchMethod;
+  accountId: number;
+  batchName: string;
+  source: { file: string } | { text: string };
+  /** Only check and summarise: nothing is kept. */
+  onlySummary?: boolean;
+  /** Keep the batch even though an identical one was uploaded before (the answer to code 92). */
+  ignoreIdenticalBatch?: boolean;
+}
+
+/** What an upload answers: the summary, every row problem (up to {@link MAX_ROW_PROBLEMS}), and the kept batch's id. */
+export interface BatchUploaded {
+  summary: BatchSummary;
+  problems: RowProblem[];
+  /** Set when the batch was kept, waiting for its confirmation: only when every row is good and not `onlySummary`. */
+  batchId?: bigint;
+}
+
+/**
+ * Reads, checks and summarises a batch (document 001 section 7, mass transfers), and keeps it waiting for
+ * its confirmation when every row is good. The same rows uploaded again for the same account are refused
+ * with code 92, carrying the earlier batch's `batchId` and `date`, unless `ignoreIdenticalBatch`. Nothing
+ * moves money here; the account's balance only says whether it would cover the batch.
+ *
+ * @example
+ * const uploaded = await uploadBatch(trx, { customerId, userId, method: 'p2p', accountId: 12, batchName: 'November fees', source: { text } });
+ */
+export async function uploadBatch(trx: Trx, upload: BatchUpload): Promise<BatchUploaded> {
+  const account = await payingAccount(trx, upload.customerId, upload.accountId, 'accountId', (type) =>
+    isCardAccountType(type) ? 'server.transfers.cardAccount' : undefined,
+  );
+  const read = await readBatchRows(upload.source, batchColumns(upload.method));
+  const payer = { customerId: upload.customerId, currency: account.currency_code, scale: account.scale };
+  const { checked, problems } = await checkRows(trx, upload.method, read.rows, payer);
+  const total = checked.reduce((sum, row) => sum + row.amount, 0n);
+  const fees = checked.reduce((sum, row) => sum + row.fee, 0n);
+  const balances = await trx.selectFrom('accounts').select(['balance', 'pending', 'balance_min']).where('id', '=', account.id).executeTakeFirstOrThrow();
+  const summary: BatchSummary = {
+    count: read.rows.length,
+    validCount: checked.length,
+    invalidCount: read.rows.length - checked.length,
+    currencyCode: account.currency_code,
+    total,
+    fees,
+    totalWithFees: total + fees,
+    available: balances.balance - balances.pending - balances.balance_min,
+    scale: account.scale,
+  };
+  const answer = { summary, problems: problems.slice(0, MAX_ROW_PROBLEMS) };
+  if (upload.onlySummary || problems.length > 0) return answer;
+
+  const fingerprint = fingerprintOf(upload.method, account.id, read.rows);
+  if (!upload.ignoreIdenticalBatch) {
+    const identical = await trx
+      .selectFrom('transfer_batches')
+      .select(['id', 'created_at'])
+      .where('customer_id', '=', upload.customerId)
+      .where('fingerprint', '=', fingerprint)
+      .where('status', '<>', 'canceled')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (identical) {
+      throw new RpcRefusal('92', { key: 'server.batches.identical', extra: { batchId: Number(identical.id), date: identical.created_at.toISOString() } });
+    }
+  }
+  const batch = await trx
+    .insertInto('transfer_batches')
+    .values({
+      customer_id: upload.customerId,
+      created_by_user_id: upload.userId,
+      name: upload.batchName.trim(),
+      type: upload.method,
+      status: 'awaitingConfirmation' satisfies BatchStatus,
+      account_id: account.id,
+      count: checked.length,
+      total_amount: total,
+      fee_amount: fees,
+      currency_code: account.currency_code,
+      file_name: read.file.name,
+      file_type: read.file.type,
+      file_content: read.file.content,
+      fingerprint,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let start = 0; start < checked.length; start += 1000) {
+    await trx
+      .insertInto('transfer_batch_rows')
+      .values(
+        checked.slice(start, start + 1000).map((row) => ({
+          batch_id: batch.id,
+          row_number: row.row,
+          data: JSON.stringify(row.values),
+          amount: row.amount,
+          fee: row.fee,
+          to_email: row.toEmail,
+          to_customer_id: row.toCustomerId,
+          status: 'valid' as const,
+        })),
+      )
+      .execute();
+  }
+  return { ...answer, batchId: batch.id };
+}
+
+/** A batch as its owner may see it, locked for a change when `forUpdate`; another customer's or none → 13. */
+async function ownBatch(db: Kysely<Database> | Trx, customerId: number, batchId: bigint, forUpdate = false) {
+  const batch = await db
+    .selectFrom('transfer_batches as b')
+    .innerJoin('currencies as c', 'c.code', 'b.currency_code')
+    .selectAll('b')
+    .select('c.scale')
+    .where('b.id', '=', batchId)
+    .$if(forUpdate, (qb) => qb.forUpdate('b'))
+    .executeTakeFirst();
+  if (!batch || batch.customer_id !== customerId) throw new RpcRefusal('13');
+  return batch;
+}
+
+const batchRefusal = (key: string, values?: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field: 'batchId', key, ...(values ? { values } : {}) }] });
+
+/**
+ * Confirms a batch waiting for it: checks the whole total against the method's daily and monthly limits
+ * under the payer's lock (the same lock every transfer's limit check takes), then funds the batch in ONE
+ * ledger transaction (the account gives the total and the fees: the total waits in `escrow:batch`, the
+ * fees go to the fee account) or not at all, and writes one transfer per row, all 'processing'. The
+ * scheduler then pays the rows ({@link runBatches}). A batch over the balance holds nothing.
+ *
+ * @example
+ * await confirmBatch(trx, { customerId, userId, batchId: 7n });
+ */
+export async function confirmBatch(
+  trx: Trx,
+  input: { customerId: number; userId: number | null; batchId: bigint },
+): Promise<{ status: BatchStatus; fundingTransactionId: bigint }> {
+  const batch = await ownBatch(trx, input.customerId, input.batchId, true);
+  if (batch.status !== 'awaitingConfirmation') throw batchRefusal('server.batches.notAwaiting');
+  const method = batch.type as BatchMethod;
+  const { kind } = METHODS[method];
+  const scale = batch.scale;
+  const currency = batch.currency_code;
+  const show = (minor: bigint) => ({ amount: formatMinorUnits(minor > 0n ? minor : 0n, scale), currency });
+
+  // The batch counts as one amount against the method's daily and monthly limits, under the payer's lock.
+  await lockPayer(trx, input.customerId);
+  const limits = transferLimits(kind, scale);
+  const used = await limitUsage(trx, input.customerId, kind, currency);
+  if (batch.total_amount > limits.dailyMax - used.today) {
+    throw batchRefusal('server.limits.daily', { limit: show(limits.dailyMax), left: show(limits.dailyMax - used.today) });
+  }
+  if (batch.total_amount > limits.monthlyMax - used.month) {
+    throw batchRefusal('server.limits.monthly', { limit: show(limits.monthlyMax), left: show(limits.monthlyMax - used.month) });
+  }
+
+  const escrow = await systemAccountId(trx, 'escrow:batch', currency);
+  const legs = [
+    { accountId: batch.account_id, amount: -(batch.total_amount + batch.fee_amount), counterparty: batch.name },
+    { accountId: escrow, amount: batch.total_amount },
+  ];
+  if (batch.fee_amount > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', currency), amount: batch.fee_amount });
+  let funding;
+  try {
+    funding = await writeLedgerTransaction(trx, {
+      operationType: 'Transfer',
+      ...keyedDescription('server.batches.funding', { name: batch.name, payments: batch.count }),
+      legs,
+    });
+  } catch (error) {
+    if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
+      throw batchRefusal('server.batches.insufficientFunds', { total: show(batch.total_amount + batch.fee_amount) });
+    }
+    throw error;
+  }
+
+  const rows = await trx
+    .selectFrom('transfer_batch_rows')
+    .select(['id', 'amount', 'fee', 'to_email', 'to_customer_id', 'data'])
+    .where('batch_id', '=', batch.id)
+    .orderBy('row_number')
+    .execute();
+  for (let start = 0; start < rows.length; start += 1000) {
+    const chunk = rows.slice(start, start + 1000);
+    const transfers = await trx
+      .insertInto('transfers')
+      .values(
+        chunk.map((row) => ({
+          customer_id: input.customerId,
+          created_by_user_id: input.userId,
+          kind,
+          status: 'processing' as const,
+          from_account_id: batch.account_id,
+          to_account_id: null,
+          to_customer_id: row.to_customer_id,
+          to_email: row.to_email,
+          amount: row.amount,
+          currency_code: currency,
+          to_amount: row.amount,
+          to_currency_code: currency,
+          fee: row.fee,
+          note: typeof row.data.note === 'string' ? row.data.note : null,
+          reference: null,
+          ledger_transaction_id: null,
+          invoice_id: null,
+          subscription_id: null,
+          decline_reason: null,
+          approved_by_user_id: null,
+          batch_id: batch.id,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await sql`
+      update transfer_batch_rows r set transfer_id = v.transfer_id, status = 'pending'
+      from (select unnest(${chunk.map((row) => String(row.id))}::bigint[]) as id, unnest(${transfers.map((t) => String(t.id))}::bigint[]) as transfer_id) v
+      where r.id = v.id`.execute(trx);
+  }
+  await trx
+    .updateTable('transfer_batches')
+    .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date(), funding_transaction_id: funding.transactionId })
+    .where('id', '=', batch.id)
+    .execute();
+  return { status: 'processing', fundingTransactionId: funding.transactionId };
+}
+
+/** How many rows one scheduler pass pays in one database transaction. */
+export const BATCH_CHUNK = 200;
+
+/**
+ * Pays the next chunk of every running batch, oldest first, each chunk in its own database transaction
+ * (a batch another process is paying is skipped, not waited for). Each row is paid from `escrow:batch`
+ * into the payee's receiving account and its transfer completed; a payee who can no longer be paid (their
+ * account closed) fails the row. A batch with no row left to pay ends: the failed rows' money and fees
+ * go back to the account in one refund, and the batch is completed, partially completed or failed.
+ * Answers the rows paid or failed.
+ *
+ * @example
+ * await runBatches(db); // from the scheduler, every few seconds
+ */
+export async function runBatches(db: Kysely<Database>, chunk = BATCH_CHUNK): Promise<number> {
+  const running = await db.selectFrom('transfer_batches').select('id').where('status', '=', 'processing').orderBy('confirmed_at').limit(10).execute();
+  let done = 0;
+  for (const { id } of running) done += await db.transaction().execute((trx) => runBatchChunk(trx, id, chunk));
+  return done;
+}
+
+async function runBatchChunk(trx: Trx, batchId: bigint, chunk: number): Promise<number> {
+  const batch = await trx
+    .selectFrom('transfer_batches')
+    .selectAll()
+    .where('id', '=', batchId)
+    .where('status', '=', 'processing')
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+  if (!batch) return 0;
+  const rows = await trx
+    .selectFrom('transfer_batch_rows as r')
+    .select(['r.id', 'r.amount', 'r.to_customer_id', 'r.to_email', 'r.transfer_id'])
+    .where('r.batch_id', '=', batchId)
+    .where('r.status', '=', 'pending')
+    .orderBy('r.row_number')
+    .limit(chunk)
+    .execute();
+  if (rows.length === 0) {
+    await finishBatch(trx, batch);
+    return 0;
+  }
+  const currency = batch.currency_code;
+  const escrow = await systemAccountId(trx, 'escrow:batch', currency);
+  const payerName = await customerName(trx, batch.customer_id);
+  // The payer may have blacklisted a payee since the upload: that row fails and its money goes back.
+  const blocked = await blacklisted(trx, batch.customer_id, [...new Set(rows.map((row) => row.to_email!))]);
+  const receiving = new Map<number, number>();
+  let failed = 0;
+  for (const row of rows) {
+    if (blocked.has(row.to_email!)) {
+      failed += 1;
+      await trx.updateTable('transfer_batch_rows').set({ status: 'failed', failure_key: 'server.batches.blacklisted' }).where('id', '=', row.id).execute();
+      await trx
+        .updateTable('transfers')
+        .set({ status: 'failed', decline_reason: 'blacklisted', updated_at: new Date() })
+        .where('id', '=', row.transfer_id!)
+        .execute();
+      continue;
+    }
+    const payee = row.to_customer_id!;
+    let accountId = receiving.get(payee);
+    if (accountId === undefined) receiving.set(payee, (accountId = await receivingAccount(trx, payee, currency)));
+    const paid = await writeLedgerTransaction(trx, {
+      operationType: 'Transfer',
+      ...keyedDescription('server.batches.payment', { name: batch.name }),
+      legs: [
+        { accountId: escrow, amount: -row.amount },
+        { accountId, amount: row.amount, counterparty: payerName },
+      ],
+    });
+    await trx.updateTable('transfer_batch_rows').set({ status: 'completed' }).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('transfers')
+      .set({ status: 'completed', to_account_id: accountId, ledger_transaction_id: paid.transactionId, updated_at: new Date() })
+      .where('id', '=', row.transfer_id!)
+      .execute();
+  }
+  await trx
+    .updateTable('transfer_batches')
+    .set((eb) => ({ processed: eb('processed', '+', rows.length), failed_count: eb('failed_count', '+', failed) }))
+    .where('id', '=', batchId)
+    .execute();
+  return rows.length;
+}
+
+/** Ends a batch whose rows are all paid or failed: the failed rows' money and fees back in one refund. */
+async function finishBatch(trx: Trx, batch: { id: bigint; customer_id: number; account_id: number; currency_code: string; name: string; count: number }) {
+  const failed = await trx
+    .selectFrom('transfer_batch_rows')
+    .select([
+      sql<string>`coalesce(sum(amount), 0)::text`.as('amount'),
+      sql<string>`coalesce(sum(fee), 0)::text`.as('fee'),
+      sql<string>`count(*)::text`.as('count'),
+    ])
+    .where('batch_id', '=', batch.id)
+    .where('status', '=', 'failed')
+    .executeTakeFirstOrThrow();
+  const failedCount = Number(failed.count);
+  const amount = BigInt(failed.amount);
+  const fee = BigInt(failed.fee);
+  let refundId: bigint | null = null;
+  if (amount > 0n) {
+    const legs = [
+      { accountId: await systemAccountId(trx, 'escrow:batch', batch.currency_code), amount: -amount },
+      { accountId: batch.account_id, amount: amount + fee, counterparty: batch.name },
+    ];
+    if (fee > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', batch.currency_code), amount: -fee });
+    const refund = await writeLedgerTransaction(trx, {
+      operationType: 'Transfer',
+      ...keyedDescription('server.batches.refund', { name: batch.name, payments: failedCount }),
+      legs,
+    });
+    refundId = refund.transactionId;
+  }
+  const status: BatchStatus = failedCount === 0 ? 'completed' : failedCount === batch.count ? 'failed' : 'partiallyCompleted';
+  await trx.updateTable('transfer_batches').set({ status, finished_at: new Date(), refund_transaction_id: refundId }).where('id', '=', batch.id).execute();
+}
+
+/** Where a batch stands, for its page and its progress bar. */
+export interface BatchState {
+  batchId: number;
+  name: string;
+  method: BatchMethod;
+  status: BatchStatus;
+  accountId: number;
+  count: number;
+  processed: number;
+  failed: number;
+  total: string;
+  fees: string;
+  currencyCode: string;
+  fileName: string | null;
+  createdDate: string;
+  confirmedDate?: string;
+  finishedDate?: string;
+}
+
+/**
+ * Where one of the customer's batches stands; another customer's or none → 13.
+ *
+ * @example
+ * const state = await batchState(db, customerId, 7n); // { status: 'processing', processed: 400, count: 1000, ... }
+ */
+export async function batchState(db: Kysely<Database>, customerId: number, batchId: bigint): Promise<BatchState> {
+  const batch = await ownBatch(db, customerId, batchId);
+  return {
+    batchId: Number(batch.id),
+    name: batch.name,
+    method: batch.type as BatchMethod,
+    status: batch.status as BatchStatus,
+    accountId: batch.account_id,
+    count: batch.count,
+    processed: batch.processed,
+    failed: batch.failed_count,
+    total: formatMinorUnits(batch.total_amount, batch.scale),
+    fees: formatMinorUnits(batch.fee_amount, batch.scale),
+    currencyCode: batch.currency_code,
+    fileName: batch.file_name,
+    createdDate: batch.created_at.toISOString(),
+    ...(batch.confirmed_at ? { confirmedDate: batch.confirmed_at.toISOString() } : {}),
+    ...(batch.finished_at ? { finishedDate: batch.finished_at.toISOString() } : {}),
+  };
+}
+
+/**
+ * Cancels a batch still waiting for its confirmation (nothing was held); any other → TA1 on batchId.
+ *
+ * @example
+ * await cancelBatch(trx, customerId, 7n);
+ */
+export async function cancelBatch(trx: Trx, customerId: number, batchId: bigint): Promise<void> {
+  const batch = await ownBatch(trx, customerId, batchId, true);
+  if (batch.status !== 'awaitingConfirmation') throw batchRefusal('server.batches.notAwaiting');
+  await trx
+    .updateTable('transfer_batches')
+    .set({ status: 'canceled' satisfies BatchStatus, finished_at: new Date() })
+    .where('id', '=', batch.id)
+    .execute();
+}
+
+/** One payment of a batch as its page lists it; `failure` is the locale key of why it failed. */
+export interface BatchPaymentRow {
+  row: number;
+  email: string;
+  amount: string;
+  fee: string;
+  note?: string;
+  status: 'valid' | 'pending' | 'completed' | 'failed';
+  failureKey?: string;
+}
+
+/**
+ * A page of one of the customer's batch's payments, in the file's row order, optionally of one status;
+ * another customer's batch → 13.
+ *
+ * @example
+ * const { payments, total } = await batchPayments(db, customerId, 7n, { pageNumber: 1, pageSize: 20 });
+ */
+export async function batchPayments(
+  db: Kysely<Database>,
+  customerId: number,
+  batchId: bigint,
+  page: { pageNumber: number; pageSize: number; status?: 'pending' | 'completed' | 'failed' },
+): Promise<{ payments: BatchPaymentRow[]; total: number }> {
+  const batch = await ownBatch(db, customerId, batchId);
+  const matching = db
+    .selectFrom('transfer_batch_rows')
+    .where('batch_id', '=', batch.id)
+    .$if(page.status !== undefined, (qb) => qb.where('status', '=', page.status!));
+  const [{ count }, rows] = await Promise.all([
+    matching.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+    matching
+      .select(['row_number', 'to_email', 'amount', 'fee', 'data', 'status', 'failure_key'])
+      .orderBy('row_number')
+      .limit(page.pageSize)
+      .offset((page.pageNumber - 1) * page.pageSize)
+      .execute(),
+  ]);
+  return {
+    total: Number(count),
+    payments: rows.map((row) => ({
+      row: row.row_number,
+      email: row.to_email ?? '',
+      amount: formatMinorUnits(row.amount, batch.scale),
+      fee: formatMinorUnits(row.fee, batch.scale),
+      ...(typeof row.data.note === 'string' ? { note: row.data.note } : {}),
+      status: row.status,
+      ...(row.failure_key ? { failureKey: row.failure_key } : {}),
+    })),
+  };
+}
+
+/**
+ * The file one of the customer's batches came in, as it came; another customer's batch → 13.
+ *
+ * @example
+ * const { fileName, mediaType, content } = await batchFile(db, customerId, 7n);
+ */
+export async function batchFile(db: Kysely<Database>, customerId: number, batchId: bigint): Promise<{ fileName: string; mediaType: string; content: Buffer }> {
+  const batch = await ownBatch(db, customerId, batchId);
+  if (!batch.file_content) throw new RpcRefusal('13');
+  // PGlite reads bytea as a Uint8Array, PostgreSQL as a Buffer.
+  return { fileName: batch.file_name ?? 'batch.csv', mediaType: batch.file_type ?? 'text/csv', content: Buffer.from(batch.file_content) };
+}
+
+/** Two example payments per method, in the row schema's columns: what a sample file shows. */
+const SAMPLE_ROWS: Record<BatchMethod, Record<string, string>[]> = {
+  p2p: [
+    { email: 'ann.lee@example.com', amount: '125.00', note: 'November fees' },
+    { email: 'ben.ortiz@example.com', amount: '80.50', note: 'Affiliate share' },
+  ],
+};
+
+/**
+ * A sample CSV for a method: a header naming the row schema's columns by title, then the example payments.
+ *
+ * @example
+ * sampleFile('p2p'); // { fileName: 'mass-p2p-sample.csv', content: 'E-mail,Amount,Note\r\nann.lee@example.com,125.00,...' }
+ */
+export function sampleFile(method: BatchMethod): { fileName: string; content: string } {
+  const columns = batchColumns(method);
+  const content = Papa.unparse({
+    fields: columns.map((column) => column.title ?? column.name),
+    data: SAMPLE_ROWS[method].map((row) => columns.map((column) => row[column.name] ?? '')),
+  });
+  return { fileName: `mass-${method}-sample.csv`, content: `${content}\r\n` };
+}
