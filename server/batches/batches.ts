@@ -391,8 +391,9 @@ export const BATCH_CHUNK = 200;
 /**
  * Pays the next chunk of every running batch, oldest first, each chunk in its own database transaction
  * (a batch another process is paying is skipped, not waited for). Each row is paid from `escrow:batch`
- * into the payee's receiving account and its transfer completed; a payee who can no longer be paid (their
- * account closed) fails the row. A batch with no row left to pay ends: the failed rows' money and fees
+ * into its payee's receiving account in its own ledger transaction (its transfer's page and receipt, its
+ * payee's history line), the transfers and rows completed together; a payee the payer has blacklisted
+ * since the upload fails the row. A batch with no row left to pay ends: the failed rows' money and fees
  * go back to the account in one refund, and the batch is completed, partially completed or failed.
  * Answers the rows paid or failed.
  *
@@ -433,23 +434,53 @@ async function runBatchChunk(trx: Trx, batchId: bigint, chunk: number): Promise<
   const payerName = await customerName(trx, batch.customer_id);
   // The payer may have blacklisted a payee since the upload: that row fails and its money goes back.
   const blocked = await blacklisted(trx, batch.customer_id, [...new Set(rows.map((row) => row.to_email!))]);
+  const failed = rows.filter((row) => blocked.has(row.to_email!));
+  const paying = rows.filter((row) => !blocked.has(row.to_email!));
+  const now = new Date();
+  if (failed.length > 0) {
+    await trx
+      .updateTable('transfer_batch_rows')
+      .set({ status: 'failed', failure_key: 'server.batches.blacklisted' })
+      .where(
+        'id',
+        'in',
+        failed.map((row) => row.id),
+      )
+      .execute();
+    await trx
+      .updateTable('transfers')
+      .set({ status: 'failed', decline_reason: 'blacklisted', updated_at: now })
+      .where(
+        'id',
+        'in',
+        failed.map((row) => row.transfer_id!),
+      )
+      .execute();
+  }
+
+  // Where each payee receives the currency, read at once; one is opened for a payee who has none.
   const receiving = new Map<number, number>();
-  let failed = 0;
-  for (const row of rows) {
-    if (blocked.has(row.to_email!)) {
-      failed += 1;
-      await trx.updateTable('transfer_batch_rows').set({ status: 'failed', failure_key: 'server.batches.blacklisted' }).where('id', '=', row.id).execute();
-      await trx
-        .updateTable('transfers')
-        .set({ status: 'failed', decline_reason: 'blacklisted', updated_at: new Date() })
-        .where('id', '=', row.transfer_id!)
-        .execute();
-      continue;
-    }
-    const payee = row.to_customer_id!;
-    let accountId = receiving.get(payee);
-    if (accountId === undefined) receiving.set(payee, (accountId = await receivingAccount(trx, payee, currency)));
-    const paid = await writeLedgerTransaction(trx, {
+  const payeeIds = [...new Set(paying.map((row) => row.to_customer_id!))];
+  if (payeeIds.length > 0) {
+    const accounts = await trx
+      .selectFrom('accounts')
+      .select(['id', 'customer_id'])
+      .where('customer_id', 'in', payeeIds)
+      .where('currency_code', '=', currency)
+      .where('status', '=', 1)
+      .where('type', 'in', [1001, 4001, 4002])
+      .orderBy(sql`case when type = 1001 then 0 else 1 end`)
+      .orderBy('id')
+      .execute();
+    for (const account of accounts) if (!receiving.has(account.customer_id!)) receiving.set(account.customer_id!, account.id);
+    for (const payee of payeeIds) if (!receiving.has(payee)) receiving.set(payee, await receivingAccount(trx, payee, currency));
+  }
+
+  // One ledger transaction per payment: its transfer's page, receipt and its payee's history line.
+  const paid: Array<{ transferId: bigint; accountId: number; transactionId: bigint }> = [];
+  for (const row of paying) {
+    const accountId = receiving.get(row.to_customer_id!)!;
+    const posted = await writeLedgerTransaction(trx, {
       operationType: 'Transfer',
       ...keyedDescription('server.batches.payment', { name: batch.name }),
       legs: [
@@ -457,16 +488,30 @@ async function runBatchChunk(trx: Trx, batchId: bigint, chunk: number): Promise<
         { accountId, amount: row.amount, counterparty: payerName },
       ],
     });
-    await trx.updateTable('transfer_batch_rows').set({ status: 'completed' }).where('id', '=', row.id).execute();
+    paid.push({ transferId: row.transfer_id!, accountId, transactionId: posted.transactionId });
+  }
+  if (paid.length > 0) {
     await trx
-      .updateTable('transfers')
-      .set({ status: 'completed', to_account_id: accountId, ledger_transaction_id: paid.transactionId, updated_at: new Date() })
-      .where('id', '=', row.transfer_id!)
+      .updateTable('transfer_batch_rows')
+      .set({ status: 'completed' })
+      .where(
+        'id',
+        'in',
+        paying.map((row) => row.id),
+      )
       .execute();
+    await sql`
+      update transfers t set status = 'completed', to_account_id = v.account_id, ledger_transaction_id = v.transaction_id, updated_at = ${now}
+      from (
+        select unnest(${paid.map((p) => String(p.transferId))}::bigint[]) as id,
+               unnest(${paid.map((p) => p.accountId)}::integer[]) as account_id,
+               unnest(${paid.map((p) => String(p.transactionId))}::bigint[]) as transaction_id
+      ) v
+      where t.id = v.id`.execute(trx);
   }
   await trx
     .updateTable('transfer_batches')
-    .set((eb) => ({ processed: eb('processed', '+', rows.length), failed_count: eb('failed_count', '+', failed) }))
+    .set((eb) => ({ processed: eb('processed', '+', rows.length), failed_count: eb('failed_count', '+', failed.length) }))
     .where('id', '=', batchId)
     .execute();
   return rows.length;
@@ -632,25 +677,27 @@ export async function batchFile(db: Kysely<Database>, customerId: number, batchI
   return { fileName: batch.file_name ?? 'batch.csv', mediaType: batch.file_type ?? 'text/csv', content: Buffer.from(batch.file_content) };
 }
 
-/** Two example payments per method, in the row schema's columns: what a sample file shows. */
+/** Two example payments per method, in the row schema's columns (a note as its locale key): what a sample file shows. */
 const SAMPLE_ROWS: Record<BatchMethod, Record<string, string>[]> = {
   p2p: [
-    { email: 'ann.lee@example.com', amount: '125.00', note: 'November fees' },
-    { email: 'ben.ortiz@example.com', amount: '80.50', note: 'Affiliate share' },
+    { email: 'ann.lee@example.com', amount: '125.00', note: 'server.batches.sampleNoteFees' },
+    { email: 'ben.ortiz@example.com', amount: '80.50', note: 'server.batches.sampleNoteShare' },
   ],
 };
 
 /**
- * A sample CSV for a method: a header naming the row schema's columns by title, then the example payments.
+ * A sample CSV for a method: a header naming the row schema's columns by title, then the example payments,
+ * their notes worded by `t` (the reader's language).
  *
  * @example
- * sampleFile('p2p'); // { fileName: 'mass-p2p-sample.csv', content: 'E-mail,Amount,Note\r\nann.lee@example.com,125.00,...' }
+ * sampleFile('p2p', localeTexts('en')); // { fileName: 'mass-p2p-sample.csv', content: 'E-mail,Amount,Note\r\nann.lee@example.com,125.00,November fees...' }
  */
-export function sampleFile(method: BatchMethod): { fileName: string; content: string } {
+export function sampleFile(method: BatchMethod, t: (key: string) => string): { fileName: string; content: string } {
   const columns = batchColumns(method);
+  const cell = (value: string | undefined) => (value?.startsWith('server.') ? t(value) : (value ?? ''));
   const content = Papa.unparse({
     fields: columns.map((column) => column.title ?? column.name),
-    data: SAMPLE_ROWS[method].map((row) => columns.map((column) => row[column.name] ?? '')),
+    data: SAMPLE_ROWS[method].map((row) => columns.map((column) => cell(row[column.name]))),
   });
   return { fileName: `mass-${method}-sample.csv`, content: `${content}\r\n` };
 }

@@ -92,7 +92,7 @@ export const batchHandlers: Pick<
   },
 
   async massSampleFile(params) {
-    const sample = sampleFile(params.transferType);
+    const sample = sampleFile(params.transferType, localeTexts(currentLanguage()));
     return { fileName: sample.fileName, mediaType: 'text/csv' as const, content: Buffer.from(sample.content, 'utf8').toString('base64') };
   },
 };
