@@ -15,6 +15,7 @@ import type { SubmitResult } from '../transfers/create-transfer.ts';
 import { checkTransferLimits } from '../transfers/limits.ts';
 import { payoutTransition, transferStatusOf, type PayoutState } from './payout-states.ts';
 import { asSandboxRail } from './adapters.ts';
+import { octRailBeneficiary } from './oct.ts';
 import type { PayoutInstruction, RailAdapter, RailAdapters, RailName, RailReport } from './rail-adapter.ts';
 
 type Trx = Transaction<Database>;
@@ -44,6 +45,10 @@ export interface PayoutInput {
   amount: string;
   /** The beneficiary as the rail needs it; `name` is what the customer's history calls the payout. */
   beneficiary: { name: string } & Record<string, string>;
+  /** What the rail is sent instead of `beneficiary` when the two differ (a card's full number, kept only sealed). */
+  railBeneficiary?: Record<string, string>;
+  /** More values the history's description of the payout reads besides `beneficiary` (a card's masked number). */
+  descriptionValues?: Record<string, string>;
   reference?: string;
   note?: string;
 }
@@ -86,7 +91,7 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
   try {
     held = await holdLedgerTransaction(trx, {
       operationType: 'Withdrawal',
-      ...keyedDescription(`rails.ledger.${input.rail}`, { beneficiary: input.beneficiary.name }),
+      ...keyedDescription(`rails.ledger.${input.rail}`, { ...input.descriptionValues, beneficiary: input.beneficiary.name }),
       legs: [
         { accountId: source.id, amount: -(amount + fee), counterparty: input.beneficiary.name },
         ...(fee > 0n ? [{ accountId: await systemAccountId(trx, 'fees', source.currency_code), amount: fee }] : []),
@@ -160,7 +165,7 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
       endToEndId: id,
       amount: shown,
       currency: source.currency_code,
-      beneficiary: input.beneficiary,
+      beneficiary: input.railBeneficiary ?? input.beneficiary,
       ...(input.reference ? { reference: input.reference } : {}),
     },
   };
@@ -255,6 +260,14 @@ export async function collectRailReports(db: Kysely<Database>, adapter: RailAdap
   }
 }
 
+/**
+ * The beneficiary a rail is sent from the one a payout keeps, for rails whose payouts keep less than the
+ * rail needs (a card payout keeps the card's vault token, the rail needs its number).
+ */
+const RAIL_BENEFICIARY: Partial<Record<RailName, (db: Kysely<Database>, kept: Record<string, string>) => Promise<Record<string, string>>>> = {
+  oct: octRailBeneficiary,
+};
+
 /** Seconds a payout stays pending before it is handed to its rail again (the rail is idempotent on its id). */
 export const RESEND_AFTER_SECONDS = 60;
 
@@ -281,7 +294,7 @@ export async function resendPendingPayouts(db: Kysely<Database>, rails: RailAdap
       endToEndId: payout.end_to_end_id,
       amount: formatMinorUnits(payout.amount, payout.scale),
       currency: payout.currency_code,
-      beneficiary: payout.beneficiary,
+      beneficiary: (await RAIL_BENEFICIARY[payout.rail as RailName]?.(db, payout.beneficiary)) ?? payout.beneficiary,
       ...(payout.reference ? { reference: payout.reference } : {}),
     });
     // The next try waits another RESEND_AFTER_SECONDS (the state is checked: a report may have come meanwhile).
