@@ -166,6 +166,9 @@ export async function octRailBeneficiary(db: Kysely<Database>, kept: Record<stri
   return railCard({ name, cardNumber: kept.cardNumber ?? '', cardToken, cardBrand }, await vaultNumber(db, cardToken));
 }
 
+/** The networks' own names, which no language translates. */
+const NETWORK_NAMES: Record<string, string> = { MC: 'Mastercard', VISA: 'Visa', UPI: 'UnionPay' };
+
 /** One saved card as the customer's list shows it. */
 export type ExternalCardView = ExternalCard;
 
@@ -186,7 +189,7 @@ export async function externalCards(db: Kysely<Database>, customerId: number): P
     ...(row.issuer ? { issuer: row.issuer } : {}),
     ...(row.country_code ? { countryCode: row.country_code } : {}),
     holderName: row.holder_name,
-    label: `${row.card_brand} •••• ${row.masked_number.slice(-4)} · ${row.holder_name}`,
+    label: `${NETWORK_NAMES[row.card_brand] ?? row.card_brand} •••• ${row.masked_number.slice(-4)} · ${row.holder_name}`,
     createdAt: row.created_at.toISOString(),
   }));
 }
