@@ -60,7 +60,7 @@ describe('payout to a card', () => {
     for (const shown of [holder, '4111 1111 1111 1111', '$100.00', '$2.00', '$102.00']) expect(reviewText).toContain(shown);
     await review.getByRole('button', { name: 'Send', exact: true }).click();
 
-    const receipt = page.getByRole('alertdialog', { name: 'Transfer on its way' });
+    const receipt = page.getByRole('alertdialog', { name: 'Payout on its way' });
     await receipt.waitFor();
     const receiptText = await receipt.innerText();
     for (const shown of [holder, '$100.00', '$2.00', 'Processing']) expect(receiptText).toContain(shown);
