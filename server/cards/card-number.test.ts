@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardBin, compactCardNumber, isCardNumber, luhnCheckDigit, maskedCardNumber } from './card-number.ts';
+import { cardBin, compactCardNumber, isCardNumber, luhnCheckDigit, maskedCardNumber } from '../../schemas/rules/card-number.ts';
 
 describe('card numbers (document 001 sections 5 and 9)', () => {
   it('takes the published test numbers of each network as card numbers', () => {

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:c
 import type { Kysely } from 'kysely';
 import { keptRandomKey } from '../db/app-settings.ts';
 import type { Database } from '../db/schema.ts';
-import { isCardNumber, luhnCheckDigit } from './card-number.ts';
+import { isCardNumber, luhnCheckDigit } from '../../schemas/rules/card-number.ts';
 
 /** The Luhn check digit lives with the other card-number rules, which the browser shares. */
 export { luhnCheckDigit };

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import rulesData from '../../schemas/data/card-payouts.json' with { type: 'json' };
 import rulesSchema from '../../schemas/data/card-payouts.schema.json' with { type: 'json' };
 import { binInfo, type BinInfo } from '../cards/bins.ts';
-import { compactCardNumber, isCardNumber, maskedCardNumber } from '../cards/card-number.ts';
+import { compactCardNumber, isCardNumber, maskedCardNumber } from '../../schemas/rules/card-number.ts';
 import { seal, unseal } from '../cards/processor.ts';
 import { keptRandomKey } from '../db/app-settings.ts';
 import type { Database } from '../db/schema.ts';
@@ -67,7 +67,7 @@ async function vaultNumber(db: Kysely<Database>, token: string): Promise<string>
 }
 
 /**
- * The card a payout goes to, checked on the server as the browser checks it (server/cards/card-number.ts):
+ * The card a payout goes to, checked on the server as the browser checks it (schemas/rules/card-number.ts):
  * a saved card of the customer's (another customer's, or a deleted one, is 13, as one that does not
  * exist), or a new number that passes the Luhn check, whose bin (its first 6 digits, spaces removed) is
  * not blocked and is of a network the rail serves; a cardholder's name that is not blank. Every wrong
