@@ -18,6 +18,8 @@ export interface Registry {
   challenges?: Record<string, string>;
   /** Values the application keeps that a data source may name as `store` (EngineOptions.stores). */
   stores?: Record<string, string>;
+  /** Checks of one value a field check may name as `fails` (EngineOptions.valueChecks). */
+  valueChecks?: Record<string, string>;
 }
 
 /**
@@ -34,7 +36,7 @@ export function readRegistry(paths: CodegenPaths, refs: SchemaResolver): Registr
 }
 
 type Fail = (jsonPath: string, message: string) => never;
-type Kind = 'guards' | 'actions' | 'components' | 'widgets' | 'challenges' | 'stores';
+type Kind = 'guards' | 'actions' | 'components' | 'widgets' | 'challenges' | 'stores' | 'valueChecks';
 
 /**
  * The meta-schema's properties that hold a registered name: any property so called holds one, and a
@@ -48,6 +50,7 @@ const NAMED: Record<string, Kind> = {
   uiSchema: 'widgets',
   challenge: 'challenges',
   store: 'stores',
+  fails: 'valueChecks',
 };
 const NOUN: Record<Kind, string> = {
   guards: 'a guard',
@@ -56,6 +59,7 @@ const NOUN: Record<Kind, string> = {
   widgets: 'a widget',
   challenges: 'a challenge',
   stores: 'a store',
+  valueChecks: 'a value check',
 };
 /** The keyword marking them; only the copy of the meta-schema this check compiles carries it. */
 const KEYWORD = 'x-registered';

@@ -418,7 +418,8 @@ class SpecResolver {
       if (sends) this.fail(where, `live value '${id}' sends '${name}', so it is not asked while this check speaks; read another live value`);
     };
     checks.forEach((check, i) => {
-      const when = check.when as JsonObject;
+      // A check with only `fails` reads the field it is on (its name is checked against the registry).
+      const when = (check.when ?? { all: [] }) as JsonObject;
       const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
       tests.forEach((test) => {
         read(test.field as string, `${at}/${i}/when`);

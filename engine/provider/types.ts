@@ -140,6 +140,11 @@ export interface EngineOptions {
   /** Values the application keeps in the tab, named by a data source's `store` (listed in screens/registry.json). */
   stores?: Record<string, ValueStore>;
   /**
+   * Checks of one value the schema cannot say (a check digit), named by a field check's `fails` (listed in
+   * screens/registry.json): true when the value is acceptable. The application shares them with its server.
+   */
+  valueChecks?: Record<string, (value: unknown) => boolean>;
+  /**
    * Asks the server what became of a call sent with an idempotency key whose answer never came (the
    * network failed). With it, a flow whose call fails without an answer says so in its own words, looks
    * the call up, and goes on with the answer the server kept (the call was taken) or offers to send it

@@ -462,7 +462,10 @@ export interface UiOptions {
  * that holds speaks.
  */
 export interface FieldCheck {
-  when: When;
+  /** The check speaks where this holds (and `fails` refuses the value, when both are given). */
+  when?: When;
+  /** An application value check (EngineOptions.valueChecks) by name: the check speaks where the field has a value it refuses. */
+  fails?: string;
   /** i18n key. */
   message: string;
   /** Interpolation name -> the value (dot paths into the form's values and `live.<id>`) and how it is formatted. */

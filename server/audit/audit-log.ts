@@ -36,9 +36,9 @@ export function answeredCode(request: FastifyRequest): string | undefined {
   return outcomes.get(request);
 }
 
-/** Parameter names whose values are never written to the log. */
+/** Parameter names whose values are never written to the log (a card number, or one typed for its bin, too). */
 const SECRET_KEY =
-  /pass|secret|token|otp|cvv|cvc|pin|verifier|answer|signature|^code$|(approval|verification|confirm|confirmation|sms|activation|security|recovery|auth|one-?time)code$/i;
+  /pass|secret|token|otp|cvv|cvc|pin|verifier|answer|signature|cardnumber|binnumber|^pan$|^code$|(approval|verification|confirm|confirmation|sms|activation|security|recovery|auth|one-?time)code$/i;
 const FILE_KEY = /file|attachment|photo|image|content|document$/i;
 const MAX_STRING = 200;
 const MAX_ITEMS = 20;

@@ -2,6 +2,10 @@ import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:c
 import type { Kysely } from 'kysely';
 import { keptRandomKey } from '../db/app-settings.ts';
 import type { Database } from '../db/schema.ts';
+import { isCardNumber, luhnCheckDigit } from '../../schemas/rules/card-number.ts';
+
+/** The Luhn check digit lives with the other card-number rules, which the browser shares. */
+export { luhnCheckDigit };
 
 /** What the processor answers when it issues a card: never the full number. */
 export interface IssuedCard {
@@ -34,28 +38,9 @@ export interface CardProcessor {
   revealCard(processorRef: string): Promise<{ pan: string; cvv: string }>;
 }
 
-/**
- * Luhn check digit of `digits` (the number without its last digit).
- *
- * @example
- * luhnCheckDigit('7992739871'); // '3'
- */
-export function luhnCheckDigit(digits: string): string {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
-
-/** Whether a card number passes the Luhn check. */
+/** Whether a card number passes the Luhn check (the digits alone; spaces are not taken here). */
 export function luhnValid(number: string): boolean {
-  return /^[0-9]{12,19}$/.test(number) && luhnCheckDigit(number.slice(0, -1)) === number.slice(-1);
+  return /^[0-9]{12,19}$/.test(number) && isCardNumber(number);
 }
 
 const randomDigits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
@@ -63,14 +48,16 @@ const randomDigits = (count: number) => Array.from({ length: count }, () => Stri
 /** The sandbox's sealing key, generated on first use. */
 const vaultKey = (db: Kysely<Database>) => keptRandomKey(db, 'sandbox_card_vault_key');
 
-function seal(key: Buffer, text: string): string {
+/** Seals `text` with AES-256-GCM under `key`: iv, tag and ciphertext, base64url. */
+export function seal(key: Buffer, text: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
 }
 
-function unseal(key: Buffer, value: string): string {
+/** What {@link seal} sealed. */
+export function unseal(key: Buffer, value: string): string {
   const bytes = Buffer.from(value, 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
   decipher.setAuthTag(bytes.subarray(12, 28));

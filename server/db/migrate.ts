@@ -30,6 +30,7 @@ import * as announcementTranslations from './migrations/0029_announcement_transl
 import * as ledgerPostFunction from './migrations/0030_ledger_post_function.ts';
 import * as railPayouts from './migrations/0031_rail_payouts.ts';
 import * as massBatches from './migrations/0038_mass_batches.ts';
+import * as externalCards from './migrations/0034_external_cards.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_ledger_post_function': ledgerPostFunction,
   '0031_rail_payouts': railPayouts,
   '0038_mass_batches': massBatches,
+  '0034_external_cards': externalCards,
 };
 
 /**

@@ -89,6 +89,8 @@ export interface Database {
   rail_payout_events: RailPayoutEventsTable;
   rail_sandbox_payouts: RailSandboxPayoutsTable;
   rail_sandbox_reports: RailSandboxReportsTable;
+  card_vault: CardVaultTable;
+  external_cards: ExternalCardsTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1287,4 +1289,27 @@ export interface RailSandboxReportsTable {
   reason_code: string | null;
   reported_at: CreatedAt;
   delivered_at: Date | null;
+}
+
+/** A full card number a card payout or a saved card needs, sealed, by its token (migration 0034). */
+export interface CardVaultTable {
+  token: string;
+  pan_sealed: string;
+  created_at: CreatedAt;
+}
+
+/** A card the customer saved from a card payout, shown masked (migration 0034). */
+export interface ExternalCardsTable {
+  id: Generated<number>;
+  customer_id: number;
+  token: string;
+  /** A keyed hash of the number: one live entry per number and customer. */
+  fingerprint: string;
+  masked_number: string;
+  card_brand: string;
+  issuer: string | null;
+  country_code: string | null;
+  holder_name: string;
+  created_at: CreatedAt;
+  deleted_at: Date | null;
 }

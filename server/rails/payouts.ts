@@ -63,6 +63,8 @@ export interface PayoutInput {
   amount: string;
   /** The beneficiary as the rail needs it; `name` is what the customer's history calls the payout. */
   beneficiary: { name: string } & Record<string, string>;
+  /** More values the history's description of the payout reads besides `beneficiary` (a card's masked number). */
+  descriptionValues?: Record<string, string>;
   reference?: string;
   note?: string;
 }
@@ -113,7 +115,7 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
   try {
     held = await holdLedgerTransaction(trx, {
       operationType: 'Withdrawal',
-      ...keyedDescription(`rails.ledger.${input.rail}`, { beneficiary: input.beneficiary.name }),
+      ...keyedDescription(`rails.ledger.${input.rail}`, { ...input.descriptionValues, beneficiary: input.beneficiary.name }),
       legs: [
         { accountId: source.id, amount: -(amount + fee), counterparty: input.beneficiary.name },
         ...(fee > 0n ? [{ accountId: await systemAccountId(trx, 'fees', source.currency_code), amount: fee }] : []),

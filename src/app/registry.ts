@@ -22,6 +22,7 @@ import { pendingSignIn } from '../signin/pending.ts';
 import { signInPendingGuard, signInStepActions, signInStore, type Translate } from '../signin/step-actions.ts';
 import type { TokenService } from '../transport/token-service.ts';
 import type { RpcCall } from '../../generated/methods.ts';
+import { isCardNumber } from '../../schemas/rules/card-number.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
 const widget = (load: () => Promise<ComponentType<WidgetProps>>) => lazyComponent(load);
@@ -149,3 +150,14 @@ export function appChallenges(rpc: RpcCall, phone: PhoneVerificationServices): R
 export function appStores(): Record<string, ValueStore> {
   return { signIn: signInStore() };
 }
+
+/**
+ * Checks of one value a field check may name as `fails`, each the very function the server checks with
+ * (schemas/rules/), so the browser refuses what the server would before anything is sent.
+ *
+ * @example
+ * createScreenRouter({ …, valueChecks });
+ */
+export const valueChecks: Record<string, (value: unknown) => boolean> = {
+  cardNumber: (value) => typeof value === 'string' && isCardNumber(value),
+};

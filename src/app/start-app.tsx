@@ -27,7 +27,7 @@ import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
-import { appActions, appChallenges, appFacts, appStores, components, createAppGuards, widgets } from './registry.ts';
+import { appActions, appChallenges, appFacts, appStores, components, createAppGuards, valueChecks, widgets } from './registry.ts';
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 import { createCallLookup } from '../transfers/call-lookup.ts';
@@ -119,6 +119,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     facts: appFacts(brand),
     challenges: appChallenges(rpc, { session, t: (key) => i18n.t(key) }),
     stores: appStores(),
+    valueChecks,
     lookUpCall: createCallLookup(rpc),
     onError: feedback.showError,
     notify: feedback.notify,

@@ -6,6 +6,7 @@ import { useSubmit } from '../../actions/useSubmit';
 import { getPath } from '../../data/paths';
 import { useIntlLocale } from '../../i18n/labels';
 import { useMethodData } from '../../data/useMethodData';
+import { useEngine } from '../../provider/EngineProvider';
 import type { KindProps } from '../../router/kinds';
 import { formSchema } from '../../schema-form/formSchemas';
 import { pickFields } from '../../schema-form/narrowSchema';
@@ -75,6 +76,7 @@ export function FormBody({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const { valueChecks } = useEngine();
   const [data, setData] = useState(initialData);
   const [round, setRound] = useState(0);
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(() => new Set());
@@ -93,7 +95,7 @@ export function FormBody({
   const liveInvalid = useMemo(() => (checkedFields ? new Set([...invalid, ...checkedFields.split(',')]) : invalid), [invalid, checkedFields]);
   const live = useLiveValues(form.live, data, liveInvalid, (errors) => serverErrors.show(errors, data), lastChanged, round);
   // One object while the messages stay the same, so a keystroke redraws only its own field.
-  const checkedText = JSON.stringify(fieldCheckMessages(form.uiSchema, checkedValues(data, live), { t, locale }));
+  const checkedText = JSON.stringify(fieldCheckMessages(form.uiSchema, checkedValues(data, live), { t, locale }, valueChecks));
   const checked = useMemo(() => JSON.parse(checkedText) as Record<string, string>, [checkedText]);
   const checkedNow = Object.keys(checked).sort().join(',');
   useEffect(() => setCheckedFields(checkedNow), [checkedNow]);

@@ -71,6 +71,7 @@ const words = () =>
       placed: 'Placed',
       once: 'Just once',
       overMost: 'The most you can give is {{most}}.',
+      badCode: 'This code is not right.',
     },
   });
 
@@ -99,6 +100,50 @@ describe('fieldCheckMessages', () => {
     const t = words().t;
     expect(fieldCheckMessages(ui, values('12345.60'), { t, locale: 'en' })).toEqual({});
     expect(fieldCheckMessages(ui, { give: '99999', live: {} }, { t, locale: 'en' })).toEqual({});
+  });
+});
+
+describe('a field check naming an application value check (`fails`)', () => {
+  /** A value check of the application: an even count of digits (a stand-in for a check digit). */
+  const evenDigits = (value: unknown) => typeof value === 'string' && /^([0-9]{2})+$/.test(value);
+  const ui = { code: { 'ui:options': { checks: [{ fails: 'evenDigits', message: 'orders.badCode' }] } } };
+  const t = createTestI18n({ orders: { badCode: 'This code is not right.' } }).t;
+
+  it('speaks where the value check refuses the value, and not on an empty field', () => {
+    expect(fieldCheckMessages(ui, { code: '123' }, { t, locale: 'en' }, { evenDigits })).toEqual({ code: 'This code is not right.' });
+    expect(fieldCheckMessages(ui, { code: '1234' }, { t, locale: 'en' }, { evenDigits })).toEqual({});
+    expect(fieldCheckMessages(ui, { code: '' }, { t, locale: 'en' }, { evenDigits })).toEqual({});
+  });
+
+  it('says which value check is missing when the application does not register it', () => {
+    expect(() => fieldCheckMessages(ui, { code: '123' }, { t, locale: 'en' }, {})).toThrow(/'evenDigits'/);
+  });
+
+  it('refuses the submit on a form while it speaks, and sends once the value passes', async () => {
+    const callMethod = vi.fn(async () => ({ ok: true }));
+    const form: ScreenSpec = {
+      id: 'codes',
+      route: '/codes',
+      layout: 'main',
+      title: 'orders.title',
+      kind: 'form',
+      form: {
+        schema: { type: 'object', required: ['code'], properties: { code: { type: 'string', title: 'Code' } } },
+        fields: ['code'],
+        uiSchema: ui,
+        submit: { method: 'codeSend', label: 'orders.place' },
+      },
+    };
+    renderScreens(testOptions([form], { callMethod, valueChecks: { evenDigits } }), '/codes', words());
+    const code = (await screen.findByLabelText(/Code/)) as HTMLInputElement;
+    fireEvent.change(code, { target: { value: '123' } });
+    fireEvent.blur(code);
+    await screen.findByText('This code is not right.', undefined, { timeout: 3000 });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Place' })));
+    expect(callMethod).not.toHaveBeenCalled();
+    fireEvent.change(code, { target: { value: '1234' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Place' })));
+    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('codeSend', { code: '1234' }));
   });
 });
 

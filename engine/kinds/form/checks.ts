@@ -34,7 +34,9 @@ function checksOf(uiSchema: Record<string, unknown> | undefined): Array<[string,
 
 /**
  * The message each field's checks say now, by field: for each field with `ui:options.checks` (and shown:
- * its own `when` holds), the first check whose `when` holds for `values` (see {@link checkedValues}),
+ * its own `when` holds), the first check whose `when` holds for `values` (see {@link checkedValues}) and,
+ * with `fails`, whose named application value check refuses the field's value (an empty value is refused
+ * by none),
  * translated with its `values` formatted as columns format them. A comparison with a value not known yet
  * (a live answer still awaited) does not hold, so nothing is said before it is known.
  *
@@ -48,11 +50,23 @@ function checksOf(uiSchema: Record<string, unknown> | undefined): Array<[string,
  * ); // { amount: 'The most is €50.00.' }
  * ```
  */
-export function fieldCheckMessages(uiSchema: Record<string, unknown> | undefined, values: Values, ctx: FormatContext): Record<string, string> {
+export function fieldCheckMessages(
+  uiSchema: Record<string, unknown> | undefined,
+  values: Values,
+  ctx: FormatContext,
+  valueChecks: Record<string, (value: unknown) => boolean> = {},
+): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const [field, checks, shownWhen] of checksOf(uiSchema)) {
     if (shownWhen && !matchesWhen(shownWhen, values)) continue;
-    const check = checks.find((candidate) => matchesWhen(candidate.when, values));
+    const refuses = (name: string) => {
+      const value = values[field];
+      const accepts = valueChecks[name];
+      if (!accepts)
+        throw new Error(`The field check of '${field}' names the value check '${name}', which the application does not register (EngineOptions.valueChecks).`);
+      return value !== undefined && value !== null && value !== '' && !accepts(value);
+    };
+    const check = checks.find((candidate) => (candidate.fails === undefined || refuses(candidate.fails)) && matchesWhen(candidate.when, values));
     if (!check) continue;
     const worded: Record<string, string> = {};
     for (const [name, column] of Object.entries(check.values ?? {})) {
