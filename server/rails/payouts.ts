@@ -42,6 +42,8 @@ export interface PayoutInput {
   currency?: string;
   /** What the beneficiary is sent, in the source account's currency (the fee comes on top). */
   amount: string;
+  /** The rail's fee variant to charge (a crypto withdrawal's network); the rail's own fee when absent. */
+  feeVariant?: string;
   /** The beneficiary as the rail needs it; `name` is what the customer's history calls the payout. */
   beneficiary: { name: string } & Record<string, string>;
   reference?: string;
@@ -79,7 +81,7 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
     throw refusal('currency', 'server.transfers.wrongCurrency', { currency: source.currency_code });
   }
   const amount = positiveAmount(input.amount, source.scale);
-  const fee = transferFee(input.rail, amount);
+  const fee = transferFee(input.rail, amount, input.feeVariant);
   await checkTransferLimits(trx, { customerId: input.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
 
   let held;

@@ -1,0 +1,122 @@
+/**
+ * Crypto withdrawals, instant payments and Interac e-Transfers on their sandbox rails (issue 15), against
+ * the real server on PGlite and PostgreSQL: per rail a payout held then settled (the hold posted) and one
+ * returned (amount and fee back); a wrong address, instant key or security answer refused on its field
+ * with nothing written; an amount over the rail's single-payment limit refused on the amount.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMinorUnits } from '../../server/ledger/money.ts';
+import { transferLimits } from '../../server/pricing/pricing.ts';
+import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+
+/** EIP-55's first published example, and the same with its last letter's case flipped (a wrong checksum). */
+const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const ETH_WRONG_CHECKSUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
+/** BIP 173's P2WPKH example. */
+const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+
+interface Customer {
+  customerId: number;
+  account: number;
+  tokens: Tokens;
+}
+interface Answer {
+  responseCode: string;
+  status?: string;
+  operationId?: number;
+  fee?: string;
+  total?: string;
+  state?: string;
+  reasonCode?: string;
+  beneficiaryName?: string;
+  validationErrors?: Array<{ field: string; description: string }>;
+  [key: string]: unknown;
+}
+
+for (const backend of BACKENDS) {
+  describe(`crypto, instant and Interac payouts on ${backend.name}`, () => {
+    let test: TestServer;
+    let client: ApiClient;
+
+    beforeAll(async () => {
+      test = await startTestServer(backend);
+      client = new ApiClient(test.url);
+    });
+    afterAll(() => test?.close());
+
+    const db = () => test.server.db;
+    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
+      (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const payoutStatus = (from: Customer, operationId: number) => rpc('payoutStatus', { operationId }, from.tokens);
+    /** The sandbox network settles or returns a payout, as a tester does from /sandbox/rails. */
+    const network = async (rail: string, operationId: number, action: string, reasonCode?: string) =>
+      client.post<{ state?: string }>(`/sandbox/rails/${rail}/payouts/${rail.toUpperCase()}-${operationId}`, { action, ...(reasonCode ? { reasonCode } : {}) });
+    const balance = async (from: Customer) => (await accountStates(db(), [from.account])).get(from.account)!;
+    const transfersOf = (from: Customer) => db().selectFrom('transfers').select('id').where('customer_id', '=', from.customerId).execute();
+
+    /** A fresh customer with `funds` minor units in `currency`, signed in, sending without a second factor. */
+    const newCustomer = async (name: string, funds: bigint, currency = 'USD'): Promise<Customer> => {
+      const { customerId, email } = await createPersonalCustomer(db(), name);
+      const account = await openAccount(db(), customerId, currency);
+      if (funds > 0n) await fund(db(), account, funds);
+      return { customerId, account, tokens: await client.signIn(email, TEST_PASSWORD) };
+    };
+
+    describe('crypto withdrawals (crypto_eft)', () => {
+      const send = (from: Customer, amount: string, recipient: object = { network: 'ethereum', address: ETH_ADDRESS }) =>
+        rpc('cryptoEftTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount, ...recipient }, from.tokens);
+
+      it('holds amount plus the network fee, then posts it when the network settles', async () => {
+        const ada = await newCustomer('crypto-settled', 1_000_00n);
+        // Ethereum's fee: 0.5 % with a 5.00 minimum (schemas/data/transfer-pricing.json).
+        expect(await rpc('cryptoEftFee', { accountId: ada.account, amount: '100.00', network: 'ethereum' }, ada.tokens)).toMatchObject({
+          responseCode: '00',
+          fee: '5.00',
+          total: '105.00',
+        });
+        expect((await rpc('cryptoEftFee', { accountId: ada.account, amount: '100.00', network: 'bitcoin' }, ada.tokens)).fee).toBe('8.00');
+        const sent = await send(ada, '100.00');
+        expect(sent).toMatchObject({ responseCode: '00', status: 'processing', amount: '100.00', fee: '5.00' });
+        expect(await balance(ada)).toMatchObject({ balance: 1_000_00n, pending: 105_00n });
+
+        expect((await network('crypto_eft', sent.operationId!, 'settle')).body).toEqual({ state: 'settled' });
+        expect(await balance(ada)).toMatchObject({ balance: 895_00n, pending: 0n });
+        expect(await payoutStatus(ada, sent.operationId!)).toMatchObject({ rail: 'crypto_eft', state: 'settled', beneficiaryName: ETH_ADDRESS });
+        expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+      });
+
+      it('gives amount and fee back when the withdrawal is returned', async () => {
+        const ben = await newCustomer('crypto-returned', 1_000_00n);
+        const sent = await send(ben, '50.00', { network: 'bitcoin', address: ` ${BTC_ADDRESS} ` });
+        expect(sent.responseCode).toBe('00');
+        expect((await network('crypto_eft', sent.operationId!, 'return', 'MS03')).body).toEqual({ state: 'returned' });
+        expect(await balance(ben)).toMatchObject({ balance: 1_000_00n, pending: 0n });
+        expect(await payoutStatus(ben, sent.operationId!)).toMatchObject({ state: 'returned', reasonCode: 'MS03', beneficiaryName: BTC_ADDRESS });
+      });
+
+      it("refuses a wrong checksum, and another network's address, on the address, writing nothing", async () => {
+        const cy = await newCustomer('crypto-bad', 1_000_00n);
+        const before = await transfersOf(cy);
+        const wrong = await send(cy, '10.00', { network: 'ethereum', address: ETH_WRONG_CHECKSUM });
+        expect(wrong.responseCode).toBe('TA1');
+        expect(wrong.validationErrors).toEqual([{ field: 'address', description: expect.stringMatching(/Ethereum/) }]);
+        const elsewhere = await send(cy, '10.00', { network: 'tron', address: BTC_ADDRESS });
+        expect(elsewhere.validationErrors).toEqual([{ field: 'address', description: expect.stringMatching(/TRON/) }]);
+        expect(await transfersOf(cy)).toEqual(before);
+        expect(await balance(cy)).toMatchObject({ balance: 1_000_00n, pending: 0n });
+      });
+
+      it('refuses an amount over the single-withdrawal limit on the amount', async () => {
+        const limits = transferLimits('crypto_eft', 2);
+        const dee = await newCustomer('crypto-limit', limits.perTransactionMax + 1_000_00n);
+        const over = await send(dee, formatMinorUnits(limits.perTransactionMax + 1n, 2));
+        expect(over.responseCode).toBe('TA1');
+        expect(over.validationErrors).toEqual([expect.objectContaining({ field: 'amount' })]);
+        expect(await balance(dee)).toMatchObject({ pending: 0n });
+      });
+    });
+  });
+}
