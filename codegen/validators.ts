@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { deepEquals, schemaParser, type RJSFSchema } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import type Ajv from 'ajv';
+import { _, type default as Ajv } from 'ajv';
+import { formatNames } from 'ajv-formats/dist/formats.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 // The engine decides which schemas its forms validate with; codegen compiles exactly those, so it asks it.
@@ -11,6 +12,26 @@ import { CodegenError } from './errors.ts';
 import type { ResolvedScreen } from './screens.ts';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The product's own formats (a checksum a pattern cannot say: `crypto-address`) are functions of
+ * server/formats/schema-formats.ts, pure so the browser can run them. Codegen never imports them: it
+ * names the formats a form schema uses that ajv-formats and rjsf do not know, lets ajv compile them as
+ * stand-ins, and has the standalone code read every format from that module's `schemaFormats` (ajv-formats'
+ * and the product's), so the browser runs the server's very check. A name that module lacks fails
+ * server/formats/schema-formats.test.ts.
+ */
+const PRODUCT_FORMATS_REQUIRE = 'require("product-formats").schemaFormats';
+const KNOWN_FORMATS = new Set<string>([...formatNames, 'data-url', 'color']);
+
+function productFormats(map: Record<string, RJSFSchema>): string[] {
+  const found = new Set<string>();
+  JSON.stringify(map, (key, value: unknown) => {
+    if (key === 'format' && typeof value === 'string' && !KNOWN_FORMATS.has(value)) found.add(value);
+    return value;
+  });
+  return [...found];
+}
 
 /**
  * What ajv's standalone code may `require` at run time, and what the generated module uses instead. The two
@@ -24,6 +45,10 @@ const RUNTIME: Record<string, { expression: string; imports?: string }> = {
   'require("ajv-formats/dist/formats").fullFormats': {
     expression: 'fullFormats',
     imports: "import { fullFormats } from 'ajv-formats/dist/formats.js';",
+  },
+  [PRODUCT_FORMATS_REQUIRE]: {
+    expression: 'schemaFormats',
+    imports: "import { schemaFormats } from '../../server/formats/schema-formats.ts';",
   },
 };
 
@@ -96,13 +121,16 @@ const compiled = new Map<string, string>();
 const MEMO_LIMIT = 400;
 
 function compileValidators(screen: ResolvedScreen, header: string, map: ReturnType<typeof schemaMap>, keys: string[]): string {
+  const ownFormats = productFormats(map);
   const ajv = createAjvInstance(
     undefined,
-    undefined,
+    // Stand-ins: the standalone code reads each format from the module, never these functions.
+    Object.fromEntries(ownFormats.map((name) => [name, () => true])),
     { code: { source: true, esm: true, lines: true }, schemas: Object.values(map) },
     undefined,
     Ajv2020 as unknown as typeof Ajv,
   );
+  if (ownFormats.length > 0) ajv.opts.code.formats = _`require("product-formats").schemaFormats`;
   const exportNames = Object.fromEntries(keys.map((key, i) => [`precompiled_${i}`, key]));
   const code = standaloneCode(ajv, exportNames).replace(/^"use strict";\n?/, '');
   const { body, imports } = withoutRequire(code, screen.id);

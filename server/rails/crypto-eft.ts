@@ -1,5 +1,5 @@
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { isCryptoAddress } from './crypto-address.ts';
+import { isCryptoAddress } from '../formats/crypto-address.ts';
 
 /** A crypto withdrawal's recipient as the customer typed it. */
 export interface CryptoRecipientInput {
@@ -16,7 +16,7 @@ export interface CryptoRecipient extends Record<string, string> {
 
 /**
  * Checks a crypto withdrawal's address on the server with the check the browser runs
- * (server/rails/crypto-address.ts): an address that is not one of its network's, or whose checksum is
+ * (server/formats/crypto-address.ts): an address that is not one of its network's, or whose checksum is
  * wrong, is refused with TA1 on `address` and nothing is written.
  *
  * @example

@@ -124,3 +124,17 @@ export function isCryptoAddress(network: string, address: string): boolean {
   const known = Object.hasOwn(CRYPTO_NETWORKS, network) ? CRYPTO_NETWORKS[network] : undefined;
   return known !== undefined && CHECKS[known.addressKind](address.trim());
 }
+
+/**
+ * Whether `address` is an address of any network the product sends to, with a right checksum: what a
+ * form can check before it knows the network (the `crypto-address` format of the request schema); the
+ * network's own check ({@link isCryptoAddress}) follows on the server.
+ *
+ * @example
+ * isAnyCryptoAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'); // true
+ * isAnyCryptoAddress('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'); // false: checksum
+ */
+export function isAnyCryptoAddress(address: string): boolean {
+  const trimmed = address.trim();
+  return Object.values(CHECKS).some((check) => check(trimmed));
+}
