@@ -23,6 +23,7 @@ import { cardSecretHandlers } from './cards/secret-handlers.ts';
 import { cardHandlers } from './cards/handlers.ts';
 import { railHandlers } from './rails/handlers.ts';
 import { cryptoEftHandlers } from './rails/crypto-eft-handlers.ts';
+import { instantHandlers } from './rails/instant-handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -68,5 +69,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...cardHandlers,
     ...railHandlers,
     ...cryptoEftHandlers,
+    ...instantHandlers,
   };
 }

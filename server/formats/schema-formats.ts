@@ -1,5 +1,6 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { isAnyCryptoAddress } from './crypto-address.ts';
+import { isAnyInstantKey, isBrTaxId } from './instant-key.ts';
 
 /**
  * The product's own JSON Schema formats: checks a pattern cannot say, such as a checksum. A request schema
@@ -11,6 +12,8 @@ import { isAnyCryptoAddress } from './crypto-address.ts';
  */
 export const APP_FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
   'crypto-address': isAnyCryptoAddress,
+  'instant-key': isAnyInstantKey,
+  'br-tax-id': isBrTaxId,
 };
 
 /**
@@ -19,6 +22,8 @@ export const APP_FORMATS: Readonly<Record<string, (value: string) => boolean>> =
  */
 export const FORMAT_TEXTS: Readonly<Record<string, string>> = {
   'crypto-address': 'rails.cryptoEft.invalidAddress.any',
+  'instant-key': 'rails.instant.invalidKey.any',
+  'br-tax-id': 'rails.instant.invalidTaxId',
 };
 
 /**

@@ -118,5 +118,77 @@ for (const backend of BACKENDS) {
         expect(await balance(dee)).toMatchObject({ pending: 0n });
       });
     });
+    describe('instant payments (instant_payment)', () => {
+      /** Bruno Lima's phone key in the sandbox directory, with his CPF. */
+      const BRUNO = { keyType: 'phone', key: '+55 11 98765-4321', taxId: '123.456.789-09' };
+      const send = (from: Customer, amount: string, recipient: object = BRUNO) =>
+        rpc('instantTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount, ...recipient }, from.tokens);
+
+      it("answers a key's holder and bank, and the rail's banks", async () => {
+        const ana = await newCustomer('instant-info', 0n);
+        expect(await rpc('instantKeyInfo', { keyType: 'email', key: 'Ana.Souza@example.com' }, ana.tokens)).toEqual({
+          responseCode: '00',
+          responseDescription: expect.any(String),
+          holderName: 'Ana Souza',
+          bankCode: '00000000',
+          bankName: 'Banco do Brasil',
+          taxIdMasked: '529••••••25',
+        });
+        const unknown = await rpc('instantKeyInfo', { keyType: 'email', key: 'nobody@example.com' }, ana.tokens);
+        expect(unknown.validationErrors).toEqual([{ field: 'key', description: expect.stringMatching(/Nobody holds/) }]);
+        const wrongType = await rpc('instantKeyInfo', { keyType: 'phone', key: 'ana.souza@example.com' }, ana.tokens);
+        expect(wrongType.validationErrors).toEqual([{ field: 'key', description: expect.stringMatching(/international form/) }]);
+        const banks = (await rpc('instantBankList', {}, ana.tokens)).banks as Array<{ code: string; name: string }>;
+        // Sorted by name as the reader's language sorts.
+        expect(banks.slice(0, 2)).toEqual([
+          { code: '60746948', name: 'Banco Bradesco' },
+          { code: '00000000', name: 'Banco do Brasil' },
+        ]);
+        expect(banks.map((bank) => bank.code)).toContain('18236120');
+      });
+
+      it("holds amount plus fee, then posts it when the rail settles; the payout names the key's holder", async () => {
+        const ben = await newCustomer('instant-settled', 1_000_00n);
+        expect(await rpc('instantFee', { accountId: ben.account, amount: '100.00' }, ben.tokens)).toMatchObject({ fee: '0.50', total: '100.50' });
+        const sent = await send(ben, '100.00');
+        expect(sent).toMatchObject({ responseCode: '00', status: 'processing', fee: '0.50' });
+        expect(await balance(ben)).toMatchObject({ balance: 1_000_00n, pending: 100_50n });
+        expect((await network('instant_payment', sent.operationId!, 'settle')).body).toEqual({ state: 'settled' });
+        expect(await balance(ben)).toMatchObject({ balance: 899_50n, pending: 0n });
+        expect(await payoutStatus(ben, sent.operationId!)).toMatchObject({ rail: 'instant_payment', state: 'settled', beneficiaryName: 'Bruno Lima' });
+      });
+
+      it('gives amount and fee back when the payment is returned', async () => {
+        const cy = await newCustomer('instant-returned', 1_000_00n);
+        const sent = await send(cy, '40.00', { keyType: 'random', key: '3F2B8C1E-7A4D-4E9B-9C2A-1D5E6F708192', taxId: '111.444.777-35' });
+        expect(sent.responseCode).toBe('00');
+        expect((await network('instant_payment', sent.operationId!, 'return', 'AC04')).body).toEqual({ state: 'returned' });
+        expect(await balance(cy)).toMatchObject({ balance: 1_000_00n, pending: 0n });
+        expect(await payoutStatus(cy, sent.operationId!)).toMatchObject({ state: 'returned', reasonCode: 'AC04', beneficiaryName: 'Diego Alves' });
+        expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+      });
+
+      it("refuses a key nobody holds on the key, and a tax id that is not the holder's on the tax id, writing nothing", async () => {
+        const dee = await newCustomer('instant-bad', 1_000_00n);
+        const before = await transfersOf(dee);
+        const unknown = await send(dee, '10.00', { ...BRUNO, key: '+55 11 91111-2222' });
+        expect(unknown.validationErrors).toEqual([{ field: 'key', description: expect.stringMatching(/Nobody holds/) }]);
+        const notHis = await send(dee, '10.00', { ...BRUNO, taxId: '529.982.247-25' });
+        expect(notHis.validationErrors).toEqual([{ field: 'taxId', description: expect.stringMatching(/not the key holder/) }]);
+        // A CPF whose check digit is wrong is refused by the request's own format, on its field.
+        const badDigits = await send(dee, '10.00', { ...BRUNO, taxId: '123.456.789-00' });
+        expect(badDigits.validationErrors).toEqual([{ field: 'taxId', description: expect.stringMatching(/not right/) }]);
+        expect(await transfersOf(dee)).toEqual(before);
+        expect(await balance(dee)).toMatchObject({ balance: 1_000_00n, pending: 0n });
+      });
+
+      it('refuses an amount over the single-payment limit on the amount', async () => {
+        const limits = transferLimits('instant_payment', 2);
+        const eve = await newCustomer('instant-limit', limits.perTransactionMax + 1_000_00n);
+        const over = await send(eve, formatMinorUnits(limits.perTransactionMax + 1n, 2));
+        expect(over.validationErrors).toEqual([expect.objectContaining({ field: 'amount' })]);
+        expect(await balance(eve)).toMatchObject({ pending: 0n });
+      });
+    });
   });
 }
