@@ -24,6 +24,7 @@ import { cardHandlers } from './cards/handlers.ts';
 import { railHandlers } from './rails/handlers.ts';
 import { cryptoEftHandlers } from './rails/crypto-eft-handlers.ts';
 import { instantHandlers } from './rails/instant-handlers.ts';
+import { interacHandlers } from './rails/interac-handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -70,5 +71,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...railHandlers,
     ...cryptoEftHandlers,
     ...instantHandlers,
+    ...interacHandlers,
   };
 }

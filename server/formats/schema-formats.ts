@@ -1,6 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { isAnyCryptoAddress } from './crypto-address.ts';
 import { isAnyInstantKey, isBrTaxId } from './instant-key.ts';
+import { isInteracRecipient } from './interac.ts';
 
 /**
  * The product's own JSON Schema formats: checks a pattern cannot say, such as a checksum. A request schema
@@ -14,6 +15,7 @@ export const APP_FORMATS: Readonly<Record<string, (value: string) => boolean>> =
   'crypto-address': isAnyCryptoAddress,
   'instant-key': isAnyInstantKey,
   'br-tax-id': isBrTaxId,
+  'interac-recipient': isInteracRecipient,
 };
 
 /**
@@ -24,6 +26,7 @@ export const FORMAT_TEXTS: Readonly<Record<string, string>> = {
   'crypto-address': 'rails.cryptoEft.invalidAddress.any',
   'instant-key': 'rails.instant.invalidKey.any',
   'br-tax-id': 'rails.instant.invalidTaxId',
+  'interac-recipient': 'rails.interac.invalidRecipient',
 };
 
 /**

@@ -190,5 +190,76 @@ for (const backend of BACKENDS) {
         expect(await balance(eve)).toMatchObject({ pending: 0n });
       });
     });
+    describe('Interac e-Transfers (interac)', () => {
+      const ANA = { recipientName: 'Ana Tremblay', recipient: 'Ana@Example.ca', securityQuestion: 'Name of our first dog?', securityAnswer: 'Rex' };
+      const send = (from: Customer, amount: string, recipient: object = ANA) =>
+        rpc('interacTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount, ...recipient }, from.tokens);
+
+      it('holds amount plus fee, then posts it when the rail settles; the answer is kept only as a hash', async () => {
+        const bo = await newCustomer('interac-settled', 1_000_00n, 'CAD');
+        // The interac kind has no percentage, so no fee applies (schemas/data/transfer-pricing.json).
+        expect(await rpc('interacFee', { accountId: bo.account, amount: '100.00' }, bo.tokens)).toMatchObject({
+          fee: '0.00',
+          total: '100.00',
+          currencyCode: 'CAD',
+        });
+        const sent = await send(bo, '100.00');
+        expect(sent).toMatchObject({ responseCode: '00', status: 'processing', fee: '0.00', currencyCode: 'CAD' });
+        expect(JSON.stringify(sent)).not.toContain('Rex');
+        expect(await balance(bo)).toMatchObject({ balance: 1_000_00n, pending: 100_00n });
+        const payout = await db()
+          .selectFrom('rail_payouts')
+          .select('beneficiary')
+          .where('transfer_id', '=', BigInt(sent.operationId!))
+          .executeTakeFirstOrThrow();
+        const beneficiary = (typeof payout.beneficiary === 'string' ? JSON.parse(payout.beneficiary) : payout.beneficiary) as Record<string, string>;
+        expect(beneficiary).toMatchObject({ name: 'Ana Tremblay', recipient: 'ana@example.ca', securityQuestion: 'Name of our first dog?' });
+        expect(beneficiary.securityAnswerHash).toMatch(/^\$argon2id\$/);
+        expect(JSON.stringify(beneficiary)).not.toMatch(/rex/i);
+
+        expect((await network('interac', sent.operationId!, 'settle')).body).toEqual({ state: 'settled' });
+        expect(await balance(bo)).toMatchObject({ balance: 900_00n, pending: 0n });
+        const status = await payoutStatus(bo, sent.operationId!);
+        expect(status).toMatchObject({ rail: 'interac', state: 'settled', beneficiaryName: 'Ana Tremblay' });
+        expect(JSON.stringify(status)).not.toMatch(/argon2|rex/i);
+      });
+
+      it('gives amount and fee back when the e-Transfer is returned', async () => {
+        const cy = await newCustomer('interac-returned', 1_000_00n, 'CAD');
+        const sent = await send(cy, '30.00', { recipient: '+1 (416) 555-0142', securityQuestion: 'Where did we meet?', securityAnswer: 'Montréal' });
+        expect(sent.responseCode).toBe('00');
+        expect((await network('interac', sent.operationId!, 'return', 'MS02')).body).toEqual({ state: 'returned' });
+        expect(await balance(cy)).toMatchObject({ balance: 1_000_00n, pending: 0n });
+        expect(await payoutStatus(cy, sent.operationId!)).toMatchObject({ state: 'returned', reasonCode: 'MS02', beneficiaryName: '+14165550142' });
+        expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+      });
+
+      it('refuses an answer written in the question, a bad recipient and a non-CAD account, each on its field, writing nothing', async () => {
+        const dee = await newCustomer('interac-bad', 1_000_00n, 'CAD');
+        const before = await transfersOf(dee);
+        const inQuestion = await send(dee, '10.00', { ...ANA, securityQuestion: 'Is the answer Rex?', securityAnswer: 'rex' });
+        expect(inQuestion.validationErrors).toEqual([{ field: 'securityAnswer', description: expect.stringMatching(/must not be written in the question/) }]);
+        const both = await send(dee, '10.00', { ...ANA, recipient: '416-555', securityAnswer: 'Re' });
+        expect(both.validationErrors!.map((error) => error.field).sort()).toEqual(['recipient', 'securityAnswer']);
+        expect(await transfersOf(dee)).toEqual(before);
+        expect(await balance(dee)).toMatchObject({ balance: 1_000_00n, pending: 0n });
+
+        const usd = await newCustomer('interac-usd', 1_000_00n, 'USD');
+        const wrongCurrency = await send(usd, '10.00');
+        expect(wrongCurrency.validationErrors).toEqual([{ field: 'accountId', description: expect.stringMatching(/Canadian dollars only/) }]);
+        expect((await rpc('interacFee', { accountId: usd.account, amount: '10.00' }, usd.tokens)).validationErrors).toEqual([
+          expect.objectContaining({ field: 'accountId' }),
+        ]);
+        expect(await transfersOf(usd)).toEqual([]);
+      });
+
+      it('refuses an amount over the single e-Transfer limit on the amount', async () => {
+        const limits = transferLimits('interac', 2);
+        const eve = await newCustomer('interac-limit', limits.perTransactionMax + 1_000_00n, 'CAD');
+        const over = await send(eve, formatMinorUnits(limits.perTransactionMax + 1n, 2));
+        expect(over.validationErrors).toEqual([expect.objectContaining({ field: 'amount' })]);
+        expect(await balance(eve)).toMatchObject({ pending: 0n });
+      });
+    });
   });
 }
