@@ -46,11 +46,10 @@ const RUNTIME: Record<string, { expression: string; imports?: string }> = {
     expression: 'fullFormats',
     imports: "import { fullFormats } from 'ajv-formats/dist/formats.js';",
   },
-  [PRODUCT_FORMATS_REQUIRE]: {
-    expression: 'schemaFormats',
-    imports: "import { schemaFormats } from '../../server/formats/schema-formats.ts';",
-  },
 };
+
+/** Where the generated validators import the product's formats from, relative to their own folder. */
+const DEFAULT_FORMATS_MODULE = '../../server/formats/schema-formats.ts';
 
 /**
  * The schemas rjsf validates with while one screen's forms are in use: each form schema, plus every
@@ -72,10 +71,14 @@ function schemaMap(screen: ResolvedScreen): Record<string, RJSFSchema> {
 }
 
 /** Replaces each `require(...)` of ajv's standalone code with what {@link RUNTIME} says. */
-function withoutRequire(code: string, screenId: string): { body: string; imports: string[] } {
+function withoutRequire(code: string, screenId: string, formatsModule: string): { body: string; imports: string[] } {
   const imports = new Set<string>();
+  const runtime: typeof RUNTIME = {
+    ...RUNTIME,
+    [PRODUCT_FORMATS_REQUIRE]: { expression: 'schemaFormats', imports: `import { schemaFormats } from '${formatsModule}';` },
+  };
   const body = code.replace(/require\("[^"]+"\)(\.\w+)?/g, (call) => {
-    const replacement = RUNTIME[call];
+    const replacement = runtime[call];
     if (!replacement) {
       throw new CodegenError(
         `screens/${screenId}.yaml`,
@@ -94,23 +97,25 @@ function withoutRequire(code: string, screenId: string): { body: string; imports
  * `undefined` for a screen without forms. ajv compiles each schema at build time with the options of the
  * browser's validator (rjsf's, on JSON Schema 2020-12, with ajv-formats), so the browser runs the same
  * checks without shipping ajv's compiler. The default export maps each schema's key to its function:
- * what `createPrecompiledValidator` of `@rjsf/validator-ajv8` takes.
+ * what `createPrecompiledValidator` of `@rjsf/validator-ajv8` takes. `formatsModule` is how the module
+ * imports server/formats/schema-formats.ts from the folder it is written to (only a form using a product
+ * format imports it).
  *
  * @example
  * ```ts
  * const code = screenValidators(loginScreen, HEADER); // export default { "-3b3034f8": precompiled_0 }
  * ```
  */
-export function screenValidators(screen: ResolvedScreen, header: string): string | undefined {
+export function screenValidators(screen: ResolvedScreen, header: string, formatsModule = DEFAULT_FORMATS_MODULE): string | undefined {
   const map = schemaMap(screen);
   const keys = Object.keys(map);
   if (keys.length === 0) return undefined;
   // Compiling is most of codegen's time, and the output is a function of these inputs alone: a second run in
   // the same process (the codegen tests run it some forty times) reuses what the first compiled.
-  const memoKey = JSON.stringify([screen.id, header, map]);
+  const memoKey = JSON.stringify([screen.id, header, formatsModule, map]);
   const known = compiled.get(memoKey);
   if (known !== undefined) return known;
-  const code = compileValidators(screen, header, map, keys);
+  const code = compileValidators(screen, header, map, keys, formatsModule);
   if (compiled.size >= MEMO_LIMIT) compiled.delete(compiled.keys().next().value!);
   compiled.set(memoKey, code);
   return code;
@@ -120,7 +125,7 @@ export function screenValidators(screen: ResolvedScreen, header: string): string
 const compiled = new Map<string, string>();
 const MEMO_LIMIT = 400;
 
-function compileValidators(screen: ResolvedScreen, header: string, map: ReturnType<typeof schemaMap>, keys: string[]): string {
+function compileValidators(screen: ResolvedScreen, header: string, map: ReturnType<typeof schemaMap>, keys: string[], formatsModule: string): string {
   const ownFormats = productFormats(map);
   const ajv = createAjvInstance(
     undefined,
@@ -133,7 +138,7 @@ function compileValidators(screen: ResolvedScreen, header: string, map: ReturnTy
   if (ownFormats.length > 0) ajv.opts.code.formats = _`require("product-formats").schemaFormats`;
   const exportNames = Object.fromEntries(keys.map((key, i) => [`precompiled_${i}`, key]));
   const code = standaloneCode(ajv, exportNames).replace(/^"use strict";\n?/, '');
-  const { body, imports } = withoutRequire(code, screen.id);
+  const { body, imports } = withoutRequire(code, screen.id, formatsModule);
   const table = keys.map((key, i) => `  ${JSON.stringify(key)}: precompiled_${i},`).join('\n');
   return `${header}// @ts-nocheck: ajv's standalone code is plain JavaScript.
 ${imports.join('\n')}${imports.length ? '\n' : ''}
