@@ -75,9 +75,14 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   files['openapi.json'] = JSON.stringify(surfaceDocument(paths, refs, methods), null, 2) + '\n';
 
   const withValidators = new Set<string>();
+  // The product's formats module, as the validators' folder reaches it wherever codegen writes.
+  const formatsModule = path
+    .relative(path.join(paths.outDir, 'validators'), path.join(paths.root, 'server/formats/schema-formats.ts'))
+    .split(path.sep)
+    .join('/');
   for (const screen of screens) {
     files[`screens/${screen.id}.json`] = JSON.stringify(screen.spec, null, 2) + '\n';
-    const validators = screenValidators(screen, HEADER);
+    const validators = screenValidators(screen, HEADER, formatsModule);
     if (validators) {
       files[`validators/${screen.id}.ts`] = validators;
       withValidators.add(screen.id);

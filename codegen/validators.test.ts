@@ -19,7 +19,8 @@ describe('precompiled form validators', () => {
   beforeAll(async () => {
     mkdirSync(path.join(root, '.tmp'), { recursive: true });
     outDir = mkdtempSync(path.join(root, '.tmp', 'validators-'));
-    files = (await generate(defaultPaths(root))).files;
+    // Written to outDir, so the validators import the product formats as seen from there.
+    files = (await generate({ ...defaultPaths(root), outDir })).files;
     writeGenerated(outDir, files);
   });
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { deepEquals, schemaParser, type RJSFSchema } from '@rjsf/utils';
 import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
-import type Ajv from 'ajv';
+import { _, type default as Ajv } from 'ajv';
+import { formatNames } from 'ajv-formats/dist/formats.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 // The engine decides which schemas its forms validate with; codegen compiles exactly those, so it asks it.
@@ -11,6 +12,26 @@ import { CodegenError } from './errors.ts';
 import type { ResolvedScreen } from './screens.ts';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * The product's own formats (a checksum a pattern cannot say: `crypto-address`) are functions of
+ * server/formats/schema-formats.ts, pure so the browser can run them. Codegen never imports them: it
+ * names the formats a form schema uses that ajv-formats and rjsf do not know, lets ajv compile them as
+ * stand-ins, and has the standalone code read every format from that module's `schemaFormats` (ajv-formats'
+ * and the product's), so the browser runs the server's very check. A name that module lacks fails
+ * server/formats/schema-formats.test.ts.
+ */
+const PRODUCT_FORMATS_REQUIRE = 'require("product-formats").schemaFormats';
+const KNOWN_FORMATS = new Set<string>([...formatNames, 'data-url', 'color']);
+
+function productFormats(map: Record<string, RJSFSchema>): string[] {
+  const found = new Set<string>();
+  JSON.stringify(map, (key, value: unknown) => {
+    if (key === 'format' && typeof value === 'string' && !KNOWN_FORMATS.has(value)) found.add(value);
+    return value;
+  });
+  return [...found];
+}
 
 /**
  * What ajv's standalone code may `require` at run time, and what the generated module uses instead. The two
@@ -26,6 +47,9 @@ const RUNTIME: Record<string, { expression: string; imports?: string }> = {
     imports: "import { fullFormats } from 'ajv-formats/dist/formats.js';",
   },
 };
+
+/** Where the generated validators import the product's formats from, relative to their own folder. */
+const DEFAULT_FORMATS_MODULE = '../../server/formats/schema-formats.ts';
 
 /**
  * The schemas rjsf validates with while one screen's forms are in use: each form schema, plus every
@@ -47,10 +71,14 @@ function schemaMap(screen: ResolvedScreen): Record<string, RJSFSchema> {
 }
 
 /** Replaces each `require(...)` of ajv's standalone code with what {@link RUNTIME} says. */
-function withoutRequire(code: string, screenId: string): { body: string; imports: string[] } {
+function withoutRequire(code: string, screenId: string, formatsModule: string): { body: string; imports: string[] } {
   const imports = new Set<string>();
+  const runtime: typeof RUNTIME = {
+    ...RUNTIME,
+    [PRODUCT_FORMATS_REQUIRE]: { expression: 'schemaFormats', imports: `import { schemaFormats } from '${formatsModule}';` },
+  };
   const body = code.replace(/require\("[^"]+"\)(\.\w+)?/g, (call) => {
-    const replacement = RUNTIME[call];
+    const replacement = runtime[call];
     if (!replacement) {
       throw new CodegenError(
         `screens/${screenId}.yaml`,
@@ -69,23 +97,25 @@ function withoutRequire(code: string, screenId: string): { body: string; imports
  * `undefined` for a screen without forms. ajv compiles each schema at build time with the options of the
  * browser's validator (rjsf's, on JSON Schema 2020-12, with ajv-formats), so the browser runs the same
  * checks without shipping ajv's compiler. The default export maps each schema's key to its function:
- * what `createPrecompiledValidator` of `@rjsf/validator-ajv8` takes.
+ * what `createPrecompiledValidator` of `@rjsf/validator-ajv8` takes. `formatsModule` is how the module
+ * imports server/formats/schema-formats.ts from the folder it is written to (only a form using a product
+ * format imports it).
  *
  * @example
  * ```ts
  * const code = screenValidators(loginScreen, HEADER); // export default { "-3b3034f8": precompiled_0 }
  * ```
  */
-export function screenValidators(screen: ResolvedScreen, header: string): string | undefined {
+export function screenValidators(screen: ResolvedScreen, header: string, formatsModule = DEFAULT_FORMATS_MODULE): string | undefined {
   const map = schemaMap(screen);
   const keys = Object.keys(map);
   if (keys.length === 0) return undefined;
   // Compiling is most of codegen's time, and the output is a function of these inputs alone: a second run in
   // the same process (the codegen tests run it some forty times) reuses what the first compiled.
-  const memoKey = JSON.stringify([screen.id, header, map]);
+  const memoKey = JSON.stringify([screen.id, header, formatsModule, map]);
   const known = compiled.get(memoKey);
   if (known !== undefined) return known;
-  const code = compileValidators(screen, header, map, keys);
+  const code = compileValidators(screen, header, map, keys, formatsModule);
   if (compiled.size >= MEMO_LIMIT) compiled.delete(compiled.keys().next().value!);
   compiled.set(memoKey, code);
   return code;
@@ -95,17 +125,20 @@ export function screenValidators(screen: ResolvedScreen, header: string): string
 const compiled = new Map<string, string>();
 const MEMO_LIMIT = 400;
 
-function compileValidators(screen: ResolvedScreen, header: string, map: ReturnType<typeof schemaMap>, keys: string[]): string {
+function compileValidators(screen: ResolvedScreen, header: string, map: ReturnType<typeof schemaMap>, keys: string[], formatsModule: string): string {
+  const ownFormats = productFormats(map);
   const ajv = createAjvInstance(
     undefined,
-    undefined,
+    // Stand-ins: the standalone code reads each format from the module, never these functions.
+    Object.fromEntries(ownFormats.map((name) => [name, () => true])),
     { code: { source: true, esm: true, lines: true }, schemas: Object.values(map) },
     undefined,
     Ajv2020 as unknown as typeof Ajv,
   );
+  if (ownFormats.length > 0) ajv.opts.code.formats = _`require("product-formats").schemaFormats`;
   const exportNames = Object.fromEntries(keys.map((key, i) => [`precompiled_${i}`, key]));
   const code = standaloneCode(ajv, exportNames).replace(/^"use strict";\n?/, '');
-  const { body, imports } = withoutRequire(code, screen.id);
+  const { body, imports } = withoutRequire(code, screen.id, formatsModule);
   const table = keys.map((key, i) => `  ${JSON.stringify(key)}: precompiled_${i},`).join('\n');
   return `${header}// @ts-nocheck: ajv's standalone code is plain JavaScript.
 ${imports.join('\n')}${imports.length ? '\n' : ''}

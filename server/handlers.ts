@@ -24,6 +24,9 @@ import { cardHandlers } from './cards/handlers.ts';
 import { railHandlers } from './rails/handlers.ts';
 import { batchHandlers } from './batches/handlers.ts';
 import { octHandlers } from './rails/oct-handlers.ts';
+import { cryptoEftHandlers } from './rails/crypto-eft-handlers.ts';
+import { instantHandlers } from './rails/instant-handlers.ts';
+import { interacHandlers } from './rails/interac-handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -70,5 +73,8 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...railHandlers,
     ...batchHandlers,
     ...octHandlers,
+    ...cryptoEftHandlers,
+    ...instantHandlers,
+    ...interacHandlers,
   };
 }

@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type SchemaObject } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import common from '../../schemas/entities/common.schema.json' with { type: 'json' };
+import { APP_FORMATS, FORMAT_TEXTS } from '../formats/schema-formats.ts';
 import { currentLanguage, requestTexts } from '../i18n/request-language.ts';
 import { localeTexts, type Language, type TextValues } from '../i18n/texts.ts';
 
@@ -22,6 +23,8 @@ export function createSchemaValidator(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, useDefaults: true });
   // ajv-formats is CommonJS; under ESM its default export is the plugin function itself.
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+  // The product's own formats (a checksum), the functions the browser's precompiled validators run too.
+  for (const [name, check] of Object.entries(APP_FORMATS)) ajv.addFormat(name, { type: 'string', validate: check });
   return ajv;
 }
 
@@ -51,8 +54,11 @@ function describe(error: ErrorObject): Described {
       return { field: joinPath(field, String(params.missingProperty)), key: 'server.validation.required' };
     case 'additionalProperties':
       return { field: joinPath(field, String(params.additionalProperty)), key: 'server.validation.unknownField' };
-    case 'format':
+    case 'format': {
+      const own = FORMAT_TEXTS[String(params.format)];
+      if (own) return { field, key: own };
       return params.format === 'email' ? said('email') : said('format', { format: String(params.format) });
+    }
     case 'pattern':
       if (params.pattern === TEXT_PATTERN) return said('plainText');
       if (params.pattern === REQUIRED_TEXT_PATTERN) return said('requiredText');

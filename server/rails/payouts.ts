@@ -61,6 +61,8 @@ export interface PayoutInput {
   currency?: string;
   /** What the beneficiary is sent, in the source account's currency (the fee comes on top). */
   amount: string;
+  /** The rail's fee variant to charge (a crypto withdrawal's network); the rail's own fee when absent. */
+  feeVariant?: string;
   /** The beneficiary as the rail needs it; `name` is what the customer's history calls the payout. */
   beneficiary: { name: string } & Record<string, string>;
   /** More values the history's description of the payout reads besides `beneficiary` (a card's masked number). */
@@ -108,7 +110,7 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
     throw refusal('currency', 'server.transfers.wrongCurrency', { currency: source.currency_code });
   }
   const amount = positiveAmount(input.amount, source.scale);
-  const fee = transferFee(input.rail, amount);
+  const fee = transferFee(input.rail, amount, input.feeVariant);
   const payer = await checkTransferLimits(trx, { customerId: scope.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
 
   let held;

@@ -1,0 +1,37 @@
+import type { Transaction } from 'kysely';
+import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import type { Database } from '../db/schema.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { transferFee } from '../pricing/pricing.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { cryptoRecipient } from './crypto-eft.ts';
+import { createPayout, payoutScope } from './payouts.ts';
+
+/**
+ * The crypto withdrawal's calls (document 001 section 7, 'External transfers by ... crypto eft'): a
+ * payout to an address on a network, and its network fee. The fee is the crypto_eft fee variant named by
+ * the network (schemas/data/transfer-pricing.json), so the fee shown is the fee charged.
+ */
+export const cryptoEftHandlers: Pick<RpcHandlerMap<RpcContext>, 'cryptoEftTransfer' | 'cryptoEftFee'> = {
+  async cryptoEftTransfer(params, ctx) {
+    const caller = callerOf(ctx);
+    const recipient = cryptoRecipient(params);
+    return createPayout(payoutScope(ctx), {
+      rail: 'crypto_eft',
+      fromAccountId: params.accountId,
+      ...(params.currency ? { currency: params.currency } : {}),
+      amount: params.amount,
+      feeVariant: params.network,
+      beneficiary: recipient,
+      ...(params.note ? { note: params.note } : {}),
+    });
+  },
+
+  async cryptoEftFee(params, ctx) {
+    const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
+    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
+    const fee = transferFee('crypto_eft', amount, params.network);
+    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+  },
+};

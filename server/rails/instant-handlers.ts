@@ -1,0 +1,48 @@
+import type { Transaction } from 'kysely';
+import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import type { Database } from '../db/schema.ts';
+import { currentLanguage } from '../i18n/request-language.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { transferFee } from '../pricing/pricing.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { instantBanks, instantKeyHolder, instantRecipient, maskedTaxId } from './instant.ts';
+import { createPayout, payoutScope } from './payouts.ts';
+
+/**
+ * The instant payment's calls (document 001 sections 5 and 7, 'Instant key info and bank list',
+ * 'External transfers by ... instant'): a payout to an instant key, its fee, who holds a key, and the
+ * rail's banks.
+ */
+export const instantHandlers: Pick<RpcHandlerMap<RpcContext>, 'instantTransfer' | 'instantFee' | 'instantKeyInfo' | 'instantBankList'> = {
+  async instantTransfer(params, ctx) {
+    const caller = callerOf(ctx);
+    const recipient = instantRecipient(params);
+    return createPayout(payoutScope(ctx), {
+      rail: 'instant_payment',
+      fromAccountId: params.accountId,
+      ...(params.currency ? { currency: params.currency } : {}),
+      amount: params.amount,
+      beneficiary: recipient,
+      ...(params.note ? { note: params.note } : {}),
+    });
+  },
+
+  async instantFee(params, ctx) {
+    const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
+    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
+    const fee = transferFee('instant_payment', amount);
+    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+  },
+
+  async instantKeyInfo(params, ctx) {
+    callerOf(ctx);
+    const holder = instantKeyHolder(params.keyType, params.key);
+    return { holderName: holder.holderName, bankCode: holder.bankCode, bankName: holder.bankName, taxIdMasked: maskedTaxId(holder.taxId) };
+  },
+
+  async instantBankList(_params, ctx) {
+    callerOf(ctx);
+    return { banks: instantBanks(currentLanguage()) };
+  },
+};

@@ -1,0 +1,48 @@
+import type { Transaction } from 'kysely';
+import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import type { Database } from '../db/schema.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { transferFee } from '../pricing/pricing.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { INTERAC_CURRENCY, interacRecipient } from './interac.ts';
+import { createPayout, payoutScope } from './payouts.ts';
+
+type Db = RpcContext['db'];
+
+/** The caller's paying account, refused on accountId when it is not in Canadian dollars. */
+async function cadAccount(db: Db, accountId: number, customerId: number) {
+  const account = await ownAccountWithScale(db, accountId, customerId);
+  if (account.currency_code !== INTERAC_CURRENCY) {
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'accountId', key: 'rails.interac.cadOnly' }] });
+  }
+  return account;
+}
+
+/**
+ * The Interac e-Transfer's calls (document 001 section 7, 'External transfers by ... interac'): a payout
+ * in Canadian dollars to an e-mail or phone, deposited with a security answer, and its fee.
+ */
+export const interacHandlers: Pick<RpcHandlerMap<RpcContext>, 'interacTransfer' | 'interacFee'> = {
+  async interacTransfer(params, ctx) {
+    const caller = callerOf(ctx);
+    await cadAccount(ctx.db, params.accountId, caller.customerId);
+    const recipient = await interacRecipient(params);
+    return createPayout(payoutScope(ctx), {
+      rail: 'interac',
+      fromAccountId: params.accountId,
+      currency: INTERAC_CURRENCY,
+      amount: params.amount,
+      beneficiary: recipient,
+      ...(params.note ? { note: params.note } : {}),
+    });
+  },
+
+  async interacFee(params, ctx) {
+    const account = await cadAccount(ctx.db, params.accountId, callerOf(ctx).customerId);
+    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
+    const fee = transferFee('interac', amount);
+    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+  },
+};
