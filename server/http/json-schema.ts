@@ -75,7 +75,8 @@ function describe(error: ErrorObject): Described {
 
 /**
  * Turns ajv's errors into field errors, one per field and problem, in the order ajv found them, worded
- * in `language` (English by default).
+ * in `language` (English by default). A condition's (`if`) own error is left out: the fields its branch
+ * requires or refuses carry the errors.
  *
  * @example
  * if (!validate(body)) reply.send({ validationErrors: fieldErrors(validate.errors, 'es') });
@@ -85,6 +86,8 @@ export function fieldErrors(errors: readonly ErrorObject[] | null | undefined, l
   const seen = new Set<string>();
   const result: FieldError[] = [];
   for (const error of errors ?? []) {
+    // An if/then/else also reports that its branch failed, on the object; the branch's own errors name the fields.
+    if (error.keyword === 'if') continue;
     const found = describe(error);
     const described = { field: found.field, description: 'key' in found ? t(found.key, found.values) : found.description };
     const key = `${described.field}\u0000${described.description}`;

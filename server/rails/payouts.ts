@@ -13,6 +13,7 @@ import { transferFee } from '../pricing/pricing.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import type { SubmitResult } from '../transfers/create-transfer.ts';
 import { checkTransferLimits } from '../transfers/limits.ts';
+import { countryMaxAmount } from './country-max-amount.ts';
 import { payoutTransition, transferStatusOf, type PayoutState } from './payout-states.ts';
 import { asSandboxRail } from './adapters.ts';
 import type { PayoutInstruction, RailAdapter, RailAdapters, RailName, RailReport } from './rail-adapter.ts';
@@ -42,8 +43,14 @@ export interface PayoutInput {
   currency?: string;
   /** What the beneficiary is sent, in the source account's currency (the fee comes on top). */
   amount: string;
-  /** The beneficiary as the rail needs it; `name` is what the customer's history calls the payout. */
-  beneficiary: { name: string } & Record<string, string>;
+  /**
+   * The beneficiary as the rail needs it; `name` is what the customer's history calls the payout, and
+   * `countryCode` (the country of the beneficiary's bank, where the rail knows it) bounds the amount by
+   * that country's maximum (country-max-amount.ts).
+   */
+  beneficiary: { name: string; countryCode?: string } & Record<string, string>;
+  /** A way to pay the rail's fee other than its standard one (a wire's 'our' or 'express'; transfer-pricing.json). */
+  feeVariant?: string;
   reference?: string;
   note?: string;
 }
@@ -79,7 +86,14 @@ export async function createPayout(trx: Trx, input: PayoutInput): Promise<Payout
     throw refusal('currency', 'server.transfers.wrongCurrency', { currency: source.currency_code });
   }
   const amount = positiveAmount(input.amount, source.scale);
-  const fee = transferFee(input.rail, amount);
+  const countryCode = input.beneficiary.countryCode;
+  const countryMax = countryCode ? countryMaxAmount({ countryCode, currencyCode: source.currency_code, operation: input.rail, scale: source.scale }) : null;
+  if (countryMax !== null && amount > countryMax) {
+    throw refusal('amount', 'rails.countryMaxAmount', {
+      max: { amount: formatMinorUnits(countryMax, source.scale), currency: source.currency_code },
+    });
+  }
+  const fee = transferFee(input.rail, amount, input.feeVariant);
   await checkTransferLimits(trx, { customerId: input.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
 
   let held;
