@@ -316,6 +316,7 @@ class SpecResolver {
       const here = `${at}/live/${i}`;
       this.method(live, here);
       for (const field of Object.keys((live.fill as JsonObject | undefined) ?? {})) own(field, `${here}/fill/${field}`);
+      for (const field of Object.keys((live.suggest as JsonObject | undefined) ?? {})) own(field, `${here}/suggest/${field}`);
       const message = live.message as JsonObject | undefined;
       if (message) own(message.field, `${here}/message/field`);
       const panel = live.panel as JsonObject | undefined;

@@ -27,6 +27,7 @@ import { octHandlers } from './rails/oct-handlers.ts';
 import { cryptoEftHandlers } from './rails/crypto-eft-handlers.ts';
 import { instantHandlers } from './rails/instant-handlers.ts';
 import { interacHandlers } from './rails/interac-handlers.ts';
+import { wireDataHandlers } from './rails/wire-data-handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -76,5 +77,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...cryptoEftHandlers,
     ...instantHandlers,
     ...interacHandlers,
+    ...wireDataHandlers,
   };
 }

@@ -207,6 +207,11 @@ export interface LiveValue {
   /** Form field -> dot path of the answer, copied into the form when the answer arrives. */
   fill?: Record<string, string>;
   /**
+   * Form field -> dot path of the answer, copied into the form once per new answer and only where the
+   * answer has a value there; unlike `fill`, the person may change the field afterwards and it stays so.
+   */
+  suggest?: Record<string, string>;
+  /**
    * Form fields of which only the one the person changed last is sent (an amount to send or to receive):
    * the others are left out of this request and of the form's submit, and `fill` never writes into the
    * one being typed.

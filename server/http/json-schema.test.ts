@@ -42,6 +42,17 @@ describe('fieldErrors', () => {
     expect(errorsOf({})).toEqual([{ field: 'profile', description: 'is required' }]);
   });
 
+  it('names the fields a condition requires, not the condition itself', () => {
+    const conditional = createSchemaValidator().compile({
+      type: 'object',
+      properties: { countryCode: { type: 'string' }, sortCode: { type: 'string' } },
+      if: { required: ['countryCode'], properties: { countryCode: { const: 'GB' } } },
+      then: { required: ['sortCode'] },
+    });
+    expect(conditional({ countryCode: 'GB' })).toBe(false);
+    expect(fieldErrors(conditional.errors)).toEqual([{ field: 'sortCode', description: 'is required' }]);
+  });
+
   it('fills in declared defaults', () => {
     const withDefault = createSchemaValidator().compile({ type: 'object', properties: { pageSize: { type: 'integer', default: 20 } } });
     const params: Record<string, unknown> = {};

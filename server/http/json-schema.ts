@@ -90,6 +90,8 @@ export function fieldProblems(errors: readonly ErrorObject[] | null | undefined)
   const seen = new Set<string>();
   const result: Described[] = [];
   for (const error of errors ?? []) {
+    // An if/then/else also reports that its branch failed, on the object; the branch's own errors name the fields.
+    if (error.keyword === 'if') continue;
     const found = describe(error);
     const key = `${found.field}\u0000${'key' in found ? `${found.key}${JSON.stringify(found.values ?? {})}` : found.description}`;
     if (!seen.has(key)) {
@@ -102,7 +104,8 @@ export function fieldProblems(errors: readonly ErrorObject[] | null | undefined)
 
 /**
  * Turns ajv's errors into field errors, one per field and problem, in the order ajv found them, worded
- * in `language` (English by default).
+ * in `language` (English by default). A condition's (`if`) own error is left out: the fields its branch
+ * requires or refuses carry the errors.
  *
  * @example
  * if (!validate(body)) reply.send({ validationErrors: fieldErrors(validate.errors, 'es') });

@@ -2,10 +2,17 @@ import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
-import { transferFee } from '../pricing/pricing.ts';
+import { feeVariants, transferFee } from '../pricing/pricing.ts';
 import { createPayout, payoutOf, payoutScope } from './payouts.ts';
 import type { RailName } from './rail-adapter.ts';
 import { wireBeneficiary } from './wire.ts';
+
+/** How a wire's charges may be paid: its standard fee and the pricing data's wire variants. */
+type WireFeeVariant = 'standard' | 'our' | 'express';
+const WIRE_FEE_VARIANTS: WireFeeVariant[] = ['standard', ...(feeVariants('wire') as WireFeeVariant[])];
+
+/** The pricing data's name of a variant: the standard fee is the wire kind's own rule, no variant. */
+const pricingVariant = (variant: WireFeeVariant) => (variant === 'standard' ? undefined : variant);
 
 /**
  * The rails' calls (document 001 section 7, 'External transfers'): a wire payout and its fee, and where a
@@ -33,14 +40,19 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
       beneficiary,
       ...(params.reference ? { reference: params.reference } : {}),
       ...(params.note ? { note: params.note } : {}),
+      ...(params.feeVariant && params.feeVariant !== 'standard' ? { feeVariant: params.feeVariant } : {}),
     });
   },
 
   async wireFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
     const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
-    const fee = transferFee('wire', amount);
-    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+    const priced = (variant: WireFeeVariant) => {
+      const fee = transferFee('wire', amount, pricingVariant(variant));
+      return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale) };
+    };
+    const variants = WIRE_FEE_VARIANTS.map((variant) => ({ variant, ...priced(variant), currencyCode: account.currency_code }));
+    return { ...priced(params.feeVariant ?? 'standard'), currencyCode: account.currency_code, variants };
   },
 
   async payoutStatus(params, ctx) {

@@ -18,6 +18,7 @@ import { needsBusinessApproval, type SubmitResult } from '../transfers/create-tr
 import { checkTransferLimits } from '../transfers/limits.ts';
 import { transferScope, type TransferScope } from '../transfers/scope.ts';
 import { instructionOf, payoutInstruction, processingPayouts } from '../transfers/payout-handover.ts';
+import { countryMaxAmount } from './country-max-amount.ts';
 import { payoutTransition, transferStatusOf, type PayoutState } from './payout-states.ts';
 import { asSandboxRail } from './adapters.ts';
 import type { RailAdapter, RailAdapters, RailName, RailReport } from './rail-adapter.ts';
@@ -61,10 +62,14 @@ export interface PayoutInput {
   currency?: string;
   /** What the beneficiary is sent, in the source account's currency (the fee comes on top). */
   amount: string;
-  /** The rail's fee variant to charge (a crypto withdrawal's network); the rail's own fee when absent. */
+  /**
+   * The beneficiary as the rail needs it; `name` is what the customer's history calls the payout, and
+   * `countryCode` (the country of the beneficiary's bank, where the rail knows it) bounds the amount by
+   * that country's maximum (country-max-amount.ts).
+   */
+  beneficiary: { name: string; countryCode?: string } & Record<string, string>;
+  /** A way to pay the rail's fee other than its standard one (a wire's 'our' or 'express', a crypto withdrawal's network; transfer-pricing.json). */
   feeVariant?: string;
-  /** The beneficiary as the rail needs it; `name` is what the customer's history calls the payout. */
-  beneficiary: { name: string } & Record<string, string>;
   /** More values the history's description of the payout reads besides `beneficiary` (a card's masked number). */
   descriptionValues?: Record<string, string>;
   reference?: string;
@@ -110,6 +115,13 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
     throw refusal('currency', 'server.transfers.wrongCurrency', { currency: source.currency_code });
   }
   const amount = positiveAmount(input.amount, source.scale);
+  const countryCode = input.beneficiary.countryCode;
+  const countryMax = countryCode ? countryMaxAmount({ countryCode, currencyCode: source.currency_code, operation: input.rail, scale: source.scale }) : null;
+  if (countryMax !== null && amount > countryMax) {
+    throw refusal('amount', 'rails.countryMaxAmount', {
+      max: { amount: formatMinorUnits(countryMax, source.scale), currency: source.currency_code },
+    });
+  }
   const fee = transferFee(input.rail, amount, input.feeVariant);
   const payer = await checkTransferLimits(trx, { customerId: scope.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
 

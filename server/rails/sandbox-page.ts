@@ -81,7 +81,7 @@ export async function railSandboxPage(app: FastifyInstance, options: { db: Kysel
       .map((payout) => {
         const id = escapeHtml(payout.end_to_end_id);
         const action = `/sandbox/rails/${escapeHtml(payout.rail)}/payouts/${encodeURIComponent(payout.end_to_end_id)}`;
-        const who = payout.beneficiary ? `${payout.beneficiary.name ?? ''} ${payout.beneficiary.iban ?? ''}` : '';
+        const who = payout.beneficiary ? `${payout.beneficiary.name ?? ''} ${payout.beneficiary.iban ?? payout.beneficiary.accountNumber ?? ''}` : '';
         // Only what the state machine still allows is offered: nothing once returned or failed, a late return once settled.
         const allowed = ACTIONS.filter(
           (wanted) => payoutTransition(payout.state, ACTION_STATES[wanted]) !== undefined || (wanted === 'settle' && payout.state === 'pending'),

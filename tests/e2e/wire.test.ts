@@ -1,13 +1,15 @@
 /**
  * A wire by IBAN in Chromium (issue 15): the personal customer fills /transfer/external/wire from her EUR
- * account and sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field,
- * nothing held; with the right one the review names the beneficiary, amount, fee, total and paying
- * account; the wire asks the SMS code her two-step setting wants (read from the sandbox outbox), nothing
- * reaching the rail before it, and the receipt then says the wire is processing. A tester settles it through the form of
- * /sandbox/rails, and the wire's details page (the receipt's link) shows it completed. An amount over
- * the wire limit is refused on the amount field. A business user who may only create requests sends a
- * wire for approval: the receipt says so, nothing reaches the rail, and the approver's queue names the
- * rail and the beneficiary. Axe finds nothing serious.
+ * account and sees the wire fee and total before sending; a wrong IBAN is refused on the IBAN field as
+ * it is typed, nothing held; the right one names its bank under the field and suggests its SWIFT code;
+ * the review names the beneficiary, amount, fee, total and paying account; the wire asks the SMS code her
+ * two-step setting wants (read from the sandbox outbox), nothing reaching the rail before it, and the
+ * receipt then says the wire is processing. A tester settles it through the form of /sandbox/rails, and
+ * the wire's details page (the receipt's link) shows it completed. An amount over the country's maximum
+ * is refused on the amount field by the server, and said under the amount before sending once the bank's
+ * country is chosen. A business user who may only create requests sends a wire for approval: the receipt
+ * says so, nothing reaches the rail, and the approver's queue names the rail and the beneficiary. Axe
+ * finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
@@ -44,26 +46,28 @@ describe('wire by IBAN', () => {
     // One digit off the published example: its check digits no longer hold.
     const iban = page.getByLabel(/^IBAN/);
     await iban.fill('DE89370400440532013001');
-    await page.getByLabel('SWIFT (BIC) code').fill('COBADEFFXXX');
+    // Refused on the IBAN field as it is typed (the IBAN dictionary checks it), in words, and nothing held.
+    await main.getByText('This IBAN is not right').waitFor();
+    await expect.poll(() => iban.getAttribute('aria-invalid')).toBe('true');
+    expect(await payoutsOf(beneficiary)).toEqual({ payouts: 0 });
+
+    // The right IBAN names its bank under the field and suggests its SWIFT code.
+    await iban.fill('DE89 3704 0044 0532 0130 00');
+    const swift = page.getByLabel('SWIFT (BIC) code');
+    await expect.poll(() => swift.inputValue()).toBe('COBADEFFXXX');
+    await expect.poll(() => main.getByText('Commerzbank AG, Köln').count()).toBe(2); // under the IBAN and under the SWIFT code
     await page.getByLabel(/^Amount/).fill('100');
-    // The fee and the total held, asked live: the wire's minimum fee of 15.00.
+    // The fee and the total held, asked live: the wire's minimum fee of 15.00, with each way of paying the charges.
     await expect.poll(() => main.locator('[data-field="fee"]').innerText()).toBe('€15.00');
     expect(await main.locator('[data-field="total"]').innerText()).toBe('€115.00');
+    const charges = page.getByRole('group', { name: 'Charges' });
+    expect(await charges.getByRole('radio', { name: 'Shared charges' }).isChecked()).toBe(true);
+    expect(await charges.innerText()).toContain('Fee €30.00');
     await page.getByLabel(/^Payment reference/).fill('Invoice 42');
     expect(await seriousViolations(page)).toEqual([]);
 
     const sendWire = page.getByRole('button', { name: 'Send wire' });
-    await sendWire.click();
     const review = page.getByRole('dialog', { name: 'Check and confirm' });
-    await review.waitFor();
-    await review.getByRole('button', { name: 'Send', exact: true }).click();
-    // Refused on the IBAN field, in words, and nothing held.
-    await main.getByText('This IBAN is not right').waitFor();
-    await expect.poll(() => sendWire.isEnabled()).toBe(true); // the refused call has ended
-    expect(await iban.getAttribute('aria-invalid')).toBe('true');
-    expect(await payoutsOf(beneficiary)).toEqual({ payouts: 0 });
-
-    await iban.fill('DE89 3704 0044 0532 0130 00');
     await sendWire.click();
     await review.waitFor();
     const reviewText = await review.innerText();
@@ -116,23 +120,31 @@ describe('wire by IBAN', () => {
     await expect.poll(() => transferStatus.innerText()).toBe('Completed');
     expect(await main.locator('[data-field="amount"]').innerText()).toMatch(/^[-\u2212]€115\.00$/);
 
-    // Over the wire's limit at once (50,000): refused on the amount, nothing held.
+    // Over Germany's maximum for a euro wire (15,000), the country left to the IBAN: refused on the amount
+    // by the server, nothing held.
     await page.goto(`${e2e.server.url}/transfer/external/wire`);
     await expect.poll(() => source.isEnabled()).toBe(true);
     await source.selectOption(String(eur.accountId));
     const over = `${beneficiary} over`;
     await page.getByLabel("Beneficiary's name").fill(over);
     await iban.fill('DE89 3704 0044 0532 0130 00');
-    await page.getByLabel('SWIFT (BIC) code').fill('COBADEFFXXX');
+    await expect.poll(() => page.getByLabel('SWIFT (BIC) code').inputValue()).toBe('COBADEFFXXX');
     const amount = page.getByLabel(/^Amount/);
-    await amount.fill('60000');
-    await expect.poll(() => main.locator('[data-field="total"]').innerText()).toBe('€60,050.00');
+    await amount.fill('20000');
+    await expect.poll(() => main.locator('[data-field="total"]').innerText()).toBe('€20,020.00');
     await sendWire.click();
     await review.waitFor();
     await review.getByRole('button', { name: 'Send', exact: true }).click();
-    await main.getByText('The most you can send at once is €50,000.00.').waitFor();
+    await main.getByText('You can send at most €15,000.00 in one payment to a bank in this country.').waitFor();
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     expect(await payoutsOf(over)).toEqual({ payouts: 0 });
+
+    // With the bank's country chosen, the maximum shows under the amount and is said before sending.
+    await page.getByLabel("Bank's country").selectOption('DE');
+    await expect.poll(() => main.locator('[data-field="maxAmount"]').innerText()).toBe('€15,000.00');
+    await amount.fill('15000.01');
+    await page.getByLabel(/^Payment reference/).click();
+    await main.getByText('You can send at most €15,000.00 in one wire to this country.').waitFor();
     await page.context().close();
   });
 });

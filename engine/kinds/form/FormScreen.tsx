@@ -119,6 +119,22 @@ export function FormBody({
     });
   }, [form.live, live]);
 
+  // A live value's suggestions: copied once per new answer where it has them, then the person's to change.
+  const suggestedRef = useRef<Record<string, unknown>>({});
+  useEffect(() => {
+    const suggested: Record<string, unknown> = {};
+    for (const entry of form.live ?? []) {
+      const state = live[entry.id];
+      if (!entry.suggest || state?.status !== 'ready' || suggestedRef.current[entry.id] === state.answer) continue;
+      suggestedRef.current[entry.id] = state.answer;
+      for (const [field, path] of Object.entries(entry.suggest)) {
+        const value = getPath(state.answer, path);
+        if (value !== undefined && value !== null && value !== '') suggested[field] = value;
+      }
+    }
+    if (Object.keys(suggested).length > 0) setData((current) => ({ ...current, ...suggested }));
+  }, [form.live, live]);
+
   useFormFill(fillId, (values) => {
     setData((current) => ({ ...current, ...values }));
     serverErrors.clear();
