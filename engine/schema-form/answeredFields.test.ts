@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldListSources, withAnsweredFields, withoutUnaskedFields } from './answeredFields';
+import { answeredFieldErrors, fieldListSources, withAnsweredFields, withoutUnaskedFields } from './answeredFields';
 
 const schema = {
   type: 'object',
@@ -47,5 +47,23 @@ describe('fields a call answers (ui:options.fieldsFrom)', () => {
       extras: { customsCode: '123456' },
     });
     expect(withoutUnaskedFields({ kind: 'letter', extras: { ifsc: 'X' } }, withAnsweredFields(schema, { extras: [] }), ['extras'])).toEqual({ kind: 'letter' });
+  });
+
+  it("checks the answered fields by their schema's keywords, each error on its own field", () => {
+    const shown = withAnsweredFields(schema, {
+      extras: [
+        { name: 'customsCode', required: true, schema: { type: 'string', pattern: '^[0-9]{6}$', maxLength: 6 } },
+        { name: 'handling', required: false, schema: { type: 'string', enum: ['fragile', 'upright'] } },
+        { name: 'sender', required: true, schema: { type: 'string', minLength: 1 } },
+      ],
+    });
+    const errors = answeredFieldErrors({ extras: { customsCode: '1234567', handling: 'sideways' } }, shown, ['extras']);
+    expect(errors.map((error) => [error.property, error.name, error.params])).toEqual([
+      ['.extras.customsCode', 'maxLength', { limit: 6 }],
+      ['.extras.customsCode', 'pattern', { pattern: '^[0-9]{6}$' }],
+      ['.extras.handling', 'enum', { allowedValues: ['fragile', 'upright'] }],
+      ['.extras.sender', 'required', { missingProperty: 'sender' }],
+    ]);
+    expect(answeredFieldErrors({ extras: { customsCode: '123456', sender: 'Ana' } }, shown, ['extras'])).toEqual([]);
   });
 });
