@@ -66,7 +66,7 @@ export const eftRequiredFields = (countryCode: string): readonly EftBankField[] 
 /** The banks of an EFT country, each with its branches; empty for a country no EFT reaches. */
 export const eftBanksOf = (countryCode: string): readonly EftBank[] => EFT_COUNTRIES[countryCode]?.banks ?? [];
 
-/** The branches of a bank of an EFT country; empty for an unknown bank or a bank listing none. */
+/** The branches of a bank of an EFT country (every bank lists at least one); empty for an unknown bank. */
 export const eftBranchesOf = (countryCode: string, bankCode: string): readonly EftBranch[] =>
   eftBanksOf(countryCode).find((bank) => bank.code === bankCode)?.branches ?? [];
 
