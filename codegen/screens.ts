@@ -354,7 +354,7 @@ class SpecResolver {
   }
 
   /**
-   * Checks the engine's `ui:options` of a form's fields: the dictionary a `source` or `labelFrom` calls
+   * Checks the engine's `ui:options` of a form's fields: the dictionary a `source`, `labelFrom` or `fieldsFrom` calls
    * is a declared method, and the fields its `':name'` params, a source's `where` and a `when` read are
    * fields of the form. `live` is the form's live values where the uiSchema is a form's (whose `checks` may
    * read them); a filter's or a wizard step's uiSchema has no checks. With the form's `schema`, a `fileSet`
@@ -369,7 +369,7 @@ class SpecResolver {
       const options = (node as JsonObject | null)?.['ui:options'] as JsonObject | undefined;
       if (!options || typeof options !== 'object') continue;
       const here = `${at}/${name}/ui:options`;
-      for (const key of ['source', 'labelFrom'] as const) {
+      for (const key of ['source', 'labelFrom', 'fieldsFrom'] as const) {
         const source = options[key] as JsonObject | undefined;
         if (!source) continue;
         this.method(source, `${here}/${key}`);

@@ -28,6 +28,7 @@ import { cryptoEftHandlers } from './rails/crypto-eft-handlers.ts';
 import { instantHandlers } from './rails/instant-handlers.ts';
 import { interacHandlers } from './rails/interac-handlers.ts';
 import { wireDataHandlers } from './rails/wire-data-handlers.ts';
+import { eftHandlers } from './rails/eft-handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -78,5 +79,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...instantHandlers,
     ...interacHandlers,
     ...wireDataHandlers,
+    ...eftHandlers,
   };
 }

@@ -6,6 +6,7 @@ import { useIntlLocale } from '../i18n/labels';
 import { useEngine } from '../provider/EngineProvider';
 import type { JsonSchema, ScreenSpec } from '../spec/types';
 import { LoadingIndicator } from '../ui/Progress';
+import { useAnsweredFields, withAnsweredChecks, withoutUnaskedFields } from './answeredFields';
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
 import { FileSetField, preloadRichWidgets } from './deferredWidgets';
 import { screenFormSchemas } from './formSchemas';
@@ -172,7 +173,7 @@ export function withEngineFields(uiSchema: Record<string, unknown> | undefined):
 }
 
 /** The `ui:options` that make a field read other fields: a condition, a source or a currency field. */
-const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField'];
+const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField', 'fieldsFrom'];
 
 /**
  * Whether a uiSchema, at any depth, gives a field `ui:options` that read the rest of the form (`when`,
@@ -220,7 +221,7 @@ export function withVisibleErrors(widgets: Record<string, ComponentType<WidgetPr
 
 function ValidatedForm({
   idPrefix,
-  schema,
+  schema: givenSchema,
   uiSchema,
   formData,
   onChange,
@@ -234,7 +235,10 @@ function ValidatedForm({
 }: SchemaFormProps) {
   const { t } = useTranslation();
   const { widgets: appWidgets } = useEngine();
-  const validator = useSchemaValidator(schema);
+  // The fields a call answers (`ui:options.fieldsFrom`) join the schema once it has answered.
+  const { schema, fieldLists } = useAnsweredFields(givenSchema, uiSchema, formData);
+  const builtValidator = useSchemaValidator(givenSchema);
+  const validator = useMemo(() => withAnsweredChecks(builtValidator, givenSchema, schema, fieldLists), [builtValidator, givenSchema, schema, fieldLists]);
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
 
@@ -311,7 +315,8 @@ function ValidatedForm({
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {
           setSubmitted(true);
-          onSubmit(withoutUnsentFields(withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions), unsent));
+          const shown = withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions);
+          onSubmit(withoutUnaskedFields(withoutUnsentFields(shown, unsent), schema, fieldLists));
         }}
       >
         {unplaced.length > 0 && (

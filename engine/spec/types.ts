@@ -422,12 +422,20 @@ export interface LabelSource extends FieldSource {
   help?: string;
 }
 
+/**
+ * `ui:options.fieldsFrom`: an object field whose fields a call answers, as a list at `path` of items
+ * `{ name, schema, required }` (each `schema` a JSON Schema of one value); the field is left out while
+ * the list is empty or not answered yet.
+ */
+export type FieldListSource = FieldSource;
+
 /** The engine's own `ui:options` of a field, besides those a widget reads (`accept`, `enumKey`, `rows`…). */
 export interface UiOptions {
   /** Shown, and required if the schema requires it, only where the form's values meet it; hidden, its value is not sent. */
   when?: When;
   source?: OptionSource;
   labelFrom?: LabelSource;
+  fieldsFrom?: FieldListSource;
   /** `money`: the currency shown after the amount. */
   currency?: string;
   /** `money`: the field holding the currency (wins over `currency` once filled). */

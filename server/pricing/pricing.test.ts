@@ -49,6 +49,12 @@ describe('transferFee', () => {
     expect(transferFee('account', 10_000n)).toBe(0n);
     expect(transferFee('p2p', 0n)).toBe(0n);
   });
+  it('charges the minimum as a flat fee where a kind has no percentage (an EFT, an Interac transfer)', () => {
+    expect(transferFee('eft', 1n)).toBe(300n);
+    expect(transferFee('eft', 2_500_000n)).toBe(300n);
+    expect(transferFee('interac', 10_000n)).toBe(150n);
+  });
+
   it("prices a fee variant by its own rule, and names an unknown variant as the data's mistake", () => {
     expect(transferFee('wire', 1_000_000n)).toBe(1500n);
     expect(transferFee('wire', 1_000_000n, 'our')).toBe(3000n);

@@ -100,17 +100,20 @@ export function kindPricing(kind: string): KindPricing {
 
 /**
  * The fee for sending `amount` minor units: basis points of the amount, rounded up, kept between
- * the kind's minimum and maximum. Zero for kinds without a fee and for a zero amount.
+ * the kind's minimum and maximum, so a kind without a percentage charges its minimum as a flat fee. Zero for
+ * kinds whose minimum is zero too and for a zero amount.
  *
  * @example
  * transferFee('p2p', 10_000n); // 50n (0.50 on 100.00)
+ * transferFee('eft', 10_000n); // 300n, the flat 3.00
  * transferFee('wire', 100_000n, 'express'); // the wire's express fee rule instead of its standard one
  */
 export function transferFee(kind: string, amount: bigint, variant?: string): bigint {
   const kindRule = kindPricing(kind);
   const pricing = variant ? kindRule.variants?.[variant] : kindRule;
   if (!pricing) throw new Error(`No fee variant '${variant}' for transfer kind '${kind}': add it to schemas/data/transfer-pricing.json.`);
-  if (pricing.feeBasisPoints === 0 || amount <= 0n) return 0n;
+  // A kind without a percentage may still charge a flat fee: its minimum (eft's 3.00, interac's 1.50).
+  if (amount <= 0n) return 0n;
   const fee = divideUp(amount * BigInt(pricing.feeBasisPoints), 10_000n);
   const min = BigInt(pricing.feeMinMinor);
   const max = BigInt(pricing.feeMaxMinor);

@@ -1,7 +1,5 @@
-import type { Transaction } from 'kysely';
 import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import type { Database } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { transferFee } from '../pricing/pricing.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
@@ -15,7 +13,6 @@ import { createPayout, payoutScope } from './payouts.ts';
  */
 export const cryptoEftHandlers: Pick<RpcHandlerMap<RpcContext>, 'cryptoEftTransfer' | 'cryptoEftFee'> = {
   async cryptoEftTransfer(params, ctx) {
-    const caller = callerOf(ctx);
     const recipient = cryptoRecipient(params);
     return createPayout(payoutScope(ctx), {
       rail: 'crypto_eft',

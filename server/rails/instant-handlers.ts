@@ -1,7 +1,5 @@
-import type { Transaction } from 'kysely';
 import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import type { Database } from '../db/schema.ts';
 import { currentLanguage } from '../i18n/request-language.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { transferFee } from '../pricing/pricing.ts';
@@ -16,7 +14,6 @@ import { createPayout, payoutScope } from './payouts.ts';
  */
 export const instantHandlers: Pick<RpcHandlerMap<RpcContext>, 'instantTransfer' | 'instantFee' | 'instantKeyInfo' | 'instantBankList'> = {
   async instantTransfer(params, ctx) {
-    const caller = callerOf(ctx);
     const recipient = instantRecipient(params);
     return createPayout(payoutScope(ctx), {
       rail: 'instant_payment',

@@ -1,7 +1,5 @@
-import type { Transaction } from 'kysely';
 import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import type { Database } from '../db/schema.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { transferFee } from '../pricing/pricing.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';

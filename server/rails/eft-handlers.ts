@@ -1,0 +1,66 @@
+import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { formatMinorUnits } from '../ledger/money.ts';
+import { transferFee } from '../pricing/pricing.ts';
+import { createPayout, payoutScope } from './payouts.ts';
+import { eftBanksOf, eftBeneficiary, eftBranchesOf, eftCountryCodes, eftRequiredFields, extraParamFields } from './eft.ts';
+
+const notReached = () => new RpcRefusal('TA1', { validationErrors: [{ field: 'countryCode', key: 'rails.eft.countryNotReached' }] });
+
+/** The bank fields a country's EFT needs, as flags (schemas/data/eft-banks.json). */
+const requirementOf = (countryCode: string) => {
+  const required = eftRequiredFields(countryCode) ?? [];
+  return { bankCodeRequired: required.includes('bankCode'), branchCodeRequired: required.includes('branchCode') };
+};
+
+/**
+ * The EFT rail's calls (document 001 section 7: 'External transfers by ... eft', 'Extra params by
+ * transfer', 'Branch code options'): an EFT payout and its fee, the countries it reaches with the bank
+ * fields each needs, their banks and branches, and a country's extra parameters. Like every payout, it
+ * asks the second factor and business approval of issue 15 item 5 in createPayout (see server/rails/handlers.ts).
+ */
+export const eftHandlers: Pick<RpcHandlerMap<RpcContext>, 'eftTransfer' | 'eftFee' | 'eftCountries' | 'eftBanks' | 'branchCodeOptions' | 'extraParams'> = {
+  async eftTransfer(params, ctx) {
+    const beneficiary = eftBeneficiary(params);
+    return createPayout(payoutScope(ctx), {
+      rail: 'eft',
+      fromAccountId: params.accountId,
+      ...(params.currency ? { currency: params.currency } : {}),
+      amount: params.amount,
+      beneficiary,
+      ...(params.reference ? { reference: params.reference } : {}),
+      ...(params.note ? { note: params.note } : {}),
+    });
+  },
+
+  async eftFee(params, ctx) {
+    const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
+    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
+    const fee = transferFee('eft', amount);
+    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+  },
+
+  eftCountries() {
+    return Promise.resolve({ countries: eftCountryCodes().map((code) => ({ code, ...requirementOf(code) })) });
+  },
+
+  eftBanks(params) {
+    if (!eftRequiredFields(params.countryCode)) throw notReached();
+    const banks = eftBanksOf(params.countryCode).map(({ code, name }) => ({ code, name }));
+    return Promise.resolve({ countryCode: params.countryCode, ...requirementOf(params.countryCode), banks });
+  },
+
+  branchCodeOptions(params) {
+    if (!eftRequiredFields(params.countryCode)) throw notReached();
+    if (!eftBanksOf(params.countryCode).some((bank) => bank.code === params.bankCode)) {
+      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'bankCode', key: 'rails.eft.unknownBank' }] });
+    }
+    return Promise.resolve({ branches: [...eftBranchesOf(params.countryCode, params.bankCode)] });
+  },
+
+  extraParams(params) {
+    return Promise.resolve({ fields: extraParamFields(params.transferType, params.countryCode) });
+  },
+};
