@@ -22,6 +22,7 @@ import { approvalHandlers } from './approvals/handlers.ts';
 import { cardSecretHandlers } from './cards/secret-handlers.ts';
 import { cardHandlers } from './cards/handlers.ts';
 import { railHandlers } from './rails/handlers.ts';
+import { optionHandlers } from './rails/options-handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -66,5 +67,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...cardSecretHandlers,
     ...cardHandlers,
     ...railHandlers,
+    ...optionHandlers,
   };
 }
