@@ -17,6 +17,7 @@ export type Permission = 'own' | '3d';
 export type OptionReason = 'notOffered' | 'noRight' | 'addressNotVerified' | 'addressOutOfDate' | 'documentMissing' | 'taxNumberMissing' | 'phoneMissing';
 
 interface OptionRules {
+  activeAddressTypes: number[];
   options: Array<{ type: RailName; route: string; requires: Record<Permission, Requirement[]> }>;
   requirements: Record<Requirement, { reason: OptionReason; fixRoute: string }>;
 }
@@ -64,8 +65,14 @@ export function offeredRails(brandId: string | undefined, brandsDir = path.join(
 export async function customerFacts(db: Kysely<Database>, customerId: number, now: Date): Promise<Record<Requirement, boolean>> {
   const day = now.toISOString().slice(0, 10);
   const [active, customer, identity, phone] = await Promise.all([
-    // The current address is the newest one the customer gave.
-    db.selectFrom('addresses').select(['id', 'address_status']).where('customer_id', '=', customerId).orderBy('id', 'desc').executeTakeFirst(),
+    // The active address is the newest one the customer lives or trades at (an office does not count).
+    db
+      .selectFrom('addresses')
+      .select(['id', 'address_status'])
+      .where('customer_id', '=', customerId)
+      .where('address_type', 'in', RULES.activeAddressTypes)
+      .orderBy('id', 'desc')
+      .executeTakeFirst(),
     db.selectFrom('customers').select('tax_id').where('id', '=', customerId).executeTakeFirst(),
     db
       .selectFrom('documents')

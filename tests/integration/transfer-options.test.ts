@@ -3,7 +3,7 @@
  * a customer without a verified address sees every rail disabled with the reason and where to fix it; a
  * verified address opens the rails that need nothing more, while crypto still asks for an identity
  * document, instant payment for a tax number; an expired proof of address disables them again as out of
- * date; a newer address not yet verified no longer matches the active one; a brand that does not offer a
+ * date; a newer home address not yet verified no longer matches the active one (an office does not count); a brand that does not offer a
  * rail and a business user without the transfers right see it disabled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,11 @@ for (const backend of BACKENDS) {
     it('opens the rails a verified address is enough for, and names what the others still need', async () => {
       const { customerId, tokens } = await newCustomer('verified');
       await db().insertInto('addresses').values(address(customerId, 1)).execute();
+      // An office waiting for its proof is not where the customer lives: it changes nothing.
+      await db()
+        .insertInto('addresses')
+        .values({ ...address(customerId, 2), address_type: 5 })
+        .execute();
       const found = await options(tokens);
       expect(found.get('wire')).toMatchObject({
         isDisabled: false,
