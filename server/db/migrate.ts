@@ -29,6 +29,7 @@ import * as cardLabels from './migrations/0028_card_labels.ts';
 import * as announcementTranslations from './migrations/0029_announcement_translations.ts';
 import * as ledgerPostFunction from './migrations/0030_ledger_post_function.ts';
 import * as railPayouts from './migrations/0031_rail_payouts.ts';
+import * as beneficiaryTemplates from './migrations/0036_beneficiary_templates.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0029_announcement_translations': announcementTranslations,
   '0030_ledger_post_function': ledgerPostFunction,
   '0031_rail_payouts': railPayouts,
+  '0036_beneficiary_templates': beneficiaryTemplates,
 };
 
 /**

@@ -8,6 +8,7 @@ import { transferFee } from '../pricing/pricing.ts';
 import { createPayout, payoutOf } from './payouts.ts';
 import type { RailName } from './rail-adapter.ts';
 import { wireBeneficiary } from './wire.ts';
+import { saveBeneficiaryTemplate } from '../transfers/templates.ts';
 
 /**
  * The second factor and business approval of issue 15 item 5 are not asked yet: a wire goes to its rail
@@ -37,6 +38,13 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
       ...(params.reference ? { reference: params.reference } : {}),
       ...(params.note ? { note: params.note } : {}),
     });
+    if (params.templateName) {
+      await saveBeneficiaryTemplate(ctx.db as Transaction<Database>, { customerId: caller.customerId, userId: caller.user.userId }, 'wire', {
+        name: params.templateName,
+        beneficiary,
+        accountId: params.accountId,
+      });
+    }
     // The rail is reached after the commit, never from inside the transaction; if it cannot be reached
     // the scheduler hands the payout over again (resendPendingPayouts).
     ctx.afterCommit(() => ctx.adapters.rails.wire.sendPayout(instruction));
