@@ -4,7 +4,8 @@
  * /sandbox/rails with AC04, and without reloading the page its timeline shows it returned, with the
  * reason's words ("The account is closed."), and the hold voided. The hub /transfer/external lists
  * every rail: the wire opens its screen; instant payment, which needs a tax number she has not given,
- * says so and offers to add one. Axe finds nothing serious.
+ * says so and offers to add one. On the wire screen, a beneficiary saved as a template fills the form
+ * with Use. Axe finds nothing serious.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +93,32 @@ describe('payout timeline and transfer options', () => {
       .or(instant.getByRole('button', { name: /Add your tax number/ }))
       .click();
     await page.waitForURL(/\/profile\/tax$/);
+    await page.context().close();
+  });
+
+  it('fills the wire form from a saved beneficiary', async () => {
+    const template = `Grace ${Date.now().toString(36)}`;
+    const api = await signIn(e2e.server.url, 'personal@example.com');
+    const { accounts } = (await api.call('balanceInquiry', {})) as { accounts: Account[] };
+    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+    await api.call('wireTransfer', {
+      idempotencyKey: randomUUID(),
+      accountId: eur.accountId,
+      amount: '5.00',
+      beneficiaryName: 'Grace Hopper',
+      iban: 'GB29 NWBK 6016 1331 9268 19',
+      swift: 'NWBKGB2L',
+      templateName: template,
+    });
+
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/external/wire`);
+    const saved = page.getByRole('row', { name: new RegExp(template) });
+    await saved.getByRole('button', { name: /^Use/ }).click();
+    await expect.poll(() => page.getByLabel("Beneficiary's name").inputValue()).toBe('Grace Hopper');
+    expect(await page.getByLabel(/^IBAN/).inputValue()).toBe('GB29NWBK60161331926819');
+    expect(await page.getByLabel('SWIFT (BIC) code').inputValue()).toBe('NWBKGB2L');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });
