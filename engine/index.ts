@@ -55,6 +55,7 @@ export type {
   NavItem,
   ValueStore,
   CallLookup,
+  LiveEvents,
   WidgetProps,
 } from './provider/types';
 export type {

@@ -29,6 +29,7 @@ import { instantHandlers } from './rails/instant-handlers.ts';
 import { interacHandlers } from './rails/interac-handlers.ts';
 import { wireDataHandlers } from './rails/wire-data-handlers.ts';
 import { eftHandlers } from './rails/eft-handlers.ts';
+import { optionHandlers } from './rails/options-handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -80,5 +81,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...interacHandlers,
     ...wireDataHandlers,
     ...eftHandlers,
+    ...optionHandlers,
   };
 }

@@ -46,6 +46,13 @@ describe('ActionBar', () => {
     expect(actionParams({ itemId: ':itemId', storeId: ':storeId' }, { itemId: '4', storeId: '9' }, { itemId: 12 })).toEqual({ itemId: 12, storeId: '9' });
   });
 
+  it('reads a dot path inside the row', () => {
+    expect(actionParams({ iban: ':payee.iban', name: ':payee.name' }, {}, { payee: { iban: 'DE89370400440532013000' } })).toEqual({
+      iban: 'DE89370400440532013000',
+      name: undefined,
+    });
+  });
+
   it('renders a plain navigation as a link', async () => {
     renderScreens(testOptions([spec], { components: { Body } }), '/items/4', i18n());
     expect((await screen.findByRole('link', { name: 'Edit' })).getAttribute('href')).toBe('/items/4/edit');

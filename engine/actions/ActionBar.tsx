@@ -1,7 +1,7 @@
 import { use, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fillPath } from '../data/paths';
+import { fillPath, getPath } from '../data/paths';
 import { isMethodCallError } from '../errors/MethodCallError';
 import type { ResultRows } from '../flow/steps';
 import { useAnswerFlow } from '../flow/useAnswerFlow';
@@ -16,12 +16,13 @@ type Values = Record<string, unknown>;
 /**
  * The params of an action: its fixed `params`, where a string `":name"` stands for the value `name` of the
  * row or section the action is on, else the route parameter `name` (`{ storeId: ':storeId' }` on
- * `/stores/:storeId`).
+ * `/stores/:storeId`); a dot path reads inside the row (`':payee.iban'`).
  *
  * @example
  * ```ts
  * actionParams({ storeId: ':storeId', reason: 'lost' }, { storeId: '7' }); // { storeId: '7', reason: 'lost' }
  * actionParams({ id: ':id' }, {}, { id: 12 }); // { id: 12 }
+ * actionParams({ iban: ':payee.iban' }, {}, { payee: { iban: 'DE89…' } }); // { iban: 'DE89…' }
  * ```
  */
 export function actionParams(
@@ -31,9 +32,10 @@ export function actionParams(
 ): Record<string, unknown> {
   const resolved: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params ?? {})) {
-    const placeholder = typeof value === 'string' ? /^:([A-Za-z_][A-Za-z0-9_]*)$/.exec(value) : null;
+    // ':name' reads the row's value, else the route parameter; ':beneficiary.iban' a value inside the row.
+    const placeholder = typeof value === 'string' ? /^:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)$/.exec(value) : null;
     const name = placeholder?.[1] ?? '';
-    resolved[key] = placeholder ? (values[name] ?? routeParams[name]) : value;
+    resolved[key] = placeholder ? (getPath(values, name) ?? routeParams[name]) : value;
   }
   return resolved;
 }

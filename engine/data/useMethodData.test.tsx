@@ -72,3 +72,32 @@ describe('answers the backend words itself', () => {
     expect(screen.queryByText('Open request')).toBeNull();
   });
 });
+
+describe('a screen reloaded by live events', () => {
+  it('loads again at each event of a topic its source follows, and stops listening when it closes', async () => {
+    const listeners = new Map<string, Set<() => void>>();
+    const liveEvents = {
+      subscribe(topic: string, onEvent: () => void) {
+        const set = listeners.get(topic) ?? new Set();
+        listeners.set(topic, set);
+        set.add(onEvent);
+        return () => set.delete(onEvent);
+      },
+    };
+    let calls = 0;
+    const callMethod = vi.fn(async () => {
+      calls += 1;
+      return { tickets: [{ subject: `Answer ${calls}` }], count: 1 };
+    });
+    const live: ScreenSpec = { ...spec, table: { ...spec.table!, data: { method: 'ticketList', refreshOn: ['tickets'] } } };
+    const view = renderScreens({ ...testOptions([live], { callMethod }), liveEvents }, '/tickets', createTestI18n({ tickets: { title: 'Tickets' } }));
+    await screen.findByText('Answer 1');
+    listeners.get('other')?.forEach((listener) => listener());
+    expect(listeners.get('tickets')?.size).toBe(1);
+
+    act(() => listeners.get('tickets')!.forEach((listener) => listener()));
+    await screen.findByText('Answer 2');
+    view.unmount();
+    expect(listeners.get('tickets')?.size).toBe(0);
+  });
+});

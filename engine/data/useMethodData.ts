@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import useSWR, { type SWRResponse } from 'swr';
 import { useParams, useSearchParams } from 'react-router';
 import { useEngine } from '../provider/EngineProvider';
@@ -59,7 +59,7 @@ export type MethodKey = readonly [method: string, params: Record<string, unknown
  * Loads the answer of a declared method through SWR, keyed by method and params (route and query
  * parameters included, so another address is another answer). `source` undefined means nothing to load
  * (a form without initial data). With `refreshEvery` it loads again at that interval while the page is
- * visible.
+ * visible; with `refreshOn` it loads again at each live event of those topics (`EngineOptions.liveEvents`).
  *
  * @example
  * ```ts
@@ -71,7 +71,7 @@ export function useMethodData(
   extra?: Record<string, unknown>,
   config?: { keepPreviousData?: boolean },
 ): SWRResponse<unknown, unknown> {
-  const { callMethod, stores } = useEngine();
+  const { callMethod, stores, liveEvents } = useEngine();
   const routeParams = useParams();
   const [query] = useSearchParams();
   const key: MethodKey | null = source?.method ? [source.method, requestParams(source, routeParams, extra, query)] : null;
@@ -79,6 +79,13 @@ export function useMethodData(
     ...config,
     ...(source?.refreshEvery ? { refreshInterval: source.refreshEvery } : {}),
   });
+  const { mutate } = answer;
+  const topics = source?.refreshOn?.join(' ') ?? '';
+  useEffect(() => {
+    if (!topics || !liveEvents) return undefined;
+    const stops = topics.split(' ').map((topic) => liveEvents.subscribe(topic, () => void mutate()));
+    return () => stops.forEach((stop) => stop());
+  }, [topics, liveEvents, mutate]);
   const store = source?.store ? storeNamed(stores, source.store) : NO_STORE;
   const kept = useSyncExternalStore(store.subscribe, store.current);
   return source?.store ? storeAnswer(kept) : answer;

@@ -151,6 +151,24 @@ export interface EngineOptions {
    * again with the same key (it was not); without it, the failure goes to `onError`.
    */
   lookUpCall?: (idempotencyKey: string, method: string) => Promise<CallLookup>;
+  /**
+   * Events the server pushes to the open page (a live channel), by topic: a data source with `refreshOn`
+   * listing a topic loads again at each of its events, so a state changed elsewhere shows without reload.
+   */
+  liveEvents?: LiveEvents;
+}
+
+/**
+ * The application's live events: `subscribe(topic, onEvent)` calls `onEvent` at each event of the topic
+ * until the function it answers is called.
+ *
+ * @example
+ * ```ts
+ * const liveEvents: LiveEvents = { subscribe: (topic, onEvent) => channel.on(topic, onEvent) };
+ * ```
+ */
+export interface LiveEvents {
+  subscribe(topic: string, onEvent: () => void): () => void;
 }
 
 /**

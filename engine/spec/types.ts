@@ -42,6 +42,8 @@ export interface DataSource {
   queryParams?: Record<string, string>;
   /** Milliseconds between reloads while the screen is open and visible. */
   refreshEvery?: number;
+  /** Topics of the application's live events (`EngineOptions.liveEvents`): each event of one reloads the data. */
+  refreshOn?: string[];
 }
 
 /** What happens after a successful call. */
@@ -673,6 +675,8 @@ export interface TimelineSpec {
   labels: string;
   title?: string;
   tones?: Column['tones'];
+  /** Each step's field holding a text said under it as it is (a reason the server worded). */
+  note?: string;
 }
 
 /** How a wizard step draws: a form, a list edited item by item, the answers so far, or dashboard sections. */

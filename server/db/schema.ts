@@ -1048,11 +1048,14 @@ export interface PaymentTemplatesTable {
   id: Generated<number>;
   customer_id: number;
   created_by_user_id: number | null;
-  kind: Generated<'p2p'>;
+  /** 'p2p', or the rail of a beneficiary template (migration 0036). */
+  kind: Generated<'p2p' | 'wire' | 'eft' | 'oct' | 'crypto_eft' | 'instant_payment' | 'interac'>;
   name: string;
   from_account_id: number | null;
-  /** Lower-case. */
-  to_email: string;
+  /** Lower-case; a p2p template's payee, null for a rail's. */
+  to_email: string | null;
+  /** A rail template's beneficiary as the rail needs it (name, iban, bic…), null for p2p (migration 0036). */
+  beneficiary: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   amount: bigint | null;
   currency_code: string | null;
   note: string | null;

@@ -8,6 +8,8 @@ import { entryState } from '../accounts/transaction-history.ts';
 import { omitNull } from '../db/omit-null.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { localeTexts } from '../i18n/texts.ts';
+import { reasonKey } from '../rails/reason-codes.ts';
 
 type TimelineStep = NonNullable<TransactionDetails['timeline']>[number];
 
@@ -40,6 +42,36 @@ export function timeline(facts: {
   }
   if (facts.state === 'returned' && facts.returnedAt) steps.push({ event: 'returned', at: facts.returnedAt.toISOString() });
   return steps;
+}
+
+/** The steps a payout's rail reported (its 'pending' is the transfer's creation, already a step). */
+const RAIL_STEPS = new Set(['sent', 'settled', 'returned', 'failed']);
+
+/**
+ * The steps a rail reported for the payout of a transfer, if it is one (server/rails/payouts.ts,
+ * rail_payout_events): sent, settled, returned or failed with their times, a return or failure with its
+ * ISO 20022 reason code and its words in `language` (locales/<language>/rails.json, rails.reasons).
+ *
+ * @example
+ * await payoutSteps(db, 42n, 'en'); // [{ event: 'sent', at }, { event: 'returned', at, reasonCode: 'AC04', reason: 'The account is closed.' }]
+ */
+export async function payoutSteps(db: Kysely<Database>, transferId: bigint, language: Language): Promise<TimelineStep[]> {
+  const events = await db
+    .selectFrom('rail_payout_events as e')
+    .innerJoin('rail_payouts as p', 'p.id', 'e.payout_id')
+    .select(['e.state', 'e.at', 'e.reason_code'])
+    .where('p.transfer_id', '=', transferId)
+    .orderBy('e.at')
+    .orderBy('e.id')
+    .execute();
+  const words = localeTexts(language);
+  return events
+    .filter((event) => RAIL_STEPS.has(event.state))
+    .map((event) => ({
+      event: event.state as TimelineStep['event'],
+      at: event.at.toISOString(),
+      ...(event.reason_code ? { reasonCode: event.reason_code, reason: words(reasonKey(event.reason_code)) } : {}),
+    }));
 }
 
 /**
@@ -98,6 +130,7 @@ export async function transactionDetails(
     .innerJoin('currencies as fc', 'fc.code', 'tr.currency_code')
     .innerJoin('currencies as tc', 'tc.code', 'tr.to_currency_code')
     .select([
+      'tr.id',
       'tr.kind',
       'tr.status',
       'tr.amount',
@@ -154,7 +187,10 @@ export async function transactionDetails(
       settledAt: main.settled_at ?? (main.status === 'voided' ? (transfer?.decided_at ?? transfer?.updated_at ?? null) : null),
       state,
       returnedAt: transfer?.returned_at ?? null,
-    }),
+    })
+      .concat(transfer ? await payoutSteps(db, transfer.id, language) : [])
+      // Stable: a payout's step and the ledger's at the same moment keep the order rail, then ledger.
+      .sort((a, b) => a.at.localeCompare(b.at)),
     ...omitNull({ counterparty: counterpartyIn(language, main) }),
     ...(transfer
       ? {

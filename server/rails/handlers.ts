@@ -6,6 +6,9 @@ import { feeVariants, transferFee } from '../pricing/pricing.ts';
 import { createPayout, payoutOf, payoutScope } from './payouts.ts';
 import type { RailName } from './rail-adapter.ts';
 import { wireBeneficiary } from './wire.ts';
+import { saveBeneficiaryTemplate } from '../transfers/templates.ts';
+import type { Database } from '../db/schema.ts';
+import type { Transaction } from 'kysely';
 
 /** How a wire's charges may be paid: its standard fee and the pricing data's wire variants. */
 type WireFeeVariant = 'standard' | 'our' | 'express';
@@ -32,7 +35,7 @@ const pricingVariant = (variant: WireFeeVariant) => (variant === 'standard' ? un
 export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wireFee' | 'payoutStatus'> = {
   async wireTransfer(params, ctx) {
     const beneficiary = wireBeneficiary(params);
-    return createPayout(payoutScope(ctx), {
+    const created = await createPayout(payoutScope(ctx), {
       rail: 'wire',
       fromAccountId: params.accountId,
       ...(params.currency ? { currency: params.currency } : {}),
@@ -42,6 +45,16 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
       ...(params.note ? { note: params.note } : {}),
       ...(params.feeVariant && params.feeVariant !== 'standard' ? { feeVariant: params.feeVariant } : {}),
     });
+    // Saved in the same transaction: a refused wire saves no template.
+    if (params.templateName) {
+      const caller = callerOf(ctx);
+      await saveBeneficiaryTemplate(ctx.db as Transaction<Database>, { customerId: caller.customerId, userId: caller.user.userId }, 'wire', {
+        name: params.templateName,
+        beneficiary,
+        accountId: params.accountId,
+      });
+    }
+    return created;
   },
 
   async wireFee(params, ctx) {

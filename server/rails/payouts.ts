@@ -10,6 +10,7 @@ import { formatMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId, type SystemPurpose } from '../ledger/system-accounts.ts';
 import { transferFee } from '../pricing/pricing.ts';
+import { announceToCustomer } from '../push/customer-live.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import type { TransferStatus } from '../db/schema.ts';
 import type { RpcContext } from '../rpc/context.ts';
@@ -222,17 +223,28 @@ export type ReportOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown';
  * (payout-states.ts) is ignored; otherwise the ledger does what the table says (post the hold, void it
  * and give amount and fee back, or refund the amount of a settled payout from the rail's clearing
  * account, the fee kept), and the payout, its transfer and its timeline take the new state with its time
- * and reason code.
+ * and reason code. The customer's open pages are told (announceToCustomer) once it is committed.
  *
  * @example
  * await applyRailReport(db, 'wire', { endToEndId: 'WIRE-42', reportId: 'R-1', state: 'settled', at: new Date() }); // 'applied'
  */
 export async function applyRailReport(db: Kysely<Database>, rail: RailName, report: RailReport): Promise<ReportOutcome> {
-  return db.transaction().execute(async (trx) => {
+  let customerId: number | undefined;
+  const outcome = await db.transaction().execute(async (trx): Promise<ReportOutcome> => {
     const payout = await trx
       .selectFrom('rail_payouts as p')
       .innerJoin('transfers as t', 't.id', 'p.transfer_id')
-      .select(['p.id', 'p.state', 'p.beneficiary', 'p.transfer_id', 't.ledger_transaction_id', 't.from_account_id', 't.amount', 't.currency_code'])
+      .select([
+        'p.id',
+        'p.state',
+        'p.beneficiary',
+        'p.transfer_id',
+        't.customer_id',
+        't.ledger_transaction_id',
+        't.from_account_id',
+        't.amount',
+        't.currency_code',
+      ])
       .where('p.end_to_end_id', '=', report.endToEndId)
       .where('p.rail', '=', rail)
       .forUpdate()
@@ -281,8 +293,12 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
       .insertInto('rail_payout_events')
       .values({ payout_id: payout.id, report_id: report.reportId, state: report.state, reason_code: reasonCode, at: report.at })
       .execute();
+    customerId = payout.customer_id;
     return 'applied';
   });
+  // Once committed, the customer's open pages (history, details) ask again and show the new state.
+  if (outcome === 'applied' && customerId !== undefined) announceToCustomer(customerId, 'payouts');
+  return outcome;
 }
 
 /**

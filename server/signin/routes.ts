@@ -18,6 +18,7 @@ import { deviceRoutes } from '../devices/routes.ts';
 import { documentBodyChecks, type CheckedBody } from '../http/json-schema.ts';
 import { describeRefusedBody, type RequestError } from '../http/refused-body.ts';
 import { decidePushChallenge, resendPush } from '../push/challenges.ts';
+import { customerLiveChannel } from '../push/customer-live.ts';
 import { livePushChannel } from '../push/live.ts';
 import { browserName, browserToken, ensureBrowserToken } from './browser-cookie.ts';
 import { approveMethods, confirmDeviceCode, deviceChallenge, rememberBrowser, sendDeviceCode } from './device-approval.ts';
@@ -263,6 +264,7 @@ export async function tokenService(app: FastifyInstance, options: TokenServiceOp
 
   await app.register(websocket);
   await app.register(livePushChannel, { db });
+  await app.register(customerLiveChannel, { db, tokenKey });
 
   // ---- new-device approval (verifyDevice) ----------------------------------------------------
 

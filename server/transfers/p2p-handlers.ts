@@ -13,6 +13,7 @@ import { blacklistedForP2p, checkPayee } from './p2p-payee.ts';
 import { transferFee } from '../pricing/pricing.ts';
 import { transferScope } from './scope.ts';
 import { deleteTemplate, listTemplates, saveTemplate } from './templates.ts';
+import { RAIL_KINDS, recentPayouts } from './recent-payouts.ts';
 
 type P2pMethods =
   'p2pTransfer' | 'checkPayee' | 'p2pFee' | 'paymentTemplateList' | 'paymentTemplateDelete' | 'recentTransfers' | 'p2pPendingList' | 'p2pPendingCancel';
@@ -78,8 +79,8 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
     return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
   },
 
-  async paymentTemplateList(_params, ctx) {
-    return { templates: await listTemplates(ctx.db, callerOf(ctx).customerId) };
+  async paymentTemplateList(params, ctx) {
+    return { templates: await listTemplates(ctx.db, callerOf(ctx).customerId, params.types) };
   },
 
   async paymentTemplateDelete(params, ctx) {
@@ -89,8 +90,16 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
 
   async recentTransfers(params, ctx) {
     const { customerId } = callerOf(ctx);
-    const kinds = (params.types ?? ['p2p']).map((type) => RECENT_KINDS[type]).filter((kind): kind is string => Boolean(kind));
-    if (!kinds.length || params.permission === 'own') return { transfers: [] };
+    const types = params.types ?? ['p2p'];
+    // Payouts are to others' accounts as much as one's own elsewhere: a rail answers for either permission.
+    const payouts = await recentPayouts(ctx.db, {
+      customerId,
+      types: RAIL_KINDS.filter((rail) => types.includes(rail)),
+      limit: params.limit ?? 3,
+      ...(params.search ? { search: params.search } : {}),
+    });
+    const kinds = types.map((type) => RECENT_KINDS[type]).filter((kind): kind is string => Boolean(kind));
+    if (!kinds.length || params.permission === 'own') return { transfers: payouts };
     const search = params.search?.trim();
     const pattern = search ? `%${search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
     // The newest transfer to each payee, then the newest payees first.
@@ -131,18 +140,19 @@ export const p2pHandlers: Pick<RpcHandlerMap<RpcContext>, P2pMethods> = {
       .orderBy('r.id', 'desc')
       .limit(params.limit ?? 3)
       .execute();
-    return {
-      transfers: rows.map((row) => ({
-        operationId: Number(row.id),
-        type: row.kind as 'p2p',
-        email: row.to_email!,
-        ...(row.payee_name ? { name: row.payee_name } : {}),
-        accountId: row.from_account_id,
-        amount: formatMinorUnits(row.amount, row.scale),
-        currencyCode: row.currency_code,
-        date: row.created_at.toISOString(),
-      })),
-    };
+    const p2p = rows.map((row) => ({
+      operationId: Number(row.id),
+      type: row.kind as 'p2p',
+      email: row.to_email!,
+      ...(row.payee_name ? { name: row.payee_name } : {}),
+      accountId: row.from_account_id,
+      amount: formatMinorUnits(row.amount, row.scale),
+      currencyCode: row.currency_code,
+      date: row.created_at.toISOString(),
+    }));
+    // Newest first across kinds, as many as asked.
+    const transfers = [...p2p, ...payouts].sort((a, b) => b.date.localeCompare(a.date)).slice(0, params.limit ?? 3);
+    return { transfers };
   },
 
   async p2pPendingList(_params, ctx) {

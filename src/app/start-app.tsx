@@ -22,6 +22,7 @@ import { rememberPath, takeRememberedPath } from '../session/remembered-path.ts'
 import { createSession } from '../session/session.ts';
 import { startPage } from '../session/start-page.ts';
 import { createRpc } from '../transport/rpc.ts';
+import { createLiveEvents } from '../transport/live-events.ts';
 import { createTokenService } from '../transport/token-service.ts';
 import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
@@ -121,6 +122,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     stores: appStores(),
     valueChecks,
     lookUpCall: createCallLookup(rpc),
+    liveEvents: createLiveEvents({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), base: apiBase }),
     onError: feedback.showError,
     notify: feedback.notify,
   });

@@ -9,7 +9,8 @@ import type { TimelineSpec } from '../../spec/types';
 /**
  * The steps of an item (`timeline.path` in its data), oldest first, as an ordered list: each step worded by
  * `<labels>.<event>`, toned like a badge by `tones` (carried as `data-tone`), and dated with a `<time>`
- * element in the reader's language and time zone. Nothing is drawn when the data has no steps.
+ * element in the reader's language and time zone, with the step's `note` field said under it as it is (a
+ * reason the server worded). Nothing is drawn when the data has no steps.
  *
  * @example
  * ```tsx
@@ -36,6 +37,7 @@ export function Timeline({ data, timeline }: { data: Record<string, unknown>; ti
           .map((step, index) => {
             const event = String(step[timeline.event] ?? '');
             const at = typeof step[timeline.at] === 'string' ? (step[timeline.at] as string) : '';
+            const note = timeline.note && typeof step[timeline.note] === 'string' ? (step[timeline.note] as string) : '';
             return (
               <li key={`${event}-${index}`} className="eng-timeline__step" data-event={event} data-tone={badgeTone(timeline.tones, event)}>
                 <span className="eng-timeline__event">{t(`${timeline.labels}.${event}`)}</span>
@@ -44,6 +46,7 @@ export function Timeline({ data, timeline }: { data: Record<string, unknown>; ti
                     {formatDateTime(at, locale)}
                   </time>
                 )}
+                {note && <span className="eng-timeline__note">{note}</span>}
               </li>
             );
           })}

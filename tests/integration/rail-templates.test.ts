@@ -1,0 +1,115 @@
+/**
+ * Beneficiary templates and recent transfers by rail (issue 15 items 2 and 3), against the real server:
+ * a wire sent with templateName saves its beneficiary as a wire template, listed by paymentTemplateList
+ * (types: wire) with its name, IBAN and BIC, and chosen again to send the next wire; a refused wire saves
+ * nothing; another customer's template is refused with 13 on delete and never listed to them; the same
+ * name replaces the template. recentTransfers with types [wire] answers the last distinct beneficiaries
+ * from the payouts, newest first, with their state, search finding a part of the name or IBAN, and limit.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+
+const ADA = { beneficiaryName: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFFXXX' };
+const GRACE = { beneficiaryName: 'Grace Hopper', iban: 'GB29 NWBK 6016 1331 9268 19', swift: 'NWBKGB2L' };
+
+interface Template {
+  id: number;
+  name: string;
+  type: string;
+  beneficiary?: Record<string, string>;
+}
+interface Recent {
+  type: string;
+  name?: string;
+  beneficiary?: Record<string, string>;
+  amount: string;
+  state?: string;
+}
+interface Answer {
+  responseCode: string;
+  templates?: Template[];
+  transfers?: Recent[];
+  validationErrors?: Array<{ field: string }>;
+}
+
+for (const backend of BACKENDS) {
+  describe(`beneficiary templates and recent wires on ${backend.name}`, () => {
+    let test: TestServer;
+    let client: ApiClient;
+
+    beforeAll(async () => {
+      test = await startTestServer(backend);
+      client = new ApiClient(test.url);
+    });
+    afterAll(() => test?.close());
+
+    const db = () => test.server.db;
+    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
+      (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const newCustomer = async (name: string) => {
+      const { email } = await createPersonalCustomer(db(), name);
+      const { customerId } = await db().selectFrom('users').select('customer_id as customerId').where('email', '=', email).executeTakeFirstOrThrow();
+      const usd = await openAccount(db(), customerId!, 'USD');
+      await fund(db(), usd, 10_000_00n);
+      return { usd, tokens: await client.signIn(email, TEST_PASSWORD) };
+    };
+    const wire = (from: { usd: number; tokens: Tokens }, beneficiary: object, extra: object = {}) =>
+      rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount: '10.00', ...beneficiary, ...extra }, from.tokens);
+    const wireTemplates = async (tokens: Tokens) => (await rpc('paymentTemplateList', { types: ['wire'] }, tokens)).templates!;
+
+    it('saves a wire beneficiary as a template, lists it to its owner only, and sends again from it', async () => {
+      const ana = await newCustomer('templates');
+      expect((await wire(ana, ADA, { templateName: 'Landlord' })).responseCode).toBe('00');
+      const [saved] = await wireTemplates(ana.tokens);
+      expect(saved).toMatchObject({
+        name: 'Landlord',
+        type: 'wire',
+        beneficiary: { name: 'Ada Lovelace', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+      });
+      // p2p templates are not among a wire screen's.
+      expect((await rpc('paymentTemplateList', { types: ['p2p'] }, ana.tokens)).templates).toEqual([]);
+
+      // Chosen again: the form is filled from the template and sent.
+      const again = await wire(ana, { beneficiaryName: saved!.beneficiary!.name, iban: saved!.beneficiary!.iban, swift: saved!.beneficiary!.bic });
+      expect(again.responseCode).toBe('00');
+
+      // The same name replaces it; a refused wire saves nothing.
+      await wire(ana, GRACE, { templateName: 'landlord' });
+      expect(await wireTemplates(ana.tokens)).toMatchObject([{ id: saved!.id, beneficiary: { name: 'Grace Hopper' } }]);
+      const refused = await wire(ana, { ...ADA, iban: 'DE89370400440532013001' }, { templateName: 'Broken' });
+      expect(refused).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'iban' }] });
+      expect((await wireTemplates(ana.tokens)).map((template) => template.name)).toEqual(['landlord']);
+
+      // Another customer neither sees it nor may delete it.
+      const ben = await newCustomer('other');
+      expect(await wireTemplates(ben.tokens)).toEqual([]);
+      expect((await rpc('paymentTemplateDelete', { id: saved!.id }, ben.tokens)).responseCode).toBe('13');
+      expect(await wireTemplates(ana.tokens)).toHaveLength(1);
+      expect((await rpc('paymentTemplateDelete', { id: saved!.id }, ana.tokens)).responseCode).toBe('00');
+      expect(await wireTemplates(ana.tokens)).toEqual([]);
+    });
+
+    it('answers recent wires by beneficiary from the payouts, with search and limit', async () => {
+      const ana = await newCustomer('recent');
+      await wire(ana, ADA);
+      await wire(ana, GRACE);
+      await wire(ana, ADA);
+      const recent = async (params: object) => (await rpc('recentTransfers', { types: ['wire'], ...params }, ana.tokens)).transfers!;
+      expect(await recent({ limit: 5 })).toMatchObject([
+        { type: 'wire', name: 'Ada Lovelace', beneficiary: { iban: 'DE89370400440532013000' }, amount: '10.00', state: 'pending' },
+        { type: 'wire', name: 'Grace Hopper' },
+      ]);
+      expect(await recent({ limit: 1 })).toHaveLength(1);
+      expect(await recent({ search: 'hopp' })).toMatchObject([{ name: 'Grace Hopper' }]);
+      expect(await recent({ search: 'NWBK6016' })).toMatchObject([{ name: 'Grace Hopper' }]);
+      expect(await recent({ search: 'nobody' })).toEqual([]);
+      // p2p asked alone answers no wires; another customer sees none of them.
+      expect((await rpc('recentTransfers', { types: ['p2p'] }, ana.tokens)).transfers).toEqual([]);
+      const ben = await newCustomer('recent-other');
+      expect((await rpc('recentTransfers', { types: ['wire'] }, ben.tokens)).transfers).toEqual([]);
+    });
+  });
+}
