@@ -197,16 +197,16 @@ for (const backend of BACKENDS) {
 
       it('holds amount plus fee, then posts it when the rail settles; the answer is kept only as a hash', async () => {
         const bo = await newCustomer('interac-settled', 1_000_00n, 'CAD');
-        // The interac kind has no percentage, so no fee applies (schemas/data/transfer-pricing.json).
+        // The interac kind charges no percentage: its minimum, 1.50, is a flat fee (schemas/data/transfer-pricing.json).
         expect(await rpc('interacFee', { accountId: bo.account, amount: '100.00' }, bo.tokens)).toMatchObject({
-          fee: '0.00',
-          total: '100.00',
+          fee: '1.50',
+          total: '101.50',
           currencyCode: 'CAD',
         });
         const sent = await send(bo, '100.00');
-        expect(sent).toMatchObject({ responseCode: '00', status: 'processing', fee: '0.00', currencyCode: 'CAD' });
+        expect(sent).toMatchObject({ responseCode: '00', status: 'processing', fee: '1.50', currencyCode: 'CAD' });
         expect(JSON.stringify(sent)).not.toContain('Rex');
-        expect(await balance(bo)).toMatchObject({ balance: 1_000_00n, pending: 100_00n });
+        expect(await balance(bo)).toMatchObject({ balance: 1_000_00n, pending: 101_50n });
         const payout = await db()
           .selectFrom('rail_payouts')
           .select('beneficiary')
@@ -218,7 +218,7 @@ for (const backend of BACKENDS) {
         expect(JSON.stringify(beneficiary)).not.toMatch(/rex/i);
 
         expect((await network('interac', sent.operationId!, 'settle')).body).toEqual({ state: 'settled' });
-        expect(await balance(bo)).toMatchObject({ balance: 900_00n, pending: 0n });
+        expect(await balance(bo)).toMatchObject({ balance: 898_50n, pending: 0n });
         const status = await payoutStatus(bo, sent.operationId!);
         expect(status).toMatchObject({ rail: 'interac', state: 'settled', beneficiaryName: 'Ana Tremblay' });
         expect(JSON.stringify(status)).not.toMatch(/argon2|rex/i);
