@@ -14,11 +14,21 @@ import { sandboxRail, type SandboxRail } from './sandbox-rail.ts';
  */
 export function railAdapters(options: { sandboxes: boolean; urls?: Partial<Record<RailName, string>> }, db: Kysely<Database>): RailAdapters {
   const pick = (rail: RailName): RailAdapter => (options.sandboxes ? sandboxRail(db, rail) : gatewayRail(rail, options.urls?.[rail] ?? ''));
+  return withRailBeneficiaries(Object.fromEntries(RAILS.map((rail) => [rail, pick(rail)])) as RailAdapters, db);
+}
+
+/**
+ * The adapters, each rail that needs more than a payout keeps sending what `RAIL_BENEFICIARY` makes of the
+ * kept beneficiary (a card payout: the number from the vault).
+ *
+ * @example
+ * const rails = withRailBeneficiaries({ ...sandboxes, oct: capturingAdapter }, db); // capturingAdapter sees the number
+ */
+export function withRailBeneficiaries(adapters: RailAdapters, db: Kysely<Database>): RailAdapters {
   return Object.fromEntries(
     RAILS.map((rail) => {
-      const adapter = pick(rail);
       const unseal = RAIL_BENEFICIARY[rail];
-      return [rail, unseal ? withRailBeneficiary(adapter, (kept) => unseal(db, kept)) : adapter];
+      return [rail, unseal ? withRailBeneficiary(adapters[rail], (kept) => unseal(db, kept)) : adapters[rail]];
     }),
   ) as RailAdapters;
 }

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
-import { railAdapters } from '../../server/rails/adapters.ts';
+import { railAdapters, withRailBeneficiaries } from '../../server/rails/adapters.ts';
 import { collectRailReports, resendPendingPayouts } from '../../server/rails/payouts.ts';
 import type { PayoutInstruction, RailAdapters } from '../../server/rails/rail-adapter.ts';
 import { sandboxRail } from '../../server/rails/sandbox-rail.ts';
@@ -138,10 +138,14 @@ for (const backend of BACKENDS) {
       const sent = await payToCard(ola, '10.00', { cardNumber: MASTERCARD, cardholderName: 'Ola Nordmann' });
       const handed: PayoutInstruction[] = [];
       const sandbox = railAdapters({ sandboxes: true }, db());
-      const rails = {
-        ...sandbox,
-        oct: { ...sandbox.oct, rail: 'oct', sendPayout: async (instruction: PayoutInstruction) => void handed.push(instruction) },
-      } as RailAdapters;
+      // The network's side is replaced by one that records what it is sent; the bank's side unseals as always.
+      const rails = withRailBeneficiaries(
+        {
+          ...sandbox,
+          oct: { ...sandbox.oct, rail: 'oct', sendPayout: async (instruction: PayoutInstruction) => void handed.push(instruction) },
+        } as RailAdapters,
+        db(),
+      );
       expect(await resendPendingPayouts(db(), rails, new Date(Date.now() + 2 * 60_000))).toBeGreaterThanOrEqual(1);
       const mine = handed.find((instruction) => instruction.endToEndId === `OCT-${sent.operationId}`);
       expect(mine).toMatchObject({ amount: '10.00', currency: 'USD', beneficiary: { name: 'Ola Nordmann', cardNumber: MASTERCARD, cardBrand: 'MC' } });
