@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
+import { confirmTransferBySms } from '../support/outbox.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
@@ -55,7 +56,8 @@ describe('payout to a card', () => {
     await review.waitFor();
     const reviewText = await review.innerText();
     for (const shown of [holder, '4111 1111 1111 1111', '$100.00', '$2.00', '$102.00']) expect(reviewText).toContain(shown);
-    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    // Her two-step setting asks the SMS code before the payout leaves.
+    await confirmTransferBySms(page, e2e.server.url, () => review.getByRole('button', { name: 'Send', exact: true }).click());
 
     const receipt = page.getByRole('alertdialog', { name: 'Payout on its way' });
     await receipt.waitFor();

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { confirmTransferBySms } from '../support/outbox.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
@@ -70,7 +71,8 @@ describe('crypto withdrawal', () => {
     await review.waitFor();
     const reviewText = await review.innerText();
     for (const shown of ['Ethereum (ETH, ERC-20)', ETH_ADDRESS, '€100.00', '€5.00', '€105.00']) expect(reviewText).toContain(shown);
-    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    // Her two-step setting asks the SMS code before the payout leaves.
+    await confirmTransferBySms(page, e2e.server.url, () => review.getByRole('button', { name: 'Send', exact: true }).click());
 
     const receipt = page.getByRole('alertdialog', { name: 'Transfer on its way' });
     await receipt.waitFor();

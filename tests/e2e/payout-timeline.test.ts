@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { ANNA_PHONE, codeSentAfter, newestOutboxId } from '../support/outbox.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
@@ -27,6 +28,7 @@ describe('payout timeline and transfer options', () => {
     const api = await signIn(e2e.server.url, 'personal@example.com');
     const { accounts } = (await api.call('balanceInquiry', {})) as { accounts: Account[] };
     const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+    const codesBefore = await newestOutboxId(e2e.server.url, ANNA_PHONE, 'transferConfirmation');
     const sent = (await api.call('wireTransfer', {
       idempotencyKey: randomUUID(),
       accountId: eur.accountId,
@@ -34,8 +36,11 @@ describe('payout timeline and transfer options', () => {
       beneficiaryName: beneficiary,
       iban: 'DE89 3704 0044 0532 0130 00',
       swift: 'COBADEFFXXX',
-    })) as { transactionId: number; status: string };
-    expect(sent.status).toBe('processing');
+    })) as { transactionId: number; operationId: number; status: string };
+    // Her two-step setting asks the SMS code; given, the wire goes to its rail.
+    expect(sent.status).toBe('awaitingConfirmation');
+    const code = await codeSentAfter(e2e.server.url, ANNA_PHONE, 'transferConfirmation', codesBefore);
+    expect(((await api.call('transferApprove', { trxid: sent.operationId, approvalCode: code })) as { status: string }).status).toBe('processing');
 
     const page = await e2e.signedInPage('personal@example.com');
     await page.goto(`${e2e.server.url}/history/${sent.transactionId}`);

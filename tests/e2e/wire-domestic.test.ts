@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
+import { confirmTransferBySms } from '../support/outbox.ts';
 import { browserAndServer } from '../support/pages.ts';
 
 const e2e = browserAndServer();
@@ -52,7 +53,8 @@ describe('wire by ACH', () => {
     await review.waitFor();
     const reviewText = await review.innerText();
     for (const shown of [beneficiary, '021000021', '000123456789', 'All charges paid by me']) expect(reviewText).toContain(shown);
-    await review.getByRole('button', { name: 'Send', exact: true }).click();
+    // Her two-step setting asks the SMS code before the payout leaves.
+    await confirmTransferBySms(page, e2e.server.url, () => review.getByRole('button', { name: 'Send', exact: true }).click());
     const receipt = page.getByRole('alertdialog', { name: 'Transfer on its way' });
     await receipt.waitFor();
     expect(await receipt.innerText()).toContain('Processing');

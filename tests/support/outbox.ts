@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 
 /** A message the sandbox outbox holds (`/sandbox/outbox`): what an SMS gateway or mail relay was asked to send. */
 export interface OutboxMessage {
@@ -39,4 +40,24 @@ export async function codeSentAfter(serverUrl: string, to: string, purpose: stri
     )
     .toMatch(/^[0-9]{6}$/);
   return code;
+}
+
+/** The personal demo customer's phone, where her transfer codes go by SMS. */
+export const ANNA_PHONE = '447700900123';
+
+/**
+ * Sends a transfer with `send` (a click) and gives, in its "Confirm the transfer" dialog, the SMS code the
+ * customer's two-step setting asks (read from the sandbox outbox).
+ *
+ * @example
+ * await confirmTransferBySms(page, e2e.server.url, () => review.getByRole('button', { name: 'Send', exact: true }).click());
+ */
+export async function confirmTransferBySms(page: Page, serverUrl: string, send: () => Promise<void>, phone = ANNA_PHONE): Promise<void> {
+  const before = await newestOutboxId(serverUrl, phone, 'transferConfirmation');
+  await send();
+  const confirm = page.getByRole('dialog', { name: 'Confirm the transfer' });
+  await confirm.waitFor();
+  const code = await codeSentAfter(serverUrl, phone, 'transferConfirmation', before);
+  await confirm.getByLabel('Confirmation code').fill(code);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
 }
