@@ -15,7 +15,7 @@ import { systemAccountId } from '../ledger/system-accounts.ts';
 import { transferFee, transferLimits } from '../pricing/pricing.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { limitUsage } from '../transfers/limits.ts';
-import { customerName, lockPayer, receivingAccount } from '../transfers/parties.ts';
+import { customerName, lockPayer, receivingAccounts } from '../transfers/parties.ts';
 import Papa from 'papaparse';
 import { readBatchRows, type BatchColumn, type ReadRow } from './read-rows.ts';
 
@@ -459,22 +459,7 @@ async function runBatchChunk(trx: Trx, batchId: bigint, chunk: number): Promise<
   }
 
   // Where each payee receives the currency, read at once; one is opened for a payee who has none.
-  const receiving = new Map<number, number>();
-  const payeeIds = [...new Set(paying.map((row) => row.to_customer_id!))];
-  if (payeeIds.length > 0) {
-    const accounts = await trx
-      .selectFrom('accounts')
-      .select(['id', 'customer_id'])
-      .where('customer_id', 'in', payeeIds)
-      .where('currency_code', '=', currency)
-      .where('status', '=', 1)
-      .where('type', 'in', [1001, 4001, 4002])
-      .orderBy(sql`case when type = 1001 then 0 else 1 end`)
-      .orderBy('id')
-      .execute();
-    for (const account of accounts) if (!receiving.has(account.customer_id!)) receiving.set(account.customer_id!, account.id);
-    for (const payee of payeeIds) if (!receiving.has(payee)) receiving.set(payee, await receivingAccount(trx, payee, currency));
-  }
+  const receiving = await receivingAccounts(trx, [...new Set(paying.map((row) => row.to_customer_id!))], currency);
 
   // One ledger transaction per payment: its transfer's page, receipt and its payee's history line.
   const paid: Array<{ transferId: bigint; accountId: number; transactionId: bigint }> = [];

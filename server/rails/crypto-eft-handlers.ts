@@ -1,10 +1,9 @@
-import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import { ownAccountWithScale } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import { formatMinorUnits } from '../ledger/money.ts';
-import { transferFee } from '../pricing/pricing.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { cryptoRecipient } from './crypto-eft.ts';
 import { createPayout, payoutScope } from './payouts.ts';
+import { railFeeQuote } from './fee-quote.ts';
 
 /**
  * The crypto withdrawal's calls (document 001 section 7, 'External transfers by ... crypto eft'): a
@@ -27,8 +26,6 @@ export const cryptoEftHandlers: Pick<RpcHandlerMap<RpcContext>, 'cryptoEftTransf
 
   async cryptoEftFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
-    const fee = transferFee('crypto_eft', amount, params.network);
-    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+    return railFeeQuote('crypto_eft', params.amount, account, params.network);
   },
 };

@@ -1,14 +1,15 @@
-import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import { ownAccountWithScale } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
-import { feeVariants, transferFee } from '../pricing/pricing.ts';
+import { feeVariants } from '../pricing/pricing.ts';
 import { createPayout, payoutOf, payoutScope } from './payouts.ts';
 import type { RailName } from './rail-adapter.ts';
 import { wireBeneficiary } from './wire.ts';
 import { saveBeneficiaryTemplate } from '../transfers/templates.ts';
 import type { Database } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
+import { railFeeQuote } from './fee-quote.ts';
 
 /** How a wire's charges may be paid: its standard fee and the pricing data's wire variants. */
 type WireFeeVariant = 'standard' | 'our' | 'express';
@@ -59,13 +60,9 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
 
   async wireFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
-    const priced = (variant: WireFeeVariant) => {
-      const fee = transferFee('wire', amount, pricingVariant(variant));
-      return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale) };
-    };
-    const variants = WIRE_FEE_VARIANTS.map((variant) => ({ variant, ...priced(variant), currencyCode: account.currency_code }));
-    return { ...priced(params.feeVariant ?? 'standard'), currencyCode: account.currency_code, variants };
+    const priced = (variant: WireFeeVariant) => railFeeQuote('wire', params.amount, account, pricingVariant(variant));
+    const variants = WIRE_FEE_VARIANTS.map((variant) => ({ variant, ...priced(variant) }));
+    return { ...priced(params.feeVariant ?? 'standard'), variants };
   },
 
   async payoutStatus(params, ctx) {

@@ -1,11 +1,10 @@
-import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import { ownAccountWithScale } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { currentLanguage } from '../i18n/request-language.ts';
-import { formatMinorUnits } from '../ledger/money.ts';
-import { transferFee } from '../pricing/pricing.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { instantBanks, instantKeyHolder, instantRecipient, maskedTaxId } from './instant.ts';
 import { createPayout, payoutScope } from './payouts.ts';
+import { railFeeQuote } from './fee-quote.ts';
 
 /**
  * The instant payment's calls (document 001 sections 5 and 7, 'Instant key info and bank list',
@@ -27,9 +26,7 @@ export const instantHandlers: Pick<RpcHandlerMap<RpcContext>, 'instantTransfer' 
 
   async instantFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
-    const fee = transferFee('instant_payment', amount);
-    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+    return railFeeQuote('instant_payment', params.amount, account);
   },
 
   async instantKeyInfo(params, ctx) {

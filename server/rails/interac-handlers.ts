@@ -1,11 +1,10 @@
-import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import { ownAccountWithScale } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import { formatMinorUnits } from '../ledger/money.ts';
-import { transferFee } from '../pricing/pricing.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { INTERAC_CURRENCY, interacRecipient } from './interac.ts';
 import { createPayout, payoutScope } from './payouts.ts';
+import { railFeeQuote } from './fee-quote.ts';
 
 type Db = RpcContext['db'];
 
@@ -39,8 +38,6 @@ export const interacHandlers: Pick<RpcHandlerMap<RpcContext>, 'interacTransfer' 
 
   async interacFee(params, ctx) {
     const account = await cadAccount(ctx.db, params.accountId, callerOf(ctx).customerId);
-    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
-    const fee = transferFee('interac', amount);
-    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+    return railFeeQuote('interac', params.amount, account);
   },
 };

@@ -1,12 +1,11 @@
 import type { Transaction } from 'kysely';
-import { ownAccountWithScale, positiveAmount } from '../accounts/paying-account.ts';
+import { ownAccountWithScale } from '../accounts/paying-account.ts';
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import type { Database } from '../db/schema.ts';
-import { formatMinorUnits } from '../ledger/money.ts';
-import { transferFee } from '../pricing/pricing.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { deleteExternalCard, externalCards, octCard } from './oct.ts';
 import { createPayout, payoutScope } from './payouts.ts';
+import { railFeeQuote } from './fee-quote.ts';
 
 /**
  * The card payout's calls (document 001 section 7, 'External transfers'; the oct rail): a payout to a
@@ -32,9 +31,7 @@ export const octHandlers: Pick<RpcHandlerMap<RpcContext>, 'octTransfer' | 'octFe
 
   async octFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    const amount = positiveAmount(params.amount, account.scale, 'amount', 'server.amounts.aboveZeroForFee');
-    const fee = transferFee('oct', amount);
-    return { fee: formatMinorUnits(fee, account.scale), total: formatMinorUnits(amount + fee, account.scale), currencyCode: account.currency_code };
+    return railFeeQuote('oct', params.amount, account);
   },
 
   async externalCards(_params, ctx) {

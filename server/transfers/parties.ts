@@ -68,21 +68,38 @@ export async function customerByEmail(trx: Trx, email: string): Promise<{ custom
  * account in it, else a new payment account opened for them (a payee may always be paid).
  */
 export async function receivingAccount(trx: Trx, customerId: number, currency: string): Promise<number> {
+  return (await receivingAccounts(trx, [customerId], currency)).get(customerId)!;
+}
+
+/**
+ * Where each of several payees receives a currency, as {@link receivingAccount} chooses it, read in one
+ * query (an account opened for each payee who has none).
+ *
+ * @example
+ * const accounts = await receivingAccounts(trx, [42, 43], 'EUR'); // Map { 42 => 1201, 43 => 1305 }
+ */
+export async function receivingAccounts(trx: Trx, customerIds: readonly number[], currency: string): Promise<Map<number, number>> {
+  const receiving = new Map<number, number>();
+  if (customerIds.length === 0) return receiving;
   const existing = await trx
     .selectFrom('accounts')
-    .select('id')
-    .where('customer_id', '=', customerId)
+    .select(['id', 'customer_id'])
+    .where('customer_id', 'in', [...customerIds])
     .where('currency_code', '=', currency)
     .where('status', '=', 1)
     .where('type', 'in', [1001, 4001, 4002])
     .orderBy(sql`case when type = 1001 then 0 else 1 end`)
     .orderBy('id')
-    .executeTakeFirst();
-  if (existing) return existing.id;
-  const opened = await trx
-    .insertInto('accounts')
-    .values({ customer_id: customerId, currency_code: currency, type: 1001 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return opened.id;
+    .execute();
+  for (const account of existing) if (!receiving.has(account.customer_id!)) receiving.set(account.customer_id!, account.id);
+  for (const customerId of customerIds) {
+    if (receiving.has(customerId)) continue;
+    const opened = await trx
+      .insertInto('accounts')
+      .values({ customer_id: customerId, currency_code: currency, type: 1001 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    receiving.set(customerId, opened.id);
+  }
+  return receiving;
 }
