@@ -47,8 +47,8 @@ describe('ActionBar', () => {
   });
 
   it('reads a dot path inside the row', () => {
-    expect(actionParams({ iban: ':payee.iban', name: ':payee.name' }, {}, { payee: { iban: 'DE89370400440532013000' } })).toEqual({
-      iban: 'DE89370400440532013000',
+    expect(actionParams({ code: ':store.code', name: ':store.name' }, {}, { store: { code: 'S-12' } })).toEqual({
+      code: 'S-12',
       name: undefined,
     });
   });

@@ -16,13 +16,13 @@ type Values = Record<string, unknown>;
 /**
  * The params of an action: its fixed `params`, where a string `":name"` stands for the value `name` of the
  * row or section the action is on, else the route parameter `name` (`{ storeId: ':storeId' }` on
- * `/stores/:storeId`); a dot path reads inside the row (`':payee.iban'`).
+ * `/stores/:storeId`); a dot path reads inside the row (`':store.code'`).
  *
  * @example
  * ```ts
  * actionParams({ storeId: ':storeId', reason: 'lost' }, { storeId: '7' }); // { storeId: '7', reason: 'lost' }
  * actionParams({ id: ':id' }, {}, { id: 12 }); // { id: 12 }
- * actionParams({ iban: ':payee.iban' }, {}, { payee: { iban: 'DE89…' } }); // { iban: 'DE89…' }
+ * actionParams({ code: ':store.code' }, {}, { store: { code: 'S-12' } }); // { code: 'S-12' }
  * ```
  */
 export function actionParams(
@@ -32,7 +32,7 @@ export function actionParams(
 ): Record<string, unknown> {
   const resolved: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params ?? {})) {
-    // ':name' reads the row's value, else the route parameter; ':beneficiary.iban' a value inside the row.
+    // ':name' reads the row's value, else the route parameter; ':store.code' a value inside the row.
     const placeholder = typeof value === 'string' ? /^:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)$/.exec(value) : null;
     const name = placeholder?.[1] ?? '';
     resolved[key] = placeholder ? (getPath(values, name) ?? routeParams[name]) : value;
