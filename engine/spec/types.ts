@@ -950,8 +950,23 @@ export interface DashboardSection {
   list?: RowListSpec;
   /** For kind table: a heading (Today, Yesterday, the date) starts each day of this row field. */
   groupByDay?: string;
+  /** For kind table: a search box above the rows whose text is sent as a field of the section's call (see {@link SectionSearch}). */
+  search?: SectionSearch;
   /** While its data loads (see {@link SectionLoading}). */
   loading?: SectionLoading;
+}
+
+/**
+ * A dashboard table's search box: its text, sent with Enter or its button, is the request field `field` of
+ * the section's call (left out while empty), and the list loads again from its first page.
+ */
+export interface SectionSearch {
+  /** The request field that takes the text. */
+  field: string;
+  /** i18n key of the box's label (also its placeholder). */
+  label: string;
+  /** The most characters the box takes. */
+  maxLength?: number;
 }
 
 /**

@@ -5,6 +5,9 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createPayout, payoutScope } from './payouts.ts';
 import { eftBanksOf, eftBeneficiary, eftBranchesOf, eftCountryCodes, eftRequiredFields, extraParamFields } from './eft.ts';
 import { railFeeQuote } from './fee-quote.ts';
+import { saveBeneficiaryTemplate } from '../transfers/templates.ts';
+import type { Database } from '../db/schema.ts';
+import type { Transaction } from 'kysely';
 
 const notReached = () => new RpcRefusal('TA1', { validationErrors: [{ field: 'countryCode', key: 'rails.eft.countryNotReached' }] });
 
@@ -18,12 +21,13 @@ const requirementOf = (countryCode: string) => {
  * The EFT rail's calls (document 001 section 7: 'External transfers by ... eft', 'Extra params by
  * transfer', 'Branch code options'): an EFT payout and its fee, the countries it reaches with the bank
  * fields each needs, their banks and branches, and a country's extra parameters. Like every payout, it
- * asks the second factor and business approval of issue 15 item 5 in createPayout (see server/rails/handlers.ts).
+ * asks the second factor and business approval of issue 15 item 5 in createPayout (see server/rails/handlers.ts);
+ * with templateName, the beneficiary is saved as an EFT template as a wire's is.
  */
 export const eftHandlers: Pick<RpcHandlerMap<RpcContext>, 'eftTransfer' | 'eftFee' | 'eftCountries' | 'eftBanks' | 'branchCodeOptions' | 'extraParams'> = {
   async eftTransfer(params, ctx) {
     const beneficiary = eftBeneficiary(params);
-    return createPayout(payoutScope(ctx), {
+    const created = await createPayout(payoutScope(ctx), {
       rail: 'eft',
       fromAccountId: params.accountId,
       ...(params.currency ? { currency: params.currency } : {}),
@@ -32,6 +36,16 @@ export const eftHandlers: Pick<RpcHandlerMap<RpcContext>, 'eftTransfer' | 'eftFe
       ...(params.reference ? { reference: params.reference } : {}),
       ...(params.note ? { note: params.note } : {}),
     });
+    // Saved in the same transaction: a refused EFT saves no template.
+    if (params.templateName) {
+      const caller = callerOf(ctx);
+      await saveBeneficiaryTemplate(ctx.db as Transaction<Database>, { customerId: caller.customerId, userId: caller.user.userId }, 'eft', {
+        name: params.templateName,
+        beneficiary,
+        accountId: params.accountId,
+      });
+    }
+    return created;
   },
 
   async eftFee(params, ctx) {

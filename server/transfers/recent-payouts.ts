@@ -6,6 +6,12 @@ import { formatMinorUnits } from '../ledger/money.ts';
 export const RAIL_KINDS = ['eft', 'wire', 'oct', 'crypto_eft', 'instant_payment', 'interac'] as const;
 export type RailKind = (typeof RAIL_KINDS)[number];
 
+/**
+ * Fields a rail keeps with its beneficiary that are never answered nor searched: a card payout's vault
+ * token (oct.ts) and an Interac transfer's hashed security answer (interac.ts).
+ */
+export const KEPT_SECRET_FIELDS = ['cardToken', 'securityAnswerHash'] as const;
+
 /** A beneficiary the customer paid on a rail, with its latest payout. */
 export interface RecentPayout {
   operationId: number;
@@ -23,7 +29,8 @@ export interface RecentPayout {
 /**
  * The last distinct beneficiaries the customer paid on these rails, newest first, each with its latest
  * payout: a beneficiary is the same when its rail and its stored fields are (a wire's name, IBAN and BIC).
- * `search` finds a part of the beneficiary's name or account (IBAN, number, address), any case. A payout
+ * `search` finds a part of the beneficiary's name or account (IBAN, number, address), any case; a card's
+ * vault token and an Interac security answer's hash are neither answered nor searched (KEPT_SECRET_FIELDS). A payout
  * that failed or was returned before leaving counts too: the customer may want to correct and send again.
  *
  * @example
@@ -50,7 +57,8 @@ export async function recentPayouts(
           eb
             .selectFrom(sql`jsonb_each_text(p.beneficiary)`.as('field'))
             .select(sql`1`.as('one'))
-            .where(sql.ref('field.value'), 'ilike', pattern!),
+            .where(sql.ref('field.value'), 'ilike', pattern!)
+            .where(sql.ref('field.key'), 'not in', KEPT_SECRET_FIELDS),
         ),
       ),
     )
@@ -62,11 +70,16 @@ export async function recentPayouts(
     operationId: Number(row.id),
     type: row.rail as RailKind,
     name: row.beneficiary.name ?? '',
-    beneficiary: { name: '', ...row.beneficiary },
+    beneficiary: { name: '', ...withoutSecrets(row.beneficiary) },
     accountId: row.from_account_id,
     amount: formatMinorUnits(row.amount, row.scale),
     currencyCode: row.currency_code,
     date: row.created_at.toISOString(),
     state: row.state,
   }));
+}
+
+/** A kept beneficiary without the fields of KEPT_SECRET_FIELDS. */
+function withoutSecrets(beneficiary: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(beneficiary).filter(([key]) => !(KEPT_SECRET_FIELDS as readonly string[]).includes(key)));
 }

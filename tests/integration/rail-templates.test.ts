@@ -5,6 +5,9 @@
  * nothing; another customer's template is refused with 13 on delete and never listed to them; the same
  * name replaces the template. recentTransfers with types [wire] answers the last distinct beneficiaries
  * from the payouts, newest first, with their state, search finding a part of the name or IBAN, and limit.
+ * EFT beneficiaries are saved the same way (eftTransfer's templateName): the country, account number,
+ * bank, branch and the country's further details, listed under types [eft] only, used again, replaced by
+ * name, refused to another customer with 13; recentTransfers with types [eft] answers the EFTs.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +17,15 @@ import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledg
 
 const ADA = { beneficiaryName: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFFXXX' };
 const GRACE = { beneficiaryName: 'Grace Hopper', iban: 'GB29 NWBK 6016 1331 9268 19', swift: 'NWBKGB2L' };
+/** An EFT beneficiary in Brazil, which needs bank, branch and its further details (schemas/data/eft-banks.json). */
+const ANA = {
+  countryCode: 'BR',
+  beneficiaryName: 'Ana Souza',
+  accountNumber: '12345-6',
+  bankCode: '001',
+  branchCode: '1607',
+  extraParams: { taxId: '12345678901', bankAccountType: 'checking' },
+};
 
 interface Template {
   id: number;
@@ -110,6 +122,83 @@ for (const backend of BACKENDS) {
       expect((await rpc('recentTransfers', { types: ['p2p'] }, ana.tokens)).transfers).toEqual([]);
       const ben = await newCustomer('recent-other');
       expect((await rpc('recentTransfers', { types: ['wire'] }, ben.tokens)).transfers).toEqual([]);
+    });
+  });
+
+  describe(`EFT beneficiary templates on ${backend.name}`, () => {
+    let test: TestServer;
+    let client: ApiClient;
+
+    beforeAll(async () => {
+      test = await startTestServer(backend);
+      client = new ApiClient(test.url);
+    });
+    afterAll(() => test?.close());
+
+    const db = () => test.server.db;
+    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
+      (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const newCustomer = async (name: string) => {
+      const { customerId, email } = await createPersonalCustomer(db(), name);
+      const usd = await openAccount(db(), customerId, 'USD');
+      await fund(db(), usd, 10_000_00n);
+      return { usd, tokens: await client.signIn(email, TEST_PASSWORD) };
+    };
+    const eft = (from: { usd: number; tokens: Tokens }, beneficiary: object, extra: object = {}) =>
+      rpc('eftTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount: '10.00', ...beneficiary, ...extra }, from.tokens);
+    const eftTemplates = async (tokens: Tokens) => (await rpc('paymentTemplateList', { types: ['eft'] }, tokens)).templates!;
+
+    it('saves an EFT beneficiary with its bank and branch, lists it under eft only, sends again from it, refuses it to another customer', async () => {
+      const ana = await newCustomer('eft-templates');
+      expect((await eft(ana, ANA, { templateName: 'Supplier' })).responseCode).toBe('00');
+      const [saved] = await eftTemplates(ana.tokens);
+      expect(saved).toMatchObject({
+        name: 'Supplier',
+        type: 'eft',
+        beneficiary: {
+          name: 'Ana Souza',
+          countryCode: 'BR',
+          accountNumber: '123456',
+          bankCode: '001',
+          bankName: 'Banco do Brasil',
+          branchCode: '1607',
+          taxId: '12345678901',
+          bankAccountType: 'checking',
+        },
+      });
+      // Neither a wire's nor a p2p list shows it.
+      expect((await rpc('paymentTemplateList', { types: ['wire', 'p2p'] }, ana.tokens)).templates).toEqual([]);
+
+      // Used again: the form is filled from the template and sent.
+      const b = saved!.beneficiary!;
+      const again = await eft(ana, {
+        countryCode: b.countryCode,
+        beneficiaryName: b.name,
+        accountNumber: b.accountNumber,
+        bankCode: b.bankCode,
+        branchCode: b.branchCode,
+        extraParams: { taxId: b.taxId, bankAccountType: b.bankAccountType },
+      });
+      expect(again.responseCode).toBe('00');
+
+      // A refused EFT (Brazil without its branch) saves nothing; the same name replaces the template.
+      const { branchCode: _branch, ...withoutBranch } = ANA;
+      const refused = await eft(ana, withoutBranch, { templateName: 'Broken' });
+      expect(refused).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'branchCode' }] });
+      await eft(ana, { ...ANA, beneficiaryName: 'Ana Souza Lima' }, { templateName: 'supplier' });
+      expect(await eftTemplates(ana.tokens)).toMatchObject([{ id: saved!.id, name: 'supplier', beneficiary: { name: 'Ana Souza Lima' } }]);
+
+      // Another customer neither sees it nor may delete it.
+      const ben = await newCustomer('eft-templates-other');
+      expect(await eftTemplates(ben.tokens)).toEqual([]);
+      expect((await rpc('paymentTemplateDelete', { id: saved!.id }, ben.tokens)).responseCode).toBe('13');
+      expect(await eftTemplates(ana.tokens)).toHaveLength(1);
+      expect((await rpc('paymentTemplateDelete', { id: saved!.id }, ana.tokens)).responseCode).toBe('00');
+      expect(await eftTemplates(ana.tokens)).toEqual([]);
+
+      // Recent EFTs answer the beneficiary of the payouts just made, newest first.
+      const recent = (await rpc('recentTransfers', { types: ['eft'], limit: 5, search: 'lima' }, ana.tokens)).transfers!;
+      expect(recent).toMatchObject([{ type: 'eft', name: 'Ana Souza Lima', beneficiary: { bankCode: '001' }, amount: '10.00' }]);
     });
   });
 }

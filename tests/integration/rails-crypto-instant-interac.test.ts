@@ -222,6 +222,15 @@ for (const backend of BACKENDS) {
         const status = await payoutStatus(bo, sent.operationId!);
         expect(status).toMatchObject({ rail: 'interac', state: 'settled', beneficiaryName: 'Ana Tremblay' });
         expect(JSON.stringify(status)).not.toMatch(/argon2|rex/i);
+
+        // The recent Interac transfers name the recipient, never the answer's hash, nor find it by a piece of it.
+        const recent = async (search?: string) =>
+          (await rpc('recentTransfers', { types: ['interac'], ...(search ? { search } : {}) }, bo.tokens)).transfers as Array<Record<string, unknown>>;
+        const [latest] = await recent();
+        expect(latest).toMatchObject({ type: 'interac', name: 'Ana Tremblay', beneficiary: { recipient: 'ana@example.ca' }, state: 'settled' });
+        expect(JSON.stringify(latest)).not.toMatch(/argon2|securityAnswer/i);
+        expect(await recent('argon2id')).toEqual([]);
+        expect(await recent('tremblay')).toHaveLength(1);
       });
 
       it('gives amount and fee back when the e-Transfer is returned', async () => {

@@ -215,4 +215,52 @@ describe('DashboardScreen', () => {
     expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Parcel']);
     expect(document.body.textContent).not.toMatch(/\{\{|parcels\./);
   });
+
+  it("sends a table section's search box text as its call's field, and nothing once the box is emptied", async () => {
+    const searchSpec: ScreenSpec = {
+      id: 'payees',
+      route: '/payees',
+      layout: 'main',
+      title: 'overview.title',
+      kind: 'dashboard',
+      dashboard: {
+        sections: [
+          {
+            id: 'recent',
+            title: 'overview.latest',
+            kind: 'table',
+            data: { method: 'recentPayees', params: { limit: 5 } },
+            search: { field: 'text', label: 'overview.find', maxLength: 40 },
+            rows: 'items',
+            columns: [{ field: 'name' }],
+          },
+        ],
+      },
+    };
+    const names = ['Ada Lovelace', 'Grace Hopper'];
+    const callMethod = vi.fn(async (_method: string, params: Record<string, unknown>) => ({
+      items: names.filter((name) => !params.text || name.toLowerCase().includes(String(params.text))).map((name) => ({ name })),
+    }));
+    renderScreens(
+      testOptions([searchSpec], { callMethod }),
+      '/payees',
+      createTestI18n({ overview: { title: 'Payees', latest: 'Recent', find: 'Find a payee' } }),
+    );
+    const recent = await section('Recent');
+    await waitFor(() => expect(within(recent).getByText('Grace Hopper')).toBeTruthy());
+    const box = within(within(recent).getByRole('search')).getByRole('searchbox', { name: 'Find a payee' });
+    expect(box.getAttribute('maxLength')).toBe('40');
+    fireEvent.change(box, { target: { value: ' hopp ' } });
+    await act(async () => {
+      fireEvent.click(within(recent).getByRole('button', { name: 'Search' }));
+    });
+    await waitFor(() => expect(within(recent).queryByText('Ada Lovelace')).toBeNull());
+    expect(within(recent).getByText('Grace Hopper')).toBeTruthy();
+    expect(callMethod).toHaveBeenLastCalledWith('recentPayees', { limit: 5, text: 'hopp' });
+    fireEvent.change(box, { target: { value: '' } });
+    await act(async () => {
+      fireEvent.submit(within(recent).getByRole('search'));
+    });
+    await waitFor(() => expect(within(recent).getByText('Ada Lovelace')).toBeTruthy());
+  });
 });

@@ -9,7 +9,7 @@ import { ActionList } from '../../actions/ActionBar';
 import { queryFields } from '../../actions/useCall';
 import { formSchema } from '../../schema-form/formSchemas';
 import { pickFields } from '../../schema-form/narrowSchema';
-import type { DashboardSection, ScreenSpec } from '../../spec/types';
+import type { DashboardSection, ScreenSpec, SectionSearch } from '../../spec/types';
 import { FormBody } from '../form/FormScreen';
 import { FormFillsContext, formFills } from '../form/fill';
 import { RowActions } from '../table/RowActions';
@@ -82,7 +82,12 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
   const { t } = useTranslation();
   const [pageIndex, setPageIndex] = useState(0);
   const [pageSize, setPageSize] = useState(0);
-  const answer = useMethodData(section.data, pageIndex > 0 ? { [PAGING.pageParam]: pageIndex + PAGING.firstPage } : undefined, {
+  const [searched, setSearched] = useState('');
+  const extra = {
+    ...(pageIndex > 0 ? { [PAGING.pageParam]: pageIndex + PAGING.firstPage } : {}),
+    ...(section.search && searched ? { [section.search.field]: searched } : {}),
+  };
+  const answer = useMethodData(section.data, Object.keys(extra).length > 0 ? extra : undefined, {
     keepPreviousData: true,
   });
   const rows = useMemo(() => sectionRows(answer.data, section), [answer.data, section]);
@@ -104,9 +109,26 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
     if (section.errorText && isAnswer(answer.error)) return <ErrorState message={t(section.errorText)} />;
     return <ErrorState onRetry={() => void answer.mutate()} />;
   }
-  if (section.data && answer.data === undefined) return <SectionSkeleton section={section} />;
+  const searchBox = section.search && section.kind === 'table' && (
+    <SectionSearchBox
+      search={section.search}
+      onSearch={(text) => {
+        setPageIndex(0);
+        setSearched(text);
+      }}
+    />
+  );
+  if (section.data && answer.data === undefined) {
+    return (
+      <>
+        {searchBox}
+        <SectionSkeleton section={section} />
+      </>
+    );
+  }
   return (
     <>
+      {searchBox}
       <SectionContent
         spec={spec}
         section={section}
@@ -119,6 +141,42 @@ function SectionBody({ spec, section, title }: { spec: ScreenSpec; section: Dash
       />
       <ActionList spec={spec} actions={section.actions} values={values} />
     </>
+  );
+}
+
+/**
+ * A dashboard table's search box (`section.search`): the text, sent with Enter or the button, becomes the
+ * request field the spec names; an emptied box sends nothing.
+ */
+function SectionSearchBox({ search, onSearch }: { search: SectionSearch; onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  return (
+    <form
+      role="search"
+      className="eng-search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label className="eng-visually-hidden" htmlFor={id}>
+        {t(search.label)}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="eng-input eng-search__input"
+        value={text}
+        maxLength={search.maxLength}
+        placeholder={t(search.label)}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="eng-button eng-button--primary">
+        {t('engine.table.search')}
+      </button>
+    </form>
   );
 }
 
