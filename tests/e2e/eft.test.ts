@@ -5,6 +5,9 @@
  * bank. Sent without a branch, it is refused on the branch field before anything is sent; with one, the
  * review names the beneficiary, bank, amount, fee and total, and the receipt says it is processing. A
  * tester settles it on /sandbox/rails and its details page shows it completed. Axe finds nothing serious.
+ * Named as a template, the beneficiary is listed under the saved beneficiaries, and the recent local
+ * transfers list the payout just made, found by the search box, its state following the rail live
+ * (Delivered once settled, without reloading); the template's Use fills the form again.
  */
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
@@ -55,6 +58,7 @@ describe('local bank transfer (EFT)', () => {
     await page.getByLabel(/^Tax number/).fill('12345678901');
     await page.getByLabel(/^Account type/).selectOption({ label: 'Checking account' });
     await page.getByLabel(/^Amount/).fill('100');
+    await page.getByLabel(/^Save as template/).fill(`Supplier ${beneficiary}`);
     await expect.poll(() => main.locator('[data-field="fee"]').innerText()).toBe('€3.00');
     expect(await main.locator('[data-field="total"]').innerText()).toBe('€103.00');
     expect(await seriousViolations(page)).toEqual([]);
@@ -85,6 +89,20 @@ describe('local bank transfer (EFT)', () => {
     expect(detailsPath).toMatch(/^\/history\/[0-9]+$/);
     await receipt.getByRole('button', { name: 'Done' }).click();
 
+    // The recent local transfers list the payout just made; the search box finds it by a part of the name.
+    const recent = main.locator('section', { has: page.getByRole('heading', { name: 'Recent local transfers' }) });
+    const search = recent.getByRole('searchbox', { name: 'Search by name or account number' });
+    await search.fill(beneficiary.slice(-6));
+    await search.press('Enter');
+    const recentRow = recent.getByRole('row', { name: new RegExp(beneficiary) });
+    await recentRow.waitFor();
+    expect(await recent.getByRole('row').count()).toBe(2); // its heading row and the one payout found
+    expect(await recentRow.innerText()).toMatch(/€100\.00[\s\S]*(Sent to the bank|On its way)/);
+    // The template is among the saved beneficiaries.
+    const templates = main.locator('section', { has: page.getByRole('heading', { name: 'Saved beneficiaries' }) });
+    const templateRow = templates.getByRole('row', { name: new RegExp(`Supplier ${beneficiary}`) });
+    expect(await templateRow.innerText()).toContain(`${beneficiary} · BR 123456`);
+
     // A tester settles it on the sandbox page.
     const tester = await e2e.browser.newPage();
     await tester.goto(`${e2e.server.url}/sandbox/rails`);
@@ -93,6 +111,16 @@ describe('local bank transfer (EFT)', () => {
     await payout.getByRole('button', { name: 'Settle' }).click();
     await tester.getByRole('status').filter({ hasText: 'settled' }).waitFor();
     await tester.close();
+
+    // Pushed live: the recent list says it was delivered without a reload.
+    await recentRow.getByText('Delivered').waitFor();
+    // The template's Use fills the form with its beneficiary.
+    await templateRow.getByRole('button', { name: 'Use' }).click();
+    await expect.poll(() => page.getByLabel("Beneficiary's name").inputValue()).toBe(beneficiary);
+    expect(await page.getByLabel(/^Account number/).inputValue()).toBe('123456');
+    expect(await country.inputValue()).toBe('BR');
+    await expect.poll(() => bank.inputValue()).toBe('001');
+    await expect.poll(() => branch.inputValue()).toBe('1607');
 
     await page.goto(`${e2e.server.url}${detailsPath}`);
     await expect.poll(() => main.locator('[data-field="transferStatus"]').innerText()).toBe('Completed');
