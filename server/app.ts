@@ -8,6 +8,7 @@ import { loadTokenSecret } from './auth/token-secret.ts';
 import type { ServerConfig } from './config/config.ts';
 import { listenForNotifications, openDatabase } from './db/connect.ts';
 import { CHALLENGE_CHANNEL, challengeEvents } from './push/challenges.ts';
+import { hearCustomerAnnouncements } from './push/customer-live.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import type { Database } from './db/schema.ts';
 import { seedDemoData } from './demo/seed.ts';
@@ -82,6 +83,8 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
   // A push sign-in decided on any instance answers the browser waiting on this one at once.
   const stopListening = await listenForNotifications(db, CHALLENGE_CHANNEL, (tokenHash) => challengeEvents.emit(tokenHash));
   app.addHook('onClose', stopListening);
+  // A payout's state changed by any instance (its scheduler, the sandbox page) reaches the pages open on this one.
+  app.addHook('onClose', await hearCustomerAnnouncements(db));
   try {
     await prepareDatabase(db, config, app);
     const tokenKey = await loadTokenSecret(db, config.tokenSecret);

@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import { verifyAccessToken } from '../auth/access-tokens.ts';
 import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
+import { listenForNotifications } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 
 /** What the server tells a customer's open pages: something of this topic changed (a payout's state). */
@@ -13,22 +14,55 @@ export type LiveTopic = 'payouts';
 /** A socket that has not said who it is within this time is closed. */
 const HELLO_MS = 10_000;
 
-const customerEvents = new EventEmitter();
-// Every open page of a customer listens: many tabs must not look like a leak.
-customerEvents.setMaxListeners(0);
+/** The PostgreSQL channel every server instance on a database listens on for customers' live events. */
+export const CUSTOMER_LIVE_CHANNEL = 'customer_live';
+
+const TOPICS: readonly LiveTopic[] = ['payouts'];
+
+/** The open pages of each database's customers, by `customer:<id>`: the instances of tests share a process. */
+const eventsByDatabase = new WeakMap<Kysely<Database>, EventEmitter>();
+
+function customerEventsOf(db: Kysely<Database>): EventEmitter {
+  let events = eventsByDatabase.get(db);
+  if (!events) {
+    events = new EventEmitter();
+    // Every open page of a customer listens: many tabs must not look like a leak.
+    events.setMaxListeners(0);
+    eventsByDatabase.set(db, events);
+  }
+  return events;
+}
 
 const eventName = (customerId: number) => `customer:${customerId}`;
 
 /**
- * Tells every page the customer has open on this server instance that something of `topic` changed;
- * each page asks again for what it shows (the message carries no data, so nothing leaks through it).
- * Call it after the change is committed.
+ * Tells every page the customer has open, on any server instance using this database, that something of
+ * `topic` changed; each page asks again for what it shows (the message carries no data, so nothing leaks
+ * through it). It is a `NOTIFY` on CUSTOMER_LIVE_CHANNEL: run inside the transaction that makes the change,
+ * it is delivered when that commits and never when it rolls back.
  *
  * @example
- * if ((await applyRailReport(db, 'wire', report)) === 'applied') announceToCustomer(customerId, 'payouts');
+ * await announceToCustomer(trx, customerId, 'payouts'); // inside applyRailReport's transaction
  */
-export function announceToCustomer(customerId: number, topic: LiveTopic): void {
-  customerEvents.emit(eventName(customerId), topic);
+export async function announceToCustomer(db: Kysely<Database>, customerId: number, topic: LiveTopic): Promise<void> {
+  await sql`select pg_notify(${CUSTOMER_LIVE_CHANNEL}, ${`${customerId}:${topic}`})`.execute(db);
+}
+
+/**
+ * Hears the announcements of every instance on this database (LISTEN on CUSTOMER_LIVE_CHANNEL, see
+ * listenForNotifications in server/db/connect.ts; PGlite's own listen on the embedded database) and tells
+ * the pages open on this instance. Answers how to stop.
+ *
+ * @example
+ * app.addHook('onClose', await hearCustomerAnnouncements(db));
+ */
+export async function hearCustomerAnnouncements(db: Kysely<Database>): Promise<() => Promise<void>> {
+  const events = customerEventsOf(db);
+  return listenForNotifications(db, CUSTOMER_LIVE_CHANNEL, (payload) => {
+    const [id, topic] = payload.split(':');
+    const customerId = Number(id);
+    if (Number.isInteger(customerId) && customerId > 0 && TOPICS.includes(topic as LiveTopic)) events.emit(eventName(customerId), topic);
+  });
 }
 
 /**
@@ -37,10 +71,12 @@ export function announceToCustomer(customerId: number, topic: LiveTopic): void {
  * URL, so the token does not reach access logs); the server checks the session and that the user may act
  * for that customer, answers `{"topic": "ready"}`, then `{"topic": "payouts"}` at each change
  * announceToCustomer reports, until the page closes it. A token or customer refused closes it with 4001
- * or 4003. Events reach the pages connected to the instance that made the change.
+ * or 4003. Events reach the pages connected to every instance on the database (hearCustomerAnnouncements),
+ * whichever instance made the change.
  */
 export async function customerLiveChannel(app: FastifyInstance, options: { db: Kysely<Database>; tokenKey: Uint8Array }): Promise<void> {
   app.get('/api/live', { websocket: true }, (socket: WebSocket, request) => {
+    const customerEvents = customerEventsOf(options.db);
     let listening: { name: string; listener: (topic: LiveTopic) => void } | undefined;
     let greeted = false;
     const hello = setTimeout(() => socket.close(4000, 'no token'), HELLO_MS);

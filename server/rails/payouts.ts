@@ -223,13 +223,13 @@ export type ReportOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown';
  * (payout-states.ts) is ignored; otherwise the ledger does what the table says (post the hold, void it
  * and give amount and fee back, or refund the amount of a settled payout from the rail's clearing
  * account, the fee kept), and the payout, its transfer and its timeline take the new state with its time
- * and reason code. The customer's open pages are told (announceToCustomer) once it is committed.
+ * and reason code. The customer's open pages, on every server instance, are told (announceToCustomer) once
+ * it is committed.
  *
  * @example
  * await applyRailReport(db, 'wire', { endToEndId: 'WIRE-42', reportId: 'R-1', state: 'settled', at: new Date() }); // 'applied'
  */
 export async function applyRailReport(db: Kysely<Database>, rail: RailName, report: RailReport): Promise<ReportOutcome> {
-  let customerId: number | undefined;
   const outcome = await db.transaction().execute(async (trx): Promise<ReportOutcome> => {
     const payout = await trx
       .selectFrom('rail_payouts as p')
@@ -293,11 +293,11 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
       .insertInto('rail_payout_events')
       .values({ payout_id: payout.id, report_id: report.reportId, state: report.state, reason_code: reasonCode, at: report.at })
       .execute();
-    customerId = payout.customer_id;
+    // Once committed, the customer's open pages (history, details) on every instance ask again and show
+    // the new state: the announcement is a NOTIFY, delivered at commit.
+    await announceToCustomer(trx, payout.customer_id, 'payouts');
     return 'applied';
   });
-  // Once committed, the customer's open pages (history, details) ask again and show the new state.
-  if (outcome === 'applied' && customerId !== undefined) announceToCustomer(customerId, 'payouts');
   return outcome;
 }
 

@@ -27,7 +27,7 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const BACKENDS: Backend[] = [{ name: 'PGlite' }, { name: 'PostgreSQL' }];
 
 /** A fresh database for one test server, and how to remove it. */
-async function freshDatabase(backend: Backend): Promise<{ database: DatabaseConfig; remove(): Promise<void> }> {
+export async function freshDatabase(backend: Backend): Promise<{ database: DatabaseConfig; remove(): Promise<void> }> {
   if (backend.name === 'PGlite') {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-pglite-'));
     return { database: { kind: 'pglite', dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
