@@ -10,64 +10,38 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APPROVALS_DEMO_LOGIN } from '../../server/approvals/demo-seed.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { railAdapters } from '../../server/rails/adapters.ts';
 import { resendPendingPayouts, RESEND_AFTER_SECONDS } from '../../server/rails/payouts.ts';
 import { confirmTransfer } from '../../server/transfers/confirmation.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { type Tokens } from '../support/api-client.ts';
+import { BACKENDS } from './harness.ts';
+import { railTestServer, type RailAnswer, type RailCustomer } from './rails-support.ts';
+import { accountStates, HEALTHY, ledgerHealth } from './ledger-support.ts';
 
 const ADA = { beneficiaryName: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFFXXX' };
 const BOB = { beneficiaryName: 'Bob Marley', iban: 'GB82 WEST 1234 5698 7654 32', swift: 'NWBKGB2L' };
 /** The customer's two-step setting that asks a code by SMS (an e-mail code when they have no phone). */
 const SMS_MODE = 2;
 
-interface Customer {
-  customerId: number;
-  userId: number;
-  email: string;
-  usd: number;
-  tokens: Tokens;
-}
-interface Answer {
-  responseCode: string;
-  status?: string;
-  operationId?: number;
-  approveType?: string;
-  approvalSentTo?: string;
-  state?: string;
-  timeline?: Array<{ state: string }>;
-  validationErrors?: Array<{ field: string; description: string }>;
-  [key: string]: unknown;
-}
+type Customer = RailCustomer;
 
 for (const backend of BACKENDS) {
   describe(`payout confirmation and approval on ${backend.name}`, () => {
-    let test: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-    });
-    afterAll(() => test?.close());
-
-    const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
-      (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const railServer = railTestServer(backend);
+    const { db, rpc } = railServer;
     const wire = (from: Customer, amount: string, beneficiary: object = ADA) =>
-      rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount, ...beneficiary }, from.tokens);
+      rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount, ...beneficiary }, from.tokens);
     const approve = (from: Customer, trxid: number, approvalCode: string) => rpc('transferApprove', { trxid, approvalCode }, from.tokens);
-    const usd = async (from: Customer) => (await accountStates(db(), [from.usd])).get(from.usd)!;
+    const usd = railServer.balance;
     /** Whether the rail's network has the payout: the sandbox rail books every payout handed to it. */
     const atRail = async (operationId: number) =>
       (await db().selectFrom('rail_sandbox_payouts').select('end_to_end_id').where('end_to_end_id', '=', `WIRE-${operationId}`).execute()).length;
     /** The newest transfer code sent to `to` (by e-mail: test customers have no phone). */
     const latestCode = async (to: string): Promise<string> => {
-      const answer = await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to, purpose: 'transferConfirmation' })}`);
+      const answer = await railServer.client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to, purpose: 'transferConfirmation' })}`);
       const code = /^([0-9]{6}) is your code/.exec(JSON.parse(answer.text).messages[0]?.body ?? '')?.[1];
       if (!code) throw new Error(`no transfer code was sent to ${to}`);
       return code;
@@ -75,12 +49,7 @@ for (const backend of BACKENDS) {
     const wrongFor = (code: string) => (code === '999999' ? '999998' : '999999');
 
     /** A fresh customer with `funds` minor units of USD, signed in, whose setting asks a code for transfers. */
-    const newCustomer = async (name: string, funds: bigint): Promise<Customer> => {
-      const { customerId, userId, email } = await createPersonalCustomer(db(), name, { approveMode: SMS_MODE });
-      const account = await openAccount(db(), customerId, 'USD');
-      if (funds > 0n) await fund(db(), account, funds);
-      return { customerId, userId, email, usd: account, tokens: await client.signIn(email, TEST_PASSWORD) };
-    };
+    const newCustomer = (name: string, funds: bigint) => railServer.newCustomer(name, funds, { approveMode: SMS_MODE });
 
     it('holds the money and sends nothing until the code is given; then the rail has it and the hold waits for its settlement', async () => {
       const ada = await newCustomer('asks', 1_000_00n);
@@ -100,7 +69,7 @@ for (const backend of BACKENDS) {
       expect(await usd(ada)).toMatchObject({ balance: 1_000_00n, pending: 115_00n });
       expect(await rpc('payoutStatus', { operationId: sent.operationId }, ada.tokens)).toMatchObject({ responseCode: '00', state: 'pending' });
 
-      const settled = await client.post<{ state?: string }>(`/sandbox/rails/wire/payouts/WIRE-${sent.operationId}`, { action: 'settle' });
+      const settled = await railServer.client.post<{ state?: string }>(`/sandbox/rails/wire/payouts/WIRE-${sent.operationId}`, { action: 'settle' });
       expect(settled.body).toEqual({ state: 'settled' });
       expect(await usd(ada)).toMatchObject({ balance: 885_00n, pending: 0n });
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
@@ -187,7 +156,7 @@ for (const backend of BACKENDS) {
 
       const guessed = await wire(dee, '100.00');
       const wrong = wrongFor(await latestCode(dee.email));
-      let last: Answer | undefined;
+      let last: RailAnswer | undefined;
       for (let attempt = 0; attempt < 5; attempt++) last = await approve(dee, guessed.operationId!, wrong);
       expect(last).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'approvalCode' }] });
       expect(await rpc('transferStatus', { trxid: guessed.operationId }, dee.tokens)).toMatchObject({ status: 'failed' });
@@ -240,8 +209,8 @@ for (const backend of BACKENDS) {
       let from: number;
 
       beforeAll(async () => {
-        clerk = await client.signIn(APPROVALS_DEMO_LOGIN);
-        approver = await client.signIn(DEMO_LOGINS.business);
+        clerk = await railServer.client.signIn(APPROVALS_DEMO_LOGIN);
+        approver = await railServer.client.signIn(DEMO_LOGINS.business);
         from = ((await rpc('balanceInquiry', {}, clerk)).accounts as Array<{ accountId: number; currencyCode: string }>).find(
           (account) => account.currencyCode === 'USD',
         )!.accountId;
@@ -254,7 +223,9 @@ for (const backend of BACKENDS) {
       const approveRequest = async (id: number) => {
         const first = await rpc('transactionRequestApprove', { idempotencyKey: randomUUID(), transactionIds: [id], declined: false }, approver);
         expect(first).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
-        const outbox = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ purpose: 'transferRequestApproval' })}`)).text);
+        const outbox = JSON.parse(
+          (await railServer.client.get(`/sandbox/outbox/messages?${new URLSearchParams({ purpose: 'transferRequestApproval' })}`)).text,
+        );
         const approvalCode = /^(\d{6}) is your code/.exec(outbox.messages[0].body)![1]!;
         return rpc(
           'transactionRequestApprove',

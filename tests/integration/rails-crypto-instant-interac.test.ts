@@ -5,12 +5,12 @@
  * with nothing written; an amount over the rail's single-payment limit refused on the amount.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { BACKENDS } from './harness.ts';
+import { railTestServer, type RailCustomer } from './rails-support.ts';
+import { HEALTHY, ledgerHealth } from './ledger-support.ts';
 
 /** EIP-55's first published example, and the same with its last letter's case flipped (a wrong checksum). */
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -18,52 +18,14 @@ const ETH_WRONG_CHECKSUM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD';
 /** BIP 173's P2WPKH example. */
 const BTC_ADDRESS = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
 
-interface Customer {
-  customerId: number;
-  account: number;
-  tokens: Tokens;
-}
-interface Answer {
-  responseCode: string;
-  status?: string;
-  operationId?: number;
-  fee?: string;
-  total?: string;
-  state?: string;
-  reasonCode?: string;
-  beneficiaryName?: string;
-  validationErrors?: Array<{ field: string; description: string }>;
-  [key: string]: unknown;
-}
+type Customer = RailCustomer;
 
 for (const backend of BACKENDS) {
   describe(`crypto, instant and Interac payouts on ${backend.name}`, () => {
-    let test: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-    });
-    afterAll(() => test?.close());
-
-    const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
-      (await client.rpc(method, params, { token: tokens.accessToken })).body;
-    const payoutStatus = (from: Customer, operationId: number) => rpc('payoutStatus', { operationId }, from.tokens);
-    /** The sandbox network settles or returns a payout, as a tester does from /sandbox/rails. */
-    const network = async (rail: string, operationId: number, action: string, reasonCode?: string) =>
-      client.post<{ state?: string }>(`/sandbox/rails/${rail}/payouts/${rail.toUpperCase()}-${operationId}`, { action, ...(reasonCode ? { reasonCode } : {}) });
-    const balance = async (from: Customer) => (await accountStates(db(), [from.account])).get(from.account)!;
-    const transfersOf = (from: Customer) => db().selectFrom('transfers').select('id').where('customer_id', '=', from.customerId).execute();
-
+    const railServer = railTestServer(backend);
+    const { db, rpc, payoutStatus, network, balance, transfersOf } = railServer;
     /** A fresh customer with `funds` minor units in `currency`, signed in, sending without a second factor. */
-    const newCustomer = async (name: string, funds: bigint, currency = 'USD'): Promise<Customer> => {
-      const { customerId, email } = await createPersonalCustomer(db(), name);
-      const account = await openAccount(db(), customerId, currency);
-      if (funds > 0n) await fund(db(), account, funds);
-      return { customerId, account, tokens: await client.signIn(email, TEST_PASSWORD) };
-    };
+    const newCustomer = (name: string, funds: bigint, currency = 'USD') => railServer.newCustomer(name, funds, { currency });
 
     describe('crypto withdrawals (crypto_eft)', () => {
       const send = (from: Customer, amount: string, recipient: object = { network: 'ethereum', address: ETH_ADDRESS }) =>

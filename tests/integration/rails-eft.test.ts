@@ -7,14 +7,14 @@
  * on the amount; concurrent EFTs never overdraw. The lookups answer the same data the server checks with.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
 import { collectRailReports } from '../../server/rails/payouts.ts';
 import { sandboxRail } from '../../server/rails/sandbox-rail.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { BACKENDS } from './harness.ts';
+import { railTestServer, type RailCustomer } from './rails-support.ts';
+import { HEALTHY, ledgerHealth } from './ledger-support.ts';
 
 /** A beneficiary in Brazil at Banco do Brasil's Brasília branch, with Brazil's extra parameters. */
 const ANA = {
@@ -28,49 +28,17 @@ const ANA = {
 /** The EFT fee of schemas/data/transfer-pricing.json: a flat 3.00. */
 const FEE = 3_00n;
 
-interface Customer {
-  customerId: number;
-  usd: number;
-  tokens: Tokens;
-}
-interface Answer {
-  responseCode: string;
-  status?: string;
-  operationId?: number;
-  state?: string;
-  timeline?: Array<{ state: string }>;
-  validationErrors?: Array<{ field: string; description: string }>;
-  [key: string]: unknown;
-}
+type Customer = RailCustomer;
 
 for (const backend of BACKENDS) {
   describe(`EFT payouts on ${backend.name}`, () => {
-    let test: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-    });
-    afterAll(() => test?.close());
-
-    const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
-      (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const railServer = railTestServer(backend);
+    const { db, rpc, payoutStatus, refusedFields } = railServer;
     const eft = (from: Customer, amount: string, beneficiary: object = ANA) =>
-      rpc('eftTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount, ...beneficiary }, from.tokens);
-    const payoutStatus = (from: Customer, operationId: number) => rpc('payoutStatus', { operationId }, from.tokens);
-    const network = async (operationId: number, action: string, reasonCode?: string) =>
-      client.post<{ state?: string }>(`/sandbox/rails/eft/payouts/EFT-${operationId}`, { action, ...(reasonCode ? { reasonCode } : {}) });
-    const usd = async (from: Customer) => (await accountStates(db(), [from.usd])).get(from.usd)!;
-    const refusedFields = (answer: Answer) => (answer.validationErrors ?? []).map((error) => error.field).sort();
-
-    const newCustomer = async (name: string, funds: bigint): Promise<Customer> => {
-      const { customerId, email } = await createPersonalCustomer(db(), name);
-      const account = await openAccount(db(), customerId, 'USD');
-      if (funds > 0n) await fund(db(), account, funds);
-      return { customerId, usd: account, tokens: await client.signIn(email, TEST_PASSWORD) };
-    };
+      rpc('eftTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount, ...beneficiary }, from.tokens);
+    const network = (operationId: number, action: string, reasonCode?: string) => railServer.network('eft', operationId, action, reasonCode);
+    const usd = railServer.balance;
+    const newCustomer = (name: string, funds: bigint) => railServer.newCustomer(name, funds);
 
     it('holds amount plus fee, then posts it when the rail settles; the history names the beneficiary', async () => {
       const ada = await newCustomer('eft-settled', 1_000_00n);
@@ -83,7 +51,7 @@ for (const backend of BACKENDS) {
       const status = await payoutStatus(ada, sent.operationId!);
       expect(status).toMatchObject({ state: 'settled', rail: 'eft', beneficiaryName: 'Ana Souza' });
       expect(status.timeline!.map((step) => step.state)).toEqual(['pending', 'sent', 'settled']);
-      const history = await rpc('transactionHistory', { accountId: ada.usd }, ada.tokens);
+      const history = await rpc('transactionHistory', { accountId: ada.account }, ada.tokens);
       const descriptions = (history.transactions as Array<{ description?: string }>).map((line) => line.description);
       expect(descriptions).toContain('EFT to Ana Souza');
       const payout = await db().selectFrom('rail_payouts').select('beneficiary').where('transfer_id', '=', BigInt(sent.operationId!)).executeTakeFirstOrThrow();
@@ -170,7 +138,7 @@ for (const backend of BACKENDS) {
         required: true,
         schema: expect.objectContaining({ enum: ['P1301', 'P1302', 'P0802', 'P1004', 'P1006'] }),
       });
-      expect(await rpc('eftFee', { accountId: mo.usd, amount: '100.00' }, mo.tokens)).toMatchObject({ responseCode: '00', fee: '3.00', total: '103.00' });
+      expect(await rpc('eftFee', { accountId: mo.account, amount: '100.00' }, mo.tokens)).toMatchObject({ responseCode: '00', fee: '3.00', total: '103.00' });
     });
   });
 }

@@ -9,16 +9,16 @@
  * and concurrent payouts never overdraw.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
 import { railAdapters, withRailBeneficiaries } from '../../server/rails/adapters.ts';
 import { collectRailReports, resendPendingPayouts } from '../../server/rails/payouts.ts';
 import type { PayoutInstruction, RailAdapters } from '../../server/rails/rail-adapter.ts';
 import { sandboxRail } from '../../server/rails/sandbox-rail.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { BACKENDS } from './harness.ts';
+import { railTestServer, type RailCustomer } from './rails-support.ts';
+import { HEALTHY, ledgerHealth } from './ledger-support.ts';
 
 /** Published test numbers: Visa (bin 411111), Mastercard (555555), a blocked bin (401288), an Amex the rail does not serve. */
 const VISA = '4111 1111 1111 1111';
@@ -29,53 +29,17 @@ const ADA = { cardNumber: VISA, cardholderName: 'Ada Lovelace' };
 /** The card payout fee on small amounts: the minimum of schemas/data/transfer-pricing.json, 2.00. */
 const MIN_FEE = 2_00n;
 
-interface Customer {
-  customerId: number;
-  usd: number;
-  tokens: Tokens;
-}
-interface Answer {
-  responseCode: string;
-  status?: string;
-  operationId?: number;
-  transactionId?: number;
-  fee?: string;
-  state?: string;
-  reasonCode?: string;
-  beneficiaryName?: string;
-  cards?: Array<{ id: number; maskedNumber: string; cardBrand: string; holderName: string; issuer?: string }>;
-  timeline?: Array<{ state: string; at: string; reasonCode?: string }>;
-  validationErrors?: Array<{ field: string; description: string }>;
-}
+type Customer = RailCustomer;
 
 for (const backend of BACKENDS) {
   describe(`card payouts on ${backend.name}`, () => {
-    let test: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-    });
-    afterAll(() => test?.close());
-
-    const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
-      (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const railServer = railTestServer(backend);
+    const { db, rpc, payoutStatus, transfersOf } = railServer;
     const payToCard = (from: Customer, amount: string, card: object = ADA) =>
-      rpc('octTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount, ...card }, from.tokens);
-    const payoutStatus = (from: Customer, operationId: number) => rpc('payoutStatus', { operationId }, from.tokens);
-    const network = async (operationId: number, action: string, reasonCode?: string) =>
-      client.post<{ state?: string }>(`/sandbox/rails/oct/payouts/OCT-${operationId}`, { action, ...(reasonCode ? { reasonCode } : {}) });
-    const usd = async (from: Customer) => (await accountStates(db(), [from.usd])).get(from.usd)!;
-    const transfersOf = (from: Customer) => db().selectFrom('transfers').select('id').where('customer_id', '=', from.customerId).execute();
-
-    const newCustomer = async (name: string, funds: bigint): Promise<Customer> => {
-      const { customerId, email } = await createPersonalCustomer(db(), name);
-      const account = await openAccount(db(), customerId, 'USD');
-      if (funds > 0n) await fund(db(), account, funds);
-      return { customerId, usd: account, tokens: await client.signIn(email, TEST_PASSWORD) };
-    };
+      rpc('octTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount, ...card }, from.tokens);
+    const network = (operationId: number, action: string, reasonCode?: string) => railServer.network('oct', operationId, action, reasonCode);
+    const usd = railServer.balance;
+    const newCustomer = (name: string, funds: bigint) => railServer.newCustomer(name, funds);
 
     it('holds amount plus fee, posts it when the rail settles, and shows the card only masked', async () => {
       const ada = await newCustomer('oct-settled', 1_000_00n);
@@ -94,7 +58,7 @@ for (const backend of BACKENDS) {
       expect(status).toMatchObject({ responseCode: '00', rail: 'oct', state: 'settled', beneficiaryName: 'Ada Lovelace' });
       expect(status.timeline!.map((step) => step.state)).toEqual(['pending', 'sent', 'settled']);
 
-      const history = (await client.rpc('transactionHistory', { accountId: ada.usd }, { token: ada.tokens.accessToken })).body;
+      const history = (await railServer.client.rpc('transactionHistory', { accountId: ada.account }, { token: ada.tokens.accessToken })).body;
       const descriptions = history.transactions.map((transaction: { description?: string }) => transaction.description);
       expect(descriptions).toContain('Card payout to Ada Lovelace (411111******1111)');
       expect(JSON.stringify(history)).not.toContain('4111111111111111');
@@ -224,7 +188,7 @@ for (const backend of BACKENDS) {
 
     it('tells the card payout fee before sending: the minimum, the percentage, the maximum', async () => {
       const mo = await newCustomer('oct-fee', 0n);
-      const fee = (amount: string) => rpc('octFee', { accountId: mo.usd, amount }, mo.tokens);
+      const fee = (amount: string) => rpc('octFee', { accountId: mo.account, amount }, mo.tokens);
       expect(await fee('100.00')).toMatchObject({ responseCode: '00', fee: '2.00', total: '102.00', currencyCode: 'USD' });
       expect(await fee('1000.00')).toMatchObject({ fee: '15.00', total: '1015.00' });
       expect(await fee('4000.00')).toMatchObject({ fee: '50.00' });

@@ -7,10 +7,10 @@
  * by wireTransfer.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { describe, expect, it } from 'vitest';
+import { BACKENDS } from './harness.ts';
+import { railTestServer, type RailAnswer, type RailCustomer } from './rails-support.ts';
+import { HEALTHY, ledgerHealth } from './ledger-support.ts';
 
 /** A beneficiary with a published valid IBAN and BIC (Commerzbank's example account). */
 const ADA = { beneficiaryName: 'Ada Lovelace', countryCode: 'DE', iban: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFFXXX' };
@@ -19,42 +19,20 @@ const GRACE = { beneficiaryName: 'Grace Hopper', countryCode: 'US', routingNumbe
 /** A GB beneficiary at Barclays. */
 const ALAN = { beneficiaryName: 'Alan Turing', countryCode: 'GB', sortCode: '20-00-00', accountNumber: '31926819' };
 
-interface Customer {
-  customerId: number;
-  account: number;
-  tokens: Tokens;
-}
-type Answer = Record<string, unknown> & {
-  responseCode: string;
-  validationErrors?: Array<{ field: string; description: string }>;
-};
+type Customer = RailCustomer;
+type Answer = RailAnswer;
 
 for (const backend of BACKENDS) {
   describe(`wire data on ${backend.name}`, () => {
-    let test: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-    });
-    afterAll(() => test?.close());
-
-    const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
-      (await client.rpc(method, params, { token: tokens.accessToken })).body as Answer;
+    const railServer = railTestServer(backend);
+    const { db, rpc } = railServer;
     const wire = (from: Customer, amount: string, beneficiary: object, extra: object = {}) =>
       rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount, ...beneficiary, ...extra }, from.tokens);
-    const state = async (from: Customer) => (await accountStates(db(), [from.account])).get(from.account)!;
+    const state = railServer.balance;
     const fields = (answer: Answer) => answer.validationErrors?.map((error) => error.field);
 
     /** A fresh customer with `funds` minor units in an account of `currency`, signed in. */
-    const newCustomer = async (name: string, currency: string, funds: bigint): Promise<Customer> => {
-      const { customerId, email } = await createPersonalCustomer(db(), name);
-      const account = await openAccount(db(), customerId, currency);
-      if (funds > 0n) await fund(db(), account, funds);
-      return { customerId, account, tokens: await client.signIn(email, TEST_PASSWORD) };
-    };
+    const newCustomer = (name: string, currency: string, funds: bigint) => railServer.newCustomer(name, funds, { currency });
 
     it("answers a SWIFT code's and an IBAN's bank, and refuses a wrong code on its field", async () => {
       const ada = await newCustomer('dictionaries', 'EUR', 0n);

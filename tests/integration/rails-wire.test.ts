@@ -8,67 +8,35 @@
  * account is refused with 13. The sandbox network's own clock is moved by the scheduler's job.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
 import { wireSettlementTime } from '../../server/rails/business-days.ts';
 import { railAdapters } from '../../server/rails/adapters.ts';
 import { advanceRailPayouts, collectRailReports, resendPendingPayouts } from '../../server/rails/payouts.ts';
 import { sandboxRail } from '../../server/rails/sandbox-rail.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { BACKENDS } from './harness.ts';
+import { railTestServer, type RailCustomer } from './rails-support.ts';
+import { HEALTHY, ledgerHealth } from './ledger-support.ts';
 
 /** A beneficiary with a published valid IBAN and BIC (Commerzbank's example account). */
 const ADA = { beneficiaryName: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFFXXX' };
 /** The wire fee on small amounts: the minimum of schemas/data/transfer-pricing.json, 15.00. */
 const MIN_FEE = 15_00n;
 
-interface Customer {
-  customerId: number;
-  usd: number;
-  tokens: Tokens;
-}
-interface Answer {
-  responseCode: string;
-  status?: string;
-  operationId?: number;
-  fee?: string;
-  state?: string;
-  reasonCode?: string;
-  timeline?: Array<{ state: string; at: string; reasonCode?: string }>;
-  validationErrors?: Array<{ field: string; description: string }>;
-}
+type Customer = RailCustomer;
 
 for (const backend of BACKENDS) {
   describe(`wire payouts on ${backend.name}`, () => {
-    let test: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-    });
-    afterAll(() => test?.close());
-
-    const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
-      (await client.rpc(method, params, { token: tokens.accessToken })).body;
+    const railServer = railTestServer(backend);
+    const { db, rpc, payoutStatus } = railServer;
     const wire = (from: Customer, amount: string, beneficiary: object = ADA) =>
-      rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount, ...beneficiary }, from.tokens);
-    const payoutStatus = (from: Customer, operationId: number) => rpc('payoutStatus', { operationId }, from.tokens);
+      rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount, ...beneficiary }, from.tokens);
     /** The sandbox network settles, returns or fails a payout, as a tester does from /sandbox/rails. */
-    const network = async (operationId: number, action: string, reasonCode?: string) =>
-      client.post<{ state?: string; message?: string }>(`/sandbox/rails/wire/payouts/WIRE-${operationId}`, { action, ...(reasonCode ? { reasonCode } : {}) });
-    const usd = async (from: Customer) => (await accountStates(db(), [from.usd])).get(from.usd)!;
-
+    const network = (operationId: number, action: string, reasonCode?: string) => railServer.network('wire', operationId, action, reasonCode);
+    const usd = railServer.balance;
     /** A fresh customer with `funds` minor units of USD, signed in, sending without a second factor. */
-    const newCustomer = async (name: string, funds: bigint): Promise<Customer> => {
-      const { customerId, email } = await createPersonalCustomer(db(), name);
-      const account = await openAccount(db(), customerId, 'USD');
-      if (funds > 0n) await fund(db(), account, funds);
-      return { customerId, usd: account, tokens: await client.signIn(email, TEST_PASSWORD) };
-    };
+    const newCustomer = (name: string, funds: bigint) => railServer.newCustomer(name, funds);
 
     it('holds amount plus fee, then posts it when the rail settles; the history and the timeline show it', async () => {
       const ada = await newCustomer('settled', 1_000_00n);
@@ -82,15 +50,15 @@ for (const backend of BACKENDS) {
       expect(status).toMatchObject({ responseCode: '00', state: 'settled', amount: '100.00', fee: '15.00', beneficiaryName: 'Ada Lovelace' });
       expect(status.timeline!.map((step) => step.state)).toEqual(['pending', 'sent', 'settled']);
 
-      const history = (await client.rpc('transactionHistory', { accountId: ada.usd }, { token: ada.tokens.accessToken })).body;
+      const history = (await railServer.client.rpc('transactionHistory', { accountId: ada.account }, { token: ada.tokens.accessToken })).body;
       const line = history.transactions.find((transaction: { description?: string }) => transaction.description === 'Wire to Ada Lovelace');
       expect(line).toMatchObject({ amount: '-115.00', currencyCode: 'USD', operationType: 'Withdrawal', state: 'completed' });
       const details = await rpc('transferDetails', { transactionId: line.transactionId }, ada.tokens);
       expect(details).toMatchObject({ responseCode: '00', transaction: { transferKind: 'wire', transferStatus: 'completed', fee: '15.00' } });
       // The same line in the reader's language.
-      const inRussian = await client.post(
+      const inRussian = await railServer.client.post(
         `/api?method=transactionHistory`,
-        { method: 'transactionHistory', accountId: ada.usd },
+        { method: 'transactionHistory', accountId: ada.account },
         { authorization: `Bearer ${ada.tokens.accessToken}`, 'accept-language': 'ru' },
       );
       expect(inRussian.body.transactions.map((transaction: { description?: string }) => transaction.description)).toContain('Банковский перевод: Ada Lovelace');
@@ -134,13 +102,13 @@ for (const backend of BACKENDS) {
       const ned = await newCustomer('page', 1_000_00n);
       const sent = await wire(ned, '60.00');
       const article = async () => {
-        const page = (await client.get('/sandbox/rails')).text;
+        const page = (await railServer.client.get('/sandbox/rails')).text;
         return page.slice(page.indexOf(`WIRE-${sent.operationId} `), page.indexOf('</article>', page.indexOf(`WIRE-${sent.operationId} `)));
       };
       expect(await article()).toMatch(/value="settle".*value="return".*value="fail"/s);
 
       // The page's form, as a browser posts it.
-      const posted = await fetch(`${test.url}/sandbox/rails/wire/payouts/WIRE-${sent.operationId}`, {
+      const posted = await fetch(`${railServer.url}/sandbox/rails/wire/payouts/WIRE-${sent.operationId}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ action: 'return', reasonCode: 'AC01' }),
@@ -271,25 +239,25 @@ for (const backend of BACKENDS) {
       const kim = await newCustomer('other', 1_000_00n);
       const sent = await wire(jo, '20.00');
       expect((await payoutStatus(kim, sent.operationId!)).responseCode).toBe('13');
-      const fromJo = await rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: jo.usd, amount: '20.00', ...ADA }, kim.tokens);
+      const fromJo = await rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: jo.account, amount: '20.00', ...ADA }, kim.tokens);
       expect(fromJo.responseCode).toBe('13');
       expect(await usd(jo)).toMatchObject({ balance: 1_000_00n, pending: 20_00n + MIN_FEE });
     });
 
     it('tells the wire fee before sending: the minimum on small amounts, the maximum on large ones', async () => {
       const mo = await newCustomer('fee', 0n);
-      const fee = (amount: string) => rpc('wireFee', { accountId: mo.usd, amount }, mo.tokens);
+      const fee = (amount: string) => rpc('wireFee', { accountId: mo.account, amount }, mo.tokens);
       expect(await fee('100.00')).toMatchObject({ responseCode: '00', fee: '15.00', total: '115.00', currencyCode: 'USD' });
       expect(await fee('30000.00')).toMatchObject({ fee: '30.00', total: '30030.00' });
       expect(await fee('100000.00')).toMatchObject({ fee: '50.00' });
       expect((await fee('0')).validationErrors).toEqual([expect.objectContaining({ field: 'amount' })]);
       const other = await newCustomer('fee-other', 0n);
-      expect((await rpc('wireFee', { accountId: mo.usd, amount: '1.00' }, other.tokens)).responseCode).toBe('13');
+      expect((await rpc('wireFee', { accountId: mo.account, amount: '1.00' }, other.tokens)).responseCode).toBe('13');
     });
 
     it('answers a retried wire with its first answer, moving the money once', async () => {
       const lu = await newCustomer('retry', 1_000_00n);
-      const params = { idempotencyKey: randomUUID(), accountId: lu.usd, amount: '40.00', ...ADA };
+      const params = { idempotencyKey: randomUUID(), accountId: lu.account, amount: '40.00', ...ADA };
       const first = await rpc('wireTransfer', params, lu.tokens);
       const again = await rpc('wireTransfer', params, lu.tokens);
       expect(again).toEqual(first);
