@@ -10,10 +10,10 @@
  * name, refused to another customer with 13; recentTransfers with types [eft] answers the EFTs.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { describe, expect, it } from 'vitest';
+import type { Tokens } from '../support/api-client.ts';
+import { BACKENDS } from './harness.ts';
+import { railTestServer, type RailCustomer } from './rails-support.ts';
 
 const ADA = { beneficiaryName: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFFXXX' };
 const GRACE = { beneficiaryName: 'Grace Hopper', iban: 'GB29 NWBK 6016 1331 9268 19', swift: 'NWBKGB2L' };
@@ -49,27 +49,11 @@ interface Answer {
 
 for (const backend of BACKENDS) {
   describe(`beneficiary templates and recent wires on ${backend.name}`, () => {
-    let test: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-    });
-    afterAll(() => test?.close());
-
-    const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
-      (await client.rpc(method, params, { token: tokens.accessToken })).body;
-    const newCustomer = async (name: string) => {
-      const { email } = await createPersonalCustomer(db(), name);
-      const { customerId } = await db().selectFrom('users').select('customer_id as customerId').where('email', '=', email).executeTakeFirstOrThrow();
-      const usd = await openAccount(db(), customerId!, 'USD');
-      await fund(db(), usd, 10_000_00n);
-      return { usd, tokens: await client.signIn(email, TEST_PASSWORD) };
-    };
-    const wire = (from: { usd: number; tokens: Tokens }, beneficiary: object, extra: object = {}) =>
-      rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount: '10.00', ...beneficiary, ...extra }, from.tokens);
+    const railServer = railTestServer(backend);
+    const rpc = async (method: string, params: object, tokens: Tokens) => (await railServer.rpc(method, params, tokens)) as Answer;
+    const newCustomer = (name: string) => railServer.newCustomer(name, 10_000_00n);
+    const wire = (from: RailCustomer, beneficiary: object, extra: object = {}) =>
+      rpc('wireTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount: '10.00', ...beneficiary, ...extra }, from.tokens);
     const wireTemplates = async (tokens: Tokens) => (await rpc('paymentTemplateList', { types: ['wire'] }, tokens)).templates!;
 
     it('saves a wire beneficiary as a template, lists it to its owner only, and sends again from it', async () => {
@@ -126,26 +110,11 @@ for (const backend of BACKENDS) {
   });
 
   describe(`EFT beneficiary templates on ${backend.name}`, () => {
-    let test: TestServer;
-    let client: ApiClient;
-
-    beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-    });
-    afterAll(() => test?.close());
-
-    const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
-      (await client.rpc(method, params, { token: tokens.accessToken })).body;
-    const newCustomer = async (name: string) => {
-      const { customerId, email } = await createPersonalCustomer(db(), name);
-      const usd = await openAccount(db(), customerId, 'USD');
-      await fund(db(), usd, 10_000_00n);
-      return { usd, tokens: await client.signIn(email, TEST_PASSWORD) };
-    };
-    const eft = (from: { usd: number; tokens: Tokens }, beneficiary: object, extra: object = {}) =>
-      rpc('eftTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount: '10.00', ...beneficiary, ...extra }, from.tokens);
+    const railServer = railTestServer(backend);
+    const rpc = async (method: string, params: object, tokens: Tokens) => (await railServer.rpc(method, params, tokens)) as Answer;
+    const newCustomer = (name: string) => railServer.newCustomer(name, 10_000_00n);
+    const eft = (from: RailCustomer, beneficiary: object, extra: object = {}) =>
+      rpc('eftTransfer', { idempotencyKey: randomUUID(), accountId: from.account, amount: '10.00', ...beneficiary, ...extra }, from.tokens);
     const eftTemplates = async (tokens: Tokens) => (await rpc('paymentTemplateList', { types: ['eft'] }, tokens)).templates!;
 
     it('saves an EFT beneficiary with its bank and branch, lists it under eft only, sends again from it, refuses it to another customer', async () => {
