@@ -7,7 +7,8 @@
  * tester settles it on /sandbox/rails and its details page shows it completed. Axe finds nothing serious.
  * Named as a template, the beneficiary is listed under the saved beneficiaries, and the recent local
  * transfers list the payout just made, found by the search box, its state following the rail live
- * (Delivered once settled, without reloading); the template's Use fills the form again.
+ * (Delivered once settled, without reloading); the template's Use fills the form again, Brazil's details
+ * included, and sends.
  */
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/api-client.ts';
@@ -121,6 +122,21 @@ describe('local bank transfer (EFT)', () => {
     expect(await country.inputValue()).toBe('BR');
     await expect.poll(() => bank.inputValue()).toBe('001');
     await expect.poll(() => branch.inputValue()).toBe('1607');
+    // The country's further details come back too.
+    await expect.poll(() => page.getByLabel(/^Tax number/).inputValue()).toBe('12345678901');
+    expect(
+      await page
+        .getByLabel(/^Account type/)
+        .locator('option:checked')
+        .innerText(),
+    ).toBe('Checking account');
+    // Sent from the template: only the details Brazil asks go with it, and the rail takes it.
+    await page.getByLabel(/^Amount/).fill('5');
+    await send.click();
+    await review.waitFor();
+    await confirmTransferBySms(page, e2e.server.url, () => review.getByRole('button', { name: 'Send', exact: true }).click());
+    await receipt.waitFor();
+    expect(await receipt.innerText()).toContain('€5.00');
 
     await page.goto(`${e2e.server.url}${detailsPath}`);
     await expect.poll(() => main.locator('[data-field="transferStatus"]').innerText()).toBe('Completed');
