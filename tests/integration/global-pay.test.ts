@@ -312,6 +312,67 @@ for (const backend of BACKENDS) {
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
     });
 
+    it('sends one payment alone (p2p global pay): methods, meta, submit and approval with the code; its link stops at its expiry', async () => {
+      const sender = await newCustomer('gp-single', 500_00n);
+      expect(await rpc('p2pGlobalPayMethods', { countryCode: 'CA' }, sender.tokens)).toMatchObject({
+        methods: [{ name: 'interac' }, { name: 'wire' }, { name: 'crypto_eft' }],
+      });
+      const highest = ['interac', 'wire', 'crypto_eft'].map((rail) => transferFee(rail, 40_00n)).reduce((a, b) => (a > b ? a : b));
+      const money = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+      expect(
+        await rpc('p2pGlobalPayMeta', { accountId: sender.usd, amount: '40.00', beneficiaryCountryCode: 'CA', feeShare: 'sender' }, sender.tokens),
+      ).toMatchObject({
+        responseCode: '00',
+        maximumTrxFee: money(highest),
+        estimatedTotal: money(40_00n + highest),
+        extraFxMarkupPercent: '1.5',
+        currencyCode: 'USD',
+      });
+      const email = uniqueEmail('fay');
+      const payment = {
+        amount: '40.00',
+        beneficiaryType: 'individual',
+        beneficiaryName: 'Fay Tremblay',
+        beneficiaryEmail: email,
+        beneficiaryCountryCode: 'CA',
+        feeShare: 'sender',
+      };
+      const refused = await rpc(
+        'p2pGlobalPaySubmit',
+        { idempotencyKey: randomUUID(), accountId: sender.usd, ...payment, beneficiaryCountryCode: 'ZZ' },
+        sender.tokens,
+      );
+      expect(refused).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'beneficiaryCountryCode' }] });
+      const submitted = await rpc('p2pGlobalPaySubmit', { idempotencyKey: randomUUID(), accountId: sender.usd, ...payment }, sender.tokens);
+      expect(submitted).toMatchObject({ responseCode: '00', approval: { operationId: submitted.batchId } });
+      expect(await usd(sender)).toMatchObject({ balance: 500_00n - 40_00n - highest });
+      // A batch's approval call does not approve a single payment's operation.
+      const code = codeIn((await newestMessage(sender.email, 'globalPayApproval'))?.body);
+      expect(
+        await rpc('globalPayBatchApprove', { idempotencyKey: randomUUID(), operationId: submitted.approval.operationId, approvalCode: code }, sender.tokens),
+      ).toMatchObject({
+        responseCode: '13',
+      });
+      const approved = await rpc(
+        'globalPayPaymentApprove',
+        { idempotencyKey: randomUUID(), operationId: submitted.approval.operationId, approvalCode: code },
+        sender.tokens,
+      );
+      expect(approved).toMatchObject({ responseCode: '00', paymentId: submitted.paymentId, status: 'sent' });
+      const secret = await linkSecretFor(email);
+      expect(await rpc('receivePaymentDetails', { paymentSecret: secret })).toMatchObject({ status: 'available', amount: '40.00', expireDays: 30 });
+      // Past its expiry the link opens nothing, even before the scheduler gives the money back.
+      await db()
+        .updateTable('global_pay_payments')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', BigInt(submitted.paymentId))
+        .execute();
+      expect(await rpc('receivePaymentDetails', { paymentSecret: secret })).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'paymentSecret' }],
+      });
+    });
+
     it('tells a wrong or another batch’s secret nothing, and limits the link’s calls', async () => {
       const sender = await newCustomer('gp-secrets', 1_000_00n);
       const first = await sentBatch(sender);
