@@ -365,7 +365,7 @@ export const globalPayHandlers: Pick<RpcHandlerMap<RpcContext>, GlobalPayMethod>
   },
 
   async receiveCancel(params, ctx) {
-    return linkCall(ctx, params.paymentSecret, (trx) => refuseRecipientPayment(trx, params.paymentSecret));
+    return linkCall(ctx, params.paymentSecret, (trx) => refuseRecipientPayment(trx, params.paymentSecret, (effect) => ctx.afterCommit(effect)));
   },
 
   async receiveLastWithdrawals(params, ctx) {

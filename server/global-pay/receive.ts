@@ -9,6 +9,7 @@ import { formatMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId, type SystemPurpose } from '../ledger/system-accounts.ts';
 import { exchangeRate, transferFee } from '../pricing/pricing.ts';
+import { announceToCustomer } from '../push/customer-live.ts';
 import { cryptoRecipient } from '../rails/crypto-eft.ts';
 import { eftBeneficiary } from '../rails/eft.ts';
 import { instantRecipient } from '../rails/instant.ts';
@@ -426,6 +427,8 @@ export async function approveRecipientChoice(
     .execute();
   const instruction = payoutInstruction({ ...beneficiary }, endToEndId, formatMinorUnits(out, payment.scale), currency, null);
   afterCommit(() => rails[rail].sendPayout(instruction));
+  // The sender's open pages (the batch, its status) ask again once this is committed.
+  afterCommit(async () => announceToCustomer(payment.customer_id, 'payouts'));
   return { paymentId: Number(payment.id), status: 'processing' };
 }
 
@@ -433,7 +436,11 @@ export async function approveRecipientChoice(
  * Gives a payment's money back to its sender (what the batch kept for it: amount and the sender's most
  * fee) in one ledger transaction, and sets its status: the recipient refused it, or it expired.
  */
-async function returnToSender(trx: Trx, payment: { id: bigint; batch_id: bigint; amount: bigint; reserved_fee: bigint }, status: 'refused' | 'expired') {
+async function returnToSender(
+  trx: Trx,
+  payment: { id: bigint; batch_id: bigint; amount: bigint; reserved_fee: bigint },
+  status: 'refused' | 'expired',
+): Promise<number> {
   const batch = await trx.selectFrom('global_pay_batches').selectAll().where('id', '=', payment.batch_id).forUpdate().executeTakeFirstOrThrow();
   const kept = payment.amount + payment.reserved_fee;
   const back = await writeLedgerTransaction(trx, {
@@ -454,14 +461,20 @@ async function returnToSender(trx: Trx, payment: { id: bigint; batch_id: bigint;
     .set({ held_amount: batch.held_amount - kept })
     .where('id', '=', batch.id)
     .execute();
+  return batch.customer_id;
 }
 
 /** The recipient refuses the payment: 'refused', its money back to the sender. Refusing again answers 'refused'. */
-export async function refuseRecipientPayment(trx: Trx, secret: string): Promise<{ paymentId: number; status: ReceiveStatus }> {
+export async function refuseRecipientPayment(
+  trx: Trx,
+  secret: string,
+  afterCommit: (effect: () => Promise<void>) => void,
+): Promise<{ paymentId: number; status: ReceiveStatus }> {
   const payment = await paymentOfLink(trx, secret, true);
   if (payment.status === 'refused') return { paymentId: Number(payment.id), status: 'refused' };
   if (payment.status !== 'sent' && payment.status !== 'awaitingApproval') throw fieldRefusal('paymentSecret', 'server.receive.alreadyTaken');
   await returnToSender(trx, payment, 'refused');
+  afterCommit(async () => announceToCustomer(payment.customer_id, 'payouts'));
   return { paymentId: Number(payment.id), status: 'refused' };
 }
 
@@ -522,6 +535,7 @@ export async function recipientWithdrawal(db: Db, secret: string, paymentId: num
  */
 export async function runGlobalPay(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
   let changed = 0;
+  const senders = new Set<number>();
   const expired = await db
     .selectFrom('global_pay_payments')
     .select('id')
@@ -540,7 +554,7 @@ export async function runGlobalPay(db: Kysely<Database>, now: Date = new Date())
         .skipLocked()
         .executeTakeFirst();
       if (!payment || (payment.status !== 'sent' && payment.status !== 'awaitingApproval') || !payment.expires_at || payment.expires_at > now) return 0;
-      await returnToSender(trx, payment, 'expired');
+      senders.add(await returnToSender(trx, payment, 'expired'));
       return 1;
     });
   }
@@ -563,6 +577,7 @@ export async function runGlobalPay(db: Kysely<Database>, now: Date = new Date())
         .select([
           'p.id',
           'p.status',
+          'b.customer_id',
           'b.name',
           'b.account_id',
           'b.currency_code',
@@ -575,6 +590,7 @@ export async function runGlobalPay(db: Kysely<Database>, now: Date = new Date())
         .forUpdate('p')
         .executeTakeFirst();
       if (!payment || payment.status !== 'processing') return 0;
+      senders.add(payment.customer_id);
       if (payment.transfer_status === 'completed') {
         await trx.updateTable('global_pay_payments').set({ status: 'paid', updated_at: now }).where('id', '=', payment.id).execute();
         return 1;
@@ -605,5 +621,6 @@ export async function runGlobalPay(db: Kysely<Database>, now: Date = new Date())
     update global_pay_batches b set status = 'completed', finished_at = ${now}
     where b.status = 'submitted'
       and not exists (select 1 from global_pay_payments p where p.batch_id = b.id and p.status in ('sent', 'awaitingApproval', 'processing'))`.execute(db);
+  for (const customerId of senders) announceToCustomer(customerId, 'payouts');
   return changed;
 }
