@@ -41,8 +41,7 @@ import {
   resendRecipientCode,
   submitRecipientChoice,
 } from './receive.ts';
-import { allowedMethods, countryMethods, EXTRA_FX_MARKUP_PERCENT, globalPayCountries } from './rules.ts';
-import { transferFee } from '../pricing/pricing.ts';
+import { allowedMethods, countryMethods, EXTRA_FX_MARKUP_PERCENT, globalPayCountries, highestFee } from './rules.ts';
 
 type GlobalPayMethod =
   | 'globalPayUpload'
@@ -228,10 +227,7 @@ export const globalPayHandlers: Pick<RpcHandlerMap<RpcContext>, GlobalPayMethod>
     const problem = checked.problems[0];
     if (problem)
       throw new RpcRefusal('TA1', { validationErrors: [{ field: problem.field, key: problem.key, ...(problem.values ? { values: problem.values } : {}) }] });
-    const maximumTrxFee = allowedMethods(params.beneficiaryCountryCode, forbidden).reduce((highest, method) => {
-      const fee = transferFee(method.name, amount);
-      return fee > highest ? fee : highest;
-    }, 0n);
+    const maximumTrxFee = highestFee(forbidden, amount);
     const senderPays = (params.feeShare ?? 'sender') === 'sender';
     return {
       estimatedTotal: formatMinorUnits(amount + (senderPays ? maximumTrxFee : 0n), account.scale),

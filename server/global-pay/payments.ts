@@ -102,8 +102,8 @@ export function checkPayment(fields: PaymentFields, scale: number): { payment?: 
   if (unknown) problem('paymentMethods', 'unknownMethod', { method: unknown.slice(0, 30) });
   else if (served && allowedMethods(beneficiaryCountryCode, forbidden).length === 0) problem('paymentMethods', 'allForbidden');
   if (problems.length > 0) return { problems };
-  const reservedFee = feeShare === 'sender' ? highestFee(beneficiaryCountryCode, forbidden, amount) : 0n;
-  if (feeShare === 'beneficiary' && highestFee(beneficiaryCountryCode, forbidden, amount) >= amount) {
+  const reservedFee = feeShare === 'sender' ? highestFee(forbidden, amount) : 0n;
+  if (feeShare === 'beneficiary' && highestFee(forbidden, amount) >= amount) {
     problem('amount', 'belowFee');
     return { problems };
   }

@@ -360,9 +360,11 @@ export async function approveRecipientChoice(
       { accountId: await systemAccountId(trx, clearingOf(rail), currency), amount: out },
     ],
   });
-  // What the batch kept for this payment beyond what it costs goes back to the sender now.
+  // What the batch kept for this payment beyond what it costs goes back to the sender now (it kept the
+  // dearest allowed rail's fee: highestFee).
   const kept = payment.amount + payment.reserved_fee;
   const back = kept - taken;
+  if (back < 0n) throw new Error(`Global pay payment ${payment.id} kept ${kept} but its payout takes ${taken}: highestFee must cover every allowed rail.`);
   if (back > 0n) {
     await writeLedgerTransaction(trx, {
       operationType: 'Transfer',

@@ -41,16 +41,17 @@ export const allowedMethods = (countryCode: string, forbidden: readonly string[]
   countryMethods(countryCode).filter((method) => !forbidden.includes(method.name));
 
 /**
- * The most fee a payment may cost by one of its allowed methods, minor units: what the sender's side
- * holds for it when they pay the fee.
+ * The most fee a payment may cost by a method it allows, in any country its recipient may choose (a fee
+ * depends on the rail, not the country), minor units: what the sender's side holds for it when they pay the fee.
  *
  * @example
- * highestFee('DE', [], 10_000n); // the dearest of wire's, oct's and crypto_eft's fee on 100.00
+ * highestFee(['oct'], 10_000n); // the dearest of every other rail's fee on 100.00
  */
-export function highestFee(countryCode: string, forbidden: readonly string[], amount: bigint): bigint {
+export function highestFee(forbidden: readonly string[], amount: bigint): bigint {
+  const rails = new Set(globalPayCountries().flatMap((country) => allowedMethods(country, forbidden).map((method) => method.name)));
   let highest = 0n;
-  for (const method of allowedMethods(countryCode, forbidden)) {
-    const fee = transferFee(method.name, amount);
+  for (const rail of rails) {
+    const fee = transferFee(rail, amount);
     if (fee > highest) highest = fee;
   }
   return highest;
