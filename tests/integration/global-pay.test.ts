@@ -312,6 +312,33 @@ for (const backend of BACKENDS) {
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
     });
 
+    it('gives a payout its rail failed back to the sender, amount and fee', async () => {
+      const sender = await newCustomer('gp-failed', 1_000_00n);
+      const { secrets, emails } = await sentBatch(sender);
+      const submitted = await rpc('receiveSubmit', {
+        paymentSecret: secrets.ana,
+        paymentMethod: 'wire',
+        currencyCode: 'EUR',
+        countryCode: 'DE',
+        paymentDetails: { iban: 'DE89370400440532013000', swift: 'COBADEFFXXX' },
+      });
+      const code = codeIn((await newestMessage(emails.ana, 'globalPayReceiveCode'))?.body);
+      expect(await rpc('receiveApprove', { paymentSecret: secrets.ana, operationId: submitted.operationId, approvalCode: code })).toMatchObject({
+        status: 'processing',
+      });
+      const before = (await usd(sender)).balance;
+      const payment = await db()
+        .selectFrom('global_pay_payments')
+        .select('transfer_id')
+        .where('secret_hash', '=', secretHash(secrets.ana))
+        .executeTakeFirstOrThrow();
+      expect((await client.post(`/sandbox/rails/wire/payouts/WIRE-${payment.transfer_id}`, { action: 'fail' })).status).toBeLessThan(400);
+      await runGlobalPay(db());
+      expect(await rpc('receivePaymentDetails', { paymentSecret: secrets.ana })).toMatchObject({ status: 'failed' });
+      expect((await usd(sender)).balance).toBe(before + 100_00n + transferFee('wire', 100_00n));
+      expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+    });
+
     it('sends one payment alone (p2p global pay): methods, meta, submit and approval with the code; its link stops at its expiry', async () => {
       const sender = await newCustomer('gp-single', 500_00n);
       expect(await rpc('p2pGlobalPayMethods', { countryCode: 'CA' }, sender.tokens)).toMatchObject({
