@@ -499,7 +499,7 @@ const withdrawalOf = (row: Awaited<ReturnType<typeof withdrawalsQuery>>[number])
   ...(destinationOf(row.payment_details) ? { summary: destinationOf(row.payment_details)! } : {}),
 });
 
-const withdrawalsQuery = (db: Db, email: string) =>
+const withdrawalsQuery = (db: Db, email: string, only: { limit?: number; paymentId?: number } = {}) =>
   db
     .selectFrom('global_pay_payments as p')
     .innerJoin('global_pay_batches as b', 'b.id', 'p.batch_id')
@@ -508,20 +508,21 @@ const withdrawalsQuery = (db: Db, email: string) =>
     .selectAll('p')
     .select(['b.currency_code', 'c.scale', 't.status as transfer_status', 't.amount as transfer_amount', 't.created_at as transfer_date'])
     .where(sql<string>`lower(p.beneficiary_email)`, '=', email.toLowerCase())
+    .$if(only.paymentId !== undefined, (qb) => qb.where('p.id', '=', BigInt(only.paymentId!)))
     .orderBy('p.id', 'desc')
+    .$if(only.limit !== undefined, (qb) => qb.limit(only.limit!))
     .execute();
 
 /** The recipient's last payouts through their links (same e-mail), newest first. */
 export async function recipientWithdrawals(db: Db, secret: string, limit: number) {
   const payment = await paymentOfLink(db, secret);
-  const rows = await withdrawalsQuery(db, payment.beneficiary_email);
-  return rows.slice(0, limit).map(withdrawalOf);
+  return (await withdrawalsQuery(db, payment.beneficiary_email, { limit })).map(withdrawalOf);
 }
 
 /** One of the recipient's payouts; another's answers the one refusal. */
 export async function recipientWithdrawal(db: Db, secret: string, paymentId: number) {
   const payment = await paymentOfLink(db, secret);
-  const found = (await withdrawalsQuery(db, payment.beneficiary_email)).find((row) => Number(row.id) === paymentId);
+  const [found] = await withdrawalsQuery(db, payment.beneficiary_email, { paymentId });
   if (!found) throw linkRefusal();
   return withdrawalOf(found);
 }

@@ -272,6 +272,13 @@ for (const backend of BACKENDS) {
         withdrawals: [{ paymentId: details.paymentId, paymentMethod: 'wire', countryCode: 'DE', status: 'paid', summary: '•••• 3000' }],
       });
 
+      expect(await rpc('receiveWithdrawalDetails', { paymentSecret: secrets.ana, paymentId: details.paymentId })).toMatchObject({
+        responseCode: '00',
+        paymentId: details.paymentId,
+        amount: '100.00',
+        status: 'paid',
+      });
+
       // Ben refuses his: 'refused', and his 50.00 goes back to the sender.
       const beforeRefusal = (await usd(sender)).balance;
       expect(await rpc('receiveCancel', { paymentSecret: secrets.ben })).toMatchObject({ responseCode: '00', status: 'refused' });
