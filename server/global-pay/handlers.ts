@@ -361,7 +361,7 @@ export const globalPayHandlers: Pick<RpcHandlerMap<RpcContext>, GlobalPayMethod>
   },
 
   async receiveCancel(params, ctx) {
-    return linkCall(ctx, params.paymentSecret, (trx) => refuseRecipientPayment(trx, params.paymentSecret, (effect) => ctx.afterCommit(effect)));
+    return linkCall(ctx, params.paymentSecret, (trx) => refuseRecipientPayment(trx, params.paymentSecret));
   },
 
   async receiveLastWithdrawals(params, ctx) {

@@ -430,7 +430,7 @@ export async function approveRecipientChoice(
   const instruction = payoutInstruction({ ...beneficiary }, endToEndId, formatMinorUnits(out, payment.scale), currency, null);
   afterCommit(() => rails[rail].sendPayout(instruction));
   // The sender's open pages (the batch, its status) ask again once this is committed.
-  afterCommit(async () => announceToCustomer(payment.customer_id, 'payouts'));
+  await announceToCustomer(trx, payment.customer_id, 'payouts');
   return { paymentId: Number(payment.id), status: 'processing' };
 }
 
@@ -467,16 +467,12 @@ async function returnToSender(
 }
 
 /** The recipient refuses the payment: 'refused', its money back to the sender. Refusing again answers 'refused'. */
-export async function refuseRecipientPayment(
-  trx: Trx,
-  secret: string,
-  afterCommit: (effect: () => Promise<void>) => void,
-): Promise<{ paymentId: number; status: ReceiveStatus }> {
+export async function refuseRecipientPayment(trx: Trx, secret: string): Promise<{ paymentId: number; status: ReceiveStatus }> {
   const payment = await paymentOfLink(trx, secret, true);
   if (payment.status === 'refused') return { paymentId: Number(payment.id), status: 'refused' };
   if (payment.status !== 'sent' && payment.status !== 'awaitingApproval') throw fieldRefusal('paymentSecret', 'server.receive.alreadyTaken');
   await returnToSender(trx, payment, 'refused');
-  afterCommit(async () => announceToCustomer(payment.customer_id, 'payouts'));
+  await announceToCustomer(trx, payment.customer_id, 'payouts');
   return { paymentId: Number(payment.id), status: 'refused' };
 }
 
@@ -624,6 +620,6 @@ export async function runGlobalPay(db: Kysely<Database>, now: Date = new Date())
     update global_pay_batches b set status = 'completed', finished_at = ${now}
     where b.status = 'submitted'
       and not exists (select 1 from global_pay_payments p where p.batch_id = b.id and p.status in ('sent', 'awaitingApproval', 'processing'))`.execute(db);
-  for (const customerId of senders) announceToCustomer(customerId, 'payouts');
+  for (const customerId of senders) await announceToCustomer(db, customerId, 'payouts');
   return changed;
 }
