@@ -20,6 +20,7 @@ const i18n = () =>
       sameText: 'Job {{jobId}} with these lines was sent on {{sentOn}}. Send it again?',
       sendAgain: 'Send again',
       checked: 'Checked',
+      lines: 'Lines',
       row: 'Line',
       problem: 'Problem',
     },
@@ -43,6 +44,7 @@ const spec = () =>
         },
         result: {
           title: 'jobs.checked',
+          items: [{ field: 'summary.count', label: 'jobs.lines' }],
           list: {
             path: 'problems',
             columns: [
@@ -71,7 +73,7 @@ describe('askAgain and multipart submits', () => {
     const callMethod = vi
       .fn()
       .mockRejectedValueOnce(new MethodCallError('92', 'Identical batch', {}, { values: { jobId: 41, sentOn: '2026-03-02' } }))
-      .mockResolvedValueOnce({ problems: [{ row: 3, message: 'Amount is missing' }] });
+      .mockResolvedValueOnce({ summary: { count: 4 }, problems: [{ row: 3, message: 'Amount is missing' }] });
     renderScreens(testOptions([spec()], { callMethod }), '/person', i18n());
     await fillAndSave();
 
@@ -91,6 +93,8 @@ describe('askAgain and multipart submits', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Amount is missing')).toBeTruthy();
     expect(within(table).getByText('3')).toBeTruthy();
+    // A nested answer's fields are items too: the summary beside the list.
+    expect((await screen.findByText('Lines')).closest('div')?.textContent).toContain('4');
   });
 
   it('sends nothing more when the person says no, and keeps the form', async () => {

@@ -51,6 +51,24 @@ type Open =
 /** What the person chose in the lost step. */
 type LostChoice = 'retry' | 'check' | 'close';
 
+/**
+ * The values with each field of an object value also as `name.field` (as a review's lookups give them), so
+ * a result's items name an answer's nested summary (`summary.total`, `currencyField: summary.currencyCode`).
+ *
+ * @example
+ * ```ts
+ * withNestedFields({ summary: { total: '5.00' } }); // { summary: { total: '5.00' }, 'summary.total': '5.00' }
+ * ```
+ */
+export function withNestedFields(values: Values): Values {
+  const flat: Values = { ...values };
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+    for (const [field, inner] of Object.entries(value)) if (!(`${name}.${field}` in flat)) flat[`${name}.${field}`] = inner;
+  }
+  return flat;
+}
+
 const asValues = (answer: unknown): Values => (typeof answer === 'object' && answer !== null ? (answer as Values) : {});
 
 /** A lookup's params with `":name"` strings taken from the values (absent names are left out). */
@@ -228,7 +246,7 @@ export function useAnswerFlow(
         const result = target.result;
         // A revealed value keeps to the answer; any other result shows the final answer over the first (a
         // confirmation answers only the status) over what was sent and reviewed (a receipt).
-        const shownValues = result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values };
+        const shownValues = withNestedFields(result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values });
         if (host) {
           // The screen holds the result, so a refresh that hides the form or button that asked (an order
           // now paid, an item's new status, rows acted on) does not take it away before the person leaves it.
