@@ -28,6 +28,7 @@ import Papa from 'papaparse';
 import { holdPayout, recordPayout } from '../rails/payouts.ts';
 import type { PayoutInstruction, RailAdapters, RailName } from '../rails/rail-adapter.ts';
 import { payoutInstruction } from '../transfers/payout-handover.ts';
+import { FLAG_OF_METHOD, massSendingFlags } from './permissions.ts';
 import { RAIL_METHODS, checkRailRow, type RailBatchMethod, type RailPayee } from './rail-rows.ts';
 import { readBatchRows, type BatchColumn, type ReadRow } from './read-rows.ts';
 
@@ -264,7 +265,8 @@ export interface BatchUploaded {
 
 /**
  * Reads, checks and summarises a batch (document 001 section 7, mass transfers), and keeps it waiting for
- * its confirmation when every row is good. The same rows uploaded again for the same account are refused
+ * its confirmation when every row is good. A method the customer's mass sending flags do not allow
+ * (permissions.ts) is refused with TA1 on transferType, before the file is read. The same rows uploaded again for the same account are refused
  * with code 92, carrying the earlier batch's `batchId` and `date`, unless `ignoreIdenticalBatch`. Nothing
  * moves money here; the account's balance only says whether it would cover the batch.
  *
@@ -275,6 +277,10 @@ export async function uploadBatch(trx: Trx, upload: BatchUpload): Promise<BatchU
   const account = await payingAccount(trx, upload.customerId, upload.accountId, 'accountId', (type) =>
     isCardAccountType(type) ? 'server.transfers.cardAccount' : undefined,
   );
+  const flags = await massSendingFlags(trx, upload.customerId);
+  if (!flags[FLAG_OF_METHOD[upload.method]]) {
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'transferType', key: 'server.batches.typeNotAllowed' }] });
+  }
   const only = isRailMethod(upload.method) ? RAIL_METHODS[upload.method].currency : undefined;
   if (only && account.currency_code !== only) {
     throw new RpcRefusal('TA1', { validationErrors: [{ field: 'accountId', key: 'server.batches.currencyOnly', values: { currency: only } }] });

@@ -6,7 +6,8 @@ import { localeTexts } from '../i18n/texts.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { batchFile, batchPayments, batchState, cancelBatch, confirmBatch, sampleFile, uploadBatch } from './batches.ts';
+import { FLAG_OF_METHOD, massSendingFlags } from './permissions.ts';
+import { BATCH_METHODS, batchFile, batchPayments, batchState, cancelBatch, confirmBatch, sampleFile, uploadBatch } from './batches.ts';
 
 /**
  * The mass payments' calls (document 001 section 7, 'Mass transfers'; issue 16): upload and summary,
@@ -15,7 +16,14 @@ import { batchFile, batchPayments, batchState, cancelBatch, confirmBatch, sample
  */
 export const batchHandlers: Pick<
   RpcHandlerMap<RpcContext>,
-  'massTransferUpload' | 'massTransferConfirm' | 'massTransferStatus' | 'massTransferPayments' | 'massTransferCancel' | 'massTransferFile' | 'massSampleFile'
+  | 'massTransferUpload'
+  | 'massTransferConfirm'
+  | 'massTransferStatus'
+  | 'massTransferPayments'
+  | 'massTransferCancel'
+  | 'massTransferFile'
+  | 'massSampleFile'
+  | 'massTransferTypes'
 > = {
   async massTransferUpload(params, ctx) {
     const caller = callerOf(ctx);
@@ -89,6 +97,11 @@ export const batchHandlers: Pick<
   async massTransferFile(params, ctx) {
     const file = await batchFile(ctx.db, callerOf(ctx).customerId, BigInt(params.batchId));
     return { fileName: file.fileName, mediaType: file.mediaType, content: file.content.toString('base64') };
+  },
+
+  async massTransferTypes(_params, ctx) {
+    const permissions = await massSendingFlags(ctx.db, callerOf(ctx).customerId);
+    return { permissions, transferTypes: BATCH_METHODS.filter((method) => permissions[FLAG_OF_METHOD[method]]) };
   },
 
   async massSampleFile(params) {

@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_METHODS, runBatches } from '../../server/batches/batches.ts';
+import { MASS_SENDING_FLAGS, setMassSendingFlags, type MassSendingFlag } from '../../server/batches/permissions.ts';
 import { transferFee } from '../../server/pricing/pricing.ts';
 import { railAdapters } from '../../server/rails/adapters.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
@@ -44,6 +45,7 @@ const csvDataUrl = (text: string, name = 'wires.csv') => `data:text/csv;name=${n
 const WIRE_HEADER = 'Beneficiary name,IBAN,SWIFT (BIC),Amount,Note';
 const ADA_IBAN = 'DE89 3704 0044 0532 0130 00';
 const ADA_SWIFT = 'COBADEFFXXX';
+const ALL_FLAGS = Object.fromEntries(MASS_SENDING_FLAGS.map((flag) => [flag, true]));
 const cents = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
 
 for (const backend of BACKENDS) {
@@ -62,10 +64,17 @@ for (const backend of BACKENDS) {
     const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
       (await client.rpc(method, params, { token: tokens.accessToken })).body;
     const balance = async (who: Customer) => (await accountStates(db(), [who.account])).get(who.account)!;
-    const newCustomer = async (name: string, funds: bigint, currency = 'USD'): Promise<Customer> => {
+    /** A fresh customer with `funds` minor units in `currency`, signed in, allowed every mass method unless `flags` says otherwise. */
+    const newCustomer = async (
+      name: string,
+      funds: bigint,
+      currency = 'USD',
+      flags: Partial<Record<MassSendingFlag, boolean>> = ALL_FLAGS,
+    ): Promise<Customer> => {
       const { customerId, email } = await createPersonalCustomer(db(), name);
       const account = await openAccount(db(), customerId, currency);
       if (funds > 0n) await fund(db(), account, funds);
+      await setMassSendingFlags(db(), customerId, flags);
       return { customerId, email, account, tokens: await client.signIn(email, TEST_PASSWORD) };
     };
     const upload = (from: Customer, transferType: string, file: string, extra: object = {}) =>
@@ -208,6 +217,28 @@ for (const backend of BACKENDS) {
       expect(after.payments![2]!.failure).toBeTruthy();
       expect(await rpc('payoutStatus', { operationId: ids[2] }, payer.tokens)).toMatchObject({ state: 'returned' });
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+    });
+
+    it('lets a customer upload only the kinds of batch its mass sending flags allow, and says which those are', async () => {
+      const limited = await newCustomer('mass-flags', 1_000_00n, 'USD', { massSendingUser: true, massSendingWire: true });
+      expect(await rpc('massTransferTypes', {}, limited.tokens)).toMatchObject({
+        responseCode: '00',
+        transferTypes: ['p2p', 'wire'],
+        permissions: { massSendingUser: true, massSendingWire: true, massSendingEft: false, massSendingGlobal: false },
+      });
+      const file = csvDataUrl(`${WIRE_HEADER}\nAda Lovelace,${ADA_IBAN},${ADA_SWIFT},10.00,\n`);
+      expect(await upload(limited, 'wire', file, { onlySummary: true })).toMatchObject({ responseCode: '00', summary: { validCount: 1 } });
+      const eft = await rpc('massSampleFile', { transferType: 'eft' }, limited.tokens);
+      const refused = await upload(limited, 'eft', `data:text/csv;name=eft.csv;base64,${eft.content}`);
+      expect(refused).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'transferType', description: 'Your account may not send batches of this kind.' }],
+      });
+      // A customer granted nothing may send no batch at all.
+      const none = await newCustomer('mass-flags-none', 1_000_00n, 'USD', {});
+      expect(await rpc('massTransferTypes', {}, none.tokens)).toMatchObject({ transferTypes: [] });
+      expect((await upload(none, 'wire', file)).validationErrors).toEqual([{ field: 'transferType', description: expect.any(String) }]);
+      expect(await db().selectFrom('transfer_batches').select('id').where('customer_id', 'in', [limited.customerId, none.customerId]).execute()).toEqual([]);
     });
 
     it("gives a sample file for every method that passes that method's own checks", async () => {
