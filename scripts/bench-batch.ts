@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     say(`Wire batch: funding in one ledger transaction: ${wireConfirmMs.toFixed(0)} ms (${((wireConfirmMs * 1000) / ROWS).toFixed(0)} µs a row)`);
     const rails = railAdapters({ sandboxes: true }, db);
     started = performance.now();
-    while ((await runBatches(db, undefined, rails)) > 0);
+    while ((await runBatches(db, undefined, { rails })) > 0);
     const wireRunMs = performance.now() - started;
     const wirePayouts = await db
       .selectFrom('transfers')

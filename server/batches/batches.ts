@@ -29,6 +29,8 @@ import { holdPayout, recordPayout } from '../rails/payouts.ts';
 import type { PayoutInstruction, RailAdapters, RailName } from '../rails/rail-adapter.ts';
 import { payoutInstruction } from '../transfers/payout-handover.ts';
 import { FLAG_OF_METHOD, massSendingFlags } from './permissions.ts';
+import type { MessageSender } from '../messaging/messages.ts';
+import { messageTexts } from '../i18n/request-language.ts';
 import { RAIL_METHODS, checkRailRow, type RailBatchMethod, type RailPayee } from './rail-rows.ts';
 import { readBatchRows, type BatchColumn, type ReadRow } from './read-rows.ts';
 
@@ -383,13 +385,16 @@ const batchRefusal = (key: string, values?: TextValues) =>
  * ledger transaction (the account gives the total and the fees: the total waits in `escrow:batch`, the
  * fees go to the fee account) or not at all, and writes one transfer per row, all 'processing'. The
  * scheduler then pays the rows ({@link runBatches}). A batch over the balance holds nothing.
+ * With `approvalRequest` (a business user who may only initiate) the batch is funded the same way but
+ * waits 'awaitingApproval' for an approver's decision ({@link decideBatch}), as a single request's money
+ * is held while it waits.
  *
  * @example
  * await confirmBatch(trx, { customerId, userId, batchId: 7n });
  */
 export async function confirmBatch(
   trx: Trx,
-  input: { customerId: number; userId: number | null; batchId: bigint },
+  input: { customerId: number; userId: number | null; batchId: bigint; approvalRequest?: boolean },
 ): Promise<{ status: BatchStatus; fundingTransactionId: bigint }> {
   const batch = await ownBatch(trx, input.customerId, input.batchId, true);
   if (batch.status !== 'awaitingConfirmation') throw batchRefusal('server.batches.notAwaiting');
@@ -430,6 +435,36 @@ export async function confirmBatch(
     throw error;
   }
 
+  if (input.approvalRequest) {
+    await trx
+      .updateTable('transfer_batches')
+      .set({ status: 'awaitingApproval' satisfies BatchStatus, funding_transaction_id: funding.transactionId })
+      .where('id', '=', batch.id)
+      .execute();
+    return { status: 'awaitingApproval', fundingTransactionId: funding.transactionId };
+  }
+  await releaseBatch(trx, batch, { userId: input.userId, approvedBy: null });
+  await trx
+    .updateTable('transfer_batches')
+    .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date(), funding_transaction_id: funding.transactionId })
+    .where('id', '=', batch.id)
+    .execute();
+  return { status: 'processing', fundingTransactionId: funding.transactionId };
+}
+
+/**
+ * Lets a funded batch's rows be paid: a p2p batch's rows become transfers, all 'processing', paid by the
+ * runner; a rail batch's rows wait 'pending' for the runner to make each a payout held from the batch's escrow.
+ */
+async function releaseBatch(
+  trx: Trx,
+  batch: { id: bigint; type: string; customer_id: number; account_id: number; currency_code: string },
+  who: { userId: number | null; approvedBy: number | null },
+): Promise<void> {
+  const method = batch.type as BatchMethod;
+  const { kind } = METHODS[method];
+  const currency = batch.currency_code;
+  const input = { customerId: batch.customer_id, userId: who.userId };
   // A rail batch's rows become payouts as the runner reaches them, each held from the batch's escrow.
   const rows = isRailMethod(method)
     ? []
@@ -465,7 +500,7 @@ export async function confirmBatch(
           invoice_id: null,
           subscription_id: null,
           decline_reason: null,
-          approved_by_user_id: null,
+          approved_by_user_id: who.approvedBy,
           batch_id: batch.id,
         })),
       )
@@ -476,12 +511,65 @@ export async function confirmBatch(
       from (select unnest(${chunk.map((row) => String(row.id))}::bigint[]) as id, unnest(${transfers.map((t) => String(t.id))}::bigint[]) as transfer_id) v
       where r.id = v.id`.execute(trx);
   }
+}
+
+/**
+ * An approver's decision on a batch approval request (mass approve, document 001 'mass approve (batchId,
+ * declined)'): approved, its rows are let go as a confirmed batch's ('processing'); declined, its funding
+ * comes back whole (total from the escrow, fees from the fee account) in one refund and it ends
+ * 'declined'. Another customer's batch → 13; one not waiting for approval → TA1 on batchId.
+ *
+ * @example
+ * await decideBatch(trx, { customerId, userId: approverId, batchId: 7n, declined: false }); // 'processing'
+ */
+export async function decideBatch(
+  trx: Trx,
+  input: { customerId: number; userId: number; batchId: bigint; declined: boolean },
+): Promise<{ status: BatchStatus; createdBy: number | null }> {
+  const batch = await ownBatch(trx, input.customerId, input.batchId, true);
+  if (batch.status !== 'awaitingApproval' || batch.funding_transaction_id === null) throw batchRefusal('server.batches.notAwaitingApproval');
+  if (!input.declined) {
+    await releaseBatch(trx, batch, { userId: batch.created_by_user_id, approvedBy: input.userId });
+    await trx
+      .updateTable('transfer_batches')
+      .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date() })
+      .where('id', '=', batch.id)
+      .execute();
+    return { status: 'processing', createdBy: batch.created_by_user_id };
+  }
+  const currency = batch.currency_code;
+  const legs = [
+    { accountId: await systemAccountId(trx, 'escrow:batch', currency), amount: -batch.total_amount },
+    { accountId: batch.account_id, amount: batch.total_amount + batch.fee_amount, counterparty: batch.name },
+  ];
+  if (batch.fee_amount > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', currency), amount: -batch.fee_amount });
+  const refund = await writeLedgerTransaction(trx, {
+    operationType: 'Transfer',
+    ...keyedDescription('server.batches.declinedRefund', { name: batch.name }),
+    legs,
+  });
   await trx
     .updateTable('transfer_batches')
-    .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date(), funding_transaction_id: funding.transactionId })
+    .set({ status: 'declined' satisfies BatchStatus, finished_at: new Date(), refund_transaction_id: refund.transactionId })
     .where('id', '=', batch.id)
     .execute();
-  return { status: 'processing', fundingTransactionId: funding.transactionId };
+  return { status: 'declined', createdBy: batch.created_by_user_id };
+}
+
+/**
+ * A batch of the customer's that waits for an approver's decision (a mass batch funded by a business user
+ * who may only initiate), with what an approver's code is bound to; undefined for any other batch.
+ */
+export async function batchAwaitingApproval(db: Kysely<Database> | Trx, customerId: number, batchId: bigint) {
+  const batch = await db
+    .selectFrom('transfer_batches as b')
+    .innerJoin('currencies as c', 'c.code', 'b.currency_code')
+    .select(['b.id', 'b.name', 'b.count', 'b.total_amount', 'b.fee_amount', 'b.currency_code', 'b.account_id', 'c.scale', 'b.customer_id'])
+    .where('b.id', '=', batchId)
+    .where('b.status', '=', 'awaitingApproval')
+    .where('b.funding_transaction_id', 'is not', null)
+    .executeTakeFirst();
+  return batch && batch.customer_id === customerId ? batch : undefined;
 }
 
 /** How many rows one scheduler pass pays in one database transaction. */
@@ -494,12 +582,20 @@ export const BATCH_CHUNK = 200;
  * payee's history line), the transfers and rows completed together; a payee the payer has blacklisted
  * since the upload fails the row. A batch with no row left to pay ends: the failed rows' money and fees
  * go back to the account in one refund, and the batch is completed, partially completed or failed.
- * Answers the rows paid or failed.
+ * A rail batch's rows are made payouts instead (runRailChunk), handed to `effects.rails` (without it, rail
+ * batches wait). A batch that ends partially completed is told to whoever uploaded it by e-mail
+ * (`effects.messages`, purpose 'batchPartially'), with the link to the batch's page. Answers the rows paid,
+ * failed or sent.
  *
  * @example
- * await runBatches(db); // from the scheduler, every few seconds
+ * await runBatches(db, BATCH_CHUNK, adapters); // from the scheduler, every few seconds
  */
-export async function runBatches(db: Kysely<Database>, chunk = BATCH_CHUNK, rails?: RailAdapters): Promise<number> {
+export async function runBatches(
+  db: Kysely<Database>,
+  chunk = BATCH_CHUNK,
+  effects: { rails?: RailAdapters; messages?: Pick<MessageSender, 'sendEmail'> } = {},
+): Promise<number> {
+  const { rails } = effects;
   const running = await db
     .selectFrom('transfer_batches')
     .select(['id', 'type'])
@@ -516,8 +612,31 @@ export async function runBatches(db: Kysely<Database>, chunk = BATCH_CHUNK, rail
       // Handed to the rail once committed; a hand-over lost here is sent again by resendPendingPayouts.
       for (const { rail, instruction } of ran.handOver) await rails![rail].sendPayout(instruction).catch(() => undefined);
     } else done += await db.transaction().execute((trx) => runBatchChunk(trx, id, chunk));
+    if (effects.messages) await tellPartiallyCompleted(db, id, effects.messages);
   }
   return done;
+}
+
+/**
+ * Tells whoever uploaded a batch that has just ended partially completed (the batchPartially notification,
+ * issue 16), by e-mail with the link that opens the batch's page (its payments, the failed ones' reasons).
+ */
+async function tellPartiallyCompleted(db: Kysely<Database>, batchId: bigint, messages: Pick<MessageSender, 'sendEmail'>): Promise<void> {
+  const batch = await db
+    .selectFrom('transfer_batches as b')
+    .leftJoin('users as u', 'u.id', 'b.created_by_user_id')
+    .select(['b.id', 'b.name', 'b.status', 'b.count', 'b.failed_count', 'u.email'])
+    .where('b.id', '=', batchId)
+    .executeTakeFirst();
+  if (!batch || batch.status !== 'partiallyCompleted' || !batch.email) return;
+  const t = messageTexts();
+  const values = { name: batch.name, failed: batch.failed_count, count: batch.count, link: `/history/batch-transfers/${batch.id}` };
+  await messages.sendEmail({
+    to: batch.email,
+    subject: t('messages.batchPartially.subject', values),
+    text: t('messages.batchPartially.text', values),
+    purpose: 'batchPartially',
+  });
 }
 
 /** The next batch to run, locked, or none when another process is running it or it is no longer running. */
@@ -710,7 +829,14 @@ async function finishBatch(trx: Trx, batch: { id: bigint; customer_id: number; a
     .where('batch_id', '=', batch.id)
     .where('status', '=', 'failed')
     .executeTakeFirstOrThrow();
-  const failedCount = Number(failed.count);
+  // A rail payout returned after it settled is a failed payment too; the rail's refund already gave its amount back.
+  const returned = await trx
+    .selectFrom('transfer_batch_rows')
+    .select(sql<string>`count(*)::text`.as('count'))
+    .where('batch_id', '=', batch.id)
+    .where('status', '=', 'returned')
+    .executeTakeFirstOrThrow();
+  const failedCount = Number(failed.count) + Number(returned.count);
   const amount = BigInt(failed.amount);
   const fee = BigInt(failed.fee);
   let refundId: bigint | null = null;
@@ -722,7 +848,7 @@ async function finishBatch(trx: Trx, batch: { id: bigint; customer_id: number; a
     if (fee > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', batch.currency_code), amount: -fee });
     const refund = await writeLedgerTransaction(trx, {
       operationType: 'Transfer',
-      ...keyedDescription('server.batches.refund', { name: batch.name, payments: failedCount }),
+      ...keyedDescription('server.batches.refund', { name: batch.name, payments: Number(failed.count) }),
       legs,
     });
     refundId = refund.transactionId;

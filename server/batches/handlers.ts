@@ -6,6 +6,10 @@ import { localeTexts } from '../i18n/texts.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { confirmStepUp, startStepUp } from '../signin/step-up.ts';
+import { needsBusinessApproval } from '../transfers/create-transfer.ts';
+import { transferScope } from '../transfers/scope.ts';
+import { batchStepUp } from './step-up.ts';
 import { FLAG_OF_METHOD, massSendingFlags } from './permissions.ts';
 import { BATCH_METHODS, batchFile, batchPayments, batchState, cancelBatch, confirmBatch, sampleFile, uploadBatch } from './batches.ts';
 
@@ -68,8 +72,25 @@ export const batchHandlers: Pick<
   async massTransferConfirm(params, ctx) {
     const caller = callerOf(ctx);
     if (!ctx.db.isTransaction) throw new Error('A batch is funded inside the call\'s transaction: declare the method "moneyMoving": true.');
+    const trx = ctx.db as Transaction<Database>;
     const batchId = BigInt(params.batchId);
-    await confirmBatch(ctx.db as Transaction<Database>, { customerId: caller.customerId, userId: caller.user.userId, batchId });
+    const userId = caller.user.userId;
+    // A business user who may only initiate makes a batch approval request: funded, waiting for an approver.
+    if (await needsBusinessApproval(trx, transferScope(ctx))) {
+      await confirmBatch(trx, { customerId: caller.customerId, userId, batchId, approvalRequest: true });
+      return batchState(ctx.db, caller.customerId, batchId);
+    }
+    // The customer's two-step setting asks the second factor, as createPayout does, bound to the batch and its total.
+    const customer = await trx.selectFrom('customers').select('transaction_approve_mode').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
+    if (customer.transaction_approve_mode !== null) {
+      const state = await batchState(ctx.db, caller.customerId, batchId);
+      if (state.status === 'awaitingConfirmation') {
+        const { subject, wording } = batchStepUp({ customerId: caller.customerId, userId }, 'massTransferConfirm', state);
+        if (!params.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
+        await confirmStepUp(trx, subject, params.confirm, wording, { field: 'batchId', key: 'server.batches.changedAfterCode' });
+      }
+    }
+    await confirmBatch(trx, { customerId: caller.customerId, userId, batchId });
     return batchState(ctx.db, caller.customerId, batchId);
   },
 

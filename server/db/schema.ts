@@ -935,7 +935,7 @@ export interface TransferConfirmationsTable {
 }
 
 /** What a batch is doing: waiting for its confirmation, being paid, or how it ended (server/batches/). */
-export type BatchStatus = 'awaitingConfirmation' | 'processing' | 'completed' | 'partiallyCompleted' | 'failed' | 'canceled';
+export type BatchStatus = 'awaitingConfirmation' | 'awaitingApproval' | 'processing' | 'completed' | 'partiallyCompleted' | 'failed' | 'canceled' | 'declined';
 
 /**
  * A batch of transfers (migration 0014, the list; migration 0038, the batch itself): its file as it came,

@@ -11,6 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_METHODS, runBatches } from '../../server/batches/batches.ts';
 import { MASS_SENDING_FLAGS, setMassSendingFlags, type MassSendingFlag } from '../../server/batches/permissions.ts';
 import { transferFee } from '../../server/pricing/pricing.ts';
+import { APPROVALS_DEMO_LOGIN } from '../../server/approvals/demo-seed.ts';
+import { DEMO_LOGINS } from '../../server/demo/seed.ts';
+import { sandboxMessages } from '../../server/messaging/messages.ts';
 import { railAdapters } from '../../server/rails/adapters.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
@@ -82,7 +85,7 @@ for (const backend of BACKENDS) {
     const confirm = (from: Customer, batchId: number) => rpc('massTransferConfirm', { idempotencyKey: randomUUID(), batchId }, from.tokens);
     /** Runs the scheduler's batch job until every row is at its rail (a pass that makes nothing new). */
     const runAll = async () => {
-      while ((await runBatches(db(), 500, rails())) > 0);
+      while ((await runBatches(db(), 500, { rails: rails(), messages: sandboxMessages(db()) })) > 0);
     };
     /** The sandbox network settles, returns or fails a payout, as a tester does from /sandbox/rails (its report applied at once). */
     const network = async (operationId: number, action: 'settle' | 'return' | 'fail') =>
@@ -135,7 +138,7 @@ for (const backend of BACKENDS) {
       expect(legs).toHaveLength(3); // the account, the batch's escrow and the fees: one transaction
 
       // The runner makes the rows wire payouts, a chunk at a time, each handed to the rail.
-      expect(await runBatches(db(), 400, rails())).toBe(400);
+      expect(await runBatches(db(), 400, { rails: rails() })).toBe(400);
       await runAll();
       const payouts = await db()
         .selectFrom('transfers as t')
@@ -215,7 +218,106 @@ for (const backend of BACKENDS) {
       const after = await rpc('massTransferPayments', { batchId: uploaded.batchId, pageSize: 10 }, payer.tokens);
       expect(after.payments!.map((payment) => payment.status)).toEqual(['completed', 'completed', 'failed', 'failed']);
       expect(after.payments![2]!.failure).toBeTruthy();
+      // Whoever uploaded it is told, with the link that opens the batch.
+      const told = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ purpose: 'batchPartially' })}`)).text);
+      expect(told.messages.find((message: { to: string }) => message.to === payer.email)).toMatchObject({
+        body: expect.stringContaining(`/history/batch-transfers/${uploaded.batchId}`),
+      });
       expect(await rpc('payoutStatus', { operationId: ids[2] }, payer.tokens)).toMatchObject({ state: 'returned' });
+      expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+    });
+
+    /** The newest step-up code sent for `purpose` (by SMS or e-mail, after the call's commit). */
+    const latestCode = async (purpose: string): Promise<string> => {
+      const outbox = JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ purpose })}`)).text);
+      return /^(\d{6}) is your code/.exec(outbox.messages[0].body)![1]!;
+    };
+    const demoUsd = async (tokens: Tokens) =>
+      ((await client.rpc('balanceInquiry', {}, { token: tokens.accessToken })).body.accounts as Array<{ accountId: number; currencyCode: string }>).find(
+        (account) => account.currencyCode === 'USD',
+      )!.accountId;
+    const demoBalance = async (accountId: number) => (await accountStates(db(), [accountId])).get(accountId)!;
+    const demoWires = (amounts: string[]) =>
+      csvDataUrl(`${WIRE_HEADER}\n${amounts.map((amount, index) => `Supplier ${index + 1},${ADA_IBAN},${ADA_SWIFT},${amount},`).join('\n')}\n`);
+
+    it('asks the second factor at confirm, bound to the batch and its total, as a single payout asks it', async () => {
+      // The demo business customer's two-step setting asks an SMS code for every transfer.
+      const owner = await client.signIn(DEMO_LOGINS.business);
+      const accountId = await demoUsd(owner);
+      const uploaded = await rpc('massTransferUpload', { transferType: 'wire', accountId, batchName: 'Suppliers', file: demoWires(['12.00', '8.00']) }, owner);
+      const before = await demoBalance(accountId);
+      const challenge = await confirm({ tokens: owner } as Customer, uploaded.batchId!);
+      expect(challenge).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
+      const requestId = (challenge as unknown as { requestId: string }).requestId;
+      expect(await demoBalance(accountId)).toEqual(before);
+      const code = await latestCode('massTransferConfirm');
+      const wrong = await rpc(
+        'massTransferConfirm',
+        { idempotencyKey: randomUUID(), batchId: uploaded.batchId, confirm: { requestId, approvalCode: code === '000000' ? '111111' : '000000' } },
+        owner,
+      );
+      expect(wrong.responseCode).toBe('TA1');
+      expect(await demoBalance(accountId)).toEqual(before);
+      const done = await rpc(
+        'massTransferConfirm',
+        { idempotencyKey: randomUUID(), batchId: uploaded.batchId, confirm: { requestId, approvalCode: code } },
+        owner,
+      );
+      expect(done).toMatchObject({ responseCode: '00', status: 'processing', count: 2 });
+      expect((await demoBalance(accountId)).balance).toBe(before.balance - 20_00n - 2n * transferFee('wire', 10_00n));
+    });
+
+    it('makes a batch approval request of an initiator, which an approver approves or declines as a whole with mass approve', async () => {
+      const clerk = await client.signIn(APPROVALS_DEMO_LOGIN);
+      const approver = await client.signIn(DEMO_LOGINS.business);
+      const accountId = await demoUsd(clerk);
+      const before = await demoBalance(accountId);
+      const request = async (amounts: string[], name: string) => {
+        const uploaded = await rpc('massTransferUpload', { transferType: 'wire', accountId, batchName: name, file: demoWires(amounts) }, clerk);
+        expect(uploaded.status).toBe('awaitingConfirmation');
+        // No code is asked of the initiator: the batch is funded and waits for an approver.
+        expect(await confirm({ tokens: clerk } as Customer, uploaded.batchId!)).toMatchObject({ responseCode: '00', status: 'awaitingApproval' });
+        return uploaded.batchId!;
+      };
+      const declinedId = await request(['30.00', '20.00'], 'Declined suppliers');
+      const approvedId = await request(['11.00', '9.00', '5.00'], 'Approved suppliers');
+      const held = 50_00n + 2n * transferFee('wire', 25_00n) + 25_00n + 3n * transferFee('wire', 9_00n);
+      expect((await demoBalance(accountId)).balance).toBe(before.balance - held);
+      // The initiator may not decide it.
+      expect((await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: approvedId, declined: false }, clerk)).responseCode).not.toBe(
+        '00',
+      );
+
+      // Declined: its funding comes back whole, and it is over.
+      const declined = await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: declinedId, declined: true }, approver);
+      expect(declined).toMatchObject({ responseCode: '00', approved: 0, declined: 2 });
+      expect(await rpc('massTransferStatus', { batchId: declinedId }, clerk)).toMatchObject({ status: 'declined' });
+
+      // Approved with the approver's own code: its payments go.
+      const first = await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: approvedId, declined: false }, approver);
+      expect(first).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
+      expect(await rpc('massTransferStatus', { batchId: approvedId }, clerk)).toMatchObject({ status: 'awaitingApproval' });
+      const confirmCode = { requestId: (first as unknown as { requestId: string }).requestId, approvalCode: await latestCode('massTransferApprove') };
+      const approved = await rpc(
+        'transactionRequestMassApprove',
+        { idempotencyKey: randomUUID(), batchId: approvedId, declined: false, confirm: confirmCode },
+        approver,
+      );
+      expect(approved).toMatchObject({ responseCode: '00', approved: 3, declined: 0 });
+      expect(await rpc('massTransferStatus', { batchId: approvedId }, clerk)).toMatchObject({ status: 'processing' });
+      await runAll();
+      const payouts = await db().selectFrom('transfers').select(['kind', 'status']).where('batch_id', '=', BigInt(approvedId)).execute();
+      expect(payouts).toEqual([
+        { kind: 'wire', status: 'processing' },
+        { kind: 'wire', status: 'processing' },
+        { kind: 'wire', status: 'processing' },
+      ]);
+      expect((await demoBalance(accountId)).balance).toBe(before.balance - 25_00n - 3n * transferFee('wire', 9_00n));
+      // Decided once: deciding it again decides nothing, and moves no money.
+      const again = await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: declinedId, declined: true }, approver);
+      expect(again).toMatchObject({ responseCode: '00', approved: 0, declined: 0 });
+      expect(await rpc('massTransferStatus', { batchId: declinedId }, clerk)).toMatchObject({ status: 'declined' });
+      expect((await demoBalance(accountId)).balance).toBe(before.balance - 25_00n - 3n * transferFee('wire', 9_00n));
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
     });
 
