@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserAndServer } from '../support/pages.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { ANNA_PHONE, codeSentAfter, newestOutboxId } from '../support/outbox.ts';
 
 const e2e = browserAndServer();
 
@@ -55,7 +56,13 @@ describe('mass transfers', () => {
     await page.locator('main').getByText(name).waitFor();
     expect(await page.locator('main').innerText()).toMatch(/Awaiting confirmation/);
     expect(await seriousViolations(page)).toEqual([]);
+    // The batch's second factor: the code sent by SMS, bound to this batch and its total.
+    const before = await newestOutboxId(e2e.server.url, ANNA_PHONE, 'massTransferConfirm');
     await page.getByRole('button', { name: 'Confirm and pay' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.waitFor();
+    await stepUp.getByLabel('Confirmation code').fill(await codeSentAfter(e2e.server.url, ANNA_PHONE, 'massTransferConfirm', before));
+    await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
 
     // The batch page: followed while it pays, and where it stands after a reload.
     await page.waitForURL(`**/history/batch-transfers/${batchId}`);
@@ -82,6 +89,43 @@ describe('mass transfers', () => {
       .click();
     await page.waitForURL(`**/history/batch-transfers/${batchId}/payments`);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+  });
+
+  it('lists a wire batch file bad rows by row and column, and keeps the fixed one for its confirmation', async () => {
+    const header = 'Beneficiary name,IBAN,SWIFT (BIC),Amount,Note';
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/mass`);
+    await page
+      .getByRole('link', { name: 'Wire transfers' })
+      .or(page.getByRole('button', { name: 'Wire transfers' }))
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Mass wire transfer', level: 1 }).waitFor();
+    await page.getByLabel('Batch name').fill(`Suppliers ${Date.now()}`);
+    const wires = (lines: string[]) => ({ name: 'wires.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${lines.join('\n')}\n`, 'utf8') });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(
+        wires([
+          'Ada Lovelace,DE89 3704 0044 0532 0130 00,COBADEFFXXX,12.00,',
+          'Bad Iban,DE88 3704 0044 0532 0130 00,COBADEFFXXX,5.00,',
+          'Ada Again,DE89 3704 0044 0532 0130 00,COBADEFFXXX,-1,',
+        ]),
+      );
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+    const summary = page.getByRole('alertdialog', { name: 'Batch checked' });
+    await summary.waitFor();
+    const rows = await summary.getByRole('table').locator('tbody tr').allInnerTexts();
+    expect(rows.map((row) => row.split('\t')[0])).toEqual(['2', '3']);
+    expect(rows[0]).toMatch(/IBAN/);
+    await summary.getByRole('button', { name: 'Close' }).click();
+    await page.locator('input[type="file"]').setInputFiles(wires(['Ada Lovelace,DE89 3704 0044 0532 0130 00,COBADEFFXXX,12.00,']));
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+    const good = page.getByRole('alertdialog', { name: 'Batch checked' });
+    await good.waitFor();
+    await good.getByRole('link', { name: 'Go to confirmation' }).click();
+    await page.waitForURL('**/transfer/external/mass/confirm?batchId=*');
+    await page.getByRole('button', { name: 'Confirm and pay' }).waitFor();
   });
 
   it('asks before keeping the same file again, and keeps it on yes', async () => {
