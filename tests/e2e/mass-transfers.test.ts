@@ -5,11 +5,17 @@
  * /history/batch-transfers, which opens it. The same file again is asked about (92) and, on yes, kept.
  */
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { browserAndServer } from '../support/pages.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { ANNA_PHONE, codeSentAfter, newestOutboxId } from '../support/outbox.ts';
 
 const e2e = browserAndServer();
+
+/** The upload form once its paying account is chosen (the account list loads after the page). */
+const accountChosen = async (page: Page) => {
+  await expect.poll(() => page.getByLabel('Pay from').inputValue(), { timeout: 15_000 }).not.toBe('');
+};
 
 const csv = (lines: string[]) => Buffer.from(`E-mail,Amount,Note\n${lines.join('\n')}\n`, 'utf8');
 
@@ -21,6 +27,7 @@ describe('mass transfers', () => {
     await page.getByRole('link', { name: /To e-mail addresses/ }).click();
     await page.getByRole('heading', { name: 'Mass transfer to e-mail', level: 1 }).waitFor();
 
+    await accountChosen(page);
     await page.getByLabel('Batch name').fill(name);
     const file = page.locator('input[type="file"]');
     await file.setInputFiles({
@@ -101,6 +108,7 @@ describe('mass transfers', () => {
       .first()
       .click();
     await page.getByRole('heading', { name: 'Mass wire transfer', level: 1 }).waitFor();
+    await accountChosen(page);
     await page.getByLabel('Batch name').fill(`Suppliers ${Date.now()}`);
     const wires = (lines: string[]) => ({ name: 'wires.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${lines.join('\n')}\n`, 'utf8') });
     await page
@@ -131,6 +139,7 @@ describe('mass transfers', () => {
   it('asks before keeping the same file again, and keeps it on yes', async () => {
     const page = await e2e.signedInPage('personal@example.com');
     await page.goto(`${e2e.server.url}/transfer/mass/p2p`);
+    await accountChosen(page);
     await page.getByLabel('Batch name').fill('Twice');
     const same = { name: 'twice.csv', mimeType: 'text/csv', buffer: csv([`business@example.com,0.10,Twice ${Date.now()}`]) };
     await page.locator('input[type="file"]').setInputFiles(same);
