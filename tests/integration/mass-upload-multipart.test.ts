@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { setMassSendingFlags } from '../../server/batches/permissions.ts';
 
 interface Answer {
   responseCode: string;
@@ -33,6 +34,7 @@ for (const backend of BACKENDS) {
       const { customerId, email } = await createPersonalCustomer(test.server.db, 'multipart-payer');
       const usd = await openAccount(test.server.db, customerId, 'USD');
       await fund(test.server.db, usd, 1_000_00n);
+      await setMassSendingFlags(test.server.db, customerId, { massSendingUser: true });
       payer = { usd, tokens: await client.signIn(email, TEST_PASSWORD) };
       payees = [];
       for (const name of ['multipart-payee-a', 'multipart-payee-b']) payees.push((await createPersonalCustomer(test.server.db, name)).email);
@@ -145,6 +147,7 @@ for (const backend of BACKENDS) {
 
       const { customerId, email } = await createPersonalCustomer(test.server.db, 'multipart-stranger');
       await openAccount(test.server.db, customerId, 'USD');
+      await setMassSendingFlags(test.server.db, customerId, { massSendingUser: true });
       const stranger = await client.signIn(email, TEST_PASSWORD);
       const foreign = await send(
         '/api/mass/upload',
