@@ -16,6 +16,7 @@ export interface BundledMethod {
   moneyMoving?: boolean;
   ownTransactions?: boolean;
   uploads?: boolean;
+  multipart?: { path: string; dataNames?: Record<string, string> };
   readOnly?: boolean;
   errors: string[];
   request: JsonObject;
@@ -73,6 +74,7 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
       ...(declaration.moneyMoving ? { moneyMoving: true } : {}),
       ...(declaration.ownTransactions ? { ownTransactions: true } : {}),
       ...(declaration.uploads ? { uploads: true } : {}),
+      ...(declaration.multipart ? { multipart: declaration.multipart as NonNullable<BundledMethod['multipart']> } : {}),
       ...(declaration.readOnly ? { readOnly: true } : {}),
       errors: declaration.errors as string[],
       request,

@@ -171,6 +171,64 @@ export function surfaceDocument(paths: CodegenPaths, refs: SchemaResolver, metho
     const refusals = method.errors.map((code) => `\`${code}\` (${CODE_MEANINGS[code] ?? 'see the catalogue'})`).join(', ');
     const who = `${WHO[method.access]}${method.businessRight ? ` A business user needs the right \`${method.businessRight}\`.` : ''}`;
     const money = method.moneyMoving ? ' Moves money: a retry with the same `idempotencyKey` is answered with the first answer and moves nothing again.' : '';
+    // An uploads method also takes multipart/form-data: `data` (the JSON params) and its files as parts.
+    const fileFields = Object.entries((method.request.properties as Record<string, JsonObject>) ?? {}).filter(([, field]) =>
+      String(field.pattern ?? '').startsWith('^data:'),
+    );
+    const multipartBody = (dataNames: Record<string, string> = {}) => {
+      const named = Object.fromEntries(Object.entries(dataNames).map(([documentName, param]) => [param, documentName]));
+      const dataProperties = Object.fromEntries(
+        Object.entries((method.request.properties as Record<string, JsonObject>) ?? {})
+          .filter(([field]) => !fileFields.some(([file]) => file === field))
+          .map(([field, schema]) => [named[field] ?? field, schema]),
+      );
+      return {
+        schema: {
+          type: 'object',
+          required: ['data'],
+          properties: {
+            data: {
+              type: 'object',
+              description: `The other params as JSON${
+                Object.keys(dataNames).length
+                  ? ` (${Object.entries(dataNames)
+                      .map(([documentName, param]) => `\`${documentName}\` is \`${param}\``)
+                      .join(', ')})`
+                  : ''
+              }.`,
+              properties: dataProperties,
+            },
+            ...Object.fromEntries(
+              fileFields.map(([field, schema]) => [field, { type: 'string', format: 'binary', description: String(schema.title ?? field) }]),
+            ),
+          },
+        },
+        encoding: { data: { contentType: 'application/json' } },
+      };
+    };
+    if (method.multipart) {
+      rpcPaths[method.multipart.path] = {
+        post: {
+          operationId: `${method.name}Multipart`,
+          summary: `${method.summary} Sent as multipart/form-data.`,
+          description: `${who} The same call as \`POST /api/${method.name}\`, its params as a \`data\` part (JSON) and the file as a part of its own; up to 10 MB a file. A part that is not JSON or a file over the limit is refused TA1 on its field. Refusals come with HTTP 200 and their code: ${refusals || 'none besides TA1'}.`,
+          tags: [pascal(method.access)],
+          security: method.access === 'public' ? [] : [{ bearer: [] }],
+          'x-access': { access: method.access, ...(method.businessRight ? { businessRight: method.businessRight } : {}) },
+          requestBody: { required: true, content: { 'multipart/form-data': multipartBody(method.multipart.dataNames) } },
+          responses: {
+            '200': {
+              description: "The method's answer with responseCode '00', or a refusal with its code.",
+              content: {
+                'application/json': { schema: { oneOf: [{ $ref: `#/components/schemas/${name}Response` }, { $ref: '#/components/schemas/RpcError' }] } },
+              },
+            },
+            ...(method.access === 'public' ? {} : { '401': refusal('No valid session (AU).') }),
+            '500': refusal('Server error (UE).'),
+          },
+        },
+      };
+    }
     rpcPaths[`/api/${method.name}`] = {
       post: {
         operationId: method.name,
@@ -183,6 +241,7 @@ export function surfaceDocument(paths: CodegenPaths, refs: SchemaResolver, metho
           required: true,
           content: {
             'application/json': { schema: { $ref: `#/components/schemas/${name}Request` }, ...(exampleFits ? { example: example as JsonObject } : {}) },
+            ...(method.uploads && fileFields.length ? { 'multipart/form-data': multipartBody() } : {}),
           },
         },
         responses: {
@@ -220,6 +279,12 @@ export function surfaceDocument(paths: CodegenPaths, refs: SchemaResolver, metho
     tags: TAGS,
     paths: { ...tagged(rest), ...tagged(sessionRules), ...rpcPaths },
     components: { schemas, securitySchemes },
-    'x-rpc-methods': methods.map((m) => ({ name: m.name, access: m.access, businessRight: m.businessRight ?? null, errors: m.errors })),
+    'x-rpc-methods': methods.map((m) => ({
+      name: m.name,
+      access: m.access,
+      businessRight: m.businessRight ?? null,
+      errors: m.errors,
+      ...(m.multipart ? { multipartPath: m.multipart.path } : {}),
+    })),
   } as JsonObject;
 }

@@ -51,7 +51,7 @@ describe('public API types', () => {
     expectTypeOf<EngineOptions['guards'][string]>().returns.toEqualTypeOf<string | null | Promise<string | null>>();
     expectTypeOf<ReturnType<NonNullable<EngineOptions['actions']>[string]>>().toEqualTypeOf<Promise<void | { navigate?: string; answer?: unknown }>>();
     expectTypeOf(MethodCallError).constructorParameters.toEqualTypeOf<
-      [code: string, description: string, fieldErrors?: Record<string, string>, options?: { unanswered?: boolean }]
+      [code: string, description: string, fieldErrors?: Record<string, string>, options?: { unanswered?: boolean; values?: Record<string, unknown> }]
     >();
   });
 });

@@ -138,7 +138,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'monthly card fees', run: (now) => chargeDueMonthlyCardFees(db, now) },
         { name: 'system account balances', run: () => foldSystemBalances(db) },
         { name: 'rail payouts', run: (now) => advanceRailPayouts(db, adapters.rails, now) },
-        { name: 'mass payments', run: () => runBatches(db) },
+        { name: 'mass payments', run: () => runBatches(db, undefined, adapters) },
         { name: 'global pay', run: (now) => runGlobalPay(db, now) },
       ],
     });

@@ -14,6 +14,8 @@ export interface CallTarget {
   wrap?: string;
   /** Request field -> query parameter name, added beside the (wrapped) input; a missing one is left out. */
   queryParams?: Record<string, string>;
+  /** Sent as `multipart/form-data` (see `EngineOptions.callMethod`). */
+  multipart?: boolean;
 }
 
 /**
@@ -100,7 +102,9 @@ export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
     async (target: CallTarget, input: Record<string, unknown>, beside: Record<string, unknown> = {}): Promise<CallOutcome> => {
       if (target.method) {
         const payload = { ...(target.wrap ? { [target.wrap]: input } : input), ...queryFields(target.queryParams, query), ...beside };
-        return { answer: await options.callMethod(target.method, payload) };
+        return {
+          answer: await (target.multipart ? options.callMethod(target.method, payload, { multipart: true }) : options.callMethod(target.method, payload)),
+        };
       }
       if (target.action) {
         const action = options.actions?.[target.action];

@@ -4,6 +4,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { useEngine } from '../provider/EngineProvider';
 import type { ValueStore } from '../provider/types';
 import type { BoundParams, DataSource } from '../spec/types';
+import { matchesWhen } from '../spec/when';
+import { getPath } from './paths';
 
 /**
  * The params of a call described by a {@link DataSource}: its fixed `params`, then the route parameters it
@@ -77,7 +79,7 @@ export function useMethodData(
   const key: MethodKey | null = source?.method ? [source.method, requestParams(source, routeParams, extra, query)] : null;
   const answer = useSWR(key, ([method, params]: MethodKey) => callMethod(method, params), {
     ...config,
-    ...(source?.refreshEvery ? { refreshInterval: source.refreshEvery } : {}),
+    ...(source?.refreshEvery ? { refreshInterval: refreshInterval(source) } : {}),
   });
   const { mutate } = answer;
   const topics = source?.refreshOn?.join(' ') ?? '';
@@ -89,6 +91,25 @@ export function useMethodData(
   const store = source?.store ? storeNamed(stores, source.store) : NO_STORE;
   const kept = useSyncExternalStore(store.subscribe, store.current);
   return source?.store ? storeAnswer(kept) : answer;
+}
+
+/**
+ * SWR's interval for a source with `refreshEvery`: that many milliseconds, or with `refreshWhile` only while
+ * the latest data (`path` applied) meets it, and none once it no longer does (a job has ended).
+ *
+ * @example
+ * ```ts
+ * refreshInterval({ method: 'jobStatus', refreshEvery: 2000, refreshWhile: { field: 'state', in: ['running'] } })({ state: 'done' }); // 0
+ * ```
+ */
+export function refreshInterval(source: DataSource): number | ((latest: unknown) => number) {
+  const every = source.refreshEvery ?? 0;
+  const keepWhile = source.refreshWhile;
+  if (!keepWhile) return every;
+  return (latest) => {
+    const data = source.path ? getPath(latest, source.path) : latest;
+    return latest !== undefined && matchesWhen(keepWhile, data) ? every : 0;
+  };
 }
 
 const NO_STORE: ValueStore = { current: () => undefined, subscribe: () => () => undefined };

@@ -16,15 +16,18 @@ export class MethodCallError extends Error {
    * done what was asked, so a flow with an idempotency key looks the call up instead of taking this as a refusal.
    */
   readonly unanswered: boolean;
+  /** The refusal's other values (a date, the id of what it is about), which a question about it may show. */
+  readonly values: Record<string, unknown>;
 
   constructor(
     public readonly code: string,
     public readonly description: string,
     public readonly fieldErrors: Record<string, string> = {},
-    { unanswered = false }: { unanswered?: boolean } = {},
+    { unanswered = false, values = {} }: { unanswered?: boolean; values?: Record<string, unknown> } = {},
   ) {
     super(description);
     this.unanswered = unanswered;
+    this.values = values;
   }
 }
 

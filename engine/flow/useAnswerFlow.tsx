@@ -12,13 +12,17 @@ import { useRevealHost } from './RevealHost';
 import { submissionKeys } from './idempotency';
 import type { LostState, ResultRows } from './steps';
 import { specSource } from '../spec/source';
+import { useConfirm } from '../ui/ConfirmDialog';
+import { formatText } from '../format/formatValue';
+import { useIntlLocale } from '../i18n/labels';
+import { useTranslation } from 'react-i18next';
 
 type Values = Record<string, unknown>;
 
 /** What a flow runs: a submit, or an action button's call. */
 export type FlowTarget = Pick<
   Submit,
-  'method' | 'action' | 'wrap' | 'queryParams' | 'idempotencyKey' | 'review' | 'challenge' | 'result' | 'doneWhen' | 'success'
+  'method' | 'action' | 'wrap' | 'queryParams' | 'idempotencyKey' | 'review' | 'challenge' | 'result' | 'doneWhen' | 'success' | 'multipart' | 'askAgain'
 >;
 
 /** How a flow ended: `kept` means the answer came but `doneWhen` did not hold, so the form keeps its values. */
@@ -46,6 +50,24 @@ type Open =
 
 /** What the person chose in the lost step. */
 type LostChoice = 'retry' | 'check' | 'close';
+
+/**
+ * The values with each field of an object value also as `name.field` (as a review's lookups give them), so
+ * a result's items name an answer's nested summary (`summary.total`, `currencyField: summary.currencyCode`).
+ *
+ * @example
+ * ```ts
+ * withNestedFields({ summary: { total: '5.00' } }); // { summary: { total: '5.00' }, 'summary.total': '5.00' }
+ * ```
+ */
+export function withNestedFields(values: Values): Values {
+  const flat: Values = { ...values };
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+    for (const [field, inner] of Object.entries(value)) if (!(`${name}.${field}` in flat)) flat[`${name}.${field}`] = inner;
+  }
+  return flat;
+}
 
 const asValues = (answer: unknown): Values => (typeof answer === 'object' && answer !== null ? (answer as Values) : {});
 
@@ -129,6 +151,9 @@ export function useAnswerFlow(
   const [open, setOpen] = useState<Open | null>(null);
   const host = useRevealHost();
   const source = specSource(spec);
+  const { confirm, dialog: askDialog } = useConfirm();
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
 
   const run = useCallback(
     async (input: Values, { reviewValues = {}, beforeSuccess, beside = {}, rows, repeat }: FlowRunOptions = {}): Promise<FlowOutcome> => {
@@ -142,7 +167,8 @@ export function useAnswerFlow(
         if (!go) return { status: 'cancelled' };
       }
       const key = target.idempotencyKey ? keys.keyFor(input) : undefined;
-      const payload = target.idempotencyKey ? { ...input, [target.idempotencyKey]: key } : input;
+      let payload = target.idempotencyKey ? { ...input, [target.idempotencyKey]: key } : input;
+      let askedAgain = false;
       /** Shows the lost step in `state` and waits for the person's choice. */
       const lostStep = (state: LostState) =>
         new Promise<LostChoice>((choose) => setOpen({ kind: 'lost', state, choose: state === 'checking' ? () => undefined : choose }));
@@ -160,6 +186,25 @@ export function useAnswerFlow(
         } catch (error) {
           // A refusal is an answer: the corrected input is a new intent. A lost answer keeps the key for the retry.
           if (isAnswer(error)) keys.answered();
+          // A refusal that is a question (`askAgain`): asked once; yes sends the same call with its params added.
+          const ask = target.askAgain;
+          if (ask && !askedAgain && isAnswer(error) && error.code === ask.code) {
+            setOpen(null);
+            const values: Values = { description: error.description };
+            for (const [field, value] of Object.entries(error.values ?? {})) {
+              values[field] = formatText(value, { field, ...(ask.formats?.[field] ? { format: ask.formats[field] } : {}) }, error.values, { locale, t });
+            }
+            const yes = await confirm(ask.text ?? ask.title, {
+              titleKey: ask.title,
+              values,
+              ...(ask.confirm ? { yesKey: ask.confirm } : {}),
+              ...(ask.cancel ? { noKey: ask.cancel } : {}),
+            });
+            if (!yes) return { status: 'cancelled' };
+            askedAgain = true;
+            payload = { ...payload, ...ask.params };
+            continue;
+          }
           if (isAnswer(error) || key === undefined || !options.lookUpCall) {
             setOpen(null);
             throw error;
@@ -201,7 +246,7 @@ export function useAnswerFlow(
         const result = target.result;
         // A revealed value keeps to the answer; any other result shows the final answer over the first (a
         // confirmation answers only the status) over what was sent and reviewed (a receipt).
-        const shownValues = result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values };
+        const shownValues = withNestedFields(result.reveal || result.list ? values : { ...shown, ...asValues(outcome.answer), ...values });
         if (host) {
           // The screen holds the result, so a refresh that hides the form or button that asked (an order
           // now paid, an item's new status, rows acted on) does not take it away before the person leaves it.
@@ -228,7 +273,7 @@ export function useAnswerFlow(
       await succeed(target.success, { answer: values, ...(outcome.navigateTo ? { navigateTo: outcome.navigateTo } : {}) });
       return { status: 'done' };
     },
-    [target, keys, call, succeed, options, source, host],
+    [target, keys, call, succeed, options, source, host, confirm, locale, t],
   );
 
   const close = useCallback(() => setOpen(null), []);
@@ -262,5 +307,13 @@ export function useAnswerFlow(
       />
     );
   }
-  return { run, dialog };
+  return {
+    run,
+    dialog: (
+      <>
+        {askDialog}
+        {dialog}
+      </>
+    ),
+  };
 }

@@ -48,7 +48,7 @@ const booleanLabel = (t: FormatContext['t'], field: string, value: boolean) =>
  */
 export function formatText(
   value: unknown,
-  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template'>,
+  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template' | 'totalField'>,
   row: Record<string, unknown>,
   ctx: FormatContext,
   property?: JsonSchema,
@@ -71,7 +71,7 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 
 function formatPresent(
   value: unknown,
-  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey'>,
+  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'totalField'>,
   row: Record<string, unknown>,
   ctx: FormatContext,
   property?: JsonSchema,
@@ -98,6 +98,10 @@ function formatPresent(
       return enumLabel(ctx.t, column.enumKey ?? column.field, value);
     case 'verbatim':
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    case 'progress': {
+      const total = column.totalField ? row[column.totalField] : undefined;
+      return ctx.t('engine.value.progress', { done: formatNumber(value, ctx.locale), total: formatNumber(total ?? 0, ctx.locale) });
+    }
     case 'text':
       if (property?.enum || column.enumKey) return enumLabel(ctx.t, column.enumKey ?? column.field, value);
       if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
@@ -137,7 +141,7 @@ export function FormattedValue({
   property,
 }: {
   row: Record<string, unknown>;
-  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template' | 'copy' | 'qr' | 'tones' | 'label'>;
+  column: Pick<Column, 'field' | 'format' | 'currencyField' | 'enumKey' | 'emptyText' | 'template' | 'copy' | 'qr' | 'tones' | 'label' | 'totalField'>;
   property?: JsonSchema;
 }) {
   const { t } = useTranslation();
@@ -173,6 +177,17 @@ export function FormattedValue({
     );
   }
   if (format === 'money' || format === 'number') return <span className="eng-number">{text}</span>;
+  if (format === 'progress') {
+    // A bar with the part done of the whole ("350 of 1,000"), read by screen readers as a progress bar.
+    const total = Number(column.totalField ? row[column.totalField] : 0);
+    const done = Number(value);
+    return (
+      <span className="eng-progress" data-field={column.field}>
+        <progress max={total > 0 ? total : 1} value={total > 0 ? Math.min(done, total) : 0} aria-label={fieldLabel(t, column.field, property, column.label)} />
+        <span className="eng-number">{text}</span>
+      </span>
+    );
+  }
   // Machine text: never translated, by a browser's translator or anyone reading the page's words.
   if (format === 'verbatim') return <span translate="no">{text}</span>;
   if (link) {

@@ -98,6 +98,11 @@ export interface LayoutLoader {
   load: () => Promise<ComponentType<LayoutProps>>;
 }
 
+/** How a call is sent: `multipart`, as a form with its files as parts. */
+export interface CallOptions {
+  multipart?: boolean;
+}
+
 /** Everything the engine needs from the application. */
 export interface EngineOptions {
   screens: ScreenEntry[];
@@ -107,8 +112,12 @@ export interface EngineOptions {
    */
   layouts: Record<LayoutName, ComponentType<LayoutProps> | LayoutLoader>;
   guards: Record<string, Guard>;
-  /** Calls a declared method; rejects with `MethodCallError` for declared errors. */
-  callMethod: (method: string, params: Record<string, unknown>) => Promise<unknown>;
+  /**
+   * Calls a declared method; rejects with `MethodCallError` for declared errors (its `values`: the
+   * refusal's other fields). With `{ multipart: true }` (a submit's `multipart`) the params' files, base64
+   * data URLs, go as file parts and the rest as the JSON part `data` of a `multipart/form-data` body.
+   */
+  callMethod: (method: string, params: Record<string, unknown>, options?: CallOptions) => Promise<unknown>;
   /** Application actions, named in specs as `submit.action` or an action's `action`. */
   actions?: Record<string, AppAction>;
   /** Components for `kind: custom`. */

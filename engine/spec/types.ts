@@ -42,6 +42,8 @@ export interface DataSource {
   queryParams?: Record<string, string>;
   /** Milliseconds between reloads while the screen is open and visible. */
   refreshEvery?: number;
+  /** With `refreshEvery`: reload only while the data (`path` applied) meets this (a job still running); then stop. */
+  refreshWhile?: When;
   /** Topics of the application's live events (`EngineOptions.liveEvents`): each event of one reloads the data. */
   refreshOn?: string[];
 }
@@ -96,6 +98,27 @@ export interface Submit {
   routeParams?: Record<string, string>;
   /** A form's button worded by its values: the first entry whose `when` holds for them replaces `label`. */
   labels?: { when: When; label: string }[];
+  /** Send the form as `multipart/form-data`: its files (data URLs) as file parts, the other values as the JSON part `data`. */
+  multipart?: boolean;
+  /** A refusal with this code asks the person (interpolating the refusal's values) and, on yes, sends the same call again with `params` added. */
+  askAgain?: AskAgain;
+}
+
+/**
+ * A refusal that is a question: the server answers `code` (the same batch was sent already), the engine
+ * asks `title`/`text` (interpolating the refusal's values and `{{description}}`, the server's words) and,
+ * on `confirm`, sends the same call again with `params` added (`{ force: true }`); on `cancel` the form
+ * keeps its values.
+ */
+export interface AskAgain {
+  code: string;
+  title: string;
+  text?: string;
+  confirm?: string;
+  cancel?: string;
+  params: Record<string, unknown>;
+  /** How the refusal's values read in the text (`{ date: datetime }`); others as they are. */
+  formats?: Record<string, ValueFormat>;
 }
 
 /** A step saying what a call will do, before it is made: labelled values of the form and its live answers. */
@@ -308,7 +331,7 @@ export interface Action {
  * reader's language; `link`: a web address drawn as a link, worded by the column's `template`; `verbatim`: machine
  * text shown exactly as it is and marked never to be translated (an identifier, JSON, a browser's user agent).
  */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country' | 'link' | 'verbatim';
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country' | 'link' | 'verbatim' | 'progress';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {
@@ -330,6 +353,8 @@ export interface Column {
   /** i18n key shown where the value is present instead of it, interpolating the row and `{{value}}` (the value as formatted). */
   template?: string;
   currencyField?: string;
+  /** For format progress: the row field holding the whole (the value is the part done): a bar and "n of m". */
+  totalField?: string;
   sortable?: boolean;
   /** A copy button after the value; copying is announced. The value carries `data-field`. */
   copy?: boolean;

@@ -17,6 +17,8 @@ import {
 } from './queue.ts';
 import type { TransactionRequestApproveResponse } from '../../generated/methods.ts';
 import { messageTexts } from '../i18n/request-language.ts';
+import { batchAwaitingApproval, batchState, decideBatch } from '../batches/batches.ts';
+import { batchStepUp } from '../batches/step-up.ts';
 
 const actorOf = (ctx: RpcContext): QueueActor => {
   const caller = callerOf(ctx);
@@ -100,6 +102,26 @@ async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, change
   return decisions;
 }
 
+/**
+ * Approves or declines a mass batch's approval request as a whole, with the rules of `decide`: declining
+ * gives its funding back and needs nothing more; approving lets its payments go, so it asks the approver's
+ * own second factor first, bound to the batch, its total and fees (a batch changed since needs a new code,
+ * refused on batchId). Answers as a decision on the batch's requests: no single request, the batch's
+ * payments counted as approved or declined.
+ */
+async function decideMassBatch(ctx: RpcContext, batchId: bigint, decision: Decision): Promise<TransactionRequestApproveResponse> {
+  const actor = actorOf(ctx);
+  const trx = ctx.db as Transaction<Database>;
+  const state = await batchState(trx, actor.customerId, batchId);
+  if (!decision.declined) {
+    const { subject, wording } = batchStepUp(actor, 'massTransferApprove', state);
+    if (!decision.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
+    await confirmStepUp(trx, subject, decision.confirm, wording, { field: 'batchId', key: 'server.batches.changedAfterCode' });
+  }
+  await decideBatch(trx, { customerId: actor.customerId, userId: actor.userId, batchId, declined: decision.declined });
+  return { results: [], approved: decision.declined ? 0 : state.count, declined: decision.declined ? state.count : 0, skipped: 0 };
+}
+
 /** The business approval queue (document 001 sections 4 and 7, 'Business queue'). */
 export const approvalHandlers: Pick<
   RpcHandlerMap<RpcContext>,
@@ -114,7 +136,11 @@ export const approvalHandlers: Pick<
   },
 
   async transactionRequestMassApprove(params, ctx) {
-    const ids = await waitingInBatch(ctx.db as Transaction<Database>, callerOf(ctx).customerId, BigInt(params.batchId));
+    const trx = ctx.db as Transaction<Database>;
+    const batchId = BigInt(params.batchId);
+    // A mass batch's approval request (server/batches/) is decided as a whole.
+    if (await batchAwaitingApproval(trx, callerOf(ctx).customerId, batchId)) return decideMassBatch(ctx, batchId, params);
+    const ids = await waitingInBatch(trx, callerOf(ctx).customerId, batchId);
     return decide(ctx, ids, params, 'batchId');
   },
 

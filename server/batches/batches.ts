@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import common from '../../schemas/entities/common.schema.json' with { type: 'json' };
+import externalCard from '../../schemas/entities/external-card.schema.json' with { type: 'json' };
+import railPayout from '../../schemas/entities/rail-payout.schema.json' with { type: 'json' };
+import creditCardRowSchema from '../../schemas/forms/mass-credit-card-row.schema.json' with { type: 'json' };
+import cryptoEftRowSchema from '../../schemas/forms/mass-crypto-eft-row.schema.json' with { type: 'json' };
+import eftRowSchema from '../../schemas/forms/mass-eft-row.schema.json' with { type: 'json' };
+import instantRowSchema from '../../schemas/forms/mass-instant-row.schema.json' with { type: 'json' };
+import interacRowSchema from '../../schemas/forms/mass-interac-row.schema.json' with { type: 'json' };
 import p2pRowSchema from '../../schemas/forms/mass-p2p-row.schema.json' with { type: 'json' };
+import wireRowSchema from '../../schemas/forms/mass-wire-row.schema.json' with { type: 'json' };
 import { payingAccount } from '../accounts/paying-account.ts';
-import type { BatchStatus, Database } from '../db/schema.ts';
+import type { BatchRowStatus, BatchStatus, Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldProblems, type Described } from '../http/json-schema.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { isCardAccountType } from '../ledger/account-status.ts';
@@ -17,17 +25,39 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { limitUsage } from '../transfers/limits.ts';
 import { customerName, lockPayer, receivingAccounts } from '../transfers/parties.ts';
 import Papa from 'papaparse';
+import { holdPayout, recordPayout } from '../rails/payouts.ts';
+import type { PayoutInstruction, RailAdapters, RailName } from '../rails/rail-adapter.ts';
+import { payoutInstruction } from '../transfers/payout-handover.ts';
+import { FLAG_OF_METHOD, massSendingFlags } from './permissions.ts';
+import type { MessageSender } from '../messaging/messages.ts';
+import { messageTexts } from '../i18n/request-language.ts';
+import { RAIL_METHODS, checkRailRow, type RailBatchMethod, type RailPayee } from './rail-rows.ts';
 import { readBatchRows, type BatchColumn, type ReadRow } from './read-rows.ts';
 
 type Trx = Transaction<Database>;
 
-/** The methods a batch pays by (document 001 section 7's mass transfers); more rails join as they come. */
-export const BATCH_METHODS = ['p2p'] as const;
+/**
+ * The methods a batch pays by (document 001 section 7's mass transfers and its mass sample types): p2p to
+ * customers, and the rails' methods, whose rows are payouts (rail-rows.ts). Global pay joins as it comes.
+ */
+export const BATCH_METHODS = ['p2p', 'wire', 'eft', 'creditCard', 'cryptoEft', 'instant', 'interac'] as const;
 export type BatchMethod = (typeof BATCH_METHODS)[number];
 
-/** What each method's rows are: their schema (its properties are the file's columns) and their pricing kind. */
+/** A method whose rows are payouts on a rail. */
+export const isRailMethod = (method: BatchMethod): method is RailBatchMethod => method !== 'p2p';
+
+/**
+ * What each method's rows are: their schema (its properties are the file's columns) and their pricing kind
+ * (a rail's own kind: its fees and limits are the single payout's).
+ */
 const METHODS: Record<BatchMethod, { rowSchema: { properties: Record<string, { title?: string }> }; kind: string }> = {
   p2p: { rowSchema: p2pRowSchema, kind: 'massP2p' },
+  wire: { rowSchema: wireRowSchema, kind: RAIL_METHODS.wire.rail },
+  eft: { rowSchema: eftRowSchema, kind: RAIL_METHODS.eft.rail },
+  creditCard: { rowSchema: creditCardRowSchema, kind: RAIL_METHODS.creditCard.rail },
+  cryptoEft: { rowSchema: cryptoEftRowSchema, kind: RAIL_METHODS.cryptoEft.rail },
+  instant: { rowSchema: instantRowSchema, kind: RAIL_METHODS.instant.rail },
+  interac: { rowSchema: interacRowSchema, kind: RAIL_METHODS.interac.rail },
 };
 
 /** The most row problems an upload answers: enough to fix a file, not a second copy of it. */
@@ -36,6 +66,8 @@ export const MAX_ROW_PROBLEMS = 500;
 const validators = (() => {
   const ajv = createSchemaValidator();
   ajv.addSchema(common);
+  ajv.addSchema(railPayout);
+  ajv.addSchema(externalCard);
   return Object.fromEntries(BATCH_METHODS.map((method) => [method, ajv.compile(METHODS[method].rowSchema)])) as Record<
     BatchMethod,
     ReturnType<typeof ajv.compile>
@@ -49,14 +81,15 @@ export const batchColumns = (method: BatchMethod): BatchColumn[] =>
 /** One problem of one row, on one of its columns. */
 export type RowProblem = { row: number } & Described;
 
-/** A row that passed every check, with what it pays and to whom. */
+/** A row that passed every check, with what it pays and to whom: a customer (p2p) or a rail's payee. */
 interface CheckedRow {
   row: number;
   values: Record<string, string>;
   amount: bigint;
   fee: bigint;
-  toEmail: string;
-  toCustomerId: number;
+  toEmail: string | null;
+  toCustomerId: number | null;
+  payee?: RailPayee;
 }
 
 /** What an upload found, before anything is kept. */
@@ -110,11 +143,12 @@ async function checkRows(
   rows: readonly ReadRow[],
   payer: { customerId: number; currency: string; scale: number },
 ): Promise<{ checked: CheckedRow[]; problems: RowProblem[] }> {
+  if (isRailMethod(method)) return checkRailRows(trx, method, rows, payer);
   const validate = validators[method];
   const { kind } = METHODS[method];
   const perPayment = transferLimits(kind, payer.scale).perTransactionMax;
   const problems: RowProblem[] = [];
-  const candidates: Omit<CheckedRow, 'toCustomerId'>[] = [];
+  const candidates: Array<Omit<CheckedRow, 'toCustomerId' | 'toEmail'> & { toEmail: string }> = [];
   for (const { row, values } of rows) {
     if (!validate(values)) {
       problems.push(...fieldProblems(validate.errors).map((problem) => ({ row, ...problem })));
@@ -150,11 +184,64 @@ async function checkRows(
   return { checked, problems };
 }
 
+/**
+ * Checks every row of a rail method: its schema, an amount above zero, then what the rail's single payout
+ * checks (checkRailRow: the payee by the rail's own rules, the single payment limit, the country's
+ * maximum), priced by the rail's pricing. Answers the good rows and each problem of the others on its column.
+ */
+async function checkRailRows(
+  trx: Trx,
+  method: RailBatchMethod,
+  rows: readonly ReadRow[],
+  payer: { customerId: number; currency: string; scale: number },
+): Promise<{ checked: CheckedRow[]; problems: RowProblem[] }> {
+  const validate = validators[method];
+  const problems: RowProblem[] = [];
+  const checked: CheckedRow[] = [];
+  for (const { row, values } of rows) {
+    if (!validate(values)) {
+      problems.push(...fieldProblems(validate.errors).map((problem) => ({ row, ...problem })));
+      continue;
+    }
+    let amount: bigint;
+    try {
+      amount = toMinorUnits(values.amount!, payer.scale);
+    } catch (error) {
+      if (!(error instanceof AmountFormatError)) throw error;
+      problems.push({ row, field: 'amount', ...error.text });
+      continue;
+    }
+    if (amount <= 0n) {
+      problems.push({ row, field: 'amount', key: 'server.amounts.aboveZero' });
+      continue;
+    }
+    const result = await checkRailRow(trx, method, payer, values, amount);
+    if (Array.isArray(result)) problems.push(...result.map((problem) => ({ row, ...problem })));
+    else checked.push({ row, values, amount, fee: result.fee, toEmail: null, toCustomerId: null, payee: result.payee });
+  }
+  return { checked, problems };
+}
+
 /** The fingerprint of a batch: its method, account and rows, so the same file uploaded again is recognised. */
 const fingerprintOf = (method: BatchMethod, accountId: number, rows: readonly ReadRow[]) =>
   createHash('sha256')
     .update(JSON.stringify([method, accountId, rows.map((row) => row.values)]))
     .digest('hex');
+
+/** Whether a method's file is kept as it came: not one of card numbers or security answers. */
+const KEEPS_FILE: Record<BatchMethod, boolean> = { p2p: true, wire: true, eft: true, creditCard: false, cryptoEft: true, instant: true, interac: false };
+
+/** What a rail row keeps: its payee as the payout will, and its reference and note; never the row's secrets. */
+interface RailRowData extends RailPayee {
+  reference?: string;
+  note?: string;
+}
+
+const railRowData = (row: CheckedRow): RailRowData => ({
+  ...row.payee!,
+  ...(row.values.reference ? { reference: row.values.reference } : {}),
+  ...(row.values.note ? { note: row.values.note } : {}),
+});
 
 /** A batch upload as its call asks for it. */
 export interface BatchUpload {
@@ -180,7 +267,8 @@ export interface BatchUploaded {
 
 /**
  * Reads, checks and summarises a batch (document 001 section 7, mass transfers), and keeps it waiting for
- * its confirmation when every row is good. The same rows uploaded again for the same account are refused
+ * its confirmation when every row is good. A method the customer's mass sending flags do not allow
+ * (permissions.ts) is refused with TA1 on transferType, before the file is read. The same rows uploaded again for the same account are refused
  * with code 92, carrying the earlier batch's `batchId` and `date`, unless `ignoreIdenticalBatch`. Nothing
  * moves money here; the account's balance only says whether it would cover the batch.
  *
@@ -191,6 +279,14 @@ export async function uploadBatch(trx: Trx, upload: BatchUpload): Promise<BatchU
   const account = await payingAccount(trx, upload.customerId, upload.accountId, 'accountId', (type) =>
     isCardAccountType(type) ? 'server.transfers.cardAccount' : undefined,
   );
+  const flags = await massSendingFlags(trx, upload.customerId);
+  if (!flags[FLAG_OF_METHOD[upload.method]]) {
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'transferType', key: 'server.batches.typeNotAllowed' }] });
+  }
+  const only = isRailMethod(upload.method) ? RAIL_METHODS[upload.method].currency : undefined;
+  if (only && account.currency_code !== only) {
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'accountId', key: 'server.batches.currencyOnly', values: { currency: only } }] });
+  }
   const read = await readBatchRows(upload.source, batchColumns(upload.method));
   const payer = { customerId: upload.customerId, currency: account.currency_code, scale: account.scale };
   const { checked, problems } = await checkRows(trx, upload.method, read.rows, payer);
@@ -240,7 +336,8 @@ export async function uploadBatch(trx: Trx, upload: BatchUpload): Promise<BatchU
       currency_code: account.currency_code,
       file_name: read.file.name,
       file_type: read.file.type,
-      file_content: read.file.content,
+      // A file of card numbers or security answers is not kept: those live only in the vault or hashed.
+      file_content: KEEPS_FILE[upload.method] ? read.file.content : null,
       fingerprint,
     })
     .returning('id')
@@ -252,7 +349,7 @@ export async function uploadBatch(trx: Trx, upload: BatchUpload): Promise<BatchU
         checked.slice(start, start + 1000).map((row) => ({
           batch_id: batch.id,
           row_number: row.row,
-          data: JSON.stringify(row.values),
+          data: JSON.stringify(row.payee ? railRowData(row) : row.values),
           amount: row.amount,
           fee: row.fee,
           to_email: row.toEmail,
@@ -288,13 +385,16 @@ const batchRefusal = (key: string, values?: TextValues) =>
  * ledger transaction (the account gives the total and the fees: the total waits in `escrow:batch`, the
  * fees go to the fee account) or not at all, and writes one transfer per row, all 'processing'. The
  * scheduler then pays the rows ({@link runBatches}). A batch over the balance holds nothing.
+ * With `approvalRequest` (a business user who may only initiate) the batch is funded the same way but
+ * waits 'awaitingApproval' for an approver's decision ({@link decideBatch}), as a single request's money
+ * is held while it waits.
  *
  * @example
  * await confirmBatch(trx, { customerId, userId, batchId: 7n });
  */
 export async function confirmBatch(
   trx: Trx,
-  input: { customerId: number; userId: number | null; batchId: bigint },
+  input: { customerId: number; userId: number | null; batchId: bigint; approvalRequest?: boolean },
 ): Promise<{ status: BatchStatus; fundingTransactionId: bigint }> {
   const batch = await ownBatch(trx, input.customerId, input.batchId, true);
   if (batch.status !== 'awaitingConfirmation') throw batchRefusal('server.batches.notAwaiting');
@@ -335,12 +435,46 @@ export async function confirmBatch(
     throw error;
   }
 
-  const rows = await trx
-    .selectFrom('transfer_batch_rows')
-    .select(['id', 'amount', 'fee', 'to_email', 'to_customer_id', 'data'])
-    .where('batch_id', '=', batch.id)
-    .orderBy('row_number')
+  if (input.approvalRequest) {
+    await trx
+      .updateTable('transfer_batches')
+      .set({ status: 'awaitingApproval' satisfies BatchStatus, funding_transaction_id: funding.transactionId })
+      .where('id', '=', batch.id)
+      .execute();
+    return { status: 'awaitingApproval', fundingTransactionId: funding.transactionId };
+  }
+  await releaseBatch(trx, batch, { userId: input.userId, approvedBy: null });
+  await trx
+    .updateTable('transfer_batches')
+    .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date(), funding_transaction_id: funding.transactionId })
+    .where('id', '=', batch.id)
     .execute();
+  return { status: 'processing', fundingTransactionId: funding.transactionId };
+}
+
+/**
+ * Lets a funded batch's rows be paid: a p2p batch's rows become transfers, all 'processing', paid by the
+ * runner; a rail batch's rows wait 'pending' for the runner to make each a payout held from the batch's escrow.
+ */
+async function releaseBatch(
+  trx: Trx,
+  batch: { id: bigint; type: string; customer_id: number; account_id: number; currency_code: string },
+  who: { userId: number | null; approvedBy: number | null },
+): Promise<void> {
+  const method = batch.type as BatchMethod;
+  const { kind } = METHODS[method];
+  const currency = batch.currency_code;
+  const input = { customerId: batch.customer_id, userId: who.userId };
+  // A rail batch's rows become payouts as the runner reaches them, each held from the batch's escrow.
+  const rows = isRailMethod(method)
+    ? []
+    : await trx
+        .selectFrom('transfer_batch_rows')
+        .select(['id', 'amount', 'fee', 'to_email', 'to_customer_id', 'data'])
+        .where('batch_id', '=', batch.id)
+        .orderBy('row_number')
+        .execute();
+  if (isRailMethod(method)) await trx.updateTable('transfer_batch_rows').set({ status: 'pending' }).where('batch_id', '=', batch.id).execute();
   for (let start = 0; start < rows.length; start += 1000) {
     const chunk = rows.slice(start, start + 1000);
     const transfers = await trx
@@ -366,7 +500,7 @@ export async function confirmBatch(
           invoice_id: null,
           subscription_id: null,
           decline_reason: null,
-          approved_by_user_id: null,
+          approved_by_user_id: who.approvedBy,
           batch_id: batch.id,
         })),
       )
@@ -377,12 +511,65 @@ export async function confirmBatch(
       from (select unnest(${chunk.map((row) => String(row.id))}::bigint[]) as id, unnest(${transfers.map((t) => String(t.id))}::bigint[]) as transfer_id) v
       where r.id = v.id`.execute(trx);
   }
+}
+
+/**
+ * An approver's decision on a batch approval request (mass approve, document 001 'mass approve (batchId,
+ * declined)'): approved, its rows are let go as a confirmed batch's ('processing'); declined, its funding
+ * comes back whole (total from the escrow, fees from the fee account) in one refund and it ends
+ * 'declined'. Another customer's batch → 13; one not waiting for approval → TA1 on batchId.
+ *
+ * @example
+ * await decideBatch(trx, { customerId, userId: approverId, batchId: 7n, declined: false }); // 'processing'
+ */
+export async function decideBatch(
+  trx: Trx,
+  input: { customerId: number; userId: number; batchId: bigint; declined: boolean },
+): Promise<{ status: BatchStatus; createdBy: number | null }> {
+  const batch = await ownBatch(trx, input.customerId, input.batchId, true);
+  if (batch.status !== 'awaitingApproval' || batch.funding_transaction_id === null) throw batchRefusal('server.batches.notAwaitingApproval');
+  if (!input.declined) {
+    await releaseBatch(trx, batch, { userId: batch.created_by_user_id, approvedBy: input.userId });
+    await trx
+      .updateTable('transfer_batches')
+      .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date() })
+      .where('id', '=', batch.id)
+      .execute();
+    return { status: 'processing', createdBy: batch.created_by_user_id };
+  }
+  const currency = batch.currency_code;
+  const legs = [
+    { accountId: await systemAccountId(trx, 'escrow:batch', currency), amount: -batch.total_amount },
+    { accountId: batch.account_id, amount: batch.total_amount + batch.fee_amount, counterparty: batch.name },
+  ];
+  if (batch.fee_amount > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', currency), amount: -batch.fee_amount });
+  const refund = await writeLedgerTransaction(trx, {
+    operationType: 'Transfer',
+    ...keyedDescription('server.batches.declinedRefund', { name: batch.name }),
+    legs,
+  });
   await trx
     .updateTable('transfer_batches')
-    .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date(), funding_transaction_id: funding.transactionId })
+    .set({ status: 'declined' satisfies BatchStatus, finished_at: new Date(), refund_transaction_id: refund.transactionId })
     .where('id', '=', batch.id)
     .execute();
-  return { status: 'processing', fundingTransactionId: funding.transactionId };
+  return { status: 'declined', createdBy: batch.created_by_user_id };
+}
+
+/**
+ * A batch of the customer's that waits for an approver's decision (a mass batch funded by a business user
+ * who may only initiate), with what an approver's code is bound to; undefined for any other batch.
+ */
+export async function batchAwaitingApproval(db: Kysely<Database> | Trx, customerId: number, batchId: bigint) {
+  const batch = await db
+    .selectFrom('transfer_batches as b')
+    .innerJoin('currencies as c', 'c.code', 'b.currency_code')
+    .select(['b.id', 'b.name', 'b.count', 'b.total_amount', 'b.fee_amount', 'b.currency_code', 'b.account_id', 'c.scale', 'b.customer_id'])
+    .where('b.id', '=', batchId)
+    .where('b.status', '=', 'awaitingApproval')
+    .where('b.funding_transaction_id', 'is not', null)
+    .executeTakeFirst();
+  return batch && batch.customer_id === customerId ? batch : undefined;
 }
 
 /** How many rows one scheduler pass pays in one database transaction. */
@@ -395,27 +582,155 @@ export const BATCH_CHUNK = 200;
  * payee's history line), the transfers and rows completed together; a payee the payer has blacklisted
  * since the upload fails the row. A batch with no row left to pay ends: the failed rows' money and fees
  * go back to the account in one refund, and the batch is completed, partially completed or failed.
- * Answers the rows paid or failed.
+ * A rail batch's rows are made payouts instead (runRailChunk), handed to `effects.rails` (without it, rail
+ * batches wait). A batch that ends partially completed is told to whoever uploaded it by e-mail
+ * (`effects.messages`, purpose 'batchPartially'), with the link to the batch's page. Answers the rows paid,
+ * failed or sent.
  *
  * @example
- * await runBatches(db); // from the scheduler, every few seconds
+ * await runBatches(db, BATCH_CHUNK, adapters); // from the scheduler, every few seconds
  */
-export async function runBatches(db: Kysely<Database>, chunk = BATCH_CHUNK): Promise<number> {
-  const running = await db.selectFrom('transfer_batches').select('id').where('status', '=', 'processing').orderBy('confirmed_at').limit(10).execute();
+export async function runBatches(
+  db: Kysely<Database>,
+  chunk = BATCH_CHUNK,
+  effects: { rails?: RailAdapters; messages?: Pick<MessageSender, 'sendEmail'> } = {},
+): Promise<number> {
+  const { rails } = effects;
+  const running = await db
+    .selectFrom('transfer_batches')
+    .select(['id', 'type'])
+    .where('status', '=', 'processing')
+    .$if(!rails, (qb) => qb.where('type', '=', 'p2p'))
+    .orderBy('confirmed_at')
+    .limit(10)
+    .execute();
   let done = 0;
-  for (const { id } of running) done += await db.transaction().execute((trx) => runBatchChunk(trx, id, chunk));
+  for (const { id, type } of running) {
+    if (isRailMethod(type as BatchMethod)) {
+      const ran = await db.transaction().execute((trx) => runRailChunk(trx, id, chunk));
+      done += ran.done;
+      // Handed to the rail once committed; a hand-over lost here is sent again by resendPendingPayouts.
+      for (const { rail, instruction } of ran.handOver) await rails![rail].sendPayout(instruction).catch(() => undefined);
+    } else done += await db.transaction().execute((trx) => runBatchChunk(trx, id, chunk));
+    if (effects.messages) await tellPartiallyCompleted(db, id, effects.messages);
+  }
   return done;
 }
 
-async function runBatchChunk(trx: Trx, batchId: bigint, chunk: number): Promise<number> {
-  const batch = await trx
-    .selectFrom('transfer_batches')
-    .selectAll()
-    .where('id', '=', batchId)
-    .where('status', '=', 'processing')
-    .forUpdate()
+/**
+ * Tells whoever uploaded a batch that has just ended partially completed (the batchPartially notification,
+ * issue 16), by e-mail with the link that opens the batch's page (its payments, the failed ones' reasons).
+ */
+async function tellPartiallyCompleted(db: Kysely<Database>, batchId: bigint, messages: Pick<MessageSender, 'sendEmail'>): Promise<void> {
+  const batch = await db
+    .selectFrom('transfer_batches as b')
+    .leftJoin('users as u', 'u.id', 'b.created_by_user_id')
+    .select(['b.id', 'b.name', 'b.status', 'b.count', 'b.failed_count', 'u.email'])
+    .where('b.id', '=', batchId)
+    .executeTakeFirst();
+  if (!batch || batch.status !== 'partiallyCompleted' || !batch.email) return;
+  const t = messageTexts();
+  const values = { name: batch.name, failed: batch.failed_count, count: batch.count, link: `/history/batch-transfers/${batch.id}` };
+  await messages.sendEmail({
+    to: batch.email,
+    subject: t('messages.batchPartially.subject', values),
+    text: t('messages.batchPartially.text', values),
+    purpose: 'batchPartially',
+  });
+}
+
+/** The next batch to run, locked, or none when another process is running it or it is no longer running. */
+const lockRunningBatch = (trx: Trx, batchId: bigint) =>
+  trx
+    .selectFrom('transfer_batches as b')
+    .innerJoin('currencies as c', 'c.code', 'b.currency_code')
+    .selectAll('b')
+    .select('c.scale')
+    .where('b.id', '=', batchId)
+    .where('b.status', '=', 'processing')
+    .forUpdate('b')
     .skipLocked()
     .executeTakeFirst();
+
+/**
+ * Makes the next chunk of a rail batch's rows payouts, as createPayout makes one (holdPayout, recordPayout:
+ * the same transfer, payout record, timeline and states, so each shows in the history and settles or comes
+ * back from its rail), each held from the batch's escrow (its fee was taken when the batch was funded),
+ * 'processing' and handed to the rail after the commit. The rows wait 'sent' for their rail's report
+ * (applyRailReport settles them: batchPayoutSettled, server/rails/batch-payouts.ts). A batch with no row left to send or waiting ends.
+ */
+async function runRailChunk(
+  trx: Trx,
+  batchId: bigint,
+  chunk: number,
+): Promise<{ done: number; handOver: Array<{ rail: RailName; instruction: PayoutInstruction }> }> {
+  const batch = await lockRunningBatch(trx, batchId);
+  if (!batch) return { done: 0, handOver: [] };
+  const rows = await trx
+    .selectFrom('transfer_batch_rows')
+    .select(['id', 'amount', 'fee', 'data'])
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'pending')
+    .orderBy('row_number')
+    .limit(chunk)
+    .execute();
+  if (rows.length === 0) {
+    const waiting = await trx
+      .selectFrom('transfer_batch_rows')
+      .select('id')
+      .where('batch_id', '=', batchId)
+      .where('status', '=', 'sent')
+      .limit(1)
+      .executeTakeFirst();
+    if (!waiting) await finishBatch(trx, batch);
+    return { done: 0, handOver: [] };
+  }
+  const { rail } = RAIL_METHODS[batch.type as RailBatchMethod];
+  const currency = batch.currency_code;
+  const escrow = await systemAccountId(trx, 'escrow:batch', currency);
+  const handOver: Array<{ rail: RailName; instruction: PayoutInstruction }> = [];
+  const made: Array<{ rowId: bigint; transferId: bigint }> = [];
+  for (const row of rows) {
+    const data = row.data as unknown as RailRowData;
+    const held = await holdPayout(trx, {
+      rail,
+      fromAccountId: escrow,
+      amount: row.amount,
+      fee: 0n,
+      currency,
+      beneficiaryName: data.beneficiary.name,
+      ...(data.descriptionValues ? { descriptionValues: data.descriptionValues } : {}),
+    });
+    const { transferId, endToEndId } = await recordPayout(trx, {
+      customerId: batch.customer_id,
+      userId: batch.created_by_user_id,
+      rail,
+      status: 'processing',
+      fromAccountId: batch.account_id,
+      amount: row.amount,
+      fee: row.fee,
+      currency,
+      ledgerTransactionId: held.transactionId,
+      beneficiary: data.beneficiary,
+      note: data.note ?? null,
+      reference: data.reference ?? null,
+      batchId,
+    });
+    made.push({ rowId: row.id, transferId });
+    handOver.push({
+      rail,
+      instruction: payoutInstruction({ ...data.beneficiary }, endToEndId, formatMinorUnits(row.amount, batch.scale), currency, data.reference ?? null),
+    });
+  }
+  await sql`
+    update transfer_batch_rows r set transfer_id = v.transfer_id, status = 'sent'
+    from (select unnest(${made.map((m) => String(m.rowId))}::bigint[]) as id, unnest(${made.map((m) => String(m.transferId))}::bigint[]) as transfer_id) v
+    where r.id = v.id`.execute(trx);
+  return { done: rows.length, handOver };
+}
+
+async function runBatchChunk(trx: Trx, batchId: bigint, chunk: number): Promise<number> {
+  const batch = await lockRunningBatch(trx, batchId);
   if (!batch) return 0;
   const rows = await trx
     .selectFrom('transfer_batch_rows as r')
@@ -514,7 +829,14 @@ async function finishBatch(trx: Trx, batch: { id: bigint; customer_id: number; a
     .where('batch_id', '=', batch.id)
     .where('status', '=', 'failed')
     .executeTakeFirstOrThrow();
-  const failedCount = Number(failed.count);
+  // A rail payout returned after it settled is a failed payment too; the rail's refund already gave its amount back.
+  const returned = await trx
+    .selectFrom('transfer_batch_rows')
+    .select(sql<string>`count(*)::text`.as('count'))
+    .where('batch_id', '=', batch.id)
+    .where('status', '=', 'returned')
+    .executeTakeFirstOrThrow();
+  const failedCount = Number(failed.count) + Number(returned.count);
   const amount = BigInt(failed.amount);
   const fee = BigInt(failed.fee);
   let refundId: bigint | null = null;
@@ -526,7 +848,7 @@ async function finishBatch(trx: Trx, batch: { id: bigint; customer_id: number; a
     if (fee > 0n) legs.push({ accountId: await systemAccountId(trx, 'fees', batch.currency_code), amount: -fee });
     const refund = await writeLedgerTransaction(trx, {
       operationType: 'Transfer',
-      ...keyedDescription('server.batches.refund', { name: batch.name, payments: failedCount }),
+      ...keyedDescription('server.batches.refund', { name: batch.name, payments: Number(failed.count) }),
       legs,
     });
     refundId = refund.transactionId;
@@ -600,12 +922,15 @@ export async function cancelBatch(trx: Trx, customerId: number, batchId: bigint)
 /** One payment of a batch as its page lists it; `failure` is the locale key of why it failed. */
 export interface BatchPaymentRow {
   row: number;
+  /** Whom the row pays: the payee's e-mail (p2p) or the rail's beneficiary name. */
   email: string;
   amount: string;
   fee: string;
   note?: string;
-  status: 'valid' | 'pending' | 'completed' | 'failed';
+  status: BatchRowStatus;
   failureKey?: string;
+  /** A rail row's payout: its operation, whose page shows its timeline. */
+  operationId?: number;
 }
 
 /**
@@ -629,7 +954,7 @@ export async function batchPayments(
   const [{ count }, rows] = await Promise.all([
     matching.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
     matching
-      .select(['row_number', 'to_email', 'amount', 'fee', 'data', 'status', 'failure_key'])
+      .select(['row_number', 'to_email', 'amount', 'fee', 'data', 'status', 'failure_key', 'transfer_id'])
       .orderBy('row_number')
       .limit(page.pageSize)
       .offset((page.pageNumber - 1) * page.pageSize)
@@ -639,12 +964,13 @@ export async function batchPayments(
     total: Number(count),
     payments: rows.map((row) => ({
       row: row.row_number,
-      email: row.to_email ?? '',
+      email: row.to_email ?? (row.data as unknown as Partial<RailRowData>).beneficiary?.name ?? '',
       amount: formatMinorUnits(row.amount, batch.scale),
       fee: formatMinorUnits(row.fee, batch.scale),
       ...(typeof row.data.note === 'string' ? { note: row.data.note } : {}),
       status: row.status,
       ...(row.failure_key ? { failureKey: row.failure_key } : {}),
+      ...(isRailMethod(batch.type as BatchMethod) && row.transfer_id !== null ? { operationId: Number(row.transfer_id) } : {}),
     })),
   };
 }
@@ -667,6 +993,51 @@ const SAMPLE_ROWS: Record<BatchMethod, Record<string, string>[]> = {
   p2p: [
     { email: 'ann.lee@example.com', amount: '125.00', note: 'server.batches.sampleNoteFees' },
     { email: 'ben.ortiz@example.com', amount: '80.50', note: 'server.batches.sampleNoteShare' },
+  ],
+  wire: [
+    { beneficiaryName: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00', swift: 'COBADEFFXXX', amount: '250.00', note: 'server.batches.sampleNoteFees' },
+    {
+      beneficiaryName: 'Ben Ortiz',
+      countryCode: 'US',
+      routingNumber: '021000021',
+      accountNumber: '123456789',
+      amount: '180.50',
+      note: 'server.batches.sampleNoteShare',
+    },
+  ],
+  eft: [
+    { beneficiaryName: 'Lee Tremblay', countryCode: 'CA', accountNumber: '1234567', bankCode: '003', amount: '120.00', note: 'server.batches.sampleNoteFees' },
+    { beneficiaryName: 'Mia Roy', countryCode: 'CA', accountNumber: '7654321', bankCode: '003', amount: '75.25', note: 'server.batches.sampleNoteShare' },
+  ],
+  creditCard: [
+    { cardNumber: '4111 1111 1111 1111', cardholderName: 'Ada Lovelace', amount: '60.00', note: 'server.batches.sampleNoteFees' },
+    { cardNumber: '5555 5555 5555 4444', cardholderName: 'Ben Ortiz', amount: '45.50', note: 'server.batches.sampleNoteShare' },
+  ],
+  cryptoEft: [
+    { network: 'ethereum', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '90.00', note: 'server.batches.sampleNoteFees' },
+    { network: 'bitcoin', address: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', amount: '150.00', note: 'server.batches.sampleNoteShare' },
+  ],
+  instant: [
+    { keyType: 'phone', key: '+55 11 98765-4321', taxId: '123.456.789-09', amount: '40.00', note: 'server.batches.sampleNoteFees' },
+    { keyType: 'random', key: '3F2B8C1E-7A4D-4E9B-9C2A-1D5E6F708192', taxId: '111.444.777-35', amount: '25.00', note: 'server.batches.sampleNoteShare' },
+  ],
+  interac: [
+    {
+      recipient: 'ana@example.ca',
+      recipientName: 'Ana Tremblay',
+      securityQuestion: 'server.batches.sampleQuestion',
+      securityAnswer: 'Maple',
+      amount: '55.00',
+      note: 'server.batches.sampleNoteFees',
+    },
+    {
+      recipient: '416-555-0123',
+      recipientName: 'Luc Gagnon',
+      securityQuestion: 'server.batches.sampleQuestion',
+      securityAnswer: 'Maple',
+      amount: '35.00',
+      note: 'server.batches.sampleNoteShare',
+    },
   ],
 };
 

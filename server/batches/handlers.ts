@@ -6,7 +6,12 @@ import { localeTexts } from '../i18n/texts.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { batchFile, batchPayments, batchState, cancelBatch, confirmBatch, sampleFile, uploadBatch } from './batches.ts';
+import { confirmStepUp, startStepUp } from '../signin/step-up.ts';
+import { needsBusinessApproval } from '../transfers/create-transfer.ts';
+import { transferScope } from '../transfers/scope.ts';
+import { batchStepUp } from './step-up.ts';
+import { FLAG_OF_METHOD, massSendingFlags } from './permissions.ts';
+import { BATCH_METHODS, batchFile, batchPayments, batchState, cancelBatch, confirmBatch, sampleFile, uploadBatch } from './batches.ts';
 
 /**
  * The mass payments' calls (document 001 section 7, 'Mass transfers'; issue 16): upload and summary,
@@ -15,7 +20,14 @@ import { batchFile, batchPayments, batchState, cancelBatch, confirmBatch, sample
  */
 export const batchHandlers: Pick<
   RpcHandlerMap<RpcContext>,
-  'massTransferUpload' | 'massTransferConfirm' | 'massTransferStatus' | 'massTransferPayments' | 'massTransferCancel' | 'massTransferFile' | 'massSampleFile'
+  | 'massTransferUpload'
+  | 'massTransferConfirm'
+  | 'massTransferStatus'
+  | 'massTransferPayments'
+  | 'massTransferCancel'
+  | 'massTransferFile'
+  | 'massSampleFile'
+  | 'massTransferTypes'
 > = {
   async massTransferUpload(params, ctx) {
     const caller = callerOf(ctx);
@@ -60,8 +72,25 @@ export const batchHandlers: Pick<
   async massTransferConfirm(params, ctx) {
     const caller = callerOf(ctx);
     if (!ctx.db.isTransaction) throw new Error('A batch is funded inside the call\'s transaction: declare the method "moneyMoving": true.');
+    const trx = ctx.db as Transaction<Database>;
     const batchId = BigInt(params.batchId);
-    await confirmBatch(ctx.db as Transaction<Database>, { customerId: caller.customerId, userId: caller.user.userId, batchId });
+    const userId = caller.user.userId;
+    // A business user who may only initiate makes a batch approval request: funded, waiting for an approver.
+    if (await needsBusinessApproval(trx, transferScope(ctx))) {
+      await confirmBatch(trx, { customerId: caller.customerId, userId, batchId, approvalRequest: true });
+      return batchState(ctx.db, caller.customerId, batchId);
+    }
+    // The customer's two-step setting asks the second factor, as createPayout does, bound to the batch and its total.
+    const customer = await trx.selectFrom('customers').select('transaction_approve_mode').where('id', '=', caller.customerId).executeTakeFirstOrThrow();
+    if (customer.transaction_approve_mode !== null) {
+      const state = await batchState(ctx.db, caller.customerId, batchId);
+      if (state.status === 'awaitingConfirmation') {
+        const { subject, wording } = batchStepUp({ customerId: caller.customerId, userId }, 'massTransferConfirm', state);
+        if (!params.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
+        await confirmStepUp(trx, subject, params.confirm, wording, { field: 'batchId', key: 'server.batches.changedAfterCode' });
+      }
+    }
+    await confirmBatch(trx, { customerId: caller.customerId, userId, batchId });
     return batchState(ctx.db, caller.customerId, batchId);
   },
 
@@ -89,6 +118,11 @@ export const batchHandlers: Pick<
   async massTransferFile(params, ctx) {
     const file = await batchFile(ctx.db, callerOf(ctx).customerId, BigInt(params.batchId));
     return { fileName: file.fileName, mediaType: file.mediaType, content: file.content.toString('base64') };
+  },
+
+  async massTransferTypes(_params, ctx) {
+    const permissions = await massSendingFlags(ctx.db, callerOf(ctx).customerId);
+    return { permissions, transferTypes: BATCH_METHODS.filter((method) => permissions[FLAG_OF_METHOD[method]]) };
   },
 
   async massSampleFile(params) {

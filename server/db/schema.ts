@@ -938,7 +938,7 @@ export interface TransferConfirmationsTable {
 }
 
 /** What a batch is doing: waiting for its confirmation, being paid, or how it ended (server/batches/). */
-export type BatchStatus = 'awaitingConfirmation' | 'processing' | 'completed' | 'partiallyCompleted' | 'failed' | 'canceled';
+export type BatchStatus = 'awaitingConfirmation' | 'awaitingApproval' | 'processing' | 'completed' | 'partiallyCompleted' | 'failed' | 'canceled' | 'declined';
 
 /**
  * A batch of transfers (migration 0014, the list; migration 0038, the batch itself): its file as it came,
@@ -975,6 +975,14 @@ export interface TransferBatchesTable {
 }
 
 /** One row of a batch (migration 0038): as it was read, what it pays to whom, and the transfer it became. */
+/**
+ * Where a batch's row stands: 'valid' (checked, the batch not yet confirmed), 'pending' (funded, not yet
+ * paid or sent), 'sent' (a rail batch's payout waiting for its rail, migration 0039), 'completed', 'failed'
+ * (its money and fee back when the batch ends) or 'returned' (a rail payout returned after it settled: the
+ * rail's refund gave the amount back).
+ */
+export type BatchRowStatus = 'valid' | 'pending' | 'sent' | 'completed' | 'failed' | 'returned';
+
 export interface TransferBatchRowsTable {
   id: Generated<bigint>;
   batch_id: bigint;
@@ -985,7 +993,7 @@ export interface TransferBatchRowsTable {
   to_email: string | null;
   to_customer_id: number | null;
   transfer_id: bigint | null;
-  status: 'valid' | 'pending' | 'completed' | 'failed';
+  status: BatchRowStatus;
   /** The locale key saying why the row's payment failed. */
   failure_key: string | null;
 }

@@ -15,6 +15,7 @@ import { seedHistoryDemo } from '../history/demo-seed.ts';
 import { seedInvoicesDemo } from '../invoices/demo-seed.ts';
 import { demoHistory, type DemoAccounts, type DemoMovement } from './history.ts';
 import { seedApprovalsDemo } from '../approvals/demo-seed.ts';
+import { MASS_SENDING_FLAGS } from '../batches/permissions.ts';
 import { seedDemoCards } from '../cards/demo-seed.ts';
 import { seedDemoCardPurchases } from '../cards/authorizations.ts';
 import { sandboxCardProcessor, type CardProcessor } from '../cards/processor.ts';
@@ -57,7 +58,8 @@ async function addCustomers(trx: Trx, passwordHashes: string[]): Promise<DemoAcc
       verified: true,
       due_diligence_level: null,
       transaction_approve_mode: 2,
-      attributes: JSON.stringify({ occupation: 'Illustrator' }),
+      // Mass sending (document 001 section 3): to users and by wire.
+      attributes: JSON.stringify({ occupation: 'Illustrator', massSendingUser: true, massSendingWire: true }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -74,6 +76,8 @@ async function addCustomers(trx: Trx, passwordHashes: string[]): Promise<DemoAcc
       verified: true,
       due_diligence_level: null,
       transaction_approve_mode: 2,
+      // Every kind of mass sending (document 001 section 3).
+      attributes: JSON.stringify(Object.fromEntries(MASS_SENDING_FLAGS.map((flag) => [flag, true]))),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

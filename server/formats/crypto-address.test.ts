@@ -5,6 +5,7 @@ import networksSchema from '../../schemas/data/crypto-networks.schema.json' with
 import pricing from '../../schemas/data/transfer-pricing.json' with { type: 'json' };
 import transfer from '../../schemas/api/methods/cryptoEftTransfer.json' with { type: 'json' };
 import fee from '../../schemas/api/methods/cryptoEftFee.json' with { type: 'json' };
+import railPayout from '../../schemas/entities/rail-payout.schema.json' with { type: 'json' };
 import { isBitcoinAddress, isCryptoAddress, isEthereumAddress, isTronAddress } from './crypto-address.ts';
 
 // Valid and invalid examples published with the standards: the Bitcoin wiki's, BIP 173's and BIP 350's
@@ -71,7 +72,8 @@ describe('isCryptoAddress', () => {
     expect(ajv.validate(networksSchema, networks), JSON.stringify(ajv.errors)).toBe(true);
     const names = Object.keys(networks.networks).sort();
     expect(Object.keys(pricing.kinds.crypto_eft.variants).sort()).toEqual(names);
-    expect([...transfer.request.properties.network.enum].sort()).toEqual(names);
-    expect([...fee.request.properties.network.enum].sort()).toEqual(names);
+    expect([...railPayout.$defs.CryptoNetwork.enum].sort()).toEqual(names);
+    expect(transfer.request.properties.network.$ref).toBe('../../entities/rail-payout.schema.json#/$defs/CryptoNetwork');
+    expect(fee.request.properties.network.$ref).toBe('../../entities/rail-payout.schema.json#/$defs/CryptoNetwork');
   });
 });

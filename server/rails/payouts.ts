@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { batchPayoutSettled } from './batch-payouts.ts';
 import type { Database } from '../db/schema.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { payingAccount, positiveAmount } from '../accounts/paying-account.ts';
@@ -88,7 +89,7 @@ export interface PayoutCreated extends SubmitResult {
 }
 
 /** The end-to-end id of a payout: its rail and its transfer, which the rail's reports repeat. */
-const endToEndId = (rail: RailName, transferId: bigint) => `${rail.toUpperCase()}-${transferId}`;
+export const payoutEndToEndId = (rail: RailName, transferId: bigint) => `${rail.toUpperCase()}-${transferId}`;
 
 /**
  * Creates a payout inside the money-moving call's transaction: checks the source account, prices the fee
@@ -128,14 +129,14 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
 
   let held;
   try {
-    held = await holdLedgerTransaction(trx, {
-      operationType: 'Withdrawal',
-      ...keyedDescription(`rails.ledger.${input.rail}`, { ...input.descriptionValues, beneficiary: input.beneficiary.name }),
-      legs: [
-        { accountId: source.id, amount: -(amount + fee), counterparty: input.beneficiary.name },
-        ...(fee > 0n ? [{ accountId: await systemAccountId(trx, 'fees', source.currency_code), amount: fee }] : []),
-        { accountId: await systemAccountId(trx, CLEARING[input.rail], source.currency_code), amount },
-      ],
+    held = await holdPayout(trx, {
+      rail: input.rail,
+      fromAccountId: source.id,
+      amount,
+      fee,
+      currency: source.currency_code,
+      beneficiaryName: input.beneficiary.name,
+      ...(input.descriptionValues ? { descriptionValues: input.descriptionValues } : {}),
     });
   } catch (error) {
     if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
@@ -149,52 +150,24 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
   const businessApproval = await needsBusinessApproval(trx, scope);
   const confirms = !businessApproval && scope.userId !== null && payer.approveMode !== null;
   const status: TransferStatus = businessApproval ? 'awaitingApproval' : confirms ? 'awaitingConfirmation' : 'processing';
-  const transfer = await trx
-    .insertInto('transfers')
-    .values({
-      customer_id: scope.customerId,
-      created_by_user_id: scope.userId,
-      kind: input.rail,
-      status,
-      from_account_id: source.id,
-      to_account_id: null,
-      to_customer_id: null,
-      to_email: null,
-      amount,
-      currency_code: source.currency_code,
-      to_amount: amount,
-      to_currency_code: source.currency_code,
-      fee,
-      note: input.note ?? null,
-      reference: input.reference ?? null,
-      ledger_transaction_id: held.transactionId,
-      invoice_id: null,
-      subscription_id: null,
-      decline_reason: null,
-      approved_by_user_id: null,
-      attributes: JSON.stringify({}),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const id = endToEndId(input.rail, transfer.id);
-  const payout = await trx
-    .insertInto('rail_payouts')
-    .values({
-      transfer_id: transfer.id,
-      rail: input.rail,
-      end_to_end_id: id,
-      state: 'pending',
-      beneficiary: JSON.stringify(input.beneficiary),
-      reason_code: null,
-      refund_transaction_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx.insertInto('rail_payout_events').values({ payout_id: payout.id, report_id: 'created', state: 'pending', reason_code: null }).execute();
+  const { transferId, endToEndId: id } = await recordPayout(trx, {
+    customerId: scope.customerId,
+    userId: scope.userId,
+    rail: input.rail,
+    status,
+    fromAccountId: source.id,
+    amount,
+    fee,
+    currency: source.currency_code,
+    ledgerTransactionId: held.transactionId,
+    beneficiary: input.beneficiary,
+    note: input.note ?? null,
+    reference: input.reference ?? null,
+  });
 
   const shown = formatMinorUnits(amount, source.scale);
   const created: PayoutCreated = {
-    operationId: Number(transfer.id),
+    operationId: Number(transferId),
     transactionId: Number(held.transactionId),
     status,
     amount: shown,
@@ -210,8 +183,115 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
     return created;
   }
   if (!confirms) return created;
-  const confirmation = await startConfirmation(scope, transfer.id, undefined, payer.approveMode);
+  const confirmation = await startConfirmation(scope, transferId, undefined, payer.approveMode);
   return confirmation ? { ...created, ...confirmation } : created;
+}
+
+/**
+ * Holds a payout's money towards its rail: `amount` plus `fee` leave `fromAccountId` (a customer's account,
+ * or a batch's escrow, whose fees were taken when it was funded), the fee to the fee account and the amount to
+ * the rail's clearing account, pending until the rail settles it (post) or it fails (void). Refused with
+ * LedgerError 'insufficientFunds' as any hold.
+ *
+ * @example
+ * const held = await holdPayout(trx, { rail: 'wire', fromAccountId: 12, amount: 25000n, fee: 1500n, currency: 'EUR', beneficiaryName: 'Ada' });
+ */
+export async function holdPayout(
+  trx: Transaction<Database>,
+  hold: {
+    rail: RailName;
+    fromAccountId: number;
+    amount: bigint;
+    fee: bigint;
+    currency: string;
+    beneficiaryName: string;
+    descriptionValues?: Record<string, string>;
+  },
+) {
+  return holdLedgerTransaction(trx, {
+    operationType: 'Withdrawal',
+    ...keyedDescription(`rails.ledger.${hold.rail}`, { ...hold.descriptionValues, beneficiary: hold.beneficiaryName }),
+    legs: [
+      { accountId: hold.fromAccountId, amount: -(hold.amount + hold.fee), counterparty: hold.beneficiaryName },
+      ...(hold.fee > 0n ? [{ accountId: await systemAccountId(trx, 'fees', hold.currency), amount: hold.fee }] : []),
+      { accountId: await systemAccountId(trx, CLEARING[hold.rail], hold.currency), amount: hold.amount },
+    ],
+  });
+}
+
+/** A payout to write: its transfer's fields and the beneficiary its rail is sent. */
+export interface PayoutRecord {
+  customerId: number;
+  userId: number | null;
+  rail: RailName;
+  status: TransferStatus;
+  /** The customer's account the payout is paid from (a batch's account for a batch's payout). */
+  fromAccountId: number;
+  amount: bigint;
+  fee: bigint;
+  currency: string;
+  /** The hold of the payout's money (holdPayout). */
+  ledgerTransactionId: bigint;
+  beneficiary: { name: string } & Record<string, string>;
+  note: string | null;
+  reference: string | null;
+  /** The batch the payout is a row of (mass payments, server/batches/). */
+  batchId?: bigint;
+}
+
+/**
+ * Writes a payout: its transfer (what histories, limits and the approval queue read), its rail record
+ * ('pending', with the end-to-end id its rail's reports repeat) and the first step of its timeline.
+ * createPayout and the batch runner (server/batches/batches.ts) both write payouts with it.
+ *
+ * @example
+ * const { transferId, endToEndId } = await recordPayout(trx, { customerId, userId, rail: 'wire', status: 'processing', ... });
+ */
+export async function recordPayout(trx: Transaction<Database>, record: PayoutRecord): Promise<{ transferId: bigint; endToEndId: string }> {
+  const transfer = await trx
+    .insertInto('transfers')
+    .values({
+      customer_id: record.customerId,
+      created_by_user_id: record.userId,
+      kind: record.rail,
+      status: record.status,
+      from_account_id: record.fromAccountId,
+      to_account_id: null,
+      to_customer_id: null,
+      to_email: null,
+      amount: record.amount,
+      currency_code: record.currency,
+      to_amount: record.amount,
+      to_currency_code: record.currency,
+      fee: record.fee,
+      note: record.note,
+      reference: record.reference,
+      ledger_transaction_id: record.ledgerTransactionId,
+      invoice_id: null,
+      subscription_id: null,
+      decline_reason: null,
+      approved_by_user_id: null,
+      attributes: JSON.stringify({}),
+      ...(record.batchId !== undefined ? { batch_id: record.batchId } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const endToEndId = payoutEndToEndId(record.rail, transfer.id);
+  const payout = await trx
+    .insertInto('rail_payouts')
+    .values({
+      transfer_id: transfer.id,
+      rail: record.rail,
+      end_to_end_id: endToEndId,
+      state: 'pending',
+      beneficiary: JSON.stringify(record.beneficiary),
+      reason_code: null,
+      refund_transaction_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('rail_payout_events').values({ payout_id: payout.id, report_id: 'created', state: 'pending', reason_code: null }).execute();
+  return { transferId: transfer.id, endToEndId };
 }
 
 /** What became of a rail's report. */
@@ -244,6 +324,7 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
         't.from_account_id',
         't.amount',
         't.currency_code',
+        't.batch_id',
       ])
       .where('p.end_to_end_id', '=', report.endToEndId)
       .where('p.rail', '=', rail)
@@ -293,6 +374,8 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
       .insertInto('rail_payout_events')
       .values({ payout_id: payout.id, report_id: report.reportId, state: report.state, reason_code: reasonCode, at: report.at })
       .execute();
+    // A batch's payout also settles its row (batch-payouts.ts).
+    if (payout.batch_id !== null) await batchPayoutSettled(trx, payout.transfer_id, report.state, effect, reasonCode);
     // Once committed, the customer's open pages (history, details) on every instance ask again and show
     // the new state: the announcement is a NOTIFY, delivered at commit.
     await announceToCustomer(trx, payout.customer_id, 'payouts');

@@ -17,6 +17,8 @@ export interface MethodDeclaration {
   /** With moneyMoving: the handler runs its own transactions; the key is claimed before and answered after. */
   ownTransactions?: boolean;
   uploads?: boolean;
+  /** With uploads: its own multipart address, and the names its document gives params in `data`. */
+  multipart?: { path: string; dataNames?: Record<string, string> };
   /** Changes nothing: an admin viewing a customer may call it. */
   readOnly?: boolean;
   errors: string[];

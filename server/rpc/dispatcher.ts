@@ -8,6 +8,8 @@ import type { Database } from '../db/schema.ts';
 import { createSchemaValidator, fieldErrors, type FieldError } from '../http/json-schema.ts';
 import { BODY_LIMIT_BYTES, describeRefusedBody, limitReceivedBytes, UPLOAD_BODY_LIMIT_BYTES, type RequestError } from '../http/refused-body.ts';
 import { rpcMethodName } from '../http/rpc-method-name.ts';
+import fastifyMultipart from '@fastify/multipart';
+import { fileFieldsOf, isMultipartRequest, MULTIPART_LIMITS, multipartParams } from './multipart-params.ts';
 import type { Adapters } from '../adapters/index.ts';
 import type { CallerGate, RpcContext } from './context.ts';
 import { auditRow, auditRpcCall, auditSuccess, markAudited, noteAuditOutcome } from '../audit/audit-log.ts';
@@ -158,21 +160,51 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
       });
     }
   });
-  app.addHook('preParsing', async (request, _reply, payload) => limitReceivedBytes(payload, limitOf(request)));
+  // A multipart body is read by busboy from the request itself, within MULTIPART_LIMITS (file size,
+  // number of parts): counting it here as well would hold the stream nobody reads.
+  app.addHook('preParsing', async (request, _reply, payload) => (isMultipartRequest(request) ? payload : limitReceivedBytes(payload, limitOf(request))));
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
 
   // One handler, two addresses: `POST /api?method=<name>` with the method repeated in the body (the
   // browser's convention), and `POST /api/<name>` for generated clients, where the body may leave it out.
-  const call = async (request: FastifyRequest, reply: FastifyReply, methodInPath: boolean) => {
-    const name = rpcMethodName(request);
+  //
+  // A method declared with `uploads` may also be sent as `multipart/form-data`: a `data` part with the
+  // JSON params and its files as file parts named by their fields (read by multipartParams), so a
+  // browser sends a file as it is instead of as base64. A declaration's `multipart.path` serves it at
+  // an address of its own too, `data` naming params as its document does (`multipart.dataNames`).
+  const call = async (request: FastifyRequest, reply: FastifyReply, methodInPath: boolean, named?: { name: string; dataNames?: Record<string, string> }) => {
+    const name = named?.name ?? rpcMethodName(request);
     const method = name !== undefined ? methods.get(name) : undefined;
-    const body = request.body;
     if (!method) return answer(reply, 'IM');
-    if (!isPlainObject(body)) return refuse(reply, new RpcRefusal('TA1', { validationErrors: [{ field: '', key: 'server.validation.jsonObject' }] }));
-    // A body naming another method than the address is a confused client.
-    if (body.method !== name && !(methodInPath && body.method === undefined)) return answer(reply, 'IM');
+    const multipart = isMultipartRequest(request);
+    if (multipart && !method.declaration.uploads) {
+      return refuse(reply, new RpcRefusal('TA1', { validationErrors: [{ field: '', key: 'server.uploads.jsonOnly' }] }));
+    }
 
     // Who calls and for whom (AU, 13), an admin viewing a customer only reading: see DispatcherOptions.gate.
-    const { caller, refusal } = await options.gate(method.declaration, request);
+    // A multipart body is read after: nobody's file is read before the caller is known.
+    const gated = multipart ? await options.gate(method.declaration, request) : undefined;
+    if (gated?.refusal) return refuse(reply, gated.refusal);
+
+    let body: unknown = request.body;
+    if (multipart) {
+      try {
+        body = await multipartParams(request, {
+          fileFields: fileFieldsOf(method.declaration.request),
+          ...(named?.dataNames ? { dataNames: named.dataNames } : {}),
+        });
+        // The audit row summarises the params as a JSON call's body.
+        request.body = body;
+      } catch (error) {
+        if (error instanceof RpcRefusal) return refuse(reply, error);
+        throw error;
+      }
+    }
+    if (!isPlainObject(body)) return refuse(reply, new RpcRefusal('TA1', { validationErrors: [{ field: '', key: 'server.validation.jsonObject' }] }));
+    // A body naming another method than the address is a confused client.
+    if (body.method !== name && !((methodInPath || multipart) && body.method === undefined)) return answer(reply, 'IM');
+
+    const { caller, refusal } = gated ?? (await options.gate(method.declaration, request));
     if (refusal) return refuse(reply, refusal);
 
     const { method: _method, ...params } = body;
@@ -246,4 +278,13 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
   };
   app.post('/api', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => call(request, reply, false));
   app.post('/api/:method', { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }, (request, reply) => call(request, reply, true));
+  for (const { declaration } of methods.values()) {
+    const own = declaration.multipart;
+    if (!own) continue;
+    const named = { name: declaration.name, ...(own.dataNames ? { dataNames: own.dataNames } : {}) };
+    app.post(own.path, { config: { rpcMethod: declaration.name } }, (request, reply) => {
+      if (!isMultipartRequest(request)) return refuse(reply, new RpcRefusal('TA1', { validationErrors: [{ field: '', key: 'server.uploads.notMultipart' }] }));
+      return call(request, reply, true, named);
+    });
+  }
 }

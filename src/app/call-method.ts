@@ -12,11 +12,17 @@ const isRpcMethodName = (name: string): name is RpcMethodName => (rpcMethodNames
  * @example
  * createScreenRouter({ …, callMethod: createCallMethod(rpc, customer) });
  */
-export function createCallMethod(rpc: RpcCall, customer: CustomerStore): EngineOptions['callMethod'] {
-  return async (method, params) => {
+export function createCallMethod(
+  rpc: RpcCall,
+  customer: CustomerStore,
+  sendMultipart?: (method: RpcMethodName, params: object, options: { multipart: true }) => Promise<unknown>,
+): EngineOptions['callMethod'] {
+  return async (method, params, options) => {
     if (!isRpcMethodName(method)) {
       throw new MethodCallError('IM', `'${method}' is not a declared method: run npm run codegen and rebuild`, {});
     }
+    // A submit's `multipart`: its files as parts of a form (the server reads the same params).
+    if (options?.multipart && sendMultipart) return sendMultipart(method, params, { multipart: true });
     const answer = await rpc(method, params as RpcRequest<RpcMethodName>);
     if (method === 'profileUpdate') customer.profileChanged((answer as ProfileUpdateResponse).profile);
     return answer;

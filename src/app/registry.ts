@@ -135,6 +135,7 @@ export function appChallenges(rpc: RpcCall, phone: PhoneVerificationServices): R
     transfer: transferChallenge(rpc),
     approval: approvalChallenge(),
     stepUp: stepUpChallenge(),
+    stepUpMoney: stepUpChallenge({ newKey: 'idempotencyKey' }),
     passwordChange: passwordChangeChallenge(rpc),
     phoneCode: phoneCodeChallenge(rpc, phone),
   };

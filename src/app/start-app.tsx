@@ -21,7 +21,7 @@ import { LOGIN } from '../session/guards.ts';
 import { rememberPath, takeRememberedPath } from '../session/remembered-path.ts';
 import { createSession } from '../session/session.ts';
 import { startPage } from '../session/start-page.ts';
-import { createRpc } from '../transport/rpc.ts';
+import { createRpc, createRpcSend } from '../transport/rpc.ts';
 import { createLiveEvents } from '../transport/live-events.ts';
 import { createTokenService } from '../transport/token-service.ts';
 import { startWrapperBridge } from '../wrapper/app-bridge.ts';
@@ -76,13 +76,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
       void router.navigate(LOGIN).then(() => feedback.notify('notices.sessionExpired'));
     },
   });
-  const rpc = createRpc({
+  const rpcOptions = {
     accessToken: () => session.accessToken(),
     language: () => i18n.language,
     actingCustomerId: () => actingCustomerId(sessionStorage),
     onUnauthorized: () => session.expire(),
     endpoint: `${apiBase}/api`,
-  });
+  };
+  const rpc = createRpc(rpcOptions);
   const customer = createCustomerStore(() => rpc('profileInquiry', {}));
   const actions = createSessionActions(session, customer, sessionStorage, tokenService);
   // Signed in before the router runs its first guard, so the page asked for opens.
@@ -100,7 +101,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     screens,
     layouts,
     guards: createAppGuards({ session, storage: sessionStorage, customer, brand, listCards: () => rpc('cardList', {}) }),
-    callMethod: createCallMethod(rpc, customer),
+    callMethod: createCallMethod(rpc, customer, createRpcSend(rpcOptions)),
     downloadFile: createDownloadFile({
       accessToken: () => session.accessToken(),
       actingCustomerId: () => actingCustomerId(sessionStorage),

@@ -12,9 +12,12 @@ const CODE_SCHEMA = stepUp.$defs.Confirm.properties.approvalCode;
  * it. The answer then is what the call does (the PIN, the number).
  *
  * @example
- * createScreenRouter({ …, challenges: { stepUp: stepUpChallenge() } });
+ * createScreenRouter({ …, challenges: { stepUp: stepUpChallenge(), stepUpMoney: stepUpChallenge({ newKey: 'idempotencyKey' }) } });
  */
-export function stepUpChallenge(): ChallengeHandler {
+export function stepUpChallenge({ newKey }: { newKey?: string } = {}): ChallengeHandler {
+  // A money-moving call's first answer (the challenge) is kept under its idempotency key: the call with the
+  // code is a new request, so it takes a new key in the field `newKey` names.
+  const fresh = (): Record<string, unknown> => (newKey ? { [newKey]: crypto.randomUUID() } : {});
   return {
     detect(answer) {
       if (answer.status !== 'awaitingConfirmation' || !answer.requestId) return null;
@@ -28,8 +31,8 @@ export function stepUpChallenge(): ChallengeHandler {
       };
     },
     // The transport turns digit strings of answers into numbers; the request wants the id back as text.
-    confirm: (approvalCode, { answer, callAgain }) => callAgain({ confirm: { requestId: String(answer.requestId), approvalCode } }),
-    resend: (_method, { callAgain }) => callAgain({}),
+    confirm: (approvalCode, { answer, callAgain }) => callAgain({ ...fresh(), confirm: { requestId: String(answer.requestId), approvalCode } }),
+    resend: (_method, { callAgain }) => callAgain(fresh()),
     codeFields: ['confirm.approvalCode', 'approvalCode', 'confirm.requestId', 'confirm'],
     codeSchema: CODE_SCHEMA,
     texts: {

@@ -52,9 +52,10 @@ function fieldErrorsOf(errors: ValidationError[] | undefined): Record<string, st
   return byField;
 }
 
-function headersFor(options: RpcOptions, accessToken: string | null): Headers {
+function headersFor(options: RpcOptions, accessToken: string | null, multipart = false): Headers {
   const headers = new Headers({
-    'Content-Type': 'application/json',
+    // A multipart body's type (with its boundary) is set by fetch from the FormData.
+    ...(multipart ? {} : { 'Content-Type': 'application/json' }),
     Accept: 'application/json',
     'Accept-Language': serverLanguage(options.language()),
     'X-Client-Version': CLIENT_VERSION,
@@ -65,16 +66,46 @@ function headersFor(options: RpcOptions, accessToken: string | null): Headers {
   return headers;
 }
 
-async function send(options: RpcOptions, method: RpcMethodName, params: object): Promise<Response> {
+/** A base64 data URL as the browser's file picker reads it (`data:<type>;name=<name>;base64,…`). */
+const DATA_URL = /^data:([A-Za-z0-9.+/-]*)((?:;[A-Za-z0-9_.=%+-]*)*);base64,([A-Za-z0-9+/]*={0,2})$/;
+
+/**
+ * The params as a `multipart/form-data` body: each top-level data URL as a file part on its field (its
+ * name and type kept), everything else as the JSON part `data` (with the method, the backend convention).
+ *
+ * @example
+ * multipartBody('massTransferUpload', { batchName: 'May', file: 'data:text/csv;name=may.csv;base64,YQ==' });
+ * // FormData { data: '{"method":"massTransferUpload","batchName":"May"}', file: File may.csv }
+ */
+export function multipartBody(method: string, params: object): FormData {
+  const form = new FormData();
+  const data: Record<string, unknown> = { method };
+  const files: Array<[string, File]> = [];
+  for (const [field, value] of Object.entries(cleanPayload(params) as Record<string, unknown>)) {
+    const match = typeof value === 'string' ? DATA_URL.exec(value) : null;
+    if (!match) {
+      data[field] = value;
+      continue;
+    }
+    const name = /;name=([^;]*)/.exec(match[2] ?? '')?.[1];
+    const bytes = Uint8Array.from(atob(match[3] ?? ''), (char) => char.charCodeAt(0));
+    files.push([field, new File([bytes], name ? decodeURIComponent(name) : field, { type: match[1] || 'application/octet-stream' })]);
+  }
+  form.append('data', JSON.stringify(data));
+  for (const [field, file] of files) form.append(field, file, file.name);
+  return form;
+}
+
+async function send(options: RpcOptions, method: RpcMethodName, params: object, multipart = false): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   try {
     const endpoint = options.endpoint ?? '/api';
     return await (options.fetch ?? fetch)(`${endpoint}?method=${encodeURIComponent(method)}`, {
       method: 'POST',
-      headers: headersFor(options, await options.accessToken()),
+      headers: headersFor(options, await options.accessToken(), multipart),
       // The method travels in the body as well as in the query string: the backend convention.
-      body: JSON.stringify(cleanPayload({ method, ...params })),
+      body: multipart ? multipartBody(method, params) : JSON.stringify(cleanPayload({ method, ...params })),
       signal: controller.signal,
     });
   } catch (error) {
@@ -111,14 +142,29 @@ async function readEnvelope(response: Response): Promise<Envelope> {
  * const { accounts } = await rpc('balanceInquiry', {});
  */
 export function createRpc(options: RpcOptions): RpcCall {
-  return createRpcClient(async (method, params) => {
-    const response = await send(options, method, params);
+  return createRpcClient(createRpcSend(options));
+}
+
+/**
+ * The untyped sender under {@link createRpc}: the same call, and with `{ multipart: true }` the params'
+ * files (data URLs) sent as file parts of a `multipart/form-data` body, the rest as its JSON part `data`.
+ * A refusal's other fields (a 92's batchId and date) are the `MethodCallError`'s `values`.
+ *
+ * @example
+ * const send = createRpcSend(options);
+ * await send('massTransferUpload', { transferType: 'p2p', file }, { multipart: true });
+ */
+export function createRpcSend(options: RpcOptions) {
+  return async (method: RpcMethodName, params: object, { multipart = false }: { multipart?: boolean } = {}): Promise<unknown> => {
+    const response = await send(options, method, params, multipart);
     const envelope = await readEnvelope(response);
     const { responseCode, responseDescription, validationErrors, ...payload } = envelope;
     if (response.status === 401 || responseCode === 'AU') options.onUnauthorized?.();
     if (responseCode !== '00') {
-      throw new MethodCallError(responseCode ?? 'UE', responseDescription ?? 'serverError', fieldErrorsOf(validationErrors));
+      throw new MethodCallError(responseCode ?? 'UE', responseDescription ?? 'serverError', fieldErrorsOf(validationErrors), {
+        values: normalizeResponse(payload) as Record<string, unknown>,
+      });
     }
     return normalizeResponse(payload);
-  });
+  };
 }

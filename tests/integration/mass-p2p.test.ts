@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBatches } from '../../server/batches/batches.ts';
+import { setMassSendingFlags } from '../../server/batches/permissions.ts';
 import { transferFee } from '../../server/pricing/pricing.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
@@ -60,6 +61,7 @@ for (const backend of BACKENDS) {
       const { customerId, email } = await createPersonalCustomer(db(), name);
       const account = await openAccount(db(), customerId, 'USD');
       if (funds > 0n) await fund(db(), account, funds);
+      await setMassSendingFlags(db(), customerId, { massSendingUser: true });
       return { customerId, email, usd: account, tokens: await client.signIn(email, TEST_PASSWORD) };
     };
     const upload = (from: Customer, source: { text: string } | { file: string }, extra: object = {}) =>

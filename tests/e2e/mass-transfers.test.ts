@@ -1,0 +1,160 @@
+/**
+ * Mass transfers in Chromium (issue 16): Anna uploads a p2p batch file with two bad rows and sees them
+ * listed by row and column with the summary; she fixes the file and uploads it again, opens its
+ * confirmation and confirms; the batch page follows it to the end, also after a reload; the batch is in
+ * /history/batch-transfers, which opens it. The same file again is asked about (92) and, on yes, kept.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserAndServer } from '../support/pages.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { ANNA_PHONE, codeSentAfter, newestOutboxId } from '../support/outbox.ts';
+
+const e2e = browserAndServer();
+
+/** The upload form once its paying account is chosen (the account list loads after the page). */
+const accountChosen = async (page: Page) => {
+  await expect.poll(() => page.getByLabel('Pay from').inputValue(), { timeout: 15_000 }).not.toBe('');
+};
+
+const csv = (lines: string[]) => Buffer.from(`E-mail,Amount,Note\n${lines.join('\n')}\n`, 'utf8');
+
+describe('mass transfers', () => {
+  it('lists bad rows by row and column, takes the fixed file, confirms it and follows it to the end', async () => {
+    const name = `Fees ${Date.now()}`;
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/mass`);
+    await page.getByRole('link', { name: /To e-mail addresses/ }).click();
+    await page.getByRole('heading', { name: 'Mass transfer to e-mail', level: 1 }).waitFor();
+
+    await accountChosen(page);
+    await page.getByLabel('Batch name').fill(name);
+    const file = page.locator('input[type="file"]');
+    await file.setInputFiles({
+      name: 'fees.csv',
+      mimeType: 'text/csv',
+      buffer: csv(['business@example.com,1.25,March', 'not-an-e-mail,2.00,Bad payee', 'business@example.com,-3,Negative', 'business@example.com,0.75,April']),
+    });
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+
+    const summary = page.getByRole('alertdialog', { name: 'Batch checked' });
+    await summary.waitFor();
+    const rows = await summary.getByRole('table').locator('tbody tr').allInnerTexts();
+    expect(rows.map((row) => row.split('\t').slice(0, 2).join(' '))).toEqual(['2 E-mail', '3 Amount']);
+    const said = await summary.innerText();
+    expect(said).toMatch(/With errors\s*2/);
+    expect(said).not.toContain('Go to confirmation');
+    expect(await seriousViolations(page)).toEqual([]);
+    await summary.getByRole('button', { name: 'Close' }).click();
+    await summary.waitFor({ state: 'detached' });
+
+    // The form kept its values: only the file changes.
+    expect(await page.getByLabel('Batch name').inputValue()).toBe(name);
+    await file.setInputFiles({ name: 'fees.csv', mimeType: 'text/csv', buffer: csv(['business@example.com,1.25,March', 'business@example.com,0.75,April']) });
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+    const good = page.getByRole('alertdialog', { name: 'Batch checked' });
+    await good.waitFor();
+    expect(await good.innerText()).toMatch(/Ready to pay\s*2/);
+    await good.getByRole('link', { name: 'Go to confirmation' }).click();
+
+    await page.getByRole('heading', { name: 'Confirm the batch', level: 1 }).waitFor();
+    const batchId = Number(new URL(page.url()).searchParams.get('batchId'));
+    expect(batchId).toBeGreaterThan(0);
+    await page.locator('main').getByText(name).waitFor();
+    expect(await page.locator('main').innerText()).toMatch(/Awaiting confirmation/);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The batch's second factor: the code sent by SMS, bound to this batch and its total.
+    const before = await newestOutboxId(e2e.server.url, ANNA_PHONE, 'massTransferConfirm');
+    await page.getByRole('button', { name: 'Confirm and pay' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.waitFor();
+    await stepUp.getByLabel('Confirmation code').fill(await codeSentAfter(e2e.server.url, ANNA_PHONE, 'massTransferConfirm', before));
+    await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+    // The batch page: followed while it pays, and where it stands after a reload.
+    await page.waitForURL(`**/history/batch-transfers/${batchId}`);
+    await page.reload();
+    await expect.poll(() => page.locator('main [data-value]').first().getAttribute('data-value'), { timeout: 30_000 }).toBe('completed');
+    const bar = page.getByRole('progressbar');
+    expect(await bar.getAttribute('value')).toBe('2');
+    expect(await bar.getAttribute('max')).toBe('2');
+    expect(await page.locator('main').innerText()).toContain('2 of 2');
+
+    await page.goto(`${e2e.server.url}/history/batch-transfers`);
+    const row = page.locator('tbody tr', { hasText: name });
+    await row.waitFor();
+    await row
+      .getByRole('button', { name: /Open/ })
+      .or(row.getByRole('link', { name: /Open/ }))
+      .first()
+      .click();
+    await page.waitForURL(`**/history/batch-transfers/${batchId}`);
+    await page
+      .getByRole('link', { name: 'Payments' })
+      .or(page.getByRole('button', { name: 'Payments' }))
+      .first()
+      .click();
+    await page.waitForURL(`**/history/batch-transfers/${batchId}/payments`);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+  });
+
+  it('lists a wire batch file bad rows by row and column, and keeps the fixed one for its confirmation', async () => {
+    const header = 'Beneficiary name,IBAN,SWIFT (BIC),Amount,Note';
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/mass`);
+    await page
+      .getByRole('link', { name: 'Wire transfers' })
+      .or(page.getByRole('button', { name: 'Wire transfers' }))
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Mass wire transfer', level: 1 }).waitFor();
+    await accountChosen(page);
+    await page.getByLabel('Batch name').fill(`Suppliers ${Date.now()}`);
+    const wires = (lines: string[]) => ({ name: 'wires.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${lines.join('\n')}\n`, 'utf8') });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(
+        wires([
+          'Ada Lovelace,DE89 3704 0044 0532 0130 00,COBADEFFXXX,12.00,',
+          'Bad Iban,DE88 3704 0044 0532 0130 00,COBADEFFXXX,5.00,',
+          'Ada Again,DE89 3704 0044 0532 0130 00,COBADEFFXXX,-1,',
+        ]),
+      );
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+    const summary = page.getByRole('alertdialog', { name: 'Batch checked' });
+    await summary.waitFor();
+    const rows = await summary.getByRole('table').locator('tbody tr').allInnerTexts();
+    expect(rows.map((row) => row.split('\t')[0])).toEqual(['2', '3']);
+    expect(rows[0]).toMatch(/IBAN/);
+    await summary.getByRole('button', { name: 'Close' }).click();
+    await page.locator('input[type="file"]').setInputFiles(wires(['Ada Lovelace,DE89 3704 0044 0532 0130 00,COBADEFFXXX,12.00,']));
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+    const good = page.getByRole('alertdialog', { name: 'Batch checked' });
+    await good.waitFor();
+    await good.getByRole('link', { name: 'Go to confirmation' }).click();
+    await page.waitForURL('**/transfer/external/mass/confirm?batchId=*');
+    await page.getByRole('button', { name: 'Confirm and pay' }).waitFor();
+  });
+
+  it('asks before keeping the same file again, and keeps it on yes', async () => {
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/mass/p2p`);
+    await accountChosen(page);
+    await page.getByLabel('Batch name').fill('Twice');
+    const same = { name: 'twice.csv', mimeType: 'text/csv', buffer: csv([`business@example.com,0.10,Twice ${Date.now()}`]) };
+    await page.locator('input[type="file"]').setInputFiles(same);
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+    const first = page.getByRole('alertdialog', { name: 'Batch checked' });
+    await first.waitFor();
+    await first.getByRole('button', { name: 'Close' }).click();
+    // A batch kept for confirmation empties the form: the same file again.
+    await page.getByLabel('Batch name').fill('Twice');
+    await page.locator('input[type="file"]').setInputFiles(same);
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+    const question = page.getByRole('dialog', { name: 'Same batch again?' }).or(page.getByRole('alertdialog', { name: 'Same batch again?' }));
+    await question.waitFor();
+    expect(await question.innerText()).toMatch(/batch [0-9]+/);
+    await question.getByRole('button', { name: 'Upload again' }).click();
+    await page.getByRole('alertdialog', { name: 'Batch checked' }).waitFor();
+  });
+});
