@@ -207,6 +207,12 @@ class SpecResolver {
       form.schema = this.pick(this.schema(form.schema as string, `${at}/schema`), form.fields as string[], `${at}/fields`);
     }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
+    const everyCall = spec.everyCall as { routeParams: Record<string, string> } | undefined;
+    for (const [field, param] of Object.entries(everyCall?.routeParams ?? {})) {
+      if (!(spec.route as string).split('/').includes(`:${param}`)) {
+        fail(`/everyCall/routeParams/${field}`, `'${param}' is not a parameter of the route '${spec.route as string}'`);
+      }
+    }
     const queryRedirect = spec.queryRedirect as JsonObject | undefined;
     if (queryRedirect && !(queryRedirect.to as string).includes(`:${queryRedirect.param as string}`)) {
       fail('/queryRedirect/to', `'${queryRedirect.to as string}' does not use ':${queryRedirect.param as string}', the parameter it redirects by`);

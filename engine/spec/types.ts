@@ -1035,6 +1035,12 @@ export interface ScreenSpec {
   tabs?: TabGroup;
   /** An address with this query parameter opens `to` (`:<param>` filled) instead of the screen. */
   queryRedirect?: { param: string; to: string; pattern?: string };
+  /**
+   * Request fields every call of the screen carries, taken from the address: `routeParams` maps a request
+   * field to a route parameter (`{ accessKey: key }` on `/shared/:key`). Its data, forms, live values,
+   * option lists, buttons and second factors all send it, without naming it each time.
+   */
+  everyCall?: { routeParams: Record<string, string> };
   /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */
   source?: string;
 }
