@@ -857,6 +857,39 @@ export interface SwitchGridSpec {
   switch: { method: string; params?: Record<string, unknown>; success?: Success };
 }
 
+/**
+ * For a dashboard section of kind `editable`: its rows (`rows` of its data, drawn with `columns`) are
+ * changed in place, each in an editor under it, and every change is sent in one call.
+ */
+export interface EditableRows {
+  /** Row field naming a row in the change list (its id). */
+  key: string;
+  /** The editor of one row: these fields of `schema` (one row's schema), drawn with `uiSchema`. */
+  form: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown> };
+  /** Rows the server keeps as removed, which may be restored: drawn struck through, with Restore. */
+  removedWhen?: When;
+  /** Only rows meeting this may be edited or removed (one already done may not). */
+  editableWhen?: When;
+  /** i18n key naming a row in its buttons and its editor, interpolating the row and `{{number}}`. */
+  itemTitle: string;
+  /** i18n key of the button adding a row (default: the engine's "Add"); offered only with `save.changes.add`. */
+  addLabel?: string;
+  /** The one call that sends every change. */
+  save: {
+    method: string;
+    /** Request fields beside the changes: `':name'` reads the section's data, else the route parameter. */
+    params?: Record<string, unknown>;
+    /** i18n key of the send button (default: the engine's "Save changes"). */
+    label?: string;
+    /**
+     * The request field of each list: `add` the added rows (the editor's fields), `update` the edited ones
+     * (their key and the editor's fields), `remove` and `restore` their keys. A list left out is never offered.
+     */
+    changes: { add?: string; update?: string; remove?: string; restore?: string };
+    success?: Success;
+  };
+}
+
 /** For a dashboard section of kind `thread`: the rows drawn as a conversation. */
 export interface ThreadSpec {
   /** i18n key naming the conversation. */
@@ -889,7 +922,9 @@ export interface DashboardSection {
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices' | 'text' | 'thread';
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices' | 'text' | 'thread' | 'editable';
+  /** For kind editable: rows changed in place (added, edited, removed, restored) and sent as one change list. */
+  editable?: EditableRows;
   /** For kind choices: the ways on, each offered where its `when` holds for the application's facts; `emptyText` (interpolating the facts) where none is. */
   choices?: ChoiceLink[];
   /**
