@@ -23,6 +23,7 @@ import { cardSecretHandlers } from './cards/secret-handlers.ts';
 import { cardHandlers } from './cards/handlers.ts';
 import { railHandlers } from './rails/handlers.ts';
 import { batchHandlers } from './batches/handlers.ts';
+import { globalPayHandlers } from './global-pay/handlers.ts';
 import { octHandlers } from './rails/oct-handlers.ts';
 import { cryptoEftHandlers } from './rails/crypto-eft-handlers.ts';
 import { instantHandlers } from './rails/instant-handlers.ts';
@@ -75,6 +76,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...cardHandlers,
     ...railHandlers,
     ...batchHandlers,
+    ...globalPayHandlers,
     ...octHandlers,
     ...cryptoEftHandlers,
     ...instantHandlers,
