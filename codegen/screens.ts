@@ -363,6 +363,9 @@ class SpecResolver {
     };
     for (const field of Object.keys((form.queryDefaults as JsonObject | undefined) ?? {})) own(field, `${at}/queryDefaults/${field}`);
     ((form.keepOnDone as string[] | undefined) ?? []).forEach((field, i) => own(field, `${at}/keepOnDone/${i}`));
+    for (const [target, nested] of Object.entries(((form.submit as JsonObject | undefined)?.nest as Record<string, string[]> | undefined) ?? {})) {
+      nested.forEach((field, i) => own(field, `${at}/submit/nest/${target}/${i}`));
+    }
     (((form.submit as JsonObject | undefined)?.labels as JsonObject[] | undefined) ?? []).forEach((entry, i) => {
       const when = entry.when as JsonObject;
       const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];

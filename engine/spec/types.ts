@@ -80,6 +80,11 @@ export interface Submit {
   /** Request field -> query parameter name, added beside the (wrapped) data; missing ones are left out. */
   queryParams?: Record<string, string>;
   /**
+   * Request field -> form fields sent inside it as one object (an object field among them, such as the
+   * fields a call answers, gives its own fields); refusals of `<request field>.<name>` are said on the form's field.
+   */
+  nest?: Record<string, string[]>;
+  /**
    * The request field that carries an idempotency key: one per intent, the same on a retry after a lost
    * answer. Codegen sets it to `idempotencyKey` for a method declared `moneyMoving`.
    */
