@@ -393,6 +393,8 @@ export interface OptionSource extends FieldSource {
    * the form's value `name` (no items while it is empty).
    */
   where?: { field: string; equals?: unknown; in?: unknown[] };
+  /** The options are the list at this path of the first item `where` keeps (the sizes of the item chosen). */
+  within?: string;
   /** Items offered but not to be chosen, each saying why (see {@link OptionDisabled}). */
   disabled?: OptionDisabled;
 }
