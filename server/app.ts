@@ -38,6 +38,7 @@ import { invoicePdfRoute } from './invoices/pdf-route.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
 import { railSandboxPage } from './rails/sandbox-page.ts';
 import { runBatches } from './batches/batches.ts';
+import { runGlobalPay } from './global-pay/receive.ts';
 import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
@@ -135,6 +136,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'system account balances', run: () => foldSystemBalances(db) },
         { name: 'rail payouts', run: (now) => advanceRailPayouts(db, adapters.rails, now) },
         { name: 'mass payments', run: () => runBatches(db) },
+        { name: 'global pay', run: (now) => runGlobalPay(db, now) },
       ],
     });
     await app.ready();

@@ -30,6 +30,7 @@ import * as announcementTranslations from './migrations/0029_announcement_transl
 import * as ledgerPostFunction from './migrations/0030_ledger_post_function.ts';
 import * as railPayouts from './migrations/0031_rail_payouts.ts';
 import * as massBatches from './migrations/0038_mass_batches.ts';
+import * as globalPay from './migrations/0040_global_pay.ts';
 import * as externalCards from './migrations/0034_external_cards.ts';
 import * as beneficiaryTemplates from './migrations/0036_beneficiary_templates.ts';
 import type { Database } from './schema.ts';
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038_mass_batches': massBatches,
   '0034_external_cards': externalCards,
   '0036_beneficiary_templates': beneficiaryTemplates,
+  '0040_global_pay': globalPay,
 };
 
 /**

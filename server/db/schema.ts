@@ -38,6 +38,9 @@ export interface Database {
   sandbox_card_vault: SandboxCardVaultTable;
   transfer_batches: TransferBatchesTable;
   transfer_batch_rows: TransferBatchRowsTable;
+  global_pay_batches: GlobalPayBatchesTable;
+  global_pay_payments: GlobalPayPaymentsTable;
+  global_pay_lookups: GlobalPayLookupsTable;
   crypto_wallets: CryptoWalletsTable;
   payment_instructions: PaymentInstructionsTable;
   payment_templates: PaymentTemplatesTable;
@@ -985,6 +988,70 @@ export interface TransferBatchRowsTable {
   status: 'valid' | 'pending' | 'completed' | 'failed';
   /** The locale key saying why the row's payment failed. */
   failure_key: string | null;
+}
+
+/** A global pay batch (migration 0040): a file's payments, or one sent alone (`single`). */
+export interface GlobalPayBatchesTable {
+  id: Generated<bigint>;
+  customer_id: number;
+  created_by_user_id: number | null;
+  name: string;
+  single: ColumnType<boolean, boolean | undefined, boolean>;
+  status: 'draft' | 'awaitingApproval' | 'submitted' | 'completed' | 'rejected';
+  account_id: number;
+  currency_code: string;
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  file_type: ColumnType<string | null, string | null | undefined, string | null>;
+  file_content: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What submitting took from the account into escrow:batch and is not yet paid out or given back, minor units. */
+  held_amount: ColumnType<bigint, bigint | undefined, bigint>;
+  funding_transaction_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** The sender's approval code, hashed (server/auth/codes.ts). */
+  code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  code_attempts: ColumnType<number, number | undefined, number>;
+  code_sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  submitted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** One payment of a global pay batch (migration 0040), its link (secret hashed) and what its recipient chose. */
+export interface GlobalPayPaymentsTable {
+  id: Generated<bigint>;
+  batch_id: bigint;
+  row_number: number | null;
+  amount: bigint;
+  description: string;
+  beneficiary_type: 'individual' | 'business';
+  beneficiary_name: string;
+  beneficiary_email: string;
+  beneficiary_country_code: string;
+  fee_share: 'sender' | 'beneficiary';
+  forbidden_methods: string[];
+  status: 'draft' | 'removed' | 'sent' | 'awaitingApproval' | 'processing' | 'paid' | 'failed' | 'refused' | 'expired';
+  /** The most fee the sender may pay for it, held with the batch; minor units. */
+  reserved_fee: ColumnType<bigint, bigint | undefined, bigint>;
+  secret_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  chosen_method: ColumnType<string | null, string | null | undefined, string | null>;
+  chosen_currency: ColumnType<string | null, string | null | undefined, string | null>;
+  chosen_country: ColumnType<string | null, string | null | undefined, string | null>;
+  payment_details: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  code_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  code_attempts: ColumnType<number, number | undefined, number>;
+  transfer_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  return_transaction_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** Recipient-link calls counted per link and per network address in ten-minute windows (migration 0040). */
+export interface GlobalPayLookupsTable {
+  key: string;
+  window_start: Date;
+  count: ColumnType<number, number | undefined, number>;
 }
 
 /** A customer's crypto deposit address in one currency, paying into `account_id` (migration 0015). */
