@@ -893,6 +893,8 @@ export interface EditableRows {
      * (their key and the editor's fields), `remove` and `restore` their keys. A list left out is never offered.
      */
     changes: { add?: string; update?: string; remove?: string; restore?: string };
+    /** A refusal path `<errorsByKey>.<key>.<field>` names the row by its key (`items.7.amount`), beside `<list>.<index>.<field>`. */
+    errorsByKey?: string;
     success?: Success;
   };
 }

@@ -114,7 +114,7 @@ export function EditableSection({ spec, editable, rows, columns, entity, values,
     } catch (error) {
       // A refusal is said where it belongs, on its rows and fields; a call that got no answer is the application's to say.
       if (isAnswer(error)) {
-        const placed = placeRowErrors(error.fieldErrors, rowsOf);
+        const placed = placeRowErrors(error.fieldErrors, rowsOf, editable.save.errorsByKey);
         setErrors(Object.keys(error.fieldErrors).length > 0 ? placed : { rows: {}, other: [error.description] });
       } else fail(error);
     } finally {

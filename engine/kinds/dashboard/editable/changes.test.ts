@@ -60,4 +60,12 @@ describe('editable rows', () => {
       other: ['Unknown', 'Lost'],
     });
   });
+
+  it('places a refusal that names the row by its key', () => {
+    const { rowsOf } = changeRequest(changes, save, rows);
+    expect(placeRowErrors({ 'payments.1.amount': 'Too much', 'payments.9.amount': 'Not sent' }, rowsOf, 'payments')).toEqual({
+      rows: { '1': { amount: 'Too much' } },
+      other: ['Not sent'],
+    });
+  });
 });

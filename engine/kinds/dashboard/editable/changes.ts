@@ -115,19 +115,24 @@ export interface PlacedErrors {
 
 /**
  * Places a refusal's field errors on rows: a path `<list>.<index>.<field>` (or `<list>.<index>`) of a list
- * the request sent is about the row that entry stood for, so the person sees it on that row and field.
+ * the request sent is about the row that entry stood for, and, with `errorsByKey`, `<errorsByKey>.<key>.<field>`
+ * about the row of that key, so the person sees it on that row and field.
  *
  * @example
  * ```ts
  * placeRowErrors({ 'updates.0.amount': 'Too much', batchId: 'Unknown' }, { updates: ['7'] });
  * // { rows: { '7': { amount: 'Too much' } }, other: ['Unknown'] }
+ * placeRowErrors({ 'items.7.amount': 'Too much' }, { updates: ['7'] }, 'items'); // { rows: { '7': { amount: 'Too much' } }, other: [] }
  * ```
  */
-export function placeRowErrors(fieldErrors: Record<string, string>, rowsOf: Record<string, string[]>): PlacedErrors {
+export function placeRowErrors(fieldErrors: Record<string, string>, rowsOf: Record<string, string[]>, errorsByKey?: string): PlacedErrors {
   const placed: PlacedErrors = { rows: {}, other: [] };
+  const sentKeys = new Set(Object.values(rowsOf).flat());
   for (const [path, message] of Object.entries(fieldErrors)) {
     const [list = '', index = '', ...rest] = path.split('.');
-    const rowKey = /^\d+$/.test(index) ? rowsOf[list]?.[Number(index)] : undefined;
+    // `<errorsByKey>.<key>.<field>` names the row by its key; `<list>.<index>.<field>` by its entry in a list sent.
+    const byKey = errorsByKey !== undefined && list === errorsByKey && sentKeys.has(index) ? index : undefined;
+    const rowKey = byKey ?? (/^\d+$/.test(index) ? rowsOf[list]?.[Number(index)] : undefined);
     if (rowKey === undefined) {
       placed.other.push(message);
       continue;
