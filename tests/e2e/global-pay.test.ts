@@ -1,10 +1,10 @@
 /**
- * Global pay and the recipient link in Chromium (issue 16 item 4): the personal customer sends a global-pay
- * batch (uploaded, submitted and approved with the code e-mailed to her); its recipient opens the link the
+ * Global pay and the recipient link in Chromium (issue 16 item 4): the personal customer uploads a global-pay
+ * file on /transfer/mass/global, submits the batch on its summary and confirms it with her code; its recipient opens the link the
  * outbox holds, sees who pays her and how much, picks Germany and a bank wire, sees what she would
  * receive, types her IBAN (its bank named and SWIFT code suggested), sends it and approves with the code
  * e-mailed to her; a tester settles the wire on /sandbox/rails, the recipient's page then says paid and
- * lists the payout among her last ones, and the sender sees the payment paid in the batch. A wrong link
+ * lists the payout among her last ones, and the sender sees the payment paid in the batch's summary. A wrong link
  * says so in the page's words. Axe finds nothing serious.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,8 +20,6 @@ interface Account {
   currencyCode: string;
   type: number;
 }
-
-const csvDataUrl = (text: string) => `data:text/csv;name=global.csv;base64,${Buffer.from(text, 'utf8').toString('base64')}`;
 
 /** The newest message to `to` for `purpose` once there is one, waiting for it to be sent. */
 async function messageTo(to: string, purpose: string): Promise<string> {
@@ -41,7 +39,7 @@ async function messageTo(to: string, purpose: string): Promise<string> {
 const codeIn = (body: string) => /^([0-9]{6}) /.exec(body)?.[1] ?? '';
 
 describe('global pay through the recipient link', () => {
-  it('lets the recipient choose a bank wire by IBAN, approve it with her code, and the sender sees it paid', async () => {
+  it('sends a batch from the upload screen, lets the recipient choose a bank wire by IBAN and approve it with her code, and the sender sees it paid', async () => {
     const stamp = Date.now().toString(36);
     const recipient = `ana.${stamp}@example.net`;
     const name = `Ana Weber ${stamp}`;
@@ -52,16 +50,43 @@ describe('global pay through the recipient link', () => {
       'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
       `100.00,November shoot,individual,${name},${recipient},DE,sender,oct`,
     ].join('\n');
-    const uploaded = await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: `Models ${stamp}`, attachedFile: csvDataUrl(file) });
-    expect(uploaded).toMatchObject({ responseCode: '00', errors: [] });
-    const batchId = uploaded.batch.batchId as number;
-    const submitted = await sender.call('globalPaySubmit', { idempotencyKey: crypto.randomUUID(), batchId });
-    expect(submitted).toMatchObject({ responseCode: '00' });
-    // Her code comes the way her two-step setting says: by SMS to her phone, else by e-mail.
-    const senderCode = codeIn(await messageTo(submitted.approval.approveType === 'sms' ? ANNA_PHONE : 'personal@example.com', 'globalPayApproval'));
-    expect(await sender.call('globalPayBatchApprove', { idempotencyKey: crypto.randomUUID(), operationId: batchId, approvalCode: senderCode })).toMatchObject({
-      responseCode: '00',
-    });
+
+    // The sender uploads the file on /transfer/mass/global and lands on the batch's summary.
+    const senderPage = await e2e.signedInPage('personal@example.com');
+    await senderPage.goto(`${e2e.server.url}/transfer/mass/global`);
+    await senderPage.getByRole('heading', { name: 'Global pay', level: 1 }).waitFor();
+    const from = senderPage.getByLabel('From account');
+    await expect.poll(() => from.isEnabled()).toBe(true);
+    await from.selectOption(String(eur.accountId));
+    await senderPage.getByLabel(/^Batch name/).fill(`Models ${stamp}`);
+    await senderPage.getByLabel(/^File/).setInputFiles({ name: 'global.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+    await senderPage.getByRole('button', { name: 'Upload' }).click();
+    await senderPage.getByRole('heading', { name: 'Global pay batch', level: 1 }).waitFor();
+    const summary = senderPage.locator('main');
+    await summary.getByRole('heading', { name: `Models ${stamp}` }).waitFor();
+    const batchId = Number(new URL(senderPage.url()).searchParams.get('batchId'));
+    expect(await summary.locator('[data-field="total"]').innerText()).toBe('€100.00');
+
+    // She submits it and confirms with the code her two-step setting sends (by SMS to her phone, else by e-mail).
+    await summary.getByRole('button', { name: 'Submit the batch' }).click();
+    await summary.getByRole('heading', { name: 'Confirm with your code' }).waitFor();
+    const approval = (await sender.call('globalPayBatchGet', { batchId })) as { operationId: number };
+    expect(approval.operationId).toBe(batchId);
+    let senderCode = '';
+    await expect
+      .poll(
+        async () => {
+          const [sms] = await outboxMessages(e2e.server.url, ANNA_PHONE, 'globalPayApproval');
+          const [mail] = await outboxMessages(e2e.server.url, 'personal@example.com', 'globalPayApproval');
+          senderCode = codeIn(sms?.body ?? mail?.body ?? '');
+          return senderCode;
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/^[0-9]{6}$/);
+    await summary.getByRole('textbox', { name: 'Code' }).fill(senderCode);
+    await summary.getByRole('button', { name: 'Confirm and send' }).click();
+    await expect.poll(() => summary.locator('[data-field="status"]').first().innerText()).toBe('Sent');
 
     // The recipient opens the link of her e-mail: no sign-in.
     const link = /https?:\/\/\S+\/receive\/[A-Za-z0-9_-]{43,}/.exec(await messageTo(recipient, 'globalPayLink'))?.[0] ?? '';
@@ -117,8 +142,10 @@ describe('global pay through the recipient link', () => {
     expect(await withdrawals.innerText()).toContain('•••• 3000');
 
     // The sender sees it paid in the batch.
-    const batch = await sender.call('globalPayBatchGet', { batchId });
-    expect(batch.payments).toMatchObject([{ beneficiaryName: name, status: 'paid' }]);
+    await senderPage.reload();
+    const paidRow = summary.locator('tr', { hasText: name });
+    await expect.poll(() => paidRow.locator('[data-value="paid"]').count()).toBe(1);
+    await senderPage.close();
 
     // A wrong link says so in the page's words.
     await page.goto(`${e2e.server.url}/receive/${'A'.repeat(43)}`);
