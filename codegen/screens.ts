@@ -179,6 +179,8 @@ class SpecResolver {
           if (form.startFromData && !section.data) fail(`${at}/form/startFromData`, "a form that starts from its section's data needs the section's 'data'");
           this.formExtras(form, `${at}/form`);
         }
+        if (section.kind === 'editable') this.editable(section, at);
+        else if (section.editable) fail(`${at}/editable`, "only a section of kind 'editable' takes 'editable'");
         const formSections = (dashboard.sections as JsonObject[]).filter((other) => other.form).map((other) => other.id as string);
         this.actions(section.actions as JsonObject[] | undefined, `${at}/actions`, formSections);
         this.actions(section.rowActions as JsonObject[] | undefined, `${at}/rowActions`, formSections);
@@ -207,11 +209,34 @@ class SpecResolver {
       form.schema = this.pick(this.schema(form.schema as string, `${at}/schema`), form.fields as string[], `${at}/fields`);
     }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
+    const everyCall = spec.everyCall as { routeParams: Record<string, string> } | undefined;
+    for (const [field, param] of Object.entries(everyCall?.routeParams ?? {})) {
+      if (!(spec.route as string).split('/').includes(`:${param}`)) {
+        fail(`/everyCall/routeParams/${field}`, `'${param}' is not a parameter of the route '${spec.route as string}'`);
+      }
+    }
     const queryRedirect = spec.queryRedirect as JsonObject | undefined;
     if (queryRedirect && !(queryRedirect.to as string).includes(`:${queryRedirect.param as string}`)) {
       fail('/queryRedirect/to', `'${queryRedirect.to as string}' does not use ':${queryRedirect.param as string}', the parameter it redirects by`);
     }
     if (spec.tabs) spec.tabs = this.tabGroup(spec.tabs as string);
+  }
+
+  /**
+   * Checks an editable section: it has `editable`, whose row editor names fields of its schema (resolved and
+   * narrowed, as a form's), whose save method is declared, and whose change list names at least one list.
+   */
+  private editable(section: JsonObject, at: string): void {
+    const editable = section.editable as JsonObject | undefined;
+    if (!editable) this.fail(at, "an 'editable' section needs 'editable' (the row key, the row editor and the call that saves)");
+    if (!section.rows) this.fail(at, "an 'editable' section needs 'rows' (where its data holds the rows)");
+    const form = editable.form as JsonObject;
+    form.schema = this.pick(this.schema(form.schema as string, `${at}/editable/form/schema`), form.fields as string[], `${at}/editable/form/fields`);
+    this.uiSchema(form.uiSchema as JsonObject | undefined, `${at}/editable/form/uiSchema`, form.fields as string[], [], form.schema as JsonObject);
+    const save = editable.save as JsonObject;
+    this.method(save, `${at}/editable/save`);
+    if (Object.keys((save.changes as JsonObject | undefined) ?? {}).length === 0)
+      this.fail(`${at}/editable/save/changes`, 'names no list of changes: give the request field of at least one of add, update, remove, restore');
   }
 
   /** Checks a wizard draft's server methods, when it names them (both or neither). */
@@ -338,6 +363,9 @@ class SpecResolver {
     };
     for (const field of Object.keys((form.queryDefaults as JsonObject | undefined) ?? {})) own(field, `${at}/queryDefaults/${field}`);
     ((form.keepOnDone as string[] | undefined) ?? []).forEach((field, i) => own(field, `${at}/keepOnDone/${i}`));
+    for (const [target, nested] of Object.entries(((form.submit as JsonObject | undefined)?.nest as Record<string, string[]> | undefined) ?? {})) {
+      nested.forEach((field, i) => own(field, `${at}/submit/nest/${target}/${i}`));
+    }
     (((form.submit as JsonObject | undefined)?.labels as JsonObject[] | undefined) ?? []).forEach((entry, i) => {
       const when = entry.when as JsonObject;
       const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];

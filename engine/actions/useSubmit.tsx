@@ -5,6 +5,7 @@ import { isMethodCallError } from '../errors/MethodCallError';
 import { useAnswerFlow, type FlowRunOptions } from '../flow/useAnswerFlow';
 import type { ScreenSpec, Submit } from '../spec/types';
 import { useConfirm } from '../ui/ConfirmDialog';
+import { nestFields, unnestFieldErrors } from './nest';
 import { useCall } from './useCall';
 
 /**
@@ -35,7 +36,8 @@ export function unwrapFieldErrors(fieldErrors: Record<string, string>, wrap: str
 /**
  * Submits form data as a spec's `submit` says: asks `confirm` first, then runs the call as an answer-driven
  * flow (review, idempotency key, second factor, result: see `useAnswerFlow`), with the request fields
- * `routeParams` and `queryParams` take from the address beside the form's data (outside any `wrap`), then
+ * `routeParams` and `queryParams` take from the address beside the form's data (outside any `wrap`; the
+ * fields `nest` names sent inside their object, their refusals said on them again), then
  * `success`. Server field errors come back as `invalid` for the form to show on its
  * fields; every other error goes to `EngineOptions.onError`. `more.beforeSuccess` runs between the final
  * answer and the navigation (a wizard drops its draft there); `more.reviewValues` adds to what the review shows.
@@ -70,10 +72,13 @@ export function useSubmit(
       if (submit.confirm && !(await confirm(submit.confirm))) return { status: 'cancelled' };
       setPending(true);
       try {
-        return await run(data, { ...more, beside: JSON.parse(addressKey) as Record<string, unknown> });
+        const sent = nestFields(data, submit.nest);
+        // The review and the result read the form's own fields, as typed, whatever the request nests.
+        const reviewValues = submit.nest ? { ...more?.reviewValues, ...data } : more?.reviewValues;
+        return await run(sent, { ...more, ...(reviewValues ? { reviewValues } : {}), beside: JSON.parse(addressKey) as Record<string, unknown> });
       } catch (error) {
         if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
-          return { status: 'invalid', fieldErrors: unwrapFieldErrors(error.fieldErrors, submit.wrap) };
+          return { status: 'invalid', fieldErrors: unnestFieldErrors(unwrapFieldErrors(error.fieldErrors, submit.wrap), submit.nest, data) };
         }
         fail(error);
         return { status: 'failed' };

@@ -18,18 +18,19 @@ export function getPath(value: unknown, path: string | undefined): unknown {
 }
 
 /**
- * Fills `:name` placeholders of a path from `values`. Returns `null` when a placeholder has no value, so a
+ * Fills `:name` placeholders of a path from `values` (`:order.id` reads inside one). Returns `null` when a placeholder has no value, so a
  * caller can leave a link out rather than send the user to `/contacts/undefined`.
  *
  * @example
  * ```ts
  * fillPath('/orders/:orderId', { orderId: 42 }); // '/orders/42'
+ * fillPath('/orders?id=:order.id', { order: { id: 42 } }); // '/orders?id=42': a dot path reads inside
  * ```
  */
 export function fillPath(template: string, values: Record<string, unknown>): string | null {
   let missing = false;
-  const filled = template.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = values[name];
+  const filled = template.replace(/:([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)/g, (_, name: string) => {
+    const value = getPath(values, name);
     if (value === undefined || value === null || value === '') {
       missing = true;
       return '';

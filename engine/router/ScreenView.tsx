@@ -6,6 +6,7 @@ import { RevealHost } from '../flow/RevealHost';
 import { PrecompiledValidatorsContext } from '../schema-form/precompiledValidators';
 import type { ScreenSpec } from '../spec/types';
 import { TabNav } from '../ui/TabNav';
+import { EveryCall } from './EveryCall';
 import type { KindComponent } from './kinds';
 import { queryRedirectTarget } from './openScreen';
 
@@ -39,8 +40,8 @@ function useFocusOnOpen(ref: React.RefObject<HTMLHeadingElement | null>, key: st
 
 /**
  * One screen: its title (the page's only `h1`), description and action buttons, then the body its kind
- * draws, with the validators of its forms. The body is remounted when the path changes, so `/stores/1`
- * and `/stores/2` never share form state. An address with the spec's `queryRedirect` parameter goes where
+ * draws, with the validators of its forms, every call given what `everyCall` takes from the address. The
+ * body is remounted when the path changes, so `/stores/1` and `/stores/2` never share form state. An address with the spec's `queryRedirect` parameter goes where
  * that says instead.
  *
  * @example
@@ -68,31 +69,33 @@ export function ScreenView({
   const redirectTo = queryRedirectTarget(spec.queryRedirect, query);
   if (redirectTo) return <Navigate to={redirectTo} replace />;
   return (
-    <div className={`eng-screen eng-screen--${spec.kind}`} data-screen={spec.id}>
-      <header className="eng-screen__header">
-        <div className="eng-screen__heading">
-          <h1 ref={headingRef} tabIndex={-1} className="eng-screen__title">
-            {title}
-          </h1>
-          {spec.description && <p className="eng-screen__description">{t(spec.description)}</p>}
-        </div>
-        <ActionBar spec={spec} />
-      </header>
-      {spec.tabs && <TabNav group={spec.tabs} />}
-      <PrecompiledValidatorsContext value={validators}>
-        <RevealHost key={pathname}>
-          <Kind key={pathname} spec={spec} />
-        </RevealHost>
-      </PrecompiledValidatorsContext>
-      {spec.links && spec.links.length > 0 && (
-        <ul className="eng-screen__links">
-          {spec.links.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to}>{t(link.label)}</Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <EveryCall spec={spec}>
+      <div className={`eng-screen eng-screen--${spec.kind}`} data-screen={spec.id}>
+        <header className="eng-screen__header">
+          <div className="eng-screen__heading">
+            <h1 ref={headingRef} tabIndex={-1} className="eng-screen__title">
+              {title}
+            </h1>
+            {spec.description && <p className="eng-screen__description">{t(spec.description)}</p>}
+          </div>
+          <ActionBar spec={spec} />
+        </header>
+        {spec.tabs && <TabNav group={spec.tabs} />}
+        <PrecompiledValidatorsContext value={validators}>
+          <RevealHost key={pathname}>
+            <Kind key={pathname} spec={spec} />
+          </RevealHost>
+        </PrecompiledValidatorsContext>
+        {spec.links && spec.links.length > 0 && (
+          <ul className="eng-screen__links">
+            {spec.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{t(link.label)}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </EveryCall>
   );
 }

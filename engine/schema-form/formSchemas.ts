@@ -116,7 +116,8 @@ export function filterSchema(filters: NonNullable<TableSpec['filters']>): JsonSc
 }
 
 /**
- * The forms of a dashboard's `form` sections, and the form on each tile of its `cards` sections.
+ * The forms of a dashboard's `form` sections, the form on each tile of its `cards` sections, and the row
+ * editor of its `editable` sections.
  *
  * @example
  * ```ts
@@ -124,7 +125,11 @@ export function filterSchema(filters: NonNullable<TableSpec['filters']>): JsonSc
  * ```
  */
 function sectionForms(spec: ScreenSpec): Pick<FormSpec, 'schema' | 'fields' | 'uiSchema'>[] {
-  return (spec.dashboard?.sections ?? []).flatMap((section) => [...(section.form ? [section.form] : []), ...(section.card?.form ? [section.card.form] : [])]);
+  return (spec.dashboard?.sections ?? []).flatMap((section) => [
+    ...(section.form ? [section.form] : []),
+    ...(section.card?.form ? [section.card.form] : []),
+    ...(section.editable ? [section.editable.form] : []),
+  ]);
 }
 
 /**

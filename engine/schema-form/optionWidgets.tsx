@@ -27,13 +27,15 @@ export { optionSourceOf } from './sources';
 
 /**
  * The items of a dictionary answer a source keeps: a list at `path`, only those meeting `where`, whose
- * `equals: ':name'` reads the form's value `name` (no items while it is empty).
+ * `equals: ':name'` reads the form's value `name` (no items while it is empty); with `within`, the list at
+ * that path of the first item kept instead.
  *
  * @example
  * ```ts
  * sourceItems([{ code: 'a', open: true }, { code: 'b', open: false }], { method: 'kinds', where: { field: 'open', equals: true } });
  * // [{ code: 'a', open: true }]
  * sourceItems([{ code: 'a', open: true }], { method: 'kinds', where: { field: 'open', equals: ':open' } }, { open: false }); // []
+ * sourceItems([{ code: 'a', sizes: ['S', 'L'] }], { method: 'kinds', where: { field: 'code', equals: 'a' }, within: 'sizes' }); // ['S', 'L']
  * ```
  */
 export function sourceItems(list: unknown, source: OptionSource, formData: Record<string, unknown> = {}): Record<string, unknown>[] {
@@ -44,11 +46,15 @@ export function sourceItems(list: unknown, source: OptionSource, formData: Recor
     wanted = getPath(formData, wanted.slice(1));
     if (wanted === undefined || wanted === null || wanted === '') return [];
   }
-  return (list as Record<string, unknown>[]).filter((item) => {
+  const kept = (list as Record<string, unknown>[]).filter((item) => {
     if (!where) return true;
     const value = getPath(item, where.field);
     return where.in ? where.in.includes(value) : value === wanted;
   });
+  if (!source.within) return kept;
+  // The options are a list inside the item kept (the currencies of the method chosen).
+  const inner = kept[0] === undefined ? undefined : getPath(kept[0], source.within);
+  return Array.isArray(inner) ? (inner as Record<string, unknown>[]) : [];
 }
 
 /**
@@ -131,7 +137,7 @@ export function sourceChoices(t: TFunction, list: unknown, source: OptionSource,
  */
 function wordedSourceChoices(t: TFunction, ctx: FormatContext, items: Record<string, unknown>[], source: OptionSource, options: UiOptions): Choice[] {
   // The items are already those `where` keeps.
-  const choices = sourceChoices(t, items, { ...source, where: undefined });
+  const choices = sourceChoices(t, items, { ...source, where: undefined, within: undefined });
   if (!options.optionLabel && !options.optionText) return choices;
   return choices.map((choice) => {
     const item = items.find((candidate) => getPath(candidate, source.value ?? 'code') === choice.value);

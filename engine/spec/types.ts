@@ -82,6 +82,11 @@ export interface Submit {
   /** Request field -> query parameter name, added beside the (wrapped) data; missing ones are left out. */
   queryParams?: Record<string, string>;
   /**
+   * Request field -> form fields sent inside it as one object (an object field among them, such as the
+   * fields a call answers, gives its own fields); refusals of `<request field>.<name>` are said on the form's field.
+   */
+  nest?: Record<string, string[]>;
+  /**
    * The request field that carries an idempotency key: one per intent, the same on a retry after a lost
    * answer. Codegen sets it to `idempotencyKey` for a method declared `moneyMoving`.
    */
@@ -413,6 +418,8 @@ export interface OptionSource extends FieldSource {
    * the form's value `name` (no items while it is empty).
    */
   where?: { field: string; equals?: unknown; in?: unknown[] };
+  /** The options are the list at this path of the first item `where` keeps (the sizes of the item chosen). */
+  within?: string;
   /** Items offered but not to be chosen, each saying why (see {@link OptionDisabled}). */
   disabled?: OptionDisabled;
 }
@@ -882,6 +889,41 @@ export interface SwitchGridSpec {
   switch: { method: string; params?: Record<string, unknown>; success?: Success };
 }
 
+/**
+ * For a dashboard section of kind `editable`: its rows (`rows` of its data, drawn with `columns`) are
+ * changed in place, each in an editor under it, and every change is sent in one call.
+ */
+export interface EditableRows {
+  /** Row field naming a row in the change list (its id). */
+  key: string;
+  /** The editor of one row: these fields of `schema` (one row's schema), drawn with `uiSchema`. */
+  form: { schema: JsonSchema; fields: string[]; uiSchema?: Record<string, unknown> };
+  /** Rows the server keeps as removed, which may be restored: drawn struck through, with Restore. */
+  removedWhen?: When;
+  /** Only rows meeting this may be edited or removed (one already done may not). */
+  editableWhen?: When;
+  /** i18n key naming a row in its buttons and its editor, interpolating the row and `{{number}}`. */
+  itemTitle: string;
+  /** i18n key of the button adding a row (default: the engine's "Add"); offered only with `save.changes.add`. */
+  addLabel?: string;
+  /** The one call that sends every change. */
+  save: {
+    method: string;
+    /** Request fields beside the changes: `':name'` reads the section's data, else the route parameter. */
+    params?: Record<string, unknown>;
+    /** i18n key of the send button (default: the engine's "Save changes"). */
+    label?: string;
+    /**
+     * The request field of each list: `add` the added rows (the editor's fields), `update` the edited ones
+     * (their key and the editor's fields), `remove` and `restore` their keys. A list left out is never offered.
+     */
+    changes: { add?: string; update?: string; remove?: string; restore?: string };
+    /** A refusal path `<errorsByKey>.<key>.<field>` names the row by its key (`items.7.amount`), beside `<list>.<index>.<field>`. */
+    errorsByKey?: string;
+    success?: Success;
+  };
+}
+
 /** For a dashboard section of kind `thread`: the rows drawn as a conversation. */
 export interface ThreadSpec {
   /** i18n key naming the conversation. */
@@ -914,7 +956,9 @@ export interface DashboardSection {
   title?: string;
   /** i18n key of a line under the section's title. */
   description?: string;
-  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices' | 'text' | 'thread';
+  kind: 'cards' | 'table' | 'detail' | 'chart' | 'form' | 'switches' | 'choices' | 'text' | 'thread' | 'editable';
+  /** For kind editable: rows changed in place (added, edited, removed, restored) and sent as one change list. */
+  editable?: EditableRows;
   /** For kind choices: the ways on, each offered where its `when` holds for the application's facts; `emptyText` (interpolating the facts) where none is. */
   choices?: ChoiceLink[];
   /**
@@ -1075,6 +1119,12 @@ export interface ScreenSpec {
   tabs?: TabGroup;
   /** An address with this query parameter opens `to` (`:<param>` filled) instead of the screen. */
   queryRedirect?: { param: string; to: string; pattern?: string };
+  /**
+   * Request fields every call of the screen carries, taken from the address: `routeParams` maps a request
+   * field to a route parameter (`{ accessKey: key }` on `/shared/:key`). Its data, forms, live values,
+   * option lists, buttons and second factors all send it, without naming it each time.
+   */
+  everyCall?: { routeParams: Record<string, string> };
   /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */
   source?: string;
 }

@@ -33,6 +33,7 @@ import { TextSection } from './TextSection';
 import { ThreadSection } from './ThreadSection';
 import { useOnShow } from './useOnShow';
 import { EmptyState } from '../../ui/EmptyState';
+import { EditableSection } from './editable/EditableSection';
 
 /** Dashboard sections page with the default param names; the first request sends none, like the spec's. */
 const PAGING = tableParamNames({});
@@ -332,6 +333,10 @@ function SectionContent({
       );
     case 'thread':
       return section.thread ? <ThreadSection rows={rows} thread={section.thread} entity={section.entity} emptyText={section.emptyText} /> : null;
+    case 'editable':
+      return section.editable ? (
+        <EditableSection spec={spec} editable={section.editable} rows={rows} columns={columns} entity={section.entity} values={values} caption={title} />
+      ) : null;
     case 'choices':
       return <ChoicesSection choices={section.choices ?? []} emptyText={section.emptyText} />;
     case 'chart': {
@@ -414,7 +419,7 @@ function SectionFrame({ spec, section }: { spec: ScreenSpec; section: DashboardS
  * paragraphs, no labels, or a list of parts under headings) and `thread` (a list as a conversation) draw
  * articles and conversations; `layout: stack` puts every section under the one before; `tabs` splits the
  * sections into tabs within the screen (a section's `tab` names its tab; one without shows under every
- * tab), kept in the address.
+ * tab), kept in the address. `editable` changes its rows in place and sends every change in one call.
  *
  * @example
  * ```yaml

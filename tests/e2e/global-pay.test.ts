@@ -1,0 +1,155 @@
+/**
+ * Global pay and the recipient link in Chromium (issue 16 item 4): the personal customer uploads a global-pay
+ * file on /transfer/mass/global, submits the batch on its summary and confirms it with her code; its recipient opens the link the
+ * outbox holds, sees who pays her and how much, picks Germany and a bank wire, sees what she would
+ * receive, types her IBAN (its bank named and SWIFT code suggested), sends it and approves with the code
+ * e-mailed to her; a tester settles the wire on /sandbox/rails, the recipient's page then says paid and
+ * lists the payout among her last ones, and the sender sees the payment paid in the batch's summary. A wrong link
+ * says so in the page's words. Axe finds nothing serious.
+ */
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/api-client.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { ANNA_PHONE, outboxMessages } from '../support/outbox.ts';
+import { browserAndServer } from '../support/pages.ts';
+
+const e2e = browserAndServer({ BRAND: 'paxum', SCHEDULER_INTERVAL_MS: '1000' });
+
+interface Account {
+  accountId: number;
+  currencyCode: string;
+  type: number;
+}
+
+/** The newest message to `to` for `purpose` once there is one, waiting for it to be sent. */
+async function messageTo(to: string, purpose: string): Promise<string> {
+  let body = '';
+  await expect
+    .poll(
+      async () => {
+        body = (await outboxMessages(e2e.server.url, to, purpose))[0]?.body ?? '';
+        return body;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  return body;
+}
+
+const codeIn = (body: string) => /^([0-9]{6}) /.exec(body)?.[1] ?? '';
+
+describe('global pay through the recipient link', () => {
+  it('sends a batch from the upload screen, lets the recipient choose a bank wire by IBAN and approve it with her code, and the sender sees it paid', async () => {
+    const stamp = Date.now().toString(36);
+    const recipient = `ana.${stamp}@example.net`;
+    const name = `Ana Weber ${stamp}`;
+    const sender = await signIn(e2e.server.url, 'personal@example.com');
+    const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
+    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+    const file = [
+      'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
+      `100.00,November shoot,individual,${name},${recipient},DE,sender,oct`,
+    ].join('\n');
+
+    // The sender uploads the file on /transfer/mass/global and lands on the batch's summary.
+    const senderPage = await e2e.signedInPage('personal@example.com');
+    await senderPage.goto(`${e2e.server.url}/transfer/mass/global`);
+    await senderPage.getByRole('heading', { name: 'Global pay', level: 1 }).waitFor();
+    const from = senderPage.getByLabel('From account');
+    await expect.poll(() => from.isEnabled()).toBe(true);
+    await from.selectOption(String(eur.accountId));
+    await senderPage.getByLabel(/^Batch name/).fill(`Models ${stamp}`);
+    await senderPage.getByLabel(/^File/).setInputFiles({ name: 'global.csv', mimeType: 'text/csv', buffer: Buffer.from(file, 'utf8') });
+    await senderPage.getByRole('button', { name: 'Upload' }).click();
+    await senderPage.getByRole('heading', { name: 'Global pay batch', level: 1 }).waitFor();
+    const summary = senderPage.locator('main');
+    await summary.getByRole('heading', { name: `Models ${stamp}` }).waitFor();
+    const batchId = Number(new URL(senderPage.url()).searchParams.get('batchId'));
+    expect(await summary.locator('[data-field="total"]').innerText()).toBe('€100.00');
+
+    // She submits it and confirms with the code her two-step setting sends (by SMS to her phone, else by e-mail).
+    await summary.getByRole('button', { name: 'Submit the batch' }).click();
+    await summary.getByRole('heading', { name: 'Confirm with your code' }).waitFor();
+    const approval = (await sender.call('globalPayBatchGet', { batchId })) as { operationId: number };
+    expect(approval.operationId).toBe(batchId);
+    let senderCode = '';
+    await expect
+      .poll(
+        async () => {
+          const [sms] = await outboxMessages(e2e.server.url, ANNA_PHONE, 'globalPayApproval');
+          const [mail] = await outboxMessages(e2e.server.url, 'personal@example.com', 'globalPayApproval');
+          senderCode = codeIn(sms?.body ?? mail?.body ?? '');
+          return senderCode;
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/^[0-9]{6}$/);
+    await summary.getByRole('textbox', { name: 'Code' }).fill(senderCode);
+    await summary.getByRole('button', { name: 'Confirm and send' }).click();
+    await expect.poll(() => summary.locator('[data-field="status"]').first().innerText()).toBe('Sent');
+
+    // The recipient opens the link of her e-mail: no sign-in.
+    const link = /https?:\/\/\S+\/receive\/[A-Za-z0-9_-]{43,}/.exec(await messageTo(recipient, 'globalPayLink'))?.[0] ?? '';
+    const path = new URL(link).pathname;
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${e2e.server.url}${path}`);
+    await page.getByRole('heading', { name: 'Receive a payment', level: 1 }).waitFor();
+    const main = page.locator('main');
+    await main.getByRole('heading', { name: /is sending you a payment$/ }).waitFor();
+    expect(await main.locator('[data-field="amount"]').innerText()).toBe('€100.00');
+    expect(await main.locator('[data-field="status"]').innerText()).toBe('Waiting for your choice');
+
+    // Germany offers a wire (the sender forbade cards): the currency is the only one, and what she receives is asked live.
+    await page.getByLabel('Your country').selectOption('DE');
+    const methods = page.getByRole('group', { name: 'Method' });
+    await methods.getByRole('radio', { name: 'Bank wire' }).waitFor();
+    expect(await methods.getByRole('radio', { name: 'To a card' }).count()).toBe(0);
+    await methods.getByRole('radio', { name: 'Bank wire' }).check();
+    await expect.poll(() => page.getByLabel('Currency').inputValue()).toBe('EUR');
+    await expect.poll(() => main.locator('[data-field="toAmount"]').innerText()).toMatch(/^€[0-9]+\.[0-9]{2}$/);
+
+    await page.getByLabel(/^IBAN/).fill('DE89 3704 0044 0532 0130 00');
+    await expect.poll(() => page.getByLabel(/^SWIFT/).inputValue()).toBe('COBADEFFXXX');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The code e-mailed to her confirms the choice.
+    const approve = main.getByRole('heading', { name: 'Confirm with the code we e-mailed you' });
+    await approve.waitFor();
+    const code = codeIn(await messageTo(recipient, 'globalPayReceiveCode'));
+    await page.getByRole('textbox', { name: 'Code' }).fill(code);
+    await page.getByRole('button', { name: 'Confirm and get paid' }).click();
+    await main.getByRole('heading', { name: 'Your payment is on its way' }).waitFor();
+
+    // A tester settles the wire; the scheduler then marks the payment paid.
+    const tester = await e2e.browser.newPage();
+    await tester.goto(`${e2e.server.url}/sandbox/rails`);
+    const payout = tester.locator('article', { hasText: name });
+    await payout.getByRole('button', { name: 'Settle' }).click();
+    await tester.getByRole('status').filter({ hasText: 'settled' }).waitFor();
+    await tester.close();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await main.locator('[data-field="status"]').waitFor();
+          return main.locator('[data-field="status"]').innerText();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('Paid');
+    const withdrawals = main.getByRole('group', { name: 'Your last payments' });
+    expect(await withdrawals.innerText()).toContain('•••• 3000');
+
+    // The sender sees it paid in the batch.
+    await senderPage.reload();
+    const paidRow = summary.locator('tr', { hasText: name });
+    await expect.poll(() => paidRow.locator('[data-value="paid"]').count()).toBe(1);
+    await senderPage.close();
+
+    // A wrong link says so in the page's words.
+    await page.goto(`${e2e.server.url}/receive/${'A'.repeat(43)}`);
+    await main.getByText('This link cannot be used').waitFor();
+    await page.close();
+  });
+});
