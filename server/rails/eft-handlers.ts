@@ -5,6 +5,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createPayout, payoutScope } from './payouts.ts';
 import { eftBanksOf, eftBeneficiary, eftBranchesOf, eftCountryCodes, eftRequiredFields, extraParamFields } from './eft.ts';
 import { railFeeQuote } from './fee-quote.ts';
+import { receivingCurrency } from './payout-currencies.ts';
 
 const notReached = () => new RpcRefusal('TA1', { validationErrors: [{ field: 'countryCode', key: 'rails.eft.countryNotReached' }] });
 
@@ -28,6 +29,7 @@ export const eftHandlers: Pick<RpcHandlerMap<RpcContext>, 'eftTransfer' | 'eftFe
       fromAccountId: params.accountId,
       ...(params.currency ? { currency: params.currency } : {}),
       amount: params.amount,
+      ...(params.toCurrency ? { toCurrency: params.toCurrency } : {}),
       beneficiary,
       ...(params.reference ? { reference: params.reference } : {}),
       ...(params.note ? { note: params.note } : {}),
@@ -36,7 +38,7 @@ export const eftHandlers: Pick<RpcHandlerMap<RpcContext>, 'eftTransfer' | 'eftFe
 
   async eftFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    return railFeeQuote('eft', params.amount, account);
+    return railFeeQuote('eft', params.amount, account, undefined, await receivingCurrency(ctx.db, 'eft', account, params.toCurrency, params.countryCode));
   },
 
   eftCountries() {
