@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import localeLoaders from 'virtual:locales';
 import { createLocaleBackend } from './locale-backend.ts';
+import { maskedCardNumber } from '../../schemas/rules/card-number.ts';
 import { formatMoney, formatNumber, intlLocale } from '../../engine/index.ts';
 import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
 
@@ -50,7 +51,9 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
  * The formats the application's texts use besides i18next's own: `region`, `money` (below) and
  * `accountName`: an account (`{{account, accountName}}`) by the name its holder gave it, else by its kind
  * ("Payment"), as the account selects say it; `cardName`: a card (`{{card, cardName}}`) by the name its
- * holder gave it, else by its product, as its tile says it; `decimal`: an exact decimal such as an
+ * holder gave it, else by its product, as its tile says it; `maskedCard`: a card number as typed shown
+ * as the product shows its own cards, its first six and last four digits only ("4111 11•• •••• 1111",
+ * schemas/rules/card-number.ts's masking); `decimal`: an exact decimal such as an
  * exchange rate (`{{value, decimal}}`), exactly, with the language's separators.
  *
  * @example
@@ -67,6 +70,15 @@ export function addAppFormats(instance: i18n): void {
     if (typeof card.cardAliasName === 'string' && card.cardAliasName !== '') return card.cardAliasName;
     return instance.t('cards.tile.name', { productType: card.productType, productName: card.productName });
   });
+  instance.services.formatter?.add('maskedCard', (value: unknown) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? (
+          maskedCardNumber(value)
+            .replace(/\*/g, '•')
+            .match(/.{1,4}/g) ?? []
+        ).join(' ')
+      : '',
+  );
   instance.services.formatter?.add('region', regionName);
   // An exact decimal (an exchange rate, '0.786050' → '0,78605' in es) with the language's separators, never rounded as a float.
   instance.services.formatter?.add('decimal', (value: unknown, language: string | undefined) => formatNumber(value, intlLocale(language ?? 'en')));
