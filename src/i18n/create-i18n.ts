@@ -53,7 +53,8 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
  * ("Payment"), as the account selects say it; `cardName`: a card (`{{card, cardName}}`) by the name its
  * holder gave it, else by its product, as its tile says it; `maskedCard`: a card number as typed shown
  * as the product shows its own cards, its first six and last four digits only ("4111 11•• •••• 1111",
- * schemas/rules/card-number.ts's masking); `decimal`: an exact decimal such as an
+ * schemas/rules/card-number.ts's masking); `iban`: an IBAN in its print form, groups of four ("DE89 3704
+ * 0044 0532 0130 00", ISO 13616), so a narrow screen wraps it between groups, never inside one; `decimal`: an exact decimal such as an
  * exchange rate (`{{value, decimal}}`), exactly, with the language's separators.
  *
  * @example
@@ -79,6 +80,7 @@ export function addAppFormats(instance: i18n): void {
         ).join(' ')
       : '',
   );
+  instance.services.formatter?.add('iban', (value: unknown) => (typeof value === 'string' ? ibanPrintForm(value) : ''));
   instance.services.formatter?.add('region', regionName);
   // An exact decimal (an exchange rate, '0.786050' → '0,78605' in es) with the language's separators, never rounded as a float.
   instance.services.formatter?.add('decimal', (value: unknown, language: string | undefined) => formatNumber(value, intlLocale(language ?? 'en')));
@@ -124,4 +126,20 @@ export function moneyText(value: unknown, currencyCode: unknown, language: strin
   const amount = String(value ?? '');
   if (amount === '' || typeof currencyCode !== 'string' || currencyCode === '') return amount;
   return formatMoney(amount, currencyCode, intlLocale(language ?? 'en'));
+}
+
+/**
+ * An IBAN in its print form (ISO 13616): upper case, in groups of four characters separated by spaces,
+ * where a line may break; a group of four always fits, so none is cut.
+ *
+ * @example
+ * ibanPrintForm('de89370400440532013000'); // 'DE89 3704 0044 0532 0130 00'
+ */
+export function ibanPrintForm(iban: string): string {
+  return (
+    iban
+      .replace(/\s+/g, '')
+      .toUpperCase()
+      .match(/.{1,4}/g) ?? []
+  ).join(' ');
 }
