@@ -349,6 +349,7 @@ class SpecResolver {
       for (const field of Object.keys(((panel?.button as JsonObject | undefined)?.fill as JsonObject | undefined) ?? {}))
         own(field, `${here}/panel/button/fill/${field}`);
       ((live.either as string[] | undefined) ?? []).forEach((field, j) => own(field, `${here}/either/${j}`));
+      ((live.optional as string[] | undefined) ?? []).forEach((field, j) => own(field, `${here}/optional/${j}`));
     });
   }
 

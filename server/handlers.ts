@@ -29,6 +29,7 @@ import { cryptoEftHandlers } from './rails/crypto-eft-handlers.ts';
 import { instantHandlers } from './rails/instant-handlers.ts';
 import { interacHandlers } from './rails/interac-handlers.ts';
 import { wireDataHandlers } from './rails/wire-data-handlers.ts';
+import { payoutCurrencyHandlers } from './rails/payout-currency-handlers.ts';
 import { eftHandlers } from './rails/eft-handlers.ts';
 import { optionHandlers } from './rails/options-handlers.ts';
 
@@ -82,6 +83,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...instantHandlers,
     ...interacHandlers,
     ...wireDataHandlers,
+    ...payoutCurrencyHandlers,
     ...eftHandlers,
     ...optionHandlers,
   };

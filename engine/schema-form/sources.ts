@@ -8,12 +8,14 @@ export type { FieldSource, OptionSource } from '../spec/types';
 
 /**
  * The request of a source, its `":name"` params filled from the form data; `null` while one of those
- * fields is empty, so a dependent list is not asked for before the field it depends on is chosen.
+ * fields is empty, so a dependent list is not asked for before the field it depends on is chosen, unless
+ * the source lists the field as `optional`: then the param is left out.
  *
  * @example
  * ```ts
  * sourceParams({ method: 'states', params: { countryCode: ':country' } }, { country: 'US' }); // { countryCode: 'US' }
  * sourceParams({ method: 'states', params: { countryCode: ':country' } }, {}); // null
+ * sourceParams({ method: 'sizes', params: { storeId: ':storeId', region: ':region' }, optional: ['region'] }, { storeId: 7 }); // { storeId: 7 }
  * ```
  */
 export function sourceParams(source: FieldSource, formData: Record<string, unknown>): Record<string, unknown> | null {
@@ -21,7 +23,10 @@ export function sourceParams(source: FieldSource, formData: Record<string, unkno
   for (const [name, value] of Object.entries(source.params ?? {})) {
     if (typeof value === 'string' && value.startsWith(':')) {
       const filled = getPath(formData, value.slice(1));
-      if (filled === undefined || filled === null || filled === '') return null;
+      if (filled === undefined || filled === null || filled === '') {
+        if (source.optional?.includes(value.slice(1))) continue;
+        return null;
+      }
       params[name] = filled;
     } else params[name] = value;
   }

@@ -248,6 +248,11 @@ export interface LiveValue {
    */
   either?: string[];
   /**
+   * Form fields its `":name"` params read that may be empty: sent when they have a value, left out of the
+   * request when not, so the value is asked without them (a choice that only narrows the answer).
+   */
+  optional?: string[];
+  /**
    * Labelled values of the answer, after the field `after` (else above the buttons); `button` copies
    * answer values into fields, as if the person had typed them ("send the maximum").
    */
@@ -401,6 +406,8 @@ export interface FieldSource {
   method: string;
   /** Request fields; `":name"` is the form's value `name`. */
   params?: Record<string, unknown>;
+  /** Fields its `":name"` params read that may be empty: sent when they have a value, else left out (the source is still asked). */
+  optional?: string[];
   /** Dot path of the list (options) or the object (a label) in the answer. */
   path?: string;
 }

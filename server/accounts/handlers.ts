@@ -44,7 +44,7 @@ export const accountAreaHandlers: Pick<
 
   async paymentInstructions(params, ctx) {
     const { customerId } = callerOf(ctx);
-    if (params.accountId === undefined) return { instructions: await paymentInstructionsOf(ctx.db, customerId) };
+    if (params.accountId === undefined) return { instructions: await paymentInstructionsOf(ctx.db, customerId, undefined, ctx.brand) };
     const accountId = Number(params.accountId);
     const [account] = await customerAccounts(ctx.db, customerId, accountId);
     // Another customer's account, or a closed one without history, is not the caller's to read.
@@ -61,7 +61,7 @@ export const accountAreaHandlers: Pick<
         ],
       });
     }
-    return { instructions: await paymentInstructionsOf(ctx.db, customerId, accountId) };
+    return { instructions: await paymentInstructionsOf(ctx.db, customerId, accountId, ctx.brand) };
   },
 
   async paymentInstructionsSetViewed(params, ctx) {

@@ -31,14 +31,15 @@ function toInstruction(row: Selectable<PaymentInstructionsTable>): PaymentInstru
 
 /**
  * The payment instructions of the customer's accounts that offer them (derived flag `instructions`),
- * or of `accountId` alone. An account's instruction is generated the first time it is asked for and
+ * or of `accountId` alone, naming the partner bank `brand` has for each currency (brand.json
+ * `partnerBanks`, else the default of server/config/partner-banks.ts). An account's instruction is generated the first time it is asked for and
  * kept: its numbers are a pure function of the account id (see instructions/rails.ts), so
  * generating twice, even concurrently, writes the same row once.
  *
  * @example
  * const instructions = await paymentInstructionsOf(db, customerId);
  */
-export async function paymentInstructionsOf(db: Kysely<Database>, customerId: number, accountId?: number): Promise<PaymentInstruction[]> {
+export async function paymentInstructionsOf(db: Kysely<Database>, customerId: number, accountId?: number, brand?: string): Promise<PaymentInstruction[]> {
   const offering = (await customerAccounts(db, customerId, accountId)).filter((account) => account.flags?.instructions);
   if (offering.length === 0) return [];
   const existing = await db
@@ -54,7 +55,7 @@ export async function paymentInstructionsOf(db: Kysely<Database>, customerId: nu
   if (missing.length > 0) {
     const beneficiary = await beneficiaryName(db, customerId);
     const rows = missing.flatMap((account) => {
-      const details = bankDetailsFor(account.currencyCode, account.accountId);
+      const details = bankDetailsFor(account.currencyCode, account.accountId, brand);
       if (!details) return [];
       return [
         {

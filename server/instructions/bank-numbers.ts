@@ -2,8 +2,8 @@ import { composeIBAN, electronicFormatIBAN, isValidIBAN } from 'ibantools';
 
 /**
  * The bank numbers payment instructions carry: IBAN (ISO 13616: check digits, and each country's length and
- * format, from the maintained `ibantools`) and the ABA routing number of US ACH payments. The ABA checksum
- * stays hand-written: it is three lines, and no maintained library does only that. Pure functions, no I/O.
+ * format, from the maintained `ibantools`) and the ABA routing number of US ACH payments (its checksum in
+ * schemas/rules/routing-number.ts, which the browser bundle imports too). Pure functions, no I/O.
  */
 
 /**
@@ -30,27 +30,5 @@ export function isValidIban(iban: string): boolean {
   return isValidIBAN(electronicFormatIBAN(iban) ?? '');
 }
 
-/** Weights of the ABA routing number checksum: 3, 7, 1 repeated. */
-const ABA_WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1];
-
-/**
- * The ninth digit of an ABA routing number from its first eight.
- *
- * @example
- * abaCheckDigit('02100002'); // '1' (021000021)
- */
-export function abaCheckDigit(first8: string): string {
-  const sum = [...first8].reduce((total, digit, index) => total + Number(digit) * ABA_WEIGHTS[index]!, 0);
-  return String((10 - (sum % 10)) % 10);
-}
-
-/**
- * Whether a nine-digit ABA routing number passes its checksum.
- *
- * @example
- * isValidRoutingNumber('021000021'); // true
- */
-export function isValidRoutingNumber(routing: string): boolean {
-  if (!/^[0-9]{9}$/.test(routing)) return false;
-  return [...routing].reduce((total, digit, index) => total + Number(digit) * ABA_WEIGHTS[index]!, 0) % 10 === 0;
-}
+/** The ABA routing number's check digit and checksum live in schemas/rules/, where the browser reads them too. */
+export { abaCheckDigit, isValidRoutingNumber } from '../../schemas/rules/routing-number.ts';

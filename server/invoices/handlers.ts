@@ -222,7 +222,7 @@ export const invoiceHandlers: Pick<RpcHandlerMap<RpcContext>, InvoiceMethods> = 
     }
     if (!account) throw fieldRefusal('accountId', { key: 'server.invoices.chooseAccount' }, 'TA1', failed);
     const amount = positiveAmount(params.amount, account.scale, 'amount', undefined, failed);
-    const [instruction] = await paymentInstructionsOf(ctx.db, customerId, account.id);
+    const [instruction] = await paymentInstructionsOf(ctx.db, customerId, account.id, ctx.brand);
     if (!instruction) {
       throw fieldRefusal('accountId', { key: 'server.invoices.notBankFunded', values: { currency: account.currency_code } }, 'TA1', failed);
     }

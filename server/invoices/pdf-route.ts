@@ -58,7 +58,7 @@ export async function invoicePdf(db: Kysely<Database>, row: InvoiceRow, customer
   if (invoice.rejectNote) blocks.push({ kind: 'heading', text: t('pdf.invoice.rejectNote') }, { kind: 'paragraph', text: invoice.rejectNote });
   blocks.push({ kind: 'heading', text: t('pdf.invoice.howToPay') });
   if (invoice.isFunding) {
-    const [instruction] = await paymentInstructionsOf(db, row.payee_customer_id, row.payee_account_id);
+    const [instruction] = await paymentInstructionsOf(db, row.payee_customer_id, row.payee_account_id, audience.brand);
     if (instruction) {
       const line = (key: string, value: string | undefined | null) => (value ? [{ label: t(`pdf.invoice.${key}`), value }] : []);
       blocks.push(

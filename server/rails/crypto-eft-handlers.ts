@@ -4,6 +4,7 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { cryptoRecipient } from './crypto-eft.ts';
 import { createPayout, payoutScope } from './payouts.ts';
 import { railFeeQuote } from './fee-quote.ts';
+import { receivingCurrency } from './payout-currencies.ts';
 
 /**
  * The crypto withdrawal's calls (document 001 section 7, 'External transfers by ... crypto eft'): a
@@ -19,6 +20,7 @@ export const cryptoEftHandlers: Pick<RpcHandlerMap<RpcContext>, 'cryptoEftTransf
       ...(params.currency ? { currency: params.currency } : {}),
       amount: params.amount,
       feeVariant: params.network,
+      ...(params.toCurrency ? { toCurrency: params.toCurrency } : {}),
       beneficiary: recipient,
       ...(params.note ? { note: params.note } : {}),
     });
@@ -26,6 +28,6 @@ export const cryptoEftHandlers: Pick<RpcHandlerMap<RpcContext>, 'cryptoEftTransf
 
   async cryptoEftFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    return railFeeQuote('crypto_eft', params.amount, account, params.network);
+    return railFeeQuote('crypto_eft', params.amount, account, params.network, await receivingCurrency(ctx.db, 'crypto_eft', account, params.toCurrency));
   },
 };

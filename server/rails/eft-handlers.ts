@@ -8,6 +8,7 @@ import { railFeeQuote } from './fee-quote.ts';
 import { saveBeneficiaryTemplate } from '../transfers/templates.ts';
 import type { Database } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
+import { receivingCurrency } from './payout-currencies.ts';
 
 const notReached = () => new RpcRefusal('TA1', { validationErrors: [{ field: 'countryCode', key: 'rails.eft.countryNotReached' }] });
 
@@ -32,6 +33,7 @@ export const eftHandlers: Pick<RpcHandlerMap<RpcContext>, 'eftTransfer' | 'eftFe
       fromAccountId: params.accountId,
       ...(params.currency ? { currency: params.currency } : {}),
       amount: params.amount,
+      ...(params.toCurrency ? { toCurrency: params.toCurrency } : {}),
       beneficiary,
       ...(params.reference ? { reference: params.reference } : {}),
       ...(params.note ? { note: params.note } : {}),
@@ -50,7 +52,7 @@ export const eftHandlers: Pick<RpcHandlerMap<RpcContext>, 'eftTransfer' | 'eftFe
 
   async eftFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    return railFeeQuote('eft', params.amount, account);
+    return railFeeQuote('eft', params.amount, account, undefined, await receivingCurrency(ctx.db, 'eft', account, params.toCurrency, params.countryCode));
   },
 
   eftCountries() {

@@ -10,6 +10,7 @@ import { saveBeneficiaryTemplate } from '../transfers/templates.ts';
 import type { Database } from '../db/schema.ts';
 import type { Transaction } from 'kysely';
 import { railFeeQuote } from './fee-quote.ts';
+import { receivingCurrency } from './payout-currencies.ts';
 
 /** How a wire's charges may be paid: its standard fee and the pricing data's wire variants. */
 type WireFeeVariant = 'standard' | 'our' | 'express';
@@ -41,6 +42,7 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
       fromAccountId: params.accountId,
       ...(params.currency ? { currency: params.currency } : {}),
       amount: params.amount,
+      ...(params.toCurrency ? { toCurrency: params.toCurrency } : {}),
       beneficiary,
       ...(params.reference ? { reference: params.reference } : {}),
       ...(params.note ? { note: params.note } : {}),
@@ -60,8 +62,12 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
 
   async wireFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    const priced = (variant: WireFeeVariant) => railFeeQuote('wire', params.amount, account, pricingVariant(variant));
-    const variants = WIRE_FEE_VARIANTS.map((variant) => ({ variant, ...priced(variant) }));
+    const receive = await receivingCurrency(ctx.db, 'wire', account, params.toCurrency, params.countryCode);
+    const priced = (variant: WireFeeVariant) => railFeeQuote('wire', params.amount, account, pricingVariant(variant), receive);
+    const variants = WIRE_FEE_VARIANTS.map((variant) => {
+      const { fee, total, currencyCode } = priced(variant);
+      return { variant, fee, total, currencyCode };
+    });
     return { ...priced(params.feeVariant ?? 'standard'), variants };
   },
 
@@ -75,6 +81,9 @@ export const railHandlers: Pick<RpcHandlerMap<RpcContext>, 'wireTransfer' | 'wir
       amount: formatMinorUnits(payout.amount, payout.scale),
       fee: formatMinorUnits(payout.fee, payout.scale),
       currencyCode: payout.currency_code,
+      toAmount: formatMinorUnits(payout.to_amount, payout.to_scale),
+      toCurrencyCode: payout.to_currency_code,
+      exchangeRate: payout.rate,
       beneficiaryName: payout.beneficiary.name ?? '',
       timeline,
     };

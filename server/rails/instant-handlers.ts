@@ -5,6 +5,7 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { instantBanks, instantKeyHolder, instantRecipient, maskedTaxId } from './instant.ts';
 import { createPayout, payoutScope } from './payouts.ts';
 import { railFeeQuote } from './fee-quote.ts';
+import { receivingCurrency } from './payout-currencies.ts';
 
 /**
  * The instant payment's calls (document 001 sections 5 and 7, 'Instant key info and bank list',
@@ -19,6 +20,7 @@ export const instantHandlers: Pick<RpcHandlerMap<RpcContext>, 'instantTransfer' 
       fromAccountId: params.accountId,
       ...(params.currency ? { currency: params.currency } : {}),
       amount: params.amount,
+      ...(params.toCurrency ? { toCurrency: params.toCurrency } : {}),
       beneficiary: recipient,
       ...(params.note ? { note: params.note } : {}),
     });
@@ -26,7 +28,7 @@ export const instantHandlers: Pick<RpcHandlerMap<RpcContext>, 'instantTransfer' 
 
   async instantFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    return railFeeQuote('instant_payment', params.amount, account);
+    return railFeeQuote('instant_payment', params.amount, account, undefined, await receivingCurrency(ctx.db, 'instant_payment', account, params.toCurrency));
   },
 
   async instantKeyInfo(params, ctx) {

@@ -5,6 +5,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { INTERAC_CURRENCY, interacRecipient } from './interac.ts';
 import { createPayout, payoutScope } from './payouts.ts';
 import { railFeeQuote } from './fee-quote.ts';
+import { receivingCurrency } from './payout-currencies.ts';
 
 type Db = RpcContext['db'];
 
@@ -31,6 +32,7 @@ export const interacHandlers: Pick<RpcHandlerMap<RpcContext>, 'interacTransfer' 
       fromAccountId: params.accountId,
       currency: INTERAC_CURRENCY,
       amount: params.amount,
+      ...(params.toCurrency ? { toCurrency: params.toCurrency } : {}),
       beneficiary: recipient,
       ...(params.note ? { note: params.note } : {}),
     });
@@ -38,6 +40,6 @@ export const interacHandlers: Pick<RpcHandlerMap<RpcContext>, 'interacTransfer' 
 
   async interacFee(params, ctx) {
     const account = await cadAccount(ctx.db, params.accountId, callerOf(ctx).customerId);
-    return railFeeQuote('interac', params.amount, account);
+    return railFeeQuote('interac', params.amount, account, undefined, await receivingCurrency(ctx.db, 'interac', account, params.toCurrency));
   },
 };

@@ -6,6 +6,7 @@ import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { deleteExternalCard, externalCards, octCard } from './oct.ts';
 import { createPayout, payoutScope } from './payouts.ts';
 import { railFeeQuote } from './fee-quote.ts';
+import { receivingCurrency } from './payout-currencies.ts';
 
 /**
  * The card payout's calls (document 001 section 7, 'External transfers'; the oct rail): a payout to a
@@ -22,6 +23,7 @@ export const octHandlers: Pick<RpcHandlerMap<RpcContext>, 'octTransfer' | 'octFe
       fromAccountId: params.accountId,
       ...(params.currency ? { currency: params.currency } : {}),
       amount: params.amount,
+      ...(params.toCurrency ? { toCurrency: params.toCurrency } : {}),
       beneficiary,
       descriptionValues: { card: beneficiary.cardNumber },
       ...(params.reference ? { reference: params.reference } : {}),
@@ -31,7 +33,7 @@ export const octHandlers: Pick<RpcHandlerMap<RpcContext>, 'octTransfer' | 'octFe
 
   async octFee(params, ctx) {
     const account = await ownAccountWithScale(ctx.db, params.accountId, callerOf(ctx).customerId);
-    return railFeeQuote('oct', params.amount, account);
+    return railFeeQuote('oct', params.amount, account, undefined, await receivingCurrency(ctx.db, 'oct', account, params.toCurrency));
   },
 
   async externalCards(_params, ctx) {

@@ -10,7 +10,6 @@ import { holdLedgerTransaction, settleHeldTransaction } from '../ledger/holds.ts
 import { formatMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId, type SystemPurpose } from '../ledger/system-accounts.ts';
-import { transferFee } from '../pricing/pricing.ts';
 import { announceToCustomer } from '../push/customer-live.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import type { TransferStatus } from '../db/schema.ts';
@@ -21,6 +20,8 @@ import { checkTransferLimits } from '../transfers/limits.ts';
 import { transferScope, type TransferScope } from '../transfers/scope.ts';
 import { instructionOf, payoutInstruction, processingPayouts } from '../transfers/payout-handover.ts';
 import { countryMaxAmount } from './country-max-amount.ts';
+import { railQuote } from './fee-quote.ts';
+import { receivingCurrency } from './payout-currencies.ts';
 import { payoutTransition, transferStatusOf, type PayoutState } from './payout-states.ts';
 import { asSandboxRail } from './adapters.ts';
 import type { RailAdapter, RailAdapters, RailName, RailReport } from './rail-adapter.ts';
@@ -62,8 +63,14 @@ export interface PayoutInput {
   fromAccountId: number;
   /** The currency the customer named; must be the source account's when given. */
   currency?: string;
-  /** What the beneficiary is sent, in the source account's currency (the fee comes on top). */
+  /** What leaves the account for the beneficiary, in the source account's currency (the fee comes on top). */
   amount: string;
+  /**
+   * The currency the beneficiary is sent, where the rail offers it to their country
+   * (schemas/data/payout-currencies.json); the account's when not given. The account's amount is held and
+   * converted at the rate account-to-account transfers use (quoteTransfer).
+   */
+  toCurrency?: string;
   /**
    * The beneficiary as the rail needs it; `name` is what the customer's history calls the payout, and
    * `countryCode` (the country of the beneficiary's bank, where the rail knows it) bounds the amount by
@@ -95,7 +102,9 @@ export const payoutEndToEndId = (rail: RailName, transferId: bigint) => `${rail.
  * Creates a payout inside the money-moving call's transaction: checks the source account, prices the fee
  * (schemas/data/transfer-pricing.json, the rail's kind), checks the customer's limits (which locks the
  * customer, so the check and the hold are one step for concurrent payouts), then holds amount plus fee
- * towards the rail's clearing account and the fee account, and writes the transfer and the payout
+ * towards the rail's clearing account and the fee account (a payout sent in another currency, where the
+ * rail offers it (payout-currencies.ts), through the FX accounts at the transfers' rate, the clearing
+ * account taking the converted amount), and writes the transfer (both amounts and the rate) and the payout
  * ('pending', its first timeline step). Then, as every transfer (create-transfer.ts):
  * - a business user who may only create requests: the transfer is 'awaitingApproval' and waits in the
  *   business queue (server/approvals/), whose approval hands it to its rail;
@@ -124,7 +133,10 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
       max: { amount: formatMinorUnits(countryMax, source.scale), currency: source.currency_code },
     });
   }
-  const fee = transferFee(input.rail, amount, input.feeVariant);
+  const receive = await receivingCurrency(trx, input.rail, source, input.toCurrency, countryCode);
+  const quote = railQuote(input.rail, amount, source, receive, input.feeVariant);
+  const { fee, toAmount } = quote;
+  const converts = receive.currency_code !== source.currency_code;
   const payer = await checkTransferLimits(trx, { customerId: scope.customerId, kind: input.rail, currency: source.currency_code, scale: source.scale, amount });
 
   let held;
@@ -137,6 +149,7 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
       currency: source.currency_code,
       beneficiaryName: input.beneficiary.name,
       ...(input.descriptionValues ? { descriptionValues: input.descriptionValues } : {}),
+      ...(converts ? { received: { amount: toAmount, currency: receive.currency_code } } : {}),
     });
   } catch (error) {
     if (error instanceof LedgerError && error.reason === 'insufficientFunds') {
@@ -159,26 +172,28 @@ export async function createPayout(scope: PayoutScope, input: PayoutInput): Prom
     amount,
     fee,
     currency: source.currency_code,
+    received: { amount: toAmount, currency: receive.currency_code, rate: quote.rate },
     ledgerTransactionId: held.transactionId,
     beneficiary: input.beneficiary,
     note: input.note ?? null,
     reference: input.reference ?? null,
   });
 
-  const shown = formatMinorUnits(amount, source.scale);
+  const sent = formatMinorUnits(toAmount, receive.scale);
   const created: PayoutCreated = {
     operationId: Number(transferId),
     transactionId: Number(held.transactionId),
     status,
-    amount: shown,
-    toAmount: shown,
+    amount: formatMinorUnits(amount, source.scale),
+    toAmount: sent,
     fee: formatMinorUnits(fee, source.scale),
     currencyCode: source.currency_code,
-    toCurrencyCode: source.currency_code,
-    exchangeRate: '1',
+    toCurrencyCode: receive.currency_code,
+    exchangeRate: quote.rate,
   };
   if (status === 'processing') {
-    const instruction = payoutInstruction({ ...input.beneficiary }, id, shown, source.currency_code, input.reference ?? null);
+    // The rail is told what the beneficiary receives, in the payout's currency.
+    const instruction = payoutInstruction({ ...input.beneficiary }, id, sent, receive.currency_code, input.reference ?? null);
     scope.afterCommit(() => scope.rails[input.rail].sendPayout(instruction));
     return created;
   }
@@ -206,6 +221,8 @@ export async function holdPayout(
     currency: string;
     beneficiaryName: string;
     descriptionValues?: Record<string, string>;
+    /** What the beneficiary receives when the payout is sent in another currency (through the FX accounts). */
+    received?: { amount: bigint; currency: string };
   },
 ) {
   return holdLedgerTransaction(trx, {
@@ -214,7 +231,14 @@ export async function holdPayout(
     legs: [
       { accountId: hold.fromAccountId, amount: -(hold.amount + hold.fee), counterparty: hold.beneficiaryName },
       ...(hold.fee > 0n ? [{ accountId: await systemAccountId(trx, 'fees', hold.currency), amount: hold.fee }] : []),
-      { accountId: await systemAccountId(trx, CLEARING[hold.rail], hold.currency), amount: hold.amount },
+      // A payout in another currency passes through the FX accounts, as an account-to-account transfer does.
+      ...(hold.received
+        ? [
+            { accountId: await systemAccountId(trx, 'fx', hold.currency), amount: hold.amount },
+            { accountId: await systemAccountId(trx, 'fx', hold.received.currency), amount: -hold.received.amount },
+            { accountId: await systemAccountId(trx, CLEARING[hold.rail], hold.received.currency), amount: hold.received.amount },
+          ]
+        : [{ accountId: await systemAccountId(trx, CLEARING[hold.rail], hold.currency), amount: hold.amount }]),
     ],
   });
 }
@@ -230,6 +254,8 @@ export interface PayoutRecord {
   amount: bigint;
   fee: bigint;
   currency: string;
+  /** What the beneficiary receives and at what rate, when it differs from the amount and currency paid. */
+  received?: { amount: bigint; currency: string; rate: string };
   /** The hold of the payout's money (holdPayout). */
   ledgerTransactionId: bigint;
   beneficiary: { name: string } & Record<string, string>;
@@ -261,8 +287,9 @@ export async function recordPayout(trx: Transaction<Database>, record: PayoutRec
       to_email: null,
       amount: record.amount,
       currency_code: record.currency,
-      to_amount: record.amount,
-      to_currency_code: record.currency,
+      to_amount: record.received?.amount ?? record.amount,
+      to_currency_code: record.received?.currency ?? record.currency,
+      ...(record.received ? { rate: record.received.rate } : {}),
       fee: record.fee,
       note: record.note,
       reference: record.reference,
@@ -325,6 +352,8 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
         't.amount',
         't.currency_code',
         't.batch_id',
+        't.to_amount',
+        't.to_currency_code',
       ])
       .where('p.end_to_end_id', '=', report.endToEndId)
       .where('p.rail', '=', rail)
@@ -348,7 +377,15 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
         operationType: 'Withdrawal',
         ...keyedDescription(`rails.ledger.${rail}Returned`, { beneficiary: payout.beneficiary.name ?? '' }),
         legs: [
-          { accountId: await systemAccountId(trx, CLEARING[rail], payout.currency_code), amount: -payout.amount },
+          { accountId: await systemAccountId(trx, CLEARING[rail], payout.to_currency_code), amount: -payout.to_amount },
+          // A payout sent in another currency comes back through the FX accounts at the rate it left at:
+          // the account gets back what was held for the beneficiary, in its own currency.
+          ...(payout.to_currency_code !== payout.currency_code
+            ? [
+                { accountId: await systemAccountId(trx, 'fx', payout.to_currency_code), amount: payout.to_amount },
+                { accountId: await systemAccountId(trx, 'fx', payout.currency_code), amount: -payout.amount },
+              ]
+            : []),
           { accountId: payout.from_account_id, amount: payout.amount, counterparty: payout.beneficiary.name ?? '' },
         ],
       });
@@ -444,6 +481,7 @@ export async function payoutOf(db: Kysely<Database>, customerId: number, transfe
     .selectFrom('rail_payouts as p')
     .innerJoin('transfers as t', 't.id', 'p.transfer_id')
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
+    .innerJoin('currencies as tc', 'tc.code', 't.to_currency_code')
     .select([
       'p.id',
       'p.rail',
@@ -456,6 +494,10 @@ export async function payoutOf(db: Kysely<Database>, customerId: number, transfe
       't.fee',
       't.currency_code',
       'c.scale',
+      't.to_amount',
+      't.to_currency_code',
+      't.rate',
+      'tc.scale as to_scale',
     ])
     .where('p.transfer_id', '=', transferId)
     .executeTakeFirst();

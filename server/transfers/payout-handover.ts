@@ -37,13 +37,16 @@ export function payoutInstruction(
  * confirmed, or approved) that their rail has not taken yet ('pending'), with what each rail is sent.
  */
 export function processingPayouts(db: Db) {
-  return db
-    .selectFrom('rail_payouts as p')
-    .innerJoin('transfers as t', 't.id', 'p.transfer_id')
-    .innerJoin('currencies as c', 'c.code', 't.currency_code')
-    .select(['p.id', 'p.rail', 'p.end_to_end_id', 'p.beneficiary', 't.amount', 't.currency_code', 't.reference', 'c.scale'])
-    .where('p.state', '=', 'pending')
-    .where('t.status', '=', 'processing');
+  return (
+    db
+      .selectFrom('rail_payouts as p')
+      .innerJoin('transfers as t', 't.id', 'p.transfer_id')
+      // What the beneficiary receives, in the payout's currency (the account's, or the one it was converted to).
+      .innerJoin('currencies as c', 'c.code', 't.to_currency_code')
+      .select(['p.id', 'p.rail', 'p.end_to_end_id', 'p.beneficiary', 't.to_amount as amount', 't.to_currency_code as currency_code', 't.reference', 'c.scale'])
+      .where('p.state', '=', 'pending')
+      .where('t.status', '=', 'processing')
+  );
 }
 
 /** What a row of `processingPayouts` sends to its rail. */

@@ -23,6 +23,7 @@ import { signInPendingGuard, signInStepActions, signInStore, type Translate } fr
 import type { TokenService } from '../transport/token-service.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import { isCardNumber } from '../../schemas/rules/card-number.ts';
+import { isValidRoutingNumber } from '../../schemas/rules/routing-number.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
 const widget = (load: () => Promise<ComponentType<WidgetProps>>) => lazyComponent(load);
@@ -161,4 +162,5 @@ export function appStores(): Record<string, ValueStore> {
  */
 export const valueChecks: Record<string, (value: unknown) => boolean> = {
   cardNumber: (value) => typeof value === 'string' && isCardNumber(value),
+  routingNumber: (value) => typeof value === 'string' && isValidRoutingNumber(value),
 };

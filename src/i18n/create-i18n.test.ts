@@ -61,6 +61,25 @@ describe('createI18n', () => {
     expect(i18n.t('money.review.rate', rate)).toBe('1 USD = 0.78605 GBP');
   });
 
+  it('shows a card number typed for a payout by its first six and last four digits only', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
+    expect(i18n.t('oct.newCardValue', { cardholderName: 'Ada Lovelace', cardNumber: '4111 1111 1111 1111' })).toBe('Ada Lovelace · 4111 11•• •••• 1111');
+    expect(i18n.t('oct.newCardValue', { cardholderName: 'Ada Lovelace', cardNumber: '5555555555554444' })).toBe('Ada Lovelace · 5555 55•• •••• 4444');
+    await chooseLanguage(i18n, 'es');
+    expect(i18n.t('oct.newCardValue', { cardholderName: 'Ada', cardNumber: '4000 0566 5566 5556' })).toBe('Ada · 4000 05•• •••• 5556');
+  });
+
+  it('writes a saved IBAN in groups of four, so a narrow screen wraps it between groups', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    const i18n = await createI18n({ ...brand, languages: [...brand.languages] });
+    const beneficiary = { name: 'Ada Lovelace', iban: 'DE89370400440532013000' };
+    expect(i18n.t('wire.savedBeneficiary', { beneficiary })).toBe('Ada Lovelace · DE89 3704 0044 0532 0130 00');
+    expect(i18n.t('wire.savedBeneficiary', { beneficiary: { ...beneficiary, iban: 'gb82 west 12345698765432' } })).toBe(
+      'Ada Lovelace · GB82 WEST 1234 5698 7654 32',
+    );
+  });
+
   it('names a card by the name its holder gave it, else by its product, never by a raw placeholder', async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
     const i18n = await createI18n({ ...brand, languages: [...brand.languages] });

@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import localeLoaders from 'virtual:locales';
 import { createLocaleBackend } from './locale-backend.ts';
+import { maskedCardNumber } from '../../schemas/rules/card-number.ts';
 import { formatMoney, formatNumber, intlLocale } from '../../engine/index.ts';
 import { initialLanguage, LANGUAGE_STORAGE_KEY, serverLanguage, type Language } from './languages.ts';
 
@@ -50,7 +51,10 @@ export async function createI18n(brand: BrandLanguages, storage: Pick<Storage, '
  * The formats the application's texts use besides i18next's own: `region`, `money` (below) and
  * `accountName`: an account (`{{account, accountName}}`) by the name its holder gave it, else by its kind
  * ("Payment"), as the account selects say it; `cardName`: a card (`{{card, cardName}}`) by the name its
- * holder gave it, else by its product, as its tile says it; `decimal`: an exact decimal such as an
+ * holder gave it, else by its product, as its tile says it; `maskedCard`: a card number as typed shown
+ * as the product shows its own cards, its first six and last four digits only ("4111 11•• •••• 1111",
+ * schemas/rules/card-number.ts's masking); `iban`: an IBAN in its print form, groups of four ("DE89 3704
+ * 0044 0532 0130 00", ISO 13616), so a narrow screen wraps it between groups, never inside one; `decimal`: an exact decimal such as an
  * exchange rate (`{{value, decimal}}`), exactly, with the language's separators.
  *
  * @example
@@ -67,6 +71,16 @@ export function addAppFormats(instance: i18n): void {
     if (typeof card.cardAliasName === 'string' && card.cardAliasName !== '') return card.cardAliasName;
     return instance.t('cards.tile.name', { productType: card.productType, productName: card.productName });
   });
+  instance.services.formatter?.add('maskedCard', (value: unknown) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? (
+          maskedCardNumber(value)
+            .replace(/\*/g, '•')
+            .match(/.{1,4}/g) ?? []
+        ).join(' ')
+      : '',
+  );
+  instance.services.formatter?.add('iban', (value: unknown) => (typeof value === 'string' ? ibanPrintForm(value) : ''));
   instance.services.formatter?.add('region', regionName);
   // An exact decimal (an exchange rate, '0.786050' → '0,78605' in es) with the language's separators, never rounded as a float.
   instance.services.formatter?.add('decimal', (value: unknown, language: string | undefined) => formatNumber(value, intlLocale(language ?? 'en')));
@@ -112,4 +126,20 @@ export function moneyText(value: unknown, currencyCode: unknown, language: strin
   const amount = String(value ?? '');
   if (amount === '' || typeof currencyCode !== 'string' || currencyCode === '') return amount;
   return formatMoney(amount, currencyCode, intlLocale(language ?? 'en'));
+}
+
+/**
+ * An IBAN in its print form (ISO 13616): upper case, in groups of four characters separated by spaces,
+ * where a line may break; a group of four always fits, so none is cut.
+ *
+ * @example
+ * ibanPrintForm('de89370400440532013000'); // 'DE89 3704 0044 0532 0130 00'
+ */
+export function ibanPrintForm(iban: string): string {
+  return (
+    iban
+      .replace(/\s+/g, '')
+      .toUpperCase()
+      .match(/.{1,4}/g) ?? []
+  ).join(' ');
 }

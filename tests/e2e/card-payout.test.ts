@@ -55,14 +55,16 @@ describe('payout to a card', () => {
     await send.click();
     await review.waitFor();
     const reviewText = await review.innerText();
-    for (const shown of [holder, '4111 1111 1111 1111', '$100.00', '$2.00', '$102.00']) expect(reviewText).toContain(shown);
+    // The number typed shows masked, its first six and last four digits only.
+    for (const shown of [holder, '4111 11•• •••• 1111', '$100.00', '$2.00', '$102.00']) expect(reviewText).toContain(shown);
+    expect(reviewText).not.toContain('4111 1111 1111 1111');
     // Her two-step setting asks the SMS code before the payout leaves.
     await confirmTransferBySms(page, e2e.server.url, () => review.getByRole('button', { name: 'Send', exact: true }).click());
 
     const receipt = page.getByRole('alertdialog', { name: 'Payout on its way' });
     await receipt.waitFor();
     const receiptText = await receipt.innerText();
-    for (const shown of [holder, '$100.00', '$2.00', 'Processing']) expect(receiptText).toContain(shown);
+    for (const shown of [holder, '4111 11•• •••• 1111', '$100.00', '$2.00', 'Processing']) expect(receiptText).toContain(shown);
     expect(await payoutsOf(holder)).toEqual({ payouts: 1 });
     await receipt.getByRole('button', { name: 'Done' }).click();
     await receipt.waitFor({ state: 'detached' });

@@ -27,8 +27,8 @@ export function namedFields(params: Values | undefined): Record<string, string> 
 }
 
 /**
- * Whether a live value is asked for the form's `data`: not while a field it names is empty, or all of its
- * `either` fields are (`idle`), nor while one fails the form's schema (`invalid`: its message says so, and no call is made); else with these params,
+ * Whether a live value is asked for the form's `data`: not while a field it names is empty (one it lists
+ * as `optional` is left out of the request instead), or all of its `either` fields are (`idle`), nor while one fails the form's schema (`invalid`: its message says so, and no call is made); else with these params,
  * `key` telling one request from another.
  *
  * @example
@@ -47,7 +47,9 @@ export function liveInput(
   const driver = drivingField(live, data, lastChanged);
   // Of `either` fields one is sent: while none has a value, there is nothing to ask about.
   if (live.either && (driver === undefined || isEmpty(data[driver]))) return { status: 'idle' };
-  const named = Object.entries(namedFields(live.params)).filter(([, field]) => !live.either?.includes(field) || field === driver);
+  const named = Object.entries(namedFields(live.params)).filter(
+    ([, field]) => (!live.either?.includes(field) || field === driver) && !(live.optional?.includes(field) && isEmpty(data[field] ?? routeParams[field])),
+  );
   const fields = named.map(([, field]) => field);
   if (fields.some((field) => isEmpty(data[field] ?? routeParams[field]))) return { status: 'idle' };
   if (fields.some((field) => invalidFields.has(field))) return { status: 'invalid' };
