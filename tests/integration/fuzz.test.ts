@@ -64,7 +64,15 @@ const HOSTILE_PARAMETERS: string[] = ['2147483648', '-1', '0', 'abc', '%00', '90
  * and the failed attempts a refused /auth/login counts per login and per address (the throttle).
  * Everything else must be as it was.
  */
-const WRITTEN_BY_DESIGN = new Set(['audit_log', 'sessions', 'login_attempts', 'login_address_attempts', 'global_pay_lookups', 'kysely_migration', 'kysely_migration_lock']);
+const WRITTEN_BY_DESIGN = new Set([
+  'audit_log',
+  'sessions',
+  'login_attempts',
+  'login_address_attempts',
+  'global_pay_lookups',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 
 /**
  * Columns written by design however the request is answered: a linked device that presents its secret
