@@ -4,10 +4,9 @@ import type { Database, GlobalPayPaymentsTable } from '../db/schema.ts';
 import type { InstantKeyType } from '../formats/instant-key.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { keyedDescription } from '../ledger/descriptions.ts';
-import { holdLedgerTransaction } from '../ledger/holds.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
-import { systemAccountId, type SystemPurpose } from '../ledger/system-accounts.ts';
+import { systemAccountId } from '../ledger/system-accounts.ts';
 import { exchangeRate, transferFee } from '../pricing/pricing.ts';
 import { announceToCustomer } from '../push/customer-live.ts';
 import { cryptoRecipient } from '../rails/crypto-eft.ts';
@@ -15,6 +14,7 @@ import { eftBeneficiary } from '../rails/eft.ts';
 import { instantRecipient } from '../rails/instant.ts';
 import { interacRecipient } from '../rails/interac.ts';
 import { octCard } from '../rails/oct.ts';
+import { holdPayout, recordPayout } from '../rails/payouts.ts';
 import type { RailAdapters, RailName } from '../rails/rail-adapter.ts';
 import { wireBeneficiary } from '../rails/wire.ts';
 import { RefusalToRecord, RpcRefusal } from '../rpc/response-codes.ts';
@@ -304,9 +304,6 @@ export async function resendRecipientCode(trx: Trx, secret: string, operationId:
   return sendRecipientCode(trx, payment, messenger);
 }
 
-/** The system account each rail's money passes through. */
-const clearingOf = (rail: RailName): SystemPurpose => `clearing:${rail}` as SystemPurpose;
-
 /**
  * Approves the recipient's choice with their code: the payment becomes a payout on the chosen rail, funded
  * from the batch's hold in `escrow:batch` (held towards the rail's clearing account and the fee account,
@@ -351,15 +348,7 @@ export async function approveRecipientChoice(
   const taken = out + fee;
   const currency = payment.currency_code;
   const escrow = await systemAccountId(trx, 'escrow:batch', currency);
-  const held = await holdLedgerTransaction(trx, {
-    operationType: 'Withdrawal',
-    ...keyedDescription(`rails.ledger.${rail}`, { beneficiary: beneficiary.name }),
-    legs: [
-      { accountId: escrow, amount: -taken, counterparty: beneficiary.name },
-      ...(fee > 0n ? [{ accountId: await systemAccountId(trx, 'fees', currency), amount: fee }] : []),
-      { accountId: await systemAccountId(trx, clearingOf(rail), currency), amount: out },
-    ],
-  });
+  const held = await holdPayout(trx, { rail, fromAccountId: escrow, amount: out, fee, currency, beneficiaryName: beneficiary.name });
   // What the batch kept for this payment beyond what it costs goes back to the sender now (it kept the
   // dearest allowed rail's fee: highestFee).
   const kept = payment.amount + payment.reserved_fee;
@@ -375,51 +364,25 @@ export async function approveRecipientChoice(
       ],
     });
   }
-  const transfer = await trx
-    .insertInto('transfers')
-    .values({
-      customer_id: payment.customer_id,
-      created_by_user_id: null,
-      kind: rail,
-      status: 'processing',
-      from_account_id: payment.account_id,
-      to_account_id: null,
-      to_customer_id: null,
-      to_email: payment.beneficiary_email,
-      amount: out,
-      currency_code: currency,
-      to_amount: out,
-      to_currency_code: currency,
-      fee,
-      note: payment.description || null,
-      reference: null,
-      ledger_transaction_id: held.transactionId,
-      invoice_id: null,
-      subscription_id: null,
-      decline_reason: null,
-      approved_by_user_id: null,
-      attributes: JSON.stringify({ globalPayPaymentId: Number(payment.id) }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const endToEndId = `${rail.toUpperCase()}-${transfer.id}`;
-  const payout = await trx
-    .insertInto('rail_payouts')
-    .values({
-      transfer_id: transfer.id,
-      rail,
-      end_to_end_id: endToEndId,
-      state: 'pending',
-      beneficiary: JSON.stringify(beneficiary),
-      reason_code: null,
-      refund_transaction_id: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx.insertInto('rail_payout_events').values({ payout_id: payout.id, report_id: 'created', state: 'pending', reason_code: null }).execute();
+  const { transferId, endToEndId } = await recordPayout(trx, {
+    customerId: payment.customer_id,
+    userId: null,
+    rail,
+    status: 'processing',
+    fromAccountId: payment.account_id,
+    amount: out,
+    fee,
+    currency,
+    ledgerTransactionId: held.transactionId,
+    beneficiary,
+    note: payment.description || null,
+    reference: null,
+    toEmail: payment.beneficiary_email,
+    attributes: { globalPayPaymentId: Number(payment.id) },
+  });
   await trx
     .updateTable('global_pay_payments')
-    .set({ status: 'processing', transfer_id: transfer.id, code_hash: null, updated_at: new Date() })
+    .set({ status: 'processing', transfer_id: transferId, code_hash: null, updated_at: new Date() })
     .where('id', '=', payment.id)
     .execute();
   await trx

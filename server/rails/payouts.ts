@@ -263,6 +263,10 @@ export interface PayoutRecord {
   reference: string | null;
   /** The batch the payout is a row of (mass payments, server/batches/). */
   batchId?: bigint;
+  /** The beneficiary's e-mail, where the payout is known by one (a global-pay recipient). */
+  toEmail?: string;
+  /** What else the transfer keeps (e.g. the global-pay payment it pays). */
+  attributes?: Record<string, unknown>;
 }
 
 /**
@@ -284,7 +288,7 @@ export async function recordPayout(trx: Transaction<Database>, record: PayoutRec
       from_account_id: record.fromAccountId,
       to_account_id: null,
       to_customer_id: null,
-      to_email: null,
+      to_email: record.toEmail ?? null,
       amount: record.amount,
       currency_code: record.currency,
       to_amount: record.received?.amount ?? record.amount,
@@ -298,7 +302,7 @@ export async function recordPayout(trx: Transaction<Database>, record: PayoutRec
       subscription_id: null,
       decline_reason: null,
       approved_by_user_id: null,
-      attributes: JSON.stringify({}),
+      attributes: JSON.stringify(record.attributes ?? {}),
       ...(record.batchId !== undefined ? { batch_id: record.batchId } : {}),
     })
     .returning('id')
