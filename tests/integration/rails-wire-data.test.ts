@@ -148,6 +148,10 @@ for (const backend of BACKENDS) {
         fee: '30.00',
         total: '1030.00',
         currencyCode: 'EUR',
+        // Paid in the account's own currency: the beneficiary gets the amount, at a rate of 1.
+        toAmount: '1000.00',
+        toCurrencyCode: 'EUR',
+        exchangeRate: '1',
         variants: [
           { variant: 'standard', fee: '15.00', total: '1015.00', currencyCode: 'EUR' },
           { variant: 'our', fee: '30.00', total: '1030.00', currencyCode: 'EUR' },
