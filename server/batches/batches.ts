@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import common from '../../schemas/entities/common.schema.json' with { type: 'json' };
 import externalCard from '../../schemas/entities/external-card.schema.json' with { type: 'json' };
@@ -32,6 +31,7 @@ import { FLAG_OF_METHOD, massSendingFlags } from './permissions.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { messageTexts } from '../i18n/request-language.ts';
 import { RAIL_METHODS, checkRailRow, type RailBatchMethod, type RailPayee } from './rail-rows.ts';
+import { batchFingerprint, identicalBatch } from './identical.ts';
 import { readBatchRows, type BatchColumn, type ReadRow } from './read-rows.ts';
 
 type Trx = Transaction<Database>;
@@ -133,6 +133,32 @@ async function blacklisted(trx: Trx, customerId: number, emails: readonly string
 }
 
 /**
+ * The checks every row starts with, whatever its method: its row schema, then an amount above zero in the
+ * account's minor units. Answers the amount, or nothing after adding the row's problems to `problems`.
+ */
+function rowAmount(
+  validate: (typeof validators)[BatchMethod],
+  row: number,
+  values: ReadRow['values'],
+  scale: number,
+  problems: RowProblem[],
+): bigint | undefined {
+  if (!validate(values)) {
+    problems.push(...fieldProblems(validate.errors).map((problem) => ({ row, ...problem })));
+    return undefined;
+  }
+  try {
+    const amount = toMinorUnits(values.amount!, scale);
+    if (amount > 0n) return amount;
+    problems.push({ row, field: 'amount', key: 'server.amounts.aboveZero' });
+  } catch (error) {
+    if (!(error instanceof AmountFormatError)) throw error;
+    problems.push({ row, field: 'amount', ...error.text });
+  }
+  return undefined;
+}
+
+/**
  * Checks every row: its schema (each property's rules), an amount above zero within the method's single
  * payment limit, and a payee who exists, is not the payer and is not on the payer's payout blacklist. Answers the good rows priced, and each
  * problem of the others on its column.
@@ -150,23 +176,12 @@ async function checkRows(
   const problems: RowProblem[] = [];
   const candidates: Array<Omit<CheckedRow, 'toCustomerId' | 'toEmail'> & { toEmail: string }> = [];
   for (const { row, values } of rows) {
-    if (!validate(values)) {
-      problems.push(...fieldProblems(validate.errors).map((problem) => ({ row, ...problem })));
-      continue;
-    }
-    let amount: bigint;
-    try {
-      amount = toMinorUnits(values.amount!, payer.scale);
-    } catch (error) {
-      if (!(error instanceof AmountFormatError)) throw error;
-      problems.push({ row, field: 'amount', ...error.text });
-      continue;
-    }
-    const limit = (key: string, values?: TextValues) => problems.push({ row, field: 'amount', key, ...(values ? { values } : {}) });
-    if (amount <= 0n) limit('server.amounts.aboveZero');
-    else if (amount > perPayment)
-      limit('server.limits.perTransaction', { limit: { amount: formatMinorUnits(perPayment, payer.scale), currency: payer.currency } });
-    else candidates.push({ row, values, amount, fee: transferFee(kind, amount), toEmail: values.email!.trim().toLowerCase() });
+    const amount = rowAmount(validate, row, values, payer.scale, problems);
+    if (amount === undefined) continue;
+    if (amount > perPayment) {
+      const limit = { amount: formatMinorUnits(perPayment, payer.scale), currency: payer.currency };
+      problems.push({ row, field: 'amount', key: 'server.limits.perTransaction', values: { limit } });
+    } else candidates.push({ row, values, amount, fee: transferFee(kind, amount), toEmail: values.email!.trim().toLowerCase() });
   }
   const emails = [...new Set(candidates.map((candidate) => candidate.toEmail))];
   const payees = await customersByEmail(trx, emails);
@@ -199,34 +214,14 @@ async function checkRailRows(
   const problems: RowProblem[] = [];
   const checked: CheckedRow[] = [];
   for (const { row, values } of rows) {
-    if (!validate(values)) {
-      problems.push(...fieldProblems(validate.errors).map((problem) => ({ row, ...problem })));
-      continue;
-    }
-    let amount: bigint;
-    try {
-      amount = toMinorUnits(values.amount!, payer.scale);
-    } catch (error) {
-      if (!(error instanceof AmountFormatError)) throw error;
-      problems.push({ row, field: 'amount', ...error.text });
-      continue;
-    }
-    if (amount <= 0n) {
-      problems.push({ row, field: 'amount', key: 'server.amounts.aboveZero' });
-      continue;
-    }
+    const amount = rowAmount(validate, row, values, payer.scale, problems);
+    if (amount === undefined) continue;
     const result = await checkRailRow(trx, method, payer, values, amount);
     if (Array.isArray(result)) problems.push(...result.map((problem) => ({ row, ...problem })));
     else checked.push({ row, values, amount, fee: result.fee, toEmail: null, toCustomerId: null, payee: result.payee });
   }
   return { checked, problems };
 }
-
-/** The fingerprint of a batch: its method, account and rows, so the same file uploaded again is recognised. */
-const fingerprintOf = (method: BatchMethod, accountId: number, rows: readonly ReadRow[]) =>
-  createHash('sha256')
-    .update(JSON.stringify([method, accountId, rows.map((row) => row.values)]))
-    .digest('hex');
 
 /** Whether a method's file is kept as it came: not one of card numbers or security answers. */
 const KEEPS_FILE: Record<BatchMethod, boolean> = { p2p: true, wire: true, eft: true, creditCard: false, cryptoEft: true, instant: true, interac: false };
@@ -307,7 +302,7 @@ export async function uploadBatch(trx: Trx, upload: BatchUpload): Promise<BatchU
   const answer = { summary, problems: problems.slice(0, MAX_ROW_PROBLEMS) };
   if (upload.onlySummary || problems.length > 0) return answer;
 
-  const fingerprint = fingerprintOf(upload.method, account.id, read.rows);
+  const fingerprint = batchFingerprint(upload.method, account.id, read.rows);
   if (!upload.ignoreIdenticalBatch) {
     const identical = await trx
       .selectFrom('transfer_batches')
@@ -318,7 +313,7 @@ export async function uploadBatch(trx: Trx, upload: BatchUpload): Promise<BatchU
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (identical) {
-      throw new RpcRefusal('92', { key: 'server.batches.identical', extra: { batchId: Number(identical.id), date: identical.created_at.toISOString() } });
+      throw identicalBatch(identical);
     }
   }
   const batch = await trx

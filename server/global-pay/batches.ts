@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { payingAccount } from '../accounts/paying-account.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, numericCode, MAX_CODE_ATTEMPTS, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
+import { batchFingerprint, identicalBatch } from '../batches/identical.ts';
 import { readBatchRows } from '../batches/read-rows.ts';
 import type { Database, GlobalPayBatchesTable, GlobalPayPaymentsTable } from '../db/schema.ts';
 import type { TextValues } from '../i18n/texts.ts';
@@ -136,9 +137,7 @@ export async function uploadGlobalPayBatch(
   }
   if (problems.length > 0) return { problems: problems.slice(0, MAX_PROBLEMS) };
 
-  const fingerprint = createHash('sha256')
-    .update(JSON.stringify(['globalPay', account.id, read.rows.map((row) => row.values)]))
-    .digest('hex');
+  const fingerprint = batchFingerprint('globalPay', account.id, read.rows);
   if (!upload.ignoreIdenticalBatch) {
     const identical = await trx
       .selectFrom('global_pay_batches')
@@ -149,7 +148,7 @@ export async function uploadGlobalPayBatch(
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (identical) {
-      throw new RpcRefusal('92', { key: 'server.batches.identical', extra: { batchId: Number(identical.id), date: identical.created_at.toISOString() } });
+      throw identicalBatch(identical);
     }
   }
   const batch = await trx
