@@ -15,6 +15,7 @@ import { transferFee } from '../../server/pricing/pricing.ts';
 import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD, uniqueEmail } from './ledger-support.ts';
+import { csvDataUrl } from './batch-support.ts';
 
 interface Customer {
   customerId: number;
@@ -23,7 +24,6 @@ interface Customer {
   tokens: Tokens;
 }
 
-const csvDataUrl = (text: string, name = 'global.csv') => `data:text/csv;name=${name};base64,${Buffer.from(text, 'utf8').toString('base64')}`;
 const HEADER = 'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods';
 
 for (const backend of BACKENDS) {

@@ -14,6 +14,7 @@ import { transferFee } from '../../server/pricing/pricing.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { type BatchAnswer, csvDataUrl } from './batch-support.ts';
 
 interface Customer {
   customerId: number;
@@ -21,26 +22,6 @@ interface Customer {
   usd: number;
   tokens: Tokens;
 }
-
-interface Answer {
-  responseCode: string;
-  responseDescription?: string;
-  summary?: Record<string, unknown>;
-  errors?: Array<{ row: number; field: string; message: string }>;
-  batchId?: number;
-  status?: string;
-  date?: string;
-  processed?: number;
-  failed?: number;
-  count?: number;
-  payments?: Array<Record<string, unknown>>;
-  total?: number;
-  fileName?: string;
-  content?: string;
-  validationErrors?: Array<{ field: string; description: string }>;
-}
-
-const csvDataUrl = (text: string, name = 'batch.csv') => `data:text/csv;name=${name};base64,${Buffer.from(text, 'utf8').toString('base64')}`;
 
 for (const backend of BACKENDS) {
   describe(`mass p2p on ${backend.name}`, () => {
@@ -54,7 +35,7 @@ for (const backend of BACKENDS) {
     afterAll(() => test?.close());
 
     const db = () => test.server.db;
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
+    const rpc = async (method: string, params: object, tokens: Tokens): Promise<BatchAnswer> =>
       (await client.rpc(method, params, { token: tokens.accessToken })).body;
     const usd = async (who: Customer) => (await accountStates(db(), [who.usd])).get(who.usd)!;
     const newCustomer = async (name: string, funds: bigint): Promise<Customer> => {

@@ -18,6 +18,7 @@ import { railAdapters } from '../../server/rails/adapters.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { accountStates, createPersonalCustomer, fund, HEALTHY, ledgerHealth, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { type BatchAnswer, csvDataUrl } from './batch-support.ts';
 
 interface Customer {
   customerId: number;
@@ -26,25 +27,6 @@ interface Customer {
   tokens: Tokens;
 }
 
-interface Answer {
-  responseCode: string;
-  summary?: Record<string, unknown>;
-  errors?: Array<{ row: number; field: string; message: string }>;
-  batchId?: number;
-  status?: string;
-  processed?: number;
-  failed?: number;
-  count?: number;
-  payments?: Array<Record<string, unknown>>;
-  total?: number;
-  fileName?: string;
-  content?: string;
-  state?: string;
-  timeline?: Array<{ state: string }>;
-  validationErrors?: Array<{ field: string; description: string }>;
-}
-
-const csvDataUrl = (text: string, name = 'wires.csv') => `data:text/csv;name=${name};base64,${Buffer.from(text, 'utf8').toString('base64')}`;
 const WIRE_HEADER = 'Beneficiary name,IBAN,SWIFT (BIC),Amount,Note';
 const ADA_IBAN = 'DE89 3704 0044 0532 0130 00';
 const ADA_SWIFT = 'COBADEFFXXX';
@@ -64,7 +46,7 @@ for (const backend of BACKENDS) {
 
     const db = () => test.server.db;
     const rails = () => railAdapters({ sandboxes: true }, db());
-    const rpc = async (method: string, params: object, tokens: Tokens): Promise<Answer> =>
+    const rpc = async (method: string, params: object, tokens: Tokens): Promise<BatchAnswer> =>
       (await client.rpc(method, params, { token: tokens.accessToken })).body;
     const balance = async (who: Customer) => (await accountStates(db(), [who.account])).get(who.account)!;
     /** A fresh customer with `funds` minor units in `currency`, signed in, allowed every mass method unless `flags` says otherwise. */
@@ -180,7 +162,7 @@ for (const backend of BACKENDS) {
         'Ben Ortiz,US,,,021000021,123456789,75.00',
         'Bad Routing,US,,,021000022,123456789,20.00',
       ].join('\n');
-      const answer = await upload(payer, 'wire', csvDataUrl(text));
+      const answer = await upload(payer, 'wire', csvDataUrl(text, 'wires.csv'));
       expect(answer).toMatchObject({ responseCode: '00', summary: { count: 4, validCount: 2, invalidCount: 2, total: '175.00' } });
       expect(answer.batchId).toBeUndefined();
       expect(answer.errors!.map(({ row, field }) => [row, field])).toEqual([

@@ -10,16 +10,7 @@ import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';
 import { setMassSendingFlags } from '../../server/batches/permissions.ts';
-
-interface Answer {
-  responseCode: string;
-  summary?: Record<string, unknown>;
-  errors?: Array<{ row: number; field: string; message: string }>;
-  batchId?: number;
-  status?: string;
-  date?: string;
-  validationErrors?: Array<{ field: string; description: string }>;
-}
+import { type BatchAnswer } from './batch-support.ts';
 
 for (const backend of BACKENDS) {
   describe(`mass upload as multipart on ${backend.name}`, () => {
@@ -52,7 +43,7 @@ for (const backend of BACKENDS) {
       if (data !== undefined) form.append('data', typeof data === 'string' ? data : JSON.stringify(data));
       for (const [field, file] of Object.entries(files)) form.append(field, new Blob([file.content], { type: file.type ?? 'text/csv' }), file.name);
       const response = await fetch(`${test.url}${path}`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
-      return { status: response.status, body: (await response.json()) as Answer };
+      return { status: response.status, body: (await response.json()) as BatchAnswer };
     };
     const csv = (lines: string[]) => `E-mail,Amount,Note\n${lines.join('\n')}\n`;
 
@@ -110,7 +101,7 @@ for (const backend of BACKENDS) {
     it('refuses bad parts TA1 on their field', async () => {
       const data = { onlySummary: true, accountId: payer.usd, batchName: 'Bad parts', method: 'p2p' };
       const file = { content: csv([`${payees[0]},1.00,x`]), name: 'bad.csv' };
-      const fieldsOf = (answer: { body: Answer }) => answer.body.validationErrors?.map(({ field }) => field);
+      const fieldsOf = (answer: { body: BatchAnswer }) => answer.body.validationErrors?.map(({ field }) => field);
 
       const notJson = await send('/api/mass/upload', '{"accountId": ', { file });
       expect(notJson.body.responseCode).toBe('TA1');
