@@ -72,7 +72,7 @@ describe('askAgain and multipart submits', () => {
   it('sends the form as multipart, asks with the refusal values, and on yes sends it again with the flag', async () => {
     const callMethod = vi
       .fn()
-      .mockRejectedValueOnce(new MethodCallError('92', 'Identical batch', {}, { values: { jobId: 41, sentOn: '2026-03-02' } }))
+      .mockRejectedValueOnce(new MethodCallError('92', 'Same upload', {}, { values: { jobId: 41, sentOn: '2026-03-02' } }))
       .mockResolvedValueOnce({ summary: { count: 4 }, problems: [{ row: 3, message: 'Amount is missing' }] });
     renderScreens(testOptions([spec()], { callMethod }), '/person', i18n());
     await fillAndSave();
@@ -98,7 +98,7 @@ describe('askAgain and multipart submits', () => {
   });
 
   it('sends nothing more when the person says no, and keeps the form', async () => {
-    const callMethod = vi.fn().mockRejectedValueOnce(new MethodCallError('92', 'Identical batch', {}, { values: { jobId: 41, sentOn: '2026-03-02' } }));
+    const callMethod = vi.fn().mockRejectedValueOnce(new MethodCallError('92', 'Same upload', {}, { values: { jobId: 41, sentOn: '2026-03-02' } }));
     renderScreens(testOptions([spec()], { callMethod }), '/person', i18n());
     await fillAndSave();
     const dialog = (await screen.findByText('Sent already')).closest('dialog')!;
@@ -111,7 +111,7 @@ describe('askAgain and multipart submits', () => {
 
   it('passes another refusal on as it is, without asking', async () => {
     const onError = vi.fn();
-    const callMethod = vi.fn().mockRejectedValueOnce(new MethodCallError('CA', 'Not enough money'));
+    const callMethod = vi.fn().mockRejectedValueOnce(new MethodCallError('CA', 'Closed'));
     renderScreens(testOptions([spec()], { callMethod, onError }), '/person', i18n());
     await fillAndSave();
     expect(screen.queryByText('Sent already')).toBeNull();

@@ -110,7 +110,7 @@ export interface Submit {
 }
 
 /**
- * A refusal that is a question: the server answers `code` (the same batch was sent already), the engine
+ * A refusal that is a question: the server answers `code` (the same file was sent already), the engine
  * asks `title`/`text` (interpolating the refusal's values and `{{description}}`, the server's words) and,
  * on `confirm`, sends the same call again with `params` added (`{ force: true }`); on `cancel` the form
  * keeps its values.

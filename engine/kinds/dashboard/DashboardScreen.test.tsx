@@ -218,8 +218,8 @@ describe('DashboardScreen', () => {
 
   it("sends a table section's search box text as its call's field, and nothing once the box is emptied", async () => {
     const searchSpec: ScreenSpec = {
-      id: 'payees',
-      route: '/payees',
+      id: 'contacts',
+      route: '/contacts',
       layout: 'main',
       title: 'overview.title',
       kind: 'dashboard',
@@ -229,7 +229,7 @@ describe('DashboardScreen', () => {
             id: 'recent',
             title: 'overview.latest',
             kind: 'table',
-            data: { method: 'recentPayees', params: { limit: 5 } },
+            data: { method: 'recentContacts', params: { limit: 5 } },
             search: { field: 'text', label: 'overview.find', maxLength: 40 },
             rows: 'items',
             columns: [{ field: 'name' }],
@@ -243,12 +243,12 @@ describe('DashboardScreen', () => {
     }));
     renderScreens(
       testOptions([searchSpec], { callMethod }),
-      '/payees',
-      createTestI18n({ overview: { title: 'Payees', latest: 'Recent', find: 'Find a payee' } }),
+      '/contacts',
+      createTestI18n({ overview: { title: 'Contacts', latest: 'Recent', find: 'Find a contact' } }),
     );
     const recent = await section('Recent');
     await waitFor(() => expect(within(recent).getByText('Grace Hopper')).toBeTruthy());
-    const box = within(within(recent).getByRole('search')).getByRole('searchbox', { name: 'Find a payee' });
+    const box = within(within(recent).getByRole('search')).getByRole('searchbox', { name: 'Find a contact' });
     expect(box.getAttribute('maxLength')).toBe('40');
     fireEvent.change(box, { target: { value: ' hopp ' } });
     await act(async () => {
@@ -256,7 +256,7 @@ describe('DashboardScreen', () => {
     });
     await waitFor(() => expect(within(recent).queryByText('Ada Lovelace')).toBeNull());
     expect(within(recent).getByText('Grace Hopper')).toBeTruthy();
-    expect(callMethod).toHaveBeenLastCalledWith('recentPayees', { limit: 5, text: 'hopp' });
+    expect(callMethod).toHaveBeenLastCalledWith('recentContacts', { limit: 5, text: 'hopp' });
     fireEvent.change(box, { target: { value: '' } });
     await act(async () => {
       fireEvent.submit(within(recent).getByRole('search'));

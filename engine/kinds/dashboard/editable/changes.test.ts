@@ -52,7 +52,7 @@ describe('editable rows', () => {
     const { rowsOf } = changeRequest(changes, save, rows);
     expect(
       placeRowErrors(
-        { 'updates.0.amount': 'Too much', 'adds.0.name': 'Missing', 'restores.0': 'Paid already', batchId: 'Unknown', 'updates.5.amount': 'Lost' },
+        { 'updates.0.amount': 'Too much', 'adds.0.name': 'Missing', 'restores.0': 'Paid already', listId: 'Unknown', 'updates.5.amount': 'Lost' },
         rowsOf,
       ),
     ).toEqual({

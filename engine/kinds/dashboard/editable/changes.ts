@@ -120,7 +120,7 @@ export interface PlacedErrors {
  *
  * @example
  * ```ts
- * placeRowErrors({ 'updates.0.amount': 'Too much', batchId: 'Unknown' }, { updates: ['7'] });
+ * placeRowErrors({ 'updates.0.amount': 'Too much', listId: 'Unknown' }, { updates: ['7'] });
  * // { rows: { '7': { amount: 'Too much' } }, other: ['Unknown'] }
  * placeRowErrors({ 'items.7.amount': 'Too much' }, { updates: ['7'] }, 'items'); // { rows: { '7': { amount: 'Too much' } }, other: [] }
  * ```
