@@ -138,10 +138,10 @@ describe('card actions', () => {
     const { router } = renderSpecs(specs, '/confirm-card/50', { callMethod });
     const fee = await screen.findByRole('heading', { name: 'Fees' }, FIND);
     const table = fee.closest('section') as HTMLElement;
-    expect(within(table).getByText(/45\.00/).textContent).toMatch(/RON|lei/);
+    expect((await within(table).findByText(/45\.00/, {}, FIND)).textContent).toMatch(/RON|lei/);
     expect(within(table).getByText('10 to 15 working days')).toBeTruthy();
     expect(callMethod).toHaveBeenCalledWith('cardConfirmation', { cardId: '50' });
-    expect(screen.getByText('Romania')).toBeTruthy();
+    expect(await screen.findByText('Romania', {}, FIND)).toBeTruthy();
     expect(screen.getByText('Prepaid Mastercard · Prepaid')).toBeTruthy();
     expect(screen.getByText('Once confirmed, your card is printed and sent to you; activate it when it arrives.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
