@@ -67,6 +67,23 @@ describe('global pay through the recipient link', () => {
     const batchId = Number(new URL(senderPage.url()).searchParams.get('batchId'));
     expect(await summary.locator('[data-field="total"]').innerText()).toBe('€100.00');
 
+    // She also forbids the crypto wallet to this recipient in the payment's editor (the card was forbidden by the file).
+    await summary.locator('tr', { hasText: name }).getByRole('button', { name: /^Edit/ }).click();
+    const forbidden = summary.getByRole('group', { name: 'Methods this recipient may not choose' });
+    expect(await forbidden.getByRole('checkbox', { name: 'To a card' }).isChecked()).toBe(true);
+    expect(await forbidden.getByRole('checkbox', { name: 'Bank wire' }).isChecked()).toBe(false);
+    await forbidden.getByRole('checkbox', { name: 'Crypto wallet' }).check();
+    await summary.getByRole('button', { name: 'Keep these values' }).click();
+    await summary.getByRole('button', { name: 'Save changes to payments' }).click();
+    await expect
+      .poll(async () => {
+        const batch = (await sender.call('globalPayBatchGet', { batchId: Number(new URL(senderPage.url()).searchParams.get('batchId')) })) as {
+          payments: Array<{ paymentMethods: Array<{ name: string; forbidden: boolean }> }>;
+        };
+        return batch.payments[0]?.paymentMethods.filter((method) => method.forbidden).map((method) => method.name);
+      })
+      .toEqual(['oct', 'crypto_eft']);
+
     // She submits it and confirms with the code her two-step setting sends (by SMS to her phone, else by e-mail).
     await summary.getByRole('button', { name: 'Submit the batch' }).click();
     await summary.getByRole('heading', { name: 'Confirm with your code' }).waitFor();
