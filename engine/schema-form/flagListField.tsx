@@ -42,28 +42,30 @@ export function FlagListField(props: FieldProps) {
       <legend className="eng-legend">{legend}</legend>
       {help && <p className="eng-help">{t(help)}</p>}
       {entries.length === 0 && emptyText && <p className="eng-help">{t(emptyText)}</p>}
-      {entries.map((entry, index) => {
-        const id = `${fieldPathId.$id}_${index}`;
-        return (
-          <div key={String(entry[key])} className="eng-checkbox-row">
-            <input
-              type="checkbox"
-              id={id}
-              name={id}
-              className="eng-checkbox"
-              checked={entry[flag] === true}
-              disabled={disabled || readonly}
-              onChange={(event) =>
-                onChange(
-                  entries.map((other, at) => (at === index ? { ...other, [flag]: event.target.checked } : other)),
-                  fieldPathId.path,
-                )
-              }
-            />
-            <label htmlFor={id}>{labelOf(entry[key])}</label>
-          </div>
-        );
-      })}
+      <div className="eng-fields">
+        {entries.map((entry, index) => {
+          const id = `${fieldPathId.$id}_${index}`;
+          return (
+            <div key={String(entry[key])} className="eng-checkbox-row">
+              <input
+                type="checkbox"
+                id={id}
+                name={id}
+                className="eng-checkbox"
+                checked={entry[flag] === true}
+                disabled={disabled || readonly}
+                onChange={(event) =>
+                  onChange(
+                    entries.map((other, at) => (at === index ? { ...other, [flag]: event.target.checked } : other)),
+                    fieldPathId.path,
+                  )
+                }
+              />
+              <label htmlFor={id}>{labelOf(entry[key])}</label>
+            </div>
+          );
+        })}
+      </div>
       {errors.length > 0 && (
         <ul id={errorId(fieldPathId.$id)} className="eng-field-errors" role="alert">
           {errors.map((error) => (
