@@ -395,7 +395,7 @@ describe('codegen', () => {
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
       expect(error.detail).toContain(
-        `'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money, radios, fileSet) nor a widget the application registers (screens/registry.json lists: accountSelect, `,
+        `'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money, radios, fileSet, flagList) nor a widget the application registers (screens/registry.json lists: accountSelect, `,
       );
     });
 
@@ -422,6 +422,13 @@ describe('codegen', () => {
         "'country' is not a field of this form",
       ],
       [
+        'a nested when reading no field of the form',
+        'source: { method: countries, path: countries }',
+        'when: { any: [{ field: addressType, equals: home }, { all: [{ field: addressType, equals: work }, { field: country, present: true }] }] }',
+        '/form/uiSchema/countryCode/ui:options/when',
+        "'country' is not a field of this form",
+      ],
+      [
         'a when comparing amounts',
         'source: { method: countries, path: countries }',
         'when: { field: addressType, gt: 1 }',
@@ -434,6 +441,17 @@ describe('codegen', () => {
       expect(error.file).toBe('screens/profile-address-add.yaml');
       expect(error.jsonPath).toBe(jsonPath);
       expect(error.detail).toContain(detail);
+    });
+
+    it('refuses a part of a nested when that is no condition, at its own path', async () => {
+      edit(
+        'profile-address-add.yaml',
+        'source: { method: countries, path: countries }',
+        'when: { any: [{ field: addressType, equals: home }, { all: [{ not: { field: addressType, equal: work } }] }] }',
+      );
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/profile-address-add.yaml');
+      expect(error.jsonPath).toMatch(/^\/form\/uiSchema\/countryCode\/ui:options\/when\/any\/1\/all\/0\/not/);
     });
 
     it("finds a widget in a wizard step's uiSchema, also one named by ui:options", async () => {

@@ -4,7 +4,7 @@ import { CodegenError } from './errors.ts';
 import { displayPath, listFiles, readYaml, type CodegenPaths } from './files.ts';
 import type { JsonObject, SchemaResolver } from './refs.ts';
 import { referenceChecker, type Registry } from './registry.ts';
-import { assertValid, compileCached } from './validate.ts';
+import { assertValid, compileCached, createAjv, describeAjvError } from './validate.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 
 /** A screen spec checked and with its schema references replaced by the schemas themselves. */
@@ -39,6 +39,7 @@ export function readScreens(
   const validateSpec = compileCached(metaSchema);
   const validateTabGroup = compileCached(refs.dereference(path.join(paths.schemasDir, 'meta/tab-group.schema.json')));
   const checkReferences = referenceChecker(metaSchema, registry);
+  const checkConditions = conditionChecker(refs.load(path.join(paths.schemasDir, 'meta/screen-spec.schema.json')) as JsonObject);
   const screens: ResolvedScreen[] = [];
   const routes = new Map<string, string>();
   for (const file of listFiles(paths.screensDir, '.yaml')) {
@@ -49,6 +50,7 @@ export function readScreens(
     };
     assertValid(validateSpec, source.data, shown, source.lineOf);
     checkReferences(source.data, fail);
+    checkConditions(source.data, fail);
     const spec = structuredClone(source.data) as JsonObject;
     const id = spec.id as string;
     if (path.basename(file, '.yaml') !== id) fail('/id', `is '${id}' but the file is ${path.basename(file)}: they must match`);
@@ -76,6 +78,54 @@ export function readScreens(
 }
 
 /** Replaces schema references inside one spec and checks method and field names. */
+
+/**
+ * Checks every `when` of a spec, however deep its `all`, `any` and `not` nest, against the meta-schema's
+ * When with its parts being Whens again (the meta-schema itself spells out one level, so that its large
+ * validator stays within the stack): `{ any: [{ all: [{ field: kind, equal: x }] }] }` fails on the test.
+ *
+ * @example
+ * conditionChecker(metaSchemaJson)(spec, fail); // fail('/dashboard/sections/0/when/any/0/all/0', 'must have …')
+ */
+export function conditionChecker(meta: JsonObject): (spec: unknown, fail: Fail) => void {
+  const defs = meta.$defs as JsonObject;
+  const when = structuredClone(defs.When) as JsonObject;
+  for (const alternative of when.oneOf as JsonObject[]) {
+    const properties = alternative.properties as JsonObject | undefined;
+    if (properties?.all) (properties.all as JsonObject).items = { $ref: '#/$defs/When' };
+    if (properties?.any) (properties.any as JsonObject).items = { $ref: '#/$defs/When' };
+    if (properties?.not) properties.not = { $ref: '#/$defs/When' };
+  }
+  const validate = createAjv().compile({ $defs: { When: when, FieldCondition: defs.FieldCondition }, $ref: '#/$defs/When' });
+  const visit = (node: unknown, at: string, fail: Fail): void => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${at}/${i}`, fail));
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${at}/${key}`;
+      if (key === 'when' && value && typeof value === 'object' && !Array.isArray(value) && !validate(value)) {
+        const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'oneOf');
+        const deepest = [...(errors.length ? errors : (validate.errors ?? []))].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
+        const described = deepest ? describeAjvError(deepest) : { path: '', message: 'is not a condition' };
+        fail(`${here}${described.path}`, described.message);
+      }
+      visit(value, here, fail);
+    }
+  };
+  return (spec, fail) => visit(spec, '', fail);
+}
+
+/**
+ * The field tests of a spec's `when`, however deep its `all`, `any` and `not` nest.
+ *
+ * @example
+ * fieldTests({ any: [{ field: 'kind', equals: 'eft' }, { all: [{ field: 'kind', equals: 'wire' }, { field: 'country', in: ['US'] }] }] });
+ * // [{ field: 'kind', equals: 'eft' }, { field: 'kind', equals: 'wire' }, { field: 'country', in: ['US'] }]
+ */
+export function fieldTests(when: JsonObject): JsonObject[] {
+  const parts = (when.all ?? when.any ?? (when.not ? [when.not] : undefined)) as JsonObject[] | undefined;
+  return parts ? parts.flatMap(fieldTests) : [when];
+}
+
 class SpecResolver {
   constructor(
     private readonly paths: CodegenPaths,
@@ -369,7 +419,7 @@ class SpecResolver {
     }
     (((form.submit as JsonObject | undefined)?.labels as JsonObject[] | undefined) ?? []).forEach((entry, i) => {
       const when = entry.when as JsonObject;
-      const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
+      const tests = fieldTests(when);
       tests.forEach((test) => own(String(test.field).split('.')[0], `${at}/submit/labels/${i}/when`));
     });
     ((form.buttons as JsonObject[] | undefined) ?? []).forEach((button, i) => {
@@ -411,7 +461,7 @@ class SpecResolver {
       if ((node as JsonObject)['ui:widget'] === 'fileSet' && schema) this.fileSet(schema, name, options, here);
       const when = options.when as JsonObject | undefined;
       if (when) {
-        const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
+        const tests = fieldTests(when);
         tests.forEach((test) => {
           field(test.field as string, `${here}/when`);
           const compares = ['gt', 'gte', 'lt', 'lte'].find((key) => key in test);
@@ -450,7 +500,7 @@ class SpecResolver {
     checks.forEach((check, i) => {
       // A check with only `fails` reads the field it is on (its name is checked against the registry).
       const when = (check.when ?? { all: [] }) as JsonObject;
-      const tests = (when.all ?? when.any ?? (when.not ? [when.not] : [when])) as JsonObject[];
+      const tests = fieldTests(when);
       tests.forEach((test) => {
         read(test.field as string, `${at}/${i}/when`);
         for (const key of ['gt', 'gte', 'lt', 'lte']) {

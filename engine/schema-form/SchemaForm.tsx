@@ -9,6 +9,7 @@ import { LoadingIndicator } from '../ui/Progress';
 import { useAnsweredFields, withAnsweredChecks, withoutUnaskedFields } from './answeredFields';
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
 import { FileSetField, preloadRichWidgets } from './deferredWidgets';
+import { FlagListField } from './flagListField';
 import { screenFormSchemas } from './formSchemas';
 import { loadArrayField, loadMultiSchemaField } from './standIns/deferredFields';
 import { FieldVisibilityContext, useVisibleErrors } from './fieldVisibility';
@@ -147,7 +148,7 @@ export function readsFormData(uiSchema: unknown, appWidgetNames: readonly string
 }
 
 /** The engine's rjsf fields, drawn where a top-level field's `ui:widget` names them (see {@link withEngineFields}). */
-const engineFields = { fileSet: FileSetField };
+const engineFields = { fileSet: FileSetField, flagList: FlagListField };
 
 /**
  * The uiSchema with `ui:field` set on the top-level fields whose `ui:widget` is one of the engine's

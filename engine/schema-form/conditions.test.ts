@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
+import type { JsonSchema } from '../spec/types';
 import { matchesWhen, type When } from '../spec/when';
 import { conditionalSchema, whenSchema, withoutHiddenFields } from './conditions';
 
@@ -31,6 +32,19 @@ describe('whenSchema', () => {
       ],
     },
     { not: { field: 'kind', equals: 'person' } },
+    // Nested: a company, or a trust with a website; and none of those.
+    {
+      any: [
+        { field: 'kind', equals: 'company' },
+        {
+          all: [
+            { field: 'kind', equals: 'trust' },
+            { field: 'website', present: true },
+          ],
+        },
+      ],
+    },
+    { not: { any: [{ field: 'kind', equals: 'person' }, { all: [{ field: 'size', in: [2] }, { not: { field: 'kind', equals: 'trust' } }] }] } },
   ];
   const values = [
     {},
@@ -42,6 +56,8 @@ describe('whenSchema', () => {
     { owner: { id: 4 } },
     { owner: { id: null } },
     { owner: 'x' },
+    { kind: 'trust', website: 'x' },
+    { kind: 'trust', size: 2 },
   ];
 
   it.each(conditions)('holds exactly where the spec condition holds: %j', (when) => {
@@ -68,6 +84,42 @@ describe('conditionalSchema', () => {
   it('gives dependentSchemas to rjsf as dependencies', () => {
     const dependent = { country: { required: ['state'] } };
     expect(conditionalSchema({ type: 'object', dependentSchemas: dependent }, undefined).dependencies).toBe(dependent);
+  });
+});
+
+describe('conditionalSchema with a nested condition', () => {
+  const schema: JsonSchema = { type: 'object', required: ['account'], properties: { kind: {}, country: {}, account: { type: 'string' } } };
+  const ui = {
+    account: {
+      'ui:options': {
+        when: {
+          any: [
+            { field: 'kind', equals: 'local' },
+            {
+              all: [
+                { field: 'kind', equals: 'abroad' },
+                { field: 'country', in: ['NZ', 'AU'] },
+              ],
+            },
+          ],
+        },
+      },
+    },
+  };
+
+  it('requires the field on either branch, and nowhere else', () => {
+    const validate = ajv.compile(conditionalSchema(schema, ui));
+    expect(validate({ kind: 'local' })).toBe(false);
+    expect(validate({ kind: 'abroad', country: 'AU' })).toBe(false);
+    expect(validate({ kind: 'abroad', country: 'AU', account: '12' })).toBe(true);
+    expect(validate({ kind: 'abroad', country: 'FR' })).toBe(true);
+    expect(validate({})).toBe(true);
+  });
+
+  it('drops the field’s value where neither branch holds', () => {
+    const conditions = { account: ui.account['ui:options'].when as When };
+    expect(withoutHiddenFields({ kind: 'abroad', country: 'FR', account: '12' }, conditions)).toEqual({ kind: 'abroad', country: 'FR' });
+    expect(withoutHiddenFields({ kind: 'abroad', country: 'NZ', account: '12' }, conditions)).toEqual({ kind: 'abroad', country: 'NZ', account: '12' });
   });
 });
 

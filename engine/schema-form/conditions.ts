@@ -41,12 +41,14 @@ function fieldTestSchema(test: FieldCondition): JsonSchema {
  * ```ts
  * whenSchema({ field: 'kind', equals: 'company' });
  * // { type: 'object', required: ['kind'], properties: { kind: { const: 'company' } } }
+ * whenSchema({ any: [{ field: 'kind', equals: 'letter' }, { all: [{ field: 'kind', equals: 'parcel' }, { field: 'island', equals: true }] }] });
+ * // { anyOf: [{ …kind const 'letter' }, { allOf: [{ …kind const 'parcel' }, { …island const true }] }] }
  * ```
  */
 export function whenSchema(when: When): JsonSchema {
-  if ('all' in when) return { allOf: when.all.map(fieldTestSchema) };
-  if ('any' in when) return { anyOf: when.any.map(fieldTestSchema) };
-  if ('not' in when) return { not: fieldTestSchema(when.not) };
+  if ('all' in when) return { allOf: when.all.map(whenSchema) };
+  if ('any' in when) return { anyOf: when.any.map(whenSchema) };
+  if ('not' in when) return { not: whenSchema(when.not) };
   return fieldTestSchema(when);
 }
 

@@ -505,6 +505,10 @@ export interface UiOptions {
   itemTitle?: string;
   /** `fileSet`: the file pickers of each entry. */
   files?: FileSetFile[];
+  /** `flagList`: the yes/no field of each entry its checkbox sets (default `on`); `key` names the entry. */
+  flag?: string;
+  /** `flagList`: i18n prefix wording each entry's `key` value (`<labelKey>.<value>`). */
+  labelKey?: string;
   [option: string]: unknown;
 }
 

@@ -54,6 +54,18 @@ describe('matchesWhen', () => {
     expect(matchesWhen({ any: [] }, row)).toBe(false);
   });
 
+  it('nests all, any and not inside each other', () => {
+    const active = { field: 'status', equals: 'active' } as const;
+    const paused = { field: 'status', equals: 'paused' } as const;
+    const enabled = { field: 'enabled', equals: true } as const;
+    const activeOrPausedOff = { any: [active, { all: [paused, { not: enabled }] }] } as const;
+    expect(matchesWhen(activeOrPausedOff, { status: 'active', enabled: true })).toBe(true);
+    expect(matchesWhen(activeOrPausedOff, { status: 'paused', enabled: false })).toBe(true);
+    expect(matchesWhen(activeOrPausedOff, { status: 'paused', enabled: true })).toBe(false);
+    expect(matchesWhen(activeOrPausedOff, { status: 'closed', enabled: false })).toBe(false);
+    expect(matchesWhen({ not: activeOrPausedOff }, { status: 'closed' })).toBe(true);
+  });
+
   it('compares amounts as exact decimals with gt, gte, lt and lte, against a number, a decimal or another field', () => {
     const form = { amount: '1000.01', limits: { remaining: '1000.00' }, big: '12345678901234567.1', count: 3, note: 'abc' };
     expect(matchesWhen({ field: 'amount', gt: ':limits.remaining' }, form)).toBe(true);

@@ -22,8 +22,8 @@ export type FieldCondition =
 
 /**
  * A condition a spec writes as data, evaluated against a row, a section's data or the route parameters:
- * a field test, or `all`, `any`, `not` over field tests. The meta-schema allows one level of them, so a
- * condition stays readable in a spec.
+ * a field test, or `all`, `any`, `not` over conditions, which nest ("a letter, or a parcel to an island":
+ * `any` of a test and an `all`).
  *
  * @example
  * ```yaml
@@ -32,9 +32,10 @@ export type FieldCondition =
  * when: { all: [{ field: status, in: [open] }, { field: hold, notIn: [review, appeal] }] }
  * when: { field: amount, gt: ':limits.remaining' }
  * when: { field: count, gte: 1, lte: 10 }
+ * when: { any: [{ field: kind, equals: letter }, { all: [{ field: kind, equals: parcel }, { field: island, equals: true }] }] }
  * ```
  */
-export type When = FieldCondition | { all: readonly FieldCondition[] } | { any: readonly FieldCondition[] } | { not: FieldCondition };
+export type When = FieldCondition | { all: readonly When[] } | { any: readonly When[] } | { not: When };
 
 const isPresent = (value: unknown) => value !== undefined && value !== null && value !== '';
 

@@ -9,6 +9,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { confirmStepUp, startStepUp } from '../signin/step-up.ts';
 import { needsBusinessApproval } from '../transfers/create-transfer.ts';
 import { transferScope } from '../transfers/scope.ts';
+import { globalPaySampleFile } from './global-pay-file.ts';
 import { batchStepUp } from './step-up.ts';
 import { FLAG_OF_METHOD, massSendingFlags } from './permissions.ts';
 import { BATCH_METHODS, batchFile, batchPayments, batchState, cancelBatch, confirmBatch, sampleFile, uploadBatch } from './batches.ts';
@@ -126,7 +127,8 @@ export const batchHandlers: Pick<
   },
 
   async massSampleFile(params) {
-    const sample = sampleFile(params.transferType, localeTexts(currentLanguage()));
+    const t = localeTexts(currentLanguage());
+    const sample = params.transferType === 'globalPay' ? globalPaySampleFile(t) : sampleFile(params.transferType, t);
     return { fileName: sample.fileName, mediaType: 'text/csv' as const, content: Buffer.from(sample.content, 'utf8').toString('base64') };
   },
 };

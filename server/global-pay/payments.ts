@@ -1,5 +1,4 @@
-import globalPaySchema from '../../schemas/entities/global-pay.schema.json' with { type: 'json' };
-import type { BatchColumn } from '../batches/read-rows.ts';
+import { GLOBAL_PAY_COLUMNS } from '../batches/global-pay-file.ts';
 import { AmountFormatError, toMinorUnits } from '../ledger/money.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { RAILS as RAIL_NAMES } from '../rails/rail-adapter.ts';
@@ -39,19 +38,7 @@ export interface PaymentProblem {
   values?: TextValues;
 }
 
-/**
- * The columns of a global pay file, in order (server/batches/read-rows.ts reads them by name, or by the title
- * entities/global-pay.schema.json gives the payment's field): the payment's fields, then forbiddenMethods
- * (method names separated by '|').
- */
-const FIELD_TITLES = globalPaySchema.$defs.PaymentFields.properties as Record<string, { title?: string }>;
-export const GLOBAL_PAY_COLUMNS: BatchColumn[] = [
-  ...['amount', 'description', 'beneficiaryType', 'beneficiaryName', 'beneficiaryEmail', 'beneficiaryCountryCode', 'feeShare'].map((name) => ({
-    name,
-    ...(FIELD_TITLES[name]?.title ? { title: FIELD_TITLES[name].title } : {}),
-  })),
-  { name: 'forbiddenMethods' },
-];
+export { GLOBAL_PAY_COLUMNS };
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 // eslint-disable-next-line no-control-regex -- the database refuses NUL; common.schema.json's Text says the same

@@ -67,6 +67,23 @@ describe('global pay through the recipient link', () => {
     const batchId = Number(new URL(senderPage.url()).searchParams.get('batchId'));
     expect(await summary.locator('[data-field="total"]').innerText()).toBe('€100.00');
 
+    // She also forbids the crypto wallet to this recipient in the payment's editor (the card was forbidden by the file).
+    await summary.locator('tr', { hasText: name }).getByRole('button', { name: /^Edit/ }).click();
+    const forbidden = summary.getByRole('group', { name: 'Methods this recipient may not choose' });
+    expect(await forbidden.getByRole('checkbox', { name: 'To a card' }).isChecked()).toBe(true);
+    expect(await forbidden.getByRole('checkbox', { name: 'Bank wire' }).isChecked()).toBe(false);
+    await forbidden.getByRole('checkbox', { name: 'Crypto wallet' }).check();
+    await summary.getByRole('button', { name: 'Keep these values' }).click();
+    await summary.getByRole('button', { name: 'Save changes to payments' }).click();
+    await expect
+      .poll(async () => {
+        const batch = (await sender.call('globalPayBatchGet', { batchId: Number(new URL(senderPage.url()).searchParams.get('batchId')) })) as {
+          payments: Array<{ paymentMethods: Array<{ name: string; forbidden: boolean }> }>;
+        };
+        return batch.payments[0]?.paymentMethods.filter((method) => method.forbidden).map((method) => method.name);
+      })
+      .toEqual(['oct', 'crypto_eft']);
+
     // She submits it and confirms with the code her two-step setting sends (by SMS to her phone, else by e-mail).
     await summary.getByRole('button', { name: 'Submit the batch' }).click();
     await summary.getByRole('heading', { name: 'Confirm with your code' }).waitFor();
@@ -150,6 +167,70 @@ describe('global pay through the recipient link', () => {
     // A wrong link says so in the page's words.
     await page.goto(`${e2e.server.url}/receive/${'A'.repeat(43)}`);
     await main.getByText('This link cannot be used').waitFor();
+    await page.close();
+  });
+
+  it('asks a recipient in GB taking a wire for her sort code and account number, and says the rail’s refusal on the account number', async () => {
+    const stamp = Date.now().toString(36);
+    const recipient = `bea.${stamp}@example.net`;
+    const sender = await signIn(e2e.server.url, 'personal@example.com');
+    const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
+    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+    const file = [
+      'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
+      `40.00,Artwork,individual,Bea Jones ${stamp},${recipient},GB,sender,oct`,
+    ].join('\n');
+    const attachedFile = `data:text/csv;name=gb.csv;base64,${Buffer.from(file, 'utf8').toString('base64')}`;
+    const uploaded = (await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: `GB ${stamp}`, attachedFile })) as {
+      batch: { batchId: number };
+    };
+    const batchId = uploaded.batch.batchId;
+    await sender.call('globalPaySubmit', { idempotencyKey: `gb-${stamp}`, batchId });
+    let senderCode = '';
+    await expect
+      .poll(
+        async () => {
+          const [sms] = await outboxMessages(e2e.server.url, ANNA_PHONE, 'globalPayApproval');
+          const [mail] = await outboxMessages(e2e.server.url, 'personal@example.com', 'globalPayApproval');
+          senderCode = codeIn(sms?.body ?? mail?.body ?? '');
+          return senderCode;
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/^[0-9]{6}$/);
+    await sender.call('globalPayBatchApprove', { idempotencyKey: `gb-approve-${stamp}`, operationId: batchId, approvalCode: senderCode });
+
+    const link = /https?:\/\/\S+\/receive\/[A-Za-z0-9_-]{43,}/.exec(await messageTo(recipient, 'globalPayLink'))?.[0] ?? '';
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${e2e.server.url}${new URL(link).pathname}`);
+    await page.getByRole('heading', { name: 'Receive a payment', level: 1 }).waitFor();
+    await page.getByLabel('Your country').selectOption('GB');
+    const methods = page.getByRole('group', { name: 'Method' });
+    await methods.getByRole('radio', { name: 'Bank wire' }).check();
+
+    // A wire to GB: sort code and account number, no IBAN.
+    const account = page.getByLabel(/^Account number/);
+    await account.waitFor();
+    expect(await page.getByLabel(/^Sort code/).count()).toBe(1);
+    expect(await page.getByLabel(/^IBAN/).count()).toBe(0);
+    await page.getByLabel(/^Account holder/).fill(`Bea Jones ${stamp}`);
+    await page.getByLabel(/^Sort code/).fill('20-00-00');
+    await account.fill('1234');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const described = async () => {
+      const ids = ((await account.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+      const texts = await Promise.all(
+        ids.map((id) =>
+          page
+            .locator(`[id="${id}"]`)
+            .innerText()
+            .catch(() => ''),
+        ),
+      );
+      return texts.join(' ');
+    };
+    await expect.poll(described).toContain('A UK account number has 8 digits.');
+
     await page.close();
   });
 });

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMassSendingFlags } from '../../server/batches/permissions.ts';
 import { runGlobalPay, LOOKUPS_PER_LINK } from '../../server/global-pay/receive.ts';
 import { secretHash } from '../../server/global-pay/batches.ts';
 import { transferFee } from '../../server/pricing/pricing.ts';
@@ -317,6 +318,53 @@ for (const backend of BACKENDS) {
       // The sender paid Ana's 100.00 and the wire's fee, nothing more.
       expect(await usd(sender)).toMatchObject({ balance: 1_000_00n - 100_00n - transferFee('wire', 100_00n), pending: 0n });
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+    });
+
+    it('gives a sample file that uploads as it is, and lists file batches in the batch list as globalPay', async () => {
+      const sender = await newCustomer('gp-list', 1_000_00n);
+      const sample = await rpc('massSampleFile', { transferType: 'globalPay' }, sender.tokens);
+      expect(sample).toMatchObject({ responseCode: '00', fileName: 'global-pay-sample.csv', mediaType: 'text/csv' });
+      const text = Buffer.from(sample.content as string, 'base64').toString('utf8');
+      expect(text.split('\r\n')[0]).toBe(HEADER);
+      const uploaded = await rpc('globalPayUpload', { accountId: sender.usd, batchName: 'From the sample', attachedFile: csvDataUrl(text) }, sender.tokens);
+      expect(uploaded).toMatchObject({ responseCode: '00', errors: [], batch: { status: 'draft', count: 2, total: '370.00', currencyCode: 'USD' } });
+      const batchId = uploaded.batch.batchId as number;
+
+      // A payment removed leaves the count and total of the list.
+      const removed = uploaded.batch.payments.find((payment: Json) => payment.amount === '120.00');
+      expect((await rpc('globalPayPaymentsUpdate', { batchId, deletes: [removed.id] }, sender.tokens)).responseCode).toBe('00');
+      const listed = await rpc('batchTransferList', { pageNumber: 1, pageSize: 20 }, sender.tokens);
+      expect(listed).toMatchObject({ responseCode: '00', total: 1 });
+      expect(listed.batchTransfer.transfer).toEqual([
+        {
+          batchId,
+          name: 'From the sample',
+          type: 'globalPay',
+          status: 'draft',
+          accountId: sender.usd,
+          count: 1,
+          totalAmount: '250.00',
+          currencyCode: 'USD',
+          createdDate: expect.any(String),
+        },
+      ]);
+
+      // Beside a mass batch, filtered by type and by name; another customer sees neither.
+      const other = await newCustomer('gp-list-other', 0n);
+      await setMassSendingFlags(db(), sender.customerId, { massSendingUser: true });
+      const p2p = await rpc(
+        'massTransferUpload',
+        { transferType: 'p2p', accountId: sender.usd, batchName: 'Fees', text: `${other.email},5.00,fees` },
+        sender.tokens,
+      );
+      expect(p2p).toMatchObject({ responseCode: '00', status: 'awaitingConfirmation' });
+      const both = await rpc('batchTransferList', { pageNumber: 1, pageSize: 20 }, sender.tokens);
+      expect(both.batchTransfer.transfer.map((batch: Json) => batch.type)).toEqual(['p2p', 'globalPay']);
+      const globalOnly = await rpc('batchTransferList', { pageNumber: 1, pageSize: 20, types: ['globalPay'] }, sender.tokens);
+      expect(globalOnly.batchTransfer.transfer.map((batch: Json) => batch.batchId)).toEqual([batchId]);
+      const bySearch = await rpc('batchTransferList', { pageNumber: 1, pageSize: 20, search: 'sample' }, sender.tokens);
+      expect(bySearch.batchTransfer.transfer.map((batch: Json) => batch.type)).toEqual(['globalPay']);
+      expect(await rpc('batchTransferList', { pageNumber: 1, pageSize: 20 }, other.tokens)).toMatchObject({ total: 0 });
     });
 
     it('gives a payout its rail failed back to the sender, amount and fee', async () => {
