@@ -4,6 +4,7 @@
  * confirmation and confirms; the batch page follows it to the end, also after a reload; the batch is in
  * /history/batch-transfers, which opens it. The same file again is asked about (92) and, on yes, kept.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserAndServer } from '../support/pages.ts';
@@ -156,5 +157,51 @@ describe('mass transfers', () => {
     expect(await question.innerText()).toMatch(/batch [0-9]+/);
     await question.getByRole('button', { name: 'Upload again' }).click();
     await page.getByRole('alertdialog', { name: 'Batch checked' }).waitFor();
+  });
+
+  it('offers instant and Interac batches where the mass sending flags allow them, each checked from its sample file', async () => {
+    // Anna may send to e-mail addresses and by wire only.
+    const anna = await e2e.signedInPage('personal@example.com');
+    await anna.goto(`${e2e.server.url}/transfer/mass`);
+    await anna.getByRole('link', { name: 'Wire transfers' }).waitFor();
+    expect(await anna.getByRole('link', { name: 'Instant payments' }).count()).toBe(0);
+    expect(await anna.getByRole('link', { name: 'Interac e-Transfers' }).count()).toBe(0);
+    await anna.context().close();
+
+    // Northwind may send every kind.
+    const page = await e2e.signedInPage('business@example.com');
+    for (const [link, heading, transferType] of [
+      ['Instant payments', 'Mass instant payment', 'instant'],
+      ['Interac e-Transfers', 'Mass Interac e-Transfer', 'interac'],
+    ] as const) {
+      await page.goto(`${e2e.server.url}/transfer/mass`);
+      await page.getByRole('link', { name: link }).click();
+      await page.waitForURL(`**/transfer/mass/${transferType}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      // The sample file the page offers, uploaded as it is: its two payments are read with the rail's checks.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download a sample file' }).click();
+      const saved = await download;
+      const sample = { name: saved.suggestedFilename(), mimeType: 'text/csv', buffer: readFileSync(await saved.path()) };
+      await accountChosen(page);
+      await page.getByLabel('Batch name').fill(`${heading} ${Date.now()}`);
+      await page.locator('input[type="file"]').setInputFiles(sample);
+      await page.getByRole('button', { name: 'Check the batch' }).click();
+      const summary = page.getByRole('alertdialog', { name: 'Batch checked' });
+      if (transferType === 'interac') {
+        // Interac pays in Canadian dollars only: the first (USD) account is refused on its field, the CAD one taken.
+        await page.getByText('This method pays only from an account in CAD.').waitFor();
+        const from = page.getByLabel('Pay from');
+        const cad = await from
+          .locator('option')
+          .evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('CAD'))?.value);
+        await from.selectOption(cad!);
+        await page.getByRole('button', { name: 'Check the batch' }).click();
+      }
+      await summary.waitFor();
+      expect(await summary.innerText()).toMatch(/Payments\s*2/);
+      await summary.getByRole('button', { name: 'Close' }).click();
+    }
   });
 });
