@@ -174,6 +174,8 @@ class SpecResolver {
         const properties = ((table.entity as JsonObject).properties ?? {}) as JsonObject;
         if (!((groups.field as string) in properties))
           fail('/table/groups/field', `'${groups.field as string}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
+        if (groups.countField !== undefined && !((groups.countField as string) in properties))
+          fail('/table/groups/countField', `'${groups.countField as string}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`);
         this.actions(groups.actions as JsonObject[], '/table/groups/actions', [], true);
       }
     }

@@ -690,6 +690,8 @@ export interface RowGroups {
   title: string;
   /** i18n key naming one group, interpolating its first row and `{{count}}`. */
   label: string;
+  /** Row field saying how many items a row stands for (a summary row); `count` adds it up, a row without it counting one. */
+  countField?: string;
   actions: Action[];
 }
 

@@ -8,6 +8,7 @@ import { formatMinorUnits } from '../ledger/money.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { completeTransfer, releaseTransfer } from '../transfers/settle-transfer.ts';
 import { payoutToHandOver, type PayoutHandOver } from '../transfers/payout-handover.ts';
+import { BATCH_METHODS, batchTransferKind, type BatchMethod } from '../batches/batches.ts';
 
 type Trx = Transaction<Database>;
 
@@ -101,6 +102,11 @@ export async function listRequests(
   if (params.toDate) filtered = filtered.where('t.created_at', '<', nextDay(params.toDate));
 
   const counted = await filtered.select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirstOrThrow();
+  // A mass batch's approval request is one request of its own (its payments are no transfers yet), merged in
+  // by date: the page is then cut from the newest page × size of both.
+  const batches =
+    (params.status ?? 'pending') === 'pending' ? await batchRequests(db, actor, access, params, language, page * size) : { requests: [], total: 0 };
+  const merging = batches.total > 0;
   const rows = await filtered
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
     .innerJoin('currencies as tc', 'tc.code', 't.to_currency_code')
@@ -141,8 +147,8 @@ export async function listRequests(
     ])
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id', 'desc')
-    .limit(size)
-    .offset((page - 1) * size)
+    .limit(merging ? page * size : size)
+    .offset(merging ? 0 : (page - 1) * size)
     .execute();
 
   const requests = rows.map((row): TransactionRequest => {
@@ -172,7 +178,83 @@ export async function listRequests(
       ...(row.decline_reason && row.status === 'declined' ? { declineReason: row.decline_reason } : {}),
     };
   });
-  return { requests, total: Number(counted.n), mayApprove: access === 'approve' };
+  const listed = merging
+    ? [...requests, ...batches.requests]
+        .sort((a, b) => b.createdDate.localeCompare(a.createdDate) || b.transactionId - a.transactionId)
+        .slice((page - 1) * size, page * size)
+    : requests;
+  return { requests: listed, total: Number(counted.n) + batches.total, mayApprove: access === 'approve' };
+}
+
+/**
+ * The customer's mass batches waiting for an approver (funded by a user who may only initiate), each as one
+ * request: numbered by its batch id negated, its amount and fee the batch's total and fees, its payee the
+ * number of its payments, with the filters of the queue; the newest `limit`, and how many match.
+ */
+async function batchRequests(
+  db: Db,
+  actor: QueueActor,
+  access: QueueAccess,
+  params: TransactionRequestListRequest,
+  language: Language,
+  limit: number,
+): Promise<{ requests: TransactionRequest[]; total: number }> {
+  if (params.groupedTransactionType === 'single') return { requests: [], total: 0 };
+  const types = params.transactionType ? BATCH_METHODS.filter((method) => batchTransferKind(method) === params.transactionType) : undefined;
+  if (types && !types.length) return { requests: [], total: 0 };
+  const filtered = db
+    .selectFrom('transfer_batches as b')
+    .where('b.customer_id', '=', actor.customerId)
+    .where('b.status', '=', 'awaitingApproval')
+    .where('b.funding_transaction_id', 'is not', null)
+    .$if(access === 'request', (qb) => qb.where('b.created_by_user_id', '=', actor.userId))
+    .$if(params.createdBy !== undefined, (qb) => qb.where('b.created_by_user_id', '=', params.createdBy!))
+    .$if(types !== undefined, (qb) => qb.where('b.type', 'in', types!))
+    .$if(Boolean(params.fromDate), (qb) => qb.where('b.created_at', '>=', new Date(`${params.fromDate}T00:00:00Z`)))
+    .$if(Boolean(params.toDate), (qb) => qb.where('b.created_at', '<', nextDay(params.toDate!)));
+  const counted = await filtered.select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirstOrThrow();
+  if (Number(counted.n) === 0) return { requests: [], total: 0 };
+  const rows = await filtered
+    .innerJoin('currencies as c', 'c.code', 'b.currency_code')
+    .leftJoin('users as creator', 'creator.id', 'b.created_by_user_id')
+    .select([
+      'b.id',
+      'b.name',
+      'b.type',
+      'b.status',
+      'b.count',
+      'b.account_id',
+      'b.total_amount',
+      'b.fee_amount',
+      'b.currency_code',
+      'b.created_at',
+      'b.created_by_user_id',
+      'c.scale',
+      'creator.email as creator_email',
+    ])
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  const t = localeTexts(language);
+  const requests = rows.map((row): TransactionRequest => ({
+    transactionId: -Number(row.id),
+    transactionType: batchTransferKind(row.type as BatchMethod) as TransactionRequest['transactionType'],
+    status: row.status as TransactionRequest['status'],
+    batchId: Number(row.id),
+    batchName: row.name,
+    paymentCount: row.count,
+    createdBy: { userId: row.created_by_user_id ?? 0, email: row.creator_email ?? '' },
+    createdDate: row.created_at.toISOString(),
+    fromAccountId: row.account_id,
+    amount: formatMinorUnits(row.total_amount, row.scale),
+    fee: formatMinorUnits(row.fee_amount, row.scale),
+    currencyCode: row.currency_code,
+    toAmount: formatMinorUnits(row.total_amount, row.scale),
+    toCurrencyCode: row.currency_code,
+    payee: t('server.approvals.batchPayee', { count: row.count }),
+  }));
+  return { requests, total: Number(counted.n) };
 }
 
 /**
@@ -218,7 +300,22 @@ export async function notificationCounts(db: Db, actor: QueueActor): Promise<{ p
       sql<string>`count(*) filter (where t.created_by_user_id = ${actor.userId})`.as('mine'),
     ])
     .executeTakeFirstOrThrow();
-  return { pending: access === 'approve' ? Number(row.others) : 0, mine: Number(row.mine), access };
+  // A mass batch waiting for an approver counts as one request.
+  const batches = await db
+    .selectFrom('transfer_batches as b')
+    .where('b.customer_id', '=', actor.customerId)
+    .where('b.status', '=', 'awaitingApproval')
+    .where('b.funding_transaction_id', 'is not', null)
+    .select([
+      sql<string>`count(*) filter (where b.created_by_user_id is distinct from ${actor.userId})`.as('others'),
+      sql<string>`count(*) filter (where b.created_by_user_id = ${actor.userId})`.as('mine'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    pending: access === 'approve' ? Number(row.others) + Number(batches.others) : 0,
+    mine: Number(row.mine) + Number(batches.mine),
+    access,
+  };
 }
 
 /** A decision taken, for the creator's notice after the commit. */

@@ -47,6 +47,14 @@ export type BatchMethod = (typeof BATCH_METHODS)[number];
 export const isRailMethod = (method: BatchMethod): method is RailBatchMethod => method !== 'p2p';
 
 /**
+ * The transfer kind a batch's payments are (a request's transactionType): p2p, or its rail's.
+ *
+ * @example
+ * batchTransferKind('creditCard'); // 'oct'
+ */
+export const batchTransferKind = (method: BatchMethod): string => (isRailMethod(method) ? RAIL_METHODS[method].rail : 'p2p');
+
+/**
  * What each method's rows are: their schema (its properties are the file's columns) and their pricing kind
  * (a rail's own kind: its fees and limits are the single payout's).
  */

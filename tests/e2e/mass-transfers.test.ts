@@ -3,9 +3,15 @@
  * listed by row and column with the summary; she fixes the file and uploads it again, opens its
  * confirmation and confirms; the batch page follows it to the end, also after a reload; the batch is in
  * /history/batch-transfers, which opens it. The same file again is asked about (92) and, on yes, kept.
+ * A wire batch file's bad rows are listed; the fixed one is confirmed with the SMS code, its payout settled
+ * on /sandbox/rails, and the batch ends completed in the list. A 300-payment wire batch's page, reloaded
+ * while the network has settled 100, shows 100 of 300 and goes on to the end without another reload. The
+ * hub offers instant and Interac batches only where the mass sending flags allow them.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { signIn } from '../support/api-client.ts';
 import { browserAndServer } from '../support/pages.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { ANNA_PHONE, codeSentAfter, newestOutboxId } from '../support/outbox.ts';
@@ -15,6 +21,31 @@ const e2e = browserAndServer();
 /** The upload form once its paying account is chosen (the account list loads after the page). */
 const accountChosen = async (page: Page) => {
   await expect.poll(() => page.getByLabel('Pay from').inputValue(), { timeout: 15_000 }).not.toBe('');
+};
+
+const WIRE_HEADER = 'Beneficiary name,IBAN,SWIFT (BIC),Amount,Note';
+const wires = (lines: string[]) => ({ name: 'wires.csv', mimeType: 'text/csv', buffer: Buffer.from(`${WIRE_HEADER}\n${lines.join('\n')}\n`, 'utf8') });
+
+/** A number written in letters (a beneficiary's name takes no digits): 0 → 'a', 27 → 'bb'. */
+const letters = (value: number): string => {
+  let rest = value;
+  let word = '';
+  do {
+    word = String.fromCharCode(97 + (rest % 26)) + word;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return word;
+};
+
+/** Confirms the batch on its confirmation page with Anna's SMS code, and waits for its page. */
+const confirmWithCode = async (page: Page, batchId: number) => {
+  const before = await newestOutboxId(e2e.server.url, ANNA_PHONE, 'massTransferConfirm');
+  await page.getByRole('button', { name: 'Confirm and pay' }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await stepUp.waitFor();
+  await stepUp.getByLabel('Confirmation code').fill(await codeSentAfter(e2e.server.url, ANNA_PHONE, 'massTransferConfirm', before));
+  await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await page.waitForURL(`**/history/batch-transfers/${batchId}`);
 };
 
 const csv = (lines: string[]) => Buffer.from(`E-mail,Amount,Note\n${lines.join('\n')}\n`, 'utf8');
@@ -98,8 +129,9 @@ describe('mass transfers', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
   });
 
-  it('lists a wire batch file bad rows by row and column, and keeps the fixed one for its confirmation', async () => {
-    const header = 'Beneficiary name,IBAN,SWIFT (BIC),Amount,Note';
+  it('lists a wire batch file bad rows, takes the fixed one, confirms it with the code and completes once the network settles it', async () => {
+    const name = `Suppliers ${Date.now()}`;
+    const beneficiary = `Ada ${letters(Date.now())}`;
     const page = await e2e.signedInPage('personal@example.com');
     await page.goto(`${e2e.server.url}/transfer/mass`);
     await page
@@ -109,8 +141,7 @@ describe('mass transfers', () => {
       .click();
     await page.getByRole('heading', { name: 'Mass wire transfer', level: 1 }).waitFor();
     await accountChosen(page);
-    await page.getByLabel('Batch name').fill(`Suppliers ${Date.now()}`);
-    const wires = (lines: string[]) => ({ name: 'wires.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n${lines.join('\n')}\n`, 'utf8') });
+    await page.getByLabel('Batch name').fill(name);
     await page
       .locator('input[type="file"]')
       .setInputFiles(
@@ -127,13 +158,100 @@ describe('mass transfers', () => {
     expect(rows.map((row) => row.split('\t')[0])).toEqual(['2', '3']);
     expect(rows[0]).toMatch(/IBAN/);
     await summary.getByRole('button', { name: 'Close' }).click();
-    await page.locator('input[type="file"]').setInputFiles(wires(['Ada Lovelace,DE89 3704 0044 0532 0130 00,COBADEFFXXX,12.00,']));
+    await page.locator('input[type="file"]').setInputFiles(wires([`${beneficiary},DE89 3704 0044 0532 0130 00,COBADEFFXXX,12.00,`]));
     await page.getByRole('button', { name: 'Check the batch' }).click();
     const good = page.getByRole('alertdialog', { name: 'Batch checked' });
     await good.waitFor();
     await good.getByRole('link', { name: 'Go to confirmation' }).click();
     await page.waitForURL('**/transfer/external/mass/confirm?batchId=*');
-    await page.getByRole('button', { name: 'Confirm and pay' }).waitFor();
+    const batchId = Number(new URL(page.url()).searchParams.get('batchId'));
+    await confirmWithCode(page, batchId);
+
+    // The runner hands its payout to the wire network; a tester settles it on the sandbox page.
+    const tester = await e2e.browser.newPage();
+    const payout = tester.locator('article', { hasText: beneficiary });
+    await expect
+      .poll(
+        async () => {
+          await tester.goto(`${e2e.server.url}/sandbox/rails`);
+          return payout.count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+    expect(await payout.locator('h2').innerText()).toMatch(/^WIRE-[0-9]+ · 12\.00 [A-Z]{3} · (pending|sent)$/);
+    await payout.getByRole('button', { name: 'Settle' }).click();
+    await tester.getByRole('status').filter({ hasText: 'settled' }).waitFor();
+    await tester.close();
+
+    // The batch page, still open, follows it to the end; the batch list says it is completed.
+    await expect.poll(() => page.locator('main [data-value]').first().getAttribute('data-value'), { timeout: 30_000 }).toBe('completed');
+    expect(await page.getByRole('progressbar').getAttribute('value')).toBe('1');
+    await page.goto(`${e2e.server.url}/history/batch-transfers`);
+    const row = page.locator('tbody tr', { hasText: name });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Completed');
+    await page.context().close();
+  });
+
+  it('follows a running batch of 300 wire payments after a reload, its progress going on as the network settles them', async () => {
+    const stamp = letters(Date.now());
+    const name = `Payroll ${stamp}`;
+    const rows = Array.from({ length: 300 }, (_, index) => `Payee ${stamp} ${letters(index + 1)},DE89 3704 0044 0532 0130 00,COBADEFFXXX,1.00,`);
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/mass/wire`);
+    await accountChosen(page);
+    await page.getByLabel('Batch name').fill(name);
+    await page.locator('input[type="file"]').setInputFiles(wires(rows));
+    await page.getByRole('button', { name: 'Check the batch' }).click();
+    const summary = page.getByRole('alertdialog', { name: 'Batch checked' });
+    await summary.waitFor();
+    expect(await summary.innerText()).toMatch(/Ready to pay\s*300/);
+    await summary.getByRole('link', { name: 'Go to confirmation' }).click();
+    await page.waitForURL('**/transfer/external/mass/confirm?batchId=*');
+    const batchId = Number(new URL(page.url()).searchParams.get('batchId'));
+    await confirmWithCode(page, batchId);
+
+    // Every row becomes a wire payout held at the network; none is settled yet.
+    const anna = await signIn(e2e.server.url, 'personal@example.com');
+    let operations: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          operations = [];
+          for (let pageNumber = 1; pageNumber <= 3; pageNumber++) {
+            const answer = await anna.call('massTransferPayments', { batchId, pageNumber, pageSize: 100 });
+            for (const payment of answer.payments as Array<{ operationId?: number }>) if (payment.operationId) operations.push(payment.operationId);
+          }
+          return operations.length;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(300);
+    const settle = async (ids: number[]) => {
+      for (const id of ids) {
+        const answer = await fetch(`${e2e.server.url}/sandbox/rails/wire/payouts/WIRE-${id}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ action: 'settle' }),
+        });
+        expect(answer.status).toBe(200);
+      }
+    };
+    const bar = page.getByRole('progressbar');
+    await settle(operations.slice(0, 100));
+
+    // Reloaded mid-way, the page picks the batch up where it stands: 100 of 300, still paying.
+    await page.reload();
+    await expect.poll(() => bar.getAttribute('value'), { timeout: 15_000 }).toBe('100');
+    expect(await bar.getAttribute('max')).toBe('300');
+    expect(await page.locator('main [data-value]').first().getAttribute('data-value')).toBe('processing');
+    // Without another reload it goes on to the end as the network settles the rest.
+    await settle(operations.slice(100));
+    await expect.poll(() => bar.getAttribute('value'), { timeout: 30_000 }).toBe('300');
+    await expect.poll(() => page.locator('main [data-value]').first().getAttribute('data-value'), { timeout: 30_000 }).toBe('completed');
+    expect(await page.locator('main').innerText()).toContain('300 of 300');
+    await page.context().close();
   });
 
   it('asks before keeping the same file again, and keeps it on yes', async () => {
@@ -156,5 +274,51 @@ describe('mass transfers', () => {
     expect(await question.innerText()).toMatch(/batch [0-9]+/);
     await question.getByRole('button', { name: 'Upload again' }).click();
     await page.getByRole('alertdialog', { name: 'Batch checked' }).waitFor();
+  });
+
+  it('offers instant and Interac batches where the mass sending flags allow them, each checked from its sample file', async () => {
+    // Anna may send to e-mail addresses and by wire only.
+    const anna = await e2e.signedInPage('personal@example.com');
+    await anna.goto(`${e2e.server.url}/transfer/mass`);
+    await anna.getByRole('link', { name: 'Wire transfers' }).waitFor();
+    expect(await anna.getByRole('link', { name: 'Instant payments' }).count()).toBe(0);
+    expect(await anna.getByRole('link', { name: 'Interac e-Transfers' }).count()).toBe(0);
+    await anna.context().close();
+
+    // Northwind may send every kind.
+    const page = await e2e.signedInPage('business@example.com');
+    for (const [link, heading, transferType] of [
+      ['Instant payments', 'Mass instant payment', 'instant'],
+      ['Interac e-Transfers', 'Mass Interac e-Transfer', 'interac'],
+    ] as const) {
+      await page.goto(`${e2e.server.url}/transfer/mass`);
+      await page.getByRole('link', { name: link }).click();
+      await page.waitForURL(`**/transfer/mass/${transferType}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      // The sample file the page offers, uploaded as it is: its two payments are read with the rail's checks.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download a sample file' }).click();
+      const saved = await download;
+      const sample = { name: saved.suggestedFilename(), mimeType: 'text/csv', buffer: readFileSync(await saved.path()) };
+      await accountChosen(page);
+      await page.getByLabel('Batch name').fill(`${heading} ${Date.now()}`);
+      await page.locator('input[type="file"]').setInputFiles(sample);
+      await page.getByRole('button', { name: 'Check the batch' }).click();
+      const summary = page.getByRole('alertdialog', { name: 'Batch checked' });
+      if (transferType === 'interac') {
+        // Interac pays in Canadian dollars only: the first (USD) account is refused on its field, the CAD one taken.
+        await page.getByText('This method pays only from an account in CAD.').waitFor();
+        const from = page.getByLabel('Pay from');
+        const cad = await from
+          .locator('option')
+          .evaluateAll((options) => (options as HTMLOptionElement[]).find((option) => option.textContent?.includes('CAD'))?.value);
+        await from.selectOption(cad!);
+        await page.getByRole('button', { name: 'Check the batch' }).click();
+      }
+      await summary.waitFor();
+      expect(await summary.innerText()).toMatch(/Payments\s*2/);
+      await summary.getByRole('button', { name: 'Close' }).click();
+    }
   });
 });

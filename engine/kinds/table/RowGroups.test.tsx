@@ -101,6 +101,20 @@ describe('groups of rows, and a table shaped by its list answer', () => {
     ]);
   });
 
+  it('counts a row standing for several items (countField) as that many, a row without it as one', () => {
+    const summary = [
+      { id: 20, memo: 'Staff meals', status: 'open', tableId: 3, tableName: 'Kitchen', orders: 12 },
+      { id: 21, memo: 'Bread', status: 'open', tableId: 3, tableName: 'Kitchen' },
+      { id: 22, memo: 'Soup', status: 'open', tableId: 4, tableName: 'Bar', orders: 0 },
+    ];
+    const groups = groupRows(summary, { field: 'tableId', countField: 'orders' });
+    expect(groups.map((group) => [group.value, group.values.count])).toEqual([
+      [3, 13],
+      [4, 0],
+    ]);
+    expect(groupRows(summary, { field: 'tableId' }).map((group) => group.values.count)).toEqual([2, 1]);
+  });
+
   it("fills a result list's items in from the rows they name, the item's own values winning", () => {
     const items = resultItems(
       result.list!,

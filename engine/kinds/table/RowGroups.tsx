@@ -14,15 +14,18 @@ export interface RowGroup {
 
 /**
  * The page's rows grouped by the value of `field`, in the order each group first appears; rows without a
- * value, or failing `where`, belong to none.
+ * value, or failing `where`, belong to none. `count` is the number of rows, or with `countField` the sum of
+ * what each row stands for (a row without it counting one).
  *
  * @example
  * ```ts
  * groupRows([{ id: 1, batchId: 7, name: 'May' }, { id: 2 }, { id: 3, batchId: 7, name: 'May' }], { field: 'batchId' });
  * // [{ value: 7, rows: [row 1, row 3], values: { id: 1, batchId: 7, name: 'May', count: 2 } }]
+ * groupRows([{ id: -4, batchId: 4, payments: 300 }], { field: 'batchId', countField: 'payments' });
+ * // [{ value: 4, rows: [row -4], values: { id: -4, batchId: 4, payments: 300, count: 300 } }]
  * ```
  */
-export function groupRows(rows: readonly Row[], groups: Pick<RowGroups, 'field' | 'where'>): RowGroup[] {
+export function groupRows(rows: readonly Row[], groups: Pick<RowGroups, 'field' | 'where' | 'countField'>): RowGroup[] {
   const byValue = new Map<string, Row[]>();
   const order: unknown[] = [];
   for (const row of rows) {
@@ -38,7 +41,11 @@ export function groupRows(rows: readonly Row[], groups: Pick<RowGroups, 'field' 
   }
   return order.map((value) => {
     const members = byValue.get(String(value))!;
-    return { value, rows: members, values: { ...members[0], count: members.length } };
+    const count = members.reduce((sum, row) => {
+      const stands = groups.countField === undefined ? undefined : row[groups.countField];
+      return sum + (typeof stands === 'number' && Number.isInteger(stands) && stands >= 0 ? stands : 1);
+    }, 0);
+    return { value, rows: members, values: { ...members[0], count } };
   });
 }
 
