@@ -107,6 +107,17 @@ export default defineConfig([
 
   {
     files: ['engine/**/*.{ts,tsx}'],
+    ignores: ['engine/router/RouteValues.tsx', 'engine/**/*.test.{ts,tsx}'],
+    rules: forbidSides(['src', 'server'], 'engine/ renders any spec and knows nothing of the application or the server.', [
+      {
+        regex: '^react-router$',
+        importNames: ['useParams'],
+        message: "Read the route's parameters with useRouteParams() (engine/router/RouteValues.tsx): it adds what a listed value of routeValues sets.",
+      },
+    ]),
+  },
+  {
+    files: ['engine/router/RouteValues.tsx', 'engine/**/*.test.{ts,tsx}'],
     rules: forbidSides(['src', 'server'], 'engine/ renders any spec and knows nothing of the application or the server.'),
   },
   {
@@ -165,9 +176,9 @@ export default defineConfig([
               message: 'codegen/ builds from schemas/ and screens/ alone; it never imports the application or the server.',
             },
             {
-              regex: '^(\\.\\./)+engine/(?!spec/types\\.ts$|schema-form/(formSchemas|widget-names)\\.ts$)',
+              regex: '^(\\.\\./)+engine/(?!spec/(types|routeValues)\\.ts$|schema-form/(formSchemas|widget-names)\\.ts$)',
               message:
-                "codegen/ may read only the engine's spec vocabulary: engine/spec/types.ts, engine/schema-form/formSchemas.ts and widget-names.ts. Move what else it needs there, kept free of React.",
+                "codegen/ may read only the engine's spec vocabulary: engine/spec/types.ts, engine/spec/routeValues.ts, engine/schema-form/formSchemas.ts and widget-names.ts. Move what else it needs there, kept free of React.",
             },
           ],
         },

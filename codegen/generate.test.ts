@@ -347,6 +347,32 @@ describe('codegen', () => {
     });
   });
 
+  describe('a route whose values are listed (routeValues)', () => {
+    it.each([
+      [
+        'a listed value on the address of another screen',
+        '    interac: {',
+        '    p2p: { params: { transferType: p2p } }\n    interac: {',
+        '/routeValues',
+        "'/transfer/mass/p2p' is already the route of screens/mass-p2p.yaml",
+      ],
+      [
+        'a parameter the route lacks',
+        'routeValues:\n  rail:',
+        'routeValues:\n  method:',
+        '/routeValues/method',
+        "'method' is not a parameter of the route '/transfer/mass/:rail'",
+      ],
+      ['a menu entry', 'layout: main\n', 'layout: main\nnav: { order: 99 }\n', '/nav', "a screen with 'routeValues' has one address per listed value"],
+    ])('refuses %s', { timeout: 90_000 }, async (_what, from, to, jsonPath, detail) => {
+      editScreen(paths, 'mass-rail.yaml', from, to);
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/mass-rail.yaml');
+      expect(error.jsonPath).toBe(jsonPath);
+      expect(error.detail).toContain(detail);
+    });
+  });
+
   describe('names an application registers (screens/registry.json)', () => {
     const edit = (name: string, from: string | RegExp, to: string) => editScreen(paths, name, from, to);
 

@@ -98,6 +98,7 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
       ...(s.guard ? { guard: s.guard } : {}),
       ...(s.redirect ? { redirect: s.redirect } : {}),
       ...(s.nav ? { nav: s.nav } : {}),
+      ...(s.routeValues ? { routeValues: s.routeValues } : {}),
     };
     const fields = Object.entries(meta).map(([k, v]) => `${k}: ${JSON.stringify(v)}${k === 'layout' || k === 'kind' || k === 'nav' ? ' as const' : ''}`);
     const validators = withValidators.has(s.id) ? `, validators: () => import('./validators/${s.id}.ts')` : '';

@@ -6,6 +6,8 @@ import type { JsonObject, SchemaResolver } from './refs.ts';
 import { referenceChecker, type Registry } from './registry.ts';
 import { assertValid, compileCached, createAjv, describeAjvError } from './validate.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { routeVariants } from '../engine/spec/routeValues.ts';
+import type { RouteValues } from '../engine/spec/types.ts';
 
 /** A screen spec checked and with its schema references replaced by the schemas themselves. */
 export interface ResolvedScreen {
@@ -17,7 +19,24 @@ export interface ResolvedScreen {
   kind?: string;
   title: string;
   nav?: JsonObject;
+  /** One route parameter's only values (`/exports/:format` answering csv and pdf), each with what it sets. */
+  routeValues?: RouteValues;
   spec: JsonObject;
+}
+
+/**
+ * Checks a spec's `routeValues`: its parameter is one of the route's, and the screen has no `nav` entry
+ * (a menu entry needs one address, a listed route has several).
+ *
+ * @example
+ * checkRouteValues('/exports/:format', { kind: { csv: {} } }, spec, fail); // fail('/routeValues/kind', "'kind' is not a parameter of …")
+ */
+export function checkRouteValues(route: string, routeValues: RouteValues | undefined, spec: JsonObject, fail: Fail): void {
+  if (!routeValues) return;
+  for (const param of Object.keys(routeValues)) {
+    if (!route.split('/').includes(`:${param}`)) fail(`/routeValues/${param}`, `'${param}' is not a parameter of the route '${route}'`);
+  }
+  if (spec.nav) fail('/nav', "a screen with 'routeValues' has one address per listed value; link to them from another screen instead of 'nav'");
 }
 
 type Fail = (jsonPath: string, message: string) => never;
@@ -55,9 +74,13 @@ export function readScreens(
     const id = spec.id as string;
     if (path.basename(file, '.yaml') !== id) fail('/id', `is '${id}' but the file is ${path.basename(file)}: they must match`);
     const route = spec.route as string;
-    const clash = routes.get(route);
-    if (clash) fail('/route', `'${route}' is already the route of ${clash}`);
-    routes.set(route, shown);
+    const routeValues = spec.routeValues as RouteValues | undefined;
+    checkRouteValues(route, routeValues, spec, fail);
+    for (const { path: address } of routeVariants(route, routeValues)) {
+      const clash = routes.get(address);
+      if (clash) fail(routeValues ? '/routeValues' : '/route', `'${address}' is already the route of ${clash}`);
+      routes.set(address, shown);
+    }
 
     const resolver = new SpecResolver(paths, refs, methodNames, validateTabGroup, fail, moneyMoving);
     resolver.resolve(spec);
@@ -71,6 +94,7 @@ export function readScreens(
       ...(spec.kind ? { kind: spec.kind as string } : {}),
       title: spec.title as string,
       ...(spec.nav ? { nav: spec.nav as JsonObject } : {}),
+      ...(routeValues ? { routeValues } : {}),
       spec,
     });
   }
@@ -262,8 +286,12 @@ class SpecResolver {
     }
     this.actions(spec.actions as JsonObject[] | undefined, '/actions');
     const everyCall = spec.everyCall as { routeParams: Record<string, string> } | undefined;
+    // A listed route parameter's values set parameters of their own (`routeValues.<param>.<value>.params`).
+    const setByValues = Object.values((spec.routeValues as RouteValues | undefined) ?? {}).flatMap((values) =>
+      Object.values(values).flatMap((value) => Object.keys(value.params ?? {})),
+    );
     for (const [field, param] of Object.entries(everyCall?.routeParams ?? {})) {
-      if (!(spec.route as string).split('/').includes(`:${param}`)) {
+      if (!(spec.route as string).split('/').includes(`:${param}`) && !setByValues.includes(param)) {
         fail(`/everyCall/routeParams/${field}`, `'${param}' is not a parameter of the route '${spec.route as string}'`);
       }
     }

@@ -1,5 +1,5 @@
 import { use, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { fillPath, getPath } from '../data/paths';
 import { isMethodCallError } from '../errors/MethodCallError';
@@ -10,6 +10,7 @@ import type { Action, ScreenSpec } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { useCall } from './useCall';
+import { useRouteParams } from '../router/RouteValues';
 
 type Values = Record<string, unknown>;
 
@@ -60,7 +61,7 @@ interface ActionButtonProps {
 
 function ActionButton({ action, spec, values, wording, subject, onFieldErrors, resultRows }: ActionButtonProps) {
   const { t } = useTranslation();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const { succeed, fail } = useCall(spec);
   const flow = useAnswerFlow(spec, { ...action, success: { navigate: action.navigate, ...action.success } });
   const fills = use(FormFillsContext);
@@ -187,7 +188,7 @@ export function ActionList({
  * ```
  */
 export function ActionBar({ spec }: { spec: Pick<ScreenSpec, 'id' | 'source' | 'actions'> }) {
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const shown = (spec.actions ?? []).filter((action) => matchesWhen(action.when, routeParams));
   if (shown.length === 0) return null;
   return (

@@ -1,11 +1,12 @@
 import { useCallback } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { fillPath, getPath } from '../data/paths';
 import { saveAnswerFile } from '../files/saveFile';
 import { useEngine } from '../provider/EngineProvider';
 import type { ActionContext } from '../provider/types';
 import type { ScreenSpec, Success } from '../spec/types';
+import { useRouteParams } from '../router/RouteValues';
 
 /** A call a spec describes: a declared method (payload optionally wrapped) or an application action. */
 export interface CallTarget {
@@ -94,7 +95,7 @@ const answerValues = (answer: unknown): Record<string, unknown> => (typeof answe
 export function useCall(spec: Pick<ScreenSpec, 'id' | 'source'>) {
   const options = useEngine();
   const navigate = useNavigate();
-  const params = useParams();
+  const params = useRouteParams();
   const [query] = useSearchParams();
   const { mutate } = useSWRConfig();
 

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { boundParams } from '../data/useMethodData';
 import { isMethodCallError } from '../errors/MethodCallError';
 import { useAnswerFlow, type FlowRunOptions } from '../flow/useAnswerFlow';
@@ -7,6 +7,7 @@ import type { ScreenSpec, Submit } from '../spec/types';
 import { useConfirm } from '../ui/ConfirmDialog';
 import { nestFields, unnestFieldErrors } from './nest';
 import { useCall } from './useCall';
+import { useRouteParams } from '../router/RouteValues';
 
 /**
  * How a submit ended. `invalid` carries the server's field errors, keyed by the path inside the form data;
@@ -61,7 +62,7 @@ export function useSubmit(
   const { run, dialog: flowDialog } = useAnswerFlow(spec, submit);
   const { confirm, dialog } = useConfirm();
   const [pending, setPending] = useState(false);
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const [query] = useSearchParams();
   // Query parameters are added by `call` (`submit.queryParams`); route parameters here.
   const fromAddress = boundParams({ routeParams: submit.routeParams }, routeParams, query);

@@ -1,11 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import useSWR, { type SWRResponse } from 'swr';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useEngine } from '../provider/EngineProvider';
 import type { ValueStore } from '../provider/types';
 import type { BoundParams, DataSource } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { getPath } from './paths';
+import { useRouteParams } from '../router/RouteValues';
 
 /**
  * The params of a call described by a {@link DataSource}: its fixed `params`, then the route parameters it
@@ -74,7 +75,7 @@ export function useMethodData(
   config?: { keepPreviousData?: boolean },
 ): SWRResponse<unknown, unknown> {
   const { callMethod, stores, liveEvents } = useEngine();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const [query] = useSearchParams();
   const key: MethodKey | null = source?.method ? [source.method, requestParams(source, routeParams, extra, query)] : null;
   const answer = useSWR(key, ([method, params]: MethodKey) => callMethod(method, params), {

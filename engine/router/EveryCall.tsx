@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
-import { useParams } from 'react-router';
 import { EngineProvider, useEngine } from '../provider/EngineProvider';
 import type { EngineOptions } from '../provider/types';
 import type { ScreenSpec } from '../spec/types';
+import { useRouteParams } from './RouteValues';
 
 /**
  * The request fields a screen's `everyCall.routeParams` takes from the address (request field -> route
@@ -42,7 +42,7 @@ export function EveryCall({ spec, children }: { spec: ScreenSpec; children: Reac
 
 function BoundCalls({ everyCall, children }: { everyCall: NonNullable<ScreenSpec['everyCall']>; children: ReactNode }) {
   const options = useEngine();
-  const params = useParams();
+  const params = useRouteParams();
   const bound = everyCallParams(everyCall, params);
   const signature = JSON.stringify(bound);
   const boundOptions = useMemo<EngineOptions>(() => {

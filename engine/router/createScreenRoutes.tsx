@@ -3,7 +3,8 @@ import { fillPath } from '../data/paths';
 import { EngineProvider } from '../provider/EngineProvider';
 import type { EngineOptions } from '../provider/types';
 import { hasFormSchemas } from '../schema-form/formSchemas';
-import type { LayoutName, ScreenEntry } from '../spec/types';
+import { routeVariants, type RouteVariant } from '../spec/routeValues';
+import type { LayoutName, ScreenEntry, ScreenSpec } from '../spec/types';
 import { LoadingIndicator, NavigationProgress } from '../ui/Progress';
 import { loadKind } from './kinds';
 import type { ScreenHandle } from './LayoutRoute';
@@ -11,6 +12,7 @@ import { LayoutRoute } from './LayoutRoute';
 import { loadPrecompiledValidators, loadSpec } from './loadSpec';
 import { NotFoundRoute } from './NotFound';
 import { RouteError } from './RouteError';
+import { RouteValuesContext } from './RouteValues';
 import { ScreenView } from './ScreenView';
 
 const LAYOUT_ORDER: readonly LayoutName[] = ['external', 'restricted', 'clear', 'main'];
@@ -37,11 +39,13 @@ function checkEntries(options: EngineOptions): void {
         `${specFile(entry)} uses guard "${entry.guard}", which the application has not registered. Add it to EngineOptions.guards, or fix the name in the spec.`,
       );
     }
-    const other = routes.get(entry.route);
-    if (other) {
-      throw new Error(`${specFile(entry)} and screens/${other}.yaml both use route "${entry.route}". Give one of them another route.`);
+    for (const { path } of routeVariants(entry.route, entry.routeValues)) {
+      const other = routes.get(path);
+      if (other) {
+        throw new Error(`${specFile(entry)} and screens/${other}.yaml both use route "${path}". Give one of them another route.`);
+      }
+      routes.set(path, entry.id);
     }
-    routes.set(entry.route, entry.id);
   }
 }
 
@@ -49,8 +53,9 @@ function checkEntries(options: EngineOptions): void {
  * Runs before a screen renders: its guard, which may send the user elsewhere, then its `redirect`.
  * Throwing `redirect()` from the loader means a guarded screen never renders, not even for one frame.
  */
-function screenLoader(entry: ScreenEntry, options: EngineOptions) {
-  return async ({ request, params }: LoaderFunctionArgs) => {
+function screenLoader(entry: ScreenEntry, options: EngineOptions, variant: RouteVariant) {
+  return async ({ request, params: addressParams }: LoaderFunctionArgs) => {
+    const params = { ...addressParams, ...variant.params };
     const url = new URL(request.url);
     const guard = entry.guard ? options.guards[entry.guard] : undefined;
     if (guard) {
@@ -62,13 +67,28 @@ function screenLoader(entry: ScreenEntry, options: EngineOptions) {
   };
 }
 
-function screenRoute(entry: ScreenEntry, options: EngineOptions): RouteObject {
-  const handle: ScreenHandle = { screen: { id: entry.id, title: entry.title, layout: entry.layout } };
+/**
+ * The routes of one screen: one, or with `routeValues` one per listed value (`/exports/csv`, `/exports/pdf`),
+ * each drawing the spec with that value's title and description and reading its parameters; an address
+ * with any other value matches none of them and gets the not-found page.
+ */
+function screenRoutes(entry: ScreenEntry, options: EngineOptions): RouteObject[] {
+  return routeVariants(entry.route, entry.routeValues).map((variant) => screenRoute(entry, options, variant));
+}
+
+/** A spec as drawn at one listed value of its `routeValues`: that value's title and description. */
+function variantSpec(spec: ScreenSpec, variant: RouteVariant): ScreenSpec {
+  if (variant.value === undefined) return spec;
+  return { ...spec, title: variant.title ?? spec.title, ...(variant.description ? { description: variant.description } : {}) };
+}
+
+function screenRoute(entry: ScreenEntry, options: EngineOptions, variant: RouteVariant): RouteObject {
+  const handle: ScreenHandle = { screen: { id: entry.id, title: variant.title ?? entry.title, layout: entry.layout } };
   const route: RouteObject = {
-    id: `screen:${entry.id}`,
-    path: entry.route,
+    id: variant.value === undefined ? `screen:${entry.id}` : `screen:${entry.id}:${variant.value}`,
+    path: variant.path,
     handle,
-    loader: screenLoader(entry, options),
+    loader: screenLoader(entry, options, variant),
     ErrorBoundary: RouteError,
   };
   // A redirect screen never renders, so its spec and kind are never fetched.
@@ -78,7 +98,8 @@ function screenRoute(entry: ScreenEntry, options: EngineOptions): RouteObject {
     ...route,
     lazy: async () => {
       try {
-        const [spec, Kind, validators] = await Promise.all([loadSpec(entry), loadKind(kind), loadPrecompiledValidators(entry)]);
+        const [loaded, Kind, validators] = await Promise.all([loadSpec(entry), loadKind(kind), loadPrecompiledValidators(entry)]);
+        const spec = variantSpec(loaded, variant);
         if (hasFormSchemas(spec)) {
           // The form code the screen's forms need beyond plain fields (lists, choices), and, for an entry
           // codegen did not write (no precompiled validators), ajv's compiler: fetched before the screen
@@ -87,7 +108,14 @@ function screenRoute(entry: ScreenEntry, options: EngineOptions): RouteObject {
             Promise.all([module.preloadFormParts(spec), entry.validators ? undefined : module.loadCompilingValidator()]),
           );
         }
-        return { Component: () => <ScreenView spec={spec} Kind={Kind} validators={validators} /> };
+        if (variant.value === undefined) return { Component: () => <ScreenView spec={spec} Kind={Kind} validators={validators} /> };
+        return {
+          Component: () => (
+            <RouteValuesContext value={variant.params}>
+              <ScreenView spec={spec} Kind={Kind} validators={validators} />
+            </RouteValuesContext>
+          ),
+        };
       } catch (error) {
         // A failed lazy() leaves the route unresolved, and the router then renders nothing below the root;
         // a component that throws instead reaches the route's ErrorBoundary, which offers a reload.
@@ -144,7 +172,7 @@ export function createScreenRoutes(options: EngineOptions): RouteObject[] {
   const hasCatchAll = options.screens.some((entry) => entry.route === '*');
   const layoutRoutes: RouteObject[] = [];
   for (const layout of LAYOUT_ORDER) {
-    const children = options.screens.filter((entry) => entry.layout === layout).map((entry) => screenRoute(entry, options));
+    const children = options.screens.filter((entry) => entry.layout === layout).flatMap((entry) => screenRoutes(entry, options));
     if (!hasCatchAll && layout === NOT_FOUND_LAYOUT) children.push(notFoundRoute());
     if (children.length === 0) continue;
     const shell = options.layouts[layout];

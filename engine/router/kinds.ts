@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ScreenKind, ScreenSpec } from '../spec/types';
 
-/** What every kind component receives; route parameters come from `useParams`. */
+/** What every kind component receives; route parameters come from `useRouteParams`. */
 export interface KindProps {
   spec: ScreenSpec;
 }

@@ -1108,6 +1108,19 @@ export interface ScreenNav {
   bar?: boolean;
 }
 
+/** What one listed value of a route parameter sets on its screen (`ScreenSpec.routeValues`). */
+export interface RouteValue {
+  /** i18n key of the screen's title at this address (its heading, the document and the shell's title). */
+  title?: string;
+  /** i18n key of the screen's description at this address. */
+  description?: string;
+  /** Values the screen reads as route parameters at this address: `{ mediaType: text/csv }`. */
+  params?: Record<string, string>;
+}
+
+/** A route parameter -> its only values, each with what it sets (`ScreenSpec.routeValues`). */
+export type RouteValues = Record<string, Record<string, RouteValue>>;
+
 /** One screen, as codegen writes it to `generated/screens/<id>.json`. */
 export interface ScreenSpec {
   id: string;
@@ -1138,6 +1151,13 @@ export interface ScreenSpec {
    * option lists, buttons and second factors all send it, without naming it each time.
    */
   everyCall?: { routeParams: Record<string, string> };
+  /**
+   * One route parameter whose values are listed (`{ format: { csv: {…}, pdf: {…} } }` on `/exports/:format`):
+   * each listed value is an address of the screen, any other answers the engine's not-found page. A value may
+   * set the screen's `title` and `description` there, and `params`, values the screen reads as route
+   * parameters (`routeParams`, `":name"` in action params, `everyCall`) as if the address held them.
+   */
+  routeValues?: RouteValues;
   /** The YAML file the spec came from, e.g. `screens/login.yaml`; named in every error about the spec. */
   source?: string;
 }
@@ -1157,6 +1177,8 @@ export interface ScreenEntry {
   kind?: ScreenKind;
   title: string;
   nav?: ScreenNav;
+  /** The spec's `routeValues`: the router draws one route per listed value, and none for other values. */
+  routeValues?: RouteValues;
   /** `() => import('./screens/<id>.json')`; a module with the spec as `default`, or the spec itself. */
   load: () => Promise<unknown>;
   /**

@@ -62,6 +62,7 @@ export function entryOf(spec: ScreenSpec): ScreenEntry {
     kind: spec.kind,
     title: spec.title,
     ...(spec.nav ? { nav: spec.nav } : {}),
+    ...(spec.routeValues ? { routeValues: spec.routeValues } : {}),
     load: async () => ({ default: spec }),
   };
 }

@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { routeVariants } from '../../engine/spec/routeValues.ts';
+import type { RouteValues } from '../../engine/spec/types.ts';
 
 /**
  * - `signed out`: a visitor without a session;
@@ -53,15 +55,31 @@ export function viewerOf(screen: PlannedScreen, state: ScreenState): Viewer {
   return screen.guard === 'admin' ? 'admin@example.com' : 'personal@example.com';
 }
 
+/**
+ * The routes of one spec to picture: its route, or for a route whose values are listed (`routeValues`) each
+ * listed address as a page of its own, and the route with a value not listed, which is the not-found page.
+ *
+ * @example
+ * routesOf('mass-rail', '/transfer/mass/:rail', 'authenticated', { rail: { wire: {}, eft: {} } });
+ * // [{ route: '/transfer/mass/wire', states: ['loaded', 'business', 'empty'] …}, { route: '/transfer/mass/eft' … },
+ * //  { route: '/transfer/mass/:rail', states: ['error'] … }]
+ */
+export function routesOf(id: string, route: string, guard: string, routeValues?: RouteValues): PlannedScreen[] {
+  if (!routeValues) return [{ id, route, guard, states: statesOf(route, guard) }];
+  const listed = routeVariants(route, routeValues).map((variant) => ({ id, route: variant.path, guard, states: statesOf(variant.path, guard) }));
+  return [...listed, { id, route, guard, states: statesOf(route, guard).filter((state) => state === 'error') }];
+}
+
 /** Every screen with a route, in the order of its route. `only` keeps the routes it names. */
 export function plannedScreens(root: string, only?: readonly string[]): PlannedScreen[] {
   const folder = path.join(root, 'screens');
   const screens: PlannedScreen[] = [];
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.yaml'))) {
-    const spec = parse(readFileSync(path.join(folder, file), 'utf8')) as { id?: string; route?: string; guard?: string };
+    const spec = parse(readFileSync(path.join(folder, file), 'utf8')) as { id?: string; route?: string; guard?: string; routeValues?: RouteValues };
     if (!spec.route || !spec.id) continue;
-    if (only && !only.includes(spec.route)) continue;
-    screens.push({ id: spec.id, route: spec.route, guard: spec.guard ?? '', states: statesOf(spec.route, spec.guard ?? '') });
+    for (const planned of routesOf(spec.id, spec.route, spec.guard ?? '', spec.routeValues)) {
+      if (!only || only.includes(planned.route)) screens.push(planned);
+    }
   }
   return screens.sort((a, b) => a.route.localeCompare(b.route));
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { buildCatalogue } from '../../scripts/catalogue/run.ts';
-import { brokenAddress, routePattern, statesOf } from '../../scripts/catalogue/screens.ts';
+import { brokenAddress, plannedScreens, routePattern, routesOf, statesOf } from '../../scripts/catalogue/screens.ts';
 import { findOffenders, textRules } from '../../scripts/catalogue/text-check.ts';
 import { cumulativeLayoutShift } from '../../scripts/layout-shift.ts';
 import { launchChromium } from '../support/browser.ts';
@@ -64,6 +64,18 @@ describe('the plan', () => {
     expect(brokenAddress('/identity-verification/:workflowRunId/:token')).toBe('/identity-verification/999999999/no-such-link');
     expect(routePattern('/cards/:accountId/load').test('/cards/12/load')).toBe(true);
     expect(routePattern('/cards/:accountId/load').test('/cards/12')).toBe(false);
+  });
+
+  it('pictures each listed value of a route (routeValues) as a page of its own, and a value not listed as the error', () => {
+    expect(routesOf('mass-rail', '/transfer/mass/:rail', 'authenticated', { rail: { wire: {}, oct: { params: { transferType: 'creditCard' } } } })).toEqual([
+      { id: 'mass-rail', route: '/transfer/mass/wire', guard: 'authenticated', states: ['loaded', 'business', 'empty'] },
+      { id: 'mass-rail', route: '/transfer/mass/oct', guard: 'authenticated', states: ['loaded', 'business', 'empty'] },
+      { id: 'mass-rail', route: '/transfer/mass/:rail', guard: 'authenticated', states: ['error'] },
+    ]);
+    expect(brokenAddress('/transfer/mass/:rail')).toBe('/transfer/mass/no-such-link');
+    const planned = plannedScreens(repoRoot).map((screen) => `${screen.route} ${screen.states.join(',')}`);
+    expect(planned).toContain('/transfer/mass/interac loaded,business,empty');
+    expect(planned).toContain('/transfer/mass/:rail error');
   });
 });
 

@@ -276,6 +276,32 @@ describe('mass transfers', () => {
     await page.getByRole('alertdialog', { name: 'Batch checked' }).waitFor();
   });
 
+  it("opens each rail's upload from the hub with its own title and sample file, and a rail not listed is the not-found page", async () => {
+    const page = await e2e.signedInPage('business@example.com');
+    for (const [link, rail, heading, transferType] of [
+      ['Wire transfers', 'wire', 'Mass wire transfer', 'wire'],
+      ['Bank transfers (EFT)', 'eft', 'Mass bank transfer (EFT)', 'eft'],
+      ['Card payouts', 'oct', 'Mass card payout', 'creditCard'],
+      ['Crypto withdrawals', 'digital', 'Mass crypto withdrawal', 'cryptoEft'],
+      ['Instant payments', 'instant', 'Mass instant payment', 'instant'],
+      ['Interac e-Transfers', 'interac', 'Mass Interac e-Transfer', 'interac'],
+    ] as const) {
+      await page.goto(`${e2e.server.url}/transfer/mass`);
+      await page.getByRole('link', { name: link }).click();
+      await page.waitForURL(`**/transfer/mass/${rail}`);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(await page.title()).toContain(heading);
+      // The sample file is asked for with the address's transfer type.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download a sample file' }).click();
+      expect((await download).suggestedFilename()).toBe(`mass-${transferType}-sample.csv`);
+    }
+    await page.goto(`${e2e.server.url}/transfer/mass/cheque`);
+    await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
+    expect(await page.getByLabel('Batch name').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('offers instant and Interac batches where the mass sending flags allow them, each checked from its sample file', async () => {
     // Anna may send to e-mail addresses and by wire only.
     const anna = await e2e.signedInPage('personal@example.com');

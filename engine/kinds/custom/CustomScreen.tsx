@@ -1,9 +1,9 @@
-import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../../provider/EngineProvider';
 import type { KindProps } from '../../router/kinds';
 import { specPart } from '../specPart';
 import { specSource } from '../../spec/source';
+import { useRouteParams } from '../../router/RouteValues';
 
 /**
  * `kind: custom`: the component the application registered under `custom.component`, given the spec,
@@ -19,7 +19,7 @@ import { specSource } from '../../spec/source';
 export function CustomScreen({ spec }: KindProps) {
   const custom = specPart(spec, 'custom');
   const { components } = useEngine();
-  const params = useParams();
+  const params = useRouteParams();
   const { t } = useTranslation();
   const Component = components?.[custom.component];
   if (!Component) {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { actionParams } from '../../actions/ActionBar';
 import { useCall } from '../../actions/useCall';
 import type { ScreenSpec, SwitchGridSpec } from '../../spec/types';
 import type { Row } from '../table/rows';
+import { useRouteParams } from '../../router/RouteValues';
 
 /**
  * The grid's rows: the parts of the keys before the last dot, in the order they first appear, each with
@@ -43,7 +43,7 @@ export function switchRows(rows: readonly Row[], grid: Pick<SwitchGridSpec, 'key
  */
 export function SwitchGrid({ spec, caption, rows, grid }: { spec: ScreenSpec; caption: string; rows: readonly Row[]; grid: SwitchGridSpec }) {
   const { t } = useTranslation();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const { call, succeed, fail } = useCall(spec);
   // Switches changed here whose reload has not arrived yet: what the person chose is shown meanwhile.
   const [chosen, setChosen] = useState<Record<string, boolean>>({});

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { actionParams } from '../../actions/ActionBar';
 import { useEngine } from '../../provider/EngineProvider';
 import type { OnShow } from '../../spec/types';
 import { matchesWhen } from '../../spec/when';
 import type { Row } from '../table/rows';
+import { useRouteParams } from '../../router/RouteValues';
 
 /**
  * Makes a section's `onShow` call once for each item it shows that meets `when` (marking instructions
@@ -22,7 +23,7 @@ import type { Row } from '../table/rows';
  */
 export function useOnShow(onShow: OnShow | undefined, items: readonly Row[] | undefined, screenId = ''): void {
   const { callMethod, actions } = useEngine();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const made = useRef(new Set<string>());

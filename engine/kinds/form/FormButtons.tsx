@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { actionParams } from '../../actions/ActionBar';
 import { useCall } from '../../actions/useCall';
 import { getPath } from '../../data/paths';
 import { isMethodCallError } from '../../errors/MethodCallError';
 import type { FormButton as FormButtonSpec, ScreenSpec } from '../../spec/types';
+import { useRouteParams } from '../../router/RouteValues';
 
 type Values = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ function FormButton({
   onFieldErrors: (errors: Record<string, string>) => void;
 }) {
   const { t } = useTranslation();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const { call, succeed, fail } = useCall(spec);
   const [pending, setPending] = useState(false);
   const [until, setUntil] = useState(0);

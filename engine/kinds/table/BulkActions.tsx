@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { actionParams } from '../../actions/ActionBar';
 import { useCall } from '../../actions/useCall';
@@ -8,6 +7,7 @@ import type { Action, ScreenSpec } from '../../spec/types';
 import { matchesWhen } from '../../spec/when';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import type { Row } from './rows';
+import { useRouteParams } from '../../router/RouteValues';
 
 /**
  * A bulk action's params: `':selected'` is the list of the selected rows' keys (as the rows hold them),
@@ -42,7 +42,7 @@ function BulkButton({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const { fail } = useCall(spec);
   // The call runs as an answer-driven flow: its idempotency key, the second factor the answer asks for, its result.
   const flow = useAnswerFlow(spec, action);

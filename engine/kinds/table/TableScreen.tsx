@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { getPath } from '../../data/paths';
@@ -19,6 +19,7 @@ import { readPage } from './rows';
 import { RowActions } from './RowActions';
 import { RowGroupList } from './RowGroups';
 import { RowList } from './RowList';
+import { useRouteParams } from '../../router/RouteValues';
 
 const TableFilters = lazy(() => import('./TableFilters'));
 
@@ -88,7 +89,7 @@ function FiltersPlaceholder({ filters, children }: { filters: NonNullable<TableS
 export function TableScreen({ spec }: KindProps) {
   const table = specPart(spec, 'table');
   const { t } = useTranslation();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const [query] = useSearchParams();
   const quick = useQuickFilters(table.quickFilters);
   const quickRows = quickFilterRows(table.quickFilters);

@@ -1,5 +1,4 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { actionParams } from '../../../actions/ActionBar';
 import { useCall } from '../../../actions/useCall';
@@ -11,6 +10,7 @@ import { SchemaForm } from '../../../schema-form/SchemaForm';
 import { matchesWhen } from '../../../spec/when';
 import type { Column, EditableRows, JsonSchema, ScreenSpec } from '../../../spec/types';
 import { changeCount, changeRequest, NO_CHANGES, placeRowErrors, shownRows, type PendingChanges, type PlacedErrors, type ShownRow } from './changes';
+import { useRouteParams } from '../../../router/RouteValues';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +44,7 @@ export interface EditableSectionProps {
  */
 export function EditableSection({ spec, editable, rows, columns, entity, values, caption }: EditableSectionProps) {
   const { t } = useTranslation();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const { call, succeed, fail } = useCall(spec);
   const idPrefix = `${spec.id}-${useId().replace(/[^A-Za-z0-9]/g, '')}`;
   const schema = useMemo(() => formSchema(editable.form), [editable.form]);

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useParams } from 'react-router';
 import { isMethodCallError } from '../../../errors/MethodCallError';
 import { useEngine } from '../../../provider/EngineProvider';
 import type { LiveValue } from '../../../spec/types';
 import { liveInput, namedFields } from './liveInput';
+import { useRouteParams } from '../../../router/RouteValues';
 
 type Values = Record<string, unknown>;
 
@@ -36,7 +36,7 @@ export function useLiveValues(
   round = 0,
 ): Record<string, LiveState> {
   const { callMethod, onError } = useEngine();
-  const routeParams = useParams();
+  const routeParams = useRouteParams();
   const [states, setStates] = useState<Record<string, LiveState>>({});
   /** The request each live value wants answered now; an answer to another is stale. */
   const wanted = useRef<Record<string, string>>({});
