@@ -12,6 +12,7 @@
  * its text as a locale key of locales/<language>/server.json.
  */
 import defaultRules from '../data/business-registration-rules.json' with { type: 'json' };
+import dictionaries from '../data/business-dictionaries.json' with { type: 'json' };
 import type { BusinessRegistrationDraft } from '../../generated/entities.ts';
 import { taxIdProblem } from './tax-ids.ts';
 
@@ -29,6 +30,40 @@ export interface RegistrationBrand {
   sourceOfWealthEnable?: boolean;
   /** The business types the brand offers; absent: any. */
   registrationBusinessTypes?: readonly string[];
+  /** The adult industries group is neither offered nor accepted. */
+  hideAdultIndustriesInRegistration?: boolean;
+}
+
+/** The wizard's dictionaries (schemas/data/business-dictionaries.json). */
+export type BusinessDictionaries = typeof dictionaries;
+
+/** How an additional-question type is asked (business-dictionaries.json questionTypes). */
+export interface QuestionType {
+  widget: 'yesNo' | 'radio';
+  options?: readonly number[];
+  followUp: { when: boolean | number; fields: ReadonlyArray<'text' | 'name' | 'date'> };
+}
+
+/**
+ * The question types of the dictionaries, typed (the data file's schema limits widget and fields).
+ *
+ * @example
+ * questionTypesOf().controlAccount; // { widget: 'radio', options: [1, 2], followUp: { when: 2, fields: ['name', 'date'] } }
+ */
+export const questionTypesOf = (data: BusinessDictionaries = BUSINESS_DICTIONARIES): Readonly<Record<string, QuestionType | undefined>> =>
+  data.questionTypes as Record<string, QuestionType | undefined>;
+
+/** The dictionaries as the data file gives them. */
+export const BUSINESS_DICTIONARIES: BusinessDictionaries = dictionaries;
+
+/**
+ * The industry groups a brand offers: the adult group left out where the brand hides adult industries.
+ *
+ * @example
+ * offeredIndustryGroups({ hideAdultIndustriesInRegistration: true }).map((group) => group.key); // ['mainstream', 'financial', 'investment']
+ */
+export function offeredIndustryGroups(brand: RegistrationBrand, data: BusinessDictionaries = BUSINESS_DICTIONARIES): BusinessDictionaries['industryGroups'] {
+  return data.industryGroups.filter((group) => !(group.adult && brand.hideAdultIndustriesInRegistration));
 }
 
 /** One refused field: its dot path in the draft and its text (a key of server.json, with values). */
@@ -208,6 +243,64 @@ export function draftProblems(draft: Draft, brand: RegistrationBrand = {}, rules
   checkShareholders(draft, rules, problems);
   checkPersons(draft, rules, brand, problems);
   checkUsers(draft, rules, problems);
+  return problems;
+}
+
+/**
+ * What of the financial form the dictionaries do not offer: sources, purposes and monthly amounts by id,
+ * the industry among the groups the brand offers, currencies among `currencies` (when given), and the
+ * additional questions with the follow-up their type asks for (a yes/no's text after a yes, a radio's
+ * name and date after its follow-up value).
+ *
+ * @example
+ * dictionaryProblems(draft, { hideAdultIndustriesInRegistration: true }); // [{ field: 'financialInfoForm.industryId', key: 'server.business.notInList' }]
+ */
+export function dictionaryProblems(
+  draft: Draft,
+  brand: RegistrationBrand = {},
+  currencies?: readonly string[],
+  data: BusinessDictionaries = BUSINESS_DICTIONARIES,
+): DraftProblem[] {
+  const problems: DraftProblem[] = [];
+  const form = draft.financialInfoForm;
+  const notInList = (field: string) => problems.push({ field: `financialInfoForm.${field}`, key: 'server.business.notInList' });
+  const ids = (entries: ReadonlyArray<{ id: number }>) => new Set(entries.map((entry) => entry.id));
+  const sources = ids(data.sourcesOfFunds.business);
+  form.sourceIds.forEach((id, index) => sources.has(id) || notInList(`sourceIds.${index}`));
+  const purposes = ids(data.purposes.business);
+  form.purposeIds.forEach((id, index) => purposes.has(id) || notInList(`purposeIds.${index}`));
+  const amounts = ids(data.estimatedMonthlyDeposits);
+  if (!amounts.has(form.monthlyDepositAmountId)) notInList('monthlyDepositAmountId');
+  if (!amounts.has(form.monthlyWithdrawalAmountId)) notInList('monthlyWithdrawalAmountId');
+  if (!offeredIndustryGroups(brand, data).some((group) => group.industries.some((industry) => industry.id === form.industryId))) notInList('industryId');
+  if (currencies) {
+    if (!currencies.includes(form.monthlyDepositCurrency)) notInList('monthlyDepositCurrency');
+    if (!currencies.includes(form.monthlyWithdrawalCurrency)) notInList('monthlyWithdrawalCurrency');
+  }
+  const personalSources = ids(data.sourcesOfFunds.personal);
+  draft.persons.forEach((person, index) =>
+    (person.sourceOfFunds ?? []).forEach(
+      (id, at) => personalSources.has(id) || problems.push({ field: `persons.${index}.sourceOfFunds.${at}`, key: 'server.business.notInList' }),
+    ),
+  );
+  const types = questionTypesOf(data);
+  for (const [key, answer] of Object.entries(form.additionalAnswers ?? {})) {
+    if (!answer) continue;
+    const question = data.additionalQuestions.business.find((candidate) => candidate.key === key);
+    const type = question ? types[question.type] : undefined;
+    const field = `financialInfoForm.additionalAnswers.${key}`;
+    if (!type) {
+      problems.push({ field, key: 'server.business.notInList' });
+      continue;
+    }
+    const options: readonly (boolean | number)[] = type.widget === 'yesNo' ? [true, false] : (type.options ?? []);
+    if (!options.includes(answer.value)) problems.push({ field: `${field}.value`, key: 'server.business.notInList' });
+    else if (answer.value === type.followUp.when) {
+      for (const name of type.followUp.fields) {
+        if (!answer[name]?.trim()) problems.push({ field: `${field}.${name}`, key: 'server.business.followUp' });
+      }
+    }
+  }
   return problems;
 }
 

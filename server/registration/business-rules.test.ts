@@ -21,6 +21,15 @@ import {
   type DraftPerson,
 } from '../../schemas/rules/business-registration.ts';
 import { taxIdProblem, taxRequirement } from '../../schemas/rules/tax-ids.ts';
+import dictionariesSchema from '../../schemas/data/business-dictionaries.schema.json' with { type: 'json' };
+import {
+  BUSINESS_DICTIONARIES as DICTIONARIES,
+  dictionaryProblems,
+  offeredIndustryGroups,
+  questionTypesOf,
+} from '../../schemas/rules/business-registration.ts';
+import { businessDictionaries } from './business.ts';
+import { registrationRules } from './brand-rules.ts';
 import { readFileSync } from 'node:fs';
 import { createSchemaValidator } from '../http/json-schema.ts';
 import { LANGUAGES, localeTexts } from '../i18n/texts.ts';
@@ -70,13 +79,13 @@ function validDraft(): Draft {
       address: { address1: '2 Quay Street', city: 'Valletta', countryCode: 'MT' },
     },
     financialInfoForm: {
-      monthlyDepositAmountId: 1,
+      monthlyDepositAmountId: DICTIONARIES.estimatedMonthlyDeposits[0]!.id,
       monthlyDepositCurrency: 'EUR',
-      monthlyWithdrawalAmountId: 1,
+      monthlyWithdrawalAmountId: DICTIONARIES.estimatedMonthlyDeposits[0]!.id,
       monthlyWithdrawalCurrency: 'EUR',
-      sourceIds: [1],
-      purposeIds: [1],
-      industryId: 1,
+      sourceIds: [DICTIONARIES.sourcesOfFunds.business[0]!.id],
+      purposeIds: [DICTIONARIES.purposes.business[0]!.id],
+      industryId: DICTIONARIES.industryGroups.find((group) => !group.adult)!.industries[0]!.id,
     },
     dueDilligenceForm: { government: { answer: false }, lawsuits: { answer: false }, taxPayers: { answer: false } },
     legalForm: { terms: { privacyPolicy: true, userAgreement: true } },
@@ -109,6 +118,7 @@ describe('the business registration draft', () => {
   it('accepts a valid two-level draft, by the schema and by the checks', () => {
     expect(schemaErrors(validDraft())).toEqual([]);
     expect(draftProblems(validDraft())).toEqual([]);
+    expect(dictionaryProblems(validDraft(), { hideAdultIndustriesInRegistration: true }, ['EUR'])).toEqual([]);
   });
 
   it('takes each share above 0 and at most 100 (the schema), and refuses a person listed with shareholders of their own', () => {
@@ -309,6 +319,73 @@ describe('the business registration draft', () => {
 
   it('keeps its numbers in a file its schema accepts', () => {
     expect(ajv.validate(rulesSchema, RULES)).toBe(true);
+  });
+});
+
+describe('the business registration dictionaries', () => {
+  const adult = DICTIONARIES.industryGroups.find((group) => group.adult)!;
+  const mainstream = DICTIONARIES.industryGroups.find((group) => !group.adult)!;
+
+  it('keeps its lists in a file its schema accepts', () => {
+    expect(ajv.validate(dictionariesSchema, DICTIONARIES)).toBe(true);
+  });
+
+  it('leaves the adult industries out, and refuses one, where the brand hides them', () => {
+    expect(offeredIndustryGroups({ hideAdultIndustriesInRegistration: true }).map((group) => group.key)).not.toContain(adult.key);
+    expect(offeredIndustryGroups({}).map((group) => group.key)).toContain(adult.key);
+    const draft = validDraft();
+    draft.financialInfoForm.industryId = adult.industries[0]!.id;
+    expect(dictionaryProblems(draft, { hideAdultIndustriesInRegistration: true })).toEqual([
+      { field: 'financialInfoForm.industryId', key: 'server.business.notInList' },
+    ]);
+    expect(dictionaryProblems(draft, {})).toEqual([]);
+    draft.financialInfoForm.industryId = mainstream.industries[0]!.id;
+    expect(dictionaryProblems(draft, { hideAdultIndustriesInRegistration: true })).toEqual([]);
+  });
+
+  it('refuses ids no list has, and currencies not offered', () => {
+    const draft = validDraft();
+    const unknown = Math.max(...DICTIONARIES.sourcesOfFunds.business.map((entry) => entry.id), ...DICTIONARIES.purposes.business.map((entry) => entry.id)) + 1;
+    draft.financialInfoForm.sourceIds = [DICTIONARIES.sourcesOfFunds.business[0]!.id, unknown];
+    draft.financialInfoForm.purposeIds = [unknown];
+    draft.financialInfoForm.monthlyDepositAmountId = DICTIONARIES.estimatedMonthlyDeposits.length + 100;
+    expect(dictionaryProblems(draft, {}, ['USD']).map((problem) => problem.field)).toEqual([
+      'financialInfoForm.sourceIds.1',
+      'financialInfoForm.purposeIds.0',
+      'financialInfoForm.monthlyDepositAmountId',
+      'financialInfoForm.monthlyDepositCurrency',
+      'financialInfoForm.monthlyWithdrawalCurrency',
+    ]);
+  });
+
+  it('asks the follow-up fields each question type names after its follow-up answer', () => {
+    const types = questionTypesOf();
+    for (const question of DICTIONARIES.additionalQuestions.business) {
+      const type = types[question.type]!;
+      const draft = validDraft();
+      draft.financialInfoForm.additionalAnswers = { [question.key]: { value: type.followUp.when } };
+      expect(dictionaryProblems(draft).map((problem) => problem.field)).toEqual(
+        type.followUp.fields.map((name) => `financialInfoForm.additionalAnswers.${question.key}.${name}`),
+      );
+      const other = type.widget === 'yesNo' ? !type.followUp.when : type.options!.find((option) => option !== type.followUp.when)!;
+      draft.financialInfoForm.additionalAnswers = { [question.key]: { value: other } };
+      expect(dictionaryProblems(draft)).toEqual([]);
+    }
+    const draft = validDraft();
+    draft.financialInfoForm.additionalAnswers = { noSuchQuestion: { value: true } };
+    expect(dictionaryProblems(draft)).toEqual([{ field: 'financialInfoForm.additionalAnswers.noSuchQuestion', key: 'server.business.notInList' }]);
+  });
+
+  it('labels every entry it answers in every language', () => {
+    const answered = businessDictionaries(registrationRules('paxum'), ['EUR']);
+    const labelKeys = JSON.stringify(answered)
+      .match(/"labelKey":"[^"]+"/g)!
+      .map((pair) => pair.slice('"labelKey":"'.length, -1));
+    expect(labelKeys.length).toBeGreaterThan(40);
+    for (const language of LANGUAGES) {
+      const t = localeTexts(language);
+      for (const key of labelKeys) expect(t(key), `${language} ${key}`).not.toBe(key);
+    }
   });
 });
 
