@@ -103,6 +103,33 @@ export async function registrationCurrencies(db: Kysely<Database>): Promise<stri
 // ---------------------------------------------------------------------------------------------------
 // Drafts
 
+/** NUL and lone surrogates: text PostgreSQL's jsonb cannot hold. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point: the database refuses it.
+const NOT_STORABLE = /\u0000|\p{Cs}/u;
+
+/**
+ * The dot path of the first text (a value or a key) of a draft in progress that the database cannot
+ * store, or null: the draft is free-form until it is submitted, so its schema cannot say it.
+ */
+function unstorableText(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return NOT_STORABLE.test(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unstorableText(item, `${path}.${index}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (NOT_STORABLE.test(key)) return path;
+      const found = unstorableText(item, `${path}.${key}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('base64url');
 
 /**
@@ -122,6 +149,8 @@ export async function saveDraft(
       validationErrors: [{ field: 'draft.version', key: 'server.business.draftVersion', values: { version: RULES.draftVersion } }],
     });
   }
+  const unstorable = unstorableText(draft, 'draft');
+  if (unstorable !== null) throw new RpcRefusal('TA1', { validationErrors: [{ field: unstorable, key: 'server.validation.plainText' }] });
   await db
     .deleteFrom('business_registration_drafts')
     .where('updated_at', '<', sql<Date>`now() - ${DRAFT_KEEP_DAYS} * interval '1 day'`)
@@ -327,8 +356,9 @@ export async function registerBusiness(
   now = new Date(),
 ): Promise<{ email: string }> {
   if (!rules.allowRegistration || rules.businessTypes.length === 0) throw new RpcRefusal('ENOA', { key: 'server.registration.closed' });
+  // Refusals name the fields of the draft as sent; what is stored is the draft as the wizard keeps it.
+  const linked = await checkDraft(db, rules, input.draft);
   const draft = tidiedDraft(input.draft);
-  const linked = await checkDraft(db, rules, draft);
   const general = draft.generalForm;
   const companyEmail = general.email.toLowerCase();
   const newUsers = draft.persons.filter((person) => person.isUser && person.email && !linked.has(person.email.toLowerCase()));

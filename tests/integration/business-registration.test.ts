@@ -145,6 +145,13 @@ for (const backend of BACKENDS) {
       const loaded = await client.rpc('businessRegistrationDraftGet', { draftToken: token });
       expect(loaded.body).toMatchObject({ discarded: false, draft: { generalForm: { businessName: 'More done' } } });
 
+      const unstorable = await client.rpc('businessRegistrationDraftSave', {
+        draftToken: token,
+        draft: { version: rules.draftVersion, generalForm: { businessName: 'A\u0000B' } },
+      });
+      expect(unstorable.body.validationErrors).toEqual([{ field: 'draft.generalForm.businessName', description: expect.any(String) }]);
+      expect((await client.rpc('businessRegistrationDraftGet', { draftToken: token })).body.draft.generalForm.businessName).toBe('More done');
+
       const old = await client.rpc('businessRegistrationDraftSave', { draftToken: token, draft: { version: '1.0' } });
       expect(old.body.responseCode).toBe('TA1');
       expect(old.body.validationErrors).toEqual([{ field: 'draft.version', description: expect.stringContaining(rules.draftVersion) }]);
@@ -187,8 +194,11 @@ for (const backend of BACKENDS) {
       expect(schemaRefusal.body.responseCode).toBe('TA1');
       expect(schemaRefusal.body.validationErrors.map((error: { field: string }) => error.field)).toContain('draft.shareholders.0.share');
 
-      const taken = await client.rpc('businessAccountCreate', { draft: businessDraft({ ...emails, shareholder: DEMO_LOGINS.personal }) });
-      expect(taken.body.validationErrors).toEqual([{ field: 'draft.persons.2.email', description: expect.stringMatching(/already has an account/) }]);
+      // a person nothing names yet (the wizard would drop them) does not shift the field paths of those after
+      const taken = businessDraft({ ...emails, shareholder: DEMO_LOGINS.personal });
+      taken.persons.unshift(person('loose'));
+      const takenAnswer = await client.rpc('businessAccountCreate', { draft: taken });
+      expect(takenAnswer.body.validationErrors).toEqual([{ field: 'draft.persons.3.email', description: expect.stringMatching(/already has an account/) }]);
 
       expect(await customersNamed('Harbour Tools Ltd')).toEqual([]);
       expect(await outbox(emails.company, 'businessActivation')).toEqual([]);
