@@ -366,123 +366,156 @@ export async function registerBusiness(
   const placeholderHashes = await Promise.all(newUsers.map(() => hashPassword(randomBytes(32).toString('base64url'))));
   const code = newCode();
   const acceptedTerms = rules.terms.map(({ id, key, url }) => ({ id, key, url, acceptedAt: now.toISOString() }));
-  await db.transaction().execute(async (trx) => {
-    const customer = await trx
-      .insertInto('customers')
-      .values({
-        type: 'business',
-        first_name: null,
-        last_name: null,
-        business_name: general.businessName.trim(),
-        birth_day: null,
-        residence_country_code: general.registrationCountryCode,
-        tax_id: general.businessTaxId ? normalizeTaxId(general.businessTaxId) : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { sourceIds, purposeIds, monthlyDepositAmountId, monthlyDepositCurrency, monthlyWithdrawalAmountId, monthlyWithdrawalCurrency, specifications } =
-      draft.financialInfoForm;
-    await trx
-      .insertInto('business_profiles')
-      .values({
-        customer_id: customer.id,
-        trading_name: general.tradingName?.trim() ?? null,
-        email: companyEmail,
-        registration_number: general.registrationNumber.trim(),
-        registration_date: general.registrationDate,
-        website: general.website ?? null,
-        description: general.description ?? null,
-        business_type: general.businessType,
-        industry_id: draft.financialInfoForm.industryId,
-        financial_info: JSON.stringify({
-          sourceIds,
-          purposeIds,
-          monthlyDepositAmountId,
-          monthlyDepositCurrency,
-          monthlyWithdrawalAmountId,
-          monthlyWithdrawalCurrency,
-          ...(specifications ? { specifications } : {}),
-        }),
-        due_diligence: JSON.stringify(draft.dueDilligenceForm),
-        additional_answers: JSON.stringify(draft.financialInfoForm.additionalAnswers ?? {}),
-      })
-      .execute();
-    const address = general.address;
-    await trx
-      .insertInto('addresses')
-      .values({
-        customer_id: customer.id,
-        address1: address.address1.trim(),
-        address2: address.address2?.trim() || null,
-        city: address.city.trim(),
-        postal_code: address.postalCode?.trim() || null,
-        country_code: address.countryCode,
-        state_code: address.stateCode ?? null,
-        state_name: null,
-        address_type: 2, // business (schemas/entities/address.schema.json)
-        address_status: 0,
-        confirmed: false,
-      })
-      .execute();
-    const phone = phoneDigits(general.phone);
-    await trx
-      .insertInto('phones')
-      .values({ customer_id: customer.id, country_code: phone.countryCode, number: phone.number, status: 'Primary', confirmed: false })
-      .execute();
-
-    const userIds = new Map(linked);
-    for (const [index, person] of newUsers.entries()) {
-      const email = person.email!.toLowerCase();
-      const user = await trx
-        .insertInto('users')
-        .values({ email, password_hash: placeholderHashes[index]!, customer_id: customer.id })
+  try {
+    await db.transaction().execute(async (trx) => {
+      const customer = await trx
+        .insertInto('customers')
+        .values({
+          type: 'business',
+          first_name: null,
+          last_name: null,
+          business_name: general.businessName.trim(),
+          birth_day: null,
+          residence_country_code: general.registrationCountryCode,
+          tax_id: general.businessTaxId ? normalizeTaxId(general.businessTaxId) : null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
-      userIds.set(email, user.id);
-      // Waits for the company's activation, which sends the user their own code.
+      const { sourceIds, purposeIds, monthlyDepositAmountId, monthlyDepositCurrency, monthlyWithdrawalAmountId, monthlyWithdrawalCurrency, specifications } =
+        draft.financialInfoForm;
       await trx
-        .insertInto('registrations')
+        .insertInto('business_profiles')
         .values({
-          user_id: user.id,
           customer_id: customer.id,
-          brand: rules.brandId,
-          registration_type: general.businessType,
-          accepted_terms: JSON.stringify(acceptedTerms),
-          activation_code_hash: hashCode(`activation:${user.id}`, newCode()),
-          code_expires_at: sql<Date>`now()`,
-          needs_password: true,
+          trading_name: general.tradingName?.trim() ?? null,
+          email: companyEmail,
+          registration_number: general.registrationNumber.trim(),
+          registration_date: general.registrationDate,
+          website: general.website ?? null,
+          description: general.description ?? null,
+          business_type: general.businessType,
+          industry_id: draft.financialInfoForm.industryId,
+          financial_info: JSON.stringify({
+            sourceIds,
+            purposeIds,
+            monthlyDepositAmountId,
+            monthlyDepositCurrency,
+            monthlyWithdrawalAmountId,
+            monthlyWithdrawalCurrency,
+            ...(specifications ? { specifications } : {}),
+          }),
+          due_diligence: JSON.stringify(draft.dueDilligenceForm),
+          additional_answers: JSON.stringify(draft.financialInfoForm.additionalAnswers ?? {}),
         })
         .execute();
-    }
-    for (const person of draft.persons) {
-      if (!person.isUser || !person.email) continue;
+      const address = general.address;
       await trx
-        .insertInto('customer_access')
-        .values({ user_id: userIds.get(person.email.toLowerCase())!, customer_id: customer.id, rights: rightsOf(person) })
+        .insertInto('addresses')
+        .values({
+          customer_id: customer.id,
+          address1: address.address1.trim(),
+          address2: address.address2?.trim() || null,
+          city: address.city.trim(),
+          postal_code: address.postalCode?.trim() || null,
+          country_code: address.countryCode,
+          state_code: address.stateCode ?? null,
+          state_name: null,
+          address_type: 2, // business (schemas/entities/address.schema.json)
+          address_status: 0,
+          confirmed: false,
+        })
         .execute();
-    }
-    await insertRepresentatives(trx, customer.id, draft, userIds);
-    await trx
-      .insertInto('business_registrations')
-      .values({
-        customer_id: customer.id,
-        brand: rules.brandId,
-        business_type: general.businessType,
-        email: companyEmail,
-        accepted_terms: JSON.stringify(acceptedTerms),
-        draft: JSON.stringify(draft),
-        activation_code_hash: hashCode(`businessActivation:${customer.id}`, code),
-        code_expires_at: sql<Date>`now() + ${ACTIVATION_CODE_SECONDS} * interval '1 second'`,
-      })
-      .execute();
-    if (input.draftToken) await deleteDraft(trx, input.draftToken);
-  });
+      const phone = phoneDigits(general.phone);
+      await trx
+        .insertInto('phones')
+        .values({ customer_id: customer.id, country_code: phone.countryCode, number: phone.number, status: 'Primary', confirmed: false })
+        .execute();
+
+      const userIds = new Map(linked);
+      for (const [index, person] of newUsers.entries()) {
+        const email = person.email!.toLowerCase();
+        const user = await trx
+          .insertInto('users')
+          .values({ email, password_hash: placeholderHashes[index]!, customer_id: customer.id })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        userIds.set(email, user.id);
+        // Waits for the company's activation, which sends the user their own code.
+        await trx
+          .insertInto('registrations')
+          .values({
+            user_id: user.id,
+            customer_id: customer.id,
+            brand: rules.brandId,
+            registration_type: general.businessType,
+            accepted_terms: JSON.stringify(acceptedTerms),
+            activation_code_hash: hashCode(`activation:${user.id}`, newCode()),
+            code_expires_at: sql<Date>`now()`,
+            needs_password: true,
+          })
+          .execute();
+      }
+      // A new login cannot sign in before its activation, which the company's comes first; another
+      // business's user (already active) gets their access when the company is activated.
+      for (const person of newUsers) {
+        await trx
+          .insertInto('customer_access')
+          .values({ user_id: userIds.get(person.email!.toLowerCase())!, customer_id: customer.id, rights: rightsOf(person) })
+          .execute();
+      }
+      await insertRepresentatives(trx, customer.id, draft, userIds);
+      await trx
+        .insertInto('business_registrations')
+        .values({
+          customer_id: customer.id,
+          brand: rules.brandId,
+          business_type: general.businessType,
+          email: companyEmail,
+          accepted_terms: JSON.stringify(acceptedTerms),
+          draft: JSON.stringify(draft),
+          activation_code_hash: hashCode(`businessActivation:${customer.id}`, code),
+          code_expires_at: sql<Date>`now() + ${ACTIVATION_CODE_SECONDS} * interval '1 second'`,
+        })
+        .execute();
+      if (input.draftToken) await deleteDraft(trx, input.draftToken);
+    });
+  } catch (error) {
+    // A user's e-mail registered by someone else at the same moment meets the unique index.
+    if ((error as { code?: string } | null)?.code === '23505') throw refusal([{ field: 'draft.persons', key: 'server.business.emailTaken' }]);
+    throw error;
+  }
   await messages.sendEmail(companyActivationEmail(rules.projectName, general.businessName.trim(), companyEmail, code));
   return { email: companyEmail };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Activating a business
+
+/**
+ * Gives the users of an activated business who already had a login (another business's users, linked at
+ * registration) their access with the rights the submitted draft gave them.
+ */
+async function grantLinkedUsers(trx: Transaction<Database>, customerId: number): Promise<void> {
+  const registration = await trx.selectFrom('business_registrations').select('draft').where('customer_id', '=', customerId).executeTakeFirstOrThrow();
+  const draft = registration.draft as unknown as Draft;
+  const linked = await trx
+    .selectFrom('business_representatives as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('customer_access as a', (join) => join.onRef('a.user_id', '=', 'r.user_id').on('a.customer_id', '=', customerId))
+    .select(['r.user_id', 'r.draft_id'])
+    .where('r.customer_id', '=', customerId)
+    .where('r.kind', '=', KINDS.authorisedUser)
+    .where('a.user_id', 'is', null)
+    .execute();
+  for (const { user_id, draft_id } of linked) {
+    const person = draft.persons.find((candidate) => candidate.id === draft_id);
+    if (!person || user_id === null) continue;
+    await trx
+      .insertInto('customer_access')
+      .values({ user_id, customer_id: customerId, rights: rightsOf(person) })
+      .execute();
+  }
+}
 
 const WRONG_CODE: KeyedText = { key: 'server.activation.wrongCode' };
 
@@ -532,6 +565,7 @@ export async function activateBusiness(
       .set({ activated_at: sql`now()` })
       .where('customer_id', '=', row.customer_id)
       .execute();
+    await grantLinkedUsers(trx, row.customer_id);
     const users = await trx
       .selectFrom('registrations as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')

@@ -74,6 +74,8 @@ function businessDraft(emails: { company: string; director: string; shareholder:
       person('hdir'),
       person('p1', { isUser: true, email: emails.shareholder, accessRights: rules.users.authorisedUserLevel, rights: ['balanceInfo'] }),
       person('p2'),
+      // the demo company's user, an existing login: linked, not registered again
+      person('northwind', { isUser: true, email: DEMO_LOGINS.business, accessRights: rules.users.authorisedUserLevel, rights: ['documents'] }),
     ],
     companies: [
       {
@@ -236,7 +238,14 @@ for (const backend of BACKENDS) {
           [kinds.authorisedUser, 'p1', null],
         ]),
       );
-      expect(representatives).toHaveLength(9);
+      expect(representatives).toHaveLength(10);
+      const northwindBefore = await client.signIn(DEMO_LOGINS.business);
+      const companiesOf = async (token: string) =>
+        (await client.rpc('customerAccessList', {}, { token })).body.customers.map((entry: { customerName: string; accessRights: string[] }) => [
+          entry.customerName,
+          entry.accessRights,
+        ]);
+      expect(await companiesOf(northwindBefore.accessToken)).not.toContainEqual(expect.arrayContaining(['Harbour Tools Ltd']));
 
       // nobody is invited before the company is activated
       expect(await outbox(emails.director.toLowerCase(), 'activation')).toEqual([]);
@@ -251,6 +260,8 @@ for (const backend of BACKENDS) {
         message: 'Your account has been activated. Authorized users will now receive the activation links to access the account.',
       });
       expect((await client.rpc('businessAccountActivate', { email: emails.company, activationCode: code })).body.responseCode).toBe('VF');
+      expect(await companiesOf(northwindBefore.accessToken)).toContainEqual(['Harbour Tools Ltd', ['documents']]);
+      expect(await outbox(DEMO_LOGINS.business, 'activation')).toEqual([]);
 
       for (const [email, expectedRights] of [
         [emails.director, ['balanceInfo', 'transfers', 'transfersApprove', 'documents', 'companySettings', 'users']],
