@@ -307,7 +307,9 @@ export function dictionaryProblems(
 /**
  * The draft as it is kept after an edit (document 002 section 4): persons and companies no longer named
  * anywhere are removed (a person marked as user stays), and a person whose largest share fell below the
- * threshold loses their source-of-funds details.
+ * threshold loses their source-of-funds details. (Document 002 says both "25 percent or more must give
+ * details" and "at 25 percent or less they are cleared"; a holder of exactly the threshold must give them,
+ * so they are kept.)
  *
  * @example
  * const kept = tidiedDraft(draft, brand); // save this one
