@@ -252,6 +252,10 @@ for (const backend of BACKENDS) {
       const [companyMail] = await outbox(emails.company.toLowerCase(), 'businessActivation');
       expect(companyMail?.subject).toBe("Paxum: activate your company's account");
       const code = codeIn(companyMail);
+      // the company's code can be sent again, but not within the minute (a login's resend would answer 00 and send nothing)
+      const resend = await client.rpc('activationCodeResend', { username: emails.company });
+      expect(resend.body).toMatchObject({ responseCode: 'VF', resendAfterSeconds: expect.any(Number) });
+      expect(await outbox(emails.company.toLowerCase(), 'businessActivation')).toHaveLength(1);
       const wrong = await client.rpc('businessAccountActivate', { email: emails.company, activationCode: code === '000000' ? '111111' : '000000' });
       expect(wrong.body.responseCode).toBe('VF');
       const activated = await client.rpc('businessAccountActivate', { email: emails.company, activationCode: code });
