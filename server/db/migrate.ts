@@ -34,6 +34,7 @@ import * as globalPay from './migrations/0040_global_pay.ts';
 import * as massRailBatches from './migrations/0039_mass_rail_batches.ts';
 import * as externalCards from './migrations/0034_external_cards.ts';
 import * as beneficiaryTemplates from './migrations/0036_beneficiary_templates.ts';
+import * as businessRegistration from './migrations/0043_business_registration.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034_external_cards': externalCards,
   '0036_beneficiary_templates': beneficiaryTemplates,
   '0040_global_pay': globalPay,
+  '0043_business_registration': businessRegistration,
 };
 
 /**

@@ -94,6 +94,10 @@ export interface Database {
   rail_sandbox_reports: RailSandboxReportsTable;
   card_vault: CardVaultTable;
   external_cards: ExternalCardsTable;
+  business_registration_drafts: BusinessRegistrationDraftsTable;
+  business_registrations: BusinessRegistrationsTable;
+  business_profiles: BusinessProfilesTable;
+  business_representatives: BusinessRepresentativesTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -714,6 +718,8 @@ export interface RegistrationsTable {
   failed_attempts: Generated<number>;
   /** Null until the code is entered; until then sign-in is refused. */
   activated_at: Date | null;
+  /** A business's user, created without a password, chooses it when activating (migration 0043). */
+  needs_password: Generated<boolean>;
   created_at: CreatedAt;
 }
 
@@ -1390,4 +1396,81 @@ export interface ExternalCardsTable {
   holder_name: string;
   created_at: CreatedAt;
   deleted_at: Date | null;
+}
+
+/** A business registration draft kept by its draft token (migration 0043). */
+export interface BusinessRegistrationDraftsTable {
+  /** SHA-256 (base64url) of the draft token the wizard holds. */
+  token_hash: string;
+  version: string;
+  draft: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A registered business and its activation by the code e-mailed to the company (migration 0043). */
+export interface BusinessRegistrationsTable {
+  customer_id: number;
+  brand: string;
+  /** One of the brand's registrationBusinessTypes. */
+  business_type: string;
+  /** The company e-mail the code goes to, lower-case. */
+  email: string;
+  accepted_terms: ColumnType<Array<Record<string, unknown>>, string, string>;
+  /** The draft as submitted. */
+  draft: ColumnType<Record<string, unknown>, string, string>;
+  activation_code_hash: string;
+  code_expires_at: Date;
+  code_sent_at: ColumnType<Date, Date | undefined, Date>;
+  failed_attempts: Generated<number>;
+  activated_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** What a business customer's company info holds beyond the customer row (migration 0043). */
+export interface BusinessProfilesTable {
+  customer_id: number;
+  trading_name: string | null;
+  email: string;
+  registration_number: string;
+  registration_date: ColumnType<string, string, string>;
+  website: string | null;
+  description: string | null;
+  business_type: string;
+  industry_id: number;
+  financial_info: ColumnType<Record<string, unknown>, string, string>;
+  due_diligence: ColumnType<Record<string, unknown>, string, string>;
+  additional_answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+/**
+ * A representative of a business (migration 0043): kind 2 director, 6 person shareholder, 9 company
+ * shareholder, 8 ultimate owner, 5 authorised user (schemas/data/business-registration-rules.json); a
+ * company shareholder's own shareholders and directors point at it by parent_id.
+ */
+export interface BusinessRepresentativesTable {
+  id: Generated<number>;
+  customer_id: number;
+  kind: number;
+  entity: 'person' | 'company';
+  parent_id: number | null;
+  /** The id the registration draft gave the person or company. */
+  draft_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  birth_day: ColumnType<string | null, string | null | undefined, string | null>;
+  email: string | null;
+  phone: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  address: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  registration_country_code: string | null;
+  registration_number: string | null;
+  tax_id: string | null;
+  /** Percent, as numeric(5,2) comes back: a string. */
+  share: ColumnType<string | null, number | null | undefined, number | null>;
+  source_of_funds: ColumnType<number[], string | undefined, string>;
+  source_details: ColumnType<Record<string, string>, string | undefined, string>;
+  user_id: number | null;
+  created_at: CreatedAt;
 }

@@ -45,21 +45,6 @@ export interface Occupation {
   name: string;
 }
 
-/** One tax number of the per-country table. */
-export interface TaxNumberRule {
-  /** Its name in every language: the locale key `server.taxIds.<nameKey>`. */
-  nameKey: string;
-  shortName: string;
-  required: boolean;
-  pattern?: string;
-}
-
-interface TaxCountry {
-  personal: TaxNumberRule;
-  business: TaxNumberRule;
-  crs: boolean;
-}
-
 /**
  * Checks a dictionary file against its schema when the server loads, so a broken edit stops the
  * start with the file and the problem instead of answering nonsense later.
@@ -81,7 +66,7 @@ const COUNTRIES = checked<{ countries: Country[] }>('countries.json', countriesS
 const STATES = checked<{ states: Record<string, State[]> }>('states.json', statesSchema, statesData).states;
 const DOCUMENT_TYPES = checked<{ documentTypes: DocumentType[] }>('document-types.json', documentTypesSchema, documentTypesData).documentTypes;
 const OCCUPATIONS = checked<{ occupations: Occupation[] }>('occupations.json', occupationsSchema, occupationsData).occupations;
-const TAX_IDS = checked<{ countries: Record<string, TaxCountry> }>('tax-ids.json', taxIdsSchema, taxIdsData).countries;
+checked('tax-ids.json', taxIdsSchema, taxIdsData);
 
 /** Every country, ordered by English name. */
 export const countries = (): readonly Country[] => COUNTRIES;
@@ -102,32 +87,8 @@ export const documentTypeById = (id: number): DocumentType | undefined => DOCUME
 /** Every occupation. */
 export const occupations = (): readonly Occupation[] => OCCUPATIONS;
 
-/** The tax number a customer of `kind` resident in `countryCode` gives, and the country's crs flag. */
-export interface TaxRequirement extends TaxNumberRule {
-  countryCode: string | null;
-  crs: boolean;
-}
-
 /**
- * The tax-id rule for a residence country and a customer kind. A country missing from the table
- * (or no country at all): optional, no pattern, crs false, named generically.
- *
- * @example
- * taxRequirement('US', 'personal'); // { nameKey: 'socialSecurityNumber', shortName: 'SSN', required: true, crs: false, ... }
+ * The tax-id table's lookup lives in schemas/rules/tax-ids.ts, where the browser's tax-id fields read it
+ * too; the server checks the table against its schema when it starts (above).
  */
-export function taxRequirement(countryCode: string | null, kind: CustomerKind): TaxRequirement {
-  const country = countryCode ? TAX_IDS[countryCode] : undefined;
-  if (!country) return { countryCode, nameKey: 'taxIdentificationNumber', shortName: 'TIN', required: false, crs: false };
-  return { countryCode, ...country[kind], crs: country.crs };
-}
-
-/** A tax number as stored and matched: capitals, no spaces. */
-export const normalizeTaxId = (taxId: string): string => taxId.replace(/\s+/g, '').toUpperCase();
-
-/**
- * Whether a (normalized) tax number fits the rule's pattern; a rule without one accepts any number
- * of 3 to 30 letters, digits and separators.
- */
-export function taxIdMatches(rule: TaxNumberRule, taxId: string): boolean {
-  return rule.pattern ? new RegExp(rule.pattern, 'u').test(taxId) : /^[A-Z0-9][A-Z0-9./-]{2,29}$/u.test(taxId);
-}
+export { normalizeTaxId, taxIdMatches, taxIdProblem, taxRequirement, type TaxNumberRule, type TaxRequirement } from '../../schemas/rules/tax-ids.ts';

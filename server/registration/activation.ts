@@ -8,6 +8,7 @@ import { releaseEscrowFor } from '../transfers/escrow.ts';
 import { activationEmail, ACTIVATION_CODE_SECONDS } from './registration.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from './one-time-codes.ts';
 import { requestTexts } from '../i18n/request-language.ts';
+import { hashPassword } from '../auth/passwords.ts';
 
 /** A new activation code may be asked for once a minute. */
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -22,21 +23,33 @@ const codeRefusal = (text: KeyedText) => new RpcRefusal('VF', { ...text, validat
  * Checks an activation code and activates the account; resolves with the user id to sign in. The
  * code works once, for 24 hours, and survives 5 wrong tries; an unknown or already active login
  * gets the same answer as a wrong code. Everything is decided on the locked row, so two tries at
- * the same moment count as two.
+ * the same moment count as two. A business's user, created without a password, sets `password`
+ * here (refused TA1 on password without one, the code left untouched).
  *
  * @example
  * const userId = await activateAccount(db, 'new@example.com', '048213');
  */
-export async function activateAccount(db: Kysely<Database>, username: string, activationCode: string): Promise<number> {
+export async function activateAccount(db: Kysely<Database>, username: string, activationCode: string, password?: string): Promise<number> {
+  const passwordHash = password === undefined ? undefined : await hashPassword(password);
   const outcome = await db.transaction().execute(async (trx): Promise<{ refused: KeyedText } | { userId: number }> => {
     const row = await trx
       .selectFrom('registrations as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['r.user_id', 'r.activation_code_hash', 'r.failed_attempts', 'r.activated_at', sql<boolean>`r.code_expires_at > now()`.as('fresh')])
+      .select([
+        'r.user_id',
+        'r.activation_code_hash',
+        'r.failed_attempts',
+        'r.activated_at',
+        'r.needs_password',
+        sql<boolean>`r.code_expires_at > now()`.as('fresh'),
+      ])
       .where('u.email', '=', username.toLowerCase())
       .forUpdate()
       .executeTakeFirst();
     if (!row || row.activated_at !== null) return { refused: WRONG_CODE };
+    if (row.needs_password && passwordHash === undefined) {
+      throw new RpcRefusal('TA1', { validationErrors: [{ field: 'password', key: 'server.business.choosePassword' }] });
+    }
     if (row.failed_attempts >= CODE_ATTEMPTS) return { refused: SPENT_CODE };
     if (!row.fresh) return { refused: EXPIRED_CODE };
     if (!codeMatches(`activation:${row.user_id}`, activationCode, row.activation_code_hash)) {
@@ -52,6 +65,9 @@ export async function activateAccount(db: Kysely<Database>, username: string, ac
       .set({ activated_at: sql`now()` })
       .where('user_id', '=', row.user_id)
       .execute();
+    if (row.needs_password && passwordHash !== undefined) {
+      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', row.user_id).execute();
+    }
     await releaseEscrowFor(trx, row.user_id); // p2p money sent to this e-mail before it registered lands now
     return { userId: row.user_id };
   });

@@ -10,6 +10,10 @@ export interface RegistrationRules {
   allowRegistration: boolean;
   personalTypes: readonly string[];
   businessTypes: readonly string[];
+  /** Holders of the threshold share or more detail their sources of funds (business registration). */
+  sourceOfWealthEnable: boolean;
+  /** The adult industries are neither offered nor accepted in business registration. */
+  hideAdultIndustriesInRegistration: boolean;
   /** The terms a registering customer must accept, each with the page it links to. */
   terms: ReadonlyArray<{ id: number; key: string; label: string; url: string }>;
 }
@@ -44,6 +48,8 @@ export function registrationRules(brandId: string, brandsDir = path.join(REPOSIT
     allowRegistration: brand.allowRegistration,
     personalTypes: brand.registrationPersonalTypes,
     businessTypes: brand.registrationBusinessTypes,
+    sourceOfWealthEnable: brand.sourceOfWealthEnable === true,
+    hideAdultIndustriesInRegistration: brand.hideAdultIndustriesInRegistration === true,
     terms: brand.termsToAccept.map(({ id, key, label, url }) => ({ id, key, label, url })),
   };
   cache.set(key, rules);

@@ -1,5 +1,15 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
-import { activateAccount, resendActivationCode } from './activation.ts';
+import { activateAccount, resendActivationCode, RESEND_COOLDOWN_SECONDS } from './activation.ts';
+import {
+  activateBusiness,
+  businessDictionaries,
+  deleteDraft,
+  loadDraft,
+  registerBusiness,
+  registrationCurrencies,
+  resendBusinessCode,
+  saveDraft,
+} from './business.ts';
 import { registrationRules } from './brand-rules.ts';
 import { emailStatus, registerPersonal } from './registration.ts';
 import { signInAfterProof } from './sign-in.ts';
@@ -13,11 +23,22 @@ export interface OnboardingServices {
   tokenKey: Uint8Array;
 }
 
-type OnboardingMethods = 'checkEmail' | 'accountCreate' | 'accountActivate' | 'activationCodeResend';
+type OnboardingMethods =
+  | 'checkEmail'
+  | 'accountCreate'
+  | 'accountActivate'
+  | 'activationCodeResend'
+  | 'businessRegistrationDictionaries'
+  | 'businessRegistrationDraftSave'
+  | 'businessRegistrationDraftGet'
+  | 'businessRegistrationDraftDelete'
+  | 'businessAccountCreate'
+  | 'businessAccountActivate';
 
 /**
- * Getting in (document 000 sections 2 and 4): the e-mail check, registration and activation, all
- * public. Account recovery and the password change are in server/passwords/handlers.ts.
+ * Getting in (document 000 sections 2 and 4, document 002 sections 4 and 5): the e-mail check, personal
+ * and business registration (the business wizard's dictionaries and its draft, kept by a draft token),
+ * and the activations, all public. Account recovery and the password change are in server/passwords/handlers.ts.
  *
  * @example
  * createRpcHandlers(bundle, { brand: config.brand, tokenKey });
@@ -32,10 +53,31 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
     accountCreate: (params, ctx) => registerPersonal(ctx.db, ctx.adapters.messages, rules(), params),
 
     async accountActivate(params, ctx) {
-      const userId = await activateAccount(ctx.db, params.username, params.activationCode);
+      const userId = await activateAccount(ctx.db, params.username, params.activationCode, params.password);
       return signInAfterProof(ctx.db, services.tokenKey, userId);
     },
 
-    activationCodeResend: (params, ctx) => resendActivationCode(ctx.db, ctx.adapters.messages, rules().projectName, params.username),
+    async activationCodeResend(params, ctx) {
+      // A business waiting for activation under this e-mail gets its company code; otherwise a login.
+      if (await resendBusinessCode(ctx.db, ctx.adapters.messages, rules().projectName, params.username, RESEND_COOLDOWN_SECONDS)) {
+        return { resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
+      }
+      return resendActivationCode(ctx.db, ctx.adapters.messages, rules().projectName, params.username);
+    },
+
+    businessRegistrationDictionaries: async (_params, ctx) => businessDictionaries(rules(), await registrationCurrencies(ctx.db)),
+
+    businessRegistrationDraftSave: (params, ctx) => saveDraft(ctx.db, params.draftToken, params.draft),
+
+    businessRegistrationDraftGet: (params, ctx) => loadDraft(ctx.db, params.draftToken),
+
+    async businessRegistrationDraftDelete(params, ctx) {
+      await deleteDraft(ctx.db, params.draftToken);
+      return {};
+    },
+
+    businessAccountCreate: (params, ctx) => registerBusiness(ctx.db, ctx.adapters.messages, rules(), params),
+
+    businessAccountActivate: (params, ctx) => activateBusiness(ctx.db, ctx.adapters.messages, rules().projectName, params.email, params.activationCode),
   };
 }

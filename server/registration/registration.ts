@@ -32,9 +32,10 @@ export interface PersonalRegistration {
 
 /**
  * E-mail existence statuses (document 002 section 5): 0 free, 1 an active account, 2 registered but
- * not yet activated. (3, an employee of a business, belongs to business registration.)
+ * not yet activated, 3 the active login of a business's user (an employee: a new business may make them
+ * its user too, but nobody may register it again).
  */
-export type EmailStatus = 0 | 1 | 2;
+export type EmailStatus = 0 | 1 | 2 | 3;
 
 /**
  * Whether an e-mail may register (the check email call).
@@ -46,11 +47,13 @@ export async function emailStatus(db: Kysely<Database>, email: string): Promise<
   const row = await db
     .selectFrom('users')
     .leftJoin('registrations', 'registrations.user_id', 'users.id')
-    .select(['users.id', 'registrations.user_id as registered', 'registrations.activated_at'])
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .select(['users.id', 'registrations.user_id as registered', 'registrations.activated_at', 'customers.type'])
     .where('users.email', '=', email.toLowerCase())
     .executeTakeFirst();
   if (!row) return 0;
-  return row.registered !== null && row.activated_at === null ? 2 : 1;
+  if (row.registered !== null && row.activated_at === null) return 2;
+  return row.type === 'business' ? 3 : 1;
 }
 
 /** Whole years between a 'YYYY-MM-DD' birth day and `today`. */

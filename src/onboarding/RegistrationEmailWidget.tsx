@@ -26,7 +26,8 @@ export function RegistrationEmailWidget(props: WidgetProps) {
     if (!EMAIL.test(email)) return setTaken(null);
     try {
       const { status } = await rpc('checkEmail', { email });
-      setTaken(status === 0 ? null : { email, status });
+      // 3, the login of a business's user, is an account too: sign in with it.
+      setTaken(status === 0 ? null : { email, status: status === 2 ? 2 : 1 });
     } catch {
       // The check only helps; the registration itself refuses a taken e-mail.
       setTaken(null);
