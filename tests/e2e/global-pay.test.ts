@@ -233,4 +233,68 @@ describe('global pay through the recipient link', () => {
 
     await page.close();
   });
+
+  it('shows a payment’s country in its editor, and offers a new payment its country’s methods as soon as the country is chosen', async () => {
+    const stamp = Date.now().toString(36);
+    const sender = await signIn(e2e.server.url, 'personal@example.com');
+    const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
+    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+    const file = [
+      'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
+      `30.00,Design,individual,Cleo Marin ${stamp},cleo.${stamp}@example.net,RO,sender,`,
+    ].join('\n');
+    const attachedFile = `data:text/csv;name=ro.csv;base64,${Buffer.from(file, 'utf8').toString('base64')}`;
+    const uploaded = (await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: `Editor ${stamp}`, attachedFile })) as {
+      batch: { batchId: number };
+    };
+    const batchId = uploaded.batch.batchId;
+
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/external/global-summary?batchId=${batchId}`);
+    const summary = page.locator('main');
+    await summary.getByRole('heading', { name: `Editor ${stamp}` }).waitFor();
+
+    // The uploaded payment's editor shows its country (Romania), not "Choose…", and Romania's methods.
+    await summary
+      .locator('tr', { hasText: `Cleo Marin ${stamp}` })
+      .getByRole('button', { name: /^Edit/ })
+      .click();
+    const editor = summary.locator('.eng-editable__editor');
+    const country = editor.getByRole('combobox', { name: 'Country' });
+    await expect.poll(() => country.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Romania');
+    const forbidden = editor.getByRole('group', { name: 'Methods this recipient may not choose' });
+    await expect.poll(() => forbidden.getByRole('checkbox').count()).toBe(3);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+
+    // A new payment: no methods before its country, Germany's as soon as it is chosen; one forbidden is kept on save.
+    await summary.getByRole('button', { name: 'Add a payment' }).click();
+    const added = summary.locator('.eng-editable__editor');
+    const addedMethods = added.getByRole('group', { name: 'Methods this recipient may not choose' });
+    await addedMethods.getByText("Choose the recipient's country to see its methods.").waitFor();
+    expect(await addedMethods.getByRole('checkbox').count()).toBe(0);
+    await added.getByRole('combobox', { name: 'Country' }).selectOption('US');
+    await addedMethods.getByRole('checkbox', { name: 'Bank wire' }).waitFor();
+    expect(await addedMethods.getByRole('checkbox').count()).toBe(3);
+    await added.getByRole('combobox', { name: 'Country' }).selectOption('DE');
+    await expect.poll(() => addedMethods.getByRole('checkbox', { name: 'Crypto wallet' }).isChecked()).toBe(false);
+    await addedMethods.getByRole('checkbox', { name: 'To a card' }).check();
+    await added.getByRole('textbox', { name: 'Recipient', exact: true }).fill(`Dan Vogel ${stamp}`);
+    await added.getByRole('textbox', { name: "Recipient's e-mail" }).fill(`dan.${stamp}@example.net`);
+    await added.getByRole('combobox', { name: 'Recipient type' }).selectOption({ label: 'A person' });
+    await added.getByRole('combobox', { name: 'Fee paid by' }).selectOption({ label: 'You' });
+    await added.getByRole('textbox', { name: 'Amount' }).fill('12.50');
+    await added.getByRole('button', { name: 'Keep these values' }).click();
+    await summary.getByRole('button', { name: 'Save changes to payments' }).click();
+    await expect
+      .poll(async () => {
+        const batch = (await sender.call('globalPayBatchGet', { batchId })) as {
+          payments: Array<{ beneficiaryName: string; beneficiaryCountryCode: string; paymentMethods: Array<{ name: string; forbidden: boolean }> }>;
+        };
+        const dan = batch.payments.find((payment) => payment.beneficiaryName === `Dan Vogel ${stamp}`);
+        return dan && { country: dan.beneficiaryCountryCode, forbidden: dan.paymentMethods.filter((method) => method.forbidden).map((method) => method.name) };
+      })
+      .toEqual({ country: 'DE', forbidden: ['oct'] });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
 });
