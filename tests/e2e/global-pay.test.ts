@@ -297,4 +297,73 @@ describe('global pay through the recipient link', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
+
+  it('lets a recipient in the US of a euro batch be paid in dollars by wire: the rate and the amount to receive shown are what she is paid', async () => {
+    const stamp = Date.now().toString(36);
+    const recipient = `eva.${stamp}@example.net`;
+    const sender = await signIn(e2e.server.url, 'personal@example.com');
+    const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
+    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+    const file = [
+      'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
+      `100.00,Photos,individual,Eva Stone ${stamp},${recipient},US,sender,oct|crypto_eft`,
+    ].join('\n');
+    const attachedFile = `data:text/csv;name=us.csv;base64,${Buffer.from(file, 'utf8').toString('base64')}`;
+    const uploaded = (await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: `US ${stamp}`, attachedFile })) as {
+      batch: { batchId: number };
+    };
+    const batchId = uploaded.batch.batchId;
+    await sender.call('globalPaySubmit', { idempotencyKey: `us-${stamp}`, batchId });
+    let senderCode = '';
+    await expect
+      .poll(
+        async () => {
+          const [sms] = await outboxMessages(e2e.server.url, ANNA_PHONE, 'globalPayApproval');
+          const [mail] = await outboxMessages(e2e.server.url, 'personal@example.com', 'globalPayApproval');
+          senderCode = codeIn(sms?.body ?? mail?.body ?? '');
+          return senderCode;
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/^[0-9]{6}$/);
+    await sender.call('globalPayBatchApprove', { idempotencyKey: `us-approve-${stamp}`, operationId: batchId, approvalCode: senderCode });
+    const link = /https?:\/\/\S+\/receive\/[A-Za-z0-9_-]{43,}/.exec(await messageTo(recipient, 'globalPayLink'))?.[0] ?? '';
+    const secret = new URL(link).pathname.split('/').pop()!;
+    // What the server quotes for a wire in dollars, asked as the page asks it.
+    const quote = (await sender.call('receiveMeta', { paymentSecret: secret, paymentMethod: 'wire', toCurrencyCode: 'USD', countryCode: 'US' })) as {
+      toAmount: string;
+      exchangeRate: string;
+    };
+    expect(quote.exchangeRate).not.toBe('1');
+
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${e2e.server.url}${new URL(link).pathname}`);
+    await page.getByRole('heading', { name: 'Receive a payment', level: 1 }).waitFor();
+    const main = page.locator('main');
+    await page.getByLabel('Your country').selectOption('US');
+    await page.getByRole('group', { name: 'Method' }).getByRole('radio', { name: 'Bank wire' }).check();
+    // The batch's euros first, nothing converted; dollars offered beside them.
+    const currency = page.getByLabel('Currency');
+    await expect.poll(() => currency.inputValue()).toBe('EUR');
+    await expect.poll(() => main.locator('[data-field="toAmount"]').innerText()).toBe('€100.00');
+    expect(await main.locator('[data-field="exchangeRate"]').count()).toBe(0);
+    expect(await currency.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['EUR', 'USD']));
+    await currency.selectOption('USD');
+    await expect.poll(() => main.locator('[data-field="toAmount"]').innerText()).toBe(`$${quote.toAmount}`);
+    expect(await main.locator('[data-field="exchangeRate"]').innerText()).toBe(`1 EUR = ${quote.exchangeRate} USD`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel(/^Account holder/).fill(`Eva Stone ${stamp}`);
+    await page.getByLabel(/^Routing number/).fill('021000021');
+    await page.getByLabel(/^Account number/).fill('123456789');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await main.getByRole('heading', { name: 'Confirm with the code we e-mailed you' }).waitFor();
+    await page.getByRole('textbox', { name: 'Code' }).fill(codeIn(await messageTo(recipient, 'globalPayReceiveCode')));
+    await page.getByRole('button', { name: 'Confirm and get paid' }).click();
+    await main.getByRole('heading', { name: 'Your payment is on its way' }).waitFor();
+    // Her payout is the quoted dollars.
+    const withdrawals = main.getByRole('group', { name: 'Your last payments' });
+    await expect.poll(() => withdrawals.innerText()).toContain(`$${quote.toAmount}`);
+    await page.close();
+  });
 });
