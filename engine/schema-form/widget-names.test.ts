@@ -11,12 +11,14 @@ const registry = { ...rjsfWidgets, ...widgets } as Record<string, Widget>;
 // rjsf wraps the widget it finds once and keeps the wrapper on it as `MergedWidget`.
 const wrapper = (widget: unknown) => (widget as { MergedWidget?: unknown }).MergedWidget;
 
-// `fileSet` is drawn by an rjsf field of the engine instead (SchemaForm's withEngineFields).
-const widgetNames = ENGINE_WIDGET_NAMES.filter((name) => name !== 'fileSet');
+// `fileSet` and `flagList` are drawn by rjsf fields of the engine instead (SchemaForm's withEngineFields).
+const FIELD_NAMES: readonly string[] = ['fileSet', 'flagList'];
+const widgetNames = ENGINE_WIDGET_NAMES.filter((name) => !FIELD_NAMES.includes(name));
 
 describe('ENGINE_WIDGET_NAMES', () => {
-  it("'fileSet' is drawn by the engine's own field", () => {
+  it("'fileSet' and 'flagList' are drawn by the engine's own fields", () => {
     expect(withEngineFields({ scans: { 'ui:widget': 'fileSet' } })).toEqual({ scans: { 'ui:widget': 'fileSet', 'ui:field': 'fileSet' } });
+    expect(withEngineFields({ toppings: { 'ui:widget': 'flagList' } })).toEqual({ toppings: { 'ui:widget': 'flagList', 'ui:field': 'flagList' } });
   });
 
   it.each(widgetNames)("'%s' is drawn by the engine's own widget (hidden: rjsf's hidden input)", (name) => {
