@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ScreenSpec } from '../spec/types';
+import { flagListEntries } from './flagListField';
 import { createTestI18n, renderScreens, testOptions } from '../testing/harness';
 
 const pizza: ScreenSpec = {
@@ -75,5 +76,88 @@ describe('a flag list', () => {
         ],
       }),
     );
+  });
+
+  it('follows its source: no boxes before the field it reads is chosen, the chosen kind’s entries as soon as it is, a flag kept by name', async () => {
+    const sizes = {
+      sizes: [
+        { code: 'small', extras: [{ name: 'olives' }, { name: 'onions' }] },
+        { code: 'large', extras: [{ name: 'onions' }, { name: 'basil' }] },
+      ],
+    };
+    const callMethod = vi.fn(async (method: string): Promise<unknown> => (method === 'pizzaSizes' ? sizes : {}));
+    const bySize: ScreenSpec = {
+      ...pizza,
+      form: {
+        ...pizza.form!,
+        schema: {
+          type: 'object',
+          properties: {
+            size: { type: 'string' },
+            toppings: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, left: { type: 'boolean' } } } },
+          },
+        },
+        fields: ['size', 'toppings'],
+        uiSchema: {
+          size: { 'ui:title': 'pizza.size' },
+          toppings: {
+            'ui:title': 'pizza.leaveOut',
+            'ui:widget': 'flagList',
+            'ui:options': {
+              key: 'name',
+              flag: 'left',
+              labelKey: 'enums.topping',
+              emptyText: 'pizza.sizeFirst',
+              source: { method: 'pizzaSizes', path: 'sizes', where: { field: 'code', equals: ':size' }, within: 'extras' },
+            },
+          },
+        },
+      },
+    };
+    const i18n = createTestI18n({
+      pizza: { title: 'Pizza', leaveOut: 'Leave out', order: 'Order', ordered: 'Ordered', size: 'Size', sizeFirst: 'Choose a size first.' },
+      enums: { topping: { olives: 'Olives', onions: 'Onions', basil: 'Basil' } },
+    });
+    renderScreens(testOptions([bySize], { callMethod }), '/pizza', i18n);
+    const group = await screen.findByRole('group', { name: 'Leave out' });
+    await waitFor(() => expect(group.textContent).toContain('Choose a size first.'));
+    expect(screen.queryAllByRole('checkbox')).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(/^Size/), { target: { value: 'small' } });
+    const onions = (await screen.findByRole('checkbox', { name: 'Onions' })) as HTMLInputElement;
+    expect(screen.getAllByRole('checkbox').map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual(['Olives', 'Onions']);
+    fireEvent.click(onions);
+
+    fireEvent.change(screen.getByLabelText(/^Size/), { target: { value: 'large' } });
+    await screen.findByRole('checkbox', { name: 'Basil' });
+    expect(screen.queryByRole('checkbox', { name: 'Olives' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'Onions' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Order' }));
+    await waitFor(() =>
+      expect(callMethod).toHaveBeenCalledWith('pizzaOrder', {
+        size: 'large',
+        toppings: [
+          { name: 'onions', left: true },
+          { name: 'basil', left: false },
+        ],
+      }),
+    );
+  });
+
+  it('keeps a flag by name and turns a new entry off', () => {
+    expect(
+      flagListEntries(
+        [{ name: 'olives' }, { name: 'basil' }],
+        [
+          { name: 'onions', left: true },
+          { name: 'basil', left: true },
+        ],
+        'name',
+        'left',
+      ),
+    ).toEqual([
+      { name: 'olives', left: false },
+      { name: 'basil', left: true },
+    ]);
   });
 });

@@ -12,12 +12,13 @@ const registry = { ...rjsfWidgets, ...widgets } as Record<string, Widget>;
 const wrapper = (widget: unknown) => (widget as { MergedWidget?: unknown }).MergedWidget;
 
 // `fileSet` and `flagList` are drawn by rjsf fields of the engine instead (SchemaForm's withEngineFields).
-const engineFieldNames = ['fileSet', 'flagList'];
-const widgetNames = ENGINE_WIDGET_NAMES.filter((name) => !engineFieldNames.includes(name));
+const FIELD_NAMES: readonly string[] = ['fileSet', 'flagList'];
+const widgetNames = ENGINE_WIDGET_NAMES.filter((name) => !FIELD_NAMES.includes(name));
 
 describe('ENGINE_WIDGET_NAMES', () => {
-  it.each(engineFieldNames)("'%s' is drawn by the engine's own field", (name) => {
-    expect(withEngineFields({ list: { 'ui:widget': name } })).toEqual({ list: { 'ui:widget': name, 'ui:field': name } });
+  it("'fileSet' and 'flagList' are drawn by the engine's own fields", () => {
+    expect(withEngineFields({ scans: { 'ui:widget': 'fileSet' } })).toEqual({ scans: { 'ui:widget': 'fileSet', 'ui:field': 'fileSet' } });
+    expect(withEngineFields({ toppings: { 'ui:widget': 'flagList' } })).toEqual({ toppings: { 'ui:widget': 'flagList', 'ui:field': 'flagList' } });
   });
 
   it.each(widgetNames)("'%s' is drawn by the engine's own widget (hidden: rjsf's hidden input)", (name) => {

@@ -8,6 +8,7 @@ import { countryByCode } from '../dictionaries/data.ts';
 import { currentLanguage, messageTexts } from '../i18n/request-language.ts';
 import { isValidIban } from '../instructions/bank-numbers.ts';
 import { formatMinorUnits, toMinorUnits } from '../ledger/money.ts';
+import { fxMarginPercent } from '../pricing/pricing.ts';
 import { bankByIban, bankBySwift } from '../rails/bank-directory.ts';
 import { isValidBic } from '../rails/bic.ts';
 import { extraParamFields } from '../rails/eft.ts';
@@ -41,7 +42,7 @@ import {
   resendRecipientCode,
   submitRecipientChoice,
 } from './receive.ts';
-import { allowedMethods, countryMethods, EXTRA_FX_MARKUP_PERCENT, globalPayCountries, highestFee } from './rules.ts';
+import { allowedMethods, countryMethods, globalPayCountries, highestFee } from './rules.ts';
 
 type GlobalPayMethod =
   | 'globalPayUpload'
@@ -232,7 +233,8 @@ export const globalPayHandlers: Pick<RpcHandlerMap<RpcContext>, GlobalPayMethod>
     return {
       estimatedTotal: formatMinorUnits(amount + (senderPays ? maximumTrxFee : 0n), account.scale),
       maximumTrxFee: formatMinorUnits(maximumTrxFee, account.scale),
-      extraFxMarkupPercent: EXTRA_FX_MARKUP_PERCENT,
+      // A recipient paid in another currency is converted as every payout is (receiveMeta): the transfers' margin.
+      extraFxMarkupPercent: fxMarginPercent(),
       currencyCode: account.currency_code,
     };
   },

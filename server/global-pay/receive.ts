@@ -7,13 +7,15 @@ import { keyedDescription } from '../ledger/descriptions.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
-import { exchangeRate, transferFee } from '../pricing/pricing.ts';
+import { transferFee } from '../pricing/pricing.ts';
 import { announceToCustomer } from '../push/customer-live.ts';
 import { cryptoRecipient } from '../rails/crypto-eft.ts';
 import { eftBeneficiary } from '../rails/eft.ts';
 import { instantRecipient } from '../rails/instant.ts';
 import { interacRecipient } from '../rails/interac.ts';
 import { octCard } from '../rails/oct.ts';
+import { railQuote, type CurrencyScale } from '../rails/fee-quote.ts';
+import { payoutCurrencies } from '../rails/payout-currencies.ts';
 import { holdPayout, recordPayout } from '../rails/payouts.ts';
 import type { RailAdapters, RailName } from '../rails/rail-adapter.ts';
 import { wireBeneficiary } from '../rails/wire.ts';
@@ -21,7 +23,7 @@ import { RefusalToRecord, RpcRefusal } from '../rpc/response-codes.ts';
 import { payoutInstruction } from '../transfers/payout-handover.ts';
 import { customerName } from '../transfers/parties.ts';
 import { secretHash, type Messenger } from './batches.ts';
-import { allowedMethods, EXPIRE_DAYS, EXTRA_FX_MARKUP_PERCENT, globalPayCountries } from './rules.ts';
+import { allowedMethods, EXPIRE_DAYS, globalPayCountries, type CountryMethod } from './rules.ts';
 
 type Trx = Transaction<Database>;
 type Db = Kysely<Database> | Trx;
@@ -138,9 +140,25 @@ function allowedCountry(payment: LinkedPayment, countryCode: string) {
   return allowedMethods(countryCode, payment.forbidden_methods);
 }
 
-/** The methods the recipient may choose in a country. */
+/**
+ * The currencies a recipient may be paid in by a country's method: the batch's first (always), then those
+ * the method pays in there (global-pay-methods.json) that its rail may send to that country
+ * (payout-currencies.json, as every payout of the rail).
+ *
+ * @example
+ * payoutCurrenciesOf('EUR', { name: 'wire', currencies: ['USD'] }, 'US'); // ['EUR', 'USD']
+ */
+export function payoutCurrenciesOf(batchCurrency: string, method: CountryMethod, countryCode: string): string[] {
+  const rail = payoutCurrencies(method.name, batchCurrency, countryCode);
+  return [batchCurrency, ...method.currencies.filter((code) => code !== batchCurrency && rail.includes(code))];
+}
+
+/** The methods the recipient may choose in a country, each with the currencies it may pay them in. */
 export function recipientMethods(payment: LinkedPayment, countryCode: string) {
-  return allowedCountry(payment, countryCode).map((method) => ({ name: method.name, currencies: method.currencies }));
+  return allowedCountry(payment, countryCode).map((method) => ({
+    name: method.name,
+    currencies: payoutCurrenciesOf(payment.currency_code, method, countryCode),
+  }));
 }
 
 /** A method of the country the recipient may choose, paying in `currency`; else TA1 on the field that is wrong. */
@@ -154,32 +172,53 @@ function chosenMethod(
 ) {
   const found = allowedCountry(payment, countryCode).find((candidate) => candidate.name === method);
   if (!found) throw fieldRefusal(methodField, 'server.receive.methodNotAllowed');
-  if (!found.currencies.includes(currency)) throw fieldRefusal(currencyField, 'server.receive.currencyNotOffered', { currencies: found.currencies.join(', ') });
+  const currencies = payoutCurrenciesOf(payment.currency_code, found, countryCode);
+  if (!currencies.includes(currency)) throw fieldRefusal(currencyField, 'server.receive.currencyNotOffered', { currencies: currencies.join(', ') });
   return found;
 }
 
-/** What the recipient receives by a method in a currency: the fee (by the rail's pricing), and the rest converted with the markup. */
+/** What a payment pays its recipient by a rail in a currency, in minor units, and at what rate. */
+interface RecipientQuote {
+  /** The rail's fee on the payment, in the batch's currency. */
+  fee: bigint;
+  /** What leaves the batch's hold for the recipient, in the batch's currency (the fee taken from it when feeIsBen). */
+  out: bigint;
+  /** `out` in the payout's currency. */
+  toAmount: bigint;
+  receive: CurrencyScale;
+  /** The rate of quoteTransfer (pricing.ts), '1' in the batch's currency. */
+  rate: string;
+}
+
+/**
+ * The recipient's payout priced as every payout of its rail is (railQuote: the rail's fee, and the
+ * conversion of quoteTransfer, the product's rate with its margin): what leaves the batch's hold and what
+ * arrives in `toCurrency`. receiveMeta answers it and approving pays exactly it.
+ */
+async function recipientQuote(db: Db, payment: LinkedPayment, rail: RailName, toCurrency: string, currencyField: string): Promise<RecipientQuote> {
+  const fee = transferFee(rail, payment.amount);
+  const out = payment.fee_share === 'beneficiary' ? payment.amount - fee : payment.amount;
+  const batch: CurrencyScale = { scale: payment.scale, currency_code: payment.currency_code };
+  let receive = batch;
+  if (toCurrency !== batch.currency_code) {
+    const target = await db.selectFrom('currencies').select('scale').where('code', '=', toCurrency).executeTakeFirst();
+    if (!target) throw fieldRefusal(currencyField, 'server.receive.currencyNotOffered', { currencies: batch.currency_code });
+    receive = { scale: target.scale, currency_code: toCurrency };
+  }
+  const quote = railQuote(rail, out, batch, receive);
+  return { fee, out, toAmount: quote.toAmount, receive, rate: quote.rate };
+}
+
+/** What the recipient receives by a method in a currency: the fee, the amount to receive and the rate (recipientQuote). */
 export async function recipientMeta(db: Db, payment: LinkedPayment, input: { paymentMethod: RailName; toCurrencyCode: string; countryCode: string }) {
   chosenMethod(payment, input.countryCode, input.paymentMethod, input.toCurrencyCode, 'paymentMethod', 'toCurrencyCode');
-  const fee = transferFee(input.paymentMethod, payment.amount);
-  const sent = payment.fee_share === 'beneficiary' ? payment.amount - fee : payment.amount;
-  let rate;
-  try {
-    rate = exchangeRate(payment.currency_code, input.toCurrencyCode);
-  } catch {
-    throw fieldRefusal('toCurrencyCode', 'server.receive.currencyNotOffered', { currencies: payment.currency_code });
-  }
-  const markupBasisPoints = payment.currency_code === input.toCurrencyCode ? 0n : BigInt(Math.round(Number(EXTRA_FX_MARKUP_PERCENT) * 100));
-  const scaled = (rate.scaled * (10_000n - markupBasisPoints)) / 10_000n;
-  const target = await db.selectFrom('currencies').select('scale').where('code', '=', input.toCurrencyCode).executeTakeFirst();
-  const toScale = target?.scale ?? 2;
-  const toMinor = (sent * scaled * 10n ** BigInt(toScale)) / (10n ** 12n * 10n ** BigInt(payment.scale));
+  const quote = await recipientQuote(db, payment, input.paymentMethod, input.toCurrencyCode, 'toCurrencyCode');
   return {
-    exchangeRate: markupBasisPoints === 0n ? rate.text : formatMinorUnits(scaled / 10n ** 6n, 6),
-    toAmount: formatMinorUnits(toMinor > 0n ? toMinor : 0n, toScale),
-    fee: formatMinorUnits(fee, payment.scale),
+    exchangeRate: quote.rate,
+    toAmount: formatMinorUnits(quote.toAmount, quote.receive.scale),
+    fee: formatMinorUnits(quote.fee, payment.scale),
     currencyCode: payment.currency_code,
-    toCurrencyCode: input.toCurrencyCode,
+    toCurrencyCode: quote.receive.currency_code,
   };
 }
 
@@ -307,8 +346,9 @@ export async function resendRecipientCode(trx: Trx, secret: string, operationId:
 /**
  * Approves the recipient's choice with their code: the payment becomes a payout on the chosen rail, funded
  * from the batch's hold in `escrow:batch` (held towards the rail's clearing account and the fee account,
- * as a payout's hold is; posted when the rail settles), a transfer of the sender's; what was kept for a
- * dearer method than the chosen one goes back to the sender. The payout is handed to the rail after the
+ * as a payout's hold is; posted when the rail settles), a transfer of the sender's, in the currency the
+ * recipient chose at the rate receiveMeta quoted (recipientQuote; through the FX accounts when it is not the
+ * batch's); what was kept for a dearer method than the chosen one goes back to the sender. The payout is handed to the rail after the
  * commit. A wrong code counts (RefusalToRecord); the fifth sets the choice aside (choose again).
  * Approving a payment already on its way answers its status.
  */
@@ -343,12 +383,21 @@ export async function approveRecipientChoice(
   }
   const rail = payment.chosen_method as RailName;
   const beneficiary = payment.payment_details as { name: string; countryCode?: string } & Record<string, string>;
-  const fee = transferFee(rail, payment.amount);
-  const out = payment.fee_share === 'beneficiary' ? payment.amount - fee : payment.amount;
+  // The payout in the currency the recipient chose, priced as receiveMeta quoted it; converted through the FX accounts.
+  const { fee, out, toAmount, receive, rate } = await recipientQuote(trx, payment, rail, payment.chosen_currency ?? payment.currency_code, 'operationId');
   const taken = out + fee;
   const currency = payment.currency_code;
+  const converts = receive.currency_code !== currency;
   const escrow = await systemAccountId(trx, 'escrow:batch', currency);
-  const held = await holdPayout(trx, { rail, fromAccountId: escrow, amount: out, fee, currency, beneficiaryName: beneficiary.name });
+  const held = await holdPayout(trx, {
+    rail,
+    fromAccountId: escrow,
+    amount: out,
+    fee,
+    currency,
+    beneficiaryName: beneficiary.name,
+    ...(converts ? { received: { amount: toAmount, currency: receive.currency_code } } : {}),
+  });
   // What the batch kept for this payment beyond what it costs goes back to the sender now (it kept the
   // dearest allowed rail's fee: highestFee).
   const kept = payment.amount + payment.reserved_fee;
@@ -373,6 +422,7 @@ export async function approveRecipientChoice(
     amount: out,
     fee,
     currency,
+    ...(converts ? { received: { amount: toAmount, currency: receive.currency_code, rate } } : {}),
     ledgerTransactionId: held.transactionId,
     beneficiary,
     note: payment.description || null,
@@ -390,7 +440,8 @@ export async function approveRecipientChoice(
     .set((eb) => ({ held_amount: eb('held_amount', '-', kept) }))
     .where('id', '=', payment.batch_id)
     .execute();
-  const instruction = payoutInstruction({ ...beneficiary }, endToEndId, formatMinorUnits(out, payment.scale), currency, null);
+  // The rail is told what the recipient receives, in the payout's currency.
+  const instruction = payoutInstruction({ ...beneficiary }, endToEndId, formatMinorUnits(toAmount, receive.scale), receive.currency_code, null);
   afterCommit(() => rails[rail].sendPayout(instruction));
   // The sender's open pages (the batch, its status) ask again once this is committed.
   await announceToCustomer(trx, payment.customer_id, 'payouts');
@@ -449,8 +500,9 @@ function destinationOf(details: Record<string, string> | null): string | undefin
 
 const withdrawalOf = (row: Awaited<ReturnType<typeof withdrawalsQuery>>[number]) => ({
   paymentId: Number(row.id),
-  amount: formatMinorUnits(row.transfer_amount ?? row.amount, row.scale),
-  currencyCode: row.currency_code,
+  // What the recipient received, in the currency they chose.
+  amount: formatMinorUnits(row.transfer_to_amount, row.to_scale),
+  currencyCode: row.to_currency_code,
   paymentMethod: row.chosen_method as RailName,
   countryCode: row.chosen_country ?? row.beneficiary_country_code,
   status: receiveStatus(row),
@@ -464,15 +516,24 @@ const withdrawalsQuery = (db: Db, email: string, only: { limit?: number; payment
     .innerJoin('global_pay_batches as b', 'b.id', 'p.batch_id')
     .innerJoin('currencies as c', 'c.code', 'b.currency_code')
     .innerJoin('transfers as t', 't.id', 'p.transfer_id')
+    .innerJoin('currencies as tc', 'tc.code', 't.to_currency_code')
     .selectAll('p')
-    .select(['b.currency_code', 'c.scale', 't.status as transfer_status', 't.amount as transfer_amount', 't.created_at as transfer_date'])
+    .select([
+      'b.currency_code',
+      'c.scale',
+      't.status as transfer_status',
+      't.to_amount as transfer_to_amount',
+      't.to_currency_code',
+      'tc.scale as to_scale',
+      't.created_at as transfer_date',
+    ])
     .where(sql<string>`lower(p.beneficiary_email)`, '=', email.toLowerCase())
     .$if(only.paymentId !== undefined, (qb) => qb.where('p.id', '=', BigInt(only.paymentId!)))
     .orderBy('p.id', 'desc')
     .$if(only.limit !== undefined, (qb) => qb.limit(only.limit!))
     .execute();
 
-/** The recipient's last payouts through their links (same e-mail), newest first. */
+/** The recipient's last payouts through their links (same e-mail), newest first, each in the currency it was paid in. */
 export async function recipientWithdrawals(db: Db, secret: string, limit: number) {
   const payment = await paymentOfLink(db, secret);
   return (await withdrawalsQuery(db, payment.beneficiary_email, { limit })).map(withdrawalOf);

@@ -12,7 +12,6 @@ export interface CountryMethod {
 
 interface Rules {
   expireDays: number;
-  extraFxMarkupPercent: string;
   countries: Record<string, CountryMethod[]>;
 }
 
@@ -21,9 +20,6 @@ const RULES = checked<Rules>('global-pay-methods.json', rulesSchema, rulesData);
 
 /** Days a recipient link stays good after its batch is approved. */
 export const EXPIRE_DAYS = RULES.expireDays;
-
-/** The markup on the exchange rate when a recipient is paid in another currency, in percent ('1.5'). */
-export const EXTRA_FX_MARKUP_PERCENT = RULES.extraFxMarkupPercent;
 
 /** The countries global pay serves, in code order. */
 export const globalPayCountries = (): string[] => Object.keys(RULES.countries).sort();

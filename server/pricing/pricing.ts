@@ -50,6 +50,14 @@ export interface ExchangeRate {
 export const pricedCurrencies = (): string[] => Object.keys(PRICING.ratesPerUsd);
 
 /**
+ * The margin every conversion takes (transfer-pricing.json's fxMarginBasisPoints), in percent.
+ *
+ * @example
+ * fxMarginPercent(); // '0.5' for 50 basis points
+ */
+export const fxMarginPercent = (): string => String(PRICING.fxMarginBasisPoints / 100);
+
+/**
  * What one unit of `from` buys in `to`, after the FX margin. 1 for the same currency or when either
  * is missing (document 001 section 5). Throws a TA1 refusal for a currency without a rate.
  *

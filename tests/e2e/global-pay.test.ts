@@ -233,4 +233,137 @@ describe('global pay through the recipient link', () => {
 
     await page.close();
   });
+
+  it('shows a payment’s country in its editor, and offers a new payment its country’s methods as soon as the country is chosen', async () => {
+    const stamp = Date.now().toString(36);
+    const sender = await signIn(e2e.server.url, 'personal@example.com');
+    const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
+    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+    const file = [
+      'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
+      `30.00,Design,individual,Cleo Marin ${stamp},cleo.${stamp}@example.net,RO,sender,`,
+    ].join('\n');
+    const attachedFile = `data:text/csv;name=ro.csv;base64,${Buffer.from(file, 'utf8').toString('base64')}`;
+    const uploaded = (await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: `Editor ${stamp}`, attachedFile })) as {
+      batch: { batchId: number };
+    };
+    const batchId = uploaded.batch.batchId;
+
+    const page = await e2e.signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/transfer/external/global-summary?batchId=${batchId}`);
+    const summary = page.locator('main');
+    await summary.getByRole('heading', { name: `Editor ${stamp}` }).waitFor();
+
+    // The uploaded payment's editor shows its country (Romania), not "Choose…", and Romania's methods.
+    await summary
+      .locator('tr', { hasText: `Cleo Marin ${stamp}` })
+      .getByRole('button', { name: /^Edit/ })
+      .click();
+    const editor = summary.locator('.eng-editable__editor');
+    const country = editor.getByRole('combobox', { name: 'Country' });
+    await expect.poll(() => country.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent)).toBe('Romania');
+    const forbidden = editor.getByRole('group', { name: 'Methods this recipient may not choose' });
+    await expect.poll(() => forbidden.getByRole('checkbox').count()).toBe(3);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+
+    // A new payment: no methods before its country, Germany's as soon as it is chosen; one forbidden is kept on save.
+    await summary.getByRole('button', { name: 'Add a payment' }).click();
+    const added = summary.locator('.eng-editable__editor');
+    const addedMethods = added.getByRole('group', { name: 'Methods this recipient may not choose' });
+    await addedMethods.getByText("Choose the recipient's country to see its methods.").waitFor();
+    expect(await addedMethods.getByRole('checkbox').count()).toBe(0);
+    await added.getByRole('combobox', { name: 'Country' }).selectOption('US');
+    await addedMethods.getByRole('checkbox', { name: 'Bank wire' }).waitFor();
+    expect(await addedMethods.getByRole('checkbox').count()).toBe(3);
+    await added.getByRole('combobox', { name: 'Country' }).selectOption('DE');
+    await expect.poll(() => addedMethods.getByRole('checkbox', { name: 'Crypto wallet' }).isChecked()).toBe(false);
+    await addedMethods.getByRole('checkbox', { name: 'To a card' }).check();
+    await added.getByRole('textbox', { name: 'Recipient', exact: true }).fill(`Dan Vogel ${stamp}`);
+    await added.getByRole('textbox', { name: "Recipient's e-mail" }).fill(`dan.${stamp}@example.net`);
+    await added.getByRole('combobox', { name: 'Recipient type' }).selectOption({ label: 'A person' });
+    await added.getByRole('combobox', { name: 'Fee paid by' }).selectOption({ label: 'You' });
+    await added.getByRole('textbox', { name: 'Amount' }).fill('12.50');
+    await added.getByRole('button', { name: 'Keep these values' }).click();
+    await summary.getByRole('button', { name: 'Save changes to payments' }).click();
+    await expect
+      .poll(async () => {
+        const batch = (await sender.call('globalPayBatchGet', { batchId })) as {
+          payments: Array<{ beneficiaryName: string; beneficiaryCountryCode: string; paymentMethods: Array<{ name: string; forbidden: boolean }> }>;
+        };
+        const dan = batch.payments.find((payment) => payment.beneficiaryName === `Dan Vogel ${stamp}`);
+        return dan && { country: dan.beneficiaryCountryCode, forbidden: dan.paymentMethods.filter((method) => method.forbidden).map((method) => method.name) };
+      })
+      .toEqual({ country: 'DE', forbidden: ['oct'] });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('lets a recipient in the US of a euro batch be paid in dollars by wire: the rate and the amount to receive shown are what she is paid', async () => {
+    const stamp = Date.now().toString(36);
+    const recipient = `eva.${stamp}@example.net`;
+    const sender = await signIn(e2e.server.url, 'personal@example.com');
+    const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
+    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+    const file = [
+      'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
+      `100.00,Photos,individual,Eva Stone ${stamp},${recipient},US,sender,oct|crypto_eft`,
+    ].join('\n');
+    const attachedFile = `data:text/csv;name=us.csv;base64,${Buffer.from(file, 'utf8').toString('base64')}`;
+    const uploaded = (await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: `US ${stamp}`, attachedFile })) as {
+      batch: { batchId: number };
+    };
+    const batchId = uploaded.batch.batchId;
+    await sender.call('globalPaySubmit', { idempotencyKey: `us-${stamp}`, batchId });
+    let senderCode = '';
+    await expect
+      .poll(
+        async () => {
+          const [sms] = await outboxMessages(e2e.server.url, ANNA_PHONE, 'globalPayApproval');
+          const [mail] = await outboxMessages(e2e.server.url, 'personal@example.com', 'globalPayApproval');
+          senderCode = codeIn(sms?.body ?? mail?.body ?? '');
+          return senderCode;
+        },
+        { timeout: 15_000 },
+      )
+      .toMatch(/^[0-9]{6}$/);
+    await sender.call('globalPayBatchApprove', { idempotencyKey: `us-approve-${stamp}`, operationId: batchId, approvalCode: senderCode });
+    const link = /https?:\/\/\S+\/receive\/[A-Za-z0-9_-]{43,}/.exec(await messageTo(recipient, 'globalPayLink'))?.[0] ?? '';
+    const secret = new URL(link).pathname.split('/').pop()!;
+    // What the server quotes for a wire in dollars, asked as the page asks it.
+    const quote = (await sender.call('receiveMeta', { paymentSecret: secret, paymentMethod: 'wire', toCurrencyCode: 'USD', countryCode: 'US' })) as {
+      toAmount: string;
+      exchangeRate: string;
+    };
+    expect(quote.exchangeRate).not.toBe('1');
+
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${e2e.server.url}${new URL(link).pathname}`);
+    await page.getByRole('heading', { name: 'Receive a payment', level: 1 }).waitFor();
+    const main = page.locator('main');
+    await page.getByLabel('Your country').selectOption('US');
+    await page.getByRole('group', { name: 'Method' }).getByRole('radio', { name: 'Bank wire' }).check();
+    // The batch's euros first, nothing converted; dollars offered beside them.
+    const currency = page.getByLabel('Currency');
+    await expect.poll(() => currency.inputValue()).toBe('EUR');
+    await expect.poll(() => main.locator('[data-field="toAmount"]').innerText()).toBe('€100.00');
+    expect(await main.locator('[data-field="exchangeRate"]').count()).toBe(0);
+    expect(await currency.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['EUR', 'USD']));
+    await currency.selectOption('USD');
+    await expect.poll(() => main.locator('[data-field="toAmount"]').innerText()).toBe(`$${quote.toAmount}`);
+    expect(await main.locator('[data-field="exchangeRate"]').innerText()).toBe(`1 EUR = ${quote.exchangeRate} USD`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByLabel(/^Account holder/).fill(`Eva Stone ${stamp}`);
+    await page.getByLabel(/^Routing number/).fill('021000021');
+    await page.getByLabel(/^Account number/).fill('123456789');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await main.getByRole('heading', { name: 'Confirm with the code we e-mailed you' }).waitFor();
+    await page.getByRole('textbox', { name: 'Code' }).fill(codeIn(await messageTo(recipient, 'globalPayReceiveCode')));
+    await page.getByRole('button', { name: 'Confirm and get paid' }).click();
+    await main.getByRole('heading', { name: 'Your payment is on its way' }).waitFor();
+    // Her payout is the quoted dollars.
+    const withdrawals = main.getByRole('group', { name: 'Your last payments' });
+    await expect.poll(() => withdrawals.innerText()).toContain(`$${quote.toAmount}`);
+    await page.close();
+  });
 });

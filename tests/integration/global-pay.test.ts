@@ -222,7 +222,8 @@ for (const backend of BACKENDS) {
       expect(details.allowedCountries).toContain('DE');
       expect(details.senderName).toContain('gp-sender');
       expect(await rpc('receiveMethods', { paymentSecret: secrets.ana, countryCode: 'DE' })).toMatchObject({
-        methods: [{ name: 'wire', currencies: ['EUR'] }, { name: 'oct' }, { name: 'crypto_eft' }],
+        // The batch's currency first, then what the wire pays in Germany (and the rail may send there).
+        methods: [{ name: 'wire', currencies: ['USD', 'EUR'] }, { name: 'oct' }, { name: 'crypto_eft' }],
       });
       const meta = await rpc('receiveMeta', { paymentSecret: secrets.ana, paymentMethod: 'wire', toCurrencyCode: 'EUR', countryCode: 'DE' });
       expect(meta).toMatchObject({
@@ -273,10 +274,12 @@ for (const backend of BACKENDS) {
         withdrawals: [{ paymentId: details.paymentId, paymentMethod: 'wire', countryCode: 'DE', status: 'paid', summary: '•••• 3000' }],
       });
 
+      // What she received, in the euros she chose: the amount quoted.
       expect(await rpc('receiveWithdrawalDetails', { paymentSecret: secrets.ana, paymentId: details.paymentId })).toMatchObject({
         responseCode: '00',
         paymentId: details.paymentId,
-        amount: '100.00',
+        amount: meta.toAmount,
+        currencyCode: 'EUR',
         status: 'paid',
       });
 
@@ -317,6 +320,97 @@ for (const backend of BACKENDS) {
       });
       // The sender paid Ana's 100.00 and the wire's fee, nothing more.
       expect(await usd(sender)).toMatchObject({ balance: 1_000_00n - 100_00n - transferFee('wire', 100_00n), pending: 0n });
+      expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+    });
+
+    it('pays a recipient of a EUR batch in USD by wire at the rails’ rate: the amount quoted is the amount paid, through the FX accounts', async () => {
+      const { customerId, email } = await createPersonalCustomer(db(), 'gp-fx');
+      const eur = await openAccount(db(), customerId, 'EUR');
+      await fund(db(), eur, 500_00n);
+      const tokens = await client.signIn(email, TEST_PASSWORD);
+      const dora = uniqueEmail('dora');
+      const uploaded = await rpc(
+        'globalPayUpload',
+        { accountId: eur, batchName: 'Dollars', attachedFile: csvDataUrl([HEADER, `100.00,Shoot,individual,Dora Reyes,${dora},US,sender,`].join('\n')) },
+        tokens,
+      );
+      const batchId = uploaded.batch.batchId as number;
+      expect(await rpc('globalPaySubmit', { idempotencyKey: randomUUID(), batchId }, tokens)).toMatchObject({ responseCode: '00' });
+      const senderCode = codeIn((await newestMessage(email, 'globalPayApproval'))?.body);
+      expect(await rpc('globalPayBatchApprove', { idempotencyKey: randomUUID(), operationId: batchId, approvalCode: senderCode }, tokens)).toMatchObject({
+        responseCode: '00',
+        status: 'submitted',
+      });
+      const secret = await linkSecretFor(dora);
+
+      // In the US a wire pays her in the batch's euros or in dollars; the rail sends no pounds there.
+      expect(await rpc('receiveMethods', { paymentSecret: secret, countryCode: 'US' })).toMatchObject({
+        methods: [{ name: 'wire', currencies: ['EUR', 'USD'] }, { name: 'oct' }, { name: 'crypto_eft' }],
+      });
+      expect(await rpc('receiveMeta', { paymentSecret: secret, paymentMethod: 'wire', toCurrencyCode: 'GBP', countryCode: 'US' })).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'toCurrencyCode' }],
+      });
+      // Meta answers the rate and the amount to receive the rails answer the sender for the same wire (one FX, quoteTransfer).
+      const meta = await rpc('receiveMeta', { paymentSecret: secret, paymentMethod: 'wire', toCurrencyCode: 'USD', countryCode: 'US' });
+      const railFee = await rpc('wireFee', { accountId: eur, amount: '100.00', toCurrency: 'USD', countryCode: 'US' }, tokens);
+      expect(meta).toMatchObject({
+        responseCode: '00',
+        currencyCode: 'EUR',
+        toCurrencyCode: 'USD',
+        fee: railFee.fee,
+        exchangeRate: railFee.exchangeRate,
+        toAmount: railFee.toAmount,
+      });
+      expect(meta.exchangeRate).not.toBe('1');
+
+      const submitted = await rpc('receiveSubmit', {
+        paymentSecret: secret,
+        paymentMethod: 'wire',
+        currencyCode: 'USD',
+        countryCode: 'US',
+        paymentDetails: { beneficiaryName: 'Dora Reyes', routingNumber: '021000021', accountNumber: '123456789' },
+      });
+      expect(submitted).toMatchObject({ responseCode: '00', status: 'awaitingApproval' });
+      const code = codeIn((await newestMessage(dora, 'globalPayReceiveCode'))?.body);
+      expect(await rpc('receiveApprove', { paymentSecret: secret, operationId: submitted.operationId, approvalCode: code })).toMatchObject({
+        responseCode: '00',
+        status: 'processing',
+      });
+
+      // The payout: 100.00 EUR out of the batch's escrow, the quoted dollars to the wire, at the quoted rate.
+      const payment = await db()
+        .selectFrom('global_pay_payments')
+        .select(['transfer_id', 'chosen_currency'])
+        .where('secret_hash', '=', secretHash(secret))
+        .executeTakeFirstOrThrow();
+      expect(payment.chosen_currency).toBe('USD');
+      const transfer = await db()
+        .selectFrom('transfers')
+        .select(['amount', 'currency_code', 'to_amount', 'to_currency_code', 'rate', 'fee'])
+        .where('id', '=', payment.transfer_id!)
+        .executeTakeFirstOrThrow();
+      const quoted = BigInt(String(meta.toAmount).replace('.', ''));
+      expect(transfer).toMatchObject({ amount: 100_00n, currency_code: 'EUR', to_amount: quoted, to_currency_code: 'USD', fee: transferFee('wire', 100_00n) });
+      expect(String(transfer.rate)).toBe(meta.exchangeRate);
+      expect(
+        await db()
+          .selectFrom('rail_sandbox_payouts')
+          .select(['amount', 'currency_code'])
+          .where('end_to_end_id', '=', `WIRE-${payment.transfer_id}`)
+          .executeTakeFirst(),
+      ).toEqual({ amount: meta.toAmount, currency_code: 'USD' });
+
+      const settled = await client.post(`/sandbox/rails/wire/payouts/WIRE-${payment.transfer_id}`, { action: 'settle' });
+      expect(settled.status).toBeLessThan(400);
+      await runGlobalPay(db());
+      expect(await rpc('receivePaymentDetails', { paymentSecret: secret })).toMatchObject({ status: 'paid' });
+      expect(await rpc('receiveLastWithdrawals', { paymentSecret: secret, limit: 5 })).toMatchObject({
+        withdrawals: [{ amount: meta.toAmount, currencyCode: 'USD', paymentMethod: 'wire', countryCode: 'US', status: 'paid' }],
+      });
+      // The sender paid 100.00 EUR and the wire's fee, nothing more, and nothing is left pending or in escrow for it.
+      expect((await accountStates(db(), [eur])).get(eur)).toMatchObject({ balance: 500_00n - 100_00n - transferFee('wire', 100_00n), pending: 0n });
+      expect(await rpc('globalPayBatchStatus', { batchId }, tokens)).toMatchObject({ status: 'completed', paid: 1 });
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
     });
 
@@ -410,7 +504,7 @@ for (const backend of BACKENDS) {
         responseCode: '00',
         maximumTrxFee: money(highest),
         estimatedTotal: money(40_00n + highest),
-        extraFxMarkupPercent: '1.5',
+        extraFxMarkupPercent: '0.5',
         currencyCode: 'USD',
       });
       const email = uniqueEmail('fay');
