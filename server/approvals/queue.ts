@@ -102,10 +102,9 @@ export async function listRequests(
   if (params.toDate) filtered = filtered.where('t.created_at', '<', nextDay(params.toDate));
 
   const counted = await filtered.select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirstOrThrow();
-  // A mass batch's approval request is one request of its own (its payments are no transfers yet), merged in
-  // by date: the page is then cut from the newest page × size of both.
-  const batches =
-    (params.status ?? 'pending') === 'pending' ? await batchRequests(db, actor, access, params, language, page * size) : { requests: [], total: 0 };
+  // A mass batch's approval request is one request of its own (its payments are no transfers yet), waiting or
+  // decided, merged in by date: the page is then cut from the newest page × size of both.
+  const batches = await batchRequests(db, actor, access, params, language, page * size);
   const merging = batches.total > 0;
   const rows = await filtered
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
@@ -187,9 +186,23 @@ export async function listRequests(
 }
 
 /**
- * The customer's mass batches waiting for an approver (funded by a user who may only initiate), each as one
- * request: numbered by its batch id negated, its amount and fee the batch's total and fees, its payee the
- * number of its payments, with the filters of the queue; the newest `limit`, and how many match.
+ * A decided batch's request status: declined, or what its payments came to since it was approved (a batch
+ * still paying is 'processing'; one that paid some or all of them 'completed').
+ */
+const DECIDED_BATCH_STATUS: Partial<Record<string, TransactionRequest['status']>> = {
+  declined: 'declined',
+  canceled: 'canceled',
+  failed: 'failed',
+  completed: 'completed',
+  partiallyCompleted: 'completed',
+  processing: 'processing',
+};
+
+/**
+ * The customer's mass batch approval requests (funded by a user who may only initiate), each as one request:
+ * waiting for an approver ('pending'), or decided by one ('decided': who and when). Numbered by its batch id
+ * negated, its amount and fee the batch's total and fees, its payee the number of its payments, with the
+ * filters of the queue; the newest `limit`, and how many match.
  */
 async function batchRequests(
   db: Db,
@@ -202,11 +215,12 @@ async function batchRequests(
   if (params.groupedTransactionType === 'single') return { requests: [], total: 0 };
   const types = params.transactionType ? BATCH_METHODS.filter((method) => batchTransferKind(method) === params.transactionType) : undefined;
   if (types && !types.length) return { requests: [], total: 0 };
+  const decided = (params.status ?? 'pending') === 'decided';
   const filtered = db
     .selectFrom('transfer_batches as b')
     .where('b.customer_id', '=', actor.customerId)
-    .where('b.status', '=', 'awaitingApproval')
-    .where('b.funding_transaction_id', 'is not', null)
+    .$if(decided, (qb) => qb.where('b.decided_by_user_id', 'is not', null))
+    .$if(!decided, (qb) => qb.where('b.status', '=', 'awaitingApproval').where('b.funding_transaction_id', 'is not', null))
     .$if(access === 'request', (qb) => qb.where('b.created_by_user_id', '=', actor.userId))
     .$if(params.createdBy !== undefined, (qb) => qb.where('b.created_by_user_id', '=', params.createdBy!))
     .$if(types !== undefined, (qb) => qb.where('b.type', 'in', types!))
@@ -217,7 +231,10 @@ async function batchRequests(
   const rows = await filtered
     .innerJoin('currencies as c', 'c.code', 'b.currency_code')
     .leftJoin('users as creator', 'creator.id', 'b.created_by_user_id')
+    .leftJoin('users as decider', 'decider.id', 'b.decided_by_user_id')
     .select([
+      'decider.email as decider_email',
+      'b.decided_at',
       'b.id',
       'b.name',
       'b.type',
@@ -240,7 +257,7 @@ async function batchRequests(
   const requests = rows.map((row): TransactionRequest => ({
     transactionId: -Number(row.id),
     transactionType: batchTransferKind(row.type as BatchMethod) as TransactionRequest['transactionType'],
-    status: row.status as TransactionRequest['status'],
+    status: decided ? (DECIDED_BATCH_STATUS[row.status] ?? 'processing') : 'awaitingApproval',
     batchId: Number(row.id),
     batchName: row.name,
     paymentCount: row.count,
@@ -253,6 +270,8 @@ async function batchRequests(
     toAmount: formatMinorUnits(row.total_amount, row.scale),
     toCurrencyCode: row.currency_code,
     payee: t('server.approvals.batchPayee', { count: row.count }),
+    ...(row.decider_email ? { decidedBy: row.decider_email } : {}),
+    ...(row.decided_at ? { decidedDate: row.decided_at.toISOString() } : {}),
   }));
   return { requests, total: Number(counted.n) };
 }

@@ -520,7 +520,8 @@ async function releaseBatch(
  * An approver's decision on a batch approval request (mass approve, document 001 'mass approve (batchId,
  * declined)'): approved, its rows are let go as a confirmed batch's ('processing'); declined, its funding
  * comes back whole (total from the escrow, fees from the fee account) in one refund and it ends
- * 'declined'. Another customer's batch → 13; one not waiting for approval → TA1 on batchId.
+ * 'declined'. Either way the batch keeps who decided and when (the queue's Decided tab). Another customer's
+ * batch → 13; one not waiting for approval → TA1 on batchId.
  *
  * @example
  * await decideBatch(trx, { customerId, userId: approverId, batchId: 7n, declined: false }); // 'processing'
@@ -535,7 +536,7 @@ export async function decideBatch(
     await releaseBatch(trx, batch, { userId: batch.created_by_user_id, approvedBy: input.userId });
     await trx
       .updateTable('transfer_batches')
-      .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date() })
+      .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date(), decided_by_user_id: input.userId, decided_at: new Date() })
       .where('id', '=', batch.id)
       .execute();
     return { status: 'processing', createdBy: batch.created_by_user_id };
@@ -553,7 +554,13 @@ export async function decideBatch(
   });
   await trx
     .updateTable('transfer_batches')
-    .set({ status: 'declined' satisfies BatchStatus, finished_at: new Date(), refund_transaction_id: refund.transactionId })
+    .set({
+      status: 'declined' satisfies BatchStatus,
+      finished_at: new Date(),
+      refund_transaction_id: refund.transactionId,
+      decided_by_user_id: input.userId,
+      decided_at: new Date(),
+    })
     .where('id', '=', batch.id)
     .execute();
   return { status: 'declined', createdBy: batch.created_by_user_id };
