@@ -14,6 +14,8 @@ import { extraParamFields } from '../rails/eft.ts';
 import { instantBanks, instantKeyHolder, maskedTaxId } from '../rails/instant.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { needsBusinessApproval } from '../transfers/create-transfer.ts';
+import { transferScope } from '../transfers/scope.ts';
 import {
   approveGlobalPayBatch,
   availableOf,
@@ -153,8 +155,10 @@ export const globalPayHandlers: Pick<RpcHandlerMap<RpcContext>, GlobalPayMethod>
   async globalPaySubmit(params, ctx) {
     const { customerId } = callerOf(ctx);
     const trx = callTransaction(ctx);
-    const { approval } = await submitGlobalPayBatch(trx, { customerId, batchId: BigInt(params.batchId) }, messengerOf(ctx));
-    return { batch: await globalPayBatch(trx, customerId, BigInt(params.batchId)), approval };
+    // A business user who may only initiate makes an approval request: funded, waiting for an approver, no code.
+    const approvalRequest = await needsBusinessApproval(trx, transferScope(ctx));
+    const { approval } = await submitGlobalPayBatch(trx, { customerId, batchId: BigInt(params.batchId), approvalRequest }, messengerOf(ctx));
+    return { batch: await globalPayBatch(trx, customerId, BigInt(params.batchId)), ...(approval ? { approval } : {}) };
   },
 
   async globalPayReject(params, ctx) {

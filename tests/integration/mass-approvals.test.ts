@@ -98,6 +98,7 @@ for (const backend of BACKENDS) {
         status: 'awaitingApproval',
         batchId,
         batchName: 'Listed suppliers',
+        batchKey: String(batchId),
         paymentCount: 3,
         createdBy: { userId: expect.any(Number), email: APPROVALS_DEMO_LOGIN },
         createdDate: expect.any(String),
