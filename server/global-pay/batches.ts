@@ -666,14 +666,14 @@ export async function globalPayBatchStatus(db: Db, customerId: number, batchId: 
 
 /**
  * One global pay payment sent alone (p2pGlobalPaySubmit): a draft batch of one, submitted at once (its
- * amount and the sender's most fee held), waiting for the sender's code. Problems are on the payment's
- * fields.
+ * amount and the sender's most fee held), waiting for the sender's code, or with `approvalRequest` for an
+ * approver. Problems are on the payment's fields.
  */
 export async function submitSinglePayment(
   trx: Trx,
-  input: { customerId: number; userId: number | null; accountId: number; fields: PaymentAdd },
+  input: { customerId: number; userId: number | null; accountId: number; fields: PaymentAdd; approvalRequest?: boolean },
   messenger: Messenger,
-): Promise<{ batchId: bigint; paymentId: bigint; approval: ApprovalAsked }> {
+): Promise<{ batchId: bigint; paymentId: bigint; approval?: ApprovalAsked }> {
   const account = await payingAccount(trx, input.customerId, input.accountId, 'accountId', (type) =>
     isCardAccountType(type) ? 'server.transfers.cardAccount' : undefined,
   );
@@ -698,9 +698,12 @@ export async function submitSinglePayment(
     .returning('id')
     .executeTakeFirstOrThrow();
   try {
-    const { approval } = await submitGlobalPayBatch(trx, { customerId: input.customerId, batchId: batch.id }, messenger);
-    if (!approval) throw new Error('A payment sent alone waits for the sender’s code.');
-    return { batchId: batch.id, paymentId: payment.id, approval };
+    const { approval } = await submitGlobalPayBatch(
+      trx,
+      { customerId: input.customerId, batchId: batch.id, ...(input.approvalRequest ? { approvalRequest: true } : {}) },
+      messenger,
+    );
+    return { batchId: batch.id, paymentId: payment.id, ...(approval ? { approval } : {}) };
   } catch (error) {
     // Over the balance: said on the amount, the field the sender can change.
     if (error instanceof RpcRefusal && error.details.validationErrors?.[0]?.key === 'server.globalPay.insufficientFunds') {

@@ -245,8 +245,19 @@ export const globalPayHandlers: Pick<RpcHandlerMap<RpcContext>, GlobalPayMethod>
     const caller = callerOf(ctx);
     const trx = callTransaction(ctx);
     const { idempotencyKey: _key, accountId, ...fields } = params;
-    const submitted = await submitSinglePayment(trx, { customerId: caller.customerId, userId: caller.user.userId, accountId, fields }, messengerOf(ctx));
-    return { batchId: Number(submitted.batchId), paymentId: Number(submitted.paymentId), status: 'draft' as const, approval: submitted.approval };
+    // A business user who may only initiate makes an approval request, as for a batch.
+    const approvalRequest = await needsBusinessApproval(trx, transferScope(ctx));
+    const submitted = await submitSinglePayment(
+      trx,
+      { customerId: caller.customerId, userId: caller.user.userId, accountId, fields, approvalRequest },
+      messengerOf(ctx),
+    );
+    return {
+      batchId: Number(submitted.batchId),
+      paymentId: Number(submitted.paymentId),
+      status: 'draft' as const,
+      ...(submitted.approval ? { approval: submitted.approval } : { approvalRequested: true }),
+    };
   },
 
   async receivePaymentDetails(params, ctx) {

@@ -164,5 +164,37 @@ for (const backend of BACKENDS) {
       expect(await balance()).toBe(start);
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
     });
+
+    it('makes a single global pay payment an initiator sends an approval request too', async () => {
+      const start = await balance();
+      const email = uniqueEmail('fay');
+      const payment = {
+        amount: '40.00',
+        beneficiaryType: 'individual',
+        beneficiaryName: 'Fay Tremblay',
+        beneficiaryEmail: email,
+        beneficiaryCountryCode: 'CA',
+        feeShare: 'sender',
+      };
+      const codesBefore = (await messages('globalPayApproval')).length;
+      const submitted = await rpc('p2pGlobalPaySubmit', { idempotencyKey: randomUUID(), accountId, ...payment }, clerk);
+      expect(submitted).toMatchObject({ responseCode: '00', approvalRequested: true });
+      expect(submitted.approval).toBeUndefined();
+      expect(await messages('globalPayApproval')).toHaveLength(codesBefore);
+      expect(await balance()).toBeLessThan(start - 4000n);
+      // The initiator cannot send it with a code of their own.
+      const byCode = await rpc('globalPayPaymentApprove', { idempotencyKey: randomUUID(), operationId: submitted.batchId, approvalCode: '123456' }, clerk);
+      expect(byCode).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'operationId' }] });
+      const request = (await list(approver, { transactionType: 'globalPay' })).requests.find((item: Json) => item.batchId === submitted.batchId);
+      expect(request).toMatchObject({ status: 'awaitingApproval', batchType: 'globalPay', paymentCount: 1, amount: '40.00', batchName: 'Fay Tremblay' });
+      const declined = await rpc(
+        'transactionRequestMassApprove',
+        { idempotencyKey: randomUUID(), batchId: submitted.batchId, batchType: 'globalPay', declined: true },
+        approver,
+      );
+      expect(declined).toMatchObject({ responseCode: '00', declined: 1 });
+      expect(await balance()).toBe(start);
+      expect(await messages('globalPayLink', email)).toHaveLength(0);
+    });
   });
 }
