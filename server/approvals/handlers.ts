@@ -120,7 +120,13 @@ async function decideMassBatch(ctx: RpcContext, batchId: bigint, decision: Decis
     if (!decision.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
     await confirmStepUp(trx, subject, decision.confirm, wording, { field: 'batchId', key: 'server.batches.changedAfterCode' });
   }
-  await decideBatch(trx, { customerId: actor.customerId, userId: actor.userId, batchId, declined: decision.declined });
+  await decideBatch(trx, {
+    customerId: actor.customerId,
+    userId: actor.userId,
+    batchId,
+    declined: decision.declined,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+  });
   return { results: [], approved: decision.declined ? 0 : state.count, declined: decision.declined ? state.count : 0, skipped: 0 };
 }
 
@@ -146,7 +152,14 @@ async function decideGlobalPayBatch(ctx: RpcContext, batchId: bigint, decision: 
   const messenger = { messages: ctx.adapters.messages, afterCommit: (effect: () => Promise<void>) => ctx.afterCommit(effect), t: messageTexts() };
   await decideGlobalPayRequest(
     trx,
-    { customerId: actor.customerId, userId: actor.userId, batchId, declined: decision.declined, ...(ctx.origin ? { origin: ctx.origin } : {}) },
+    {
+      customerId: actor.customerId,
+      userId: actor.userId,
+      batchId,
+      declined: decision.declined,
+      ...(decision.reason ? { reason: decision.reason } : {}),
+      ...(ctx.origin ? { origin: ctx.origin } : {}),
+    },
     messenger,
   );
   return { results: [], approved: decision.declined ? 0 : state.count, declined: decision.declined ? state.count : 0, skipped: 0 };

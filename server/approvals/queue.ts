@@ -238,6 +238,7 @@ async function batchRequests(
     .select([
       'decider.email as decider_email',
       'b.decided_at',
+      'b.decline_reason',
       'b.id',
       'b.name',
       'b.type',
@@ -276,6 +277,7 @@ async function batchRequests(
     payee: t('server.approvals.batchPayee', { count: row.count }),
     ...(row.decider_email ? { decidedBy: row.decider_email } : {}),
     ...(row.decided_at ? { decidedDate: row.decided_at.toISOString() } : {}),
+    ...(row.decline_reason && row.status === 'declined' ? { declineReason: row.decline_reason } : {}),
   }));
   return { requests, total: Number(counted.n) };
 }
@@ -330,6 +332,7 @@ async function globalPayRequests(
       'b.created_at',
       'b.created_by_user_id',
       'b.decided_at',
+      'b.decline_reason',
       'c.scale',
       'creator.email as creator_email',
       'decider.email as decider_email',
@@ -364,6 +367,7 @@ async function globalPayRequests(
       payee: t('server.approvals.batchPayee', { count: row.count }),
       ...(row.decider_email ? { decidedBy: row.decider_email } : {}),
       ...(row.decided_at ? { decidedDate: row.decided_at.toISOString() } : {}),
+      ...(row.decline_reason && row.status === 'rejected' ? { declineReason: row.decline_reason } : {}),
     };
   });
   return { requests, total: Number(counted.n) };

@@ -564,7 +564,7 @@ async function releaseBatch(
  */
 export async function decideBatch(
   trx: Trx,
-  input: { customerId: number; userId: number; batchId: bigint; declined: boolean },
+  input: { customerId: number; userId: number; batchId: bigint; declined: boolean; reason?: string },
 ): Promise<{ status: BatchStatus; createdBy: number | null }> {
   const batch = await ownBatch(trx, input.customerId, input.batchId, true);
   if (batch.status !== 'awaitingApproval' || batch.funding_transaction_id === null) throw batchRefusal('server.batches.notAwaitingApproval');
@@ -596,6 +596,7 @@ export async function decideBatch(
       refund_transaction_id: refund.transactionId,
       decided_by_user_id: input.userId,
       decided_at: new Date(),
+      decline_reason: input.reason?.trim() || null,
     })
     .where('id', '=', batch.id)
     .execute();

@@ -975,6 +975,8 @@ export interface TransferBatchesTable {
   /** The approver who decided the batch's approval request, and when (migration 0042). */
   decided_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The approver's reason for declining it, if they gave one (migration 0042). */
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row of a batch (migration 0038): as it was read, what it pays to whom, and the transfer it became. */
@@ -1031,6 +1033,8 @@ export interface GlobalPayBatchesTable {
   /** The approver who decided it, and when (migration 0042). */
   decided_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The approver's reason for declining it, if they gave one (migration 0042). */
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One payment of a global pay batch (migration 0040), its link (secret hashed) and what its recipient chose. */

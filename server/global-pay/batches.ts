@@ -604,7 +604,7 @@ export async function globalPayRequestAwaitingApproval(db: Db, customerId: numbe
  */
 export async function decideGlobalPayRequest(
   trx: Trx,
-  input: { customerId: number; userId: number; batchId: bigint; declined: boolean; origin?: string },
+  input: { customerId: number; userId: number; batchId: bigint; declined: boolean; reason?: string; origin?: string },
   messenger: Messenger,
 ): Promise<void> {
   const batch = await ownBatch(trx, input.customerId, input.batchId, true);
@@ -617,7 +617,14 @@ export async function decideGlobalPayRequest(
   await releaseHold(trx, batch, 'server.globalPay.released');
   await trx
     .updateTable('global_pay_batches')
-    .set({ status: 'rejected', finished_at: now, code_hash: null, decided_by_user_id: input.userId, decided_at: now })
+    .set({
+      status: 'rejected',
+      finished_at: now,
+      code_hash: null,
+      decided_by_user_id: input.userId,
+      decided_at: now,
+      decline_reason: input.reason?.trim() || null,
+    })
     .where('id', '=', batch.id)
     .execute();
   await trx

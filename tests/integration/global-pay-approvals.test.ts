@@ -151,13 +151,17 @@ for (const backend of BACKENDS) {
       const start = await balance();
       const { batchId, emails, held } = await requestBatch('Models, declined');
       expect(await balance()).toBe(start - held);
-      const declined = await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId, batchType: 'globalPay', declined: true }, approver);
+      const declined = await rpc(
+        'transactionRequestMassApprove',
+        { idempotencyKey: randomUUID(), batchId, batchType: 'globalPay', declined: true, reason: 'Not this month' },
+        approver,
+      );
       expect(declined).toMatchObject({ responseCode: '00', approved: 0, declined: 2 });
       expect(await balance()).toBe(start);
       expect(await rpc('globalPayBatchGet', { batchId }, clerk)).toMatchObject({ status: 'rejected' });
       expect(await messages('globalPayLink', emails[0])).toHaveLength(0);
       const decided = (await list(clerk, { status: 'decided' })).requests.find((item: Json) => item.batchId === batchId && item.batchType === 'globalPay');
-      expect(decided).toMatchObject({ status: 'declined', paymentCount: 2, amount: '50.00', decidedBy: DEMO_LOGINS.business });
+      expect(decided).toMatchObject({ status: 'declined', paymentCount: 2, amount: '50.00', decidedBy: DEMO_LOGINS.business, declineReason: 'Not this month' });
       // Decided once: deciding again is refused on the batch, and nothing moves.
       const again = await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId, batchType: 'globalPay', declined: true }, approver);
       expect(again).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'batchId' }] });

@@ -183,7 +183,11 @@ for (const backend of BACKENDS) {
       expect(before.requests.some((item) => item.batchId === approvedId || item.batchId === declinedId)).toBe(false);
 
       const decidedFrom = new Date().toISOString();
-      const declined = await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: declinedId, declined: true }, approver);
+      const declined = await rpc(
+        'transactionRequestMassApprove',
+        { idempotencyKey: randomUUID(), batchId: declinedId, declined: true, reason: '  Wrong month  ' },
+        approver,
+      );
       expect(declined).toMatchObject({ responseCode: '00', declined: 1 });
       const challenge = await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: approvedId, declined: false }, approver);
       const approved = await rpc(
@@ -213,8 +217,16 @@ for (const backend of BACKENDS) {
           decidedDate: expect.any(String),
         }),
       ]);
+      expect(decided(approvedId)[0]).not.toHaveProperty('declineReason');
       expect(decided(declinedId)).toEqual([
-        expect.objectContaining({ transactionId: -declinedId, status: 'declined', paymentCount: 1, amount: '9.00', decidedBy: DEMO_LOGINS.business }),
+        expect.objectContaining({
+          transactionId: -declinedId,
+          status: 'declined',
+          paymentCount: 1,
+          amount: '9.00',
+          decidedBy: DEMO_LOGINS.business,
+          declineReason: 'Wrong month',
+        }),
       ]);
       // Decided after they were asked for, at or before now.
       for (const batchId of [approvedId, declinedId]) {
