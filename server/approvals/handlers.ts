@@ -19,6 +19,8 @@ import type { TransactionRequestApproveResponse } from '../../generated/methods.
 import { messageTexts } from '../i18n/request-language.ts';
 import { batchAwaitingApproval, batchState, decideBatch } from '../batches/batches.ts';
 import { batchStepUp } from '../batches/step-up.ts';
+import { decideGlobalPayRequest, globalPayBatch, globalPayRequestAwaitingApproval } from '../global-pay/batches.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
 
 const actorOf = (ctx: RpcContext): QueueActor => {
   const caller = callerOf(ctx);
@@ -118,7 +120,48 @@ async function decideMassBatch(ctx: RpcContext, batchId: bigint, decision: Decis
     if (!decision.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
     await confirmStepUp(trx, subject, decision.confirm, wording, { field: 'batchId', key: 'server.batches.changedAfterCode' });
   }
-  await decideBatch(trx, { customerId: actor.customerId, userId: actor.userId, batchId, declined: decision.declined });
+  await decideBatch(trx, {
+    customerId: actor.customerId,
+    userId: actor.userId,
+    batchId,
+    declined: decision.declined,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+  });
+  return { results: [], approved: decision.declined ? 0 : state.count, declined: decision.declined ? state.count : 0, skipped: 0 };
+}
+
+/**
+ * Approves or declines a global pay batch's approval request as a whole, with the rules of `decideMassBatch`:
+ * declining gives its whole funding back; approving asks the approver's own code first, bound to the batch,
+ * its payments and what it holds, then sends each recipient their link. Not waiting for an approver → TA1 on
+ * batchId; another customer's → 13.
+ */
+async function decideGlobalPayBatch(ctx: RpcContext, batchId: bigint, decision: Decision): Promise<TransactionRequestApproveResponse> {
+  const actor = actorOf(ctx);
+  const trx = ctx.db as Transaction<Database>;
+  const state = await globalPayRequestAwaitingApproval(trx, actor.customerId, batchId);
+  if (!state) {
+    await globalPayBatch(trx, actor.customerId, batchId); // another customer's (or none) → 13
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'batchId', key: 'server.batches.notAwaitingApproval' }] });
+  }
+  if (!decision.declined) {
+    const { subject, wording } = batchStepUp(actor, 'globalPayApprove', state);
+    if (!decision.confirm) return startStepUp(trx, ctx.adapters, subject, wording, ctx.afterCommit);
+    await confirmStepUp(trx, subject, decision.confirm, wording, { field: 'batchId', key: 'server.batches.changedAfterCode' });
+  }
+  const messenger = { messages: ctx.adapters.messages, afterCommit: (effect: () => Promise<void>) => ctx.afterCommit(effect), t: messageTexts() };
+  await decideGlobalPayRequest(
+    trx,
+    {
+      customerId: actor.customerId,
+      userId: actor.userId,
+      batchId,
+      declined: decision.declined,
+      ...(decision.reason ? { reason: decision.reason } : {}),
+      ...(ctx.origin ? { origin: ctx.origin } : {}),
+    },
+    messenger,
+  );
   return { results: [], approved: decision.declined ? 0 : state.count, declined: decision.declined ? state.count : 0, skipped: 0 };
 }
 
@@ -138,6 +181,8 @@ export const approvalHandlers: Pick<
   async transactionRequestMassApprove(params, ctx) {
     const trx = ctx.db as Transaction<Database>;
     const batchId = BigInt(params.batchId);
+    // A global pay batch's approval request (server/global-pay/) is decided as a whole.
+    if (params.batchType === 'globalPay') return decideGlobalPayBatch(ctx, batchId, params);
     // A mass batch's approval request (server/batches/) is decided as a whole.
     if (await batchAwaitingApproval(trx, callerOf(ctx).customerId, batchId)) return decideMassBatch(ctx, batchId, params);
     const ids = await waitingInBatch(trx, callerOf(ctx).customerId, batchId);

@@ -102,10 +102,11 @@ export async function listRequests(
   if (params.toDate) filtered = filtered.where('t.created_at', '<', nextDay(params.toDate));
 
   const counted = await filtered.select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirstOrThrow();
-  // A mass batch's approval request is one request of its own (its payments are no transfers yet), merged in
-  // by date: the page is then cut from the newest page × size of both.
-  const batches =
-    (params.status ?? 'pending') === 'pending' ? await batchRequests(db, actor, access, params, language, page * size) : { requests: [], total: 0 };
+  // A mass batch's approval request is one request of its own (its payments are no transfers yet), waiting or
+  // decided, merged in by date: the page is then cut from the newest page × size of both.
+  const massBatches = await batchRequests(db, actor, access, params, language, page * size);
+  const globalPay = await globalPayRequests(db, actor, access, params, language, page * size);
+  const batches = { requests: [...massBatches.requests, ...globalPay.requests], total: massBatches.total + globalPay.total };
   const merging = batches.total > 0;
   const rows = await filtered
     .innerJoin('currencies as c', 'c.code', 't.currency_code')
@@ -163,6 +164,7 @@ export async function listRequests(
       status: row.status,
       ...(row.batch_id !== null ? { batchId: Number(row.batch_id) } : {}),
       ...(row.batch_name ? { batchName: row.batch_name } : {}),
+      ...(row.batch_id !== null ? { batchKey: String(row.batch_id) } : {}),
       createdBy: { userId: row.created_by_user_id ?? 0, email: row.creator_email ?? '' },
       createdDate: row.created_at.toISOString(),
       fromAccountId: row.from_account_id,
@@ -187,9 +189,23 @@ export async function listRequests(
 }
 
 /**
- * The customer's mass batches waiting for an approver (funded by a user who may only initiate), each as one
- * request: numbered by its batch id negated, its amount and fee the batch's total and fees, its payee the
- * number of its payments, with the filters of the queue; the newest `limit`, and how many match.
+ * A decided batch's request status: declined, or what its payments came to since it was approved (a batch
+ * still paying is 'processing'; one that paid some or all of them 'completed').
+ */
+const DECIDED_BATCH_STATUS: Partial<Record<string, TransactionRequest['status']>> = {
+  declined: 'declined',
+  canceled: 'canceled',
+  failed: 'failed',
+  completed: 'completed',
+  partiallyCompleted: 'completed',
+  processing: 'processing',
+};
+
+/**
+ * The customer's mass batch approval requests (funded by a user who may only initiate), each as one request:
+ * waiting for an approver ('pending'), or decided by one ('decided': who and when). Numbered by its batch id
+ * negated, its amount and fee the batch's total and fees, its payee the number of its payments, with the
+ * filters of the queue; the newest `limit`, and how many match.
  */
 async function batchRequests(
   db: Db,
@@ -202,11 +218,12 @@ async function batchRequests(
   if (params.groupedTransactionType === 'single') return { requests: [], total: 0 };
   const types = params.transactionType ? BATCH_METHODS.filter((method) => batchTransferKind(method) === params.transactionType) : undefined;
   if (types && !types.length) return { requests: [], total: 0 };
+  const decided = (params.status ?? 'pending') === 'decided';
   const filtered = db
     .selectFrom('transfer_batches as b')
     .where('b.customer_id', '=', actor.customerId)
-    .where('b.status', '=', 'awaitingApproval')
-    .where('b.funding_transaction_id', 'is not', null)
+    .$if(decided, (qb) => qb.where('b.decided_by_user_id', 'is not', null))
+    .$if(!decided, (qb) => qb.where('b.status', '=', 'awaitingApproval').where('b.funding_transaction_id', 'is not', null))
     .$if(access === 'request', (qb) => qb.where('b.created_by_user_id', '=', actor.userId))
     .$if(params.createdBy !== undefined, (qb) => qb.where('b.created_by_user_id', '=', params.createdBy!))
     .$if(types !== undefined, (qb) => qb.where('b.type', 'in', types!))
@@ -217,7 +234,11 @@ async function batchRequests(
   const rows = await filtered
     .innerJoin('currencies as c', 'c.code', 'b.currency_code')
     .leftJoin('users as creator', 'creator.id', 'b.created_by_user_id')
+    .leftJoin('users as decider', 'decider.id', 'b.decided_by_user_id')
     .select([
+      'decider.email as decider_email',
+      'b.decided_at',
+      'b.decline_reason',
       'b.id',
       'b.name',
       'b.type',
@@ -240,9 +261,10 @@ async function batchRequests(
   const requests = rows.map((row): TransactionRequest => ({
     transactionId: -Number(row.id),
     transactionType: batchTransferKind(row.type as BatchMethod) as TransactionRequest['transactionType'],
-    status: row.status as TransactionRequest['status'],
+    status: decided ? (DECIDED_BATCH_STATUS[row.status] ?? 'processing') : 'awaitingApproval',
     batchId: Number(row.id),
     batchName: row.name,
+    batchKey: String(row.id),
     paymentCount: row.count,
     createdBy: { userId: row.created_by_user_id ?? 0, email: row.creator_email ?? '' },
     createdDate: row.created_at.toISOString(),
@@ -253,7 +275,101 @@ async function batchRequests(
     toAmount: formatMinorUnits(row.total_amount, row.scale),
     toCurrencyCode: row.currency_code,
     payee: t('server.approvals.batchPayee', { count: row.count }),
+    ...(row.decider_email ? { decidedBy: row.decider_email } : {}),
+    ...(row.decided_at ? { decidedDate: row.decided_at.toISOString() } : {}),
+    ...(row.decline_reason && row.status === 'declined' ? { declineReason: row.decline_reason } : {}),
   }));
+  return { requests, total: Number(counted.n) };
+}
+
+/** How a global pay batch's approval request is numbered in the list, apart from transfers and mass batches. */
+export const GLOBAL_PAY_REQUEST_OFFSET = 2_147_483_648;
+
+/**
+ * The customer's global pay batch approval requests (submitted by a user who may only initiate), each as one
+ * request: waiting for an approver ('pending'), or decided by one ('decided': who and when; approved ones
+ * 'completed', their links sent). Numbered -(GLOBAL_PAY_REQUEST_OFFSET + batch id), batchType globalPay,
+ * its amount and fee the payments' total and the fees held for them, with the filters of the queue; the
+ * newest `limit`, and how many match.
+ */
+async function globalPayRequests(
+  db: Db,
+  actor: QueueActor,
+  access: QueueAccess,
+  params: TransactionRequestListRequest,
+  language: Language,
+  limit: number,
+): Promise<{ requests: TransactionRequest[]; total: number }> {
+  if (params.groupedTransactionType === 'single') return { requests: [], total: 0 };
+  if (params.transactionType && params.transactionType !== 'globalPay') return { requests: [], total: 0 };
+  const decided = (params.status ?? 'pending') === 'decided';
+  const filtered = db
+    .selectFrom('global_pay_batches as b')
+    .where('b.customer_id', '=', actor.customerId)
+    .where('b.approval_requested', '=', true)
+    .$if(decided, (qb) => qb.where('b.decided_by_user_id', 'is not', null))
+    .$if(!decided, (qb) => qb.where('b.status', '=', 'awaitingApproval'))
+    .$if(access === 'request', (qb) => qb.where('b.created_by_user_id', '=', actor.userId))
+    .$if(params.createdBy !== undefined, (qb) => qb.where('b.created_by_user_id', '=', params.createdBy!))
+    .$if(Boolean(params.fromDate), (qb) => qb.where('b.created_at', '>=', new Date(`${params.fromDate}T00:00:00Z`)))
+    .$if(Boolean(params.toDate), (qb) => qb.where('b.created_at', '<', nextDay(params.toDate!)));
+  const counted = await filtered.select((eb) => eb.fn.countAll<string | number | bigint>().as('n')).executeTakeFirstOrThrow();
+  if (Number(counted.n) === 0) return { requests: [], total: 0 };
+  // The batch's payments as submitted: those not removed, or removed by the approver's decline.
+  const submitted = sql<boolean>`(p.status <> 'removed' or (b.decided_by_user_id is not null and p.updated_at = b.decided_at))`;
+  const rows = await filtered
+    .innerJoin('currencies as c', 'c.code', 'b.currency_code')
+    .leftJoin('users as creator', 'creator.id', 'b.created_by_user_id')
+    .leftJoin('users as decider', 'decider.id', 'b.decided_by_user_id')
+    .leftJoin('global_pay_payments as p', 'p.batch_id', 'b.id')
+    .groupBy(['b.id', 'c.scale', 'creator.email', 'decider.email'])
+    .select([
+      'b.id',
+      'b.name',
+      'b.status',
+      'b.account_id',
+      'b.currency_code',
+      'b.created_at',
+      'b.created_by_user_id',
+      'b.decided_at',
+      'b.decline_reason',
+      'c.scale',
+      'creator.email as creator_email',
+      'decider.email as decider_email',
+      sql<number>`(count(p.id) filter (where ${submitted}))::int`.as('count'),
+      sql<string>`(coalesce(sum(p.amount) filter (where ${submitted}), 0))::text`.as('total'),
+      sql<string>`(coalesce(sum(p.reserved_fee) filter (where ${submitted}), 0))::text`.as('fees'),
+    ])
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute();
+  const t = localeTexts(language);
+  const requests = rows.map((row): TransactionRequest => {
+    const total = formatMinorUnits(BigInt(row.total), row.scale);
+    return {
+      transactionId: -(GLOBAL_PAY_REQUEST_OFFSET + Number(row.id)),
+      transactionType: 'globalPay',
+      status: row.status === 'awaitingApproval' ? 'awaitingApproval' : row.status === 'rejected' ? 'declined' : 'completed',
+      batchId: Number(row.id),
+      batchName: row.name,
+      batchType: 'globalPay',
+      batchKey: `globalPay-${row.id}`,
+      paymentCount: row.count,
+      createdBy: { userId: row.created_by_user_id ?? 0, email: row.creator_email ?? '' },
+      createdDate: row.created_at.toISOString(),
+      fromAccountId: row.account_id,
+      amount: total,
+      fee: formatMinorUnits(BigInt(row.fees), row.scale),
+      currencyCode: row.currency_code,
+      toAmount: total,
+      toCurrencyCode: row.currency_code,
+      payee: t('server.approvals.batchPayee', { count: row.count }),
+      ...(row.decider_email ? { decidedBy: row.decider_email } : {}),
+      ...(row.decided_at ? { decidedDate: row.decided_at.toISOString() } : {}),
+      ...(row.decline_reason && row.status === 'rejected' ? { declineReason: row.decline_reason } : {}),
+    };
+  });
   return { requests, total: Number(counted.n) };
 }
 
@@ -300,7 +416,7 @@ export async function notificationCounts(db: Db, actor: QueueActor): Promise<{ p
       sql<string>`count(*) filter (where t.created_by_user_id = ${actor.userId})`.as('mine'),
     ])
     .executeTakeFirstOrThrow();
-  // A mass batch waiting for an approver counts as one request.
+  // A mass or global pay batch waiting for an approver counts as one request.
   const batches = await db
     .selectFrom('transfer_batches as b')
     .where('b.customer_id', '=', actor.customerId)
@@ -311,9 +427,19 @@ export async function notificationCounts(db: Db, actor: QueueActor): Promise<{ p
       sql<string>`count(*) filter (where b.created_by_user_id = ${actor.userId})`.as('mine'),
     ])
     .executeTakeFirstOrThrow();
+  const globalPay = await db
+    .selectFrom('global_pay_batches as b')
+    .where('b.customer_id', '=', actor.customerId)
+    .where('b.status', '=', 'awaitingApproval')
+    .where('b.approval_requested', '=', true)
+    .select([
+      sql<string>`count(*) filter (where b.created_by_user_id is distinct from ${actor.userId})`.as('others'),
+      sql<string>`count(*) filter (where b.created_by_user_id = ${actor.userId})`.as('mine'),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    pending: access === 'approve' ? Number(row.others) + Number(batches.others) : 0,
-    mine: Number(row.mine) + Number(batches.mine),
+    pending: access === 'approve' ? Number(row.others) + Number(batches.others) + Number(globalPay.others) : 0,
+    mine: Number(row.mine) + Number(batches.mine) + Number(globalPay.mine),
     access,
   };
 }

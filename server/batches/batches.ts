@@ -21,9 +21,10 @@ import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { transferFee, transferLimits } from '../pricing/pricing.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { limitUsage } from '../transfers/limits.ts';
+import { BATCH_METHOD_KINDS, limitUsage } from '../transfers/limits.ts';
 import { customerName, lockPayer, receivingAccounts } from '../transfers/parties.ts';
 import Papa from 'papaparse';
+import { countryMaxAmount } from '../rails/country-max-amount.ts';
 import { holdPayout, recordPayout } from '../rails/payouts.ts';
 import type { PayoutInstruction, RailAdapters, RailName } from '../rails/rail-adapter.ts';
 import { payoutInstruction } from '../transfers/payout-handover.ts';
@@ -59,13 +60,13 @@ export const batchTransferKind = (method: BatchMethod): string => (isRailMethod(
  * (a rail's own kind: its fees and limits are the single payout's).
  */
 const METHODS: Record<BatchMethod, { rowSchema: { properties: Record<string, { title?: string }> }; kind: string }> = {
-  p2p: { rowSchema: p2pRowSchema, kind: 'massP2p' },
-  wire: { rowSchema: wireRowSchema, kind: RAIL_METHODS.wire.rail },
-  eft: { rowSchema: eftRowSchema, kind: RAIL_METHODS.eft.rail },
-  creditCard: { rowSchema: creditCardRowSchema, kind: RAIL_METHODS.creditCard.rail },
-  cryptoEft: { rowSchema: cryptoEftRowSchema, kind: RAIL_METHODS.cryptoEft.rail },
-  instant: { rowSchema: instantRowSchema, kind: RAIL_METHODS.instant.rail },
-  interac: { rowSchema: interacRowSchema, kind: RAIL_METHODS.interac.rail },
+  p2p: { rowSchema: p2pRowSchema, kind: BATCH_METHOD_KINDS.p2p },
+  wire: { rowSchema: wireRowSchema, kind: BATCH_METHOD_KINDS.wire },
+  eft: { rowSchema: eftRowSchema, kind: BATCH_METHOD_KINDS.eft },
+  creditCard: { rowSchema: creditCardRowSchema, kind: BATCH_METHOD_KINDS.creditCard },
+  cryptoEft: { rowSchema: cryptoEftRowSchema, kind: BATCH_METHOD_KINDS.cryptoEft },
+  instant: { rowSchema: instantRowSchema, kind: BATCH_METHOD_KINDS.instant },
+  interac: { rowSchema: interacRowSchema, kind: BATCH_METHOD_KINDS.interac },
 };
 
 /** The most row problems an upload answers: enough to fix a file, not a second copy of it. */
@@ -383,7 +384,41 @@ const batchRefusal = (key: string, values?: TextValues) =>
   new RpcRefusal('TA1', { validationErrors: [{ field: 'batchId', key, ...(values ? { values } : {}) }] });
 
 /**
- * Confirms a batch waiting for it: checks the whole total against the method's daily and monthly limits
+ * Checks again, at confirmation, what the upload checked of each payment against limits that may have
+ * changed since: the single payment maximum of the method's kind, and the maximum of the payee's country
+ * where its rail has one. The first row over either refuses the batch (TA1 on batchId, naming the row).
+ */
+async function recheckRowLimits(trx: Trx, batch: { id: bigint; method: BatchMethod; currency: string; scale: number }): Promise<void> {
+  const show = (minor: bigint) => ({ amount: formatMinorUnits(minor, batch.scale), currency: batch.currency });
+  const perPayment = transferLimits(METHODS[batch.method].kind, batch.scale).perTransactionMax;
+  const over = await trx
+    .selectFrom('transfer_batch_rows')
+    .select('row_number')
+    .where('batch_id', '=', batch.id)
+    .where('amount', '>', perPayment)
+    .orderBy('row_number')
+    .limit(1)
+    .executeTakeFirst();
+  if (over) throw batchRefusal('server.batches.rowOverLimit', { row: over.row_number, limit: show(perPayment) });
+  if (!isRailMethod(batch.method)) return;
+  const { rail } = RAIL_METHODS[batch.method];
+  const country = sql<string>`data->'beneficiary'->>'countryCode'`;
+  const rows = await trx
+    .selectFrom('transfer_batch_rows')
+    .select(['row_number', 'amount', country.as('country_code')])
+    .where('batch_id', '=', batch.id)
+    .where(country, 'is not', null)
+    .orderBy('row_number')
+    .execute();
+  for (const row of rows) {
+    const max = countryMaxAmount({ countryCode: row.country_code, currencyCode: batch.currency, operation: rail, scale: batch.scale });
+    if (max !== null && row.amount > max) throw batchRefusal('server.batches.rowOverCountryMax', { row: row.row_number, max: show(max) });
+  }
+}
+
+/**
+ * Confirms a batch waiting for it: checks again each payment against the single payment and country
+ * maximums ({@link recheckRowLimits}), then the whole total against the method's daily and monthly limits
  * under the payer's lock (the same lock every transfer's limit check takes), then funds the batch in ONE
  * ledger transaction (the account gives the total and the fees: the total waits in `escrow:batch`, the
  * fees go to the fee account) or not at all, and writes one transfer per row, all 'processing'. The
@@ -409,6 +444,7 @@ export async function confirmBatch(
 
   // The batch counts as one amount against the method's daily and monthly limits, under the payer's lock.
   await lockPayer(trx, input.customerId);
+  await recheckRowLimits(trx, { id: batch.id, method, currency, scale });
   const limits = transferLimits(kind, scale);
   const used = await limitUsage(trx, input.customerId, kind, currency);
   if (batch.total_amount > limits.dailyMax - used.today) {
@@ -520,14 +556,15 @@ async function releaseBatch(
  * An approver's decision on a batch approval request (mass approve, document 001 'mass approve (batchId,
  * declined)'): approved, its rows are let go as a confirmed batch's ('processing'); declined, its funding
  * comes back whole (total from the escrow, fees from the fee account) in one refund and it ends
- * 'declined'. Another customer's batch → 13; one not waiting for approval → TA1 on batchId.
+ * 'declined'. Either way the batch keeps who decided and when (the queue's Decided tab). Another customer's
+ * batch → 13; one not waiting for approval → TA1 on batchId.
  *
  * @example
  * await decideBatch(trx, { customerId, userId: approverId, batchId: 7n, declined: false }); // 'processing'
  */
 export async function decideBatch(
   trx: Trx,
-  input: { customerId: number; userId: number; batchId: bigint; declined: boolean },
+  input: { customerId: number; userId: number; batchId: bigint; declined: boolean; reason?: string },
 ): Promise<{ status: BatchStatus; createdBy: number | null }> {
   const batch = await ownBatch(trx, input.customerId, input.batchId, true);
   if (batch.status !== 'awaitingApproval' || batch.funding_transaction_id === null) throw batchRefusal('server.batches.notAwaitingApproval');
@@ -535,7 +572,7 @@ export async function decideBatch(
     await releaseBatch(trx, batch, { userId: batch.created_by_user_id, approvedBy: input.userId });
     await trx
       .updateTable('transfer_batches')
-      .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date() })
+      .set({ status: 'processing' satisfies BatchStatus, confirmed_at: new Date(), decided_by_user_id: input.userId, decided_at: new Date() })
       .where('id', '=', batch.id)
       .execute();
     return { status: 'processing', createdBy: batch.created_by_user_id };
@@ -553,7 +590,14 @@ export async function decideBatch(
   });
   await trx
     .updateTable('transfer_batches')
-    .set({ status: 'declined' satisfies BatchStatus, finished_at: new Date(), refund_transaction_id: refund.transactionId })
+    .set({
+      status: 'declined' satisfies BatchStatus,
+      finished_at: new Date(),
+      refund_transaction_id: refund.transactionId,
+      decided_by_user_id: input.userId,
+      decided_at: new Date(),
+      decline_reason: input.reason?.trim() || null,
+    })
     .where('id', '=', batch.id)
     .execute();
   return { status: 'declined', createdBy: batch.created_by_user_id };

@@ -3,7 +3,8 @@ import type { StepUpSubject, StepUpWording } from '../signin/step-up.ts';
 /**
  * What a batch's second factor is bound to and how its message words it: the batch, its account, its
  * number of payments, total and fees, so a code sent for one batch (or for a batch since changed) never
- * sends another. `action` tells the initiator's confirmation from an approver's decision.
+ * sends another. `action` tells the initiator's confirmation from an approver's decision, and an approver's
+ * decision on a mass batch from one on a global pay batch (numbered apart).
  *
  * @example
  * const { subject, wording } = batchStepUp({ customerId, userId }, 'massTransferConfirm', state);
@@ -11,7 +12,7 @@ import type { StepUpSubject, StepUpWording } from '../signin/step-up.ts';
  */
 export function batchStepUp(
   who: { customerId: number; userId: number },
-  action: 'massTransferConfirm' | 'massTransferApprove',
+  action: 'massTransferConfirm' | 'massTransferApprove' | 'globalPayApprove',
   batch: { batchId: number; name: string; accountId: number; count: number; total: string; fees: string; currencyCode: string },
 ): { subject: StepUpSubject; wording: StepUpWording } {
   return {

@@ -31,6 +31,7 @@ import * as ledgerPostFunction from './migrations/0030_ledger_post_function.ts';
 import * as railPayouts from './migrations/0031_rail_payouts.ts';
 import * as massBatches from './migrations/0038_mass_batches.ts';
 import * as globalPay from './migrations/0040_global_pay.ts';
+import * as batchDecisions from './migrations/0042_batch_decisions.ts';
 import * as massRailBatches from './migrations/0039_mass_rail_batches.ts';
 import * as externalCards from './migrations/0034_external_cards.ts';
 import * as beneficiaryTemplates from './migrations/0036_beneficiary_templates.ts';
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034_external_cards': externalCards,
   '0036_beneficiary_templates': beneficiaryTemplates,
   '0040_global_pay': globalPay,
+  '0042_batch_decisions': batchDecisions,
   '0043_business_registration': businessRegistration,
 };
 

@@ -978,6 +978,11 @@ export interface TransferBatchesTable {
   refund_transaction_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   confirmed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The approver who decided the batch's approval request, and when (migration 0042). */
+  decided_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The approver's reason for declining it, if they gave one (migration 0042). */
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row of a batch (migration 0038): as it was read, what it pays to whom, and the transfer it became. */
@@ -1029,6 +1034,13 @@ export interface GlobalPayBatchesTable {
   submitted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Submitted by a business user who may only initiate: it waits 'awaitingApproval' for an approver, not the sender's code (migration 0042). */
+  approval_requested: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The approver who decided it, and when (migration 0042). */
+  decided_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  decided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The approver's reason for declining it, if they gave one (migration 0042). */
+  decline_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One payment of a global pay batch (migration 0040), its link (secret hashed) and what its recipient chose. */

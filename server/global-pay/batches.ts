@@ -57,6 +57,7 @@ export interface BatchView {
   createdDate: string;
   submittedDate?: string;
   operationId?: number;
+  approvalRequested?: boolean;
   payments: PaymentView[];
 }
 
@@ -224,7 +225,8 @@ async function batchViewOf(db: Db, batch: Awaited<ReturnType<typeof ownBatch>>):
     fileName: batch.file_name,
     createdDate: batch.created_at.toISOString(),
     ...(batch.submitted_at ? { submittedDate: batch.submitted_at.toISOString() } : {}),
-    ...(batch.status === 'awaitingApproval' ? { operationId: Number(batch.id) } : {}),
+    ...(batch.status === 'awaitingApproval' && !batch.approval_requested ? { operationId: Number(batch.id) } : {}),
+    ...(batch.approval_requested ? { approvalRequested: true } : {}),
     payments: payments.map((payment) => paymentView(payment, batch.scale)),
   };
 }
@@ -380,16 +382,17 @@ async function sendSenderCode(trx: Db, batch: { id: bigint; customer_id: number;
 /**
  * Submits a draft batch: under the payer's lock its payments and the most fee each sender-paid payment may
  * cost leave the account for `escrow:batch` in ONE ledger transaction, or nothing does (over the balance:
- * TA1 on batchId). The batch then waits for the sender's code.
+ * TA1 on batchId). The batch then waits for the sender's code; with `approvalRequest` (a business user who
+ * may only initiate) it waits for an approver instead ({@link decideGlobalPayRequest}) and no code is sent.
  *
  * @example
  * const { approval } = await submitGlobalPayBatch(trx, { customerId, batchId: 7n }, messenger);
  */
 export async function submitGlobalPayBatch(
   trx: Trx,
-  input: { customerId: number; batchId: bigint },
+  input: { customerId: number; batchId: bigint; approvalRequest?: boolean },
   messenger: Messenger,
-): Promise<{ approval: ApprovalAsked }> {
+): Promise<{ approval?: ApprovalAsked }> {
   const batch = await ownBatch(trx, input.customerId, input.batchId, true);
   if (batch.status !== 'draft') throw fieldRefusal('batchId', 'server.globalPay.notDraft');
   await payingAccount(trx, input.customerId, batch.account_id, 'batchId', () => undefined);
@@ -417,9 +420,16 @@ export async function submitGlobalPayBatch(
   }
   await trx
     .updateTable('global_pay_batches')
-    .set({ status: 'awaitingApproval', held_amount: held, funding_transaction_id: funding.transactionId, submitted_at: new Date() })
+    .set({
+      status: 'awaitingApproval',
+      held_amount: held,
+      funding_transaction_id: funding.transactionId,
+      submitted_at: new Date(),
+      approval_requested: input.approvalRequest === true,
+    })
     .where('id', '=', batch.id)
     .execute();
+  if (input.approvalRequest) return {};
   return { approval: await sendSenderCode(trx, batch, messenger) };
 }
 
@@ -477,6 +487,7 @@ export async function approveGlobalPayBatch(
   const batch = await trx.selectFrom('global_pay_batches').selectAll().where('id', '=', BigInt(input.operationId)).forUpdate().executeTakeFirst();
   if (!batch || batch.customer_id !== input.customerId || batch.single !== input.single) throw new RpcRefusal('13');
   if (batch.status !== 'awaitingApproval') throw fieldRefusal('operationId', 'server.globalPay.notAwaitingApproval');
+  if (batch.approval_requested) throw fieldRefusal('operationId', 'server.globalPay.awaitsApprover');
   const fresh = batch.code_sent_at !== null && Date.now() - batch.code_sent_at.getTime() <= ONE_TIME_CODE_SECONDS * 1000;
   if (!fresh || !codeMatches(input.approvalCode, `globalPay:${batch.id}`, batch.code_hash)) {
     throw new RefusalToRecord(async (db) => {
@@ -498,7 +509,22 @@ export async function approveGlobalPayBatch(
       return fieldRefusal('approvalCode', fresh ? 'server.globalPay.wrongCode' : 'server.globalPay.codeExpired');
     });
   }
-  const now = new Date();
+  await sendLinks(trx, batch, { approvedAt: new Date() }, messenger, input.origin);
+  return batch.id;
+}
+
+/**
+ * Lets an approved batch's payments go: each gets a fresh link secret (only its hash is kept) good for
+ * EXPIRE_DAYS, and its recipient an e-mail with the link after the commit; the batch is 'submitted'.
+ */
+async function sendLinks(
+  trx: Trx,
+  batch: { id: bigint; customer_id: number; currency_code: string },
+  decision: { approvedAt: Date; decidedBy?: number },
+  messenger: Messenger,
+  origin: string | undefined,
+): Promise<void> {
+  const now = decision.approvedAt;
   const expires = new Date(now.getTime() + EXPIRE_DAYS * 86_400_000);
   const sender = await customerName(trx, batch.customer_id);
   const scale = (await trx.selectFrom('currencies').select('scale').where('code', '=', batch.currency_code).executeTakeFirstOrThrow()).scale;
@@ -518,15 +544,95 @@ export async function approveGlobalPayBatch(
       text: [
         messenger.t('messages.globalPay.linkIntro', { name: payment.beneficiary_name, sender, amount }),
         ...(payment.description ? [messenger.t('messages.globalPay.linkDescription', { description: payment.description })] : []),
-        messenger.t('messages.globalPay.linkChoose', { link: receiveLink(input.origin, secret), days: EXPIRE_DAYS }),
+        messenger.t('messages.globalPay.linkChoose', { link: receiveLink(origin, secret), days: EXPIRE_DAYS }),
       ].join('\n\n'),
     });
   }
-  await trx.updateTable('global_pay_batches').set({ status: 'submitted', approved_at: now, code_hash: null }).where('id', '=', batch.id).execute();
+  await trx
+    .updateTable('global_pay_batches')
+    .set({
+      status: 'submitted',
+      approved_at: now,
+      code_hash: null,
+      ...(decision.decidedBy !== undefined ? { decided_by_user_id: decision.decidedBy, decided_at: now } : {}),
+    })
+    .where('id', '=', batch.id)
+    .execute();
   messenger.afterCommit(async () => {
     for (const letter of letters) await messenger.messages.sendEmail({ ...letter, purpose: 'globalPayLink' });
   });
-  return batch.id;
+}
+
+/**
+ * A global pay batch of the customer's waiting for an approver (submitted by a business user who may only
+ * initiate), with what an approver's code is bound to; undefined for any other batch.
+ */
+export async function globalPayRequestAwaitingApproval(db: Db, customerId: number, batchId: bigint) {
+  const batch = await db
+    .selectFrom('global_pay_batches as b')
+    .innerJoin('currencies as c', 'c.code', 'b.currency_code')
+    .select(['b.id', 'b.name', 'b.customer_id', 'b.account_id', 'b.currency_code', 'b.held_amount', 'c.scale'])
+    .select((eb) =>
+      eb
+        .selectFrom('global_pay_payments as p')
+        .whereRef('p.batch_id', '=', 'b.id')
+        .where('p.status', '=', 'draft')
+        .select((inner) => inner.fn.countAll<string | number | bigint>().as('n'))
+        .as('count'),
+    )
+    .where('b.id', '=', batchId)
+    .where('b.status', '=', 'awaitingApproval')
+    .where('b.approval_requested', '=', true)
+    .executeTakeFirst();
+  if (!batch || batch.customer_id !== customerId) return undefined;
+  return {
+    batchId: Number(batch.id),
+    name: batch.name,
+    accountId: batch.account_id,
+    count: Number(batch.count ?? 0),
+    total: formatMinorUnits(batch.held_amount, batch.scale),
+    fees: formatMinorUnits(0n, batch.scale),
+    currencyCode: batch.currency_code,
+  };
+}
+
+/**
+ * An approver's decision on a global pay batch's approval request (transactionRequestMassApprove with
+ * batchType globalPay): approved, its recipients are sent their links as after the sender's code; declined,
+ * its whole funding comes back in one ledger transaction and it is 'rejected'. Either way the batch keeps
+ * who decided and when. Another customer's batch → 13; one not waiting for an approver → TA1 on batchId.
+ */
+export async function decideGlobalPayRequest(
+  trx: Trx,
+  input: { customerId: number; userId: number; batchId: bigint; declined: boolean; reason?: string; origin?: string },
+  messenger: Messenger,
+): Promise<void> {
+  const batch = await ownBatch(trx, input.customerId, input.batchId, true);
+  if (batch.status !== 'awaitingApproval' || !batch.approval_requested) throw fieldRefusal('batchId', 'server.batches.notAwaitingApproval');
+  const now = new Date();
+  if (!input.declined) {
+    await sendLinks(trx, batch, { approvedAt: now, decidedBy: input.userId }, messenger, input.origin);
+    return;
+  }
+  await releaseHold(trx, batch, 'server.globalPay.released');
+  await trx
+    .updateTable('global_pay_batches')
+    .set({
+      status: 'rejected',
+      finished_at: now,
+      code_hash: null,
+      decided_by_user_id: input.userId,
+      decided_at: now,
+      decline_reason: input.reason?.trim() || null,
+    })
+    .where('id', '=', batch.id)
+    .execute();
+  await trx
+    .updateTable('global_pay_payments')
+    .set({ status: 'removed', updated_at: now })
+    .where('batch_id', '=', batch.id)
+    .where('status', '=', 'draft')
+    .execute();
 }
 
 /** Sends a new sender's code for a batch still waiting for approval (operationId = the batch). */
@@ -538,6 +644,7 @@ export async function resendGlobalPayCode(
   const batch = await trx.selectFrom('global_pay_batches').selectAll().where('id', '=', BigInt(input.operationId)).forUpdate().executeTakeFirst();
   if (!batch || batch.customer_id !== input.customerId || batch.single !== input.single) throw new RpcRefusal('13');
   if (batch.status !== 'awaitingApproval') throw fieldRefusal('operationId', 'server.globalPay.notAwaitingApproval');
+  if (batch.approval_requested) throw fieldRefusal('operationId', 'server.globalPay.awaitsApprover');
   return sendSenderCode(trx, batch, messenger);
 }
 
@@ -566,14 +673,14 @@ export async function globalPayBatchStatus(db: Db, customerId: number, batchId: 
 
 /**
  * One global pay payment sent alone (p2pGlobalPaySubmit): a draft batch of one, submitted at once (its
- * amount and the sender's most fee held), waiting for the sender's code. Problems are on the payment's
- * fields.
+ * amount and the sender's most fee held), waiting for the sender's code, or with `approvalRequest` for an
+ * approver. Problems are on the payment's fields.
  */
 export async function submitSinglePayment(
   trx: Trx,
-  input: { customerId: number; userId: number | null; accountId: number; fields: PaymentAdd },
+  input: { customerId: number; userId: number | null; accountId: number; fields: PaymentAdd; approvalRequest?: boolean },
   messenger: Messenger,
-): Promise<{ batchId: bigint; paymentId: bigint; approval: ApprovalAsked }> {
+): Promise<{ batchId: bigint; paymentId: bigint; approval?: ApprovalAsked }> {
   const account = await payingAccount(trx, input.customerId, input.accountId, 'accountId', (type) =>
     isCardAccountType(type) ? 'server.transfers.cardAccount' : undefined,
   );
@@ -598,8 +705,12 @@ export async function submitSinglePayment(
     .returning('id')
     .executeTakeFirstOrThrow();
   try {
-    const { approval } = await submitGlobalPayBatch(trx, { customerId: input.customerId, batchId: batch.id }, messenger);
-    return { batchId: batch.id, paymentId: payment.id, approval };
+    const { approval } = await submitGlobalPayBatch(
+      trx,
+      { customerId: input.customerId, batchId: batch.id, ...(input.approvalRequest ? { approvalRequest: true } : {}) },
+      messenger,
+    );
+    return { batchId: batch.id, paymentId: payment.id, ...(approval ? { approval } : {}) };
   } catch (error) {
     // Over the balance: said on the amount, the field the sender can change.
     if (error instanceof RpcRefusal && error.details.validationErrors?.[0]?.key === 'server.globalPay.insufficientFunds') {

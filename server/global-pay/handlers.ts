@@ -15,6 +15,8 @@ import { extraParamFields } from '../rails/eft.ts';
 import { instantBanks, instantKeyHolder, maskedTaxId } from '../rails/instant.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { needsBusinessApproval } from '../transfers/create-transfer.ts';
+import { transferScope } from '../transfers/scope.ts';
 import {
   approveGlobalPayBatch,
   availableOf,
@@ -154,8 +156,10 @@ export const globalPayHandlers: Pick<RpcHandlerMap<RpcContext>, GlobalPayMethod>
   async globalPaySubmit(params, ctx) {
     const { customerId } = callerOf(ctx);
     const trx = callTransaction(ctx);
-    const { approval } = await submitGlobalPayBatch(trx, { customerId, batchId: BigInt(params.batchId) }, messengerOf(ctx));
-    return { batch: await globalPayBatch(trx, customerId, BigInt(params.batchId)), approval };
+    // A business user who may only initiate makes an approval request: funded, waiting for an approver, no code.
+    const approvalRequest = await needsBusinessApproval(trx, transferScope(ctx));
+    const { approval } = await submitGlobalPayBatch(trx, { customerId, batchId: BigInt(params.batchId), approvalRequest }, messengerOf(ctx));
+    return { batch: await globalPayBatch(trx, customerId, BigInt(params.batchId)), ...(approval ? { approval } : {}) };
   },
 
   async globalPayReject(params, ctx) {
@@ -243,8 +247,19 @@ export const globalPayHandlers: Pick<RpcHandlerMap<RpcContext>, GlobalPayMethod>
     const caller = callerOf(ctx);
     const trx = callTransaction(ctx);
     const { idempotencyKey: _key, accountId, ...fields } = params;
-    const submitted = await submitSinglePayment(trx, { customerId: caller.customerId, userId: caller.user.userId, accountId, fields }, messengerOf(ctx));
-    return { batchId: Number(submitted.batchId), paymentId: Number(submitted.paymentId), status: 'draft' as const, approval: submitted.approval };
+    // A business user who may only initiate makes an approval request, as for a batch.
+    const approvalRequest = await needsBusinessApproval(trx, transferScope(ctx));
+    const submitted = await submitSinglePayment(
+      trx,
+      { customerId: caller.customerId, userId: caller.user.userId, accountId, fields, approvalRequest },
+      messengerOf(ctx),
+    );
+    return {
+      batchId: Number(submitted.batchId),
+      paymentId: Number(submitted.paymentId),
+      status: 'draft' as const,
+      ...(submitted.approval ? { approval: submitted.approval } : { approvalRequested: true }),
+    };
   },
 
   async receivePaymentDetails(params, ctx) {

@@ -15,9 +15,26 @@ export interface LimitUsage {
 }
 
 /**
+ * The transfer kind each batch method's payments are (transfer_batches.type → transfers.kind): the kind
+ * whose fees and limits they take, and the kind of the transfers the batch runner writes for them.
+ */
+export const BATCH_METHOD_KINDS = {
+  p2p: 'massP2p',
+  wire: 'wire',
+  eft: 'eft',
+  creditCard: 'oct',
+  cryptoEft: 'crypto_eft',
+  instant: 'instant_payment',
+  interac: 'interac',
+} as const;
+
+/**
  * What the customer has already sent today and this month (UTC) of this kind from this currency.
  * Every transfer that is not declined, canceled or failed counts: held ones (awaiting a code or an
- * approver) as well as completed ones and those waiting in escrow for their payee. Limits are kept
+ * approver) as well as completed ones and those waiting in escrow for their payee. So do the payments of
+ * a funded batch that are no transfers yet (a rail batch's rows the runner has not reached, a batch
+ * waiting for an approver), counted from the batch's funding, each once: when the runner writes a row's
+ * transfer it stops counting as a row. Limits are kept
  * per source currency, in its own units (schemas/data/transfer-pricing.json): amounts sent from
  * other currencies count against their own currency's limit, so nothing is converted. A transfer
  * into another currency counts what left the source account.
@@ -25,6 +42,27 @@ export interface LimitUsage {
 export async function limitUsage(db: Kysely<Database> | Transaction<Database>, customerId: number, kind: string, currency: string): Promise<LimitUsage> {
   const dayStart = sql<Date>`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
   const monthStart = sql<Date>`date_trunc('month', now() at time zone 'utc') at time zone 'utc'`;
+  const batchTypes = Object.entries(BATCH_METHOD_KINDS)
+    .filter(([, batchKind]) => batchKind === kind)
+    .map(([method]) => method);
+  const batched = batchTypes.length
+    ? await db
+        .selectFrom('transfer_batch_rows as r')
+        .innerJoin('transfer_batches as b', 'b.id', 'r.batch_id')
+        .innerJoin('ledger_transactions as f', 'f.id', 'b.funding_transaction_id')
+        .select([
+          sql<string>`coalesce(sum(r.amount) filter (where f.created_at >= ${dayStart}), 0)::text`.as('today'),
+          sql<string>`coalesce(sum(r.amount), 0)::text`.as('month'),
+        ])
+        .where('b.customer_id', '=', customerId)
+        .where('b.type', 'in', batchTypes)
+        .where('b.currency_code', '=', currency)
+        .where('b.status', 'in', ['awaitingApproval', 'processing'])
+        .where('r.transfer_id', 'is', null)
+        .where('r.status', 'in', ['valid', 'pending'])
+        .where('f.created_at', '>=', monthStart)
+        .executeTakeFirstOrThrow()
+    : { today: '0', month: '0' };
   const row = await db
     .selectFrom('transfers')
     .select([
@@ -37,7 +75,7 @@ export async function limitUsage(db: Kysely<Database> | Transaction<Database>, c
     .where('status', 'not in', ['declined', 'canceled', 'failed'])
     .where('created_at', '>=', monthStart)
     .executeTakeFirstOrThrow();
-  return { today: BigInt(row.today), month: BigInt(row.month) };
+  return { today: BigInt(row.today) + BigInt(batched.today), month: BigInt(row.month) + BigInt(batched.month) };
 }
 
 /** A transfer to be checked against its kind's limits: what leaves the source, in its minor units. */

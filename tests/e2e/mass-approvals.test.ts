@@ -2,7 +2,8 @@
  * Mass batches in the business approval queue in Chromium (issue 16): clerk@ (may only initiate) confirms
  * two wire batches, which wait funded; business@ finds each on /transfer/approved as one batch with its
  * payments, approves one after a question and its own SMS code (the batch then runs) and declines the other
- * after a question (its money comes back whole). axe finds nothing serious on the way.
+ * after a question (its money comes back whole); both then show under Decided, by whom and when. axe finds
+ * nothing serious on the way.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -109,6 +110,27 @@ describe('mass batches in the approval queue', () => {
     await expect.poll(() => toApprove.count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(async () => (await clerk.call('massTransferStatus', { batchId: approveId })).status, { timeout: 15_000 }).not.toBe('awaitingApproval');
     expect(await approver.locator('main tr[data-key]').filter({ hasText: approveName }).count()).toBe(0);
+
+    // Under Decided, each batch is one line: how it was decided, by whom and when.
+    await approver.getByRole('button', { name: 'Decided', exact: true }).click();
+    const decidedApproved = approver.locator('main tr[data-key]').filter({ hasText: approveName });
+    const decidedDeclined = approver.locator('main tr[data-key]').filter({ hasText: declineName });
+    await decidedApproved.waitFor();
+    await decidedDeclined.waitFor();
+    expect(await decidedApproved.count()).toBe(1);
+    const approvedText = await decidedApproved.innerText();
+    expect(approvedText).toContain('Batch payments: 3');
+    expect(approvedText).toContain('25.00');
+    expect(approvedText).toMatch(/Being sent|Sent/);
+    expect(approvedText).toContain('business@example.com');
+    await approver.getByRole('columnheader', { name: 'Decided on' }).waitFor();
+    const declinedText = await decidedDeclined.innerText();
+    expect(declinedText).toContain('Batch payments: 2');
+    expect(declinedText).toContain('Declined');
+    expect(declinedText).toContain('business@example.com');
+    // Decided, neither takes a batch button any more.
+    expect(await approver.getByRole('region', { name: 'Batches awaiting approval' }).getByRole('listitem').filter({ hasText: approveName }).count()).toBe(0);
+    expect(await seriousViolations(approver)).toEqual([]);
     await approver.context().close();
   });
 });

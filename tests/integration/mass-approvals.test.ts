@@ -98,6 +98,7 @@ for (const backend of BACKENDS) {
         status: 'awaitingApproval',
         batchId,
         batchName: 'Listed suppliers',
+        batchKey: String(batchId),
         paymentCount: 3,
         createdBy: { userId: expect.any(Number), email: APPROVALS_DEMO_LOGIN },
         createdDate: expect.any(String),
@@ -172,6 +173,74 @@ for (const backend of BACKENDS) {
       ]);
       expect(await balance()).toBe(start - 20_00n - approvedFees);
       expect(await ledgerHealth(db())).toMatchObject(HEALTHY);
+    });
+
+    it('lists a decided batch under Decided: approved or declined, by whom and when, once', async () => {
+      const approvedId = await requestBatch('Decided approved', ['6.00', '4.00']);
+      const declinedId = await requestBatch('Decided declined', ['9.00']);
+      // Waiting, neither is decided yet.
+      const before = await list(approver, { status: 'decided' });
+      expect(before.requests.some((item) => item.batchId === approvedId || item.batchId === declinedId)).toBe(false);
+
+      const decidedFrom = new Date().toISOString();
+      const declined = await rpc(
+        'transactionRequestMassApprove',
+        { idempotencyKey: randomUUID(), batchId: declinedId, declined: true, reason: '  Wrong month  ' },
+        approver,
+      );
+      expect(declined).toMatchObject({ responseCode: '00', declined: 1 });
+      const challenge = await rpc('transactionRequestMassApprove', { idempotencyKey: randomUUID(), batchId: approvedId, declined: false }, approver);
+      const approved = await rpc(
+        'transactionRequestMassApprove',
+        {
+          idempotencyKey: randomUUID(),
+          batchId: approvedId,
+          declined: false,
+          confirm: { requestId: challenge.requestId, approvalCode: await latestCode('massTransferApprove') },
+        },
+        approver,
+      );
+      expect(approved).toMatchObject({ responseCode: '00', approved: 2 });
+
+      const after = await list(approver, { status: 'decided' });
+      expect(after.total).toBe(before.total + 2);
+      const decided = (batchId: number) => after.requests.filter((item) => item.batchId === batchId);
+      expect(decided(approvedId)).toEqual([
+        expect.objectContaining({
+          transactionId: -approvedId,
+          transactionType: 'wire',
+          status: 'processing',
+          batchName: 'Decided approved',
+          paymentCount: 2,
+          amount: '10.00',
+          decidedBy: DEMO_LOGINS.business,
+          decidedDate: expect.any(String),
+        }),
+      ]);
+      expect(decided(approvedId)[0]).not.toHaveProperty('declineReason');
+      expect(decided(declinedId)).toEqual([
+        expect.objectContaining({
+          transactionId: -declinedId,
+          status: 'declined',
+          paymentCount: 1,
+          amount: '9.00',
+          decidedBy: DEMO_LOGINS.business,
+          declineReason: 'Wrong month',
+        }),
+      ]);
+      // Decided after they were asked for, at or before now.
+      for (const batchId of [approvedId, declinedId]) {
+        const { decidedDate } = decided(batchId)[0] as Request & { decidedDate: string };
+        expect(decidedDate >= decidedFrom && decidedDate <= new Date().toISOString()).toBe(true);
+      }
+      // The initiator sees their decided batches too; they are no longer waiting.
+      expect((await list(clerk, { status: 'decided' })).requests.map((item) => item.batchId)).toEqual(expect.arrayContaining([approvedId, declinedId]));
+      expect((await list(approver)).requests.some((item) => item.batchId === approvedId || item.batchId === declinedId)).toBe(false);
+      // Paid by the runner, the approved batch's payments are not listed as decided requests of their own.
+      while ((await runBatches(db(), 500, { rails: railAdapters({ sandboxes: true }, db()), messages: sandboxMessages(db()) })) > 0);
+      const paid = await list(approver, { status: 'decided' });
+      expect(paid.total).toBe(after.total);
+      expect(paid.requests.filter((item) => item.batchId === approvedId).map((item) => item.transactionId)).toEqual([-approvedId]);
     });
   });
 }
