@@ -47,6 +47,8 @@ describe('global pay batches in the approval queue', () => {
     await clerkPage.getByText('Waiting for an approver in the approvals queue').waitFor();
     expect(await clerkPage.getByText('Waiting for your code').count()).toBe(0);
     expect(await clerkPage.getByLabel('Code').count()).toBe(0);
+    // Only the approver declines it, in the queue: the initiator is not offered the batch's reject.
+    expect(await clerkPage.getByRole('button', { name: 'Reject the batch' }).count()).toBe(0);
     expect(await seriousViolations(clerkPage)).toEqual([]);
     await clerkPage.context().close();
 
