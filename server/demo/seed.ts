@@ -59,7 +59,7 @@ async function addCustomers(trx: Trx, passwordHashes: string[]): Promise<DemoAcc
       due_diligence_level: null,
       transaction_approve_mode: 2,
       // Mass sending (document 001 section 3): to users and by wire.
-      attributes: JSON.stringify({ occupation: 'Illustrator', massSendingUser: true, massSendingWire: true }),
+      attributes: JSON.stringify({ occupation: 'Illustrator', massSendingUser: true, massSendingWire: true, massSendingGlobal: true }),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

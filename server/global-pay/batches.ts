@@ -4,6 +4,7 @@ import { payingAccount } from '../accounts/paying-account.ts';
 import { codeMatches, hashCode, maskEmail, maskPhone, numericCode, MAX_CODE_ATTEMPTS, ONE_TIME_CODE_SECONDS } from '../auth/codes.ts';
 import { batchFingerprint, identicalBatch } from '../batches/identical.ts';
 import { readBatchRows } from '../batches/read-rows.ts';
+import { massSendingFlags } from '../batches/permissions.ts';
 import type { Database, GlobalPayBatchesTable, GlobalPayPaymentsTable } from '../db/schema.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { isCardAccountType } from '../ledger/account-status.ts';
@@ -127,6 +128,10 @@ export async function uploadGlobalPayBatch(
   const account = await payingAccount(trx, upload.customerId, upload.accountId, 'accountId', (type) =>
     isCardAccountType(type) ? 'server.transfers.cardAccount' : undefined,
   );
+  // Global pay is one of the mass sending permission flags (document 001 section 3), as each batch method is.
+  if (!(await massSendingFlags(trx, upload.customerId)).massSendingGlobal) {
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'accountId', key: 'server.batches.typeNotAllowed' }] });
+  }
   const read = await readBatchRows({ file: upload.file }, GLOBAL_PAY_COLUMNS);
   const problems: Array<PaymentProblem & { row: number }> = [];
   const checked: Array<{ row: number; payment: CheckedPayment }> = [];

@@ -296,6 +296,10 @@ describe('mass transfers', () => {
       await page.getByRole('button', { name: 'Download a sample file' }).click();
       expect((await download).suggestedFilename()).toBe(`mass-${transferType}-sample.csv`);
     }
+    // Global pay is the hub's child too, by its own flag, on its own screen.
+    await page.goto(`${e2e.server.url}/transfer/mass`);
+    await page.getByRole('link', { name: 'Global pay' }).click();
+    await page.waitForURL('**/transfer/mass/global');
     await page.goto(`${e2e.server.url}/transfer/mass/cheque`);
     await page.getByRole('heading', { name: 'Page not found', level: 1 }).waitFor();
     expect(await page.getByLabel('Batch name').count()).toBe(0);
@@ -303,10 +307,11 @@ describe('mass transfers', () => {
   });
 
   it('offers instant and Interac batches where the mass sending flags allow them, each checked from its sample file', async () => {
-    // Anna may send to e-mail addresses and by wire only.
+    // Anna may send to e-mail addresses, by wire and by global pay only.
     const anna = await e2e.signedInPage('personal@example.com');
     await anna.goto(`${e2e.server.url}/transfer/mass`);
     await anna.getByRole('link', { name: 'Wire transfers' }).waitFor();
+    await anna.getByRole('link', { name: 'Global pay' }).waitFor();
     expect(await anna.getByRole('link', { name: 'Instant payments' }).count()).toBe(0);
     expect(await anna.getByRole('link', { name: 'Interac e-Transfers' }).count()).toBe(0);
     await anna.context().close();

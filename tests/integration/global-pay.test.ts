@@ -46,6 +46,7 @@ for (const backend of BACKENDS) {
       const { customerId, email } = await createPersonalCustomer(db(), name);
       const account = await openAccount(db(), customerId, 'USD');
       if (funds > 0n) await fund(db(), account, funds);
+      await setMassSendingFlags(db(), customerId, { massSendingGlobal: true });
       return { customerId, email, usd: account, tokens: await client.signIn(email, TEST_PASSWORD) };
     };
     /** The newest outbox message to `to` for `purpose`. */
@@ -164,6 +165,15 @@ for (const backend of BACKENDS) {
       // Another customer's batch is refused.
       const stranger = await newCustomer('gp-stranger', 0n);
       expect(await rpc('globalPayBatchGet', { batchId }, stranger.tokens)).toMatchObject({ responseCode: '13' });
+
+      // A customer whose mass sending flags leave out global pay may not upload one, and nothing is kept.
+      await setMassSendingFlags(db(), stranger.customerId, { massSendingGlobal: false });
+      const barred = await rpc('globalPayUpload', { accountId: stranger.usd, batchName: 'Models', attachedFile: file }, stranger.tokens);
+      expect(barred).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'accountId', description: 'Your account may not send batches of this kind.' }],
+      });
+      expect(await db().selectFrom('global_pay_batches').select('id').where('customer_id', '=', stranger.customerId).execute()).toEqual([]);
     });
 
     it('holds nothing when the batch is over the balance, and the whole total in one ledger transaction when it is not', async () => {
@@ -327,6 +337,7 @@ for (const backend of BACKENDS) {
       const { customerId, email } = await createPersonalCustomer(db(), 'gp-fx');
       const eur = await openAccount(db(), customerId, 'EUR');
       await fund(db(), eur, 500_00n);
+      await setMassSendingFlags(db(), customerId, { massSendingGlobal: true });
       const tokens = await client.signIn(email, TEST_PASSWORD);
       const dora = uniqueEmail('dora');
       const uploaded = await rpc(
