@@ -21,8 +21,8 @@ import { writeLedgerTransaction } from '../ledger/post-transaction.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { transferFee, transferLimits } from '../pricing/pricing.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { BATCH_METHOD_KINDS, limitUsage } from '../transfers/limits.ts';
-import { customerName, lockPayer, receivingAccounts } from '../transfers/parties.ts';
+import { BATCH_METHOD_KINDS, checkBatchLimits } from '../transfers/limits.ts';
+import { customerName, receivingAccounts } from '../transfers/parties.ts';
 import Papa from 'papaparse';
 import { countryMaxAmount } from '../rails/country-max-amount.ts';
 import { holdPayout, recordPayout } from '../rails/payouts.ts';
@@ -443,16 +443,8 @@ export async function confirmBatch(
   const show = (minor: bigint) => ({ amount: formatMinorUnits(minor > 0n ? minor : 0n, scale), currency });
 
   // The batch counts as one amount against the method's daily and monthly limits, under the payer's lock.
-  await lockPayer(trx, input.customerId);
   await recheckRowLimits(trx, { id: batch.id, method, currency, scale });
-  const limits = transferLimits(kind, scale);
-  const used = await limitUsage(trx, input.customerId, kind, currency);
-  if (batch.total_amount > limits.dailyMax - used.today) {
-    throw batchRefusal('server.limits.daily', { limit: show(limits.dailyMax), left: show(limits.dailyMax - used.today) });
-  }
-  if (batch.total_amount > limits.monthlyMax - used.month) {
-    throw batchRefusal('server.limits.monthly', { limit: show(limits.monthlyMax), left: show(limits.monthlyMax - used.month) });
-  }
+  await checkBatchLimits(trx, { customerId: input.customerId, kind, currency, scale, amount: batch.total_amount });
 
   const escrow = await systemAccountId(trx, 'escrow:batch', currency);
   const legs = [

@@ -16,7 +16,8 @@ import { systemAccountId } from '../ledger/system-accounts.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { RefusalToRecord, RpcRefusal } from '../rpc/response-codes.ts';
 import type { RailName } from '../rails/rail-adapter.ts';
-import { customerName, lockPayer } from '../transfers/parties.ts';
+import { checkBatchLimits, GLOBAL_PAY_KIND } from '../transfers/limits.ts';
+import { customerName } from '../transfers/parties.ts';
 import { checkPayment, GLOBAL_PAY_COLUMNS, type CheckedPayment, type PaymentFields, type PaymentProblem } from './payments.ts';
 import { countryMethods, EXPIRE_DAYS } from './rules.ts';
 
@@ -385,7 +386,8 @@ async function sendSenderCode(trx: Db, batch: { id: bigint; customer_id: number;
 }
 
 /**
- * Submits a draft batch: under the payer's lock its payments and the most fee each sender-paid payment may
+ * Submits a draft batch: under the payer's lock, its total checked against global pay's daily and monthly
+ * limits (the fees held beside it do not count: TA1 on batchId, `server.limits.daily` / `.monthly`), its payments and the most fee each sender-paid payment may
  * cost leave the account for `escrow:batch` in ONE ledger transaction, or nothing does (over the balance:
  * TA1 on batchId). The batch then waits for the sender's code; with `approvalRequest` (a business user who
  * may only initiate) it waits for an approver instead ({@link decideGlobalPayRequest}) and no code is sent.
@@ -401,9 +403,11 @@ export async function submitGlobalPayBatch(
   const batch = await ownBatch(trx, input.customerId, input.batchId, true);
   if (batch.status !== 'draft') throw fieldRefusal('batchId', 'server.globalPay.notDraft');
   await payingAccount(trx, input.customerId, batch.account_id, 'batchId', () => undefined);
-  await lockPayer(trx, input.customerId);
   const payments = (await paymentsOf(trx, batch.id)).filter((payment) => payment.status === 'draft');
   if (payments.length === 0) throw fieldRefusal('batchId', 'server.globalPay.noPayments');
+  // What the batch sends counts, as one amount, against global pay's daily and monthly limits, under the payer's lock.
+  const total = payments.reduce((sum, payment) => sum + payment.amount, 0n);
+  await checkBatchLimits(trx, { customerId: input.customerId, kind: GLOBAL_PAY_KIND, currency: batch.currency_code, scale: batch.scale, amount: total });
   const held = payments.reduce((sum, payment) => sum + payment.amount + payment.reserved_fee, 0n);
   let funding;
   try {
@@ -676,6 +680,9 @@ export async function globalPayBatchStatus(db: Db, customerId: number, batchId: 
   };
 }
 
+/** The refusals of a batch's submission that a payment sent alone answers on its amount. */
+const ON_AMOUNT = ['server.globalPay.insufficientFunds', 'server.limits.daily', 'server.limits.monthly'];
+
 /**
  * One global pay payment sent alone (p2pGlobalPaySubmit): a draft batch of one, submitted at once (its
  * amount and the sender's most fee held), waiting for the sender's code, or with `approvalRequest` for an
@@ -717,10 +724,9 @@ export async function submitSinglePayment(
     );
     return { batchId: batch.id, paymentId: payment.id, ...(approval ? { approval } : {}) };
   } catch (error) {
-    // Over the balance: said on the amount, the field the sender can change.
-    if (error instanceof RpcRefusal && error.details.validationErrors?.[0]?.key === 'server.globalPay.insufficientFunds') {
-      throw fieldRefusal('amount', 'server.globalPay.insufficientFunds', error.details.validationErrors[0].values);
-    }
+    // Over the balance or a limit: said on the amount, the field the sender can change.
+    const problem = error instanceof RpcRefusal ? error.details.validationErrors?.[0] : undefined;
+    if (problem?.key && ON_AMOUNT.includes(problem.key)) throw fieldRefusal('amount', problem.key, problem.values);
     throw error;
   }
 }

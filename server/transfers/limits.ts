@@ -29,6 +29,13 @@ export const BATCH_METHOD_KINDS = {
 } as const;
 
 /**
+ * The kind whose limits global pay takes (schemas/data/transfer-pricing.json): a batch's payments, or one
+ * sent alone, count from their submission (when their money is held) until refused, expired, failed or
+ * their batch is rejected.
+ */
+export const GLOBAL_PAY_KIND = 'globalPay';
+
+/**
  * What the customer has already sent today and this month (UTC) of this kind from this currency.
  * Every transfer that is not declined, canceled or failed counts: held ones (awaiting a code or an
  * approver) as well as completed ones and those waiting in escrow for their payee. So do the payments of
@@ -63,6 +70,22 @@ export async function limitUsage(db: Kysely<Database> | Transaction<Database>, c
         .where('f.created_at', '>=', monthStart)
         .executeTakeFirstOrThrow()
     : { today: '0', month: '0' };
+  const globalPay =
+    kind === GLOBAL_PAY_KIND
+      ? await db
+          .selectFrom('global_pay_payments as p')
+          .innerJoin('global_pay_batches as b', 'b.id', 'p.batch_id')
+          .select([
+            sql<string>`coalesce(sum(p.amount) filter (where b.submitted_at >= ${dayStart}), 0)::text`.as('today'),
+            sql<string>`coalesce(sum(p.amount), 0)::text`.as('month'),
+          ])
+          .where('b.customer_id', '=', customerId)
+          .where('b.currency_code', '=', currency)
+          .where('b.status', 'in', ['awaitingApproval', 'submitted', 'completed'])
+          .where('p.status', 'in', ['draft', 'sent', 'awaitingApproval', 'processing', 'paid'])
+          .where('b.submitted_at', '>=', monthStart)
+          .executeTakeFirstOrThrow()
+      : { today: '0', month: '0' };
   const row = await db
     .selectFrom('transfers')
     .select([
@@ -75,7 +98,10 @@ export async function limitUsage(db: Kysely<Database> | Transaction<Database>, c
     .where('status', 'not in', ['declined', 'canceled', 'failed'])
     .where('created_at', '>=', monthStart)
     .executeTakeFirstOrThrow();
-  return { today: BigInt(row.today) + BigInt(batched.today), month: BigInt(row.month) + BigInt(batched.month) };
+  return {
+    today: BigInt(row.today) + BigInt(batched.today) + BigInt(globalPay.today),
+    month: BigInt(row.month) + BigInt(batched.month) + BigInt(globalPay.month),
+  };
 }
 
 /** A transfer to be checked against its kind's limits: what leaves the source, in its minor units. */
@@ -111,16 +137,46 @@ export interface LimitCheck {
 export async function checkTransferLimits(trx: Transaction<Database>, input: LimitCheck): Promise<LockedPayer> {
   const limits = transferLimits(input.kind, input.scale);
   const payer = await lockPayer(trx, input.customerId);
-  const show = (minor: bigint) => ({ amount: formatMinorUnits(minor > 0n ? minor : 0n, input.scale), currency: input.currency });
-  const overLimit = (key: string, values: TextValues) =>
-    new RpcRefusal('TA1', { validationErrors: [{ field: 'amount', key: `server.limits.${key}`, values }] });
-  if (input.amount > limits.perTransactionMax) throw overLimit('perTransaction', { limit: show(limits.perTransactionMax) });
+  if (input.amount > limits.perTransactionMax) {
+    throw overLimit('amount', 'perTransaction', { limit: shown(limits.perTransactionMax, input) });
+  }
+  await checkDailyAndMonthly(trx, input, 'amount');
+  return payer;
+}
+
+/**
+ * The limit check of a batch (a mass batch at confirmation, a global pay batch or single payment at
+ * submission): its total, as one amount, against its kind's daily and monthly limits, refused with TA1 on
+ * batchId (`server.limits.daily` / `server.limits.monthly`, naming the limit and what is left). Its payments'
+ * single maximums are the caller's to check. Like {@link checkTransferLimits} it first locks the payer's row,
+ * and must be called in the transaction that then holds the batch's money, before the hold.
+ *
+ * @example
+ * const payer = await checkBatchLimits(trx, { customerId, kind: 'massP2p', currency: 'USD', scale: 2, amount: batch.total_amount });
+ */
+export async function checkBatchLimits(trx: Transaction<Database>, input: LimitCheck): Promise<LockedPayer> {
+  const payer = await lockPayer(trx, input.customerId);
+  await checkDailyAndMonthly(trx, input, 'batchId');
+  return payer;
+}
+
+const shown = (minor: bigint, input: { scale: number; currency: string }) => ({
+  amount: formatMinorUnits(minor > 0n ? minor : 0n, input.scale),
+  currency: input.currency,
+});
+
+const overLimit = (field: string, key: string, values: TextValues) =>
+  new RpcRefusal('TA1', { validationErrors: [{ field, key: `server.limits.${key}`, values }] });
+
+/** Refuses, on `field`, an amount over what is left of its kind's daily or monthly limit. The payer's lock is the caller's. */
+async function checkDailyAndMonthly(trx: Transaction<Database>, input: LimitCheck, field: string): Promise<void> {
+  const limits = transferLimits(input.kind, input.scale);
+  const show = (minor: bigint) => shown(minor, input);
   const used = await limitUsage(trx, input.customerId, input.kind, input.currency);
   const leftToday = limits.dailyMax - used.today;
-  if (input.amount > leftToday) throw overLimit('daily', { limit: show(limits.dailyMax), left: show(leftToday) });
+  if (input.amount > leftToday) throw overLimit(field, 'daily', { limit: show(limits.dailyMax), left: show(leftToday) });
   const leftThisMonth = limits.monthlyMax - used.month;
   if (input.amount > leftThisMonth) {
-    throw overLimit('monthly', { limit: show(limits.monthlyMax), left: show(leftThisMonth) });
+    throw overLimit(field, 'monthly', { limit: show(limits.monthlyMax), left: show(leftThisMonth) });
   }
-  return payer;
 }
