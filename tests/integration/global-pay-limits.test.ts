@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setMassSendingFlags } from '../../server/batches/permissions.ts';
 import { formatMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
 import { GLOBAL_PAY_KIND, limitUsage } from '../../server/transfers/limits.ts';
@@ -44,6 +45,7 @@ for (const backend of BACKENDS) {
       const { customerId, email } = await createPersonalCustomer(db(), name);
       const account = await openAccount(db(), customerId, 'USD');
       await fund(db(), account, funds);
+      await setMassSendingFlags(db(), customerId, { massSendingGlobal: true });
       return { customerId, email, usd: account, tokens: await client.signIn(email, TEST_PASSWORD) };
     };
     /** A draft batch of payments of these amounts (each to a new recipient): its id. */
