@@ -406,36 +406,34 @@ export async function requestCreators(db: Db, customerId: number): Promise<Array
   return rows.map((row) => ({ userId: row.id, email: row.email }));
 }
 
+/** Counts of the rows under `alias` created by others than this user, and by this user. */
+function countsByCreator(alias: 't' | 'b', userId: number) {
+  const creator = sql.ref(`${alias}.created_by_user_id`);
+  return [
+    sql<string>`count(*) filter (where ${creator} is distinct from ${userId})`.as('others'),
+    sql<string>`count(*) filter (where ${creator} = ${userId})`.as('mine'),
+  ];
+}
+
 /** The badge counts: requests waiting for this user's decision, and the user's own still waiting. */
 export async function notificationCounts(db: Db, actor: QueueActor): Promise<{ pending: number; mine: number; access: QueueAccess }> {
   const access = await queueAccess(db, actor);
   if (access === 'none') return { pending: 0, mine: 0, access };
-  const row = await requestsOf(db, actor.customerId, 'pending')
-    .select([
-      sql<string>`count(*) filter (where t.created_by_user_id is distinct from ${actor.userId})`.as('others'),
-      sql<string>`count(*) filter (where t.created_by_user_id = ${actor.userId})`.as('mine'),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = await requestsOf(db, actor.customerId, 'pending').select(countsByCreator('t', actor.userId)).executeTakeFirstOrThrow();
   // A mass or global pay batch waiting for an approver counts as one request.
   const batches = await db
     .selectFrom('transfer_batches as b')
     .where('b.customer_id', '=', actor.customerId)
     .where('b.status', '=', 'awaitingApproval')
     .where('b.funding_transaction_id', 'is not', null)
-    .select([
-      sql<string>`count(*) filter (where b.created_by_user_id is distinct from ${actor.userId})`.as('others'),
-      sql<string>`count(*) filter (where b.created_by_user_id = ${actor.userId})`.as('mine'),
-    ])
+    .select(countsByCreator('b', actor.userId))
     .executeTakeFirstOrThrow();
   const globalPay = await db
     .selectFrom('global_pay_batches as b')
     .where('b.customer_id', '=', actor.customerId)
     .where('b.status', '=', 'awaitingApproval')
     .where('b.approval_requested', '=', true)
-    .select([
-      sql<string>`count(*) filter (where b.created_by_user_id is distinct from ${actor.userId})`.as('others'),
-      sql<string>`count(*) filter (where b.created_by_user_id = ${actor.userId})`.as('mine'),
-    ])
+    .select(countsByCreator('b', actor.userId))
     .executeTakeFirstOrThrow();
   return {
     pending: access === 'approve' ? Number(row.others) + Number(batches.others) + Number(globalPay.others) : 0,
