@@ -19,10 +19,10 @@ export interface RowGroup {
  *
  * @example
  * ```ts
- * groupRows([{ id: 1, batchId: 7, name: 'May' }, { id: 2 }, { id: 3, batchId: 7, name: 'May' }], { field: 'batchId' });
- * // [{ value: 7, rows: [row 1, row 3], values: { id: 1, batchId: 7, name: 'May', count: 2 } }]
- * groupRows([{ id: -4, batchId: 4, payments: 300 }], { field: 'batchId', countField: 'payments' });
- * // [{ value: 4, rows: [row -4], values: { id: -4, batchId: 4, payments: 300, count: 300 } }]
+ * groupRows([{ id: 1, crateId: 7, name: 'May' }, { id: 2 }, { id: 3, crateId: 7, name: 'May' }], { field: 'crateId' });
+ * // [{ value: 7, rows: [row 1, row 3], values: { id: 1, crateId: 7, name: 'May', count: 2 } }]
+ * groupRows([{ id: -4, crateId: 4, items: 300 }], { field: 'crateId', countField: 'items' });
+ * // [{ value: 4, rows: [row -4], values: { id: -4, crateId: 4, items: 300, count: 300 } }]
  * ```
  */
 export function groupRows(rows: readonly Row[], groups: Pick<RowGroups, 'field' | 'where' | 'countField'>): RowGroup[] {
