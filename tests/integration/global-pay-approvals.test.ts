@@ -12,8 +12,8 @@ import { APPROVALS_DEMO_LOGIN } from '../../server/approvals/demo-seed.ts';
 import { GLOBAL_PAY_REQUEST_OFFSET } from '../../server/approvals/queue.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';
-import { csvDataUrl } from './batch-support.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { csvDataUrl, startNorthwindApprovals } from './batch-support.ts';
+import { BACKENDS, type TestServer } from './harness.ts';
 import { accountStates, HEALTHY, ledgerHealth, uniqueEmail } from './ledger-support.ts';
 
 const HEADER = 'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods';
@@ -27,15 +27,7 @@ for (const backend of BACKENDS) {
     let accountId: number;
 
     beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-      clerk = await client.signIn(APPROVALS_DEMO_LOGIN);
-      approver = await client.signIn(DEMO_LOGINS.business);
-      const accounts = (await client.rpc('balanceInquiry', {}, { token: clerk.accessToken })).body.accounts as Array<{
-        accountId: number;
-        currencyCode: string;
-      }>;
-      accountId = accounts.find((account) => account.currencyCode === 'USD')!.accountId;
+      ({ test, client, clerk, approver, accountId } = await startNorthwindApprovals(backend));
     });
     afterAll(() => test?.close());
 

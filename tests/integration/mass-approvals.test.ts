@@ -14,7 +14,8 @@ import { sandboxMessages } from '../../server/messaging/messages.ts';
 import { transferFee } from '../../server/pricing/pricing.ts';
 import { railAdapters } from '../../server/rails/adapters.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { startNorthwindApprovals } from './batch-support.ts';
+import { BACKENDS, type TestServer } from './harness.ts';
 import { accountStates, HEALTHY, ledgerHealth } from './ledger-support.ts';
 
 type Answer = Record<string, unknown> & { responseCode: string };
@@ -48,15 +49,7 @@ for (const backend of BACKENDS) {
     let accountId: number;
 
     beforeAll(async () => {
-      test = await startTestServer(backend);
-      client = new ApiClient(test.url);
-      clerk = await client.signIn(APPROVALS_DEMO_LOGIN);
-      approver = await client.signIn(DEMO_LOGINS.business);
-      const accounts = (await client.rpc('balanceInquiry', {}, { token: clerk.accessToken })).body.accounts as Array<{
-        accountId: number;
-        currencyCode: string;
-      }>;
-      accountId = accounts.find((account) => account.currencyCode === 'USD')!.accountId;
+      ({ test, client, clerk, approver, accountId } = await startNorthwindApprovals(backend));
     });
     afterAll(() => test?.close());
 
