@@ -56,17 +56,17 @@ export const isRailMethod = (method: BatchMethod): method is RailBatchMethod => 
 export const batchTransferKind = (method: BatchMethod): string => (isRailMethod(method) ? RAIL_METHODS[method].rail : 'p2p');
 
 /**
- * What each method's rows are: their schema (its properties are the file's columns) and their pricing kind
- * (a rail's own kind: its fees and limits are the single payout's).
+ * What each method's rows are: their schema (its properties are the file's columns). Its pricing kind is
+ * BATCH_METHOD_KINDS's (a rail's own kind: its fees and limits are the single payout's).
  */
-const METHODS: Record<BatchMethod, { rowSchema: { properties: Record<string, { title?: string }> }; kind: string }> = {
-  p2p: { rowSchema: p2pRowSchema, kind: BATCH_METHOD_KINDS.p2p },
-  wire: { rowSchema: wireRowSchema, kind: BATCH_METHOD_KINDS.wire },
-  eft: { rowSchema: eftRowSchema, kind: BATCH_METHOD_KINDS.eft },
-  creditCard: { rowSchema: creditCardRowSchema, kind: BATCH_METHOD_KINDS.creditCard },
-  cryptoEft: { rowSchema: cryptoEftRowSchema, kind: BATCH_METHOD_KINDS.cryptoEft },
-  instant: { rowSchema: instantRowSchema, kind: BATCH_METHOD_KINDS.instant },
-  interac: { rowSchema: interacRowSchema, kind: BATCH_METHOD_KINDS.interac },
+const METHODS: Record<BatchMethod, { rowSchema: { properties: Record<string, { title?: string }> } }> = {
+  p2p: { rowSchema: p2pRowSchema },
+  wire: { rowSchema: wireRowSchema },
+  eft: { rowSchema: eftRowSchema },
+  creditCard: { rowSchema: creditCardRowSchema },
+  cryptoEft: { rowSchema: cryptoEftRowSchema },
+  instant: { rowSchema: instantRowSchema },
+  interac: { rowSchema: interacRowSchema },
 };
 
 /** The most row problems an upload answers: enough to fix a file, not a second copy of it. */
@@ -180,7 +180,7 @@ async function checkRows(
 ): Promise<{ checked: CheckedRow[]; problems: RowProblem[] }> {
   if (isRailMethod(method)) return checkRailRows(trx, method, rows, payer);
   const validate = validators[method];
-  const { kind } = METHODS[method];
+  const kind = BATCH_METHOD_KINDS[method];
   const perPayment = transferLimits(kind, payer.scale).perTransactionMax;
   const problems: RowProblem[] = [];
   const candidates: Array<Omit<CheckedRow, 'toCustomerId' | 'toEmail'> & { toEmail: string }> = [];
@@ -390,7 +390,7 @@ const batchRefusal = (key: string, values?: TextValues) =>
  */
 async function recheckRowLimits(trx: Trx, batch: { id: bigint; method: BatchMethod; currency: string; scale: number }): Promise<void> {
   const show = (minor: bigint) => ({ amount: formatMinorUnits(minor, batch.scale), currency: batch.currency });
-  const perPayment = transferLimits(METHODS[batch.method].kind, batch.scale).perTransactionMax;
+  const perPayment = transferLimits(BATCH_METHOD_KINDS[batch.method], batch.scale).perTransactionMax;
   const over = await trx
     .selectFrom('transfer_batch_rows')
     .select('row_number')
@@ -437,7 +437,7 @@ export async function confirmBatch(
   const batch = await ownBatch(trx, input.customerId, input.batchId, true);
   if (batch.status !== 'awaitingConfirmation') throw batchRefusal('server.batches.notAwaiting');
   const method = batch.type as BatchMethod;
-  const { kind } = METHODS[method];
+  const kind = BATCH_METHOD_KINDS[method];
   const scale = batch.scale;
   const currency = batch.currency_code;
   const show = (minor: bigint) => ({ amount: formatMinorUnits(minor > 0n ? minor : 0n, scale), currency });
@@ -493,7 +493,7 @@ async function releaseBatch(
   who: { userId: number | null; approvedBy: number | null },
 ): Promise<void> {
   const method = batch.type as BatchMethod;
-  const { kind } = METHODS[method];
+  const kind = BATCH_METHOD_KINDS[method];
   const currency = batch.currency_code;
   const input = { customerId: batch.customer_id, userId: who.userId };
   // A rail batch's rows become payouts as the runner reaches them, each held from the batch's escrow.
