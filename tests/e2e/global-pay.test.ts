@@ -38,6 +38,35 @@ async function messageTo(to: string, purpose: string): Promise<string> {
 
 const codeIn = (body: string) => /^([0-9]{6}) /.exec(body)?.[1] ?? '';
 
+/**
+ * Anna sends a global pay batch of one payment (a CSV row after the header) from her EUR account, through the
+ * API, and approves it with the code she is sent; answers the recipient's link from the outbox.
+ */
+async function linkOfOnePayment(tag: string, row: string, recipient: string): Promise<string> {
+  const sender = await signIn(e2e.server.url, 'personal@example.com');
+  const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
+  const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
+  const file = ['amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods', row].join('\n');
+  const attachedFile = `data:text/csv;name=${tag}.csv;base64,${Buffer.from(file, 'utf8').toString('base64')}`;
+  const uploaded = (await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: tag, attachedFile })) as { batch: { batchId: number } };
+  const batchId = uploaded.batch.batchId;
+  await sender.call('globalPaySubmit', { idempotencyKey: `${tag}-submit`, batchId });
+  let senderCode = '';
+  await expect
+    .poll(
+      async () => {
+        const [sms] = await outboxMessages(e2e.server.url, ANNA_PHONE, 'globalPayApproval');
+        const [mail] = await outboxMessages(e2e.server.url, 'personal@example.com', 'globalPayApproval');
+        senderCode = codeIn(sms?.body ?? mail?.body ?? '');
+        return senderCode;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^[0-9]{6}$/);
+  await sender.call('globalPayBatchApprove', { idempotencyKey: `${tag}-approve`, operationId: batchId, approvalCode: senderCode });
+  return /https?:\/\/\S+\/receive\/[A-Za-z0-9_-]{43,}/.exec(await messageTo(recipient, 'globalPayLink'))?.[0] ?? '';
+}
+
 describe('global pay through the recipient link', () => {
   it('sends a batch from the upload screen, lets the recipient choose a bank wire by IBAN and approve it with her code, and the sender sees it paid', async () => {
     const stamp = Date.now().toString(36);
@@ -173,34 +202,7 @@ describe('global pay through the recipient link', () => {
   it('asks a recipient in GB taking a wire for her sort code and account number, and says the rail’s refusal on the account number', async () => {
     const stamp = Date.now().toString(36);
     const recipient = `bea.${stamp}@example.net`;
-    const sender = await signIn(e2e.server.url, 'personal@example.com');
-    const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
-    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
-    const file = [
-      'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
-      `40.00,Artwork,individual,Bea Jones ${stamp},${recipient},GB,sender,oct`,
-    ].join('\n');
-    const attachedFile = `data:text/csv;name=gb.csv;base64,${Buffer.from(file, 'utf8').toString('base64')}`;
-    const uploaded = (await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: `GB ${stamp}`, attachedFile })) as {
-      batch: { batchId: number };
-    };
-    const batchId = uploaded.batch.batchId;
-    await sender.call('globalPaySubmit', { idempotencyKey: `gb-${stamp}`, batchId });
-    let senderCode = '';
-    await expect
-      .poll(
-        async () => {
-          const [sms] = await outboxMessages(e2e.server.url, ANNA_PHONE, 'globalPayApproval');
-          const [mail] = await outboxMessages(e2e.server.url, 'personal@example.com', 'globalPayApproval');
-          senderCode = codeIn(sms?.body ?? mail?.body ?? '');
-          return senderCode;
-        },
-        { timeout: 15_000 },
-      )
-      .toMatch(/^[0-9]{6}$/);
-    await sender.call('globalPayBatchApprove', { idempotencyKey: `gb-approve-${stamp}`, operationId: batchId, approvalCode: senderCode });
-
-    const link = /https?:\/\/\S+\/receive\/[A-Za-z0-9_-]{43,}/.exec(await messageTo(recipient, 'globalPayLink'))?.[0] ?? '';
+    const link = await linkOfOnePayment(`gb-${stamp}`, `40.00,Artwork,individual,Bea Jones ${stamp},${recipient},GB,sender,oct`, recipient);
     const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
     await page.goto(`${e2e.server.url}${new URL(link).pathname}`);
     await page.getByRole('heading', { name: 'Receive a payment', level: 1 }).waitFor();
@@ -301,35 +303,10 @@ describe('global pay through the recipient link', () => {
   it('lets a recipient in the US of a euro batch be paid in dollars by wire: the rate and the amount to receive shown are what she is paid', async () => {
     const stamp = Date.now().toString(36);
     const recipient = `eva.${stamp}@example.net`;
-    const sender = await signIn(e2e.server.url, 'personal@example.com');
-    const { accounts } = (await sender.call('balanceInquiry', {})) as { accounts: Account[] };
-    const eur = accounts.find((account) => account.currencyCode === 'EUR' && account.type === 1001)!;
-    const file = [
-      'amount,description,beneficiaryType,beneficiaryName,beneficiaryEmail,beneficiaryCountryCode,feeShare,forbiddenMethods',
-      `100.00,Photos,individual,Eva Stone ${stamp},${recipient},US,sender,oct|crypto_eft`,
-    ].join('\n');
-    const attachedFile = `data:text/csv;name=us.csv;base64,${Buffer.from(file, 'utf8').toString('base64')}`;
-    const uploaded = (await sender.call('globalPayUpload', { accountId: eur.accountId, batchName: `US ${stamp}`, attachedFile })) as {
-      batch: { batchId: number };
-    };
-    const batchId = uploaded.batch.batchId;
-    await sender.call('globalPaySubmit', { idempotencyKey: `us-${stamp}`, batchId });
-    let senderCode = '';
-    await expect
-      .poll(
-        async () => {
-          const [sms] = await outboxMessages(e2e.server.url, ANNA_PHONE, 'globalPayApproval');
-          const [mail] = await outboxMessages(e2e.server.url, 'personal@example.com', 'globalPayApproval');
-          senderCode = codeIn(sms?.body ?? mail?.body ?? '');
-          return senderCode;
-        },
-        { timeout: 15_000 },
-      )
-      .toMatch(/^[0-9]{6}$/);
-    await sender.call('globalPayBatchApprove', { idempotencyKey: `us-approve-${stamp}`, operationId: batchId, approvalCode: senderCode });
-    const link = /https?:\/\/\S+\/receive\/[A-Za-z0-9_-]{43,}/.exec(await messageTo(recipient, 'globalPayLink'))?.[0] ?? '';
+    const link = await linkOfOnePayment(`us-${stamp}`, `100.00,Photos,individual,Eva Stone ${stamp},${recipient},US,sender,oct|crypto_eft`, recipient);
     const secret = new URL(link).pathname.split('/').pop()!;
-    // What the server quotes for a wire in dollars, asked as the page asks it.
+    // What the server quotes for a wire in dollars, asked as the page asks it (the link's calls are public).
+    const sender = await signIn(e2e.server.url, 'personal@example.com');
     const quote = (await sender.call('receiveMeta', { paymentSecret: secret, paymentMethod: 'wire', toCurrencyCode: 'USD', countryCode: 'US' })) as {
       toAmount: string;
       exchangeRate: string;
