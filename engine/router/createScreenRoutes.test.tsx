@@ -36,7 +36,8 @@ describe('createScreenRoutes', () => {
     const layout = screen.getByTestId('layout-main');
     expect(layout.dataset.screen).toBe('home');
     expect(layout.dataset.title).toBe('Home');
-    expect(document.title).toBe('Home');
+    // The document title is set by an effect after the screen draws.
+    await waitFor(() => expect(document.title).toBe('Home'));
   });
 
   it('fetches a shell given as a loader only when a screen in it opens, and draws the screen inside it', async () => {
