@@ -40,7 +40,7 @@ export interface Database {
   transfer_batch_rows: TransferBatchRowsTable;
   global_pay_batches: GlobalPayBatchesTable;
   global_pay_payments: GlobalPayPaymentsTable;
-  global_pay_lookups: GlobalPayLookupsTable;
+  call_counts: CallCountsTable;
   crypto_wallets: CryptoWalletsTable;
   payment_instructions: PaymentInstructionsTable;
   payment_templates: PaymentTemplatesTable;
@@ -1073,8 +1073,11 @@ export interface GlobalPayPaymentsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** Recipient-link calls counted per link and per network address in ten-minute windows (migration 0040). */
-export interface GlobalPayLookupsTable {
+/**
+ * Limited public calls counted per key (`link:…`, `ip:…`, `draft-ip:…`) in time windows (migration 0040 as
+ * `global_pay_lookups`, renamed by 0049; server/db/call-counts.ts).
+ */
+export interface CallCountsTable {
   key: string;
   window_start: Date;
   count: ColumnType<number, number | undefined, number>;
