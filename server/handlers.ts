@@ -11,6 +11,7 @@ import { moneyOutcomeHandlers } from './rpc/money-outcome.ts';
 import { securityHandlers } from './security/handlers.ts';
 import { adminHandlers } from './admin/handlers.ts';
 import { verificationHandlers } from './verification/handlers.ts';
+import { businessFatcaHandlers } from './fatca/handlers.ts';
 import { supportHandlers } from './support/handlers.ts';
 import { announcementHandlers } from './announcements/handlers.ts';
 import { transferHandlers } from './transfers/handlers.ts';
@@ -65,6 +66,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...securityHandlers,
     ...adminHandlers,
     ...verificationHandlers,
+    ...businessFatcaHandlers,
     ...supportHandlers,
     ...announcementHandlers,
     ...transferHandlers,

@@ -675,12 +675,16 @@ export interface FatcaCertificationsTable {
   submitted_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** A W-9 or W-8BEN sent to the e-signature provider for signing. */
+/** The W-forms signed through the e-signature provider: W-9, W-8BEN, and a company's W-8BEN-E. */
+export type WFormKind = 'w9' | 'w8ben' | 'w8bene';
+
+/** A W-9, W-8BEN or (a company's) W-8BEN-E sent to the e-signature provider for signing. */
 export interface ESignatureRequestsTable {
   id: string;
   customer_id: number;
   representative_invitation_id: number | null;
-  form_kind: 'w9' | 'w8ben';
+  /** `w8bene` since migration 0047. */
+  form_kind: WFormKind;
   provider: string;
   envelope_id: string;
   client_id: string;
