@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 
 /**
  * The demo business's company profile (document 002 section 3): the info registration would have
- * written, and two e-mails, the company e-mail (primary, confirmed) and an accounts address still
+ * written, and two e-mails, the company e-mail (primary, confirmed) and a billing address still
  * waiting for its confirmation. Its address and phone are the demo seed's own. Runs inside the demo
  * seed's transaction.
  *
@@ -43,7 +43,7 @@ export async function seedCompanyDemo(db: Kysely<Database>, login: string): Prom
       },
       {
         customer_id: customerId,
-        email: 'accounts@northwind.example',
+        email: 'billing@northwind.example',
         confirmed: false,
         is_primary: false,
         confirmation_token_hash: null,

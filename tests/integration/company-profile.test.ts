@@ -145,7 +145,7 @@ for (const backend of BACKENDS) {
     it('adds an e-mail, confirms it with the code of its link, makes it primary (the company e-mail) and deletes the old one', async () => {
       const listed = await ok('companyEmails');
       expect(listed.emails[0]).toMatchObject({ email: 'hello@northwind.example', primary: true, confirmed: true });
-      expect(listed.emails.some((email: { email: string; confirmed: boolean }) => email.email === 'accounts@northwind.example' && !email.confirmed)).toBe(true);
+      expect(listed.emails.some((email: { email: string; confirmed: boolean }) => email.email === 'billing@northwind.example' && !email.confirmed)).toBe(true);
 
       const added = await ok('companyEmailAdd', { email: 'Finance@Northwind.example' });
       expect(added.email).toMatchObject({ email: 'finance@northwind.example', confirmed: false, primary: false });
