@@ -9,6 +9,7 @@ import { seedSignInDemo } from '../signin/demo-seed.ts';
 import { seedSessionRulesDemo } from '../terms/demo.ts';
 import { seedVerificationDemo } from '../verification/demo-seed.ts';
 import { seedProfileDemo } from '../profile/demo-seed.ts';
+import { seedCompanyDemo } from '../company/demo-seed.ts';
 import { seedAnnouncementsDemo } from '../announcements/demo-seed.ts';
 import { seedSupportDemo } from '../support/demo-seed.ts';
 import { seedHistoryDemo } from '../history/demo-seed.ts';
@@ -205,6 +206,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedSessionRulesDemo(trx, { businessUserEmail: DEMO_LOGINS.business, northwindName: 'Northwind Studio Ltd', password: DEMO_PASSWORD, now });
     await seedVerificationDemo(trx, passwordHashes[0]!, now);
     await seedProfileDemo(trx, DEMO_LOGINS.personal, now);
+    await seedCompanyDemo(trx, DEMO_LOGINS.business);
     await seedAnnouncementsDemo(trx, now);
     await seedSupportDemo(trx, DEMO_LOGINS.personal, now);
     await seedHistoryDemo(trx, accounts.northwind, now);
