@@ -32,6 +32,7 @@ import { wireDataHandlers } from './rails/wire-data-handlers.ts';
 import { payoutCurrencyHandlers } from './rails/payout-currency-handlers.ts';
 import { eftHandlers } from './rails/eft-handlers.ts';
 import { optionHandlers } from './rails/options-handlers.ts';
+import { companyDocumentsHandlers } from './company-documents/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -86,5 +87,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...payoutCurrencyHandlers,
     ...eftHandlers,
     ...optionHandlers,
+    ...companyDocumentsHandlers,
   };
 }
