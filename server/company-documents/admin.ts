@@ -17,12 +17,13 @@ async function businessCustomer(db: Kysely<Database>, customerId: number) {
 }
 
 /**
- * What an admin sees of a business customer's company: every document (the company's and its
- * representatives'), the financial info, the due diligence level and, at levels 1 and 4, the due
- * diligence info.
+ * What an admin sees of a customer's documents (for a business, the company's and its
+ * representatives'), its financial info (a business's; none for a personal customer), the due
+ * diligence level and, at levels 1 and 4, the due diligence info.
  */
 export async function adminCompany(db: Kysely<Database>, customerId: number, language: Language) {
-  const customer = await businessCustomer(db, customerId);
+  const customer = await db.selectFrom('customers').select(['id', 'due_diligence_level']).where('id', '=', customerId).executeTakeFirst();
+  if (!customer) throw new RpcRefusal('13');
   const profile = await db.selectFrom('business_profiles').select(['financial_info', 'due_diligence']).where('customer_id', '=', customerId).executeTakeFirst();
   const level = customer.due_diligence_level;
   return {
