@@ -34,6 +34,7 @@ import { payoutCurrencyHandlers } from './rails/payout-currency-handlers.ts';
 import { eftHandlers } from './rails/eft-handlers.ts';
 import { optionHandlers } from './rails/options-handlers.ts';
 import { companyHandlers } from './company/handlers.ts';
+import { companyDocumentsHandlers } from './company-documents/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -90,5 +91,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...eftHandlers,
     ...optionHandlers,
     ...companyHandlers,
+    ...companyDocumentsHandlers,
   };
 }

@@ -39,6 +39,7 @@ describe('formatText', () => {
     expect(columnFormat({}, { type: 'string', format: 'date-time' })).toBe('datetime');
     expect(columnFormat({}, { type: 'integer' })).toBe('number');
     expect(columnFormat({ format: 'badge' }, { type: 'integer' })).toBe('badge');
+    expect(columnFormat({ enumKey: 'memberKind' }, { type: 'integer' })).toBe('text');
   });
 });
 

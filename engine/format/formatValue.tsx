@@ -22,8 +22,10 @@ export interface FormatContext {
  * columnFormat({ field: 'createdAt' }, { type: 'string', format: 'date-time' }); // 'datetime'
  * ```
  */
-export function columnFormat(column: Pick<Column, 'format'>, property?: JsonSchema): ValueFormat {
+export function columnFormat(column: Pick<Column, 'format' | 'enumKey'>, property?: JsonSchema): ValueFormat {
   if (column.format) return column.format;
+  // A column that names its values (`enumKey`) shows their words, even where the values are numbers (kind 2: "Director").
+  if (column.enumKey) return 'text';
   if (property?.format === 'date') return 'date';
   if (property?.format === 'date-time') return 'datetime';
   if (property?.type === 'number' || property?.type === 'integer') return 'number';

@@ -98,6 +98,8 @@ export interface Database {
   business_registrations: BusinessRegistrationsTable;
   business_profiles: BusinessProfilesTable;
   business_representatives: BusinessRepresentativesTable;
+  business_resolutions: BusinessResolutionsTable;
+  business_statements: BusinessStatementsTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -364,6 +366,8 @@ export interface DocumentsTable {
   expires_date: string | null;
   reject_reason: string | null;
   created_by_user_id: number | null;
+  /** A business representative the document is filed for (migration 0045); null for the customer's own. */
+  representative_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** What an area needs to remember beyond the columns (limit reason id, form kind, signing id...). */
   attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
@@ -1492,4 +1496,26 @@ export interface BusinessRepresentativesTable {
   source_details: ColumnType<Record<string, string>, string | undefined, string>;
   user_id: number | null;
   created_at: CreatedAt;
+  /** Set when the representative was deleted from the company (migration 0045). */
+  removed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** An account resolution a company sent (migration 0045), with the representatives it names and its signers. */
+export interface BusinessResolutionsTable {
+  id: Generated<number>;
+  customer_id: number;
+  business_representative_ids: ColumnType<number[], string, string>;
+  status_id: number;
+  signers: ColumnType<Array<{ businessRepresentativeId: number; name: string }>, string, string>;
+  created_by_user_id: number | null;
+  created_at: CreatedAt;
+}
+
+/** A company's declarations or prohibited escort statement as last answered (migration 0045). */
+export interface BusinessStatementsTable {
+  customer_id: number;
+  kind: 'declarations' | 'prohibitedEscort';
+  answers: ColumnType<Record<string, string | boolean | undefined>, string, string>;
+  answered_by_user_id: number | null;
+  answered_at: ColumnType<Date, Date | undefined, Date>;
 }

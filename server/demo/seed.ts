@@ -16,6 +16,7 @@ import { seedHistoryDemo } from '../history/demo-seed.ts';
 import { seedInvoicesDemo } from '../invoices/demo-seed.ts';
 import { demoHistory, type DemoAccounts, type DemoMovement } from './history.ts';
 import { seedApprovalsDemo } from '../approvals/demo-seed.ts';
+import { seedCompanyDocumentsDemo } from '../company-documents/demo-seed.ts';
 import { MASS_SENDING_FLAGS } from '../batches/permissions.ts';
 import { seedDemoCards } from '../cards/demo-seed.ts';
 import { seedDemoCardPurchases } from '../cards/authorizations.ts';
@@ -222,6 +223,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedRecurringDemo(trx, accounts.anna, now);
     await seedP2pDemo(trx, accounts.anna, DEMO_LOGINS.business);
     await seedApprovalsDemo(trx, passwordHashes[0]!, accounts.northwind, DEMO_LOGINS.personal);
+    await seedCompanyDocumentsDemo(trx, DEMO_LOGINS.business, passwordHashes[0]!, now);
     return true;
   });
   // Cards are issued by the processor, which is called outside any transaction.

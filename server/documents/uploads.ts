@@ -81,6 +81,8 @@ export interface NewDocument {
   documentTypeId: number;
   createdByUserId: number | null;
   addressId?: number | null;
+  /** A business representative the document proves, instead of the customer itself. */
+  representativeId?: number | null;
   parentDocumentId?: number | null;
   issuedDate?: string | null;
   expiresDate?: string | null;
@@ -107,6 +109,7 @@ export async function storeDocument(db: Kysely<Database>, document: NewDocument)
         document_type_id: document.documentTypeId,
         status_id: document.statusId ?? 0,
         address_id: document.addressId ?? null,
+        representative_id: document.representativeId ?? null,
         parent_document_id: document.parentDocumentId ?? null,
         issued_date: document.issuedDate ?? null,
         expires_date: document.expiresDate ?? null,

@@ -40,7 +40,7 @@ const invalid = (field: string, key: string, values?: TextValues) =>
 export async function customerDocuments(
   db: Kysely<Database>,
   customerId: number,
-  filter: { category?: string; addressId?: number; documentId?: number } = {},
+  filter: { category?: string; addressId?: number; documentId?: number; representativeId?: number } = {},
   language: Language = 'en',
 ): Promise<UploadedDocument[]> {
   let query = db
@@ -53,6 +53,7 @@ export async function customerDocuments(
   if (filter.category) query = query.where('documents.category', '=', filter.category);
   if (filter.addressId !== undefined) query = query.where('documents.address_id', '=', filter.addressId);
   if (filter.documentId !== undefined) query = query.where('documents.id', '=', filter.documentId);
+  if (filter.representativeId !== undefined) query = query.where('documents.representative_id', '=', filter.representativeId);
   const rows = await query.orderBy('documents.created_at', 'desc').orderBy('documents.id', 'desc').execute();
   if (rows.length === 0) return [];
   const files = await db
@@ -109,6 +110,8 @@ function toUploadedDocument(
     isSubDocument: row.parent_document_id !== null,
     ...(row.parent_document_id !== null ? { parentDocumentId: row.parent_document_id } : {}),
     ...(row.address_id !== null ? { addressId: row.address_id } : {}),
+    ...(row.representative_id !== null ? { representativeId: row.representative_id } : {}),
+    ...(typeof row.attributes.sourceKey === 'string' ? { sourceKey: row.attributes.sourceKey } : {}),
     ...(row.issued_date ? { issuedDate: row.issued_date } : {}),
     ...(row.expires_date ? { expiresDate: row.expires_date } : {}),
     ...(row.created_username ? { createdUsername: row.created_username } : {}),
@@ -199,9 +202,12 @@ export async function uploadDocument(
     throw invalid('documentType', 'server.profile.documents.residentsOnly', { countries: type.countries.join(', ') });
   }
 
+  const representativeId = params.representativeId === undefined ? null : await ownRepresentative(db, uploader.customerId, params.representativeId);
   let addressId: number | null = null;
   if (params.addressId !== undefined) addressId = (await ownAddress(db, uploader.customerId, params.addressId)).id;
-  if (ADDRESS_CATEGORIES.has(type.category) && addressId === null) throw invalid('addressId', 'server.profile.documents.chooseAddress');
+  // A representative's proof of address proves the address the company gave for them, not one of its own.
+  if (ADDRESS_CATEGORIES.has(type.category) && addressId === null && representativeId === null)
+    throw invalid('addressId', 'server.profile.documents.chooseAddress');
 
   const files = params.files;
   if (type.needsBackSide && !files.backSide) throw invalid('files.backSide', 'server.profile.documents.backSide');
@@ -244,12 +250,14 @@ export async function uploadDocument(
       documentTypeId: type.id,
       createdByUserId: uploader.userId,
       addressId,
+      representativeId,
       issuedDate: params.issuedDate ?? null,
       expiresDate: params.expiresDate ?? null,
       statusId: DOCUMENT_STATUS.pending,
       attributes: {
         filePages: pages,
         ...(params.number ? { number: params.number } : {}),
+        ...(params.sourceKey ? { sourceKey: params.sourceKey } : {}),
         ...(params.isDueDiligence ? { isDueDiligence: true } : {}),
         // The reviewer needs the passwords to open protected PDFs.
         ...(passwords.main || passwords.additional ? { filePasswords: { main: passwords.main, additional: passwords.additional } } : {}),
@@ -276,6 +284,19 @@ export async function uploadDocument(
   const stored = (await customerDocuments(db, uploader.customerId, {}, uploader.language)).find((document) => document.id === documentId);
   if (!stored) throw new Error(`document ${documentId} was stored but cannot be read back`);
   return stored;
+}
+
+/** The id of the acting business customer's representative (not deleted), else '13'. */
+async function ownRepresentative(db: Kysely<Database>, customerId: number, representativeId: number | string): Promise<number> {
+  const row = await db
+    .selectFrom('business_representatives')
+    .select('id')
+    .where('id', '=', recordId(representativeId))
+    .where('customer_id', '=', customerId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notYours();
+  return row.id;
 }
 
 /**

@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { DOCUMENT_STATUS } from '../documents/statuses.ts';
+import type { Language } from '../i18n/texts.ts';
+import { customerDocuments } from '../profile/documents.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
+import { ownRepresentativeRow } from './company.ts';
+
+/** Due diligence levels whose due diligence info an admin reads (document 002 section 9). */
+export const DUE_DILIGENCE_LEVELS_WITH_INFO = [1, 4];
+
+/** A business customer, else '13' (an admin names customers by number). */
+async function businessCustomer(db: Kysely<Database>, customerId: number) {
+  const customer = await db.selectFrom('customers').select(['id', 'type', 'due_diligence_level']).where('id', '=', customerId).executeTakeFirst();
+  if (!customer || customer.type !== 'business') throw new RpcRefusal('13');
+  return customer;
+}
+
+/**
+ * What an admin sees of a customer's documents (for a business, the company's and its
+ * representatives'), its financial info (a business's; none for a personal customer), the due
+ * diligence level and, at levels 1 and 4, the due diligence info.
+ */
+export async function adminCompany(db: Kysely<Database>, customerId: number, language: Language) {
+  const customer = await db.selectFrom('customers').select(['id', 'due_diligence_level']).where('id', '=', customerId).executeTakeFirst();
+  if (!customer) throw new RpcRefusal('13');
+  const profile = await db.selectFrom('business_profiles').select(['financial_info', 'due_diligence']).where('customer_id', '=', customerId).executeTakeFirst();
+  const level = customer.due_diligence_level;
+  return {
+    documents: await customerDocuments(db, customerId, {}, language),
+    financialInfo: profile?.financial_info ?? {},
+    ...(level !== null ? { dueDiligenceLevel: level } : {}),
+    ...(level !== null && DUE_DILIGENCE_LEVELS_WITH_INFO.includes(level) ? { dueDiligence: profile?.due_diligence ?? {} } : {}),
+  };
+}
+
+/**
+ * Reassigns an uploaded document to a business customer, or to one of its representatives: an admin
+ * fixing a file the company put in the wrong place.
+ */
+export async function assignDocument(db: Kysely<Database>, params: { documentId: number; customerId: number; representativeId?: number }) {
+  const document = await db.selectFrom('documents').select(['id', 'status_id']).where('id', '=', params.documentId).executeTakeFirst();
+  if (!document || document.status_id === DOCUMENT_STATUS.deleted)
+    throw new RpcRefusal('TA1', { validationErrors: [{ field: 'documentId', key: 'server.companyDocuments.noDocument' }] });
+  await businessCustomer(db, params.customerId);
+  const representativeId = params.representativeId === undefined ? null : (await ownRepresentativeRow(db, params.customerId, params.representativeId)).id;
+  await db
+    .updateTable('documents')
+    // The address named belongs to the previous owner; the reassigned document proves no address of the new one.
+    .set({ customer_id: params.customerId, representative_id: representativeId, address_id: null, updated_at: new Date() })
+    .where((where) => where.or([where('id', '=', document.id), where('parent_document_id', '=', document.id)]))
+    .execute();
+}
+
+/** Removes an uploaded document (it becomes deleted, 5, and leaves every list). */
+export async function removeDocument(db: Kysely<Database>, documentId: number) {
+  const { numUpdatedRows } = await db
+    .updateTable('documents')
+    .set({ status_id: DOCUMENT_STATUS.deleted, updated_at: new Date() })
+    .where('id', '=', documentId)
+    .where('status_id', '<>', DOCUMENT_STATUS.deleted)
+    .executeTakeFirst();
+  if (numUpdatedRows === 0n) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'documentId', key: 'server.companyDocuments.noDocument' }] });
+}
+
+/** Updates a business customer's financial info and, when given, its due diligence level and info. */
+export async function updateCompanyCompliance(
+  db: Kysely<Database>,
+  params: { customerId: number; financialInfo?: Record<string, unknown>; dueDiligenceLevel?: number; dueDiligence?: Record<string, unknown> },
+) {
+  await businessCustomer(db, params.customerId);
+  const profile = await db.selectFrom('business_profiles').select('customer_id').where('customer_id', '=', params.customerId).executeTakeFirst();
+  if (!profile && (params.financialInfo || params.dueDiligence)) throw new RpcRefusal('TA1', { key: 'server.companyDocuments.noProfile' });
+  await db.transaction().execute(async (trx) => {
+    if (params.financialInfo)
+      await trx
+        .updateTable('business_profiles')
+        .set({ financial_info: JSON.stringify(params.financialInfo) })
+        .where('customer_id', '=', params.customerId)
+        .execute();
+    if (params.dueDiligence)
+      await trx
+        .updateTable('business_profiles')
+        .set({ due_diligence: JSON.stringify(params.dueDiligence) })
+        .where('customer_id', '=', params.customerId)
+        .execute();
+    if (params.dueDiligenceLevel !== undefined)
+      await trx.updateTable('customers').set({ due_diligence_level: params.dueDiligenceLevel }).where('id', '=', params.customerId).execute();
+  });
+}

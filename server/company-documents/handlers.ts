@@ -1,0 +1,97 @@
+import type { RpcHandlerMap } from '../../generated/methods.ts';
+import { requestLanguage } from '../i18n/texts.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { adminCompany, assignDocument, removeDocument, updateCompanyCompliance } from './admin.ts';
+import { companyActionsRequired, companyDocumentCategories, companyRepresentativeInfo, companyRepresentatives, deleteRepresentative } from './company.ts';
+import { resolutionOf, saveStatement, sendResolution, statementOf } from './statements.ts';
+
+type CompanyMethods =
+  | 'companyDocumentsInquiry'
+  | 'companyActionsRequired'
+  | 'businessRepresentativeList'
+  | 'businessRepresentativeInfo'
+  | 'businessRepresentativeDelete'
+  | 'businessResolutionSend'
+  | 'businessResolutionGet'
+  | 'companyDeclarationsGet'
+  | 'companyDeclarationsUpdate'
+  | 'prohibitedEscortStatementGet'
+  | 'prohibitedEscortStatementAccept'
+  | 'adminCompanyGet'
+  | 'adminDocumentAssign'
+  | 'adminDocumentRemove'
+  | 'adminRepresentativeDelete'
+  | 'adminCompanyComplianceUpdate';
+
+/**
+ * The company's documents, representatives, resolution, statements and actions required (document 002
+ * sections 3, 5 and 7), for a business user holding the documents right, and what admins do to them
+ * (section 6). Every object named is the acting customer's own, else '13'.
+ */
+export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMethods> = {
+  async companyDocumentsInquiry(_params, ctx) {
+    return { categories: await companyDocumentCategories(ctx.db, callerOf(ctx).customerId, requestLanguage(ctx.acceptLanguage)) };
+  },
+  async companyActionsRequired(_params, ctx) {
+    return companyActionsRequired(ctx.db, callerOf(ctx).customerId, requestLanguage(ctx.acceptLanguage));
+  },
+  async businessRepresentativeList(_params, ctx) {
+    return { representatives: await companyRepresentatives(ctx.db, callerOf(ctx).customerId, requestLanguage(ctx.acceptLanguage)) };
+  },
+  async businessRepresentativeInfo(params, ctx) {
+    return companyRepresentativeInfo(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId, requestLanguage(ctx.acceptLanguage));
+  },
+  async businessRepresentativeDelete(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    await deleteRepresentative(ctx.db, customerId, params.businessRepresentativeId, { forced: false, choice: params.choice });
+    return { representatives: await companyRepresentatives(ctx.db, customerId, requestLanguage(ctx.acceptLanguage)) };
+  },
+  async businessResolutionSend(params, ctx) {
+    const { customerId, user } = callerOf(ctx);
+    const { accountResolution } = await sendResolution(ctx.db, { customerId, userId: user.userId }, params);
+    if (!accountResolution) throw new Error('the resolution was stored but cannot be read back');
+    return { accountResolution };
+  },
+  async businessResolutionGet(_params, ctx) {
+    return resolutionOf(ctx.db, callerOf(ctx).customerId);
+  },
+  async companyDeclarationsGet(_params, ctx) {
+    return statementOf(ctx.db, callerOf(ctx).customerId, 'declarations');
+  },
+  async companyDeclarationsUpdate(params, ctx) {
+    const { customerId, user } = callerOf(ctx);
+    return saveStatement(ctx.db, { customerId, userId: user.userId }, 'declarations', params.answers);
+  },
+  async prohibitedEscortStatementGet(_params, ctx) {
+    return statementOf(ctx.db, callerOf(ctx).customerId, 'prohibitedEscort');
+  },
+  async prohibitedEscortStatementAccept(params, ctx) {
+    const { customerId, user } = callerOf(ctx);
+    return saveStatement(ctx.db, { customerId, userId: user.userId }, 'prohibitedEscort', { accepted: params.accepted });
+  },
+
+  async adminCompanyGet(params, ctx) {
+    return adminCompany(ctx.db, Number(params.customerId), requestLanguage(ctx.acceptLanguage));
+  },
+  async adminDocumentAssign(params, ctx) {
+    await assignDocument(ctx.db, {
+      documentId: Number(params.documentId),
+      customerId: Number(params.customerId),
+      ...(params.representativeId !== undefined ? { representativeId: Number(params.representativeId) } : {}),
+    });
+    return {};
+  },
+  async adminDocumentRemove(params, ctx) {
+    await removeDocument(ctx.db, Number(params.documentId));
+    return {};
+  },
+  async adminRepresentativeDelete(params, ctx) {
+    await deleteRepresentative(ctx.db, Number(params.customerId), params.businessRepresentativeId, { forced: true });
+    return {};
+  },
+  async adminCompanyComplianceUpdate(params, ctx) {
+    const { customerId, ...changes } = params;
+    await updateCompanyCompliance(ctx.db, { customerId: Number(customerId), ...changes });
+    return {};
+  },
+};

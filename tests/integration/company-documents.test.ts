@@ -1,0 +1,253 @@
+/**
+ * Company documents, representatives and actions required (issue 17 items 3 and 7, document 002
+ * sections 3, 5 to 7) against Northwind's demo data: documents by category with their states, an
+ * upload moving both its category and the action counts, the representative delete (choices for the
+ * company, forced for an admin), the admin's assign and remove, and a user without the documents
+ * right refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPRESENTATIVE_DEMO_LOGIN } from '../../server/company-documents/demo-seed.ts';
+import { DEMO_LOGINS } from '../../server/demo/seed.ts';
+import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
+
+type Category = { category: string; state: string; documents: Array<{ id: number; statusId: number }> };
+type Actions = {
+  total: number;
+  counts: { documents: number; addresses: number; representatives: number; fields: number };
+  documents: Array<{ category: string; link: string }>;
+  addresses: Array<{ addressId: number; link: string }>;
+  representatives: Array<{ businessRepresentativeId: number; name: string; link: string }>;
+  fields: Array<{ field: string; link: string }>;
+};
+type Representative = {
+  businessRepresentativeId: number;
+  kind: number;
+  name: string;
+  isUser: boolean;
+  needsAction: boolean;
+  documentStatuses: Record<string, number>;
+};
+
+const pdf = (name: string) => `data:application/pdf;name=${name};base64,${Buffer.from('%PDF-1.7 company document').toString('base64')}`;
+
+for (const backend of BACKENDS) {
+  describe(`company documents on ${backend.name}`, () => {
+    let test: TestServer;
+    let client: ApiClient;
+    let owner: Tokens;
+    let representative: Tokens;
+    let admin: Tokens;
+    let northwindId: number;
+
+    const call = async <T = Record<string, unknown>>(method: string, params: object, tokens: Tokens) => {
+      const answer = await client.rpc<T & { responseCode: string; validationErrors?: Array<{ field: string }> }>(method, params, { token: tokens.accessToken });
+      return answer.body;
+    };
+    const actions = async (tokens: Tokens = owner) => call<Actions>('companyActionsRequired', {}, tokens);
+    const categories = async () => (await call<{ categories: Category[] }>('companyDocumentsInquiry', {}, owner)).categories;
+    const categoryOf = async (name: string) => (await categories()).find((category) => category.category === name)!;
+    const representatives = async () => (await call<{ representatives: Representative[] }>('businessRepresentativeList', {}, owner)).representatives;
+
+    beforeAll(async () => {
+      test = await startTestServer(backend);
+      client = new ApiClient(test.url);
+      owner = await client.signIn(DEMO_LOGINS.business);
+      representative = await client.signIn(REPRESENTATIVE_DEMO_LOGIN);
+      admin = await client.signIn(DEMO_LOGINS.admin);
+      northwindId = (await test.server.db.selectFrom('users').select('customer_id').where('email', '=', DEMO_LOGINS.business).executeTakeFirstOrThrow())
+        .customer_id!;
+    });
+    afterAll(() => test?.close());
+
+    it('lists the company documents by category, each in its state', async () => {
+      const states = Object.fromEntries((await categories()).map((category) => [category.category, category.state]));
+      expect(states).toMatchObject({
+        businessRegistration: 'validated',
+        businessAddress: 'validated',
+        controlDocument: 'pending',
+        businessAdditionalDocument: 'expiredSoon',
+        registrationAddress: 'none',
+        phone: 'notRequired',
+      });
+      // A representative's proof of identity is theirs, not the company's.
+      expect(states.proofOfIdentity).toBe('notRequired');
+    });
+
+    it('counts and lists what the company must fix, each with where it is fixed', async () => {
+      const answer = await actions();
+      expect(answer.counts).toEqual({ documents: 1, addresses: 1, representatives: 2, fields: 1 });
+      expect(answer.total).toBe(5);
+      expect(answer.documents).toEqual([{ category: 'registrationAddress', state: 'none', link: '/company-documents/upload?category=registrationAddress' }]);
+      expect(answer.fields).toEqual([{ field: 'website', link: '/company/info' }]);
+      expect(answer.representatives.map((item) => item.name).sort()).toEqual(['Maria Lind', 'Tom Reyes']);
+      expect(answer.representatives[0]!.link).toMatch(/^\/company\/representatives\/\d+$/);
+    });
+
+    it('moves the counts as things are fixed: a missing document, an address proof, a representative', async () => {
+      const before = await actions(representative);
+      const { addressId } = before.addresses[0]!;
+      const upload = await call('documentUpload', { documentType: 32, addressId, files: { main: pdf('registered.pdf') } }, representative);
+      expect(upload.responseCode).toBe('00');
+      expect((await categoryOf('registrationAddress')).state).toBe('pending');
+      const after = await actions(representative);
+      expect(after.counts).toMatchObject({ documents: 0, addresses: 0 });
+      expect(after.total).toBe(before.total - 2);
+
+      const tom = (await representatives()).find((item) => item.name === 'Tom Reyes')!;
+      expect(tom.documentStatuses).toEqual({ proofOfIdentity: 0, address: 0 });
+      for (const [documentType, category] of [
+        [1, 'proofOfIdentity'],
+        [10, 'address'],
+      ] as const) {
+        const answer = await call(
+          'documentUpload',
+          { documentType, representativeId: tom.businessRepresentativeId, files: { main: pdf(`${category}.pdf`) } },
+          representative,
+        );
+        expect(answer.responseCode).toBe('00');
+      }
+      const proven = (await representatives()).find((item) => item.name === 'Tom Reyes')!;
+      expect(proven).toMatchObject({ documentStatuses: { proofOfIdentity: 1, address: 1 }, needsAction: false });
+      expect((await actions()).counts.representatives).toBe(1);
+    });
+
+    it('refuses a representative of another company and a category without its address, on their fields', async () => {
+      const foreign = await call('documentUpload', { documentType: 1, representativeId: 999_999, files: { main: pdf('x.pdf') } }, owner);
+      expect(foreign.responseCode).toBe('13');
+      const noAddress = await call('documentUpload', { documentType: 32, files: { main: pdf('x.pdf') } }, owner);
+      expect(noAddress).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'addressId' }] });
+    });
+
+    it('groups source-of-wealth documents by the source they prove', async () => {
+      const tom = (await representatives()).find((item) => item.name === 'Tom Reyes')!;
+      for (const sourceKey of ['salary', 'salary', 'inheritance']) {
+        const answer = await call(
+          'documentUpload',
+          { documentType: 50, representativeId: tom.businessRepresentativeId, sourceKey, files: { main: pdf('sow.pdf') } },
+          owner,
+        );
+        expect(answer.responseCode).toBe('00');
+      }
+      const info = await call<{ sourceOfWealth: Array<{ key: string; documents: unknown[] }>; address: Record<string, string> }>(
+        'businessRepresentativeInfo',
+        { businessRepresentativeId: tom.businessRepresentativeId },
+        owner,
+      );
+      expect(info.sourceOfWealth.map((group) => [group.key, group.documents.length]).sort()).toEqual([
+        ['inheritance', 1],
+        ['salary', 2],
+      ]);
+      expect(info.address).toMatchObject({ city: 'Bristol' });
+    });
+
+    it('offers the company choices when deleting a representative who signs in, and keeps or removes their access', async () => {
+      const grace = (await representatives()).find((item) => item.name === 'Grace Holt')!;
+      expect(grace.isUser).toBe(true);
+      const unchosen = await call('businessRepresentativeDelete', { businessRepresentativeId: grace.businessRepresentativeId }, owner);
+      expect(unchosen).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'choice' }] });
+      expect((await representatives()).some((item) => item.name === 'Grace Holt')).toBe(true);
+
+      const deleted = await call<{ representatives: Representative[] }>(
+        'businessRepresentativeDelete',
+        { businessRepresentativeId: grace.businessRepresentativeId, choice: 'keepUserAccess' },
+        owner,
+      );
+      expect(deleted.responseCode).toBe('00');
+      expect(deleted.representatives.some((item) => item.name === 'Grace Holt')).toBe(false);
+      // She kept her access: still reaches the documents.
+      expect((await actions(representative)).total).toBeGreaterThanOrEqual(0);
+      expect((await call('companyActionsRequired', {}, representative)).responseCode).toBe('00');
+    });
+
+    it('lets an admin delete a representative by force, with no choice asked', async () => {
+      const maria = (await representatives()).find((item) => item.name === 'Maria Lind')!;
+      const refused = await call('adminRepresentativeDelete', { customerId: northwindId, businessRepresentativeId: maria.businessRepresentativeId }, owner);
+      expect(refused.responseCode).toBe('13');
+      const forced = await call('adminRepresentativeDelete', { customerId: northwindId, businessRepresentativeId: maria.businessRepresentativeId }, admin);
+      expect(forced.responseCode).toBe('00');
+      expect((await representatives()).map((item) => item.name)).not.toContain('Maria Lind');
+      expect((await actions()).counts.representatives).toBe(0);
+    });
+
+    it('lets an admin remove a document and assign one to a representative', async () => {
+      const control = await categoryOf('controlDocument');
+      const documentId = control.documents[0]!.id;
+      expect((await call('adminDocumentRemove', { documentId }, owner)).responseCode).toBe('13');
+      expect((await call('adminDocumentRemove', { documentId }, admin)).responseCode).toBe('00');
+      expect((await categoryOf('controlDocument')).state).toBe('none');
+      expect((await actions()).documents.map((item) => item.category)).toEqual(['controlDocument']);
+      expect(await call('adminDocumentRemove', { documentId }, admin)).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'documentId' }] });
+
+      const other = await call<{ document: { id: number } }>('documentUpload', { documentType: 1, files: { main: pdf('passport.pdf') } }, owner);
+      const tom = (await representatives()).find((item) => item.name === 'Tom Reyes')!;
+      const assigned = await call(
+        'adminDocumentAssign',
+        { documentId: other.document.id, customerId: northwindId, representativeId: tom.businessRepresentativeId },
+        admin,
+      );
+      expect(assigned.responseCode).toBe('00');
+      const info = await call<{ documents: Array<{ id: number }> }>(
+        'businessRepresentativeInfo',
+        { businessRepresentativeId: tom.businessRepresentativeId },
+        owner,
+      );
+      expect(info.documents.map((document) => document.id)).toContain(other.document.id);
+    });
+
+    it('shows an admin the due diligence only at levels 1 and 4, and updates financial info and due diligence', async () => {
+      const company = async () =>
+        call<{ financialInfo: Record<string, unknown>; dueDiligence?: Record<string, unknown> }>('adminCompanyGet', { customerId: northwindId }, admin);
+      expect((await company()).dueDiligence).toBeUndefined();
+      const updated = await call(
+        'adminCompanyComplianceUpdate',
+        { customerId: northwindId, dueDiligenceLevel: 4, financialInfo: { annualTurnover: 'over 1000000' }, dueDiligence: { purposeOfAccount: 'Payroll' } },
+        admin,
+      );
+      expect(updated.responseCode).toBe('00');
+      expect(await company()).toMatchObject({ financialInfo: { annualTurnover: 'over 1000000' }, dueDiligence: { purposeOfAccount: 'Payroll' } });
+      await call('adminCompanyComplianceUpdate', { customerId: northwindId, dueDiligenceLevel: 2 }, admin);
+      expect((await company()).dueDiligence).toBeUndefined();
+    });
+
+    it('sends and reads the resolution with its signers, and records the declarations and the prohibited escort statement', async () => {
+      expect((await call('businessResolutionGet', {}, owner)).accountResolution).toBeUndefined();
+      const tom = (await representatives()).find((item) => item.name === 'Tom Reyes')!;
+      const stranger = await call('businessResolutionSend', { businessRepresentativeIds: [tom.businessRepresentativeId], signers: [1_000_000] }, owner);
+      expect(stranger).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'signers.0' }] });
+      const sent = await call(
+        'businessResolutionSend',
+        { businessRepresentativeIds: [tom.businessRepresentativeId], signers: [tom.businessRepresentativeId] },
+        owner,
+      );
+      expect(sent.responseCode).toBe('00');
+      expect((await call('businessResolutionGet', {}, owner)).accountResolution).toMatchObject({
+        businessRepresentativeIds: [tom.businessRepresentativeId],
+        statusId: 1,
+        signers: [{ businessRepresentativeId: tom.businessRepresentativeId, name: 'Tom Reyes' }],
+      });
+
+      expect(await call('companyDeclarationsUpdate', { answers: { politicallyExposed: false, activity: 'Animation' } }, owner)).toMatchObject({
+        responseCode: '00',
+        answers: { politicallyExposed: false, activity: 'Animation' },
+      });
+      expect((await call('prohibitedEscortStatementAccept', { accepted: false }, owner)).responseCode).toBe('TA1');
+      expect((await call('prohibitedEscortStatementAccept', { accepted: true }, owner)).responseCode).toBe('00');
+      expect(await call('prohibitedEscortStatementGet', {}, owner)).toMatchObject({ answers: { accepted: true } });
+    });
+
+    it('refuses every company documents call to a user without the documents right', async () => {
+      const { userId, email } = await createPersonalCustomer(test.server.db, 'Clerk');
+      await test.server.db
+        .insertInto('customer_access')
+        .values({ user_id: userId, customer_id: northwindId, rights: ['balanceInfo', 'transfers'] })
+        .execute();
+      const clerk = await client.signIn(email, TEST_PASSWORD);
+      for (const method of ['companyDocumentsInquiry', 'companyActionsRequired', 'businessRepresentativeList', 'businessResolutionGet']) {
+        const answer = await client.rpc(method, {}, { token: clerk.accessToken, customerId: northwindId });
+        expect(answer.body.responseCode, method).toBe('13');
+      }
+    });
+  });
+}
