@@ -119,10 +119,16 @@ for (const backend of BACKENDS) {
     });
 
     it('asks any other company for a W-8BEN-E', async () => {
+      const controllingPersons = [
+        { firstName: 'Nora', lastName: 'West', dateOfBirth: '1980-04-02', countryCode: 'GB', taxId: 'AB123456C', isUSTaxPayer: false },
+      ];
       const saved = await ok('business', 'businessFatcaCrsUpdate', {
-        certification: answers({ entityType: 'financial-institution', giin: '98Q96B.00000.LE.250' }),
+        certification: answers({ entityType: 'financial-institution', giin: '98Q96B.00000.LE.250', isEarnPassiveIncome: true, controllingPersons }),
       });
       expect(saved).toMatchObject({ wForm: 'w8bene', statuses: { w9FormDocumentStatus: 'notRequired', w8BenEFormDocumentStatus: 'none' } });
+      expect(saved.certification.controllingPersons).toEqual(controllingPersons);
+      const noGiin = await call('business', 'businessFatcaCrsUpdate', { certification: answers({ entityType: 'financial-institution' }) });
+      expect(noGiin.responseCode).toBe('TA1');
       const signing = await ok('business', 'businessWFormUpload');
       expect(signing.formKind).toBe('w8bene');
       expect((await client.get(signing.signData.signUrl)).text).toContain('Form W-8BEN-E');
