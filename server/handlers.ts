@@ -5,6 +5,7 @@ import { accountHandlers } from './accounts/balance-handlers.ts';
 import { accountAreaHandlers } from './accounts/handlers.ts';
 import { profileContactHandlers, profileHandlers, profileLookupHandlers } from './profile/handlers.ts';
 import { onboardingHandlers, type OnboardingServices } from './registration/handlers.ts';
+import { companyAccessHandlers } from './registration/company-access.ts';
 import { passwordHandlers } from './passwords/handlers.ts';
 import { sessionRulesHandlers } from './customers/access-handlers.ts';
 import { moneyOutcomeHandlers } from './rpc/money-outcome.ts';
@@ -62,6 +63,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...profileContactHandlers,
     ...profileLookupHandlers,
     ...onboardingHandlers(onboarding),
+    ...companyAccessHandlers(onboarding.brand),
     ...passwordHandlers(onboarding),
     ...sessionRulesHandlers,
     ...moneyOutcomeHandlers,

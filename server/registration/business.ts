@@ -245,7 +245,7 @@ const phoneDigits = (phone: { countryCode: string; number: string }) => ({
 /** The e-mail with the company's activation code and a link that fills it in. */
 function companyActivationEmail(projectName: string, company: string, email: string, code: string) {
   const t = messageTexts();
-  const link = `/activate/business?email=${encodeURIComponent(email)}&activationCode=${code}`;
+  const link = `/activate-business?email=${encodeURIComponent(email)}&activationCode=${code}`;
   return {
     to: email,
     subject: t('server.business.mail.companySubject', { project: projectName }),
@@ -254,10 +254,10 @@ function companyActivationEmail(projectName: string, company: string, email: str
   };
 }
 
-/** The e-mail inviting a business's user to activate their login. */
-function userActivationEmail(projectName: string, company: string, email: string, code: string) {
+/** The e-mail inviting a business's user to activate their login (the employee activation, where they choose a password). */
+export function userActivationEmail(projectName: string, company: string, email: string, code: string) {
   const t = messageTexts();
-  const link = `/activate?username=${encodeURIComponent(email)}&activationCode=${code}`;
+  const link = `/activate-employee?username=${encodeURIComponent(email)}&activationCode=${code}`;
   return {
     to: email,
     subject: t('server.business.mail.userSubject', { project: projectName, company }),

@@ -296,7 +296,7 @@ for (const backend of BACKENDS) {
         const [invitation] = await outbox(email.toLowerCase(), 'activation');
         expect(invitation?.subject).toBe('Paxum: your access to Harbour Tools Ltd');
         const userCode = codeIn(invitation);
-        expect(invitation?.body).toContain(`/activate?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${userCode}`);
+        expect(invitation?.body).toContain(`/activate-employee?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${userCode}`);
         expect((await client.login(email, USER_PASSWORD)).status).not.toBe(200);
 
         const noPassword = await client.rpc('accountActivate', { username: email, activationCode: userCode });
