@@ -429,6 +429,13 @@ export interface OptionSource extends FieldSource {
   within?: string;
   /** Items offered but not to be chosen, each saying why (see {@link OptionDisabled}). */
   disabled?: OptionDisabled;
+  /** The item's field holding an i18n key that words it (a dictionary answering `labelKey: fruits.apple`). */
+  labelKeyField?: string;
+  /**
+   * The items at `path` are groups: the options are the list at `groups.within` of each, drawn under the
+   * group's heading (a select's `optgroup`), worded by the group's field `groups.labelKeyField` (an i18n key).
+   */
+  groups?: { within: string; labelKeyField?: string };
 }
 
 /**
@@ -773,6 +780,14 @@ export interface WizardDraftSpec {
   version: string;
   load?: string;
   save?: string;
+  /** A method taking the token (or nothing) that deletes the server's draft: called on "clear" and after the submit. */
+  delete?: string;
+  /**
+   * The request and answer field of a token naming the server's draft (people without a session): `save`
+   * answers it, and it goes with every later `save`, with `load` (not called without one) and `delete`. Kept
+   * in local storage beside the draft; an address with `?<token>=…` opens that draft on another device.
+   */
+  token?: string;
 }
 
 export interface WizardSpec {
@@ -785,6 +800,8 @@ export interface WizardSpec {
   /** Open on the first of these steps whose condition the answer of `data` meets. */
   startAt?: { step: string; when: When }[];
   draft?: WizardDraftSpec;
+  /** Values the answers always hold (a format version), sent with every save and the submit, never asked. */
+  fixed?: Record<string, unknown>;
   /** Sends every answer at the end; absent when the steps save as they go. */
   submit?: Submit;
   /** When `data` is refused: the error goes to `onError` and the user to `navigate` (a link no longer valid). */
