@@ -186,7 +186,7 @@ export function withEngineFields(uiSchema: Record<string, unknown> | undefined):
 }
 
 /** The `ui:options` that make a field read other fields: a condition, a source or a currency field. */
-const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField', 'fieldsFrom'];
+const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField', 'fieldsFrom', 'fromContext'];
 
 /**
  * Whether a uiSchema, at any depth, gives a field `ui:options` that read the rest of the form (`when`,

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { errorId, type FieldProps } from '@rjsf/utils';
+import { errorId, type FieldProps, type RJSFSchema } from '@rjsf/utils';
 import { enumLabel, fieldLabel } from '../i18n/labels';
 import type { JsonSchema } from '../spec/types';
 import { useVisibleErrors } from './fieldVisibility';
 import { sourceChoices, type Choice } from './optionWidgets';
 import { formDataOf, optionSourceOf, useSourceData } from './sources';
+import { contextChoices, contextOptionsOf } from './contextChoices';
 
 /**
  * The values a list of checkboxes holds after one is ticked or unticked: in the order of the choices, so
@@ -24,7 +25,8 @@ export function toggledValues(values: readonly unknown[], choices: readonly Choi
 /**
  * `ui:widget: checkboxes`: a list of plain values (ids, codes) chosen as a group of checkboxes, one per
  * option: the items of `ui:options.source` (worded as a select's: `value`, `label`, `labelKey`,
- * `labelKeyField`), else the values of the items' `enum` (worded `enums.<field>.<value>`). The legend is
+ * `labelKeyField`), or of `ui:options.fromContext` (lists of the data the form sits beside, see
+ * `contextChoices`), else the values of the items' `enum` (worded `enums.<field or ui:options.enumKey>.<value>`). The legend is
  * `ui:title`; the list's `minItems` and `uniqueItems` hold as the schema says.
  *
  * @example
@@ -41,13 +43,17 @@ export function CheckboxesField(props: FieldProps) {
   const source = optionSourceOf(options);
   const values = formDataOf(registry.formContext);
   const { data, waiting, failed } = useSourceData(source, values);
-  const items = (schema as JsonSchema).items as JsonSchema | undefined;
+  const listed = (schema as JsonSchema).items;
+  const items = listed && typeof listed === 'object' ? (registry.schemaUtils.retrieveSchema(listed as RJSFSchema) as JsonSchema) : undefined;
+  const enumKey = typeof options.enumKey === 'string' ? options.enumKey : props.name;
+  const fromContext = contextOptionsOf(options);
   let choices: Choice[] | null;
-  if (source) choices = waiting || failed ? [] : data === undefined ? null : sourceChoices(t, data, source, values);
+  if (fromContext) choices = contextChoices(t, fromContext, (registry.formContext as { data?: unknown } | undefined)?.data, values);
+  else if (source) choices = waiting || failed ? [] : data === undefined ? null : sourceChoices(t, data, source, values);
   else {
     choices = ((items?.enum ?? []) as unknown[])
       .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')
-      .map((value) => ({ value, label: enumLabel(t, props.name, value) }));
+      .map((value) => ({ value, label: enumLabel(t, enumKey, value) }));
   }
   const held = Array.isArray(formData) ? (formData as unknown[]) : [];
   const errors = useVisibleErrors(fieldPathId.$id, rawErrors ?? errorSchema?.__errors);

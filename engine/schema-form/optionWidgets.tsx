@@ -9,6 +9,7 @@ import type { Column, OptionDisabled, UiOptions } from '../spec/types';
 import { useEngine } from '../provider/EngineProvider';
 import { useFieldAria } from './fieldVisibility';
 import { formDataOf, optionSourceOf, useSourceData, type OptionSource } from './sources';
+import { contextChoices, contextOptionsOf } from './contextChoices';
 
 /**
  * One choice of a select or radio group drawn from data: `disabled` ones are shown but cannot be chosen,
@@ -303,6 +304,18 @@ export function useWordedSourceChoices(props: WidgetProps): Choice[] | null {
  */
 export function SourceSelectWidget(props: WidgetProps) {
   const choices = useWordedSourceChoices(props);
+  useSettledChoice(props, choices);
+  return <ChoiceSelect props={props} choices={choices} />;
+}
+
+/**
+ * `ui:widget: select` with `ui:options.fromContext`: the items of lists of the data the form sits beside
+ * (a wizard's answers), see `contextChoices`; a value no longer offered is cleared.
+ */
+export function ContextSelectWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const context = (props.registry.formContext as { data?: unknown } | undefined)?.data;
+  const choices = contextChoices(t, contextOptionsOf(props.options) ?? [], context, formDataOf(props.registry.formContext));
   useSettledChoice(props, choices);
   return <ChoiceSelect props={props} choices={choices} />;
 }

@@ -439,6 +439,23 @@ export interface OptionSource extends FieldSource {
 }
 
 /**
+ * `ui:options.fromContext`: options from a list of the data a form sits beside (a wizard's answers: the
+ * people entered on another step), rather than from a call.
+ */
+export interface ContextOptions {
+  /** Dot path of the list in that data. */
+  path: string;
+  /** The item's field that is the option's value (default `id`). */
+  value?: string;
+  /** i18n key wording an option, interpolating its item. */
+  label: string;
+  /** Offered only while the form's values meet it (`{ field: kind, equals: person }`). */
+  when?: When;
+  /** A field of the form's values whose value (or list of values) is not offered. */
+  except?: string;
+}
+
+/**
  * `source.disabled`: an item is shown but cannot be chosen while its `field` holds something (true, a
  * non-empty list or text). Its reason is said with it: each value worded by `<reasonKey>.<value>` (a
  * list joined by spaces), given to the i18n key `text` as `{{reasons}}` ("Not available: {{reasons}}").
@@ -738,6 +755,8 @@ export type WizardStepKind = 'fields' | 'hub' | 'summary' | 'sections';
 export interface WizardHub {
   /** Properties of the item schema the sub-form asks for. */
   fields: string[];
+  /** The item field a new item gets a new unique id in, so other answers can name it. */
+  idField?: string;
   uiSchema?: Record<string, unknown>;
   /** i18n key naming an item, interpolating it and `{{number}}` (1-based). */
   itemTitle: string;

@@ -379,6 +379,7 @@ function WizardBody({
           serverErrors={hubErrors}
           listError={[listError, ...otherErrors].filter(Boolean).join(' ') || null}
           onEditingChange={setHubEditing}
+          context={data}
         />
         {buttons(moreToCome ? 'button' : null, onHubNext)}
       </>
@@ -417,6 +418,7 @@ function WizardBody({
         schema={stepSchema}
         uiSchema={step.uiSchema}
         formData={withUncheckedBoxes(stepSchema, pickFields(data, step.fields ?? []))}
+        context={data}
         serverErrors={stepErrors}
         onChange={onStepChange}
         onSubmit={(stepData) => void next({ ...data, ...stepData })}
