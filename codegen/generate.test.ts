@@ -421,7 +421,7 @@ describe('codegen', () => {
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
       expect(error.detail).toContain(
-        `'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money, radios, fileSet, flagList) nor a widget the application registers (screens/registry.json lists: accountSelect, `,
+        `'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money, radios, fileSet, flagList, checkboxes, questionSet) nor a widget the application registers (screens/registry.json lists: accountSelect, `,
       );
     });
 

@@ -324,7 +324,8 @@ class SpecResolver {
     if (!draft) return;
     if (Boolean(draft.load) !== Boolean(draft.save))
       this.fail('/wizard/draft', "names 'load' and 'save' together (a draft kept on the server is read and written), or neither");
-    for (const key of ['load', 'save']) {
+    if (draft.token && !draft.save) this.fail('/wizard/draft/token', "names a token the server answers: name 'load' and 'save' too");
+    for (const key of ['load', 'save', 'delete']) {
       const name = draft[key] as string | undefined;
       if (name && !this.methodNames.has(name))
         this.fail(`/wizard/draft/${key}`, `'${name}' is not a declared method (declare it in schemas/api/methods/${name}.json)`);

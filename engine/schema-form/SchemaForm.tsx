@@ -10,6 +10,8 @@ import { useAnsweredFields, withAnsweredChecks, withoutUnaskedFields } from './a
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
 import { FileSetField, preloadRichWidgets } from './deferredWidgets';
 import { FlagListField } from './flagListField';
+import { CheckboxesField } from './checkboxesField';
+import { QuestionSetField } from './questionSetField';
 import { screenFormSchemas } from './formSchemas';
 import { loadArrayField, loadMultiSchemaField } from './standIns/deferredFields';
 import { FieldVisibilityContext, useVisibleErrors } from './fieldVisibility';
@@ -147,34 +149,44 @@ export function readsFormData(uiSchema: unknown, appWidgetNames: readonly string
   return visit(uiSchema);
 }
 
-/** The engine's rjsf fields, drawn where a top-level field's `ui:widget` names them (see {@link withEngineFields}). */
-const engineFields = { fileSet: FileSetField, flagList: FlagListField };
+/** The engine's rjsf fields, drawn where a field's `ui:widget` names them (see {@link withEngineFields}). */
+const engineFields = { fileSet: FileSetField, flagList: FlagListField, checkboxes: CheckboxesField, questionSet: QuestionSetField };
 
 /**
- * The uiSchema with `ui:field` set on the top-level fields whose `ui:widget` is one of the engine's
- * fields rather than widgets (`fileSet`, a list of objects): an analyst names every control as a widget,
- * and rjsf hands a field the errors of the entries it draws, which a widget never sees.
+ * The uiSchema with `ui:field` set on the fields, at any depth, whose `ui:widget` is one of the engine's
+ * fields rather than widgets (`fileSet`, a list of objects; `checkboxes`, a list of values): an analyst
+ * names every control as a widget, and rjsf hands a field the errors of the entries it draws, which a
+ * widget never sees.
  *
  * @example
  * ```ts
  * withEngineFields({ scans: { 'ui:widget': 'fileSet' } }); // { scans: { 'ui:widget': 'fileSet', 'ui:field': 'fileSet' } }
+ * withEngineFields({ order: { fruitIds: { 'ui:widget': 'checkboxes' } } }); // { order: { fruitIds: { 'ui:widget': 'checkboxes', 'ui:field': 'checkboxes' } } }
  * ```
  */
 export function withEngineFields(uiSchema: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!uiSchema) return uiSchema;
   const names = Object.keys(engineFields);
-  const entries = Object.entries(uiSchema);
-  if (!entries.some(([, ui]) => names.includes((ui as { 'ui:widget'?: unknown } | null)?.['ui:widget'] as string))) return uiSchema;
-  return Object.fromEntries(
-    entries.map(([field, ui]) => {
-      const widget = (ui as { 'ui:widget'?: unknown } | null)?.['ui:widget'];
-      return [field, typeof widget === 'string' && names.includes(widget) ? { ...(ui as object), 'ui:field': widget } : ui];
-    }),
-  );
+  const holdsOne = (node: unknown): boolean =>
+    typeof node === 'object' &&
+    node !== null &&
+    Object.entries(node).some(([key, value]) => (key === 'ui:widget' ? names.includes(value as string) : !key.startsWith('ui:') && holdsOne(value)));
+  if (!holdsOne(uiSchema)) return uiSchema;
+  const mark = (node: Record<string, unknown>): Record<string, unknown> => {
+    const widget = node['ui:widget'];
+    const marked = Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [
+        key,
+        !key.startsWith('ui:') && typeof value === 'object' && value !== null && !Array.isArray(value) ? mark(value as Record<string, unknown>) : value,
+      ]),
+    );
+    return typeof widget === 'string' && names.includes(widget) ? { ...marked, 'ui:field': widget } : marked;
+  };
+  return mark(uiSchema);
 }
 
 /** The `ui:options` that make a field read other fields: a condition, a source or a currency field. */
-const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField', 'fieldsFrom'];
+const READING_OPTIONS = ['when', 'source', 'labelFrom', 'currencyField', 'fieldsFrom', 'fromContext'];
 
 /**
  * Whether a uiSchema, at any depth, gives a field `ui:options` that read the rest of the form (`when`,

@@ -17,6 +17,7 @@ const loadFileSet = () => import('./fileSetField');
 type WidgetPartProps = ComponentProps<typeof CountryWidgetPart>;
 const SourceSelect = lazy(() => loadOptionWidgets().then((module) => ({ default: module.SourceSelectWidget })));
 const OfferedSelect = lazy(() => loadOptionWidgets().then((module) => ({ default: module.OfferedSelectWidget })));
+const ContextSelect = lazy(() => loadOptionWidgets().then((module) => ({ default: module.ContextSelectWidget })));
 const Country = lazy(() => loadOptionWidgets().then((module) => ({ default: module.CountryWidget })));
 const PhoneCode = lazy(() => loadOptionWidgets().then((module) => ({ default: module.PhoneCodeWidget })));
 const Radios = lazy(() => loadRadios().then((module) => ({ default: module.RadiosWidget })));
@@ -30,6 +31,11 @@ export function SourceSelectWidget(props: WidgetPartProps) {
 /** A select of the enum values the application's facts offer (`ui:options.offeredIn`), see optionWidgets.tsx. */
 export function OfferedSelectWidget(props: WidgetPartProps) {
   return <OfferedSelect {...props} />;
+}
+
+/** A select of a list of the data the form sits beside (`ui:options.fromContext`), see optionWidgets.tsx. */
+export function ContextSelectWidget(props: WidgetPartProps) {
+  return <ContextSelect {...props} />;
 }
 
 /** `ui:widget: country`, see optionWidgets.tsx. */

@@ -9,6 +9,7 @@ import type { Column, OptionDisabled, UiOptions } from '../spec/types';
 import { useEngine } from '../provider/EngineProvider';
 import { useFieldAria } from './fieldVisibility';
 import { formDataOf, optionSourceOf, useSourceData, type OptionSource } from './sources';
+import { contextChoices, contextOptionsOf } from './contextChoices';
 
 /**
  * One choice of a select or radio group drawn from data: `disabled` ones are shown but cannot be chosen,
@@ -20,6 +21,8 @@ export interface Choice {
   disabled?: boolean;
   reason?: string;
   text?: string;
+  /** The heading of the group the choice is drawn under (a source's `groups`). */
+  group?: string;
 }
 
 // Where widgets.tsx reads it without fetching this module (see deferredWidgets.tsx).
@@ -113,13 +116,15 @@ export function optionWords(item: Record<string, unknown>, columns: readonly Col
  * ```
  */
 export function sourceChoices(t: TFunction, list: unknown, source: OptionSource, formData: Record<string, unknown> = {}): Choice[] {
+  if (source.groups) return groupedChoices(t, sourceItems(list, source, formData), source, source.groups);
   return sourceItems(list, source, formData).flatMap((item) => {
     // A list of plain values (currency codes) is its own values and words.
     if (typeof item === 'string' || typeof item === 'number') return [{ value: item, label: String(item) }];
     const value = getPath(item, source.value ?? 'code');
     if (typeof value !== 'string' && typeof value !== 'number') return [];
     const worded = getPath(item, source.label ?? 'name');
-    const fallback = typeof worded === 'string' ? worded : String(value);
+    const keyed = source.labelKeyField ? getPath(item, source.labelKeyField) : undefined;
+    const fallback = typeof keyed === 'string' ? t(keyed) : typeof worded === 'string' ? worded : String(value);
     const reason = disabledReason(t, item, source.disabled);
     return [
       {
@@ -128,6 +133,25 @@ export function sourceChoices(t: TFunction, list: unknown, source: OptionSource,
         ...(reason === null ? {} : { disabled: true, reason }),
       },
     ];
+  });
+}
+
+/**
+ * The choices of a source whose items are groups (`source.groups`): each group's list at `within`, worded
+ * as a source's items are, under the group's heading.
+ *
+ * @example
+ * ```ts
+ * groupedChoices(t, [{ labelKey: 'fruit.kinds.sweet', fruits: [{ id: 1, labelKey: 'fruit.apple' }] }], { method: 'fruits', value: 'id', labelKeyField: 'labelKey' }, { within: 'fruits', labelKeyField: 'labelKey' });
+ * // [{ value: 1, label: 'Apple', group: 'Sweet' }]
+ * ```
+ */
+export function groupedChoices(t: TFunction, groups: readonly unknown[], source: OptionSource, grouping: NonNullable<OptionSource['groups']>): Choice[] {
+  const inner: OptionSource = { ...source, groups: undefined, where: undefined, within: undefined };
+  return groups.flatMap((group) => {
+    const heading = grouping.labelKeyField ? getPath(group, grouping.labelKeyField) : undefined;
+    const label = typeof heading === 'string' ? t(heading) : undefined;
+    return sourceChoices(t, getPath(group, grouping.within), inner).map((choice) => (label === undefined ? choice : { ...choice, group: label }));
   });
 }
 
@@ -183,6 +207,17 @@ export function useSettledChoice(props: WidgetProps, choices: readonly Choice[] 
   }, [changes, settled, onChange]);
 }
 
+/** Choices in runs of the same group, in their order (ungrouped ones each run alone). */
+function choiceGroups(choices: readonly Choice[]): { group: string | undefined; members: { choice: Choice; index: number }[] }[] {
+  const runs: { group: string | undefined; members: { choice: Choice; index: number }[] }[] = [];
+  choices.forEach((choice, index) => {
+    const last = runs[runs.length - 1];
+    if (last && choice.group !== undefined && last.group === choice.group) last.members.push({ choice, index });
+    else runs.push({ group: choice.group, members: [{ choice, index }] });
+  });
+  return runs;
+}
+
 /**
  * The native select behind the engine's data-fed widgets, and of an application widget whose options it
  * works out itself: `choices` null while loading (the select is then disabled and busy), numbers kept
@@ -220,11 +255,20 @@ export function ChoiceSelect({ props, choices }: { props: WidgetProps; choices: 
       {...aria}
     >
       <option value="">{t(props.placeholder || 'engine.form.choose')}</option>
-      {(choices ?? []).map((choice, index) => (
-        <option key={`${String(choice.value)}-${index}`} value={String(choice.value)} disabled={choice.disabled}>
-          {choice.reason ? t('engine.form.optionUnavailable', { label: choice.label, reason: choice.reason }) : choice.label}
-        </option>
-      ))}
+      {choiceGroups(choices ?? []).map(({ group, members }, at) => {
+        const options = members.map(({ choice, index }) => (
+          <option key={`${String(choice.value)}-${index}`} value={String(choice.value)} disabled={choice.disabled}>
+            {choice.reason ? t('engine.form.optionUnavailable', { label: choice.label, reason: choice.reason }) : choice.label}
+          </option>
+        ));
+        return group === undefined ? (
+          options
+        ) : (
+          <optgroup key={`${group}-${at}`} label={group}>
+            {options}
+          </optgroup>
+        );
+      })}
     </select>
   );
 }
@@ -260,6 +304,18 @@ export function useWordedSourceChoices(props: WidgetProps): Choice[] | null {
  */
 export function SourceSelectWidget(props: WidgetProps) {
   const choices = useWordedSourceChoices(props);
+  useSettledChoice(props, choices);
+  return <ChoiceSelect props={props} choices={choices} />;
+}
+
+/**
+ * `ui:widget: select` with `ui:options.fromContext`: the items of lists of the data the form sits beside
+ * (a wizard's answers), see `contextChoices`; a value no longer offered is cleared.
+ */
+export function ContextSelectWidget(props: WidgetProps) {
+  const { t } = useTranslation();
+  const context = (props.registry.formContext as { data?: unknown } | undefined)?.data;
+  const choices = contextChoices(t, contextOptionsOf(props.options) ?? [], context, formDataOf(props.registry.formContext));
   useSettledChoice(props, choices);
   return <ChoiceSelect props={props} choices={choices} />;
 }

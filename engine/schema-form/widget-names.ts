@@ -23,4 +23,6 @@ export const ENGINE_WIDGET_NAMES = [
   'radios',
   'fileSet',
   'flagList',
+  'checkboxes',
+  'questionSet',
 ] as const;

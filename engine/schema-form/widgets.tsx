@@ -4,7 +4,7 @@ import { enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder
 import { enumLabel } from '../i18n/labels';
 import type { JsonSchema } from '../spec/types';
 import { isDecimalSchema, MoneyWidget } from './moneyWidget';
-import { CountryWidget, OfferedSelectWidget, PhoneCodeWidget, RadiosWidget, SourceSelectWidget } from './deferredWidgets';
+import { ContextSelectWidget, CountryWidget, OfferedSelectWidget, PhoneCodeWidget, RadiosWidget, SourceSelectWidget } from './deferredWidgets';
 import { optionSourceOf } from './sources';
 import { useFieldAria } from './fieldVisibility';
 import { BaseInputTemplate } from './templates';
@@ -37,6 +37,7 @@ function DateWidget(props: WidgetProps) {
  */
 function SelectWidget(props: WidgetProps) {
   if (optionSourceOf(props.options)) return <SourceSelectWidget {...props} />;
+  if (props.options.fromContext) return <ContextSelectWidget {...props} />;
   if (typeof props.options.offeredIn === 'string') return <OfferedSelectWidget {...props} />;
   return <EnumSelect {...props} />;
 }

@@ -429,6 +429,30 @@ export interface OptionSource extends FieldSource {
   within?: string;
   /** Items offered but not to be chosen, each saying why (see {@link OptionDisabled}). */
   disabled?: OptionDisabled;
+  /** The item's field holding an i18n key that words it (a dictionary answering `labelKey: fruits.apple`). */
+  labelKeyField?: string;
+  /**
+   * The items at `path` are groups: the options are the list at `groups.within` of each, drawn under the
+   * group's heading (a select's `optgroup`), worded by the group's field `groups.labelKeyField` (an i18n key).
+   */
+  groups?: { within: string; labelKeyField?: string };
+}
+
+/**
+ * `ui:options.fromContext`: options from a list of the data a form sits beside (a wizard's answers: the
+ * people entered on another step), rather than from a call.
+ */
+export interface ContextOptions {
+  /** Dot path of the list in that data. */
+  path: string;
+  /** The item's field that is the option's value (default `id`). */
+  value?: string;
+  /** i18n key wording an option, interpolating its item. */
+  label: string;
+  /** Offered only while the form's values meet it (`{ field: kind, equals: person }`). */
+  when?: When;
+  /** A field of the form's values whose value (or list of values) is not offered. */
+  except?: string;
 }
 
 /**
@@ -731,6 +755,8 @@ export type WizardStepKind = 'fields' | 'hub' | 'summary' | 'sections';
 export interface WizardHub {
   /** Properties of the item schema the sub-form asks for. */
   fields: string[];
+  /** The item field a new item gets a new unique id in, so other answers can name it. */
+  idField?: string;
   uiSchema?: Record<string, unknown>;
   /** i18n key naming an item, interpolating it and `{{number}}` (1-based). */
   itemTitle: string;
@@ -773,6 +799,14 @@ export interface WizardDraftSpec {
   version: string;
   load?: string;
   save?: string;
+  /** A method taking the token (or nothing) that deletes the server's draft: called on "clear" and after the submit. */
+  delete?: string;
+  /**
+   * The request and answer field of a token naming the server's draft (people without a session): `save`
+   * answers it, and it goes with every later `save`, with `load` (not called without one) and `delete`. Kept
+   * in local storage beside the draft; an address with `?<token>=…` opens that draft on another device.
+   */
+  token?: string;
 }
 
 export interface WizardSpec {
@@ -785,6 +819,8 @@ export interface WizardSpec {
   /** Open on the first of these steps whose condition the answer of `data` meets. */
   startAt?: { step: string; when: When }[];
   draft?: WizardDraftSpec;
+  /** Values the answers always hold (a format version), sent with every save and the submit, never asked. */
+  fixed?: Record<string, unknown>;
   /** Sends every answer at the end; absent when the steps save as they go. */
   submit?: Submit;
   /** When `data` is refused: the error goes to `onError` and the user to `navigate` (a link no longer valid). */

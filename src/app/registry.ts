@@ -6,7 +6,7 @@ import { adminActions } from '../admin/admin-actions.ts';
 import { accountActions } from '../accounts/account-actions.ts';
 import { cardGuards } from '../cards/card-guards.ts';
 import { activationActions, type ActivationServices } from '../onboarding/activation.ts';
-import { registrationOffers, registrationOpenGuard } from '../onboarding/registration-offers.ts';
+import { businessRegistrationOpenGuard, registrationOffers, registrationOpenGuard } from '../onboarding/registration-offers.ts';
 import type { SessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import { createGuards } from '../session/guards.ts';
@@ -54,6 +54,7 @@ export function createAppGuards({ session, storage, customer, brand, listCards }
   return {
     ...sessionGuards,
     registrationOpen: registrationOpenGuard(brand),
+    businessRegistrationOpen: businessRegistrationOpenGuard(brand),
     ...adminGuards(session, customer, storage),
     ...cardGuards(sessionGuards.authenticated, listCards),
     signInPending: signInPendingGuard(),

@@ -3,7 +3,7 @@ import type { Brand } from '../../generated/entities.ts';
 import fundstr from '../../brands/fundstr/brand.json';
 import paxum from '../../brands/paxum/brand.json';
 import paydek from '../../brands/paydek/brand.json';
-import { registrationOffers, registrationOpenGuard } from './registration-offers.ts';
+import { businessRegistrationOpenGuard, registrationOffers, registrationOpenGuard } from './registration-offers.ts';
 
 const noContext = { pathname: '/register/personal', search: '', params: {} };
 
@@ -21,5 +21,10 @@ describe('what a brand offers at /register', () => {
   it('sends visitors of /register/personal to /register when the brand does not offer it', () => {
     expect(registrationOpenGuard(paxum as Brand)(noContext)).toBeNull();
     expect(registrationOpenGuard(paydek as Brand)(noContext)).toBe('/register');
+  });
+
+  it('lets a visitor into /register/business only where the brand offers business registration', () => {
+    expect(businessRegistrationOpenGuard(paxum as Brand)({ ...noContext, pathname: '/register/business' })).toBeNull();
+    expect(businessRegistrationOpenGuard(fundstr as Brand)({ ...noContext, pathname: '/register/business' })).toBe('/register');
   });
 });

@@ -31,3 +31,14 @@ export function registrationOffers(brand: Pick<Brand, 'allowRegistration' | 'reg
 export function registrationOpenGuard(brand: Brand): Guard {
   return () => (registrationOffers(brand).personal ? null : '/register');
 }
+
+/**
+ * The `businessRegistrationOpen` guard of /register/business: a brand that does not offer business
+ * registration (allowRegistration off, or no business types) sends the visitor to /register, which says so.
+ *
+ * @example
+ * guards: { ...createGuards(session, sessionStorage), businessRegistrationOpen: businessRegistrationOpenGuard(brand) }
+ */
+export function businessRegistrationOpenGuard(brand: Brand): Guard {
+  return () => (registrationOffers(brand).business ? null : '/register');
+}

@@ -23,7 +23,12 @@ export interface HubStepProps {
   listError: string | null;
   /** Told whether the sub-form is open, so that Next can wait for the item to be saved or cancelled. */
   onEditingChange: (open: boolean) => void;
+  /** The data the sub-form sits beside (the wizard's answers), which `ui:options.fromContext` reads. */
+  context?: Record<string, unknown>;
 }
+
+/** A new item's id (`hub.idField`): unique, and of letters, digits and dashes only. */
+const newItemId = (): string => crypto.randomUUID();
 
 const limit = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
 
@@ -39,7 +44,7 @@ const limit = (value: unknown): number | undefined => (typeof value === 'number'
  *   onItemsChange={setPeople} serverErrors={{}} listError={null} onEditingChange={setEditing} />
  * ```
  */
-export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsChange, serverErrors, listError, onEditingChange }: HubStepProps) {
+export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsChange, serverErrors, listError, onEditingChange, context }: HubStepProps) {
   const { t } = useTranslation();
   const minItems = limit(listSchema.minItems) ?? 0;
   const maxItems = limit(listSchema.maxItems) ?? Infinity;
@@ -64,7 +69,12 @@ export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsC
 
   const saveItem = (data: Item) => {
     if (!editing) return;
-    onItemsChange(editing.index === 'new' ? [...items, data] : items.map((item, at) => (at === editing.index ? data : item)));
+    const idField = hub.idField;
+    // The sub-form asks only the hub's fields: the id an item was given, and any other answer it holds, stay.
+    const before = editing.index === 'new' ? {} : (items[editing.index] ?? {});
+    const kept = Object.fromEntries(Object.entries(before).filter(([field]) => !hub.fields.includes(field)));
+    const saved = { ...kept, ...data, ...(idField && kept[idField] === undefined ? { [idField]: newItemId() } : {}) };
+    onItemsChange(editing.index === 'new' ? [...items, saved] : items.map((item, at) => (at === editing.index ? saved : item)));
     open(null);
   };
 
@@ -127,6 +137,7 @@ export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsC
             schema={itemSchema}
             uiSchema={hub.uiSchema}
             formData={editing.data}
+            context={context}
             onChange={(data) => setEditing({ ...editing, data })}
             onSubmit={saveItem}
           >

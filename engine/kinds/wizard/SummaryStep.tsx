@@ -1,11 +1,96 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { contextChoices, contextOptionsOf } from '../../schema-form/contextChoices';
 import type { WizardSpec, WizardStep } from '../../spec/types';
 import { matchesWhen, type When } from '../../spec/when';
 import { DefinitionList } from '../detail/DefinitionList';
 import { asksForAnswers } from './steps';
 
 type Item = Record<string, unknown>;
+
+/** One answer of an object field as the summary lists it: its label and its value in words. */
+export interface SummaryEntry {
+  path: string;
+  label: string;
+  value: string;
+}
+
+const isObject = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The answers inside an object field, leaf by leaf, each labelled by its uiSchema `ui:title` (else
+ * `fields.<name>`): yes/no worded, lists of values joined, ids picked from the answers (`fromContext`)
+ * named as their options are.
+ *
+ * @example
+ * ```ts
+ * summaryEntries(t, { name: 'Acme', address: { city: 'Oslo' } }, { name: { 'ui:title': 'co.name' } }, answers, 'company');
+ * // [{ path: 'company.name', label: 'Name', value: 'Acme' }, { path: 'company.address.city', label: 'City', value: 'Oslo' }]
+ * ```
+ */
+export function summaryEntries(t: TFunction, value: Item, ui: unknown, answers: Item, path: string): SummaryEntry[] {
+  return Object.entries(value).flatMap(([name, held]) => {
+    const own = isObject(ui) ? ui[name] : undefined;
+    const here = `${path}.${name}`;
+    if (isObject(held)) return summaryEntries(t, held, own, answers, here);
+    const title = isObject(own) && typeof own['ui:title'] === 'string' ? own['ui:title'] : undefined;
+    const label = title ? t(title) : t(`fields.${name}`, { defaultValue: name });
+    const options = isObject(own) && isObject(own['ui:options']) ? contextOptionsOf(own['ui:options']) : undefined;
+    const named = options ? contextChoices(t, options, answers, value) : [];
+    const word = (one: unknown): string => {
+      if (typeof one === 'boolean') return t(one ? 'engine.value.yes' : 'engine.value.no');
+      return named.find((choice) => choice.value === one)?.label ?? String(one);
+    };
+    const words = Array.isArray(held) ? held.map(word).join(', ') : held === undefined || held === null ? '' : word(held);
+    return words === '' ? [] : [{ path: here, label, value: words }];
+  });
+}
+
+/** An object field's answers, leaf by leaf (see {@link summaryEntries}). */
+function ObjectAnswers({ step, data }: { step: WizardStep; data: Item }) {
+  const { t } = useTranslation();
+  const entries = shownFields(step, data).flatMap((field) => {
+    const value = data[field];
+    return isObject(value) ? summaryEntries(t, value, step.uiSchema?.[field], data, field) : [];
+  });
+  return (
+    <dl className="eng-details">
+      {entries.map((entry) => (
+        <div key={entry.path} className="eng-details__item">
+          <dt>{entry.label}</dt>
+          <dd data-field={entry.path}>{entry.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A field step's answers: lists picked from other answers named, objects leaf by leaf, the rest as a detail shows them. */
+function FieldAnswers({ wizard, step, data }: { wizard: WizardSpec; step: WizardStep; data: Item }) {
+  const { t } = useTranslation();
+  const fields = shownFields(step, data);
+  const plain = fields.filter((field) => !isObject(data[field]) && !contextOptionsOf(optionsOf(step.uiSchema?.[field])));
+  const picked = fields.filter((field) => !isObject(data[field]) && contextOptionsOf(optionsOf(step.uiSchema?.[field])));
+  return (
+    <>
+      {fields.some((field) => isObject(data[field])) && <ObjectAnswers step={step} data={data} />}
+      {picked.length > 0 && (
+        <dl className="eng-details">
+          {summaryEntries(t, Object.fromEntries(picked.map((field) => [field, data[field]])), step.uiSchema, data, step.id).map((entry) => (
+            <div key={entry.path} className="eng-details__item">
+              <dt>{entry.label}</dt>
+              <dd data-field={entry.path}>{entry.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {plain.length > 0 && <DefinitionList data={data} fields={plain.map((field) => ({ field }))} entity={wizard.schema} />}
+    </>
+  );
+}
+
+const optionsOf = (ui: unknown): Item => (isObject(ui) && isObject(ui['ui:options']) ? ui['ui:options'] : {});
 
 /** The items of a hub's list as the hub names them. */
 function HubItems({ step, items }: { step: WizardStep; items: unknown }) {
@@ -44,11 +129,7 @@ function StepAnswers({ wizard, step, data, onEdit }: { wizard: WizardSpec; step:
           {t('engine.wizard.edit')}
         </button>
       </div>
-      {step.kind === 'hub' ? (
-        <HubItems step={step} items={data[step.fields?.[0] ?? '']} />
-      ) : (
-        <DefinitionList data={data} fields={shownFields(step, data).map((field) => ({ field }))} entity={wizard.schema} />
-      )}
+      {step.kind === 'hub' ? <HubItems step={step} items={data[step.fields?.[0] ?? '']} /> : <FieldAnswers wizard={wizard} step={step} data={data} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useCall } from '../../actions/useCall';
 import { unwrapFieldErrors, useSubmit } from '../../actions/useSubmit';
 import { getPath } from '../../data/paths';
@@ -19,7 +19,7 @@ import { LoadingIndicator } from '../../ui/Progress';
 import { Section } from '../dashboard/DashboardScreen';
 import { SubmitButton } from '../form/SubmitButton';
 import { specPart } from '../specPart';
-import { clearDraft, draftableData, pickDraft, readDraft, serverDraft, writeDraft, type WizardDraft } from './draft';
+import { clearDraft, draftableData, openingDraftToken, pickDraft, readDraft, serverDraft, writeDraft, writeDraftToken, type WizardDraft } from './draft';
 import { HubStep } from './HubStep';
 import { StepIndicator } from './StepIndicator';
 import { answersOf, asksForAnswers, startStep, stepOfPath, visibleSteps, withUncheckedBoxes } from './steps';
@@ -67,16 +67,22 @@ export function WizardScreen({ spec }: KindProps) {
     throw new Error(`${specSource(spec)} has a wizard without steps. Add at least one step.`);
   }
   const loaded = useMethodData(wizard.data);
-  const drafted = useMethodData(wizard.draft?.load ? { method: wizard.draft.load } : undefined);
+  const { search } = useLocation();
+  const [token] = useState(() => openingDraftToken(wizard.draft, search));
+  // With a token field, the server's draft is asked for only by the token naming it.
+  const loadsDraft = Boolean(wizard.draft?.load) && (!wizard.draft?.token || token !== null);
+  const drafted = useMethodData(
+    loadsDraft && wizard.draft?.load ? { method: wizard.draft.load, params: wizard.draft.token ? { [wizard.draft.token]: token } : undefined } : undefined,
+  );
   if (loaded.error && wizard.refused && isMethodCallError(loaded.error) && wizard.refused.codes.includes(loaded.error.code)) {
     return <NotForThisCustomer refused={wizard.refused} />;
   }
   if (loaded.error && wizard.failure) return <Refused error={loaded.error} to={wizard.failure.navigate} />;
   if (loaded.error) return <ErrorState onRetry={() => void loaded.mutate()} />;
   // A draft that cannot be fetched is no reason to keep the user from starting: the local one serves.
-  const draftPending = Boolean(wizard.draft?.load) && drafted.data === undefined && !drafted.error;
+  const draftPending = loadsDraft && drafted.data === undefined && !drafted.error;
   if ((wizard.data && loaded.data === undefined) || draftPending) return <LoadingIndicator />;
-  return <WizardBody spec={spec} wizard={wizard} loaded={loaded.data} serverDraftAnswer={drafted.data} />;
+  return <WizardBody spec={spec} wizard={wizard} loaded={loaded.data} serverDraftAnswer={drafted.data} openingToken={token} />;
 }
 
 /** A wizard whose answers were refused with one of `refused.codes`: says so, with the way on, and offers no retry. */
@@ -105,7 +111,19 @@ function Refused({ error, to }: { error: unknown; to: string }) {
   return <LoadingIndicator />;
 }
 
-function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenSpec; wizard: WizardSpec; loaded: unknown; serverDraftAnswer: unknown }) {
+function WizardBody({
+  spec,
+  wizard,
+  loaded,
+  serverDraftAnswer,
+  openingToken,
+}: {
+  spec: ScreenSpec;
+  wizard: WizardSpec;
+  loaded: unknown;
+  serverDraftAnswer: unknown;
+  openingToken: string | null;
+}) {
   const { t } = useTranslation();
   const { callMethod } = useEngine();
   const conditions = useMemo(() => wizard.steps.flatMap((step) => (step.showIf ? [step.showIf] : [])), [wizard]);
@@ -115,7 +133,11 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
     const server = wizard.draft?.load ? serverDraft(serverDraftAnswer, wizard.draft.version) : null;
     return pickDraft(local, server);
   });
-  const [data, setData] = useState<Answers>(() => opening.draft?.data ?? pickFields(getPath(loaded, wizard.data?.path), askedFields(wizard)));
+  const [data, setData] = useState<Answers>(() => ({
+    ...(opening.draft?.data ?? pickFields(getPath(loaded, wizard.data?.path), askedFields(wizard))),
+    ...wizard.fixed,
+  }));
+  const draftToken = useRef(openingToken);
   const shown = useMemo(() => visibleSteps(wizard, data, schemaHolds), [wizard, data, schemaHolds]);
   const [stepId, setStepId] = useState(() => startStep(wizard, visibleSteps(wizard, data, schemaHolds), opening.draft?.step ?? null, loaded));
   const [hasDraft, setHasDraft] = useState(opening.draft !== null);
@@ -178,7 +200,32 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
     setStepId(nextStepId);
     const draft = save(nextData, nextStepId);
     // The server keeps the draft for another device; a failure there only costs that, the local one stays.
-    if (draft && wizard.draft?.save) callMethod(wizard.draft.save, { draft }).catch(() => undefined);
+    if (draft && wizard.draft?.save) saveOnServer(draft).catch(() => undefined);
+  };
+
+  /** Sends the draft to the server, with the token naming its copy there; keeps the token it answers. */
+  const saveOnServer = async (draft: WizardDraft) => {
+    const tokenField = wizard.draft?.token;
+    const held = draftToken.current;
+    const answer = await callMethod(wizard.draft?.save ?? '', { draft, ...(tokenField && held ? { [tokenField]: held } : {}) });
+    const given = tokenField ? getPath(answer, tokenField) : undefined;
+    if (wizard.draft && typeof given === 'string' && given !== held) {
+      draftToken.current = given;
+      writeDraftToken(wizard.draft.key, given);
+    }
+  };
+
+  /** Forgets the draft here and, with `draft.delete`, on the server (best effort: it expires there anyway). */
+  const forgetDraft = () => {
+    if (!wizard.draft) return;
+    clearDraft(wizard.draft.key);
+    const tokenField = wizard.draft.token;
+    const held = draftToken.current;
+    if (wizard.draft.delete && (!tokenField || held)) {
+      callMethod(wizard.draft.delete, tokenField ? { [tokenField]: held } : {}).catch(() => undefined);
+    }
+    draftToken.current = null;
+    writeDraftToken(wizard.draft.key, null);
   };
 
   const change = (next: Answers) => {
@@ -210,7 +257,7 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
     if (!step.save) return true;
     setSaving(true);
     try {
-      const outcome = await call(step.save, answersOf(visibleSteps(wizard, all, schemaHolds), all, step.id));
+      const outcome = await call(step.save, { ...answersOf(visibleSteps(wizard, all, schemaHolds), all, step.id), ...wizard.fixed });
       await succeed(step.save.success, outcome);
       return true;
     } catch (error) {
@@ -232,11 +279,12 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
     const nowShown = visibleSteps(wizard, all, schemaHolds);
     const here = nowShown.findIndex((candidate) => candidate.id === step.id);
     if (isSubmitStep) {
-      const outcome = await submitData(answersOf(nowShown, all), {
-        beforeSuccess: () => {
-          if (wizard.draft) clearDraft(wizard.draft.key);
+      const outcome = await submitData(
+        { ...answersOf(nowShown, all), ...wizard.fixed },
+        {
+          beforeSuccess: forgetDraft,
         },
-      });
+      );
       if (outcome.status === 'invalid') refused(outcome.fieldErrors, all);
       else if (outcome.status === 'done' && nowShown[here + 1]) goTo((nowShown[here + 1] as WizardStep).id, all);
       return;
@@ -264,9 +312,9 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
 
   const onClearDraft = async () => {
     if (!wizard.draft || !(await confirm('engine.wizard.clearDraftConfirm'))) return;
-    clearDraft(wizard.draft.key);
+    forgetDraft();
     setHasDraft(false);
-    const fresh = pickFields(getPath(loaded, wizard.data?.path), askedFields(wizard));
+    const fresh = { ...pickFields(getPath(loaded, wizard.data?.path), askedFields(wizard)), ...wizard.fixed };
     setData(fresh);
     serverErrors.clear();
     moved.current = true;
@@ -331,6 +379,7 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
           serverErrors={hubErrors}
           listError={[listError, ...otherErrors].filter(Boolean).join(' ') || null}
           onEditingChange={setHubEditing}
+          context={data}
         />
         {buttons(moreToCome ? 'button' : null, onHubNext)}
       </>
@@ -369,6 +418,7 @@ function WizardBody({ spec, wizard, loaded, serverDraftAnswer }: { spec: ScreenS
         schema={stepSchema}
         uiSchema={step.uiSchema}
         formData={withUncheckedBoxes(stepSchema, pickFields(data, step.fields ?? []))}
+        context={data}
         serverErrors={stepErrors}
         onChange={onStepChange}
         onSubmit={(stepData) => void next({ ...data, ...stepData })}

@@ -127,3 +127,59 @@ export function pickDraft(local: WizardDraft | null, server: WizardDraft | null)
   if (server && (!local || Date.parse(server.savedAt) > Date.parse(local.savedAt))) return { draft: server, fromServer: true };
   return { draft: local, fromServer: false };
 }
+
+/** Where the token naming a wizard's server draft is kept, beside the draft under `key`. */
+const tokenKey = (key: string) => `${key}.token`;
+
+/**
+ * The token naming the server's copy of the draft under `key` (see `draft.token`), or null.
+ *
+ * @example
+ * ```ts
+ * readDraftToken('business-registration'); // 'q3J…' after a save answered it
+ * ```
+ */
+export function readDraftToken(key: string): string | null {
+  try {
+    return localStorage.getItem(tokenKey(key));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps (a string) or forgets (null) the token naming the server's copy of the draft under `key`.
+ *
+ * @example
+ * ```ts
+ * writeDraftToken('business-registration', answer.draftToken);
+ * writeDraftToken('business-registration', null); // after the draft was deleted
+ * ```
+ */
+export function writeDraftToken(key: string, token: string | null): void {
+  try {
+    if (token === null) localStorage.removeItem(tokenKey(key));
+    else localStorage.setItem(tokenKey(key), token);
+  } catch {
+    // See readDraft: no storage, no token; the next save starts a new server draft.
+  }
+}
+
+/**
+ * The token a wizard opens its server draft with: the address's `?<field>=…` (a draft carried to another
+ * device), which is then kept, else the one kept from an earlier save; null without `draft.token`.
+ *
+ * @example
+ * ```ts
+ * openingDraftToken({ key: 'signup', version: '2', load: 'signupDraftGet', save: 'signupDraftSave', token: 'draftToken' }, '?draftToken=abc'); // 'abc'
+ * ```
+ */
+export function openingDraftToken(draft: WizardSpec['draft'], search: string): string | null {
+  if (!draft?.token) return null;
+  const given = new URLSearchParams(search).get(draft.token);
+  if (given) {
+    writeDraftToken(draft.key, given);
+    return given;
+  }
+  return readDraftToken(draft.key);
+}
