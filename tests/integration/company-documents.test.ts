@@ -142,6 +142,34 @@ for (const backend of BACKENDS) {
       expect(info.address).toMatchObject({ city: 'Bristol' });
     });
 
+    it("gives a representative a new address, unconfirmed until the company confirms it, and refuses another company's", async () => {
+      const tom = (await representatives()).find((item) => item.name === 'Tom Reyes')!;
+      const created = await call<{ address: Record<string, string> }>(
+        'businessRepresentativeAddressCreate',
+        { businessRepresentativeId: tom.businessRepresentativeId, address1: '2 Dock Road', city: 'Leeds', countryCode: 'GB' },
+        owner,
+      );
+      expect(created).toMatchObject({ responseCode: '00', address: { address1: '2 Dock Road', confirmed: 'false' } });
+      const confirmed = await call('businessRepresentativeAddressConfirm', { businessRepresentativeId: tom.businessRepresentativeId }, owner);
+      expect(confirmed).toMatchObject({ responseCode: '00', address: { city: 'Leeds', confirmed: 'true' } });
+      const info = await call<{ address: Record<string, string> }>(
+        'businessRepresentativeInfo',
+        { businessRepresentativeId: tom.businessRepresentativeId },
+        owner,
+      );
+      expect(info.address).toMatchObject({ address1: '2 Dock Road', confirmed: 'true' });
+      expect((await call('businessRepresentativeAddressConfirm', { businessRepresentativeId: 999_999 }, owner)).responseCode).toBe('13');
+      expect(
+        await call(
+          'businessRepresentativeAddressCreate',
+          { businessRepresentativeId: tom.businessRepresentativeId, address1: '', city: 'Leeds', countryCode: 'GB' },
+          owner,
+        ),
+      ).toMatchObject({
+        responseCode: 'TA1',
+      });
+    });
+
     it('offers the company choices when deleting a representative who signs in, and keeps or removes their access', async () => {
       const grace = (await representatives()).find((item) => item.name === 'Grace Holt')!;
       expect(grace.isUser).toBe(true);
