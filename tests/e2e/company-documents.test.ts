@@ -10,9 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { REPRESENTATIVE_DEMO_LOGIN } from '../../server/company-documents/demo-seed.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
+import { repoRoot } from '../support/server-process.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
-const SHOTS = path.join(process.env.SHOTS_DIR ?? path.join(process.cwd(), '.shots'), 'company-documents');
+const SHOTS = path.join(repoRoot, '.tmp/shots-company-documents');
 
 const e2e = browserAndServer();
 
