@@ -5,12 +5,14 @@ import { accountHandlers } from './accounts/balance-handlers.ts';
 import { accountAreaHandlers } from './accounts/handlers.ts';
 import { profileContactHandlers, profileHandlers, profileLookupHandlers } from './profile/handlers.ts';
 import { onboardingHandlers, type OnboardingServices } from './registration/handlers.ts';
+import { companyAccessHandlers } from './registration/company-access.ts';
 import { passwordHandlers } from './passwords/handlers.ts';
 import { sessionRulesHandlers } from './customers/access-handlers.ts';
 import { moneyOutcomeHandlers } from './rpc/money-outcome.ts';
 import { securityHandlers } from './security/handlers.ts';
 import { adminHandlers } from './admin/handlers.ts';
 import { verificationHandlers } from './verification/handlers.ts';
+import { businessFatcaHandlers } from './fatca/handlers.ts';
 import { supportHandlers } from './support/handlers.ts';
 import { announcementHandlers } from './announcements/handlers.ts';
 import { transferHandlers } from './transfers/handlers.ts';
@@ -32,6 +34,7 @@ import { wireDataHandlers } from './rails/wire-data-handlers.ts';
 import { payoutCurrencyHandlers } from './rails/payout-currency-handlers.ts';
 import { eftHandlers } from './rails/eft-handlers.ts';
 import { optionHandlers } from './rails/options-handlers.ts';
+import { companyHandlers } from './company/handlers.ts';
 import { companyDocumentsHandlers } from './company-documents/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
@@ -60,12 +63,14 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...profileContactHandlers,
     ...profileLookupHandlers,
     ...onboardingHandlers(onboarding),
+    ...companyAccessHandlers(onboarding.brand),
     ...passwordHandlers(onboarding),
     ...sessionRulesHandlers,
     ...moneyOutcomeHandlers,
     ...securityHandlers,
     ...adminHandlers,
     ...verificationHandlers,
+    ...businessFatcaHandlers,
     ...supportHandlers,
     ...announcementHandlers,
     ...transferHandlers,
@@ -87,6 +92,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...payoutCurrencyHandlers,
     ...eftHandlers,
     ...optionHandlers,
+    ...companyHandlers,
     ...companyDocumentsHandlers,
   };
 }

@@ -36,6 +36,8 @@ import * as massRailBatches from './migrations/0039_mass_rail_batches.ts';
 import * as externalCards from './migrations/0034_external_cards.ts';
 import * as beneficiaryTemplates from './migrations/0036_beneficiary_templates.ts';
 import * as businessRegistration from './migrations/0043_business_registration.ts';
+import * as businessFatca from './migrations/0047_business_fatca.ts';
+import * as callCounts from './migrations/0049_call_counts.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
 
@@ -81,6 +83,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040_global_pay': globalPay,
   '0042_batch_decisions': batchDecisions,
   '0043_business_registration': businessRegistration,
+  '0047_business_fatca': businessFatca,
+  '0049_call_counts': callCounts,
   '0045_company_documents': companyDocuments,
 };
 

@@ -40,7 +40,7 @@ export interface Database {
   transfer_batch_rows: TransferBatchRowsTable;
   global_pay_batches: GlobalPayBatchesTable;
   global_pay_payments: GlobalPayPaymentsTable;
-  global_pay_lookups: GlobalPayLookupsTable;
+  call_counts: CallCountsTable;
   crypto_wallets: CryptoWalletsTable;
   payment_instructions: PaymentInstructionsTable;
   payment_templates: PaymentTemplatesTable;
@@ -679,12 +679,16 @@ export interface FatcaCertificationsTable {
   submitted_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** A W-9 or W-8BEN sent to the e-signature provider for signing. */
+/** The W-forms signed through the e-signature provider: W-9, W-8BEN, and a company's W-8BEN-E. */
+export type WFormKind = 'w9' | 'w8ben' | 'w8bene';
+
+/** A W-9, W-8BEN or (a company's) W-8BEN-E sent to the e-signature provider for signing. */
 export interface ESignatureRequestsTable {
   id: string;
   customer_id: number;
   representative_invitation_id: number | null;
-  form_kind: 'w9' | 'w8ben';
+  /** `w8bene` since migration 0047. */
+  form_kind: WFormKind;
   provider: string;
   envelope_id: string;
   client_id: string;
@@ -1077,8 +1081,11 @@ export interface GlobalPayPaymentsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** Recipient-link calls counted per link and per network address in ten-minute windows (migration 0040). */
-export interface GlobalPayLookupsTable {
+/**
+ * Limited public calls counted per key (`link:…`, `ip:…`, `draft-ip:…`) in time windows (migration 0040 as
+ * `global_pay_lookups`, renamed by 0049; server/db/call-counts.ts).
+ */
+export interface CallCountsTable {
   key: string;
   window_start: Date;
   count: ColumnType<number, number | undefined, number>;

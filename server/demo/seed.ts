@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { REGISTRATION_RULES } from '../../schemas/rules/business-registration.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ALL_BUSINESS_RIGHTS, type Database } from '../db/schema.ts';
 import { writeLedgerTransaction, type LedgerPosting } from '../ledger/post-transaction.ts';
@@ -9,6 +10,7 @@ import { seedSignInDemo } from '../signin/demo-seed.ts';
 import { seedSessionRulesDemo } from '../terms/demo.ts';
 import { seedVerificationDemo } from '../verification/demo-seed.ts';
 import { seedProfileDemo } from '../profile/demo-seed.ts';
+import { seedCompanyDemo } from '../company/demo-seed.ts';
 import { seedAnnouncementsDemo } from '../announcements/demo-seed.ts';
 import { seedSupportDemo } from '../support/demo-seed.ts';
 import { seedHistoryDemo } from '../history/demo-seed.ts';
@@ -34,6 +36,47 @@ const ALL_RIGHTS = [...ALL_BUSINESS_RIGHTS];
 const SEED_LOCK = 7_201_001;
 
 type Trx = Transaction<Database>;
+
+/** A Northwind user who holds only documents (a representative), for /company-access. */
+export const DEMO_BUSINESS_CLERK = 'tom.baker@example.com';
+
+/**
+ * Northwind's people for access management (document 002 section 6): its user with top rights and a clerk
+ * with documents only, as registered representatives, and a director with an e-mail who is no user yet.
+ */
+async function seedNorthwindPeople(trx: Trx, customerId: number, ownerId: number, passwordHash: string): Promise<void> {
+  const KINDS = REGISTRATION_RULES.representativeKinds;
+  const clerk = await trx
+    .insertInto('users')
+    .values({ email: DEMO_BUSINESS_CLERK, password_hash: passwordHash, customer_id: customerId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('customer_access')
+    .values({ user_id: clerk.id, customer_id: customerId, rights: ['documents'] })
+    .execute();
+  const person = (draftId: string, kind: number, firstName: string, lastName: string, email: string, userId: number | null) => ({
+    customer_id: customerId,
+    kind,
+    entity: 'person' as const,
+    parent_id: null,
+    draft_id: draftId,
+    first_name: firstName,
+    last_name: lastName,
+    email,
+    user_id: userId,
+  });
+  await trx
+    .insertInto('business_representatives')
+    .values([
+      person('owner', KINDS.director, 'Oliver', 'Grant', DEMO_LOGINS.business, ownerId),
+      person('owner', KINDS.authorisedUser, 'Oliver', 'Grant', DEMO_LOGINS.business, ownerId),
+      person('clerk', KINDS.authorisedUser, 'Tom', 'Baker', DEMO_BUSINESS_CLERK, clerk.id),
+      person('clara', KINDS.director, 'Clara', 'Moss', 'clara.moss@example.com', null),
+      person('clara', KINDS.personShareholder, 'Clara', 'Moss', 'clara.moss@example.com', null),
+    ])
+    .execute();
+}
 
 async function hasCustomers(db: Kysely<Database> | Trx): Promise<boolean> {
   return (await db.selectFrom('customers').select('id').limit(1).executeTakeFirst()) !== undefined;
@@ -109,6 +152,7 @@ async function addCustomers(trx: Trx, passwordHashes: string[]): Promise<DemoAcc
     .execute();
   const representative = await trx.selectFrom('users').select('id').where('email', '=', DEMO_LOGINS.business).executeTakeFirstOrThrow();
   await trx.insertInto('customer_access').values({ user_id: representative.id, customer_id: northwind.id, rights: ALL_RIGHTS }).execute();
+  await seedNorthwindPeople(trx, northwind.id, representative.id, businessHash);
 
   await trx
     .insertInto('phones')
@@ -206,6 +250,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedSessionRulesDemo(trx, { businessUserEmail: DEMO_LOGINS.business, northwindName: 'Northwind Studio Ltd', password: DEMO_PASSWORD, now });
     await seedVerificationDemo(trx, passwordHashes[0]!, now);
     await seedProfileDemo(trx, DEMO_LOGINS.personal, now);
+    await seedCompanyDemo(trx, DEMO_LOGINS.business);
     await seedAnnouncementsDemo(trx, now);
     await seedSupportDemo(trx, DEMO_LOGINS.personal, now);
     await seedHistoryDemo(trx, accounts.northwind, now);

@@ -5,7 +5,7 @@ import { localeTexts, type Language } from '../i18n/texts.ts';
  * The documents the verification area and its tax forms (server/fatca/) ask for, by kind: the
  * document category (document 000 section 3) and the document type id it is stored with, from the
  * document types dictionary (schemas/data/document-types.json). The four tax forms have type ids of
- * their own (901 to 904) in the 'other' category, which only these areas file.
+ * their own (901 to 905) in the 'other' category, which only these areas file.
  */
 export const DOCUMENT_KINDS = {
   identityDocument: { category: 'proofOfIdentity', documentTypeId: 1 },
@@ -18,6 +18,7 @@ export const DOCUMENT_KINDS = {
   w8BenForm: { category: 'other', documentTypeId: 902 },
   certificateOfLossOfNationality: { category: 'other', documentTypeId: 903 },
   taxResidencySelfCertification: { category: 'other', documentTypeId: 904 },
+  w8BenEForm: { category: 'other', documentTypeId: 905 },
 } as const;
 
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;

@@ -50,7 +50,7 @@ export async function readCertification(db: Kysely<Database>, subject: FatcaSubj
 }
 
 /** The subject's latest live document of a tax kind. */
-async function latestTaxDocument(db: Kysely<Database>, subject: FatcaSubject, kind: DocumentKind) {
+export async function latestTaxDocument(db: Kysely<Database>, subject: FatcaSubject, kind: DocumentKind) {
   const representative = sql<string | null>`attributes->>'representativeInvitationId'`;
   let query = db
     .selectFrom('documents')

@@ -1,16 +1,56 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, WFormKind } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { DOCUMENT_KINDS } from '../documents/document-kinds.ts';
+import { DOCUMENT_KINDS, type DocumentKind } from '../documents/document-kinds.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { signedWFormPdf } from '../documents/pdf/forms.ts';
 import { isUsPerson, readCertification, type FatcaSubject } from './certification.ts';
 
 /** Where the signer should go after signing: the screen that asked for it. */
-export type SigningReturn = '/self-certification' | '/self-certification-representative';
+export type SigningReturn = '/self-certification' | '/self-certification-representative' | '/self-certification-business';
+
+/** One W-form for one signer, as the e-signature provider shows it. */
+export interface WFormToSign {
+  formKind: WFormKind;
+  signer: { name: string; email: string };
+  /** The lines of the form the signer reviews before signing, made from the answers. */
+  formLines: string[];
+  returnPath: SigningReturn;
+}
+
+/**
+ * Sends a W-form to the e-signature provider and records the request, so the provider's signed event
+ * files the signed form for the subject; answers the signData the browser opens.
+ *
+ * @example
+ * const signData = await sendWFormForSigning(db, adapters, subject, { formKind: 'w9', signer, formLines, returnPath: '/self-certification' });
+ */
+export async function sendWFormForSigning(
+  db: Kysely<Database>,
+  adapters: Adapters,
+  subject: FatcaSubject,
+  form: WFormToSign,
+): Promise<{ clientId: string; signUrl: string }> {
+  const requestId = randomUUID();
+  const { envelopeId, clientId, signUrl } = await adapters.eSignature.createEnvelope({ requestId, ...form });
+  await db
+    .insertInto('e_signature_requests')
+    .values({
+      id: requestId,
+      customer_id: subject.customerId,
+      representative_invitation_id: subject.representativeInvitationId,
+      form_kind: form.formKind,
+      provider: adapters.eSignature.name,
+      envelope_id: envelopeId,
+      client_id: clientId,
+      document_id: null,
+    })
+    .execute();
+  return { clientId, signUrl };
+}
 
 /**
  * Sends the W-form a subject's answers call for (W-9 for a US person, W-8BEN otherwise) to the
@@ -33,9 +73,7 @@ export async function requestWFormSigning(
   }
   const formKind = isUsPerson(answers) ? 'w9' : 'w8ben';
   const residency = answers.taxResidencies[0]!;
-  const requestId = randomUUID();
-  const { envelopeId, clientId, signUrl } = await adapters.eSignature.createEnvelope({
-    requestId,
+  const signData = await sendWFormForSigning(db, adapters, subject, {
     formKind,
     signer,
     formLines: [
@@ -46,21 +84,11 @@ export async function requestWFormSigning(
     ],
     returnPath,
   });
-  await db
-    .insertInto('e_signature_requests')
-    .values({
-      id: requestId,
-      customer_id: subject.customerId,
-      representative_invitation_id: subject.representativeInvitationId,
-      form_kind: formKind,
-      provider: adapters.eSignature.name,
-      envelope_id: envelopeId,
-      client_id: clientId,
-      document_id: null,
-    })
-    .execute();
-  return { formKind, signData: { clientId, signUrl } };
+  return { formKind, signData };
 }
+
+/** The document kind each signed W-form is filed as. */
+const SIGNED_FORM_KINDS: Record<WFormKind, DocumentKind> = { w9: 'w9Form', w8ben: 'w8BenForm', w8bene: 'w8BenEForm' };
 
 /** An e-signature provider's webhook event. */
 export type SignatureEvent =
@@ -90,7 +118,7 @@ export async function applySignatureEvent(db: Kysely<Database>, provider: string
       await trx.updateTable('e_signature_requests').set({ status: 'declined', updated_at: now }).where('id', '=', request.id).execute();
       return true;
     }
-    const kind = request.form_kind === 'w9' ? 'w9Form' : 'w8BenForm';
+    const kind = SIGNED_FORM_KINDS[request.form_kind];
     const documentId = await storeDocument(trx, {
       customerId: request.customer_id,
       ...DOCUMENT_KINDS[kind],

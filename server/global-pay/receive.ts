@@ -19,6 +19,7 @@ import { payoutCurrencies } from '../rails/payout-currencies.ts';
 import { holdPayout, recordPayout } from '../rails/payouts.ts';
 import type { RailAdapters, RailName } from '../rails/rail-adapter.ts';
 import { wireBeneficiary } from '../rails/wire.ts';
+import { countCall } from '../db/call-counts.ts';
 import { RefusalToRecord, RpcRefusal } from '../rpc/response-codes.ts';
 import { payoutInstruction } from '../transfers/payout-handover.ts';
 import { customerName } from '../transfers/parties.ts';
@@ -48,21 +49,11 @@ const fieldRefusal = (field: string, key: string, values?: TextValues) =>
  * guesser trying many secrets is stopped by the address limit.
  */
 export async function countLookup(db: Db, secret: string, ip: string | undefined): Promise<void> {
-  const windowStart = new Date(Math.floor(Date.now() / (LOOKUP_WINDOW_SECONDS * 1000)) * LOOKUP_WINDOW_SECONDS * 1000);
-  const bump = async (key: string) => {
-    const row = await db
-      .insertInto('global_pay_lookups')
-      .values({ key, window_start: windowStart, count: 1 })
-      .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet((eb) => ({ count: eb('global_pay_lookups.count', '+', 1) })))
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return row.count;
-  };
-  const perLink = await bump(`link:${secretHash(secret)}`);
-  const perAddress = await bump(`ip:${ip ?? 'unknown'}`);
-  if (perLink > LOOKUPS_PER_LINK || perAddress > LOOKUPS_PER_ADDRESS) {
-    throw new RpcRefusal('AE', { key: 'server.receive.tooMany', values: { minutes: LOOKUP_WINDOW_SECONDS / 60 } });
-  }
+  const over = await countCall(db, LOOKUP_WINDOW_SECONDS, [
+    { key: `link:${secretHash(secret)}`, limit: LOOKUPS_PER_LINK },
+    { key: `ip:${ip ?? 'unknown'}`, limit: LOOKUPS_PER_ADDRESS },
+  ]);
+  if (over) throw new RpcRefusal('AE', { key: 'server.receive.tooMany', values: { minutes: LOOKUP_WINDOW_SECONDS / 60 } });
 }
 
 /** The payment a link opens with its batch and sender, locked when `forUpdate`; a link that opens none → the one refusal. */

@@ -142,6 +142,35 @@ export async function confirmEmailByToken(db: Kysely<Database>, token: string, n
 }
 
 /**
+ * Confirms one of the customer's addresses with the token of its confirmation link, typed or pasted in
+ * (the link itself confirms through confirmEmailByToken). A wrong, used or expired token is refused on
+ * the token field and confirms nothing.
+ *
+ * @example
+ * const email = await confirmOwnEmail(db, customerId, emailId, token);
+ */
+export async function confirmOwnEmail(
+  db: Kysely<Database>,
+  customerId: number,
+  emailId: number | string,
+  token: string,
+  now: Date = new Date(),
+): Promise<CustomerEmail> {
+  const row = await ownEmail(db, customerId, emailId);
+  if (row.confirmed) return toEmail(row);
+  const updated = await db
+    .updateTable('customer_emails')
+    .set({ confirmed: true, confirmation_token_hash: null, confirmation_expires_at: null })
+    .where('id', '=', row.id)
+    .where('confirmation_token_hash', '=', tokenHash(token))
+    .where('confirmation_expires_at', '>', now)
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'token', key: 'server.profile.emailTokenWrong' }] });
+  return toEmail(updated);
+}
+
+/**
  * Makes a confirmed address primary. For a customer whose own user signs in with the primary
  * address (a personal customer), the user's login changes to it too, in the same transaction; an
  * address that is another user's login is refused, since logins are unique.

@@ -131,14 +131,20 @@ export async function resendActivationCode(
  * export const loginPolicies: LoginPolicy[] = [ipAllowList, activationRequired, pendingTerms];
  */
 export const activationRequired: LoginPolicy = async ({ db, userId, login }) => {
-  const pending = await db.selectFrom('registrations').select('user_id').where('user_id', '=', userId).where('activated_at', 'is', null).executeTakeFirst();
+  const pending = await db
+    .selectFrom('registrations')
+    .select(['user_id', 'needs_password'])
+    .where('user_id', '=', userId)
+    .where('activated_at', 'is', null)
+    .executeTakeFirst();
   if (!pending) return null;
   return {
     status: 403,
     body: {
       message: requestTexts()('server.signin.activateFirst'),
       activationRequired: true,
-      activationPath: `/activate?username=${encodeURIComponent(login)}`,
+      // A business's user without a password yet chooses one on the employee activation.
+      activationPath: `${pending.needs_password ? '/activate-employee' : '/activate'}?username=${encodeURIComponent(login)}`,
     },
   };
 };

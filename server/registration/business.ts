@@ -20,6 +20,7 @@ import { countries } from '../dictionaries/data.ts';
 import { messageTexts } from '../i18n/request-language.ts';
 import type { KeyedText } from '../i18n/texts.ts';
 import type { MessageSender } from '../messaging/messages.ts';
+import { countCall } from '../db/call-counts.ts';
 import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
 import type { RegistrationRules } from './brand-rules.ts';
 import { CODE_ATTEMPTS, codeMatches, hashCode, newCode } from './one-time-codes.ts';
@@ -27,6 +28,27 @@ import { ACTIVATION_CODE_SECONDS, emailStatus } from './registration.ts';
 
 /** A draft untouched this long is forgotten. */
 export const DRAFT_KEEP_DAYS = 30;
+
+/** The window the public draft calls are counted in, and what one network address and one draft may make in it. */
+export const DRAFT_CALL_WINDOW_SECONDS = 600;
+export const DRAFT_CALLS_PER_ADDRESS = 600;
+export const DRAFT_CALLS_PER_TOKEN = 300;
+
+/**
+ * Counts a public draft call (save, get, delete) against the caller's network address and the draft's token;
+ * past either limit → AE 'Too many draft saves from here…', so nobody fills the drafts table or guesses tokens
+ * from one place. The wizard saves on every move, far below the limits.
+ *
+ * @example
+ * await countDraftCall(ctx.db, params.draftToken, ctx.ip);
+ */
+export async function countDraftCall(db: Kysely<Database>, token: string | undefined, ip: string | undefined): Promise<void> {
+  const counts = [{ key: `draft-ip:${ip ?? 'unknown'}`, limit: DRAFT_CALLS_PER_ADDRESS }];
+  if (token) counts.push({ key: `draft:${tokenHash(token)}`, limit: DRAFT_CALLS_PER_TOKEN });
+  if (await countCall(db, DRAFT_CALL_WINDOW_SECONDS, counts)) {
+    throw new RpcRefusal('AE', { key: 'server.business.draftTooMany', values: { minutes: DRAFT_CALL_WINDOW_SECONDS / 60 } });
+  }
+}
 
 const RULES = REGISTRATION_RULES;
 const KINDS = RULES.representativeKinds;
@@ -223,7 +245,7 @@ const phoneDigits = (phone: { countryCode: string; number: string }) => ({
 /** The e-mail with the company's activation code and a link that fills it in. */
 function companyActivationEmail(projectName: string, company: string, email: string, code: string) {
   const t = messageTexts();
-  const link = `/activate/business?email=${encodeURIComponent(email)}&activationCode=${code}`;
+  const link = `/activate-business?email=${encodeURIComponent(email)}&activationCode=${code}`;
   return {
     to: email,
     subject: t('server.business.mail.companySubject', { project: projectName }),
@@ -232,10 +254,10 @@ function companyActivationEmail(projectName: string, company: string, email: str
   };
 }
 
-/** The e-mail inviting a business's user to activate their login. */
-function userActivationEmail(projectName: string, company: string, email: string, code: string) {
+/** The e-mail inviting a business's user to activate their login (the employee activation, where they choose a password). */
+export function userActivationEmail(projectName: string, company: string, email: string, code: string) {
   const t = messageTexts();
-  const link = `/activate?username=${encodeURIComponent(email)}&activationCode=${code}`;
+  const link = `/activate-employee?username=${encodeURIComponent(email)}&activationCode=${code}`;
   return {
     to: email,
     subject: t('server.business.mail.userSubject', { project: projectName, company }),

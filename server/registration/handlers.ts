@@ -3,6 +3,7 @@ import { activateAccount, resendActivationCode, RESEND_COOLDOWN_SECONDS } from '
 import {
   activateBusiness,
   businessDictionaries,
+  countDraftCall,
   deleteDraft,
   loadDraft,
   registerBusiness,
@@ -67,11 +68,18 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
 
     businessRegistrationDictionaries: async (_params, ctx) => businessDictionaries(rules(), await registrationCurrencies(ctx.db)),
 
-    businessRegistrationDraftSave: (params, ctx) => saveDraft(ctx.db, params.draftToken, params.draft),
+    async businessRegistrationDraftSave(params, ctx) {
+      await countDraftCall(ctx.db, params.draftToken, ctx.ip);
+      return saveDraft(ctx.db, params.draftToken, params.draft);
+    },
 
-    businessRegistrationDraftGet: (params, ctx) => loadDraft(ctx.db, params.draftToken),
+    async businessRegistrationDraftGet(params, ctx) {
+      await countDraftCall(ctx.db, params.draftToken, ctx.ip);
+      return loadDraft(ctx.db, params.draftToken);
+    },
 
     async businessRegistrationDraftDelete(params, ctx) {
+      await countDraftCall(ctx.db, params.draftToken, ctx.ip);
       await deleteDraft(ctx.db, params.draftToken);
       return {};
     },

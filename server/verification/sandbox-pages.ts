@@ -15,6 +15,9 @@ function secretOf(adapter: object): string {
   return adapter.webhookSecret;
 }
 
+/** The heading of each W-form's signing page. */
+const W_FORM_TITLES: Record<string, string> = { w9: 'Form W-9', w8ben: 'Form W-8BEN', w8bene: 'Form W-8BEN-E' };
+
 const field = (form: Form, name: string, fallback = '') => (form[name] ?? fallback).trim();
 
 const notFound = (reply: FastifyReply, what: string) =>
@@ -152,7 +155,7 @@ export async function verificationSandboxPages(
     const found = await session(request.params.id, 'eSignature');
     if (!found) return notFound(reply, 'Envelope');
     const details = found.details as { formKind?: string; signer?: { name?: string }; formLines?: string[] };
-    const title = details.formKind === 'w9' ? 'Form W-9' : 'Form W-8BEN';
+    const title = W_FORM_TITLES[details.formKind ?? ''] ?? 'Form W-8BEN';
     const lines = (details.formLines ?? []).map((line) => `<li>${escapeHtml(line)}</li>`).join('');
     const body = found.outcome
       ? `<p>This envelope is ${escapeHtml(found.outcome)}.</p><p><a href="${escapeHtml(found.return_url)}">Back to the product</a></p>`

@@ -2,7 +2,7 @@ import type { AppAction } from '../../engine/index.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import type { Session } from '../session/session.ts';
-import { HOME } from '../session/start-page.ts';
+import { HOME, START_PAGES } from '../session/start-page.ts';
 
 /** What an activation needs from the application. */
 export interface ActivationServices {
@@ -16,7 +16,7 @@ export const ACTIVATED_NOTICE = 'onboarding.activate.activated';
 
 /**
  * Account activation (document 000 section 4): first logs out any current session, then activates
- * with the e-mailed code; the tokens that come back become this tab's session, the customer is
+ * with the e-mailed code (and the password a business's user chooses, document 002 section 4); the tokens that come back become this tab's session, the customer is
  * loaded, and the answer is where to go (home). A refusal rejects with the server's MethodCallError
  * (field errors on activationCode, or a description) and leaves the tab signed out.
  *
@@ -24,10 +24,14 @@ export const ACTIVATED_NOTICE = 'onboarding.activate.activated';
  * navigate(await activateAndSignIn({ session, rpc, customer }, { username, activationCode }));
  * feedback.notify(ACTIVATED_NOTICE);
  */
-export async function activateAndSignIn(services: ActivationServices, input: { username: string; activationCode: string }): Promise<string> {
+export async function activateAndSignIn(services: ActivationServices, input: { username: string; activationCode: string; password?: string }): Promise<string> {
   const { session, rpc, customer } = services;
   if (session.isSignedIn()) await session.signOut();
-  const { accessToken, refreshToken } = await rpc('accountActivate', { username: input.username.trim(), activationCode: input.activationCode.trim() });
+  const { accessToken, refreshToken } = await rpc('accountActivate', {
+    username: input.username.trim(),
+    activationCode: input.activationCode.trim(),
+    ...(input.password ? { password: input.password } : {}),
+  });
   session.adopt({ accessToken, refreshToken });
   try {
     await customer.load();
@@ -41,7 +45,9 @@ export async function activateAndSignIn(services: ActivationServices, input: { u
 
 /**
  * The `activateAccount` action a spec's submit names (screens/activate.yaml): {@link activateAndSignIn}
- * with the form's e-mail and code, then to the page it answers. A refusal rejects with the server's
+ * with the form's e-mail and code, then to the page it answers. `activateEmployee`
+ * (screens/activate-employee.yaml) also sends the password the user chose and goes to company selection,
+ * where the business user picks the company to act for. A refusal rejects with the server's
  * MethodCallError, whose field errors the form shows on its fields.
  *
  * @example
@@ -52,5 +58,13 @@ export function activationActions(services: ActivationServices): Record<string, 
     activateAccount: async (input) => ({
       navigate: await activateAndSignIn(services, { username: String(input.username ?? ''), activationCode: String(input.activationCode ?? '') }),
     }),
+    activateEmployee: async (input) => {
+      await activateAndSignIn(services, {
+        username: String(input.username ?? ''),
+        activationCode: String(input.activationCode ?? ''),
+        password: String(input.password ?? ''),
+      });
+      return { navigate: START_PAGES.companySelection };
+    },
   };
 }

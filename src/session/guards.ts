@@ -10,7 +10,7 @@ import { HOME } from './start-page.ts';
 export const LOGIN = '/login';
 
 /** The guards screen specs may name (`guard: <name>`). */
-export type GuardName = 'authenticated' | 'anonymous' | 'signedIn' | 'unverifiedAccount' | 'loginResult' | 'authSecret' | 'seiAuthorize';
+export type GuardName = 'authenticated' | 'anonymous' | 'signedIn' | 'unverifiedAccount' | 'businessCustomer' | 'loginResult' | 'authSecret' | 'seiAuthorize';
 
 /** What the guards read besides the session; without a customer store the KYC and verified rules are off. */
 export interface GuardDependencies {
@@ -33,6 +33,9 @@ async function signedInCustomer(customer: CustomerStore | undefined): Promise<Si
  *   session is still alive; if the refresh is refused the session expires and sign-in opens.
  * - `signedIn` (restricted screens such as company selection): signed in, else sign-in with the path remembered.
  * - `unverifiedAccount`: like `authenticated`, and a verified customer goes home.
+ * - `businessCustomer` (a company's own pages, such as its self-certification splash): like `authenticated`,
+ *   and a personal customer goes home (document 002 section 6: only a non-business customer sees the
+ *   personal FATCA action, and only a business its own).
  * - `loginResult` (/scp): needs a login result of this tab (or a session), else sign-in.
  * - `authSecret` (/self-certification-representative): needs an auth secret from the query or kept (then put back
  *   in the query, where the screen's calls read it), else sign-in.
@@ -73,6 +76,12 @@ export function createGuards(session: Session, storage: Storage, dependencies: G
       if (target) return target;
       const signedIn = await signedInCustomer(dependencies.customer);
       return signedIn?.customer.verified ? HOME : null;
+    },
+    async businessCustomer(context) {
+      const target = await authenticated(context);
+      if (target) return target;
+      const signedIn = await signedInCustomer(dependencies.customer);
+      return signedIn?.customer.customerType === 'personal' ? HOME : null;
     },
     loginResult() {
       return session.isSignedIn() || keptLoginResult(storage) ? null : LOGIN;

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rules from '../../schemas/data/business-registration-rules.json' with { type: 'json' };
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
+import { DRAFT_CALL_WINDOW_SECONDS, DRAFT_CALLS_PER_TOKEN } from '../../server/registration/business.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -171,6 +172,27 @@ for (const backend of BACKENDS) {
       expect(gone.body.draft).toBeUndefined();
     });
 
+    it('limits the public draft calls of one draft and of one address (AE), counting in ten-minute windows', async () => {
+      const saved = await client.rpc('businessRegistrationDraftSave', { draft: { version: rules.draftVersion } });
+      const token: string = saved.body.draftToken;
+      const hash = createHash('sha256').update(token).digest('base64url');
+      // this window and the next, so a call that crosses into the next one is counted there too
+      const windowMs = DRAFT_CALL_WINDOW_SECONDS * 1000;
+      const windowStart = Math.floor(Date.now() / windowMs) * windowMs;
+      for (const start of [windowStart, windowStart + windowMs]) {
+        await test.server.db
+          .insertInto('call_counts')
+          .values({ key: `draft:${hash}`, window_start: new Date(start), count: DRAFT_CALLS_PER_TOKEN })
+          .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: DRAFT_CALLS_PER_TOKEN }))
+          .execute();
+      }
+      const refused = await client.rpc('businessRegistrationDraftSave', { draftToken: token, draft: { version: rules.draftVersion } });
+      expect(refused.body).toMatchObject({ responseCode: 'AE', responseDescription: expect.stringMatching(/Too many draft saves.*10 minutes/) });
+      expect((await client.rpc('businessRegistrationDraftGet', { draftToken: token })).body.responseCode).toBe('AE');
+      // another draft from the same address is still saved: the address has its own, larger allowance
+      expect((await client.rpc('businessRegistrationDraftSave', { draft: { version: rules.draftVersion } })).body.responseCode).toBe('00');
+    });
+
     it('tells the e-mail statuses: free, an account, a business user', async () => {
       expect((await client.rpc('checkEmail', { email: unique('nobody') })).body.status).toBe(rules.emailStatuses.free);
       expect((await client.rpc('checkEmail', { email: DEMO_LOGINS.personal })).body.status).toBe(rules.emailStatuses.exists);
@@ -274,7 +296,7 @@ for (const backend of BACKENDS) {
         const [invitation] = await outbox(email.toLowerCase(), 'activation');
         expect(invitation?.subject).toBe('Paxum: your access to Harbour Tools Ltd');
         const userCode = codeIn(invitation);
-        expect(invitation?.body).toContain(`/activate?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${userCode}`);
+        expect(invitation?.body).toContain(`/activate-employee?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${userCode}`);
         expect((await client.login(email, USER_PASSWORD)).status).not.toBe(200);
 
         const noPassword = await client.rpc('accountActivate', { username: email, activationCode: userCode });

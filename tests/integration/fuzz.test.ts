@@ -69,7 +69,7 @@ const WRITTEN_BY_DESIGN = new Set([
   'sessions',
   'login_attempts',
   'login_address_attempts',
-  'global_pay_lookups',
+  'call_counts',
   'kysely_migration',
   'kysely_migration_lock',
 ]);

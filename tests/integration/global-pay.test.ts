@@ -594,7 +594,7 @@ for (const backend of BACKENDS) {
       const windowStart = Math.floor(Date.now() / 600_000) * 600_000;
       for (const start of [windowStart, windowStart + 600_000]) {
         await db()
-          .insertInto('global_pay_lookups')
+          .insertInto('call_counts')
           .values({ key: `link:${secretHash(second.secrets.cy)}`, window_start: new Date(start), count: LOOKUPS_PER_LINK })
           .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ count: LOOKUPS_PER_LINK }))
           .execute();

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WizardSpec, WizardStep } from '../../spec/types';
+import { matchesWhen, type When } from '../../spec/when';
 import { DefinitionList } from '../detail/DefinitionList';
 import { asksForAnswers } from './steps';
 
@@ -22,6 +23,15 @@ function HubItems({ step, items }: { step: WizardStep; items: unknown }) {
   );
 }
 
+/**
+ * The fields of a step the answers show: a field whose `ui:options.when` does not hold for them was not
+ * asked (and is not sent), so the summary leaves it out too.
+ */
+function shownFields(step: WizardStep, data: Item): string[] {
+  const uiSchema = (step.uiSchema ?? {}) as Record<string, { 'ui:options'?: { when?: When } } | undefined>;
+  return (step.fields ?? []).filter((field) => matchesWhen(uiSchema[field]?.['ui:options']?.when, data));
+}
+
 function StepAnswers({ wizard, step, data, onEdit }: { wizard: WizardSpec; step: WizardStep; data: Item; onEdit: (stepId: string) => void }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -37,7 +47,7 @@ function StepAnswers({ wizard, step, data, onEdit }: { wizard: WizardSpec; step:
       {step.kind === 'hub' ? (
         <HubItems step={step} items={data[step.fields?.[0] ?? '']} />
       ) : (
-        <DefinitionList data={data} fields={(step.fields ?? []).map((field) => ({ field }))} entity={wizard.schema} />
+        <DefinitionList data={data} fields={shownFields(step, data).map((field) => ({ field }))} entity={wizard.schema} />
       )}
     </section>
   );
@@ -45,7 +55,8 @@ function StepAnswers({ wizard, step, data, onEdit }: { wizard: WizardSpec; step:
 
 /**
  * A summary step: the answers of every shown step before it, step by step, each with an "Edit" button
- * that goes back to that step (the answers stay).
+ * that goes back to that step (the answers stay). A field its step shows only `when` some answers hold is
+ * listed only where they do.
  *
  * @example
  * ```tsx

@@ -182,6 +182,32 @@ describe('WizardScreen: hubs, summary, conditions and calls', () => {
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Ada');
   });
 
+  it('leaves out of the summary a field its step shows only when some answers hold, where they do not', async () => {
+    const spec = householdSpec();
+    const wizard = spec.wizard as WizardSpec;
+    wizard.steps[0] = {
+      ...wizard.steps[0]!,
+      fields: ['name', 'hasPartner', 'partnerName'],
+      uiSchema: { partnerName: { 'ui:options': { when: { field: 'hasPartner', equals: true } } } },
+    };
+    wizard.steps.splice(1, 1);
+    renderScreens(testOptions([spec]), '/household', i18n());
+    await screen.findByLabelText(/^Name/);
+    fill('Name', 'Ada');
+    await click('Next');
+    await addChild('Cy');
+    await click('Next');
+    const you = await screen.findByRole('region', { name: 'You' });
+    expect(within(you).getByText('I have a partner')).toBeTruthy();
+    expect(within(you).queryByText('Partner name')).toBeNull();
+    await click('Edit: You');
+    fireEvent.click(await screen.findByLabelText('I have a partner'));
+    fill('Partner name', 'Bo');
+    await click('Next');
+    await click('Next');
+    expect(within(await screen.findByRole('region', { name: 'You' })).getByText('Partner name')).toBeTruthy();
+  });
+
   it('saves a step on Next and shows a refused field on that step without moving on', async () => {
     const callMethod = vi
       .fn<(method: string, params: Record<string, unknown>) => Promise<unknown>>()

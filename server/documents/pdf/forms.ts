@@ -1,6 +1,7 @@
 import { documentAudience, type DocumentAudience } from './index.ts';
 import { renderDocument } from './render.ts';
 import { formatDate, localeTexts } from '../../i18n/texts.ts';
+import type { WFormKind } from '../../db/schema.ts';
 
 /** The answers of a FATCA/CRS self-certification, as the PDF states them. */
 export interface CertificationAnswers {
@@ -66,7 +67,7 @@ export async function certificationPdf(
  * const bytes = await signedWFormPdf('w9', { signedName: 'Anna Novak', signedAt: '2026-05-01T10:00:00Z', envelopeId: 'env-1' });
  */
 export async function signedWFormPdf(
-  form: 'w9' | 'w8ben',
+  form: WFormKind,
   signature: { signedName: string; signedAt: string; envelopeId: string },
   audience: DocumentAudience = documentAudience(),
 ): Promise<Buffer> {
@@ -149,3 +150,67 @@ export async function demoDocumentPdf(subject: string, audience: DocumentAudienc
 
 const demoDocuments = new Map<string, Buffer>();
 const DEMO_DATE = new Date('2026-01-01T00:00:00Z');
+
+/** A company's FATCA/CRS answers, as the PDF states them. */
+export interface BusinessCertificationAnswers {
+  entityType: 'financial-institution' | 'investment' | 'general';
+  isUSTaxPayer: boolean;
+  isDisregardedEntity: boolean;
+  taxIds: ReadonlyArray<{ countryCode: string; taxId?: string; tinMissingReason?: string; tinMissingExplanation?: string }>;
+}
+
+/**
+ * The tax residency self-certification a company made, as a PDF: who certified for the company, its
+ * entity type, US tax status, one row per tax residency (the number, or why there is none), and when.
+ *
+ * @example
+ * const bytes = await businessCertificationPdf('Northwind Studio Ltd', 'Nora West', answers, new Date());
+ */
+export async function businessCertificationPdf(
+  company: string,
+  signer: string,
+  answers: BusinessCertificationAnswers,
+  certifiedAt: Date,
+  audience: DocumentAudience = documentAudience(),
+): Promise<Buffer> {
+  const t = localeTexts(audience.language);
+  const yes = (value: boolean) => t(value ? 'pdf.yes' : 'pdf.no');
+  const missing = (taxId: BusinessCertificationAnswers['taxIds'][number]) =>
+    t('pdf.certification.noTaxId', {
+      reason: [
+        taxId.tinMissingReason ? t(`pdf.certification.tinMissingReasons.${taxId.tinMissingReason}`) : t('pdf.certification.noReason'),
+        taxId.tinMissingExplanation,
+      ]
+        .filter(Boolean)
+        .join(': '),
+    });
+  return renderDocument({
+    ...audience,
+    now: certifiedAt,
+    title: t('pdf.certification.title'),
+    author: signer,
+    blocks: [
+      {
+        kind: 'fields',
+        rows: [
+          { label: t('pdf.certification.company'), value: company },
+          { label: t('pdf.certification.name'), value: signer },
+          { label: t('pdf.certification.entityType'), value: t(`pdf.certification.entityTypes.${answers.entityType}`) },
+          { label: t('pdf.certification.usTaxPayer'), value: yes(answers.isUSTaxPayer) },
+          { label: t('pdf.certification.disregardedEntity'), value: yes(answers.isDisregardedEntity) },
+          { label: t('pdf.certification.certifiedOn'), value: formatDate(audience.language, certifiedAt) },
+        ],
+      },
+      { kind: 'heading', text: t('pdf.certification.residencies') },
+      {
+        kind: 'table',
+        columns: [
+          { header: t('pdf.certification.country'), width: 1 },
+          { header: t('pdf.certification.taxId'), width: 3 },
+        ],
+        rows: answers.taxIds.map((taxId) => [taxId.countryCode, taxId.taxId ?? missing(taxId)]),
+      },
+      { kind: 'paragraph', text: t('pdf.certification.declaration') },
+    ],
+  });
+}
