@@ -262,3 +262,45 @@ export async function companyActionsRequired(db: Kysely<Database>, customerId: n
     fields,
   };
 }
+
+/** A representative's address as given: its lines, city, postal code and country. */
+export interface RepresentativeAddressInput {
+  address1: string;
+  address2?: string;
+  city: string;
+  postalCode?: string;
+  countryCode: string;
+}
+
+/**
+ * Gives a representative a new address, unconfirmed (the company confirms it with
+ * confirmRepresentativeAddress); their documents proving the old one stay on file.
+ */
+export async function createRepresentativeAddress(
+  db: Kysely<Database>,
+  customerId: number,
+  representativeId: number | string,
+  input: RepresentativeAddressInput,
+) {
+  const row = await ownRepresentativeRow(db, customerId, representativeId);
+  const address = { ...input, confirmed: 'false' };
+  await db
+    .updateTable('business_representatives')
+    .set({ address: JSON.stringify(address) })
+    .where('id', '=', row.id)
+    .execute();
+  return { address };
+}
+
+/** The company confirms its representative's address is theirs and current; one with no address is refused on the field. */
+export async function confirmRepresentativeAddress(db: Kysely<Database>, customerId: number, representativeId: number | string, now: Date = new Date()) {
+  const row = await ownRepresentativeRow(db, customerId, representativeId);
+  if (!row.address) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'businessRepresentativeId', key: 'server.companyDocuments.noAddress' }] });
+  const address = { ...textValues(row.address), confirmed: 'true', confirmedAt: now.toISOString() };
+  await db
+    .updateTable('business_representatives')
+    .set({ address: JSON.stringify(address) })
+    .where('id', '=', row.id)
+    .execute();
+  return { address };
+}

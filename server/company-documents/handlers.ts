@@ -2,7 +2,15 @@ import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { requestLanguage } from '../i18n/texts.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { adminCompany, assignDocument, removeDocument, updateCompanyCompliance } from './admin.ts';
-import { companyActionsRequired, companyDocumentCategories, companyRepresentativeInfo, companyRepresentatives, deleteRepresentative } from './company.ts';
+import {
+  companyActionsRequired,
+  companyDocumentCategories,
+  companyRepresentativeInfo,
+  companyRepresentatives,
+  confirmRepresentativeAddress,
+  createRepresentativeAddress,
+  deleteRepresentative,
+} from './company.ts';
 import { resolutionOf, saveStatement, sendResolution, statementOf } from './statements.ts';
 
 type CompanyMethods =
@@ -11,6 +19,8 @@ type CompanyMethods =
   | 'businessRepresentativeList'
   | 'businessRepresentativeInfo'
   | 'businessRepresentativeDelete'
+  | 'businessRepresentativeAddressCreate'
+  | 'businessRepresentativeAddressConfirm'
   | 'businessResolutionSend'
   | 'businessResolutionGet'
   | 'companyDeclarationsGet'
@@ -45,6 +55,13 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
     const { customerId } = callerOf(ctx);
     await deleteRepresentative(ctx.db, customerId, params.businessRepresentativeId, { forced: false, choice: params.choice });
     return { representatives: await companyRepresentatives(ctx.db, customerId, requestLanguage(ctx.acceptLanguage)) };
+  },
+  async businessRepresentativeAddressCreate(params, ctx) {
+    const { businessRepresentativeId, ...address } = params;
+    return createRepresentativeAddress(ctx.db, callerOf(ctx).customerId, businessRepresentativeId, address);
+  },
+  async businessRepresentativeAddressConfirm(params, ctx) {
+    return confirmRepresentativeAddress(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId);
   },
   async businessResolutionSend(params, ctx) {
     const { customerId, user } = callerOf(ctx);
