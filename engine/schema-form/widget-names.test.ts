@@ -11,12 +11,15 @@ const registry = { ...rjsfWidgets, ...widgets } as Record<string, Widget>;
 // rjsf wraps the widget it finds once and keeps the wrapper on it as `MergedWidget`.
 const wrapper = (widget: unknown) => (widget as { MergedWidget?: unknown }).MergedWidget;
 
-// `fileSet` and `flagList` are drawn by rjsf fields of the engine instead (SchemaForm's withEngineFields).
-const FIELD_NAMES: readonly string[] = ['fileSet', 'flagList'];
+// Some names (`fileSet`, `flagList`, `checkboxes`, `questionSet`) are drawn by rjsf fields of the engine
+// instead: withEngineFields turns their `ui:widget` into a `ui:field` of the same name.
+const drawnByField = (name: string) => (withEngineFields({ x: { 'ui:widget': name } }) as { x: Record<string, unknown> }).x['ui:field'] === name;
+const FIELD_NAMES: readonly string[] = ENGINE_WIDGET_NAMES.filter(drawnByField);
 const widgetNames = ENGINE_WIDGET_NAMES.filter((name) => !FIELD_NAMES.includes(name));
 
 describe('ENGINE_WIDGET_NAMES', () => {
-  it("'fileSet' and 'flagList' are drawn by the engine's own fields", () => {
+  it("'fileSet', 'flagList', 'checkboxes' and 'questionSet' are drawn by the engine's own fields", () => {
+    expect(FIELD_NAMES).toEqual(expect.arrayContaining(['fileSet', 'flagList', 'checkboxes', 'questionSet']));
     expect(withEngineFields({ scans: { 'ui:widget': 'fileSet' } })).toEqual({ scans: { 'ui:widget': 'fileSet', 'ui:field': 'fileSet' } });
     expect(withEngineFields({ toppings: { 'ui:widget': 'flagList' } })).toEqual({ toppings: { 'ui:widget': 'flagList', 'ui:field': 'flagList' } });
   });
