@@ -95,6 +95,7 @@ for (const backend of BACKENDS) {
     });
 
     it('creates an address with a state where the country has states, confirms and deletes it', async () => {
+      const before: number = (await ok('companyAddresses')).addresses.length;
       const noState = await call('companyAddressCreate', { address1: '1 Main Street', city: 'Austin', countryCode: 'US', addressType: 2 });
       expect(noState.responseCode).toBe('TA1');
       expect(noState.validationErrors.map((error: { field: string }) => error.field)).toEqual(['stateCode']);
@@ -113,11 +114,8 @@ for (const backend of BACKENDS) {
       await ok('companyAddressConfirm', { addressId });
       const left = await ok('companyAddressDelete', { addressId });
       expect(left.addresses.map((address: { addressId: number }) => address.addressId)).not.toContain(addressId);
-      expect(left.addresses).toHaveLength(1);
-
-      const only = await call('companyAddressDelete', { addressId: left.addresses[0].addressId });
-      expect(only.responseCode).toBe('TA1');
-      expect(only.validationErrors.map((error: { field: string }) => error.field)).toEqual(['addressId']);
+      expect(left.addresses).toHaveLength(before);
+      // (the last address staying, and one with documents kept, are the profile's rules: address-delete.test.ts)
     });
 
     it('changes the phone, which waits for its SMS code, and confirms it', async () => {
