@@ -4,6 +4,7 @@ import { errorId, type ErrorSchema, type FieldProps, type UiSchema, type WidgetP
 import { fieldLabel } from '../i18n/labels';
 import type { FileSetFile, JsonSchema, UiOptions } from '../spec/types';
 import { matchesWhen } from '../spec/when';
+import { FieldErrorList } from './FieldErrorList';
 import { useVisibleErrors } from './fieldVisibility';
 import { optionSourceOf, sourceItems } from './optionWidgets';
 import { formDataOf, useSourceData } from './sources';
@@ -147,13 +148,7 @@ export function FileSetField(props: FieldProps) {
   const shownEntries = settled ?? [];
   return (
     <div className="eng-fields" id={fieldPathId.$id}>
-      {listErrors.length > 0 && (
-        <ul id={errorId(fieldPathId.$id)} className="eng-field-errors" role="alert">
-          {listErrors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <FieldErrorList fieldId={fieldPathId.$id} errors={listErrors} />
       {items.map((item, index) => {
         const entry = shownEntries[index] ?? {};
         const entryErrors = (errorSchema as Record<number, ErrorSchema> | undefined)?.[index] as Record<string, { __errors?: string[] }> | undefined;

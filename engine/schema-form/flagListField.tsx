@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorId, type FieldProps } from '@rjsf/utils';
 import { fieldLabel } from '../i18n/labels';
 import type { JsonSchema, UiOptions } from '../spec/types';
+import { FieldErrorList } from './FieldErrorList';
 import { useVisibleErrors } from './fieldVisibility';
 import { sourceItems } from './optionWidgets';
 import { formDataOf, optionSourceOf, useSourceData } from './sources';
@@ -110,13 +111,7 @@ export function FlagListField(props: FieldProps) {
           );
         })}
       </div>
-      {errors.length > 0 && (
-        <ul id={errorId(fieldPathId.$id)} className="eng-field-errors" role="alert">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <FieldErrorList fieldId={fieldPathId.$id} errors={errors} />
     </fieldset>
   );
 }

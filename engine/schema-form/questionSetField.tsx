@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { errorId, type FieldProps, type RJSFSchema } from '@rjsf/utils';
 import { fieldLabel } from '../i18n/labels';
 import type { JsonSchema } from '../spec/types';
+import { FieldErrorList } from './FieldErrorList';
 import { useVisibleErrors } from './fieldVisibility';
 import { formDataOf, optionSourceOf, useSourceData } from './sources';
 
@@ -151,13 +152,7 @@ export function QuestionSetField(props: FieldProps) {
           </fieldset>
         );
       })}
-      {errors.length > 0 && (
-        <ul id={errorId(fieldPathId.$id)} className="eng-field-errors" role="alert">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
+      <FieldErrorList fieldId={fieldPathId.$id} errors={errors} />
     </fieldset>
   );
 }
