@@ -11,33 +11,11 @@ import rules from '../../schemas/data/business-registration-rules.json' with { t
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { DRAFT_CALL_WINDOW_SECONDS, DRAFT_CALLS_PER_TOKEN } from '../../server/registration/business.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { codeIn, draftPerson, outboxTo, uniqueEmail } from './business-draft-support.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 const USER_PASSWORD = 'Harbour-pass-2027';
 const { minimum: SUM_MIN, maximum: SUM_MAX } = rules.shareholders.levelShareSum;
-
-interface OutboxMessage {
-  to: string;
-  subject: string | null;
-  body: string;
-  purpose: string;
-}
-
-let serial = 0;
-const unique = (name: string) => `${name}.${Date.now()}.${++serial}@example.com`;
-
-function person(id: string, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    firstName: `Name-${id}`,
-    lastName: 'Borg',
-    birthday: '1981-04-05',
-    address: { address1: '5 Merchant Street', city: 'Valletta', countryCode: 'MT' },
-    isUser: false,
-    accessRights: 0,
-    ...extra,
-  };
-}
 
 /**
  * A business whose root shareholders are its director (a user with top rights) and a holding company; the
@@ -71,12 +49,12 @@ function businessDraft(emails: { company: string; director: string; shareholder:
     dueDilligenceForm: { government: { answer: false }, lawsuits: { answer: false }, taxPayers: { answer: false } },
     legalForm: { terms: { privacyPolicy: true, userAgreement: true } },
     persons: [
-      person('dir', { isUser: true, email: emails.director, accessRights: rules.users.topRightsLevel }),
-      person('hdir'),
-      person('p1', { isUser: true, email: emails.shareholder, accessRights: rules.users.authorisedUserLevel, rights: ['balanceInfo'] }),
-      person('p2'),
+      draftPerson('dir', 'Borg', { isUser: true, email: emails.director, accessRights: rules.users.topRightsLevel }),
+      draftPerson('hdir', 'Borg'),
+      draftPerson('p1', 'Borg', { isUser: true, email: emails.shareholder, accessRights: rules.users.authorisedUserLevel, rights: ['balanceInfo'] }),
+      draftPerson('p2', 'Borg'),
       // the demo company's user, an existing login: linked, not registered again
-      person('northwind', { isUser: true, email: DEMO_LOGINS.business, accessRights: rules.users.authorisedUserLevel, rights: ['documents'] }),
+      draftPerson('northwind', 'Borg', { isUser: true, email: DEMO_LOGINS.business, accessRights: rules.users.authorisedUserLevel, rights: ['documents'] }),
     ],
     companies: [
       {
@@ -105,15 +83,7 @@ for (const backend of BACKENDS) {
     let test: TestServer;
     let client: ApiClient;
 
-    const outbox = async (to: string, purpose: string): Promise<OutboxMessage[]> => {
-      const answer = await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to, purpose })}`);
-      return JSON.parse(answer.text).messages;
-    };
-    const codeIn = (message: OutboxMessage | undefined) => {
-      const code = /\b([0-9]{6})\b/.exec(message?.body ?? '')?.[1];
-      if (!code) throw new Error(`no code in ${JSON.stringify(message)}`);
-      return code;
-    };
+    const outbox = (to: string, purpose: string) => outboxTo(client, to, purpose);
     const customersNamed = (name: string) => test.server.db.selectFrom('customers').select('id').where('business_name', '=', name).execute();
 
     beforeAll(async () => {
@@ -194,13 +164,13 @@ for (const backend of BACKENDS) {
     });
 
     it('tells the e-mail statuses: free, an account, a business user', async () => {
-      expect((await client.rpc('checkEmail', { email: unique('nobody') })).body.status).toBe(rules.emailStatuses.free);
+      expect((await client.rpc('checkEmail', { email: uniqueEmail('nobody') })).body.status).toBe(rules.emailStatuses.free);
       expect((await client.rpc('checkEmail', { email: DEMO_LOGINS.personal })).body.status).toBe(rules.emailStatuses.exists);
       expect((await client.rpc('checkEmail', { email: DEMO_LOGINS.business })).body.status).toBe(rules.emailStatuses.employee);
     });
 
     it('refuses a bad share sum and a taken e-mail on their fields, creating nothing', async () => {
-      const emails = { company: unique('office'), director: unique('director'), shareholder: unique('holder') };
+      const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
       const draft = businessDraft(emails);
       draft.companies[0]!.shareholders = [{ type: 'person', id: 'p1', share: SUM_MIN / 2 }];
       const badSum = await client.rpc('businessAccountCreate', { draft });
@@ -220,7 +190,7 @@ for (const backend of BACKENDS) {
 
       // a person nothing names yet (the wizard would drop them) does not shift the field paths of those after
       const taken = businessDraft({ ...emails, shareholder: DEMO_LOGINS.personal });
-      taken.persons.unshift(person('loose'));
+      taken.persons.unshift(draftPerson('loose', 'Borg'));
       const takenAnswer = await client.rpc('businessAccountCreate', { draft: taken });
       expect(takenAnswer.body.validationErrors).toEqual([{ field: 'draft.persons.3.email', description: expect.stringMatching(/already has an account/) }]);
 
@@ -229,7 +199,7 @@ for (const backend of BACKENDS) {
     });
 
     it('registers a business with a two-level shareholder tree, activates it and its users, who sign in with their rights', async () => {
-      const emails = { company: unique('office'), director: unique('director'), shareholder: unique('holder') };
+      const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
       const saved = await client.rpc('businessRegistrationDraftSave', { draft: businessDraft(emails) });
       const created = await client.rpc('businessAccountCreate', { draft: businessDraft(emails), draftToken: saved.body.draftToken });
       expect(created.body).toMatchObject({ responseCode: '00', email: emails.company.toLowerCase() });
@@ -318,7 +288,7 @@ for (const backend of BACKENDS) {
       const closed = await startTestServer(backend, { brand: 'paydek' });
       try {
         const closedClient = new ApiClient(closed.url);
-        const emails = { company: unique('office'), director: unique('director'), shareholder: unique('holder') };
+        const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
         const answer = await closedClient.rpc('businessAccountCreate', { draft: businessDraft(emails) });
         expect(answer.body.responseCode).toBe('ENOA');
       } finally {

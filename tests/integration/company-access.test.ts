@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rules from '../../schemas/data/business-registration-rules.json' with { type: 'json' };
 import { ApiClient } from '../support/api-client.ts';
+import { codeIn, draftPerson, outboxTo, uniqueEmail } from './business-draft-support.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
 const PASSWORD = 'Quay-pass-2027';
@@ -27,29 +28,6 @@ const TOP = {
   companySettings: 'fullAccess',
   users: 'fullAccess',
 };
-
-interface OutboxMessage {
-  to: string;
-  subject: string | null;
-  body: string;
-  purpose: string;
-}
-
-let serial = 0;
-const unique = (name: string) => `${name}.${Date.now()}.${++serial}@example.com`;
-
-function person(id: string, extra: Record<string, unknown> = {}) {
-  return {
-    id,
-    firstName: `Name-${id}`,
-    lastName: 'Vella',
-    birthday: '1980-02-03',
-    address: { address1: '9 Quay Street', city: 'Valletta', countryCode: 'MT' },
-    isUser: false,
-    accessRights: 0,
-    ...extra,
-  };
-}
 
 /** A company whose director has top rights, a clerk who may read balances, and a shareholder (with an e-mail) who is no user. */
 function draft(emails: { company: string; director: string; clerk: string; holder: string }) {
@@ -77,9 +55,9 @@ function draft(emails: { company: string; director: string; clerk: string; holde
     dueDilligenceForm: { government: { answer: false }, lawsuits: { answer: false }, taxPayers: { answer: false } },
     legalForm: { terms: { privacyPolicy: true, userAgreement: true } },
     persons: [
-      person('dir', { isUser: true, email: emails.director, accessRights: rules.users.topRightsLevel }),
-      person('clerk', { isUser: true, email: emails.clerk, accessRights: rules.users.authorisedUserLevel, rights: ['balanceInfo'] }),
-      person('holder', { email: emails.holder }),
+      draftPerson('dir', 'Vella', { isUser: true, email: emails.director, accessRights: rules.users.topRightsLevel }),
+      draftPerson('clerk', 'Vella', { isUser: true, email: emails.clerk, accessRights: rules.users.authorisedUserLevel, rights: ['balanceInfo'] }),
+      draftPerson('holder', 'Vella', { email: emails.holder }),
     ],
     companies: [],
     directors: ['dir'],
@@ -95,16 +73,10 @@ for (const backend of BACKENDS) {
   describe(`company access on ${backend.name}`, () => {
     let test: TestServer;
     let client: ApiClient;
-    const emails = { company: unique('quay'), director: unique('dir'), clerk: unique('clerk'), holder: unique('holder') };
+    const emails = { company: uniqueEmail('quay'), director: uniqueEmail('dir'), clerk: uniqueEmail('clerk'), holder: uniqueEmail('holder') };
     const tokens: Record<'director' | 'clerk', string> = { director: '', clerk: '' };
 
-    const outbox = async (to: string, purpose: string): Promise<OutboxMessage[]> =>
-      JSON.parse((await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: to.toLowerCase(), purpose })}`)).text).messages;
-    const codeIn = (message: OutboxMessage | undefined) => {
-      const code = /\b([0-9]{6})\b/.exec(message?.body ?? '')?.[1];
-      if (!code) throw new Error(`no code in ${JSON.stringify(message)}`);
-      return code;
-    };
+    const outbox = (to: string, purpose: string) => outboxTo(client, to, purpose);
     /** Activates a user from the link of their invitation, choosing a password; answers their access token. */
     const activateFromOutbox = async (email: string) => {
       const [invitation] = await outbox(email, 'activation');
