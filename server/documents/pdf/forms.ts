@@ -26,22 +26,43 @@ export async function certificationPdf(
 ): Promise<Buffer> {
   const t = localeTexts(audience.language);
   const yes = (value: boolean) => t(value ? 'pdf.yes' : 'pdf.no');
+  return certificationDocument(
+    audience,
+    signer,
+    certifiedAt,
+    [
+      { label: t('pdf.certification.name'), value: signer },
+      { label: t('pdf.certification.usCitizen'), value: yes(answers.usCitizen) },
+      { label: t('pdf.certification.usResident'), value: yes(answers.usResident) },
+      { label: t('pdf.certification.bornInUs'), value: yes(answers.bornInUs) },
+      { label: t('pdf.certification.certifiedOn'), value: formatDate(audience.language, certifiedAt) },
+    ],
+    answers.taxResidencies.map((residency) => [
+      residency.countryCode,
+      residency.taxId ?? t('pdf.certification.noTaxId', { reason: residency.noTaxIdReason ?? t('pdf.certification.noReason') }),
+    ]),
+  );
+}
+
+/**
+ * A self-certification as a PDF: the fields stated, the tax residencies as a table (country, number or why
+ * there is none), and the declaration; the personal and the company certification alike.
+ */
+function certificationDocument(
+  audience: DocumentAudience,
+  signer: string,
+  certifiedAt: Date,
+  fields: ReadonlyArray<{ label: string; value: string }>,
+  residencies: string[][],
+): Promise<Buffer> {
+  const t = localeTexts(audience.language);
   return renderDocument({
     ...audience,
     now: certifiedAt,
     title: t('pdf.certification.title'),
     author: signer,
     blocks: [
-      {
-        kind: 'fields',
-        rows: [
-          { label: t('pdf.certification.name'), value: signer },
-          { label: t('pdf.certification.usCitizen'), value: yes(answers.usCitizen) },
-          { label: t('pdf.certification.usResident'), value: yes(answers.usResident) },
-          { label: t('pdf.certification.bornInUs'), value: yes(answers.bornInUs) },
-          { label: t('pdf.certification.certifiedOn'), value: formatDate(audience.language, certifiedAt) },
-        ],
-      },
+      { kind: 'fields', rows: [...fields] },
       { kind: 'heading', text: t('pdf.certification.residencies') },
       {
         kind: 'table',
@@ -49,10 +70,7 @@ export async function certificationPdf(
           { header: t('pdf.certification.country'), width: 1 },
           { header: t('pdf.certification.taxId'), width: 3 },
         ],
-        rows: answers.taxResidencies.map((residency) => [
-          residency.countryCode,
-          residency.taxId ?? t('pdf.certification.noTaxId', { reason: residency.noTaxIdReason ?? t('pdf.certification.noReason') }),
-        ]),
+        rows: residencies,
       },
       { kind: 'paragraph', text: t('pdf.certification.declaration') },
     ],
@@ -184,33 +202,18 @@ export async function businessCertificationPdf(
         .filter(Boolean)
         .join(': '),
     });
-  return renderDocument({
-    ...audience,
-    now: certifiedAt,
-    title: t('pdf.certification.title'),
-    author: signer,
-    blocks: [
-      {
-        kind: 'fields',
-        rows: [
-          { label: t('pdf.certification.company'), value: company },
-          { label: t('pdf.certification.name'), value: signer },
-          { label: t('pdf.certification.entityType'), value: t(`pdf.certification.entityTypes.${answers.entityType}`) },
-          { label: t('pdf.certification.usTaxPayer'), value: yes(answers.isUSTaxPayer) },
-          { label: t('pdf.certification.disregardedEntity'), value: yes(answers.isDisregardedEntity) },
-          { label: t('pdf.certification.certifiedOn'), value: formatDate(audience.language, certifiedAt) },
-        ],
-      },
-      { kind: 'heading', text: t('pdf.certification.residencies') },
-      {
-        kind: 'table',
-        columns: [
-          { header: t('pdf.certification.country'), width: 1 },
-          { header: t('pdf.certification.taxId'), width: 3 },
-        ],
-        rows: answers.taxIds.map((taxId) => [taxId.countryCode, taxId.taxId ?? missing(taxId)]),
-      },
-      { kind: 'paragraph', text: t('pdf.certification.declaration') },
+  return certificationDocument(
+    audience,
+    signer,
+    certifiedAt,
+    [
+      { label: t('pdf.certification.company'), value: company },
+      { label: t('pdf.certification.name'), value: signer },
+      { label: t('pdf.certification.entityType'), value: t(`pdf.certification.entityTypes.${answers.entityType}`) },
+      { label: t('pdf.certification.usTaxPayer'), value: yes(answers.isUSTaxPayer) },
+      { label: t('pdf.certification.disregardedEntity'), value: yes(answers.isDisregardedEntity) },
+      { label: t('pdf.certification.certifiedOn'), value: formatDate(audience.language, certifiedAt) },
     ],
-  });
+    answers.taxIds.map((taxId) => [taxId.countryCode, taxId.taxId ?? missing(taxId)]),
+  );
 }
