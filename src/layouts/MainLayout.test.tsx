@@ -18,10 +18,10 @@ const navItems: NavItem[] = [
   { id: 'news', route: '/news', label: 'News', order: 60, placement: 'more', bar: false },
 ];
 
-async function renderMain(brand: Brand = paxum as Brand) {
+async function renderMain(brand: Brand = paxum as Brand, customerType: 'personal' | 'business' = 'personal') {
   const i18n = await createI18n(brand);
   const customer = createCustomerStore(async () => ({
-    customer: { userId: 1, customerId: 10, login: 'personal@example.com', customerType: 'personal', verified: true, limited: false, isAdmin: false },
+    customer: { userId: 1, customerId: 10, login: 'personal@example.com', customerType, verified: true, limited: false, isAdmin: false },
     profile: { firstName: 'Anna', lastName: 'Novak' },
     phones: [],
     addresses: [],
@@ -103,6 +103,20 @@ describe('MainLayout', () => {
     });
     expect(more.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(more);
+  });
+
+  it("lists the company's profile and its users' access under More for a business user only", async () => {
+    await renderMain(paxum as Brand, 'business');
+    const list = document.getElementById(screen.getByRole('button', { name: 'More' }).getAttribute('aria-controls')!)!;
+    expect(within(list).getByRole('link', { name: 'Company' }).getAttribute('href')).toBe('/company');
+    expect(within(list).getByRole('link', { name: 'Users and access' }).getAttribute('href')).toBe('/company-access');
+  });
+
+  it('lists no company entries for a personal customer', async () => {
+    await renderMain();
+    const list = document.getElementById(screen.getByRole('button', { name: 'More' }).getAttribute('aria-controls')!)!;
+    expect(within(list).queryByRole('link', { name: 'Company' })).toBeNull();
+    expect(within(list).queryByRole('link', { name: 'Users and access' })).toBeNull();
   });
 
   it('shows the main entries with their labels in the bottom bar, and whom the customer acts as', async () => {

@@ -14,6 +14,7 @@ import { VerificationBanner } from '../verification/VerificationBanner.tsx';
 import { CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { ViewingBanner } from '../admin/ViewingBanner.tsx';
 import { ApprovalsNavItem } from '../approvals/ApprovalsNavItem.tsx';
+import { CompanyNavItems } from '../business/CompanyNavItems.tsx';
 
 const NAV_ID = 'main-navigation';
 const TOOLS_ID = 'main-tools';
@@ -72,7 +73,15 @@ export function MainLayout({ navItems, children }: LayoutProps) {
               </li>
             ))}
           </ul>
-          <MoreMenu items={more} extra={<ApprovalsNavItem />} />
+          <MoreMenu
+            items={more}
+            extra={
+              <>
+                <ApprovalsNavItem />
+                <CompanyNavItems />
+              </>
+            }
+          />
         </nav>
         <ActingChip />
         <div id={TOOLS_ID} className="app-header__tools">

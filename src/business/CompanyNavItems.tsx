@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useApp } from '../app/app-context.tsx';
+import { useCustomer } from '../session/customer-store.ts';
+
+/** The company's own pages (screens/company*.yaml), whose guard turns a personal customer away. */
+export const COMPANY_ROUTES = { company: '/company', access: '/company-access' } as const;
+
+/**
+ * The company's entries in the main navigation, under "More": its profile (documents, info, addresses,
+ * e-mails, representatives) and its users' access. Shown only to users of a business customer, as their
+ * screens are (guard `businessCustomer`); a user who may not manage access is told so on that page.
+ */
+export function CompanyNavItems() {
+  const { t } = useTranslation();
+  const { customer } = useApp();
+  const signedIn = useCustomer(customer);
+  if (signedIn?.customer.customerType !== 'business') return null;
+  return (
+    <>
+      <li>
+        <NavLink to={COMPANY_ROUTES.company}>{t('nav.company')}</NavLink>
+      </li>
+      <li>
+        <NavLink to={COMPANY_ROUTES.access}>{t('nav.companyAccess')}</NavLink>
+      </li>
+    </>
+  );
+}
