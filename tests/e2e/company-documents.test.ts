@@ -50,4 +50,34 @@ describe('company documents', () => {
     await page.screenshot({ path: path.join(SHOTS, 'company-documents-after-1280.png'), fullPage: true });
     await page.context().close();
   });
+
+  it('the top user sends a resolution with its signers and accepts the prohibited escort statement after confirming', async () => {
+    const page = await e2e.signedInPage('business@example.com');
+    await page.goto(`${e2e.server.url}/company/resolution`);
+    await page.getByRole('heading', { name: 'Resolution and statements', level: 1 }).waitFor();
+    await page.getByText('No resolution has been sent yet.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const concerns = page.getByRole('group', { name: 'Representatives it concerns' });
+    await concerns.getByLabel('Grace Holt').check();
+    await page.getByRole('group', { name: 'Who signs it' }).getByLabel('Grace Holt').check();
+    await page.getByRole('button', { name: 'Send the resolution' }).click();
+    await page.getByText('The resolution was sent to its signers.').waitFor();
+    const resolution = page.locator('section', { has: page.getByRole('heading', { name: 'Account resolution' }) });
+    await resolution.getByText('Sent', { exact: true }).first().waitFor();
+    await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Signers' }) })
+      .getByText('Grace Holt')
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Accept the statement' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText(/Confirm for the company that it does not offer/).waitFor();
+    await confirm.getByRole('button', { name: 'Yes, continue' }).click();
+    await page.getByText('The statement was accepted.').waitFor();
+    await page.getByText('Accepted on').waitFor();
+    expect(await page.getByRole('button', { name: 'Accept the statement' }).count()).toBe(0);
+    await page.screenshot({ path: path.join(SHOTS, 'company-resolution-1280.png'), fullPage: true });
+    await page.context().close();
+  });
 });
