@@ -24,7 +24,7 @@ export interface FormatContext {
  */
 export function columnFormat(column: Pick<Column, 'format' | 'enumKey'>, property?: JsonSchema): ValueFormat {
   if (column.format) return column.format;
-  // A column that names its values (`enumKey`) shows their words, even where the values are numbers (kind 2: "Director").
+  // A column that names its values (`enumKey`) shows their words, even where the values are numbers (size 2: "Large").
   if (column.enumKey) return 'text';
   if (property?.format === 'date') return 'date';
   if (property?.format === 'date-time') return 'datetime';

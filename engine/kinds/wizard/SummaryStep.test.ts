@@ -9,13 +9,13 @@ describe('the summary of an object answer', () => {
     const answers = { people: [{ id: 'p1', name: 'Ada' }] };
     const ui = { name: { 'ui:title': 'co.name' }, captains: { 'ui:options': { fromContext: { path: 'people', label: 'crew.person' } } } };
     expect(
-      summaryEntries(t, { name: 'Acme', open: true, address: { city: 'Oslo' }, tags: ['a', 'b'], captains: ['p1'], empty: '' }, ui, answers, 'company'),
+      summaryEntries(t, { name: 'Acme', open: true, address: { city: 'Oslo' }, tags: ['a', 'b'], captains: ['p1'], empty: '' }, ui, answers, 'shop'),
     ).toEqual([
-      { path: 'company.name', label: '«co.name»', value: 'Acme' },
-      { path: 'company.open', label: 'open', value: '«engine.value.yes»' },
-      { path: 'company.address.city', label: 'city', value: 'Oslo' },
-      { path: 'company.tags', label: 'tags', value: 'a, b' },
-      { path: 'company.captains', label: 'captains', value: 'Person Ada' },
+      { path: 'shop.name', label: '«co.name»', value: 'Acme' },
+      { path: 'shop.open', label: 'open', value: '«engine.value.yes»' },
+      { path: 'shop.address.city', label: 'city', value: 'Oslo' },
+      { path: 'shop.tags', label: 'tags', value: 'a, b' },
+      { path: 'shop.captains', label: 'captains', value: 'Person Ada' },
     ]);
   });
 });

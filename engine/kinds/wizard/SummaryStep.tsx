@@ -25,8 +25,8 @@ const isObject = (value: unknown): value is Item => typeof value === 'object' &&
  *
  * @example
  * ```ts
- * summaryEntries(t, { name: 'Acme', address: { city: 'Oslo' } }, { name: { 'ui:title': 'co.name' } }, answers, 'company');
- * // [{ path: 'company.name', label: 'Name', value: 'Acme' }, { path: 'company.address.city', label: 'City', value: 'Oslo' }]
+ * summaryEntries(t, { name: 'Acme', address: { city: 'Oslo' } }, { name: { 'ui:title': 'co.name' } }, answers, 'shop');
+ * // [{ path: 'shop.name', label: 'Name', value: 'Acme' }, { path: 'shop.address.city', label: 'City', value: 'Oslo' }]
  * ```
  */
 export function summaryEntries(t: TFunction, value: Item, ui: unknown, answers: Item, path: string): SummaryEntry[] {

@@ -30,7 +30,7 @@ function parseDraft(stored: string): WizardDraft | null {
  *
  * @example
  * ```ts
- * const draft = readDraft('business-registration', '3'); // null when absent or of version 2
+ * const draft = readDraft('signup', '3'); // null when absent or of version 2
  * ```
  */
 export function readDraft(key: string, version: string): WizardDraft | null {
@@ -51,7 +51,7 @@ export function readDraft(key: string, version: string): WizardDraft | null {
  *
  * @example
  * ```ts
- * writeDraft('business-registration', { version: '3', step: 1, data, savedAt: new Date().toISOString() });
+ * writeDraft('signup', { version: '3', step: 1, data, savedAt: new Date().toISOString() });
  * ```
  */
 export function writeDraft(key: string, draft: WizardDraft): void {
@@ -67,7 +67,7 @@ export function writeDraft(key: string, draft: WizardDraft): void {
  *
  * @example
  * ```ts
- * clearDraft('business-registration');
+ * clearDraft('signup');
  * ```
  */
 export function clearDraft(key: string): void {
@@ -136,7 +136,7 @@ const tokenKey = (key: string) => `${key}.token`;
  *
  * @example
  * ```ts
- * readDraftToken('business-registration'); // 'q3J…' after a save answered it
+ * readDraftToken('signup'); // 'q3J…' after a save answered it
  * ```
  */
 export function readDraftToken(key: string): string | null {
@@ -152,8 +152,8 @@ export function readDraftToken(key: string): string | null {
  *
  * @example
  * ```ts
- * writeDraftToken('business-registration', answer.draftToken);
- * writeDraftToken('business-registration', null); // after the draft was deleted
+ * writeDraftToken('signup', answer.draftToken);
+ * writeDraftToken('signup', null); // after the draft was deleted
  * ```
  */
 export function writeDraftToken(key: string, token: string | null): void {
