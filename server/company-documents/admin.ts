@@ -4,7 +4,7 @@ import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import type { Language } from '../i18n/texts.ts';
 import { customerDocuments } from '../profile/documents.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { ownRepresentativeRow } from './company.ts';
+import { ownRepresentativeRow } from '../profile/access.ts';
 
 /** Due diligence levels whose due diligence info an admin reads (document 002 section 9). */
 export const DUE_DILIGENCE_LEVELS_WITH_INFO = [1, 4];

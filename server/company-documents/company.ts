@@ -3,6 +3,7 @@ import type { UploadedDocument } from '../../generated/entities.ts';
 import type { BusinessRepresentativesTable, Database } from '../db/schema.ts';
 import type { Language } from '../i18n/texts.ts';
 import { customerAddresses, customerPhones } from '../profile/contacts.ts';
+import { ownRepresentativeRow } from '../profile/access.ts';
 import { customerDocuments } from '../profile/documents.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { categoryState, isAcceptableRepresentativeStatus, representativeDocumentStatus, type CategoryState } from './document-states.ts';
@@ -107,19 +108,6 @@ export async function companyRepresentatives(
 ): Promise<CompanyRepresentative[]> {
   const [rows, documents] = await Promise.all([representativeRows(db, customerId), customerDocuments(db, customerId, {}, language)]);
   return rows.map((row) => toRepresentative(row, documents, now));
-}
-
-/** The company's representative row (not deleted), else '13'. */
-export async function ownRepresentativeRow(db: Kysely<Database>, customerId: number, representativeId: number | string): Promise<RepresentativeRow> {
-  const row = await db
-    .selectFrom('business_representatives')
-    .selectAll()
-    .where('id', '=', Number(representativeId))
-    .where('customer_id', '=', customerId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new RpcRefusal('13');
-  return row;
 }
 
 /** Source-of-wealth documents grouped by the source they prove (documents with none under 'general'). */

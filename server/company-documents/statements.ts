@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AccountResolution } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { ownRepresentativeRow } from './company.ts';
+import { ownRepresentativeRow } from '../profile/access.ts';
 
 /** Account resolution statuses: sent and waiting for its signers, then signed. */
 export const RESOLUTION_STATUS = { sent: 1, signed: 2 } as const;

@@ -46,6 +46,19 @@ export async function ownDocument(db: Kysely<Database>, customerId: number, docu
   return document;
 }
 
+/** The acting business customer's representative row (not deleted), else '13'. */
+export async function ownRepresentativeRow(db: Kysely<Database>, customerId: number, representativeId: number | string) {
+  const row = await db
+    .selectFrom('business_representatives')
+    .selectAll()
+    .where('id', '=', recordId(representativeId))
+    .where('customer_id', '=', customerId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notYours();
+  return row;
+}
+
 /** Why an address may not change the profile, for the message and the log. */
 export class PrivacyBlock extends Error {
   override name = 'PrivacyBlock';

@@ -8,7 +8,7 @@ import { documentTypeById } from '../dictionaries/data.ts';
 import { readUploadedFile, storeDocument, type DocumentFileInput } from '../documents/uploads.ts';
 import type { TextValues } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { notYours, ownAddress, ownDocument, recordId } from './access.ts';
+import { notYours, ownAddress, ownDocument, ownRepresentativeRow, recordId } from './access.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { documentTypeName } from '../documents/document-kinds.ts';
 import type { Language } from '../i18n/texts.ts';
@@ -202,7 +202,7 @@ export async function uploadDocument(
     throw invalid('documentType', 'server.profile.documents.residentsOnly', { countries: type.countries.join(', ') });
   }
 
-  const representativeId = params.representativeId === undefined ? null : await ownRepresentative(db, uploader.customerId, params.representativeId);
+  const representativeId = params.representativeId === undefined ? null : (await ownRepresentativeRow(db, uploader.customerId, params.representativeId)).id;
   let addressId: number | null = null;
   if (params.addressId !== undefined) addressId = (await ownAddress(db, uploader.customerId, params.addressId)).id;
   // A representative's proof of address proves the address the company gave for them, not one of its own.
@@ -284,19 +284,6 @@ export async function uploadDocument(
   const stored = (await customerDocuments(db, uploader.customerId, {}, uploader.language)).find((document) => document.id === documentId);
   if (!stored) throw new Error(`document ${documentId} was stored but cannot be read back`);
   return stored;
-}
-
-/** The id of the acting business customer's representative (not deleted), else '13'. */
-async function ownRepresentative(db: Kysely<Database>, customerId: number, representativeId: number | string): Promise<number> {
-  const row = await db
-    .selectFrom('business_representatives')
-    .select('id')
-    .where('id', '=', recordId(representativeId))
-    .where('customer_id', '=', customerId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notYours();
-  return row.id;
 }
 
 /**
