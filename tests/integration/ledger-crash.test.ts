@@ -110,8 +110,12 @@ describe('ledger survives a crash on PostgreSQL', () => {
 
     const killer = (async () => {
       while (!crashed && acknowledgedCount < ACKNOWLEDGED_BEFORE_KILL) await new Promise((resolve) => setTimeout(resolve, 5));
+      if (crashed) return;
+      // The load goes on until the kill has been sent, so every client has a call out when it lands
+      // (stopping the clients first let them all collect their answers, leaving nothing cut off).
+      const exited = running.crash();
       crashed = true;
-      await running.crash();
+      await exited;
     })();
     await Promise.all([killer, ...Array.from({ length: CLIENTS }, (_, index) => worker(index))]);
 
