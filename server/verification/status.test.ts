@@ -153,6 +153,13 @@ describe('checklist: the required actions, then KYC, then the limit documents', 
     ]);
     expect(checklist(facts({ customerType: 'business', needsKyc: true }))).toEqual([{ action: 'kyc', variant: 'business' }]);
   });
+  it("marks every item of a business as the business's, so the screens lead to the company documents", () => {
+    expect(checklist(facts({ customerType: 'business', phoneConfirmed: false, identity: 'undefined', limitDocuments: partlyUploaded }))).toEqual([
+      { action: 'identity', variant: 'business' },
+      { action: 'phone', variant: 'business' },
+      { action: 'limit', variant: 'business' },
+    ]);
+  });
   it('leaves out limit documents all uploaded', () => {
     expect(checklist(facts({ limitDocuments: allUploadedWaiting }))).toEqual([]);
   });

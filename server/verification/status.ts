@@ -113,21 +113,27 @@ export function verificationStatus(facts: VerificationFacts): VerificationStatus
 /** One thing on the customer's checklist: a required action, the KYC questionnaire or the limit documents. */
 export interface ChecklistItem {
   action: RequiredAction | 'kyc' | 'limit';
-  /** The KYC questionnaire a business answers is its own variant. */
+  /**
+   * A business's item: its documents are the company's (registration document, proof of business address,
+   * uploaded on the company documents), its phone the company's, its KYC questionnaire its own variant.
+   */
   variant?: 'business';
 }
 
 /**
  * What keeps the account from being verified, in the order the unverified-account screen lists it:
  * the required actions, then the KYC questionnaire while it is asked for, then the limit documents
- * while some are still to upload.
+ * while some are still to upload. Every item of a business says so (`variant: 'business'`), so the
+ * screens name the company's documents and lead to them rather than to a person's profile.
  *
  * @example
- * checklist(facts); // [{ action: 'fatca' }, { action: 'identity' }, { action: 'kyc', variant: 'business' }]
+ * checklist(facts); // [{ action: 'fatca' }, { action: 'identity' }, { action: 'kyc' }]
+ * checklist(businessFacts); // [{ action: 'identity', variant: 'business' }, { action: 'kyc', variant: 'business' }]
  */
 export function checklist(facts: VerificationFacts): ChecklistItem[] {
-  const items: ChecklistItem[] = requiredActions(facts).map((action) => ({ action }));
-  if (facts.needsKyc) items.push(facts.customerType === 'business' ? { action: 'kyc', variant: 'business' } : { action: 'kyc' });
-  if (facts.limitDocuments.required > facts.limitDocuments.uploaded) items.push({ action: 'limit' });
+  const variant = facts.customerType === 'business' ? ({ variant: 'business' } as const) : {};
+  const items: ChecklistItem[] = requiredActions(facts).map((action) => ({ action, ...variant }));
+  if (facts.needsKyc) items.push({ action: 'kyc', ...variant });
+  if (facts.limitDocuments.required > facts.limitDocuments.uploaded) items.push({ action: 'limit', ...variant });
   return items;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerFor } from './banner.ts';
+import { bannerFor, bannerLink } from './banner.ts';
 
 describe('bannerFor', () => {
   it.each([
@@ -15,5 +15,17 @@ describe('bannerFor', () => {
     ['finalReview', undefined],
   ] as const)('%s -> %s', (state, banner) => {
     expect(bannerFor(state)).toBe(banner);
+  });
+});
+
+describe('bannerLink', () => {
+  it("sends a business to the company's documents where a person goes to the profile", () => {
+    expect(bannerLink('hasRequiredActions', 'business')).toBe('/company-documents');
+    expect(bannerLink('unverified', 'business')).toBe('/company-documents');
+    expect(bannerLink('hasRequiredActions', 'personal')).toBe('/profile');
+    expect(bannerLink('hasRequiredActions', undefined)).toBe('/profile');
+  });
+  it('keeps the limited-account screen for both', () => {
+    expect(bannerLink('limited', 'business')).toBe('/limited-account');
   });
 });
