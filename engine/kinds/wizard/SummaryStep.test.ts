@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { summaryEntries } from './SummaryStep';
 
+// Translates the enum words ("enums.…"); any other key falls back to its default value, else shows itself.
 const t = ((key: string, values?: { defaultValue?: string; name?: string }) =>
-  key === 'crew.person' ? `Person ${values?.name}` : (values?.defaultValue ?? `«${key}»`)) as never;
+  key === 'crew.person' ? `Person ${values?.name}` : key.startsWith('enums.') ? `«${key}»` : (values?.defaultValue ?? `«${key}»`)) as never;
 
 describe('the summary of an object answer', () => {
   it('lists its leaves with their titles, worded: yes/no, joined lists, and ids named as the answers they pick', () => {
@@ -16,6 +17,22 @@ describe('the summary of an object answer', () => {
       { path: 'shop.address.city', label: 'city', value: 'Oslo' },
       { path: 'shop.tags', label: 'tags', value: 'a, b' },
       { path: 'shop.captains', label: 'captains', value: 'Person Ada' },
+    ]);
+  });
+});
+
+describe('the summary of answers picked from enums and dictionaries', () => {
+  it('words an enum by its enumKey and carries a dictionary leaf with its raw values', () => {
+    const source = { method: 'fruitDictionaries', path: 'fruits', value: 'id', labelKeyField: 'labelKey' };
+    const ui = {
+      kind: { 'ui:options': { enumKey: 'fruitKind' } },
+      fruitIds: { 'ui:options': { source } },
+      callingCode: { 'ui:widget': 'phoneCode', 'ui:options': { source: { method: 'lands', path: 'lands', value: 'phoneCode' } } },
+    };
+    expect(summaryEntries(t, { kind: 'citrus', fruitIds: [11, 12], callingCode: '44' }, ui, {}, 'basket')).toEqual([
+      { path: 'basket.kind', label: 'kind', value: '«enums.fruitKind.citrus»' },
+      { path: 'basket.fruitIds', label: 'fruitIds', value: '11, 12', source: { options: source, values: [11, 12] } },
+      { path: 'basket.callingCode', label: 'callingCode', value: '+44' },
     ]);
   });
 });

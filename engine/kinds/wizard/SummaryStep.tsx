@@ -1,7 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import { enumLabel } from '../../i18n/labels';
 import { contextChoices, contextOptionsOf } from '../../schema-form/contextChoices';
+import { sourceChoices } from '../../schema-form/optionWidgets';
+import { optionSourceOf, useSourceData } from '../../schema-form/sources';
 import type { WizardSpec, WizardStep } from '../../spec/types';
 import { matchesWhen, type When } from '../../spec/when';
 import { DefinitionList } from '../detail/DefinitionList';
@@ -14,6 +17,8 @@ export interface SummaryEntry {
   path: string;
   label: string;
   value: string;
+  /** A leaf picked from a dictionary (`ui:options.source`): its raw values, worded once the dictionary loads. */
+  source?: { options: NonNullable<ReturnType<typeof optionSourceOf>>; values: readonly unknown[] };
 }
 
 const isObject = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,7 +26,8 @@ const isObject = (value: unknown): value is Item => typeof value === 'object' &&
 /**
  * The answers inside an object field, leaf by leaf, each labelled by its uiSchema `ui:title` (else
  * `fields.<name>`): yes/no worded, lists of values joined, ids picked from the answers (`fromContext`)
- * named as their options are.
+ * named as their options are, enum values by `ui:options.enumKey` (`enums.<enumKey>.<value>`); a leaf
+ * picked from a dictionary (`ui:options.source`) carries its source, for the summary to word it once the dictionary loads.
  *
  * @example
  * ```ts
@@ -38,13 +44,33 @@ export function summaryEntries(t: TFunction, value: Item, ui: unknown, answers: 
     const label = title ? t(title) : t(`fields.${name}`, { defaultValue: name });
     const options = isObject(own) && isObject(own['ui:options']) ? contextOptionsOf(own['ui:options']) : undefined;
     const named = options ? contextChoices(t, options, answers, value) : [];
+    const uiOptions = isObject(own) && isObject(own['ui:options']) ? own['ui:options'] : {};
+    const enumKey = typeof uiOptions.enumKey === 'string' ? uiOptions.enumKey : undefined;
     const word = (one: unknown): string => {
       if (typeof one === 'boolean') return t(one ? 'engine.value.yes' : 'engine.value.no');
+      if (enumKey) return enumLabel(t, enumKey, one);
       return named.find((choice) => choice.value === one)?.label ?? String(one);
     };
     const words = Array.isArray(held) ? held.map(word).join(', ') : held === undefined || held === null ? '' : word(held);
-    return words === '' ? [] : [{ path: here, label, value: words }];
+    if (words === '') return [];
+    // A calling code is shared by several countries (+44): it is said as the code, not as one of them.
+    if (isObject(own) && own['ui:widget'] === 'phoneCode' && !Array.isArray(held)) return [{ path: here, label, value: `+${words}` }];
+    const source = optionSourceOf(uiOptions);
+    const entry: SummaryEntry = { path: here, label, value: words };
+    return [source ? { ...entry, source: { options: source, values: Array.isArray(held) ? held : [held] } } : entry];
   });
+}
+
+/**
+ * An answer's words: a value picked from a dictionary named as the dictionary's options name it (the same
+ * cached call the form made), the raw value until it loads or when it fails.
+ */
+function EntryValue({ entry, answers }: { entry: SummaryEntry; answers: Item }) {
+  const { t } = useTranslation();
+  const { data } = useSourceData(entry.source?.options, answers);
+  if (!entry.source || data === undefined) return <>{entry.value}</>;
+  const choices = sourceChoices(t, data, entry.source.options, answers);
+  return <>{entry.source.values.map((one) => choices.find((choice) => choice.value === one)?.label ?? String(one)).join(', ')}</>;
 }
 
 /** An object field's answers, leaf by leaf (see {@link summaryEntries}). */
@@ -59,7 +85,9 @@ function ObjectAnswers({ step, data }: { step: WizardStep; data: Item }) {
       {entries.map((entry) => (
         <div key={entry.path} className="eng-details__item">
           <dt>{entry.label}</dt>
-          <dd data-field={entry.path}>{entry.value}</dd>
+          <dd data-field={entry.path}>
+            <EntryValue entry={entry} answers={data} />
+          </dd>
         </div>
       ))}
     </dl>
@@ -80,7 +108,9 @@ function FieldAnswers({ wizard, step, data }: { wizard: WizardSpec; step: Wizard
           {summaryEntries(t, Object.fromEntries(picked.map((field) => [field, data[field]])), step.uiSchema, data, step.id).map((entry) => (
             <div key={entry.path} className="eng-details__item">
               <dt>{entry.label}</dt>
-              <dd data-field={entry.path}>{entry.value}</dd>
+              <dd data-field={entry.path}>
+                <EntryValue entry={entry} answers={data} />
+              </dd>
             </div>
           ))}
         </dl>
