@@ -107,6 +107,10 @@ describe('business onboarding', () => {
     await wizard.heading(/Review and send/);
     await page.getByText('We restored the answers you saved last time.').waitFor();
     expect(await page.locator('.eng-wizard').innerText()).toContain('Holdco SA');
+    // The review words what was picked from lists: the country and the type of business, not their codes.
+    const registrationCountry = page.locator('[data-field="generalForm.registrationCountryCode"]');
+    await expect.poll(() => registrationCountry.innerText()).toBe('United Kingdom');
+    expect(await page.locator('[data-field="generalForm.businessType"]').innerText()).not.toBe('advertisingNetworks');
     await stage(page, '05-review-restored');
 
     // 60 + 50 is over 100: refused on the shareholders' share, then lowered to 40.
