@@ -111,6 +111,9 @@ describe('business onboarding', () => {
     const registrationCountry = page.locator('[data-field="generalForm.registrationCountryCode"]');
     await expect.poll(() => registrationCountry.innerText()).toBe('United Kingdom');
     expect(await page.locator('[data-field="generalForm.businessType"]').innerText()).not.toBe('advertisingNetworks');
+    // The additional questions are said by their questions, not as bare "value" lines.
+    await page.locator('.eng-summary dt', { hasText: 'Which institution?' }).waitFor();
+    expect(await page.locator('.eng-summary dt', { hasText: /^value$/ }).count()).toBe(0);
     await stage(page, '05-review-restored');
 
     // 60 + 50 is over 100: refused on the shareholders' share, then lowered to 40.

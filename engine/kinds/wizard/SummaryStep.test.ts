@@ -36,3 +36,19 @@ describe('the summary of answers picked from enums and dictionaries', () => {
     ]);
   });
 });
+
+describe('the summary of grouped answers', () => {
+  it("says a group's leaves with the group's title, and keeps a question set whole for its questions to word it", () => {
+    const questions = { method: 'questionnaire', path: 'questions' };
+    const ui = {
+      pets: { 'ui:title': 'q.pets', answer: { 'ui:title': 'q.answer' } },
+      garden: { 'ui:title': 'q.garden', answer: { 'ui:title': 'q.answer' } },
+      extra: { 'ui:title': 'q.extra', 'ui:widget': 'questionSet', 'ui:options': { source: questions } },
+    };
+    expect(summaryEntries(t, { pets: { answer: true }, garden: { answer: false }, extra: { owner: { value: true, text: 'Yes' } } }, ui, {}, 'home')).toEqual([
+      { path: 'home.pets.answer', label: '«q.pets»: «q.answer»', value: '«engine.value.yes»' },
+      { path: 'home.garden.answer', label: '«q.garden»: «q.answer»', value: '«engine.value.no»' },
+      { path: 'home.extra', label: '«q.extra»', value: '', questions: { options: questions, answers: { owner: { value: true, text: 'Yes' } } } },
+    ]);
+  });
+});

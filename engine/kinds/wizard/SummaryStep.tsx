@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { enumLabel } from '../../i18n/labels';
 import { contextChoices, contextOptionsOf } from '../../schema-form/contextChoices';
 import { sourceChoices } from '../../schema-form/optionWidgets';
+import type { AskedQuestion } from '../../schema-form/questionSetField';
 import { optionSourceOf, useSourceData } from '../../schema-form/sources';
 import type { WizardSpec, WizardStep } from '../../spec/types';
 import { matchesWhen, type When } from '../../spec/when';
@@ -18,6 +19,8 @@ export interface SummaryEntry {
   label: string;
   value: string;
   /** A leaf picked from a dictionary (`ui:options.source`): its raw values, worded once the dictionary loads. */
+  /** A `questionSet` answer: its questions' source and the answers by question, said question by question. */
+  questions?: { options: NonNullable<ReturnType<typeof optionSourceOf>>; answers: Item };
   source?: { options: NonNullable<ReturnType<typeof optionSourceOf>>; values: readonly unknown[] };
 }
 
@@ -35,13 +38,20 @@ const isObject = (value: unknown): value is Item => typeof value === 'object' &&
  * // [{ path: 'shop.name', label: 'Name', value: 'Acme' }, { path: 'shop.address.city', label: 'City', value: 'Oslo' }]
  * ```
  */
-export function summaryEntries(t: TFunction, value: Item, ui: unknown, answers: Item, path: string): SummaryEntry[] {
+export function summaryEntries(t: TFunction, value: Item, ui: unknown, answers: Item, path: string, within?: string): SummaryEntry[] {
   return Object.entries(value).flatMap(([name, held]) => {
     const own = isObject(ui) ? ui[name] : undefined;
     const here = `${path}.${name}`;
-    if (isObject(held)) return summaryEntries(t, held, own, answers, here);
     const title = isObject(own) && typeof own['ui:title'] === 'string' ? own['ui:title'] : undefined;
-    const label = title ? t(title) : t(`fields.${name}`, { defaultValue: name });
+    if (isObject(held) && isObject(own) && own['ui:widget'] === 'questionSet') {
+      const questions = optionSourceOf(isObject(own['ui:options']) ? own['ui:options'] : {});
+      return questions ? [{ path: here, label: title ? t(title) : name, value: '', questions: { options: questions, answers: held } }] : [];
+    }
+    // A group's leaves are said with the group's title ("Government officials: Answer"), which tells apart
+    // groups asking the same fields.
+    if (isObject(held)) return summaryEntries(t, held, own, answers, here, title ? t(title) : within);
+    const ownLabel = title ? t(title) : t(`fields.${name}`, { defaultValue: name });
+    const label = within ? `${within}: ${ownLabel}` : ownLabel;
     const options = isObject(own) && isObject(own['ui:options']) ? contextOptionsOf(own['ui:options']) : undefined;
     const named = options ? contextChoices(t, options, answers, value) : [];
     const uiOptions = isObject(own) && isObject(own['ui:options']) ? own['ui:options'] : {};
@@ -73,6 +83,60 @@ function EntryValue({ entry, answers }: { entry: SummaryEntry; answers: Item }) 
   return <>{entry.source.values.map((one) => choices.find((choice) => choice.value === one)?.label ?? String(one)).join(', ')}</>;
 }
 
+/**
+ * A question set's answers (`ui:widget: questionSet`), question by question as the form asked them: the
+ * question and its answer (yes/no, or the option chosen), then the follow-up fields it asked.
+ */
+function QuestionAnswers({ entry, answers }: { entry: SummaryEntry; answers: Item }) {
+  const { t } = useTranslation();
+  const { data } = useSourceData(entry.questions?.options, answers);
+  const asked = Array.isArray(data) ? data.filter((question): question is AskedQuestion => isObject(question) && typeof question.key === 'string') : [];
+  return (
+    <>
+      {asked.flatMap((question) => {
+        const answer = entry.questions?.answers[question.key];
+        if (!isObject(answer) || answer.value === undefined) return [];
+        const option = question.options?.find((choice) => choice.value === answer.value);
+        const said =
+          typeof answer.value === 'boolean' ? t(answer.value ? 'engine.value.yes' : 'engine.value.no') : option ? t(option.labelKey) : String(answer.value);
+        const followUps = (question.followUp?.fields ?? []).filter((field) => answer[field.name] !== undefined && answer[field.name] !== '');
+        return [
+          <div key={question.key} className="eng-details__item">
+            <dt>{t(question.labelKey)}</dt>
+            <dd data-field={`${entry.path}.${question.key}`}>{said}</dd>
+          </div>,
+          ...followUps.map((field) => (
+            <div key={`${question.key}.${field.name}`} className="eng-details__item">
+              <dt>{t(field.labelKey)}</dt>
+              <dd data-field={`${entry.path}.${question.key}.${field.name}`}>{String(answer[field.name])}</dd>
+            </div>
+          )),
+        ];
+      })}
+    </>
+  );
+}
+
+/** The entries of a summary as a definition list's items. */
+function Entries({ entries, answers }: { entries: SummaryEntry[]; answers: Item }) {
+  return (
+    <>
+      {entries.map((entry) =>
+        entry.questions ? (
+          <QuestionAnswers key={entry.path} entry={entry} answers={answers} />
+        ) : (
+          <div key={entry.path} className="eng-details__item">
+            <dt>{entry.label}</dt>
+            <dd data-field={entry.path}>
+              <EntryValue entry={entry} answers={answers} />
+            </dd>
+          </div>
+        ),
+      )}
+    </>
+  );
+}
+
 /** An object field's answers, leaf by leaf (see {@link summaryEntries}). */
 function ObjectAnswers({ step, data }: { step: WizardStep; data: Item }) {
   const { t } = useTranslation();
@@ -82,14 +146,7 @@ function ObjectAnswers({ step, data }: { step: WizardStep; data: Item }) {
   });
   return (
     <dl className="eng-details">
-      {entries.map((entry) => (
-        <div key={entry.path} className="eng-details__item">
-          <dt>{entry.label}</dt>
-          <dd data-field={entry.path}>
-            <EntryValue entry={entry} answers={data} />
-          </dd>
-        </div>
-      ))}
+      <Entries entries={entries} answers={data} />
     </dl>
   );
 }
@@ -105,14 +162,7 @@ function FieldAnswers({ wizard, step, data }: { wizard: WizardSpec; step: Wizard
       {fields.some((field) => isObject(data[field])) && <ObjectAnswers step={step} data={data} />}
       {picked.length > 0 && (
         <dl className="eng-details">
-          {summaryEntries(t, Object.fromEntries(picked.map((field) => [field, data[field]])), step.uiSchema, data, step.id).map((entry) => (
-            <div key={entry.path} className="eng-details__item">
-              <dt>{entry.label}</dt>
-              <dd data-field={entry.path}>
-                <EntryValue entry={entry} answers={data} />
-              </dd>
-            </div>
-          ))}
+          <Entries entries={summaryEntries(t, Object.fromEntries(picked.map((field) => [field, data[field]])), step.uiSchema, data, step.id)} answers={data} />
         </dl>
       )}
       {plain.length > 0 && <DefinitionList data={data} fields={plain.map((field) => ({ field }))} entity={wizard.schema} />}
