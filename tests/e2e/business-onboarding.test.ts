@@ -95,6 +95,9 @@ describe('business onboarding', () => {
     await wizard.heading(/Shareholders/);
     await wizard.addShareholder('A person', 'Ben Holder', '60', { first: true });
     await wizard.addShareholder('A company', 'Holdco SA', '50');
+    // Each shareholder is named in the list, the company one of the second level.
+    await page.locator('.eng-hub__item', { hasText: 'Shareholder 2: Holdco SA, 50 %' }).waitFor();
+    expect(await page.locator('.eng-hub__item', { hasText: 'Shareholder 1: Ben Holder, 60 %' }).count()).toBe(1);
     await stage(page, '04-shareholders');
     await wizard.next();
     await wizard.heading(/Terms/);

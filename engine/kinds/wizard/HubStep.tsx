@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import type { JsonSchema, WizardHub } from '../../spec/types';
+import { hubItemTitle } from './hubItemTitle';
 
 type Item = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsC
     open(null);
   };
 
-  const itemTitle = (item: Item, index: number) => t(hub.itemTitle, { ...item, number: index + 1 });
+  const itemTitle = (item: Item, index: number) => hubItemTitle(t, hub, item, index, context);
   const errorsOf = (index: number) =>
     Object.entries(serverErrors)
       .filter(([path]) => path === String(index) || path.startsWith(`${index}.`))

@@ -9,6 +9,7 @@ import { optionSourceOf, useSourceData } from '../../schema-form/sources';
 import type { WizardSpec, WizardStep } from '../../spec/types';
 import { matchesWhen, type When } from '../../spec/when';
 import { DefinitionList } from '../detail/DefinitionList';
+import { hubItemTitle } from './hubItemTitle';
 import { asksForAnswers } from './steps';
 
 type Item = Record<string, unknown>;
@@ -173,15 +174,16 @@ function FieldAnswers({ wizard, step, data }: { wizard: WizardSpec; step: Wizard
 const optionsOf = (ui: unknown): Item => (isObject(ui) && isObject(ui['ui:options']) ? ui['ui:options'] : {});
 
 /** The items of a hub's list as the hub names them. */
-function HubItems({ step, items }: { step: WizardStep; items: unknown }) {
+function HubItems({ step, items, answers }: { step: WizardStep; items: unknown; answers: Item }) {
   const { t } = useTranslation();
   const list = Array.isArray(items) ? (items as Item[]) : [];
-  if (!step.hub || list.length === 0) return <p className="eng-empty">{t(step.hub?.emptyText ?? 'engine.value.empty')}</p>;
+  const hub = step.hub;
+  if (!hub || list.length === 0) return <p className="eng-empty">{t(hub?.emptyText ?? 'engine.value.empty')}</p>;
   return (
     <ul className="eng-hub__items">
       {list.map((item, index) => (
         <li key={index} className="eng-hub__item" data-item={index}>
-          {t(step.hub?.itemTitle ?? '', { ...item, number: index + 1 })}
+          {hubItemTitle(t, hub, item, index, answers)}
         </li>
       ))}
     </ul>
@@ -209,7 +211,11 @@ function StepAnswers({ wizard, step, data, onEdit }: { wizard: WizardSpec; step:
           {t('engine.wizard.edit')}
         </button>
       </div>
-      {step.kind === 'hub' ? <HubItems step={step} items={data[step.fields?.[0] ?? '']} /> : <FieldAnswers wizard={wizard} step={step} data={data} />}
+      {step.kind === 'hub' ? (
+        <HubItems step={step} items={data[step.fields?.[0] ?? '']} answers={data} />
+      ) : (
+        <FieldAnswers wizard={wizard} step={step} data={data} />
+      )}
     </section>
   );
 }
