@@ -11,6 +11,8 @@ import {
   createRepresentativeAddress,
   deleteRepresentative,
 } from './company.ts';
+import { brandOf } from '../registration/business.ts';
+import { registrationRules } from '../registration/brand-rules.ts';
 import { resolutionOf, saveStatement, sendResolution, statementOf } from './statements.ts';
 
 type CompanyMethods =
@@ -30,8 +32,7 @@ type CompanyMethods =
   | 'adminCompanyGet'
   | 'adminDocumentAssign'
   | 'adminDocumentRemove'
-  | 'adminRepresentativeDelete'
-  | 'adminCompanyComplianceUpdate';
+  | 'adminRepresentativeDelete';
 
 /**
  * The company's documents, representatives, resolution, statements and actions required (document 002
@@ -106,9 +107,21 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
     await deleteRepresentative(ctx.db, Number(params.customerId), params.businessRepresentativeId, { forced: true });
     return {};
   },
-  async adminCompanyComplianceUpdate(params, ctx) {
-    const { customerId, ...changes } = params;
-    await updateCompanyCompliance(ctx.db, { customerId: Number(customerId), ...changes });
-    return {};
-  },
 };
+
+/**
+ * An admin's change of a business customer's financial info and due diligence (document 002 section 6),
+ * checked against the dictionaries the brand `brandId` offers, as its registration wizard is.
+ *
+ * @example
+ * const handlers = { ...companyComplianceHandlers(config.brand) };
+ */
+export function companyComplianceHandlers(brandId: string): Pick<RpcHandlerMap<RpcContext>, 'adminCompanyComplianceUpdate'> {
+  return {
+    async adminCompanyComplianceUpdate(params, ctx) {
+      const { customerId, ...changes } = params;
+      await updateCompanyCompliance(ctx.db, brandOf(registrationRules(brandId)), { customerId: Number(customerId), ...changes });
+      return {};
+    },
+  };
+}
