@@ -1,6 +1,7 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { requestLanguage } from '../i18n/texts.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
 import { adminCompany, assignDocument, removeDocument, updateCompanyCompliance } from './admin.ts';
 import {
   companyActionsRequired,
@@ -53,7 +54,9 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
     return companyRepresentativeInfo(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId, requestLanguage(ctx.acceptLanguage));
   },
   async businessRepresentativeDelete(params, ctx) {
-    const { customerId } = callerOf(ctx);
+    const { customerId, rights } = callerOf(ctx);
+    // Removing the user's access to the company changes who may act for it: the users right too.
+    if (params.choice === 'removeUserAccess' && rights !== undefined && !rights.includes('users')) throw new RpcRefusal('13');
     await deleteRepresentative(ctx.db, customerId, params.businessRepresentativeId, { forced: false, choice: params.choice });
     return { representatives: await companyRepresentatives(ctx.db, customerId, requestLanguage(ctx.acceptLanguage)) };
   },
