@@ -35,7 +35,7 @@ import { payoutCurrencyHandlers } from './rails/payout-currency-handlers.ts';
 import { eftHandlers } from './rails/eft-handlers.ts';
 import { optionHandlers } from './rails/options-handlers.ts';
 import { companyHandlers } from './company/handlers.ts';
-import { companyDocumentsHandlers } from './company-documents/handlers.ts';
+import { companyComplianceHandlers, companyDocumentsHandlers } from './company-documents/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -94,5 +94,6 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...optionHandlers,
     ...companyHandlers,
     ...companyDocumentsHandlers,
+    ...companyComplianceHandlers(onboarding.brand),
   };
 }

@@ -250,20 +250,20 @@ export function draftProblems(draft: Draft, brand: RegistrationBrand = {}, rules
  * What of the financial form the dictionaries do not offer: sources, purposes and monthly amounts by id,
  * the industry among the groups the brand offers, currencies among `currencies` (when given), and the
  * additional questions with the follow-up their type asks for (a yes/no's text after a yes, a radio's
- * name and date after its follow-up value).
+ * name and date after its follow-up value). Fields are named inside the form: the wizard's draft and an
+ * admin's change of a company's financial info (adminCompanyComplianceUpdate) each put their prefix.
  *
  * @example
- * dictionaryProblems(draft, { hideAdultIndustriesInRegistration: true }); // [{ field: 'financialInfoForm.industryId', key: 'server.business.notInList' }]
+ * financialInfoProblems({ ...form, industryId: 1 }, { hideAdultIndustriesInRegistration: true }); // [{ field: 'industryId', key: 'server.business.notInList' }]
  */
-export function dictionaryProblems(
-  draft: Draft,
+export function financialInfoProblems(
+  form: Draft['financialInfoForm'],
   brand: RegistrationBrand = {},
   currencies?: readonly string[],
   data: BusinessDictionaries = BUSINESS_DICTIONARIES,
 ): DraftProblem[] {
   const problems: DraftProblem[] = [];
-  const form = draft.financialInfoForm;
-  const notInList = (field: string) => problems.push({ field: `financialInfoForm.${field}`, key: 'server.business.notInList' });
+  const notInList = (field: string) => problems.push({ field, key: 'server.business.notInList' });
   const ids = (entries: ReadonlyArray<{ id: number }>) => new Set(entries.map((entry) => entry.id));
   const sources = ids(data.sourcesOfFunds.business);
   form.sourceIds.forEach((id, index) => sources.has(id) || notInList(`sourceIds.${index}`));
@@ -277,30 +277,50 @@ export function dictionaryProblems(
     if (!currencies.includes(form.monthlyDepositCurrency)) notInList('monthlyDepositCurrency');
     if (!currencies.includes(form.monthlyWithdrawalCurrency)) notInList('monthlyWithdrawalCurrency');
   }
-  const personalSources = ids(data.sourcesOfFunds.personal);
-  draft.persons.forEach((person, index) =>
-    (person.sourceOfFunds ?? []).forEach(
-      (id, at) => personalSources.has(id) || problems.push({ field: `persons.${index}.sourceOfFunds.${at}`, key: 'server.business.notInList' }),
-    ),
-  );
   const types = questionTypesOf(data);
   for (const [key, answer] of Object.entries(form.additionalAnswers ?? {})) {
     if (!answer) continue;
     const question = data.additionalQuestions.business.find((candidate) => candidate.key === key);
     const type = question ? types[question.type] : undefined;
-    const field = `financialInfoForm.additionalAnswers.${key}`;
+    const field = `additionalAnswers.${key}`;
     if (!type) {
-      problems.push({ field, key: 'server.business.notInList' });
+      notInList(field);
       continue;
     }
     const options: readonly (boolean | number)[] = type.widget === 'yesNo' ? [true, false] : (type.options ?? []);
-    if (!options.includes(answer.value)) problems.push({ field: `${field}.value`, key: 'server.business.notInList' });
+    if (!options.includes(answer.value)) notInList(`${field}.value`);
     else if (answer.value === type.followUp.when) {
       for (const name of type.followUp.fields) {
         if (!answer[name]?.trim()) problems.push({ field: `${field}.${name}`, key: 'server.business.followUp' });
       }
     }
   }
+  return problems;
+}
+
+/**
+ * What of the draft the dictionaries do not offer: the financial form's choices (financialInfoProblems)
+ * and the persons' sources of funds.
+ *
+ * @example
+ * dictionaryProblems(draft, { hideAdultIndustriesInRegistration: true }); // [{ field: 'financialInfoForm.industryId', key: 'server.business.notInList' }]
+ */
+export function dictionaryProblems(
+  draft: Draft,
+  brand: RegistrationBrand = {},
+  currencies?: readonly string[],
+  data: BusinessDictionaries = BUSINESS_DICTIONARIES,
+): DraftProblem[] {
+  const problems = financialInfoProblems(draft.financialInfoForm, brand, currencies, data).map((problem) => ({
+    ...problem,
+    field: `financialInfoForm.${problem.field}`,
+  }));
+  const personalSources = new Set(data.sourcesOfFunds.personal.map((entry) => entry.id));
+  draft.persons.forEach((person, index) =>
+    (person.sourceOfFunds ?? []).forEach(
+      (id, at) => personalSources.has(id) || problems.push({ field: `persons.${index}.sourceOfFunds.${at}`, key: 'server.business.notInList' }),
+    ),
+  );
   return problems;
 }
 

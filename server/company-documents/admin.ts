@@ -5,6 +5,11 @@ import type { Language } from '../i18n/texts.ts';
 import { customerDocuments } from '../profile/documents.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ownRepresentativeRow } from '../profile/access.ts';
+import { registrationCurrencies } from '../registration/business.ts';
+import { financialInfoProblems, type Draft, type RegistrationBrand } from '../../schemas/rules/business-registration.ts';
+
+type FinancialInfoForm = Draft['financialInfoForm'];
+type DueDiligenceForm = Draft['dueDilligenceForm'];
 
 /** Due diligence levels whose due diligence info an admin reads (document 002 section 9). */
 export const DUE_DILIGENCE_LEVELS_WITH_INFO = [1, 4];
@@ -18,17 +23,24 @@ async function businessCustomer(db: Kysely<Database>, customerId: number) {
 
 /**
  * What an admin sees of a customer's documents (for a business, the company's and its
- * representatives'), its financial info (a business's; none for a personal customer), the due
- * diligence level and, at levels 1 and 4, the due diligence info.
+ * representatives'), its financial info as the registration wizard's financial form holds it (a
+ * business's; none for a personal customer), the due diligence level and, at levels 1 and 4, the due
+ * diligence answers.
  */
 export async function adminCompany(db: Kysely<Database>, customerId: number, language: Language) {
-  const customer = await db.selectFrom('customers').select(['id', 'due_diligence_level']).where('id', '=', customerId).executeTakeFirst();
+  const customer = await db.selectFrom('customers').select(['id', 'type', 'due_diligence_level']).where('id', '=', customerId).executeTakeFirst();
   if (!customer) throw new RpcRefusal('13');
-  const profile = await db.selectFrom('business_profiles').select(['financial_info', 'due_diligence']).where('customer_id', '=', customerId).executeTakeFirst();
+  const profile = await db
+    .selectFrom('business_profiles')
+    .select(['financial_info', 'industry_id', 'additional_answers', 'due_diligence'])
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
   const level = customer.due_diligence_level;
   return {
+    customerType: customer.type,
     documents: await customerDocuments(db, customerId, {}, language),
-    financialInfo: profile?.financial_info ?? {},
+    // The wizard's form keeps the industry and the additional answers in it; the profile keeps them apart.
+    financialInfo: profile ? { ...profile.financial_info, industryId: profile.industry_id, additionalAnswers: profile.additional_answers } : {},
     ...(level !== null ? { dueDiligenceLevel: level } : {}),
     ...(level !== null && DUE_DILIGENCE_LEVELS_WITH_INFO.includes(level) ? { dueDiligence: profile?.due_diligence ?? {} } : {}),
   };
@@ -63,25 +75,40 @@ export async function removeDocument(db: Kysely<Database>, documentId: number) {
   if (numUpdatedRows === 0n) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'documentId', key: 'server.companyDocuments.noDocument' }] });
 }
 
-/** Updates a business customer's financial info and, when given, its due diligence level and info. */
+/**
+ * Updates a business customer's financial info and due diligence, each as the registration wizard's form
+ * gives it (the request's schema refers to them), and its due diligence level. The financial form's
+ * choices are checked against the dictionaries the brand offers, as the wizard's are, and refused on
+ * `financialInfo.<field>`.
+ */
 export async function updateCompanyCompliance(
   db: Kysely<Database>,
-  params: { customerId: number; financialInfo?: Record<string, unknown>; dueDiligenceLevel?: number; dueDiligence?: Record<string, unknown> },
+  brand: RegistrationBrand,
+  params: { customerId: number; financialInfo?: FinancialInfoForm; dueDiligenceLevel?: number; dueDiligence?: DueDiligenceForm },
 ) {
   await businessCustomer(db, params.customerId);
+  const { financialInfo, dueDiligence } = params;
+  if (financialInfo) {
+    const problems = financialInfoProblems(financialInfo, brand, await registrationCurrencies(db));
+    if (problems.length > 0)
+      throw new RpcRefusal('TA1', { validationErrors: problems.map((problem) => ({ ...problem, field: `financialInfo.${problem.field}` })) });
+  }
   const profile = await db.selectFrom('business_profiles').select('customer_id').where('customer_id', '=', params.customerId).executeTakeFirst();
-  if (!profile && (params.financialInfo || params.dueDiligence)) throw new RpcRefusal('TA1', { key: 'server.companyDocuments.noProfile' });
+  if (!profile && (financialInfo || dueDiligence)) throw new RpcRefusal('TA1', { key: 'server.companyDocuments.noProfile' });
   await db.transaction().execute(async (trx) => {
-    if (params.financialInfo)
+    if (financialInfo) {
+      // Stored as registration stores it: the industry and the additional answers in columns of their own.
+      const { industryId, additionalAnswers, ...rest } = financialInfo;
       await trx
         .updateTable('business_profiles')
-        .set({ financial_info: JSON.stringify(params.financialInfo) })
+        .set({ financial_info: JSON.stringify(rest), industry_id: industryId, additional_answers: JSON.stringify(additionalAnswers ?? {}) })
         .where('customer_id', '=', params.customerId)
         .execute();
-    if (params.dueDiligence)
+    }
+    if (dueDiligence)
       await trx
         .updateTable('business_profiles')
-        .set({ due_diligence: JSON.stringify(params.dueDiligence) })
+        .set({ due_diligence: JSON.stringify(dueDiligence) })
         .where('customer_id', '=', params.customerId)
         .execute();
     if (params.dueDiligenceLevel !== undefined)

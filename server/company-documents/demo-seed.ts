@@ -36,8 +36,16 @@ export async function seedCompanyDocumentsDemo(trx: Trx, businessEmail: string, 
       description: 'Illustration and animation studio',
       business_type: 'llc',
       industry_id: 1,
-      financial_info: JSON.stringify({ annualTurnover: '250000-500000', estimatedMonthlyDeposits: 2 }),
-      due_diligence: JSON.stringify({ purposeOfAccount: 'Client payments and payroll' }),
+      // As the registration wizard's financial and due diligence forms hold them.
+      financial_info: JSON.stringify({
+        sourceIds: [11],
+        purposeIds: [11],
+        monthlyDepositAmountId: 2,
+        monthlyDepositCurrency: 'USD',
+        monthlyWithdrawalAmountId: 2,
+        monthlyWithdrawalCurrency: 'USD',
+      }),
+      due_diligence: JSON.stringify({ government: { answer: false }, lawsuits: { answer: false }, taxPayers: { answer: false } }),
     })
     .onConflict((conflict) => conflict.column('customer_id').doNothing())
     .execute();

@@ -1,6 +1,7 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { requestLanguage } from '../i18n/texts.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { RpcRefusal } from '../rpc/response-codes.ts';
 import { adminCompany, assignDocument, removeDocument, updateCompanyCompliance } from './admin.ts';
 import {
   companyActionsRequired,
@@ -11,6 +12,8 @@ import {
   createRepresentativeAddress,
   deleteRepresentative,
 } from './company.ts';
+import { brandOf } from '../registration/business.ts';
+import { registrationRules } from '../registration/brand-rules.ts';
 import { resolutionOf, saveStatement, sendResolution, statementOf } from './statements.ts';
 
 type CompanyMethods =
@@ -30,8 +33,7 @@ type CompanyMethods =
   | 'adminCompanyGet'
   | 'adminDocumentAssign'
   | 'adminDocumentRemove'
-  | 'adminRepresentativeDelete'
-  | 'adminCompanyComplianceUpdate';
+  | 'adminRepresentativeDelete';
 
 /**
  * The company's documents, representatives, resolution, statements and actions required (document 002
@@ -52,7 +54,9 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
     return companyRepresentativeInfo(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId, requestLanguage(ctx.acceptLanguage));
   },
   async businessRepresentativeDelete(params, ctx) {
-    const { customerId } = callerOf(ctx);
+    const { customerId, rights } = callerOf(ctx);
+    // Removing the user's access to the company changes who may act for it: the users right too.
+    if (params.choice === 'removeUserAccess' && rights !== undefined && !rights.includes('users')) throw new RpcRefusal('13');
     await deleteRepresentative(ctx.db, customerId, params.businessRepresentativeId, { forced: false, choice: params.choice });
     return { representatives: await companyRepresentatives(ctx.db, customerId, requestLanguage(ctx.acceptLanguage)) };
   },
@@ -106,9 +110,21 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
     await deleteRepresentative(ctx.db, Number(params.customerId), params.businessRepresentativeId, { forced: true });
     return {};
   },
-  async adminCompanyComplianceUpdate(params, ctx) {
-    const { customerId, ...changes } = params;
-    await updateCompanyCompliance(ctx.db, { customerId: Number(customerId), ...changes });
-    return {};
-  },
 };
+
+/**
+ * An admin's change of a business customer's financial info and due diligence (document 002 section 6),
+ * checked against the dictionaries the brand `brandId` offers, as its registration wizard is.
+ *
+ * @example
+ * const handlers = { ...companyComplianceHandlers(config.brand) };
+ */
+export function companyComplianceHandlers(brandId: string): Pick<RpcHandlerMap<RpcContext>, 'adminCompanyComplianceUpdate'> {
+  return {
+    async adminCompanyComplianceUpdate(params, ctx) {
+      const { customerId, ...changes } = params;
+      await updateCompanyCompliance(ctx.db, brandOf(registrationRules(brandId)), { customerId: Number(customerId), ...changes });
+      return {};
+    },
+  };
+}

@@ -26,7 +26,14 @@ export async function seedCompanyDemo(db: Kysely<Database>, login: string): Prom
       description: 'Illustration and animation studio for games and publishers.',
       business_type: 'others',
       industry_id: 11,
-      financial_info: JSON.stringify({ sourceIds: [11], purposeIds: [11], monthlyDepositAmountId: 2, monthlyDepositCurrency: 'USD' }),
+      financial_info: JSON.stringify({
+        sourceIds: [11],
+        purposeIds: [11],
+        monthlyDepositAmountId: 2,
+        monthlyDepositCurrency: 'USD',
+        monthlyWithdrawalAmountId: 2,
+        monthlyWithdrawalCurrency: 'USD',
+      }),
       due_diligence: JSON.stringify({ government: { answer: false }, lawsuits: { answer: false }, taxPayers: { answer: false } }),
     })
     .execute();

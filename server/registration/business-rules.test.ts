@@ -25,6 +25,7 @@ import dictionariesSchema from '../../schemas/data/business-dictionaries.schema.
 import {
   BUSINESS_DICTIONARIES as DICTIONARIES,
   dictionaryProblems,
+  financialInfoProblems,
   offeredIndustryGroups,
   questionTypesOf,
 } from '../../schemas/rules/business-registration.ts';
@@ -341,6 +342,15 @@ describe('the business registration dictionaries', () => {
     expect(dictionaryProblems(draft, {})).toEqual([]);
     draft.financialInfoForm.industryId = mainstream.industries[0]!.id;
     expect(dictionaryProblems(draft, { hideAdultIndustriesInRegistration: true })).toEqual([]);
+  });
+
+  it("checks the financial form alone, naming fields inside it, as an admin's change of a company's financial info is checked", () => {
+    const form = { ...validDraft().financialInfoForm, industryId: adult.industries[0]!.id, sourceIds: [999] };
+    expect(financialInfoProblems(form, { hideAdultIndustriesInRegistration: true }, ['USD', 'EUR'])).toEqual([
+      { field: 'sourceIds.0', key: 'server.business.notInList' },
+      { field: 'industryId', key: 'server.business.notInList' },
+    ]);
+    expect(financialInfoProblems({ ...form, sourceIds: validDraft().financialInfoForm.sourceIds }, {})).toEqual([]);
   });
 
   it('refuses ids no list has, and currencies not offered', () => {

@@ -228,19 +228,60 @@ for (const backend of BACKENDS) {
       expect(info.documents.map((document) => document.id)).toContain(other.document.id);
     });
 
-    it('shows an admin the due diligence only at levels 1 and 4, and updates financial info and due diligence', async () => {
-      const company = async () =>
-        call<{ financialInfo: Record<string, unknown>; dueDiligence?: Record<string, unknown> }>('adminCompanyGet', { customerId: northwindId }, admin);
+    it("shows an admin the due diligence only at levels 1 and 4, and updates financial info and due diligence with the wizard's forms", async () => {
+      type Company = { customerType: string; financialInfo: Record<string, unknown>; dueDiligenceLevel?: number; dueDiligence?: Record<string, unknown> };
+      const company = async () => call<Company>('adminCompanyGet', { customerId: northwindId }, admin);
+      // The demo company's financial info as the registration wizard's financial form holds it.
+      expect(await company()).toMatchObject({
+        customerType: 'business',
+        financialInfo: { sourceIds: [11], purposeIds: [11], monthlyDepositAmountId: 2, monthlyDepositCurrency: 'USD', industryId: 11 },
+      });
       expect((await company()).dueDiligence).toBeUndefined();
-      const updated = await call(
-        'adminCompanyComplianceUpdate',
-        { customerId: northwindId, dueDiligenceLevel: 4, financialInfo: { annualTurnover: 'over 1000000' }, dueDiligence: { purposeOfAccount: 'Payroll' } },
-        admin,
-      );
+      const financialInfo = {
+        monthlyDepositAmountId: 3,
+        monthlyDepositCurrency: 'EUR',
+        monthlyWithdrawalAmountId: 1,
+        monthlyWithdrawalCurrency: 'USD',
+        sourceIds: [12, 13],
+        purposeIds: [14],
+        industryId: 21,
+        specifications: 'Studio payroll and client invoices',
+        additionalAnswers: { businessAnotherAccount: { value: true, text: 'A second bank in Bristol' } },
+      };
+      const dueDiligence = { government: { answer: false }, lawsuits: { answer: true, details: 'One settled claim, 2021' }, taxPayers: { answer: false } };
+
+      // The wizard's rules, on their fields: a shape the form refuses, then a choice the dictionaries do not offer.
+      const unshaped = await call('adminCompanyComplianceUpdate', { customerId: northwindId, financialInfo: { ...financialInfo, sourceIds: [] } }, admin);
+      expect(unshaped).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'financialInfo.sourceIds' }] });
+      const unoffered = await call('adminCompanyComplianceUpdate', { customerId: northwindId, financialInfo: { ...financialInfo, industryId: 99 } }, admin);
+      expect(unoffered).toMatchObject({ responseCode: 'TA1', validationErrors: [{ field: 'financialInfo.industryId' }] });
+      const followUp = { ...dueDiligence, taxPayers: { answer: true } };
+      expect(await call('adminCompanyComplianceUpdate', { customerId: northwindId, dueDiligence: followUp }, admin)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'dueDiligence.taxPayers.details' }],
+      });
+      expect((await company()).financialInfo).toMatchObject({ industryId: 11, sourceIds: [11] });
+
+      // Only an admin changes them: the company's own owner is refused.
+      expect((await call('adminCompanyComplianceUpdate', { customerId: northwindId, financialInfo }, owner)).responseCode).toBe('13');
+      const updated = await call('adminCompanyComplianceUpdate', { customerId: northwindId, dueDiligenceLevel: 4, financialInfo, dueDiligence }, admin);
       expect(updated.responseCode).toBe('00');
-      expect(await company()).toMatchObject({ financialInfo: { annualTurnover: 'over 1000000' }, dueDiligence: { purposeOfAccount: 'Payroll' } });
+      expect(await company()).toMatchObject({ dueDiligenceLevel: 4, financialInfo, dueDiligence });
+      const profile = await test.server.db
+        .selectFrom('business_profiles')
+        .select(['industry_id', 'additional_answers'])
+        .where('customer_id', '=', northwindId)
+        .executeTakeFirstOrThrow();
+      expect(profile).toEqual({ industry_id: 21, additional_answers: financialInfo.additionalAnswers });
+      await call('adminCompanyComplianceUpdate', { customerId: northwindId, dueDiligenceLevel: 1 }, admin);
+      expect((await company()).dueDiligence).toEqual(dueDiligence);
       await call('adminCompanyComplianceUpdate', { customerId: northwindId, dueDiligenceLevel: 2 }, admin);
       expect((await company()).dueDiligence).toBeUndefined();
+
+      // A personal customer has neither: refused as unknown.
+      const anna = await test.server.db.selectFrom('users').select('customer_id').where('email', '=', DEMO_LOGINS.personal).executeTakeFirstOrThrow();
+      expect((await call('adminCompanyComplianceUpdate', { customerId: anna.customer_id, dueDiligence }, admin)).responseCode).toBe('13');
+      expect((await call<Company>('adminCompanyGet', { customerId: anna.customer_id }, admin)).customerType).toBe('personal');
     });
 
     it('sends and reads the resolution with its signers, and records the declarations and the prohibited escort statement', async () => {
