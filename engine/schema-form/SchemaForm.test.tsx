@@ -141,4 +141,27 @@ describe('SchemaForm errors under the pointer', () => {
     fireEvent.blur(email);
     await waitFor(() => expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/./));
   });
+
+  it("keeps a fixed field's error until the release when a press left it, so the button below stays under the pointer", async () => {
+    render(
+      <I18nextProvider i18n={createTestI18n({ fields: { first: 'First', last: 'Last', email: 'E-mail' } })}>
+        <EngineProvider options={testOptions([])}>
+          <RequiredForm />
+        </EngineProvider>
+      </I18nextProvider>,
+    );
+    const last = await screen.findByLabelText(/^Last/);
+    fireEvent.change(last, { target: { value: 'Longer than five' } });
+    fireEvent.blur(last);
+    await screen.findByText('Enter no more than 5 characters.');
+    fireEvent.change(last, { target: { value: 'Short' } });
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.pointerDown(save);
+    fireEvent.blur(last);
+    await act(async () => undefined);
+    // Fixed, but the press is not over: the message still holds its room.
+    expect(screen.getByText('Enter no more than 5 characters.')).toBeTruthy();
+    fireEvent.pointerUp(save);
+    await waitFor(() => expect(screen.queryByText('Enter no more than 5 characters.')).toBeNull());
+  });
 });

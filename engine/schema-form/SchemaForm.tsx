@@ -256,7 +256,7 @@ function ValidatedForm({
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
 
   // A field's errors show once it is left, but not while a press is under way (see useSteadyBlur).
-  const onBlur = useSteadyBlur((id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id))));
+  const { onBlur, press } = useSteadyBlur((id) => setTouched((previous) => (previous.has(id) ? previous : new Set(previous).add(id))));
 
   const widgets = useMemo(() => ({ ...engineWidgets, ...withVisibleErrors(appWidgets) }), [appWidgets]);
   const locale = useIntlLocale();
@@ -268,7 +268,7 @@ function ValidatedForm({
   }, [serverErrors, fieldMessages, schema, t]);
   // Server errors always show: they answer a submit, possibly made from another step of a wizard.
   const hasServerErrors = Object.keys(serverErrors).length > 0;
-  const visibility = useMemo(() => ({ submitted: submitted || hasServerErrors, touched }), [submitted, hasServerErrors, touched]);
+  const visibility = useMemo(() => ({ submitted: submitted || hasServerErrors, touched, press }), [submitted, hasServerErrors, touched, press]);
   // Widgets whose options depend on another field (e.g. leave out the value another select chose) read the
   // form's data here. rjsf redraws every field whenever formContext changes, so it changes with the data only
   // in a form with an application widget, which may need that. Elsewhere it stays one object, whose formData

@@ -1,5 +1,6 @@
-import { createContext, use } from 'react';
+import { createContext, use, useReducer, useRef } from 'react';
 import { descriptionId, errorId, helpId, type UiSchema } from '@rjsf/utils';
+import { NO_PRESS, type Press } from './steadyBlur';
 
 /**
  * Which fields may show their errors. rjsf validates the whole form on every blur, which would flag fields
@@ -9,9 +10,13 @@ import { descriptionId, errorId, helpId, type UiSchema } from '@rjsf/utils';
 export interface FieldVisibility {
   submitted: boolean;
   touched: ReadonlySet<string>;
+  /** The pointer press under way, if any (see `useSteadyBlur`). */
+  press?: Press;
 }
 
 export const FieldVisibilityContext = createContext<FieldVisibility>({ submitted: true, touched: new Set() });
+
+const NONE: string[] = [];
 
 /**
  * The errors a field shows now, each message once.
@@ -22,10 +27,19 @@ export const FieldVisibilityContext = createContext<FieldVisibility>({ submitted
  * ```
  */
 export function useVisibleErrors(id: string, rawErrors: string[] | undefined): string[] {
-  const { submitted, touched } = use(FieldVisibilityContext);
-  if (!rawErrors?.length || !(submitted || touched.has(id))) return [];
+  const { submitted, touched, press = NO_PRESS } = use(FieldVisibilityContext);
   // Two rules may say the same thing (a required field and its minimum length): said once.
-  return [...new Set(rawErrors)];
+  const visible = !rawErrors?.length || !(submitted || touched.has(id)) ? NONE : [...new Set(rawErrors)];
+  const shown = useRef(visible);
+  const [, redraw] = useReducer((count: number) => count + 1, 0);
+  // Fixed by the blur of a press on a button below: the errors stay until the click has run, so that
+  // the button does not move up from under the pointer (the click would miss, and nothing be sent).
+  if (visible.length === 0 && shown.current.length > 0 && press.isPressed()) {
+    press.afterRelease(redraw);
+    return shown.current;
+  }
+  shown.current = visible;
+  return visible;
 }
 
 /**

@@ -1,4 +1,17 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+
+/**
+ * Whether a pointer is pressed now, and a way to act once it is released and its click has run: a field
+ * whose errors go away on the blur a press causes keeps showing them until then, for the same reason
+ * (the button below moving up under the pointer would miss the click too).
+ */
+export interface Press {
+  isPressed(): boolean;
+  afterRelease(run: () => void): void;
+}
+
+/** Outside a form: never pressed. */
+export const NO_PRESS: Press = { isPressed: () => false, afterRelease: () => undefined };
 
 /**
  * `onBlur` for a form whose fields show their errors once left, that holds those errors back while a
@@ -11,13 +24,14 @@ import { useCallback, useEffect, useRef } from 'react';
  *
  * @example
  * ```tsx
- * const onBlur = useSteadyBlur((id) => setTouched((previous) => new Set(previous).add(id)));
+ * const { onBlur, press } = useSteadyBlur((id) => setTouched((previous) => new Set(previous).add(id)));
  * <Form onBlur={onBlur} ... />
  * ```
  */
-export function useSteadyBlur(show: (id: string) => void): (id: string) => void {
+export function useSteadyBlur(show: (id: string) => void): { onBlur: (id: string) => void; press: Press } {
   const pressed = useRef(false);
   const held = useRef<string[]>([]);
+  const waiting = useRef(new Set<() => void>());
   const latestShow = useRef(show);
   latestShow.current = show;
 
@@ -25,6 +39,9 @@ export function useSteadyBlur(show: (id: string) => void): (id: string) => void 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const release = () => {
       held.current.splice(0).forEach((id) => latestShow.current(id));
+      const runs = [...waiting.current];
+      waiting.current.clear();
+      runs.forEach((run) => run());
     };
     const down = () => {
       clearTimeout(timer);
@@ -47,8 +64,10 @@ export function useSteadyBlur(show: (id: string) => void): (id: string) => void 
     };
   }, []);
 
-  return useCallback((id: string) => {
+  const onBlur = useCallback((id: string) => {
     if (pressed.current) held.current.push(id);
     else latestShow.current(id);
   }, []);
+  const press = useMemo<Press>(() => ({ isPressed: () => pressed.current, afterRelease: (run) => void waiting.current.add(run) }), []);
+  return { onBlur, press };
 }

@@ -78,6 +78,10 @@ describe('admin and a business customer', () => {
     const lawsuits = answers.getByRole('group', { name: /lawsuit/ });
     await lawsuits.getByLabel('Yes').check();
     await expect.poll(() => lawsuits.innerText()).toContain('Details *');
+    // Refused first, then fixed: the press on the button that leaves the field (its error going away)
+    // must still land on the button and send.
+    await answers.getByRole('button', { name: 'Save due diligence answers' }).click();
+    await lawsuits.getByText('Fill in this field.').waitFor();
     await lawsuits.getByLabel('Details').fill('One settled claim, 2021');
     await answers.getByRole('button', { name: 'Save due diligence answers' }).click();
     await page.getByText('Due diligence answers updated.').waitFor();
