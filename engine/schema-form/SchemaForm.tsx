@@ -9,6 +9,7 @@ import { LoadingIndicator } from '../ui/Progress';
 import { useAnsweredFields, withAnsweredChecks, withoutUnaskedFields } from './answeredFields';
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
 import { FileSetField, preloadRichWidgets } from './deferredWidgets';
+import { withHiddenConsts } from './hiddenConsts';
 import { FlagListField } from './flagListField';
 import { CheckboxesField } from './checkboxesField';
 import { QuestionSetField } from './questionSetField';
@@ -232,11 +233,14 @@ export function withVisibleErrors(widgets: Record<string, ComponentType<WidgetPr
   );
 }
 
+/** rjsf fills a `const` as a default; a box a person must tick would start ticked (see `withHiddenConsts`). */
+const NO_CONST_DEFAULTS = { constAsDefaults: 'never' } as const;
+
 function ValidatedForm({
   idPrefix,
   schema: givenSchema,
   uiSchema,
-  formData,
+  formData: givenData,
   onChange,
   onSubmit,
   serverErrors = {},
@@ -248,6 +252,8 @@ function ValidatedForm({
 }: SchemaFormProps) {
   const { t } = useTranslation();
   const { widgets: appWidgets } = useEngine();
+  // A `const` is never a default (a box to tick starts unticked); a hidden field's `const` is sent as it is.
+  const formData = useMemo(() => withHiddenConsts(givenSchema, uiSchema, givenData), [givenSchema, uiSchema, givenData]);
   // The fields a call answers (`ui:options.fieldsFrom`) join the schema once it has answered.
   const { schema, fieldLists } = useAnsweredFields(givenSchema, uiSchema, formData);
   const builtValidator = useSchemaValidator(givenSchema);
@@ -312,6 +318,7 @@ function ValidatedForm({
         uiSchema={formUiSchema as UiSchema | undefined}
         fields={engineFields}
         formData={formData}
+        experimental_defaultFormStateBehavior={NO_CONST_DEFAULTS}
         formContext={formContext}
         validator={validator}
         templates={templates}
