@@ -10,6 +10,7 @@ import { useAnsweredFields, withAnsweredChecks, withoutUnaskedFields } from './a
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
 import { FileSetField, preloadRichWidgets } from './deferredWidgets';
 import { withHiddenConsts } from './hiddenConsts';
+import { withoutEmptyOptionalObjects } from './optionalObjects';
 import { FlagListField } from './flagListField';
 import { CheckboxesField } from './checkboxesField';
 import { QuestionSetField } from './questionSetField';
@@ -233,8 +234,12 @@ export function withVisibleErrors(widgets: Record<string, ComponentType<WidgetPr
   );
 }
 
-/** rjsf fills a `const` as a default; a box a person must tick would start ticked (see `withHiddenConsts`). */
-const NO_CONST_DEFAULTS = { constAsDefaults: 'never' } as const;
+/**
+ * What rjsf fills before anyone types: never a `const` (a box a person must tick would start ticked, see
+ * `withHiddenConsts`), and the `minItems` rows of a list only where the list is required (an optional list
+ * of an item starts empty, not with a row whose fields would be required).
+ */
+const NO_CONST_DEFAULTS = { constAsDefaults: 'never', arrayMinItems: { populate: 'requiredOnly' } } as const;
 
 function ValidatedForm({
   idPrefix,
@@ -253,7 +258,11 @@ function ValidatedForm({
   const { t } = useTranslation();
   const { widgets: appWidgets } = useEngine();
   // A `const` is never a default (a box to tick starts unticked); a hidden field's `const` is sent as it is.
-  const formData = useMemo(() => withHiddenConsts(givenSchema, uiSchema, givenData), [givenSchema, uiSchema, givenData]);
+  // An optional object holding nothing (a phone left empty) is no answer: its required fields are not asked.
+  const formData = useMemo(
+    () => withoutEmptyOptionalObjects(givenSchema, withHiddenConsts(givenSchema, uiSchema, givenData)),
+    [givenSchema, uiSchema, givenData],
+  );
   // The fields a call answers (`ui:options.fieldsFrom`) join the schema once it has answered.
   const { schema, fieldLists } = useAnsweredFields(givenSchema, uiSchema, formData);
   const builtValidator = useSchemaValidator(givenSchema);
@@ -330,12 +339,14 @@ function ValidatedForm({
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError
-        onChange={(event) => onChange(withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions))}
+        onChange={(event) =>
+          onChange(withoutEmptyOptionalObjects(givenSchema, withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions)))
+        }
         onBlur={onBlur}
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {
           setSubmitted(true);
-          const shown = withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions);
+          const shown = withoutEmptyOptionalObjects(givenSchema, withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions));
           onSubmit(withoutUnaskedFields(withoutUnsentFields(shown, unsent), schema, fieldLists));
         }}
       >

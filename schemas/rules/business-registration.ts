@@ -112,6 +112,13 @@ function levelsOf(draft: Draft, rules: RegistrationRuleData, problems: DraftProb
     });
   };
   walk('shareholders', draft.shareholders, 1, []);
+  // A company no level names yet (the wizard asks for companies before the root's shareholders) has its
+  // own level all the same, at the second level at least.
+  const walked = new Set(levels.map((level) => level.field));
+  draft.companies.forEach((company, index) => {
+    const field = `companies.${index}.shareholders`;
+    if (company.shareholders && !walked.has(field)) walk(field, company.shareholders, 2, [company.id]);
+  });
   return levels;
 }
 
@@ -403,8 +410,9 @@ export function tidiedDraft(draft: Draft, rules: RegistrationRuleData = REGISTRA
 /** The ids of the persons and companies the answers name: as directors, owners or shareholders at any level. */
 function referencedIds(draft: Draft): Set<string> {
   const named = new Set<string>([...draft.directors, ...draft.owners]);
-  for (const company of draft.companies) {
-    company.directors.forEach((id) => named.add(id));
+  // A company still being written in the wizard may have neither list yet.
+  for (const company of draft.companies as ReadonlyArray<Partial<DraftCompany>>) {
+    (company.directors ?? []).forEach((id) => named.add(id));
     (company.shareholders ?? []).forEach((holder) => named.add(holder.id));
   }
   draft.shareholders.forEach((holder) => named.add(holder.id));

@@ -21,6 +21,7 @@ import {
   rightsForNewUser,
   tidiedDraft,
   type Draft,
+  type DraftCompany,
   type DraftPerson,
 } from '../../schemas/rules/business-registration.ts';
 import { taxIdProblem, taxRequirement } from '../../schemas/rules/tax-ids.ts';
@@ -348,6 +349,19 @@ describe('the business registration rules on a draft still being written (the wi
     );
   });
 
+  it('refuses a bad sum on the level of a company no level names yet', () => {
+    const draft = validDraft();
+    draft.companies.push({
+      id: 'later',
+      name: 'Later Ltd',
+      registrationCountryCode: 'CY',
+      registrationNumber: 'HE 9',
+      directors: ['cdir'],
+      shareholders: [{ type: 'person', id: 'p1', share: SUM_MIN / 2 }],
+    });
+    expect(answerProblems(draft)).toEqual([expect.objectContaining({ field: 'companies.1.shareholders', key: 'server.business.shareSum' })]);
+  });
+
   it("refuses on a user's e-mail field the statuses the data says block, and no other", async () => {
     const statuses = RULES.emailStatuses;
     for (const status of [statuses.free, statuses.exists, statuses.pending, statuses.employee, statuses.failed]) {
@@ -373,6 +387,12 @@ describe('the business registration rules on a draft still being written (the wi
     expect(tidiedAfterEdit(draft, noRootDirector).persons?.map((each) => each.id)).toContain('dir');
     const noShareholders = { ...draft, shareholders: draft.shareholders.slice(0, 1) };
     expect(tidiedAfterEdit(draft, noShareholders).companies).toEqual([]);
+  });
+
+  it('tidies answers holding an item still being written (a company with no lists yet)', () => {
+    const draft = validDraft();
+    const writing = { ...draft, companies: [...draft.companies, { name: 'Half' } as DraftCompany] };
+    expect(tidiedAfterEdit(draft, writing).companies).toHaveLength(2);
   });
 
   it('clears source details when a share falls below the threshold, not when it was below already', () => {

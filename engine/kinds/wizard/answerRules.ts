@@ -62,11 +62,19 @@ export function itemProblems(
 }
 
 /**
- * The answers after a change, as the rules keep them (`tidy`), or as changed without a tidy.
+ * The answers after a change, as the rules keep them (`tidy`), or as changed without a tidy or when the
+ * tidy fails on answers it did not expect (an item half written): nothing typed is lost to it.
  *
  * @example
  * ```ts
  * tidied(rules, before, after);
  * ```
  */
-export const tidied = (rules: AnswerRules | undefined, before: Answers, after: Answers): Answers => (rules?.tidy ? rules.tidy(before, after) : after);
+export function tidied(rules: AnswerRules | undefined, before: Answers, after: Answers): Answers {
+  if (!rules?.tidy) return after;
+  try {
+    return rules.tidy(before, after);
+  } catch {
+    return after;
+  }
+}
