@@ -20,6 +20,8 @@ export interface Registry {
   stores?: Record<string, string>;
   /** Checks of one value a field check may name as `fails` (EngineOptions.valueChecks). */
   valueChecks?: Record<string, string>;
+  /** Rules over a wizard's whole answers it may name as `answerRules` (EngineOptions.answerRules). */
+  answerRules?: Record<string, string>;
 }
 
 /**
@@ -36,7 +38,7 @@ export function readRegistry(paths: CodegenPaths, refs: SchemaResolver): Registr
 }
 
 type Fail = (jsonPath: string, message: string) => never;
-type Kind = 'guards' | 'actions' | 'components' | 'widgets' | 'challenges' | 'stores' | 'valueChecks';
+type Kind = 'guards' | 'actions' | 'components' | 'widgets' | 'challenges' | 'stores' | 'valueChecks' | 'answerRules';
 
 /**
  * The meta-schema's properties that hold a registered name: any property so called holds one, and a
@@ -51,6 +53,7 @@ const NAMED: Record<string, Kind> = {
   challenge: 'challenges',
   store: 'stores',
   fails: 'valueChecks',
+  answerRules: 'answerRules',
 };
 const NOUN: Record<Kind, string> = {
   guards: 'a guard',
@@ -60,6 +63,7 @@ const NOUN: Record<Kind, string> = {
   challenges: 'a challenge',
   stores: 'a store',
   valueChecks: 'a value check',
+  answerRules: 'a set of answer rules',
 };
 /** The keyword marking them; only the copy of the meta-schema this check compiles carries it. */
 const KEYWORD = 'x-registered';

@@ -45,6 +45,8 @@ export type { ChallengeContext, ChallengeHandler, ChallengeState, ChallengeTexts
 export type {
   ActionContext,
   ActionResult,
+  AnswerProblem,
+  AnswerRules,
   AppAction,
   CustomScreenProps,
   EngineOptions,

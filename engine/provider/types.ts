@@ -154,6 +154,12 @@ export interface EngineOptions {
    */
   valueChecks?: Record<string, (value: unknown) => boolean>;
   /**
+   * Rules over a wizard's whole answers that a schema cannot say (a sum across a list, an item another list
+   * must name), named by a wizard's `answerRules` (listed in screens/registry.json). The application shares
+   * them with its server, so the browser refuses on the field what the server would.
+   */
+  answerRules?: Record<string, AnswerRules>;
+  /**
    * Asks the server what became of a call sent with an idempotency key whose answer never came (the
    * network failed). With it, a flow whose call fails without an answer says so in its own words, looks
    * the call up, and goes on with the answer the server kept (the call was taken) or offers to send it
@@ -186,3 +192,35 @@ export interface LiveEvents {
  * again with the same key is safe).
  */
 export type CallLookup = { outcome: 'answered'; answer: unknown } | { outcome: 'pending' } | { outcome: 'none' };
+
+/** One refusal of an answer rule: the field's dot path in the answers (`teams.0.members`), an i18n key and what it interpolates. */
+export interface AnswerProblem {
+  field: string;
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * A wizard's rules over its whole answers (`EngineOptions.answerRules`).
+ *
+ * @example
+ * ```ts
+ * const crew: AnswerRules = {
+ *   check: (answers) => (Array.isArray(answers.captains) && answers.captains.length > 0 ? [] : [{ field: 'captains', key: 'crew.oneCaptain' }]),
+ *   tidy: (before, after) => after,
+ * };
+ * ```
+ */
+export interface AnswerRules {
+  /**
+   * The problems of the answers so far (partial while the wizard is under way; a list not reached yet is
+   * absent). May ask the server (whether a name is taken): the answer may be a promise.
+   */
+  check: (answers: Record<string, unknown>) => readonly AnswerProblem[] | Promise<readonly AnswerProblem[]>;
+  /**
+   * The answers as they are kept after an edit, from the answers before it and after it: what another
+   * answer makes void is dropped, what it implies is filled. Called on every change, with a hub's open item
+   * in its list, so the item's form shows what the tidy filled.
+   */
+  tidy?: (before: Record<string, unknown>, after: Record<string, unknown>) => Record<string, unknown>;
+}

@@ -9,6 +9,8 @@ import { LoadingIndicator } from '../ui/Progress';
 import { useAnsweredFields, withAnsweredChecks, withoutUnaskedFields } from './answeredFields';
 import { fieldConditions, unsentFields, withoutHiddenFields, withoutUnsentFields } from './conditions';
 import { FileSetField, preloadRichWidgets } from './deferredWidgets';
+import { withHiddenConsts } from './hiddenConsts';
+import { withoutEmptyOptionalObjects } from './optionalObjects';
 import { FlagListField } from './flagListField';
 import { CheckboxesField } from './checkboxesField';
 import { QuestionSetField } from './questionSetField';
@@ -232,11 +234,18 @@ export function withVisibleErrors(widgets: Record<string, ComponentType<WidgetPr
   );
 }
 
+/**
+ * What rjsf fills before anyone types: never a `const` (a box a person must tick would start ticked, see
+ * `withHiddenConsts`), and the `minItems` rows of a list only where the list is required (an optional list
+ * of an item starts empty, not with a row whose fields would be required).
+ */
+const NO_CONST_DEFAULTS = { constAsDefaults: 'never', arrayMinItems: { populate: 'requiredOnly' } } as const;
+
 function ValidatedForm({
   idPrefix,
   schema: givenSchema,
   uiSchema,
-  formData,
+  formData: givenData,
   onChange,
   onSubmit,
   serverErrors = {},
@@ -248,6 +257,12 @@ function ValidatedForm({
 }: SchemaFormProps) {
   const { t } = useTranslation();
   const { widgets: appWidgets } = useEngine();
+  // A `const` is never a default (a box to tick starts unticked); a hidden field's `const` is sent as it is.
+  // An optional object holding nothing (a phone left empty) is no answer: its required fields are not asked.
+  const formData = useMemo(
+    () => withoutEmptyOptionalObjects(givenSchema, withHiddenConsts(givenSchema, uiSchema, givenData)),
+    [givenSchema, uiSchema, givenData],
+  );
   // The fields a call answers (`ui:options.fieldsFrom`) join the schema once it has answered.
   const { schema, fieldLists } = useAnsweredFields(givenSchema, uiSchema, formData);
   const builtValidator = useSchemaValidator(givenSchema);
@@ -312,6 +327,7 @@ function ValidatedForm({
         uiSchema={formUiSchema as UiSchema | undefined}
         fields={engineFields}
         formData={formData}
+        experimental_defaultFormStateBehavior={NO_CONST_DEFAULTS}
         formContext={formContext}
         validator={validator}
         templates={templates}
@@ -323,12 +339,14 @@ function ValidatedForm({
         showErrorList={false}
         noHtml5Validate
         focusOnFirstError
-        onChange={(event) => onChange(withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions))}
+        onChange={(event) =>
+          onChange(withoutEmptyOptionalObjects(givenSchema, withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions)))
+        }
         onBlur={onBlur}
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {
           setSubmitted(true);
-          const shown = withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions);
+          const shown = withoutEmptyOptionalObjects(givenSchema, withoutHiddenFields((event.formData ?? {}) as Record<string, unknown>, conditions));
           onSubmit(withoutUnaskedFields(withoutUnsentFields(shown, unsent), schema, fieldLists));
         }}
       >

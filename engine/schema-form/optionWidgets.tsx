@@ -10,6 +10,7 @@ import { useEngine } from '../provider/EngineProvider';
 import { useFieldAria } from './fieldVisibility';
 import { formDataOf, optionSourceOf, useSourceData, type OptionSource } from './sources';
 import { contextChoices, contextOptionsOf } from './contextChoices';
+import { useRowValues } from './listRow';
 
 /**
  * One choice of a select or radio group drawn from data: `disabled` ones are shown but cannot be chosen,
@@ -315,7 +316,8 @@ export function SourceSelectWidget(props: WidgetProps) {
 export function ContextSelectWidget(props: WidgetProps) {
   const { t } = useTranslation();
   const context = (props.registry.formContext as { data?: unknown } | undefined)?.data;
-  const choices = contextChoices(t, contextOptionsOf(props.options) ?? [], context, formDataOf(props.registry.formContext));
+  const values = useRowValues(formDataOf(props.registry.formContext));
+  const choices = contextChoices(t, contextOptionsOf(props.options) ?? [], context, values);
   useSettledChoice(props, choices);
   return <ChoiceSelect props={props} choices={choices} />;
 }

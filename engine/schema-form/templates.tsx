@@ -1,12 +1,17 @@
 import { use, type ChangeEvent, type FocusEvent, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldErrorList } from './FieldErrorList';
+import { ListRowContext } from './listRow';
 import {
   descriptionId,
   errorId,
   getInputProps,
   helpId,
+  type ArrayFieldTemplateProps,
+  type ArrayFieldTitleProps,
   type BaseInputTemplateProps,
   type FieldTemplateProps,
+  type IconButtonProps,
   type ObjectFieldTemplateProps,
   type TemplatesType,
 } from '@rjsf/utils';
@@ -195,12 +200,16 @@ function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const legend = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title']);
   const content = properties.filter((property) => !property.hidden).map((property) => property.content);
   if (fieldPathId.path.length === 0) return <div className="eng-fields">{content}</div>;
-  return (
+  const fieldset = (
     <fieldset className="eng-fieldset" id={fieldPathId.$id}>
       <legend className="eng-legend">{legend}</legend>
       <div className="eng-fields">{content}</div>
     </fieldset>
   );
+  // An item of a list: its fields' choice lists read their own row (see ListRowContext).
+  if (typeof fieldPathId.path.at(-1) !== 'number') return fieldset;
+  const row = typeof props.formData === 'object' && props.formData !== null ? (props.formData as Record<string, unknown>) : {};
+  return <ListRowContext value={row}>{fieldset}</ListRowContext>;
 }
 
 /**
@@ -239,6 +248,53 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
   );
 }
 
+/**
+ * A button of a list field's rows (add, remove, move, copy), worded in the UI language: rjsf's own are
+ * icons of a stylesheet the engine does not ship.
+ */
+function listButton(key: string) {
+  return function ListButton({ id, className, onClick, disabled, style }: IconButtonProps) {
+    const { t } = useTranslation();
+    return (
+      <button type="button" id={id} className={`eng-button eng-button--secondary ${className ?? ''}`} style={style} onClick={onClick} disabled={disabled}>
+        {t(key)}
+      </button>
+    );
+  };
+}
+
+/** A list field's legend: its `ui:title` (an i18n key) or its label, as every field's. */
+function ArrayFieldTitleTemplate({ fieldPathId, schema, uiSchema, required }: ArrayFieldTitleProps) {
+  const label = useFieldLabel(fieldPathId.path, schema as JsonSchema, uiSchema?.['ui:title']);
+  return (
+    <legend className="eng-legend" id={`${fieldPathId.$id}__title`}>
+      {label}
+      {required && <span aria-hidden="true"> *</span>}
+    </legend>
+  );
+}
+
+/**
+ * A list of rows (objects) in a form: its legend, its `ui:description` (an i18n key; never the schema's own
+ * words), the rows, "Add", and the list's own errors (too few rows, a rule over all of them) under it.
+ */
+function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { canAdd, disabled, readonly, fieldPathId, uiSchema, items, onAddClick, registry, required, schema, rawErrors } = props;
+  const { t } = useTranslation();
+  const errors = useVisibleErrors(fieldPathId.$id, rawErrors);
+  const description = uiSchema?.['ui:description'];
+  const { AddButton } = registry.templates.ButtonTemplates;
+  return (
+    <fieldset className="eng-fieldset eng-list" id={fieldPathId.$id}>
+      <ArrayFieldTitleTemplate fieldPathId={fieldPathId} schema={schema} uiSchema={uiSchema} required={required} registry={registry} />
+      {typeof description === 'string' && <p className="eng-description">{t(description)}</p>}
+      <div className="eng-list__rows">{items}</div>
+      {canAdd && <AddButton id={`${fieldPathId.$id}__add`} onClick={onAddClick} disabled={disabled || readonly} uiSchema={uiSchema} registry={registry} />}
+      <FieldErrorList fieldId={fieldPathId.$id} errors={errors} />
+    </fieldset>
+  );
+}
+
 /** Parts rendered elsewhere (errors and help by FieldTemplate, the submit button by the screen). */
 function Nothing() {
   return null;
@@ -253,9 +309,17 @@ export const templates: Partial<Omit<TemplatesType, 'ButtonTemplates'>> & {
 } = {
   FieldTemplate,
   ObjectFieldTemplate,
+  ArrayFieldTemplate,
   BaseInputTemplate,
   FieldErrorTemplate: Nothing,
   FieldHelpTemplate: Nothing,
   ErrorListTemplate: Nothing,
-  ButtonTemplates: { SubmitButton: Nothing },
+  ButtonTemplates: {
+    SubmitButton: Nothing,
+    AddButton: listButton('engine.list.add'),
+    RemoveButton: listButton('engine.list.remove'),
+    MoveUpButton: listButton('engine.list.moveUp'),
+    MoveDownButton: listButton('engine.list.moveDown'),
+    CopyButton: listButton('engine.list.copy'),
+  },
 };

@@ -821,6 +821,12 @@ export interface WizardSpec {
   draft?: WizardDraftSpec;
   /** Values the answers always hold (a format version), sent with every save and the submit, never asked. */
   fixed?: Record<string, unknown>;
+  /**
+   * Rules over the whole answers the application registers (`EngineOptions.answerRules`): checked on Next
+   * (the problems of this step and earlier ones hold it), on saving a hub's item (its own problems keep it
+   * open, said on its fields) and before the submit; their `tidy` runs on every change.
+   */
+  answerRules?: string;
   /** Sends every answer at the end; absent when the steps save as they go. */
   submit?: Submit;
   /** When `data` is refused: the error goes to `onError` and the user to `navigate` (a link no longer valid). */

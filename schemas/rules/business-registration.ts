@@ -112,6 +112,13 @@ function levelsOf(draft: Draft, rules: RegistrationRuleData, problems: DraftProb
     });
   };
   walk('shareholders', draft.shareholders, 1, []);
+  // A company no level names yet (the wizard asks for companies before the root's shareholders) has its
+  // own level all the same, at the second level at least.
+  const walked = new Set(levels.map((level) => level.field));
+  draft.companies.forEach((company, index) => {
+    const field = `companies.${index}.shareholders`;
+    if (company.shareholders && !walked.has(field)) walk(field, company.shareholders, 2, [company.id]);
+  });
   return levels;
 }
 
@@ -229,13 +236,26 @@ function checkUsers(draft: Draft, rules: RegistrationRuleData, problems: DraftPr
  * // [{ field: 'companies.0.shareholders', key: 'server.business.shareSum', values: { minimum: 10, maximum: 100, sum: 120 } }]
  */
 export function draftProblems(draft: Draft, brand: RegistrationBrand = {}, rules: RegistrationRuleData = REGISTRATION_RULES): DraftProblem[] {
+  return [...companyFormProblems(draft.generalForm, brand), ...treeProblems(draft, brand, rules, true)];
+}
+
+/** The root company form's problems: its business type among the brand's, its tax number as its country wants it. */
+function companyFormProblems(form: Draft['generalForm'], brand: RegistrationBrand): DraftProblem[] {
   const problems: DraftProblem[] = [];
-  if (draft.version !== rules.draftVersion) problems.push({ field: 'version', key: 'server.business.draftVersion', values: { version: rules.draftVersion } });
-  if (brand.registrationBusinessTypes && !brand.registrationBusinessTypes.includes(draft.generalForm.businessType)) {
+  if (brand.registrationBusinessTypes && !brand.registrationBusinessTypes.includes(form.businessType)) {
     problems.push({ field: 'generalForm.businessType', key: 'server.business.businessType' });
   }
-  const tax = taxIdProblem(draft.generalForm.registrationCountryCode, 'business', draft.generalForm.businessTaxId);
+  const tax = taxIdProblem(form.registrationCountryCode, 'business', form.businessTaxId);
   if (tax) problems.push({ field: 'generalForm.businessTaxId', key: tax === 'required' ? 'server.business.taxIdRequired' : 'server.business.taxIdPattern' });
+  return problems;
+}
+
+/** The version, the root company's directors, the ids, the shareholders tree, the persons and the users. */
+function treeProblems(draft: Draft, brand: RegistrationBrand, rules: RegistrationRuleData, checkVersion: boolean): DraftProblem[] {
+  const problems: DraftProblem[] = [];
+  if (checkVersion && draft.version !== rules.draftVersion) {
+    problems.push({ field: 'version', key: 'server.business.draftVersion', values: { version: rules.draftVersion } });
+  }
   if (draft.directors.length < rules.rootCompany.minimumDirectors) {
     problems.push({ field: 'directors', key: 'server.business.rootDirector', values: { count: rules.rootCompany.minimumDirectors } });
   }
@@ -244,6 +264,52 @@ export function draftProblems(draft: Draft, brand: RegistrationBrand = {}, rules
   checkPersons(draft, rules, brand, problems);
   checkUsers(draft, rules, problems);
   return problems;
+}
+
+/** The answers of a wizard under way: any part, the lists not reached yet absent. */
+export type DraftAnswers = Partial<Draft>;
+
+/** The answers with every list not reached yet empty, as the whole-draft rules read them. */
+const withLists = (answers: DraftAnswers): Draft =>
+  ({ version: REGISTRATION_RULES.draftVersion, persons: [], companies: [], directors: [], owners: [], shareholders: [], ...answers }) as Draft;
+
+/**
+ * The problems of a draft still being written (the wizard's answers so far), each on its field: the
+ * rules of {@link draftProblems} and {@link dictionaryProblems}, a form not answered yet left out and a list
+ * not reached yet read as empty (so its minimum speaks on its own field, which the wizard asks later).
+ *
+ * @example
+ * answerProblems({ persons: [lara], shareholders: [{ type: 'person', id: 'p1', share: 120 }] });
+ * // [..., { field: 'shareholders', key: 'server.business.shareSum', values: { minimum: 10, maximum: 100, sum: 120 } }]
+ */
+export function answerProblems(answers: DraftAnswers, brand: RegistrationBrand = {}, rules: RegistrationRuleData = REGISTRATION_RULES): DraftProblem[] {
+  const draft = withLists(answers);
+  return [
+    ...(answers.generalForm ? companyFormProblems(answers.generalForm, brand) : []),
+    ...treeProblems(draft, brand, rules, answers.version !== undefined),
+    ...(answers.financialInfoForm ? dictionaryProblems(draft, brand) : []),
+  ];
+}
+
+/**
+ * The users' e-mails that may not become logins (document 002 section 5: existence status 1 or 2 blocks),
+ * each on its field, from `statusOf` (the check-email call's status, or -1 when it failed).
+ *
+ * @example
+ * await userEmailProblems(draft, async (email) => (await rpc('checkEmail', { email })).status);
+ * // [{ field: 'persons.0.email', key: 'server.business.emailTaken' }]
+ */
+export async function userEmailProblems(
+  answers: DraftAnswers,
+  statusOf: (email: string) => Promise<number>,
+  rules: RegistrationRuleData = REGISTRATION_RULES,
+): Promise<DraftProblem[]> {
+  const taken = await Promise.all(
+    (answers.persons ?? []).map(async (person, index) =>
+      person.isUser && person.email && emailBlocks(await statusOf(person.email.toLowerCase()), rules) ? [index] : [],
+    ),
+  );
+  return taken.flat().map((index) => ({ field: `persons.${index}.email`, key: 'server.business.emailTaken' }));
 }
 
 /**
@@ -359,6 +425,58 @@ export function tidiedDraft(draft: Draft, rules: RegistrationRuleData = REGISTRA
       return rest;
     });
   return { ...draft, persons, companies: draft.companies.filter((company) => reachable.has(company.id)) };
+}
+
+/** The ids of the persons and companies the answers name: as directors, owners or shareholders at any level. */
+function referencedIds(draft: Draft): Set<string> {
+  const named = new Set<string>([...draft.directors, ...draft.owners]);
+  // A company still being written in the wizard may have neither list yet.
+  for (const company of draft.companies as ReadonlyArray<Partial<DraftCompany>>) {
+    (company.directors ?? []).forEach((id) => named.add(id));
+    (company.shareholders ?? []).forEach((holder) => named.add(holder.id));
+  }
+  draft.shareholders.forEach((holder) => named.add(holder.id));
+  return named;
+}
+
+/**
+ * The answers as the wizard keeps them after an edit (document 002 sections 4 and 5), from the answers
+ * before and after it: a person or company named before and no longer named anywhere is removed (a person
+ * marked as user stays); a person whose largest share falls below the threshold loses their source-of-funds
+ * details; and a person who becomes the first user, with no rights chosen, gets the first user's rights.
+ * (Someone added but not named yet stays: the wizard asks for people before it asks who they are.)
+ *
+ * @example
+ * tidiedAfterEdit(answers, { ...answers, directors: [] }); // the director no longer named is gone, unless a user
+ */
+export function tidiedAfterEdit(before: DraftAnswers, after: DraftAnswers, rules: RegistrationRuleData = REGISTRATION_RULES): DraftAnswers {
+  const was = referencedIds(withLists(before));
+  const is = referencedIds(withLists(after));
+  const dropped = (id: string) => was.has(id) && !is.has(id);
+  const sharesBefore = largestShares(withLists(before));
+  const sharesAfter = largestShares(withLists(after));
+  const threshold = rules.sourceOfWealth.thresholdPercent;
+  const usersBefore = new Set((before.persons ?? []).filter((person) => person.isUser).map((person) => person.id));
+  const persons = after.persons?.filter((person) => person.isUser || !dropped(person.id));
+  const tidiedPersons = persons?.map((person) => {
+    let kept = person;
+    if (kept.sourceDetails !== undefined && (sharesBefore.get(kept.id) ?? 0) >= threshold && (sharesAfter.get(kept.id) ?? 0) < threshold) {
+      const { sourceDetails: _cleared, ...rest } = kept;
+      kept = rest;
+    }
+    const others = persons.filter((other) => other !== person);
+    if (kept.isUser && !usersBefore.has(kept.id) && kept.accessRights === undefined) {
+      const rightsLevel = rightsForNewUser({ ...withLists(after), persons: others }, rules);
+      if (rightsLevel !== 0) kept = { ...kept, accessRights: rightsLevel as 2 };
+    }
+    return kept;
+  });
+  const companies = after.companies?.filter((company) => !dropped(company.id));
+  const changed =
+    tidiedPersons?.some((person, index) => person !== after.persons?.[index]) ||
+    tidiedPersons?.length !== after.persons?.length ||
+    companies?.length !== after.companies?.length;
+  return changed ? { ...after, ...(tidiedPersons && { persons: tidiedPersons }), ...(companies && { companies }) } : after;
 }
 
 /**

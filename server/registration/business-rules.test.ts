@@ -10,14 +10,18 @@ import businessRight from '../../schemas/entities/business-right.schema.json' wi
 import draftSchema from '../../schemas/forms/business-registration.schema.json' with { type: 'json' };
 import rulesSchema from '../../schemas/data/business-registration-rules.schema.json' with { type: 'json' };
 import {
+  answerProblems,
   draftProblems,
   emailBlocks,
+  tidiedAfterEdit,
+  userEmailProblems,
   largestShares,
   needsSourceDetails,
   REGISTRATION_RULES as RULES,
   rightsForNewUser,
   tidiedDraft,
   type Draft,
+  type DraftCompany,
   type DraftPerson,
 } from '../../schemas/rules/business-registration.ts';
 import { taxIdProblem, taxRequirement } from '../../schemas/rules/tax-ids.ts';
@@ -320,6 +324,97 @@ describe('the business registration draft', () => {
 
   it('keeps its numbers in a file its schema accepts', () => {
     expect(ajv.validate(rulesSchema, RULES)).toBe(true);
+  });
+});
+
+describe('the business registration rules on a draft still being written (the wizard in the browser)', () => {
+  it('reads a list not reached yet as empty and leaves out a form not answered yet', () => {
+    const { generalForm, version } = validDraft();
+    expect(answerProblems({ version, generalForm }).map((problem) => problem.field)).toEqual(['directors', 'shareholders', 'persons']);
+    expect(answerProblems({ persons: [] })).not.toContainEqual(expect.objectContaining({ field: 'version' }));
+    expect(answerProblems(validDraft())).toEqual([]);
+  });
+
+  it('refuses a bad sum on its level at any depth, a company shareholder without a director, and details missing at the threshold', () => {
+    const draft = validDraft();
+    draft.companies[0]!.shareholders![0]!.share = SUM_MAX;
+    draft.companies[0]!.directors = [];
+    draft.shareholders[0]!.share = THRESHOLD;
+    draft.persons[0]!.sourceOfFunds = [DICTIONARIES.sourcesOfFunds.personal[0]!.id];
+    expect(answerProblems(draft, { sourceOfWealthEnable: true })).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'companies.0.shareholders', key: 'server.business.shareSum' }),
+        { field: 'companies.0.directors', key: 'server.business.companyDirector' },
+        expect.objectContaining({ field: `persons.0.sourceDetails.${DICTIONARIES.sourcesOfFunds.personal[0]!.id}`, key: 'server.business.sourceDetails' }),
+      ]),
+    );
+  });
+
+  it('refuses a bad sum on the level of a company no level names yet', () => {
+    const draft = validDraft();
+    draft.companies.push({
+      id: 'later',
+      name: 'Later Ltd',
+      registrationCountryCode: 'CY',
+      registrationNumber: 'HE 9',
+      directors: ['cdir'],
+      shareholders: [{ type: 'person', id: 'p1', share: SUM_MIN / 2 }],
+    });
+    expect(answerProblems(draft)).toEqual([expect.objectContaining({ field: 'companies.1.shareholders', key: 'server.business.shareSum' })]);
+  });
+
+  it("refuses on a user's e-mail field the statuses the data says block, and no other", async () => {
+    const statuses = RULES.emailStatuses;
+    for (const status of [statuses.free, statuses.exists, statuses.pending, statuses.employee, statuses.failed]) {
+      const draft = validDraft();
+      draft.persons.push(person('u2', { isUser: true, email: 'Second@Harbour.example', accessRights: TOP }), person('nu', { email: 'x@harbour.example' }));
+      const asked: string[] = [];
+      const problems = await userEmailProblems(draft, async (email) => {
+        asked.push(email);
+        return email === 'second@harbour.example' ? status : statuses.free;
+      });
+      expect(asked.sort()).toEqual(['dir@harbour.example', 'second@harbour.example']);
+      expect(problems).toEqual(statuses.blocking.includes(status) ? [{ field: 'persons.4.email', key: 'server.business.emailTaken' }] : []);
+    }
+  });
+
+  it('removes a person no longer named unless a user, but keeps one not named yet', () => {
+    const draft = validDraft();
+    const unnamed = { ...draft, persons: [...draft.persons, person('new')] };
+    expect(tidiedAfterEdit(draft, unnamed).persons?.map((each) => each.id)).toContain('new');
+    const noCompanyDirector = { ...draft, companies: [{ ...draft.companies[0]!, directors: [] }] };
+    expect(tidiedAfterEdit(draft, noCompanyDirector).persons?.map((each) => each.id)).toEqual(['dir', 'p1', 'p2']);
+    const noRootDirector = { ...draft, directors: [] };
+    expect(tidiedAfterEdit(draft, noRootDirector).persons?.map((each) => each.id)).toContain('dir');
+    const noShareholders = { ...draft, shareholders: draft.shareholders.slice(0, 1) };
+    expect(tidiedAfterEdit(draft, noShareholders).companies).toEqual([]);
+  });
+
+  it('tidies answers holding an item still being written (a company with no lists yet)', () => {
+    const draft = validDraft();
+    const writing = { ...draft, companies: [...draft.companies, { name: 'Half' } as DraftCompany] };
+    expect(tidiedAfterEdit(draft, writing).companies).toHaveLength(2);
+  });
+
+  it('clears source details when a share falls below the threshold, not when it was below already', () => {
+    const draft = validDraft();
+    draft.shareholders[0]!.share = THRESHOLD;
+    draft.persons[0]!.sourceDetails = { '1': 'Savings' };
+    const lowered = structuredClone(draft);
+    lowered.shareholders[0]!.share = THRESHOLD - 1;
+    expect(tidiedAfterEdit(draft, lowered).persons?.[0]?.sourceDetails).toBeUndefined();
+    expect(tidiedAfterEdit(lowered, lowered).persons?.[0]?.sourceDetails).toEqual({ '1': 'Savings' });
+  });
+
+  it('gives the first user the data first-user rights when none are chosen, and a later user none', () => {
+    const draft = validDraft();
+    draft.persons[0] = { ...draft.persons[0]!, isUser: false, accessRights: undefined };
+    const first = structuredClone(draft);
+    first.persons[1] = { ...first.persons[1]!, isUser: true, accessRights: undefined };
+    expect(tidiedAfterEdit(draft, first).persons?.[1]?.accessRights).toBe(RULES.users.firstUserRightsLevel);
+    const second = structuredClone(validDraft());
+    second.persons[1] = { ...second.persons[1]!, isUser: true, accessRights: undefined };
+    expect(tidiedAfterEdit(validDraft(), second).persons?.[1]?.accessRights).toBeUndefined();
   });
 });
 

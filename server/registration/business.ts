@@ -5,7 +5,7 @@ import {
   BUSINESS_DICTIONARIES,
   dictionaryProblems,
   draftProblems,
-  emailBlocks,
+  userEmailProblems,
   offeredIndustryGroups,
   questionTypesOf,
   REGISTRATION_RULES,
@@ -275,16 +275,21 @@ export function userActivationEmail(projectName: string, company: string, email:
 async function checkDraft(db: Kysely<Database>, rules: RegistrationRules, draft: Draft): Promise<Map<string, number>> {
   const problems = underDraft([...draftProblems(draft, brandOf(rules)), ...dictionaryProblems(draft, brandOf(rules), await registrationCurrencies(db))]);
   if (problems.length > 0) throw refusal(problems);
+  const statuses = new Map<string, number>();
+  problems.push(
+    ...underDraft(
+      await userEmailProblems(draft, async (email) => {
+        const status = await emailStatus(db, email);
+        statuses.set(email, status);
+        return status;
+      }),
+    ),
+  );
   const linked = new Map<string, number>();
-  for (const [index, person] of draft.persons.entries()) {
-    if (!person.isUser || !person.email) continue;
-    const email = person.email.toLowerCase();
-    const status = await emailStatus(db, email);
-    if (emailBlocks(status)) problems.push({ field: `draft.persons.${index}.email`, key: 'server.business.emailTaken' });
-    else if (status === RULES.emailStatuses.employee) {
-      const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      linked.set(email, user.id);
-    }
+  for (const [email, status] of statuses) {
+    if (status !== RULES.emailStatuses.employee) continue;
+    const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+    linked.set(email, user.id);
   }
   const pending = await db
     .selectFrom('business_registrations')

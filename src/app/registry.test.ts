@@ -5,7 +5,7 @@ import { createSessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import type { Session } from '../session/session.ts';
 import type { TokenService } from '../transport/token-service.ts';
-import { appActions, appChallenges, appStores, components, createAppGuards, valueChecks, widgets } from './registry.ts';
+import { appActions, appAnswerRules, appChallenges, appStores, components, createAppGuards, valueChecks, widgets } from './registry.ts';
 
 // Building the guards and actions only closes over these; nothing is called until a guard or action runs.
 const session = {} as Session;
@@ -39,6 +39,7 @@ describe('screens/registry.json lists exactly what the application registers wit
     ['challenges', appChallenges(async () => ({}) as never, { session, t: (key) => key }), manifest.challenges],
     ['stores', appStores(), manifest.stores],
     ['valueChecks', valueChecks, manifest.valueChecks],
+    ['answerRules', appAnswerRules({ registrationBusinessTypes: [] } as unknown as Brand, async () => ({}) as never), manifest.answerRules],
   ])('%s', (_kind, registered, listed) => {
     expect(difference(registered, listed)).toEqual({ registeredButNotListed: [], listedButNotRegistered: [] });
   });

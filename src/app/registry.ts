@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { AppAction, ChallengeHandler, CustomScreenProps, Guard, ValueStore, WidgetProps } from '../../engine/index.ts';
+import type { AnswerRules, AppAction, ChallengeHandler, CustomScreenProps, Guard, ValueStore, WidgetProps } from '../../engine/index.ts';
 import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { adminActions } from '../admin/admin-actions.ts';
@@ -24,6 +24,7 @@ import type { TokenService } from '../transport/token-service.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import { isCardNumber } from '../../schemas/rules/card-number.ts';
 import { isValidRoutingNumber } from '../../schemas/rules/routing-number.ts';
+import { businessRegistrationRules, registrationBrandOf } from '../business/registration-answer-rules.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
 const widget = (load: () => Promise<ComponentType<WidgetProps>>) => lazyComponent(load);
@@ -165,3 +166,14 @@ export const valueChecks: Record<string, (value: unknown) => boolean> = {
   cardNumber: (value) => typeof value === 'string' && isCardNumber(value),
   routingNumber: (value) => typeof value === 'string' && isValidRoutingNumber(value),
 };
+
+/**
+ * Rules over a wizard's whole answers a wizard may name as `answerRules`, each running the very rules the
+ * server refuses with (schemas/rules/), so the wizard says a refusal on its field before sending.
+ *
+ * @example
+ * createScreenRouter({ …, answerRules: appAnswerRules(brand, rpc) });
+ */
+export function appAnswerRules(brand: Brand, rpc: RpcCall): Record<string, AnswerRules> {
+  return { businessRegistration: businessRegistrationRules(registrationBrandOf(brand), rpc) };
+}

@@ -28,7 +28,7 @@ import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
-import { appActions, appChallenges, appFacts, appStores, components, createAppGuards, valueChecks, widgets } from './registry.ts';
+import { appActions, appAnswerRules, appChallenges, appFacts, appStores, components, createAppGuards, valueChecks, widgets } from './registry.ts';
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 import { createCallLookup } from '../transfers/call-lookup.ts';
@@ -122,6 +122,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     challenges: appChallenges(rpc, { session, t: (key) => i18n.t(key) }),
     stores: appStores(),
     valueChecks,
+    answerRules: appAnswerRules(brand, rpc),
     lookUpCall: createCallLookup(rpc),
     liveEvents: createLiveEvents({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), base: apiBase }),
     onError: feedback.showError,

@@ -284,6 +284,49 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it("takes a three-level tree (a holding's shareholder company's shareholders), refusing a bad sum on the third level on its field", async () => {
+      const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
+      const threeLevels = (thirdLevelShare: number) => {
+        const draft = businessDraft(emails);
+        draft.persons.push(draftPerson('sdir', 'Borg'), draftPerson('p3', 'Borg'));
+        draft.companies.push({
+          id: 'sub',
+          name: 'Harbour Sub Holding Ltd',
+          registrationCountryCode: 'CY',
+          registrationNumber: 'HE 4343',
+          directors: ['sdir'],
+          shareholders: [{ type: 'person', id: 'p3', share: thirdLevelShare }],
+        });
+        draft.companies[0]!.shareholders = [
+          { type: 'person', id: 'p1', share: SUM_MAX / 2 },
+          { type: 'company', id: 'sub', share: SUM_MAX / 2 },
+        ];
+        return draft;
+      };
+      const before = await customersNamed('Harbour Tools Ltd');
+      const bad = await client.rpc('businessAccountCreate', { draft: threeLevels(SUM_MIN / 2) });
+      expect(bad.body.responseCode).toBe('TA1');
+      expect(bad.body.validationErrors).toEqual([{ field: 'draft.companies.1.shareholders', description: expect.stringContaining(`${SUM_MIN}%`) }]);
+      expect(await customersNamed('Harbour Tools Ltd')).toEqual(before);
+
+      const created = await client.rpc('businessAccountCreate', { draft: threeLevels(SUM_MAX) });
+      expect(created.body.responseCode).toBe('00');
+      const known = new Set(before.map((row) => row.id));
+      const [customer] = (await customersNamed('Harbour Tools Ltd')).filter((row) => !known.has(row.id));
+      const rows = await test.server.db
+        .selectFrom('business_representatives')
+        .select(['id', 'kind', 'draft_id', 'parent_id'])
+        .where('customer_id', '=', customer!.id)
+        .execute();
+      const idOf = (draftId: string, kind: number) => rows.find((row) => row.draft_id === draftId && row.kind === kind)?.id;
+      const kinds = rules.representativeKinds;
+      const holding = idOf('holding', kinds.companyShareholder);
+      const sub = rows.find((row) => row.draft_id === 'sub')!;
+      expect(sub).toMatchObject({ kind: kinds.companyShareholder, parent_id: holding });
+      expect(rows).toContainEqual(expect.objectContaining({ draft_id: 'p3', kind: kinds.personShareholder, parent_id: sub.id }));
+      expect(rows).toContainEqual(expect.objectContaining({ draft_id: 'sdir', kind: kinds.director, parent_id: sub.id }));
+    });
+
     it('refuses registration where the brand does not offer it', async () => {
       const closed = await startTestServer(backend, { brand: 'paydek' });
       try {

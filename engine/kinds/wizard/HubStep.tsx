@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getPath } from '../../data/paths';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import type { JsonSchema, WizardHub } from '../../spec/types';
 import { hubItemTitle } from './hubItemTitle';
@@ -26,7 +27,19 @@ export interface HubStepProps {
   onEditingChange: (open: boolean) => void;
   /** The data the sub-form sits beside (the wizard's answers), which `ui:options.fromContext` reads. */
   context?: Record<string, unknown>;
+  /**
+   * Checks the list as it would be with the item saved (at `index`): messages by path inside the item,
+   * said on the sub-form's fields, keep the item open. None: the item is saved.
+   */
+  checkItem?: (items: Item[], index: number) => Promise<Record<string, string>>;
+  /** The item as kept after a change in its sub-form (`before` and `after` it), read with the list around it. */
+  tidyItem?: (items: Item[], index: number, before: Item, after: Item) => Item;
 }
+
+const NO_ERRORS = { messages: {}, refused: {} };
+
+/** The value at a dot path of an item, as text to compare (`address.city`). */
+const valueAt = (item: Item, path: string): string => JSON.stringify(getPath(item, path)) ?? '';
 
 /** A new item's id (`hub.idField`): unique, and of letters, digits and dashes only. */
 const newItemId = (): string => crypto.randomUUID();
@@ -45,11 +58,27 @@ const limit = (value: unknown): number | undefined => (typeof value === 'number'
  *   onItemsChange={setPeople} serverErrors={{}} listError={null} onEditingChange={setEditing} />
  * ```
  */
-export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsChange, serverErrors, listError, onEditingChange, context }: HubStepProps) {
+export function HubStep({
+  idPrefix,
+  hub,
+  itemSchema,
+  listSchema,
+  items,
+  onItemsChange,
+  serverErrors,
+  listError,
+  onEditingChange,
+  context,
+  checkItem,
+  tidyItem,
+}: HubStepProps) {
   const { t } = useTranslation();
   const minItems = limit(listSchema.minItems) ?? 0;
   const maxItems = limit(listSchema.maxItems) ?? Infinity;
   const [editing, setEditing] = useState<Editing>(() => (items.length === 0 && minItems > 0 ? { index: 'new', data: {} } : null));
+  // The open item's refusals by `checkItem`, with the values refused: a field changed since says its own no more.
+  const [itemErrors, setItemErrors] = useState<{ messages: Record<string, string>; refused: Record<string, string> }>(NO_ERRORS);
+  const [checking, setChecking] = useState(false);
   const editorHeading = useRef<HTMLHeadingElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const opened = useRef(false);
@@ -65,18 +94,40 @@ export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsC
 
   const open = (next: Editing) => {
     opened.current = true;
+    setItemErrors(NO_ERRORS);
     setEditing(next);
   };
 
-  const saveItem = (data: Item) => {
-    if (!editing) return;
+  const saveItem = async (data: Item) => {
+    if (!editing || checking) return;
     const idField = hub.idField;
     // The sub-form asks only the hub's fields: the id an item was given, and any other answer it holds, stay.
     const before = editing.index === 'new' ? {} : (items[editing.index] ?? {});
     const kept = Object.fromEntries(Object.entries(before).filter(([field]) => !hub.fields.includes(field)));
     const saved = { ...kept, ...data, ...(idField && kept[idField] === undefined ? { [idField]: newItemId() } : {}) };
-    onItemsChange(editing.index === 'new' ? [...items, saved] : items.map((item, at) => (at === editing.index ? saved : item)));
+    const index = editing.index === 'new' ? items.length : editing.index;
+    const nextItems = editing.index === 'new' ? [...items, saved] : items.map((item, at) => (at === editing.index ? saved : item));
+    if (checkItem) {
+      setChecking(true);
+      const messages = await checkItem(nextItems, index).finally(() => setChecking(false));
+      if (Object.keys(messages).length > 0) {
+        setItemErrors({ messages, refused: Object.fromEntries(Object.keys(messages).map((path) => [path, valueAt(data, path)])) });
+        return;
+      }
+    }
+    onItemsChange(nextItems);
     open(null);
+  };
+
+  const editItem = (data: Item) => {
+    if (!editing) return;
+    const index = editing.index === 'new' ? items.length : editing.index;
+    const next = tidyItem ? tidyItem(items, index, editing.data, data) : data;
+    setEditing({ ...editing, data: next });
+    setItemErrors((previous) => {
+      const still = Object.entries(previous.messages).filter(([path]) => valueAt(next, path) === previous.refused[path]);
+      return still.length === Object.keys(previous.messages).length ? previous : { messages: Object.fromEntries(still), refused: previous.refused };
+    });
   };
 
   const itemTitle = (item: Item, index: number) => hubItemTitle(t, hub, item, index, context);
@@ -139,11 +190,12 @@ export function HubStep({ idPrefix, hub, itemSchema, listSchema, items, onItemsC
             uiSchema={hub.uiSchema}
             formData={editing.data}
             context={context}
-            onChange={(data) => setEditing({ ...editing, data })}
-            onSubmit={saveItem}
+            serverErrors={itemErrors.messages}
+            onChange={editItem}
+            onSubmit={(data) => void saveItem(data)}
           >
             <div className="eng-form__buttons">
-              <button type="submit" className="eng-button eng-button--primary">
+              <button type="submit" className="eng-button eng-button--primary" disabled={checking} aria-busy={checking}>
                 {t('engine.wizard.saveItem')}
               </button>
               {(items.length > 0 || minItems === 0) && (

@@ -12,6 +12,7 @@ import { wizardHubItemSchema, wizardStepSchema } from '../../schema-form/formSch
 import { pickFields } from '../../schema-form/narrowSchema';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import { useServerErrors } from '../../schema-form/serverErrors';
+import type { AnswerProblem } from '../../provider/types';
 import type { JsonSchema, ScreenSpec, WizardSpec, WizardStep } from '../../spec/types';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/ErrorState';
@@ -20,6 +21,7 @@ import { Section } from '../dashboard/DashboardScreen';
 import { SubmitButton } from '../form/SubmitButton';
 import { specPart } from '../specPart';
 import { clearDraft, draftableData, openingDraftToken, pickDraft, readDraft, serverDraft, writeDraft, writeDraftToken, type WizardDraft } from './draft';
+import { holdingProblems, itemProblems, tidied, wizardRules } from './answerRules';
 import { HubStep } from './HubStep';
 import { StepIndicator } from './StepIndicator';
 import { answersOf, asksForAnswers, startStep, stepOfPath, visibleSteps, withUncheckedBoxes } from './steps';
@@ -28,6 +30,17 @@ import { useSchemaTest } from './useSchemaTest';
 import { specSource } from '../../spec/source';
 
 type Answers = Record<string, unknown>;
+
+/** Problems as the forms show them: their messages by field, two on one field said one after the other. */
+function problemMessages(problems: ReadonlyArray<AnswerProblem & { path?: string }>, t: (key: string, values?: Record<string, unknown>) => string) {
+  const messages: Record<string, string> = {};
+  for (const problem of problems) {
+    const at = problem.path ?? problem.field;
+    const text = t(problem.key, problem.values);
+    messages[at] = messages[at] ? `${messages[at]} ${text}` : text;
+  }
+  return messages;
+}
 
 /** Every field a step asks for: what the answers may hold, and all a loaded answer may start them with. */
 const askedFields = (wizard: WizardSpec) => wizard.steps.flatMap((step) => (asksForAnswers(step) ? (step.fields ?? []) : []));
@@ -125,7 +138,8 @@ function WizardBody({
   openingToken: string | null;
 }) {
   const { t } = useTranslation();
-  const { callMethod } = useEngine();
+  const { callMethod, answerRules } = useEngine();
+  const rules = useMemo(() => wizardRules(wizard, answerRules), [wizard, answerRules]);
   const conditions = useMemo(() => wizard.steps.flatMap((step) => (step.showIf ? [step.showIf] : [])), [wizard]);
   const schemaHolds = useSchemaTest(conditions);
   const [opening] = useState(() => {
@@ -146,6 +160,7 @@ function WizardBody({
   const [listError, setListError] = useState<string | null>(null);
   const [hubEditing, setHubEditing] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [checking, setChecking] = useState(false);
   const serverErrors = useServerErrors();
   const { call, succeed, fail } = useCall(spec);
   const { submitData, pending, dialog: submitDialog } = useSubmit(spec, wizard.submit ?? {});
@@ -228,7 +243,8 @@ function WizardBody({
     writeDraftToken(wizard.draft.key, null);
   };
 
-  const change = (next: Answers) => {
+  const change = (changed: Answers) => {
+    const next = tidied(rules, data, changed);
     setData(next);
     serverErrors.track(next);
     save(next, step.id);
@@ -252,6 +268,26 @@ function WizardBody({
     if (target && target.id !== step.id) goTo(target.id, all);
   };
 
+  /**
+   * Checks the answer rules before a move: the problems of this step and earlier ones (all of them before
+   * the submit) are said on their fields, on the first step that asks for one; true when there are none.
+   * A check that fails (a call without an answer) holds nothing: the server checks again.
+   */
+  const passesRules = async (all: Answers): Promise<boolean> => {
+    if (!rules) return true;
+    setChecking(true);
+    try {
+      const problems = holdingProblems(await rules.check(all), visibleSteps(wizard, all, schemaHolds), stepIndex, isSubmitStep);
+      if (problems.length === 0) return true;
+      refused(problemMessages(problems, t), all);
+      return false;
+    } catch {
+      return true;
+    } finally {
+      setChecking(false);
+    }
+  };
+
   /** Runs the step's `save`; true when the wizard may move on. */
   const saveStep = async (all: Answers): Promise<boolean> => {
     if (!step.save) return true;
@@ -273,8 +309,9 @@ function WizardBody({
   };
 
   const next = async (all: Answers) => {
-    if (pending || saving) return;
+    if (pending || saving || checking) return;
     setData(all);
+    if (!(await passesRules(all))) return;
     if (!(await saveStep(all))) return;
     const nowShown = visibleSteps(wizard, all, schemaHolds);
     const here = nowShown.findIndex((candidate) => candidate.id === step.id);
@@ -339,9 +376,9 @@ function WizardBody({
           {t('engine.back')}
         </button>
       )}
-      {nextButton === 'submit' && <SubmitButton pending={pending || saving}>{t(nextLabel)}</SubmitButton>}
+      {nextButton === 'submit' && <SubmitButton pending={pending || saving || checking}>{t(nextLabel)}</SubmitButton>}
       {nextButton === 'button' && (
-        <button type="button" className="eng-button eng-button--primary" disabled={pending || saving} onClick={onNext}>
+        <button type="button" className="eng-button eng-button--primary" disabled={pending || saving || checking} onClick={onNext}>
           {t(nextLabel)}
         </button>
       )}
@@ -363,6 +400,11 @@ function WizardBody({
     const otherErrors = Object.entries(stepErrors)
       .filter(([path]) => !path.startsWith(`${hubField}.`))
       .map(([, message]) => message);
+    const hubFields = step.hub?.fields ?? [];
+    const withItem = (items: Answers[], index: number, item: Answers) => ({
+      ...data,
+      [hubField]: items.map((each, at) => (at === index ? item : each)).concat(index >= items.length ? [item] : []),
+    });
     body = (
       <>
         <HubStep
@@ -380,6 +422,24 @@ function WizardBody({
           listError={[listError, ...otherErrors].filter(Boolean).join(' ') || null}
           onEditingChange={setHubEditing}
           context={data}
+          checkItem={
+            rules &&
+            (async (items, index) => {
+              try {
+                return problemMessages(itemProblems(await rules.check({ ...data, [hubField]: items }), hubField, index, hubFields), t);
+              } catch {
+                return {};
+              }
+            })
+          }
+          tidyItem={
+            rules?.tidy &&
+            ((items, index, before, after) => {
+              const kept = tidied(rules, withItem(items, index, before), withItem(items, index, after))[hubField];
+              const item: unknown = Array.isArray(kept) ? kept[index] : undefined;
+              return typeof item === 'object' && item !== null ? (item as Answers) : after;
+            })
+          }
         />
         {buttons(moreToCome ? 'button' : null, onHubNext)}
       </>
