@@ -11,6 +11,7 @@ import {
   createRepresentativeAddress,
   deleteRepresentative,
 } from './company.ts';
+import { confirmRepresentativePhone, updateRepresentativePhone } from './representative-phone.ts';
 import { resolutionOf, saveStatement, sendResolution, statementOf } from './statements.ts';
 
 type CompanyMethods =
@@ -21,6 +22,8 @@ type CompanyMethods =
   | 'businessRepresentativeDelete'
   | 'businessRepresentativeAddressCreate'
   | 'businessRepresentativeAddressConfirm'
+  | 'businessRepresentativePhoneUpdate'
+  | 'businessRepresentativePhoneConfirm'
   | 'businessResolutionSend'
   | 'businessResolutionGet'
   | 'companyDeclarationsGet'
@@ -62,6 +65,13 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
   },
   async businessRepresentativeAddressConfirm(params, ctx) {
     return confirmRepresentativeAddress(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId);
+  },
+  async businessRepresentativePhoneUpdate(params, ctx) {
+    const { businessRepresentativeId, ...phone } = params;
+    return updateRepresentativePhone(ctx.db, ctx.adapters, callerOf(ctx).customerId, businessRepresentativeId, phone);
+  },
+  async businessRepresentativePhoneConfirm(params, ctx) {
+    return confirmRepresentativePhone(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId, params.code);
   },
   async businessResolutionSend(params, ctx) {
     const { customerId, user } = callerOf(ctx);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPRESENTATIVE_DEMO_LOGIN } from '../../server/company-documents/demo-seed.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { codeIn, outboxTo } from './business-draft-support.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
 
@@ -171,6 +172,33 @@ for (const backend of BACKENDS) {
         ),
       ).toMatchObject({
         responseCode: 'TA1',
+      });
+    });
+
+    it("gives a representative a new phone, sends it a code, confirms it with that code only, and refuses another company's", async () => {
+      const tom = (await representatives()).find((item) => item.name === 'Tom Reyes')!;
+      const id = tom.businessRepresentativeId;
+      const updated = await call('businessRepresentativePhoneUpdate', { businessRepresentativeId: id, phoneCountryCode: '+44', phone: '7700 900-777' }, owner);
+      expect(updated).toMatchObject({ responseCode: '00', phone: { countryCode: '44', number: '7700900777', confirmed: 'false' } });
+      const code = codeIn((await outboxTo(client, '447700900777', 'representativePhoneVerification'))[0]);
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect(await call('businessRepresentativePhoneConfirm', { businessRepresentativeId: id, code: wrong }, owner)).toMatchObject({
+        responseCode: 'VF',
+        validationErrors: [{ field: 'code' }],
+      });
+      expect(await call('businessRepresentativePhoneConfirm', { businessRepresentativeId: id, code }, owner)).toMatchObject({
+        responseCode: '00',
+        phone: { number: '7700900777', confirmed: 'true' },
+      });
+      const info = await call<{ phone: Record<string, string> }>('businessRepresentativeInfo', { businessRepresentativeId: id }, owner);
+      expect(info.phone).toEqual({ countryCode: '44', number: '7700900777', confirmed: 'true' });
+      expect(
+        (await call('businessRepresentativePhoneUpdate', { businessRepresentativeId: 999_999, phoneCountryCode: '44', phone: '7700900778' }, owner))
+          .responseCode,
+      ).toBe('13');
+      expect(await call('businessRepresentativePhoneUpdate', { businessRepresentativeId: id, phoneCountryCode: '44', phone: 'abc' }, owner)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'phone' }],
       });
     });
 
