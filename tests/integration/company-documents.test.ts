@@ -288,10 +288,26 @@ for (const backend of BACKENDS) {
         signers: [{ businessRepresentativeId: tom.businessRepresentativeId, name: 'Tom Reyes' }],
       });
 
-      expect(await call('companyDeclarationsUpdate', { answers: { politicallyExposed: false, activity: 'Animation' } }, owner)).toMatchObject({
+      const declarations = {
+        politicallyExposed: true,
+        politicallyExposedDetails: 'Ann Holt, city councillor',
+        sanctionedCountries: false,
+        actsOnOwnBehalf: true,
+      };
+      expect(await call('companyDeclarationsUpdate', { answers: { ...declarations, informationTrue: true } }, owner)).toMatchObject({
         responseCode: '00',
-        answers: { politicallyExposed: false, activity: 'Animation' },
+        answers: { ...declarations, informationTrue: true },
       });
+      expect(await call('companyDeclarationsUpdate', { answers: { ...declarations, informationTrue: false } }, owner)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'answers.informationTrue' }],
+      });
+      const { politicallyExposedDetails: _left, ...withoutDetails } = declarations;
+      expect(await call('companyDeclarationsUpdate', { answers: { ...withoutDetails, informationTrue: true } }, owner)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'answers.politicallyExposedDetails' }],
+      });
+      expect(await call('companyDeclarationsGet', {}, owner)).toMatchObject({ answers: { politicallyExposedDetails: 'Ann Holt, city councillor' } });
       expect((await call('prohibitedEscortStatementAccept', { accepted: false }, owner)).responseCode).toBe('TA1');
       expect((await call('prohibitedEscortStatementAccept', { accepted: true }, owner)).responseCode).toBe('00');
       expect(await call('prohibitedEscortStatementGet', {}, owner)).toMatchObject({ answers: { accepted: true } });
