@@ -313,6 +313,14 @@ for (const backend of BACKENDS) {
       expect(await call('prohibitedEscortStatementGet', {}, owner)).toMatchObject({ answers: { accepted: true } });
     });
 
+    it('lets the representative (no balance-info access) reach the company documents only: its access says so and the rest is refused', async () => {
+      expect(await call('businessAccessInfo', {}, representative)).toMatchObject({ responseCode: '00', accessList: { balanceInfo: false, documents: true } });
+      expect((await call('companyDocumentsInquiry', {}, representative)).responseCode).toBe('00');
+      for (const method of ['balanceInquiry', 'balanceTotal', 'companyInfo', 'companyAddresses', 'accessRightsList']) {
+        expect((await call(method, {}, representative)).responseCode, method).toBe('13');
+      }
+    });
+
     it('refuses every company documents call to a user without the documents right', async () => {
       const { userId, email } = await createPersonalCustomer(test.server.db, 'Clerk');
       await test.server.db
