@@ -5,6 +5,7 @@ import { adminCompany, assignDocument, removeDocument, updateCompanyCompliance }
 import {
   companyActionsRequired,
   companyDocumentCategories,
+  companyPeopleOf,
   companyRepresentativeInfo,
   companyRepresentatives,
   confirmRepresentativeAddress,
@@ -49,7 +50,12 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
     return companyActionsRequired(ctx.db, callerOf(ctx).customerId, requestLanguage(ctx.acceptLanguage));
   },
   async businessRepresentativeList(_params, ctx) {
-    return { representatives: await companyRepresentatives(ctx.db, callerOf(ctx).customerId, requestLanguage(ctx.acceptLanguage)) };
+    const { customerId } = callerOf(ctx);
+    const [representatives, people] = await Promise.all([
+      companyRepresentatives(ctx.db, customerId, requestLanguage(ctx.acceptLanguage)),
+      companyPeopleOf(ctx.db, customerId),
+    ]);
+    return { representatives, people };
   },
   async businessRepresentativeInfo(params, ctx) {
     return companyRepresentativeInfo(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId, requestLanguage(ctx.acceptLanguage));

@@ -321,6 +321,28 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('lists a person holding two roles once among the people a resolution names and is signed by, with both roles', async () => {
+      const grace = (await representatives()).find((item) => item.name === 'Grace Holt')!;
+      const second = await test.server.db
+        .insertInto('business_representatives')
+        .values({ customer_id: northwindId, kind: 6, entity: 'person', draft_id: 'demo-director', first_name: 'Grace', last_name: 'Holt', share: 5 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      try {
+        const { people } = await call<{ people: Array<{ businessRepresentativeId: number; name: string; kinds: number[] }> }>(
+          'businessRepresentativeList',
+          {},
+          owner,
+        );
+        expect(people.filter((person) => person.name === 'Grace Holt')).toEqual([
+          { businessRepresentativeId: grace.businessRepresentativeId, name: 'Grace Holt', kinds: [2, 6] },
+        ]);
+        expect(people).toHaveLength(new Set((await representatives()).map((item) => item.name)).size);
+      } finally {
+        await test.server.db.deleteFrom('business_representatives').where('id', '=', second.id).execute();
+      }
+    });
+
     it('refuses every company documents call to a user without the documents right', async () => {
       const { userId, email } = await createPersonalCustomer(test.server.db, 'Clerk');
       await test.server.db
