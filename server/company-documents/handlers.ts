@@ -13,7 +13,7 @@ import {
   deleteRepresentative,
 } from './company.ts';
 import { confirmRepresentativePhone, updateRepresentativePhone } from './representative-phone.ts';
-import { resolutionOf, saveStatement, sendResolution, statementOf } from './statements.ts';
+import { resolutionOf, saveStatement, sendResolution, startResolutionSigning, statementOf } from './statements.ts';
 
 type CompanyMethods =
   | 'companyDocumentsInquiry'
@@ -27,6 +27,7 @@ type CompanyMethods =
   | 'businessRepresentativePhoneConfirm'
   | 'businessResolutionSend'
   | 'businessResolutionGet'
+  | 'businessResolutionSign'
   | 'companyDeclarationsGet'
   | 'companyDeclarationsUpdate'
   | 'prohibitedEscortStatementGet'
@@ -87,6 +88,9 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
   },
   async businessResolutionGet(_params, ctx) {
     return resolutionOf(ctx.db, callerOf(ctx).customerId);
+  },
+  async businessResolutionSign(params, ctx) {
+    return startResolutionSigning(ctx.db, ctx.adapters, callerOf(ctx).customerId, params.businessRepresentativeId);
   },
   async companyDeclarationsGet(_params, ctx) {
     return statementOf(ctx.db, callerOf(ctx).customerId, 'declarations');

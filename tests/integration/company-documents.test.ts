@@ -343,6 +343,50 @@ for (const backend of BACKENDS) {
       }
     });
 
+    it('signs a resolution through the e-signature sandbox, signer by signer, and is signed (status 2) once every signer has', async () => {
+      const people = await representatives();
+      const idOf = (name: string) => people.find((item) => item.name === name)!.businessRepresentativeId;
+      const [grace, tom] = [idOf('Grace Holt'), idOf('Tom Reyes')];
+      const sent = await call<{ accountResolution: { statusId: number } }>(
+        'businessResolutionSend',
+        { businessRepresentativeIds: [grace, tom], signers: [grace, tom] },
+        owner,
+      );
+      expect(sent).toMatchObject({ responseCode: '00', accountResolution: { statusId: 1 } });
+      const signIn = async (businessRepresentativeId: number) => {
+        const answer = await call<{ signData: { signUrl: string } }>('businessResolutionSign', { businessRepresentativeId }, owner);
+        expect(answer).toMatchObject({ responseCode: '00', signData: { signUrl: expect.stringMatching(/^\/sandbox\/e-signature\/env_/) } });
+        expect((await client.get(answer.signData.signUrl)).text).toContain('Account resolution');
+        const response = await fetch(`${test.url}${answer.signData.signUrl}`, {
+          method: 'POST',
+          body: new URLSearchParams({ outcome: 'signed', signedName: 'Signer' }),
+          redirect: 'manual',
+        });
+        expect([response.status, response.headers.get('location')]).toEqual([303, '/company/resolution']);
+      };
+      await signIn(grace);
+      const half = await call<{ accountResolution: { statusId: number; signers: Array<{ businessRepresentativeId: number; signed?: boolean }> } }>(
+        'businessResolutionGet',
+        {},
+        owner,
+      );
+      expect(half.accountResolution.statusId).toBe(1);
+      expect(half.accountResolution.signers.map((signer) => [signer.businessRepresentativeId, signer.signed])).toEqual([
+        [grace, true],
+        [tom, false],
+      ]);
+      expect(await call('businessResolutionSign', { businessRepresentativeId: grace }, owner)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'businessRepresentativeId' }],
+      });
+      await signIn(tom);
+      expect(await call('businessResolutionGet', {}, owner)).toMatchObject({
+        accountResolution: { statusId: 2, signers: [{ signed: true }, { signed: true }] },
+      });
+      expect(await call('businessResolutionSign', { businessRepresentativeId: tom }, owner)).toMatchObject({ responseCode: 'TA1' });
+      expect((await call('businessResolutionSign', { businessRepresentativeId: 999_999 }, owner)).responseCode).toBe('13');
+    });
+
     it('refuses every company documents call to a user without the documents right', async () => {
       const { userId, email } = await createPersonalCustomer(test.server.db, 'Clerk');
       await test.server.db
