@@ -3,7 +3,9 @@ import { createTestI18n } from '../testing/harness';
 import { formatDate, formatDateTime, formatMonth } from './dates';
 import { columnFormat, formatText } from './formatValue';
 
-const i18n = createTestI18n({ enums: { status: { posted: 'Posted' }, agreement: { terms: 'Terms of Service' } } });
+const i18n = createTestI18n({
+  enums: { status: { posted: 'Posted' }, agreement: { terms: 'Terms of Service' }, boarding: { true: 'On board', false: 'Ashore' } },
+});
 const ctx = { locale: 'en', t: i18n.t };
 
 describe('formatText', () => {
@@ -13,6 +15,7 @@ describe('formatText', () => {
 
   it('translates badges and enumerated values, falling back to the value', () => {
     expect(formatText('posted', { field: 'status', format: 'badge' }, {}, ctx)).toBe('Posted');
+    expect(formatText(false, { field: 'aboard', format: 'badge', enumKey: 'boarding' }, {}, ctx)).toBe('Ashore');
     expect(formatText('voided', { field: 'status' }, {}, ctx, { type: 'string', enum: ['voided'] })).toBe('voided');
   });
 

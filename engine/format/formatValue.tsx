@@ -96,7 +96,7 @@ function formatPresent(
     case 'country':
       return countryName(String(value), ctx.locale);
     case 'badge':
-      if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
+      if (typeof value === 'boolean') return booleanLabel(ctx.t, column.enumKey ?? column.field, value);
       return enumLabel(ctx.t, column.enumKey ?? column.field, value);
     case 'verbatim':
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
@@ -106,7 +106,7 @@ function formatPresent(
     }
     case 'text':
       if (property?.enum || column.enumKey) return enumLabel(ctx.t, column.enumKey ?? column.field, value);
-      if (typeof value === 'boolean') return booleanLabel(ctx.t, column.field, value);
+      if (typeof value === 'boolean') return booleanLabel(ctx.t, column.enumKey ?? column.field, value);
       if (typeof value === 'object') return JSON.stringify(value);
       return String(value);
   }

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { errorId, type FieldProps, type RJSFSchema } from '@rjsf/utils';
-import { enumLabel, fieldLabel } from '../i18n/labels';
-import type { JsonSchema } from '../spec/types';
+import { enumLabel, fieldLabel, useIntlLocale } from '../i18n/labels';
+import type { JsonSchema, UiOptions } from '../spec/types';
 import { FieldErrorList } from './FieldErrorList';
 import { useVisibleErrors } from './fieldVisibility';
-import { sourceChoices, type Choice } from './optionWidgets';
+import { sourceItems, wordedSourceChoices, type Choice } from './optionWidgets';
 import { formDataOf, optionSourceOf, useSourceData } from './sources';
 import { contextChoices, contextOptionsOf } from './contextChoices';
 
@@ -26,7 +26,7 @@ export function toggledValues(values: readonly unknown[], choices: readonly Choi
 /**
  * `ui:widget: checkboxes`: a list of plain values (ids, codes) chosen as a group of checkboxes, one per
  * option: the items of `ui:options.source` (worded as a select's: `value`, `label`, `labelKey`,
- * `labelKeyField`), or of `ui:options.fromContext` (lists of the data the form sits beside, see
+ * `labelKeyField`, or `optionLabel` and `optionText` with `optionValues`, as radios word theirs), or of `ui:options.fromContext` (lists of the data the form sits beside, see
  * `contextChoices`), else the values of the items' `enum` (worded `enums.<field or ui:options.enumKey>.<value>`). The legend is
  * `ui:title`; the list's `minItems` and `uniqueItems` hold as the schema says.
  *
@@ -40,7 +40,8 @@ export function toggledValues(values: readonly unknown[], choices: readonly Choi
 export function CheckboxesField(props: FieldProps) {
   const { fieldPathId, formData, errorSchema, onChange, registry, schema, uiSchema, rawErrors, disabled, readonly } = props;
   const { t } = useTranslation();
-  const options = (uiSchema?.['ui:options'] ?? {}) as Record<string, unknown>;
+  const locale = useIntlLocale();
+  const options = (uiSchema?.['ui:options'] ?? {}) as UiOptions;
   const source = optionSourceOf(options);
   const values = formDataOf(registry.formContext);
   const { data, waiting, failed } = useSourceData(source, values);
@@ -50,7 +51,8 @@ export function CheckboxesField(props: FieldProps) {
   const fromContext = contextOptionsOf(options);
   let choices: Choice[] | null;
   if (fromContext) choices = contextChoices(t, fromContext, (registry.formContext as { data?: unknown } | undefined)?.data, values);
-  else if (source) choices = waiting || failed ? [] : data === undefined ? null : sourceChoices(t, data, source, values);
+  else if (source)
+    choices = waiting || failed ? [] : data === undefined ? null : wordedSourceChoices(t, { t, locale }, sourceItems(data, source, values), source, options);
   else {
     choices = ((items?.enum ?? []) as unknown[])
       .filter((value): value is string | number => typeof value === 'string' || typeof value === 'number')

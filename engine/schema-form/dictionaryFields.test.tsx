@@ -142,6 +142,52 @@ describe('fields drawn from a dictionary', () => {
     );
   });
 
+  it('words one checkbox from two fields of its item (optionLabel), a list field worded value by value (optionValues enumKey)', async () => {
+    const crew = {
+      people: [
+        { id: 4, name: 'Ann Lee', roles: [2, 6] },
+        { id: 9, name: 'Bo Kim', roles: [6] },
+      ],
+    };
+    const callMethod = vi.fn(async (method: string): Promise<unknown> => (method === 'crew' ? crew : {}));
+    const roster: ScreenSpec = {
+      id: 'roster',
+      route: '/roster',
+      layout: 'main',
+      title: 'menu.title',
+      kind: 'form',
+      form: {
+        schema: { type: 'object', properties: { crewIds: { type: 'array', items: { type: 'integer' } } } },
+        fields: ['crewIds'],
+        uiSchema: {
+          crewIds: {
+            'ui:title': 'menu.crew',
+            'ui:widget': 'checkboxes',
+            'ui:options': {
+              source: { method: 'crew', path: 'people', value: 'id' },
+              optionLabel: 'menu.member',
+              optionValues: [{ field: 'roles', enumKey: 'role' }],
+            },
+          },
+        },
+        submit: { method: 'rosterSend', label: 'menu.send' },
+      },
+    };
+    const i18n = createTestI18n({
+      menu: { title: 'Roster', send: 'Send', crew: 'Crew', member: '{{name}} ({{roles}})' },
+      enums: { role: { 2: 'Captain', 6: 'Cook' } },
+    });
+    renderScreens(testOptions([roster], { callMethod }), '/roster', i18n);
+    const group = await screen.findByRole('group', { name: 'Crew' });
+    await within(group).findByRole('checkbox', { name: 'Bo Kim (Cook)' });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(2);
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Ann Lee (Captain, Cook)' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    });
+    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('rosterSend', { crewIds: [4] }));
+  });
+
   it('keeps the ticked values in the options order', () => {
     const choices = [
       { value: 1, label: 'A' },

@@ -87,7 +87,8 @@ export function disabledReason(t: TFunction, item: unknown, disabled: OptionDisa
 
 /**
  * An item as `optionLabel` and `optionText` read it: the `optionValues` columns formatted (money with its
- * currency, dates), lists of plain values as the reader's language lists them ("EUR, USD").
+ * currency, dates; a list worded value by value, `enumKey` words `[2, 6]` "Captain, Cook"), lists of
+ * plain values as the reader's language lists them ("EUR, USD").
  *
  * @example
  * ```ts
@@ -102,7 +103,13 @@ export function optionWords(item: Record<string, unknown>, columns: readonly Col
     const plain = Array.isArray(value) && value.every((entry) => typeof entry === 'string' || typeof entry === 'number');
     words[key] = plain ? list.format((value as (string | number)[]).map(String)) : value;
   }
-  for (const column of columns ?? []) words[column.field] = formatText(getPath(item, column.field), column, item, ctx);
+  for (const column of columns ?? []) {
+    const value = getPath(item, column.field);
+    // A list is worded value by value as the column words one ("Captain, Cook"), then listed.
+    words[column.field] = Array.isArray(value)
+      ? list.format(value.map((entry) => formatText(entry, column, item, ctx)).filter((entry) => entry !== ''))
+      : formatText(value, column, item, ctx);
+  }
   return words;
 }
 
@@ -160,7 +167,7 @@ export function groupedChoices(t: TFunction, groups: readonly unknown[], source:
  * The choices of a source worded by the field's `optionLabel` and `optionText` (each interpolating the
  * item, `optionValues` formatted), where the uiSchema names them.
  */
-function wordedSourceChoices(t: TFunction, ctx: FormatContext, items: Record<string, unknown>[], source: OptionSource, options: UiOptions): Choice[] {
+export function wordedSourceChoices(t: TFunction, ctx: FormatContext, items: Record<string, unknown>[], source: OptionSource, options: UiOptions): Choice[] {
   // The items are already those `where` keeps.
   const choices = sourceChoices(t, items, { ...source, where: undefined, within: undefined });
   if (!options.optionLabel && !options.optionText) return choices;

@@ -511,7 +511,7 @@ export interface UiOptions {
   offeredIn?: string;
   /** In a form: messages said on the field, before any call, where their `when` holds (see {@link FieldCheck}). */
   checks?: FieldCheck[];
-  /** `radios` and `select` from a source: i18n key wording an option, interpolating its item (`optionValues` formatted). */
+  /** `radios`, `select` and `checkboxes` from a source: i18n key wording an option, interpolating its item (`optionValues` formatted). */
   optionLabel?: string;
   /** `radios`: i18n key of a second line under an option, interpolating its item (or `{ value }` for an enum). */
   optionText?: string;

@@ -110,6 +110,40 @@ export async function companyRepresentatives(
   return rows.map((row) => toRepresentative(row, documents, now));
 }
 
+/** One person or company of the company, once, with the kinds of every role they hold. */
+export interface CompanyPerson {
+  businessRepresentativeId: number;
+  name: string;
+  kinds: number[];
+}
+
+/**
+ * The company's people, each once however many roles they hold: the registration draft gave a person
+ * one id (draft_id) that each of their roles keeps. A person is named by their first role's id.
+ *
+ * @example
+ * companyPeople(representatives); // [{ businessRepresentativeId: 4, name: 'Ann Lee', kinds: [2, 6] }]
+ */
+export function companyPeople(representatives: readonly (CompanyRepresentative & { personKey: string })[]): CompanyPerson[] {
+  const people = new Map<string, CompanyPerson>();
+  for (const { personKey, businessRepresentativeId, name, kind } of representatives) {
+    const known = people.get(personKey);
+    if (known) {
+      if (!known.kinds.includes(kind)) known.kinds.push(kind);
+    } else people.set(personKey, { businessRepresentativeId, name, kinds: [kind] });
+  }
+  return [...people.values()];
+}
+
+/** The company's people (see companyPeople) as businessRepresentativeList answers them. */
+export async function companyPeopleOf(db: Kysely<Database>, customerId: number): Promise<CompanyPerson[]> {
+  const rows = await representativeRows(db, customerId);
+  return companyPeople(rows.map((row) => ({ ...toRepresentative(row, [], new Date()), personKey: personKeyOf(row) })));
+}
+
+/** What makes two representative rows the same person or company: the draft id their registration gave them. */
+export const personKeyOf = (row: Pick<RepresentativeRow, 'entity' | 'draft_id'>) => `${row.entity}:${row.draft_id}`;
+
 /** Source-of-wealth documents grouped by the source they prove (documents with none under 'general'). */
 export interface SourceOfWealthGroup {
   key: string;

@@ -133,4 +133,17 @@ export async function seedCompanyDocumentsDemo(trx: Trx, businessEmail: string, 
       files: await file(document.category),
     });
   }
+
+  // Its declarations as given at registration (schemas/forms/company-declarations.schema.json), so the tab shows them.
+  await trx
+    .insertInto('business_statements')
+    .values({
+      customer_id: northwindId,
+      kind: 'declarations',
+      answers: JSON.stringify({ politicallyExposed: false, sanctionedCountries: false, actsOnOwnBehalf: true, informationTrue: true }),
+      answered_by_user_id: null,
+      answered_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(['customer_id', 'kind']).doNothing())
+    .execute();
 }

@@ -6,6 +6,7 @@ import { adminCompany, assignDocument, removeDocument, updateCompanyCompliance }
 import {
   companyActionsRequired,
   companyDocumentCategories,
+  companyPeopleOf,
   companyRepresentativeInfo,
   companyRepresentatives,
   confirmRepresentativeAddress,
@@ -14,7 +15,8 @@ import {
 } from './company.ts';
 import { brandOf } from '../registration/business.ts';
 import { registrationRules } from '../registration/brand-rules.ts';
-import { resolutionOf, saveStatement, sendResolution, statementOf } from './statements.ts';
+import { confirmRepresentativePhone, updateRepresentativePhone } from './representative-phone.ts';
+import { resolutionOf, saveStatement, sendResolution, startResolutionSigning, statementOf } from './statements.ts';
 
 type CompanyMethods =
   | 'companyDocumentsInquiry'
@@ -24,8 +26,11 @@ type CompanyMethods =
   | 'businessRepresentativeDelete'
   | 'businessRepresentativeAddressCreate'
   | 'businessRepresentativeAddressConfirm'
+  | 'businessRepresentativePhoneUpdate'
+  | 'businessRepresentativePhoneConfirm'
   | 'businessResolutionSend'
   | 'businessResolutionGet'
+  | 'businessResolutionSign'
   | 'companyDeclarationsGet'
   | 'companyDeclarationsUpdate'
   | 'prohibitedEscortStatementGet'
@@ -48,7 +53,12 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
     return companyActionsRequired(ctx.db, callerOf(ctx).customerId, requestLanguage(ctx.acceptLanguage));
   },
   async businessRepresentativeList(_params, ctx) {
-    return { representatives: await companyRepresentatives(ctx.db, callerOf(ctx).customerId, requestLanguage(ctx.acceptLanguage)) };
+    const { customerId } = callerOf(ctx);
+    const [representatives, people] = await Promise.all([
+      companyRepresentatives(ctx.db, customerId, requestLanguage(ctx.acceptLanguage)),
+      companyPeopleOf(ctx.db, customerId),
+    ]);
+    return { representatives, people };
   },
   async businessRepresentativeInfo(params, ctx) {
     return companyRepresentativeInfo(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId, requestLanguage(ctx.acceptLanguage));
@@ -67,6 +77,13 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
   async businessRepresentativeAddressConfirm(params, ctx) {
     return confirmRepresentativeAddress(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId);
   },
+  async businessRepresentativePhoneUpdate(params, ctx) {
+    const { businessRepresentativeId, ...phone } = params;
+    return updateRepresentativePhone(ctx.db, ctx.adapters, callerOf(ctx).customerId, businessRepresentativeId, phone);
+  },
+  async businessRepresentativePhoneConfirm(params, ctx) {
+    return confirmRepresentativePhone(ctx.db, callerOf(ctx).customerId, params.businessRepresentativeId, params.code);
+  },
   async businessResolutionSend(params, ctx) {
     const { customerId, user } = callerOf(ctx);
     const { accountResolution } = await sendResolution(ctx.db, { customerId, userId: user.userId }, params);
@@ -75,6 +92,9 @@ export const companyDocumentsHandlers: Pick<RpcHandlerMap<RpcContext>, CompanyMe
   },
   async businessResolutionGet(_params, ctx) {
     return resolutionOf(ctx.db, callerOf(ctx).customerId);
+  },
+  async businessResolutionSign(params, ctx) {
+    return startResolutionSigning(ctx.db, ctx.adapters, callerOf(ctx).customerId, params.businessRepresentativeId);
   },
   async companyDeclarationsGet(_params, ctx) {
     return statementOf(ctx.db, callerOf(ctx).customerId, 'declarations');

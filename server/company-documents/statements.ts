@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Adapters } from '../adapters/index.ts';
 import type { AccountResolution } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
@@ -25,6 +27,7 @@ export async function sendResolution(
     return {
       businessRepresentativeId: row.id,
       name: row.entity === 'company' ? (row.company_name ?? '') : `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim(),
+      signed: false,
     };
   });
   await db
@@ -84,4 +87,114 @@ export async function saveStatement(
     )
     .execute();
   return statementOf(db, caller.customerId, kind);
+}
+
+/** One signer of a resolution as stored: who, and whether and when they signed. */
+type StoredSigner = AccountResolution['signers'][number];
+
+/** The path the e-signature provider sends a signer back to. */
+const RESOLUTION_RETURN_PATH = '/company/resolution';
+
+/**
+ * Opens the e-signature provider's signing of the company's latest resolution for one of its signers
+ * (as W-forms are signed, server/fatca/w-forms.ts) and answers the signData the browser opens. Refused on
+ * the field when the resolution is signed already, the representative is not one of its signers, or they
+ * have signed.
+ *
+ * @example
+ * const { signData } = await startResolutionSigning(db, adapters, customerId, 12);
+ */
+export async function startResolutionSigning(
+  db: Kysely<Database>,
+  adapters: Adapters,
+  customerId: number,
+  representativeId: number | string,
+): Promise<{ signData: { clientId: string; signUrl: string } }> {
+  const representative = await ownRepresentativeRow(db, customerId, representativeId);
+  const resolution = await db.selectFrom('business_resolutions').selectAll().where('customer_id', '=', customerId).orderBy('id', 'desc').executeTakeFirst();
+  const refuse = (key: string) => new RpcRefusal('TA1', { validationErrors: [{ field: 'businessRepresentativeId', key: `server.companyDocuments.${key}` }] });
+  if (!resolution) throw refuse('noResolution');
+  if (resolution.status_id === RESOLUTION_STATUS.signed) throw refuse('resolutionSigned');
+  const signers: StoredSigner[] = resolution.signers;
+  const signer = signers.find((item) => item.businessRepresentativeId === representative.id);
+  if (!signer) throw refuse('notASigner');
+  if (signer.signed) throw refuse('signedAlready');
+  const company = await db.selectFrom('customers').select('business_name').where('id', '=', customerId).executeTakeFirstOrThrow();
+  const named = signers.map((item) => item.name).join(', ');
+  const requestId = randomUUID();
+  const { envelopeId, clientId, signUrl } = await adapters.eSignature.createEnvelope({
+    requestId,
+    formKind: 'resolution',
+    signer: { name: signer.name, email: representative.email ?? '' },
+    formLines: [
+      `Account resolution ${resolution.id} of ${company.business_name ?? ''}`,
+      `Representatives it concerns: ${resolution.business_representative_ids.length}`,
+      `Signers: ${named}`,
+      'I approve this account resolution on behalf of the company.',
+    ],
+    returnPath: RESOLUTION_RETURN_PATH,
+  });
+  await db
+    .insertInto('e_signature_requests')
+    .values({
+      id: requestId,
+      customer_id: customerId,
+      representative_invitation_id: null,
+      form_kind: 'resolution',
+      provider: adapters.eSignature.name,
+      envelope_id: envelopeId,
+      client_id: clientId,
+      document_id: null,
+      resolution_id: resolution.id,
+      business_representative_id: representative.id,
+    })
+    .execute();
+  return { signData: { clientId, signUrl } };
+}
+
+/** An e-signature provider's event about one envelope. */
+export type ResolutionSignatureEvent = { event: 'envelope.signed'; envelopeId: string; signedAt: string } | { event: 'envelope.declined'; envelopeId: string };
+
+/**
+ * Applies a signing outcome to a resolution: a signed envelope marks its signer signed, and the resolution
+ * becomes signed (status 2) once every signer has; a declined one only closes the request, so the signer
+ * may sign again. Repeated events are ignored. Answers false for an envelope that is not a resolution's.
+ *
+ * @example
+ * await applyResolutionSignature(db, 'sandbox', { event: 'envelope.signed', envelopeId, signedAt });
+ */
+export async function applyResolutionSignature(
+  db: Kysely<Database>,
+  provider: string,
+  event: ResolutionSignatureEvent,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('e_signature_requests')
+      .selectAll()
+      .where('provider', '=', provider)
+      .where('envelope_id', '=', event.envelopeId)
+      .where('form_kind', '=', 'resolution')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!request || request.resolution_id === null) return false;
+    if (request.status !== 'sent') return true;
+    if (event.event === 'envelope.declined') {
+      await trx.updateTable('e_signature_requests').set({ status: 'declined', updated_at: now }).where('id', '=', request.id).execute();
+      return true;
+    }
+    await trx.updateTable('e_signature_requests').set({ status: 'signed', updated_at: now }).where('id', '=', request.id).execute();
+    const resolution = await trx.selectFrom('business_resolutions').selectAll().where('id', '=', request.resolution_id).forUpdate().executeTakeFirstOrThrow();
+    const signers = resolution.signers.map((signer) =>
+      signer.businessRepresentativeId === request.business_representative_id ? { ...signer, signed: true, signedAt: event.signedAt } : signer,
+    );
+    const everyoneSigned = signers.every((signer) => signer.signed);
+    await trx
+      .updateTable('business_resolutions')
+      .set({ signers: JSON.stringify(signers), ...(everyoneSigned ? { status_id: RESOLUTION_STATUS.signed } : {}) })
+      .where('id', '=', resolution.id)
+      .execute();
+    return true;
+  });
 }

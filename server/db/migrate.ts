@@ -38,6 +38,7 @@ import * as beneficiaryTemplates from './migrations/0036_beneficiary_templates.t
 import * as businessRegistration from './migrations/0043_business_registration.ts';
 import * as businessFatca from './migrations/0047_business_fatca.ts';
 import * as callCounts from './migrations/0049_call_counts.ts';
+import * as resolutionSigning from './migrations/0050_resolution_signing.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
 
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0043_business_registration': businessRegistration,
   '0047_business_fatca': businessFatca,
   '0049_call_counts': callCounts,
+  '0050_resolution_signing': resolutionSigning,
   '0045_company_documents': companyDocuments,
 };
 

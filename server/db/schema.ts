@@ -682,18 +682,24 @@ export interface FatcaCertificationsTable {
 /** The W-forms signed through the e-signature provider: W-9, W-8BEN, and a company's W-8BEN-E. */
 export type WFormKind = 'w9' | 'w8ben' | 'w8bene';
 
+/** What an e-signature request has signed: a W-form, or a company's account resolution (migration 0050). */
+export type SigningFormKind = WFormKind | 'resolution';
+
 /** A W-9, W-8BEN or (a company's) W-8BEN-E sent to the e-signature provider for signing. */
 export interface ESignatureRequestsTable {
   id: string;
   customer_id: number;
   representative_invitation_id: number | null;
-  /** `w8bene` since migration 0047. */
-  form_kind: WFormKind;
+  /** `w8bene` since migration 0047, `resolution` since 0050. */
+  form_kind: SigningFormKind;
   provider: string;
   envelope_id: string;
   client_id: string;
   status: Generated<'sent' | 'signed' | 'declined'>;
   document_id: number | null;
+  /** The account resolution signed and the representative signing it (migration 0050), for a `resolution`. */
+  resolution_id: ColumnType<number | null, number | null | undefined, number | null>;
+  business_representative_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -1506,7 +1512,8 @@ export interface BusinessResolutionsTable {
   customer_id: number;
   business_representative_ids: ColumnType<number[], string, string>;
   status_id: number;
-  signers: ColumnType<Array<{ businessRepresentativeId: number; name: string }>, string, string>;
+  /** `signed` and `signedAt` since migration 0050 (older signers have not signed). */
+  signers: ColumnType<Array<{ businessRepresentativeId: number; name: string; signed?: boolean; signedAt?: string }>, string, string>;
   created_by_user_id: number | null;
   created_at: CreatedAt;
 }

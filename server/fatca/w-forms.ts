@@ -97,7 +97,8 @@ export type SignatureEvent =
 /**
  * Applies a signing outcome: a signed envelope files the signed W-form (pending, for compliance to
  * check), so its document status moves from none to pending; a declined one only closes the request
- * and the form stays to be signed. Repeated events are ignored. Answers false for an unknown envelope.
+ * and the form stays to be signed. Repeated events are ignored. Answers false for an envelope that is
+ * not a W-form's.
  *
  * @example
  * await applySignatureEvent(db, 'sandbox', { event: 'envelope.signed', envelopeId, signedName: 'Anna Novak', signedAt });
@@ -111,7 +112,8 @@ export async function applySignatureEvent(db: Kysely<Database>, provider: string
       .where('envelope_id', '=', event.envelopeId)
       .forUpdate()
       .executeTakeFirst();
-    if (!request) return false;
+    // A resolution's signature is the company documents' to apply (applyResolutionSignature).
+    if (!request || request.form_kind === 'resolution') return false;
     if (request.status !== 'sent') return true;
     const now = new Date();
     if (event.event === 'envelope.declined') {

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, WFormKind } from '../db/schema.ts';
+import type { Database, SigningFormKind } from '../db/schema.ts';
 
 /** What the product tells the identity provider when a customer starts a verification. */
 export interface IdentitySessionRequest {
@@ -26,7 +26,7 @@ export interface IdentityVerificationProvider {
 /** What the product sends to the e-signature provider: one form for one signer. */
 export interface SigningRequest {
   requestId: string;
-  formKind: WFormKind;
+  formKind: SigningFormKind;
   signer: { name: string; email: string };
   /** The lines of the form the signer reviews before signing. */
   formLines: string[];

@@ -5,6 +5,7 @@ import { touchSession } from '../auth/sessions.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { applySignatureEvent, type SignatureEvent } from '../fatca/w-forms.ts';
+import { applyResolutionSignature, type ResolutionSignatureEvent } from '../company-documents/statements.ts';
 import { verificationFacts } from './facts.ts';
 import { applyIdentityEvent, startIdentityVerification, type IdentityEvent } from './identity.ts';
 import { WEBHOOK_SIGNATURE_HEADER, type ESignatureProvider, type IdentityVerificationProvider } from './providers.ts';
@@ -95,7 +96,9 @@ export async function verificationRoutes(app: FastifyInstance, options: Verifica
       return reply.code(401).send({ message: 'Bad signature.' });
     const event = parseEvent(raw, SIGNATURE_EVENTS);
     if (!event) return reply.code(400).send({ message: `Unknown event: send one of ${SIGNATURE_EVENTS.join(', ')}.` });
-    const known = await applySignatureEvent(options.db, provider.name, event as unknown as SignatureEvent);
+    const known =
+      (await applySignatureEvent(options.db, provider.name, event as unknown as SignatureEvent)) ||
+      (await applyResolutionSignature(options.db, provider.name, event as unknown as ResolutionSignatureEvent));
     return reply.code(known ? 200 : 404).send({ received: known });
   });
 }

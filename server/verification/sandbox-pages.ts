@@ -16,7 +16,7 @@ function secretOf(adapter: object): string {
 }
 
 /** The heading of each W-form's signing page. */
-const W_FORM_TITLES: Record<string, string> = { w9: 'Form W-9', w8ben: 'Form W-8BEN', w8bene: 'Form W-8BEN-E' };
+const W_FORM_TITLES: Record<string, string> = { w9: 'Form W-9', w8ben: 'Form W-8BEN', w8bene: 'Form W-8BEN-E', resolution: 'Account resolution' };
 
 const field = (form: Form, name: string, fallback = '') => (form[name] ?? fallback).trim();
 

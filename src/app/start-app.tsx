@@ -84,7 +84,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
     endpoint: `${apiBase}/api`,
   };
   const rpc = createRpc(rpcOptions);
-  const customer = createCustomerStore(() => rpc('profileInquiry', {}));
+  const customer = createCustomerStore(
+    () => rpc('profileInquiry', {}),
+    () => rpc('businessAccessInfo', {}),
+  );
   const actions = createSessionActions(session, customer, sessionStorage, tokenService);
   // Signed in before the router runs its first guard, so the page asked for opens.
   let codeSignIn = false;

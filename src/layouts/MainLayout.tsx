@@ -15,6 +15,8 @@ import { CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { ViewingBanner } from '../admin/ViewingBanner.tsx';
 import { ApprovalsNavItem } from '../approvals/ApprovalsNavItem.tsx';
 import { CompanyNavItems } from '../business/CompanyNavItems.tsx';
+import { representativeNavigation } from '../business/representative-access.ts';
+import { useCustomer } from '../session/customer-store.ts';
 
 const NAV_ID = 'main-navigation';
 const TOOLS_ID = 'main-tools';
@@ -40,15 +42,17 @@ export function splitNavigation(navItems: readonly NavItem[]): { primary: NavIte
  * The shell of the main area: a header with the logo, the navigation (at most six entries, the rest
  * under "More"), whom the customer acts as, the language, the theme and sign-out, and on phones a bar of the main
  * entries at the bottom. Below the laptop width the navigation folds behind a menu button and closes
- * again on every move.
+ * again on every move. A representative (document 002 section 6) sees only the entries they may follow: the
+ * company documents.
  */
 export function MainLayout({ navItems, children }: LayoutProps) {
   const { t } = useTranslation();
-  const { brand } = useApp();
+  const { brand, customer } = useApp();
+  const representativeOnly = useCustomer(customer)?.representativeOnly === true;
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
-  const { primary, more, bar } = splitNavigation(navItems);
+  const { primary, more, bar } = splitNavigation(representativeOnly ? representativeNavigation(navItems) : navItems);
 
   return (
     <div className="layout-main" data-bar={bar.length > 0}>
@@ -77,7 +81,7 @@ export function MainLayout({ navItems, children }: LayoutProps) {
             items={more}
             extra={
               <>
-                <ApprovalsNavItem />
+                {!representativeOnly && <ApprovalsNavItem />}
                 <CompanyNavItems />
               </>
             }

@@ -1,11 +1,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Customer, CustomerProfile } from '../../generated/entities.ts';
 import type { ProfileInquiryResponse } from '../../generated/methods.ts';
+import { isRepresentativeOnly, type BalanceInfoAccess } from '../business/representative-access.ts';
 
 /** Who is signed in: the server-owned identity and the profile the customer edits. */
 export interface SignedInCustomer {
   customer: Customer;
   profile: CustomerProfile;
+  /** A business user without balance-info access: a representative, who reaches only the company documents. */
+  representativeOnly?: boolean;
 }
 
 /** Holds the signed-in customer for the layouts and the start-page rules. */
@@ -21,10 +24,13 @@ export interface CustomerStore {
 
 /**
  * @example
- * const customer = createCustomerStore(() => rpc('profileInquiry', {}));
- * const { customer: who } = await customer.load();
+ * const customer = createCustomerStore(() => rpc('profileInquiry', {}), () => rpc('businessAccessInfo', {}));
+ * const { customer: who, representativeOnly } = await customer.load();
+ *
+ * `accessOf` answers a business user's access (document 002 section 6); without it, or when it fails, the
+ * user is not taken for a representative (the server refuses what they may not do all the same).
  */
-export function createCustomerStore(inquire: () => Promise<ProfileInquiryResponse>): CustomerStore {
+export function createCustomerStore(inquire: () => Promise<ProfileInquiryResponse>, accessOf?: () => Promise<BalanceInfoAccess>): CustomerStore {
   let current: SignedInCustomer | null = null;
   let loading: Promise<SignedInCustomer> | undefined;
   const listeners = new Set<() => void>();
@@ -36,9 +42,11 @@ export function createCustomerStore(inquire: () => Promise<ProfileInquiryRespons
     current: () => current,
     load() {
       loading ??= inquire()
-        .then(({ customer, profile }) => {
-          set({ customer, profile });
-          return { customer, profile };
+        .then(async ({ customer, profile }) => {
+          const representativeOnly = customer.customerType === 'business' && accessOf ? await accessOf().then(isRepresentativeOnly, () => false) : false;
+          const loaded = { customer, profile, ...(representativeOnly ? { representativeOnly } : {}) };
+          set(loaded);
+          return loaded;
         })
         .finally(() => {
           loading = undefined;

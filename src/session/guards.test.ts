@@ -242,6 +242,37 @@ describe('guard and redirect rules of document 000 section 2', () => {
   });
 });
 
+describe('a representative (document 002 section 6: a business user without balance-info access)', () => {
+  const representative = (representativeOnly: boolean): CustomerStore => {
+    const store = fakeCustomer({ customerType: 'business' });
+    const signedIn = { ...store.current()!, representativeOnly };
+    return { ...store, current: () => signedIn };
+  };
+  const target = async (path: string, representativeOnly = true) => {
+    const { authenticated, businessCustomer } = createGuards(fakeSession(true), sessionStorage, { customer: representative(representativeOnly) });
+    const context = { pathname: path, search: '', params: {} };
+    const [main, company] = await Promise.all([authenticated(context), businessCustomer(context)]);
+    expect(company).toBe(main);
+    return main;
+  };
+
+  it('goes to the company documents from any other page of the main area', async () => {
+    for (const path of ['/home', '/transfer', '/company', '/company/info', '/company-access', '/company/resolution']) {
+      expect(await target(path)).toBe('/company-documents');
+    }
+  });
+
+  it('opens the company documents, their uploads and the representatives', async () => {
+    for (const path of ['/company-documents', '/company-documents/upload', '/company/documents', '/company/representatives/4']) {
+      expect(await target(path)).toBeNull();
+    }
+  });
+
+  it('does not hold back a business user with balance-info access', async () => {
+    expect(await target('/home', false)).toBeNull();
+  });
+});
+
 describe('guard anonymous (sign-in)', () => {
   it('opens sign-in for a signed-out visitor', async () => {
     const session = fakeSession(false);

@@ -1,4 +1,5 @@
 import type { Guard } from '../../engine/index.ts';
+import { REPRESENTATIVE_HOME, representativeMayOpen } from '../business/representative-access.ts';
 import { isKycPath, kycPath } from '../navigation/redirect-rules.ts';
 import { authSecretFrom, forgetSeiPath, keptLoginResult, SEI_ROUTE, storedSeiPath, storeSeiPath } from '../navigation/stored-paths.ts';
 import type { CustomerStore, SignedInCustomer } from './customer-store.ts';
@@ -28,7 +29,8 @@ async function signedInCustomer(customer: CustomerStore | undefined): Promise<Si
  *
  * - `authenticated` (the main area): a signed-out visitor's path is remembered and they go to sign
  *   in. Signed in: a stored /auth/sei path wins; then, if KYC is needed, the KYC page (business or
- *   personal variant) from any other page.
+ *   personal variant) from any other page; a representative (a business user without balance-info access,
+ *   document 002 section 6) from any page but the company documents goes to them.
  * - `anonymous` (sign-in): a signed-in user is sent home, but only once a token refresh proves the
  *   session is still alive; if the refresh is refused the session expires and sign-in opens.
  * - `signedIn` (restricted screens such as company selection): signed in, else sign-in with the path remembered.
@@ -59,6 +61,7 @@ export function createGuards(session: Session, storage: Storage, dependencies: G
     if (signedIn?.customer.isNeedKyc && !signedIn.customer.isAdmin) {
       return kycPath(signedIn.customer.customerType === 'business' ? 'business' : 'personal');
     }
+    if (signedIn?.representativeOnly && !representativeMayOpen(pathname)) return REPRESENTATIVE_HOME;
     return null;
   };
 

@@ -68,6 +68,7 @@ describe('company documents', () => {
     await page
       .locator('section', { has: page.getByRole('heading', { name: 'Signers' }) })
       .getByText('Grace Holt')
+      .first()
       .waitFor();
 
     await page.getByRole('button', { name: 'Accept the statement' }).click();

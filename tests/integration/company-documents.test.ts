@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPRESENTATIVE_DEMO_LOGIN } from '../../server/company-documents/demo-seed.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { codeIn, outboxTo } from './business-draft-support.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
 
@@ -174,6 +175,33 @@ for (const backend of BACKENDS) {
       });
     });
 
+    it("gives a representative a new phone, sends it a code, confirms it with that code only, and refuses another company's", async () => {
+      const tom = (await representatives()).find((item) => item.name === 'Tom Reyes')!;
+      const id = tom.businessRepresentativeId;
+      const updated = await call('businessRepresentativePhoneUpdate', { businessRepresentativeId: id, phoneCountryCode: '+44', phone: '7700 900-777' }, owner);
+      expect(updated).toMatchObject({ responseCode: '00', phone: { countryCode: '44', number: '7700900777', confirmed: 'false' } });
+      const code = codeIn((await outboxTo(client, '447700900777', 'representativePhoneVerification'))[0]);
+      const wrong = code === '000000' ? '111111' : '000000';
+      expect(await call('businessRepresentativePhoneConfirm', { businessRepresentativeId: id, code: wrong }, owner)).toMatchObject({
+        responseCode: 'VF',
+        validationErrors: [{ field: 'code' }],
+      });
+      expect(await call('businessRepresentativePhoneConfirm', { businessRepresentativeId: id, code }, owner)).toMatchObject({
+        responseCode: '00',
+        phone: { number: '7700900777', confirmed: 'true' },
+      });
+      const info = await call<{ phone: Record<string, string> }>('businessRepresentativeInfo', { businessRepresentativeId: id }, owner);
+      expect(info.phone).toEqual({ countryCode: '44', number: '7700900777', confirmed: 'true' });
+      expect(
+        (await call('businessRepresentativePhoneUpdate', { businessRepresentativeId: 999_999, phoneCountryCode: '44', phone: '7700900778' }, owner))
+          .responseCode,
+      ).toBe('13');
+      expect(await call('businessRepresentativePhoneUpdate', { businessRepresentativeId: id, phoneCountryCode: '44', phone: 'abc' }, owner)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'phone' }],
+      });
+    });
+
     it('offers the company choices when deleting a representative who signs in, and keeps or removes their access', async () => {
       const grace = (await representatives()).find((item) => item.name === 'Grace Holt')!;
       expect(grace.isUser).toBe(true);
@@ -301,13 +329,120 @@ for (const backend of BACKENDS) {
         signers: [{ businessRepresentativeId: tom.businessRepresentativeId, name: 'Tom Reyes' }],
       });
 
-      expect(await call('companyDeclarationsUpdate', { answers: { politicallyExposed: false, activity: 'Animation' } }, owner)).toMatchObject({
+      const declarations = {
+        politicallyExposed: true,
+        politicallyExposedDetails: 'Ann Holt, city councillor',
+        sanctionedCountries: false,
+        actsOnOwnBehalf: true,
+      };
+      expect(await call('companyDeclarationsUpdate', { answers: { ...declarations, informationTrue: true } }, owner)).toMatchObject({
         responseCode: '00',
-        answers: { politicallyExposed: false, activity: 'Animation' },
+        answers: { ...declarations, informationTrue: true },
       });
+      expect(await call('companyDeclarationsUpdate', { answers: { ...declarations, informationTrue: false } }, owner)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'answers.informationTrue' }],
+      });
+      const { politicallyExposedDetails: _left, ...withoutDetails } = declarations;
+      expect(await call('companyDeclarationsUpdate', { answers: { ...withoutDetails, informationTrue: true } }, owner)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'answers.politicallyExposedDetails' }],
+      });
+      expect(await call('companyDeclarationsGet', {}, owner)).toMatchObject({ answers: { politicallyExposedDetails: 'Ann Holt, city councillor' } });
       expect((await call('prohibitedEscortStatementAccept', { accepted: false }, owner)).responseCode).toBe('TA1');
       expect((await call('prohibitedEscortStatementAccept', { accepted: true }, owner)).responseCode).toBe('00');
       expect(await call('prohibitedEscortStatementGet', {}, owner)).toMatchObject({ answers: { accepted: true } });
+    });
+
+    it('lets the representative (no balance-info access) reach the company documents only: its access says so and the rest is refused', async () => {
+      expect(await call('businessAccessInfo', {}, representative)).toMatchObject({ responseCode: '00', accessList: { balanceInfo: false, documents: true } });
+      expect((await call('companyDocumentsInquiry', {}, representative)).responseCode).toBe('00');
+      for (const method of ['balanceInquiry', 'balanceTotal', 'companyInfo', 'companyAddresses', 'accessRightsList']) {
+        expect((await call(method, {}, representative)).responseCode, method).toBe('13');
+      }
+    });
+
+    it('lists a person holding two roles once among the people a resolution names and is signed by, with both roles', async () => {
+      // Earlier tests delete some representatives: a person with one role is taken from those left.
+      type Person = { businessRepresentativeId: number; name: string; kinds: number[] };
+      const before = (await call<{ people: Person[] }>('businessRepresentativeList', {}, owner)).people;
+      const single = before.find((person) => person.kinds.length === 1)!;
+      const owned = await test.server.db
+        .selectFrom('business_representatives')
+        .selectAll()
+        .where('id', '=', single.businessRepresentativeId)
+        .where('entity', '=', 'person')
+        .executeTakeFirstOrThrow();
+      const otherKind = owned.kind === 2 ? 6 : 2;
+      const name = `${owned.first_name} ${owned.last_name}`;
+      const second = await test.server.db
+        .insertInto('business_representatives')
+        .values({
+          customer_id: northwindId,
+          kind: otherKind,
+          entity: 'person',
+          draft_id: owned.draft_id,
+          first_name: owned.first_name,
+          last_name: owned.last_name,
+          share: 5,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      try {
+        const { people } = await call<{ people: Array<{ businessRepresentativeId: number; name: string; kinds: number[] }> }>(
+          'businessRepresentativeList',
+          {},
+          owner,
+        );
+        expect(people.filter((person) => person.name === name)).toEqual([{ businessRepresentativeId: owned.id, name, kinds: [owned.kind, otherKind] }]);
+        expect(people).toHaveLength(new Set((await representatives()).map((item) => item.name)).size);
+      } finally {
+        await test.server.db.deleteFrom('business_representatives').where('id', '=', second.id).execute();
+      }
+    });
+
+    it('signs a resolution through the e-signature sandbox, signer by signer, and is signed (status 2) once every signer has', async () => {
+      const people = await representatives();
+      // Earlier tests delete some representatives: two of those left sign.
+      const [grace, tom] = people.map((item) => item.businessRepresentativeId) as [number, number];
+      const sent = await call<{ accountResolution: { statusId: number } }>(
+        'businessResolutionSend',
+        { businessRepresentativeIds: [grace, tom], signers: [grace, tom] },
+        owner,
+      );
+      expect(sent).toMatchObject({ responseCode: '00', accountResolution: { statusId: 1 } });
+      const signIn = async (businessRepresentativeId: number) => {
+        const answer = await call<{ signData: { signUrl: string } }>('businessResolutionSign', { businessRepresentativeId }, owner);
+        expect(answer).toMatchObject({ responseCode: '00', signData: { signUrl: expect.stringMatching(/^\/sandbox\/e-signature\/env_/) } });
+        expect((await client.get(answer.signData.signUrl)).text).toContain('Account resolution');
+        const response = await fetch(`${test.url}${answer.signData.signUrl}`, {
+          method: 'POST',
+          body: new URLSearchParams({ outcome: 'signed', signedName: 'Signer' }),
+          redirect: 'manual',
+        });
+        expect([response.status, response.headers.get('location')]).toEqual([303, '/company/resolution']);
+      };
+      await signIn(grace);
+      const half = await call<{ accountResolution: { statusId: number; signers: Array<{ businessRepresentativeId: number; signed?: boolean }> } }>(
+        'businessResolutionGet',
+        {},
+        owner,
+      );
+      expect(half.accountResolution.statusId).toBe(1);
+      expect(half.accountResolution.signers.map((signer) => [signer.businessRepresentativeId, signer.signed])).toEqual([
+        [grace, true],
+        [tom, false],
+      ]);
+      expect(await call('businessResolutionSign', { businessRepresentativeId: grace }, owner)).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'businessRepresentativeId' }],
+      });
+      await signIn(tom);
+      expect(await call('businessResolutionGet', {}, owner)).toMatchObject({
+        accountResolution: { statusId: 2, signers: [{ signed: true }, { signed: true }] },
+      });
+      expect(await call('businessResolutionSign', { businessRepresentativeId: tom }, owner)).toMatchObject({ responseCode: 'TA1' });
+      expect((await call('businessResolutionSign', { businessRepresentativeId: 999_999 }, owner)).responseCode).toBe('13');
     });
 
     it('refuses every company documents call to a user without the documents right', async () => {
