@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
 import type { AccountResolution } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ownRepresentativeRow } from '../profile/access.ts';
+import { sendForSigning, signingRequestForUpdate } from '../fatca/w-forms.ts';
 
 /** Account resolution statuses: sent and waiting for its signers, then signed. */
 export const RESOLUTION_STATUS = { sent: 1, signed: 2 } as const;
@@ -121,35 +121,23 @@ export async function startResolutionSigning(
   if (signer.signed) throw refuse('signedAlready');
   const company = await db.selectFrom('customers').select('business_name').where('id', '=', customerId).executeTakeFirstOrThrow();
   const named = signers.map((item) => item.name).join(', ');
-  const requestId = randomUUID();
-  const { envelopeId, clientId, signUrl } = await adapters.eSignature.createEnvelope({
-    requestId,
-    formKind: 'resolution',
-    signer: { name: signer.name, email: representative.email ?? '' },
-    formLines: [
-      `Account resolution ${resolution.id} of ${company.business_name ?? ''}`,
-      `Representatives it concerns: ${resolution.business_representative_ids.length}`,
-      `Signers: ${named}`,
-      'I approve this account resolution on behalf of the company.',
-    ],
-    returnPath: RESOLUTION_RETURN_PATH,
-  });
-  await db
-    .insertInto('e_signature_requests')
-    .values({
-      id: requestId,
-      customer_id: customerId,
-      representative_invitation_id: null,
-      form_kind: 'resolution',
-      provider: adapters.eSignature.name,
-      envelope_id: envelopeId,
-      client_id: clientId,
-      document_id: null,
-      resolution_id: resolution.id,
-      business_representative_id: representative.id,
-    })
-    .execute();
-  return { signData: { clientId, signUrl } };
+  const signData = await sendForSigning(
+    db,
+    adapters,
+    { customerId, resolution: { resolutionId: resolution.id, businessRepresentativeId: representative.id } },
+    {
+      formKind: 'resolution',
+      signer: { name: signer.name, email: representative.email ?? '' },
+      formLines: [
+        `Account resolution ${resolution.id} of ${company.business_name ?? ''}`,
+        `Representatives it concerns: ${resolution.business_representative_ids.length}`,
+        `Signers: ${named}`,
+        'I approve this account resolution on behalf of the company.',
+      ],
+      returnPath: RESOLUTION_RETURN_PATH,
+    },
+  );
+  return { signData };
 }
 
 /** An e-signature provider's event about one envelope. */
@@ -170,15 +158,8 @@ export async function applyResolutionSignature(
   now: Date = new Date(),
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('e_signature_requests')
-      .selectAll()
-      .where('provider', '=', provider)
-      .where('envelope_id', '=', event.envelopeId)
-      .where('form_kind', '=', 'resolution')
-      .forUpdate()
-      .executeTakeFirst();
-    if (!request || request.resolution_id === null) return false;
+    const request = await signingRequestForUpdate(trx, provider, event.envelopeId);
+    if (!request || request.form_kind !== 'resolution' || request.resolution_id === null) return false;
     if (request.status !== 'sent') return true;
     if (event.event === 'envelope.declined') {
       await trx.updateTable('e_signature_requests').set({ status: 'declined', updated_at: now }).where('id', '=', request.id).execute();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Adapters } from '../adapters/index.ts';
 import type { Database, WFormKind } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
@@ -21,18 +21,26 @@ export interface WFormToSign {
   returnPath: SigningReturn;
 }
 
+/** Who a signing request is for, beside its customer: a representative's invitation, or a resolution's signer. */
+export interface SigningRequestFor {
+  customerId: number;
+  representativeInvitationId?: number | null;
+  resolution?: { resolutionId: number; businessRepresentativeId: number };
+}
+
 /**
- * Sends a W-form to the e-signature provider and records the request, so the provider's signed event
- * files the signed form for the subject; answers the signData the browser opens.
+ * Sends a form to the e-signature provider and records the request, so the provider's event about the
+ * envelope finds what it was for (a W-form filed for the subject, a resolution's signer marked signed);
+ * answers the signData the browser opens.
  *
  * @example
- * const signData = await sendWFormForSigning(db, adapters, subject, { formKind: 'w9', signer, formLines, returnPath: '/self-certification' });
+ * const signData = await sendForSigning(db, adapters, { customerId: 7 }, { formKind: 'w9', signer, formLines, returnPath: '/self-certification' });
  */
-export async function sendWFormForSigning(
+export async function sendForSigning(
   db: Kysely<Database>,
   adapters: Adapters,
-  subject: FatcaSubject,
-  form: WFormToSign,
+  request: SigningRequestFor,
+  form: Omit<WFormToSign, 'formKind' | 'returnPath'> & { formKind: WFormKind | 'resolution'; returnPath: string },
 ): Promise<{ clientId: string; signUrl: string }> {
   const requestId = randomUUID();
   const { envelopeId, clientId, signUrl } = await adapters.eSignature.createEnvelope({ requestId, ...form });
@@ -40,16 +48,51 @@ export async function sendWFormForSigning(
     .insertInto('e_signature_requests')
     .values({
       id: requestId,
-      customer_id: subject.customerId,
-      representative_invitation_id: subject.representativeInvitationId,
+      customer_id: request.customerId,
+      representative_invitation_id: request.representativeInvitationId ?? null,
       form_kind: form.formKind,
       provider: adapters.eSignature.name,
       envelope_id: envelopeId,
       client_id: clientId,
       document_id: null,
+      ...(request.resolution
+        ? { resolution_id: request.resolution.resolutionId, business_representative_id: request.resolution.businessRepresentativeId }
+        : {}),
     })
     .execute();
   return { clientId, signUrl };
+}
+
+/**
+ * The signing request of one envelope of a provider, locked until the transaction ends (an event may be
+ * delivered twice at once).
+ *
+ * @example
+ * const request = await signingRequestForUpdate(trx, 'sandbox', envelopeId);
+ */
+export function signingRequestForUpdate(trx: Transaction<Database>, provider: string, envelopeId: string) {
+  return trx
+    .selectFrom('e_signature_requests')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('envelope_id', '=', envelopeId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Sends a W-form to the e-signature provider for a subject (see `sendForSigning`).
+ *
+ * @example
+ * const signData = await sendWFormForSigning(db, adapters, subject, { formKind: 'w9', signer, formLines, returnPath: '/self-certification' });
+ */
+export function sendWFormForSigning(
+  db: Kysely<Database>,
+  adapters: Adapters,
+  subject: FatcaSubject,
+  form: WFormToSign,
+): Promise<{ clientId: string; signUrl: string }> {
+  return sendForSigning(db, adapters, subject, form);
 }
 
 /**
@@ -105,13 +148,7 @@ export type SignatureEvent =
  */
 export async function applySignatureEvent(db: Kysely<Database>, provider: string, event: SignatureEvent): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('e_signature_requests')
-      .selectAll()
-      .where('provider', '=', provider)
-      .where('envelope_id', '=', event.envelopeId)
-      .forUpdate()
-      .executeTakeFirst();
+    const request = await signingRequestForUpdate(trx, provider, event.envelopeId);
     // A resolution's signature is the company documents' to apply (applyResolutionSignature).
     if (!request || request.form_kind === 'resolution') return false;
     if (request.status !== 'sent') return true;
