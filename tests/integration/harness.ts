@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
@@ -8,6 +8,7 @@ import { buildServer, type BankServer } from '../../server/app.ts';
 import { REPOSITORY_ROOT, type DatabaseConfig, type ServerConfig } from '../../server/config/config.ts';
 import { openDatabase } from '../../server/db/connect.ts';
 import type { Database } from '../../server/db/schema.ts';
+import { newPgliteDataDir, postgresTemplateClause } from '../support/database-template.ts';
 import { startServer } from '../support/server-process.ts';
 
 /** A database back-end the suite runs against. */
@@ -29,7 +30,7 @@ export const BACKENDS: Backend[] = [{ name: 'PGlite' }, { name: 'PostgreSQL' }];
 /** A fresh database for one test server, and how to remove it. */
 export async function freshDatabase(backend: Backend): Promise<{ database: DatabaseConfig; remove(): Promise<void> }> {
   if (backend.name === 'PGlite') {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-pglite-'));
+    const dataDir = newPgliteDataDir('bank-pglite-');
     return { database: { kind: 'pglite', dataDir }, remove: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: run the suite through vitest, whose global setup starts PostgreSQL.');
@@ -37,7 +38,7 @@ export async function freshDatabase(backend: Backend): Promise<{ database: Datab
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${postgresTemplateClause()}`);
   } finally {
     await admin.end();
   }

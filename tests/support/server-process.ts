@@ -5,6 +5,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newPgliteDataDir } from './database-template.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -51,7 +52,8 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}, { root = repoRoot }: { root?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-data-'));
+  // Another copy of the project may have other migrations: it starts from an empty folder.
+  const dataDir = root === repoRoot ? newPgliteDataDir('bank-data-') : mkdtempSync(path.join(tmpdir(), 'bank-data-'));
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
