@@ -21,6 +21,8 @@ import {
   MAX_ATTEMPTS,
   replay,
   RETRY_DELAYS_MS,
+  type WebhookEndpoint,
+  type WebhookRequestPage,
 } from '../../server/webhooks/index.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
@@ -64,6 +66,7 @@ for (const backend of BACKENDS) {
     let annaCustomerId: number;
     let northwindId: number;
     let receiver: Awaited<ReturnType<typeof startReceiver>>;
+    let demo: { endpoints: WebhookEndpoint[]; log: WebhookRequestPage };
 
     const db = () => test.server.db;
     const call = (method: string, params: Record<string, unknown>, tokens = anna) => client.rpc(method, params, { token: tokens.accessToken });
@@ -84,6 +87,7 @@ for (const backend of BACKENDS) {
       await db().updateTable('customers').set({ transaction_approve_mode: null }).where('id', '=', annaCustomerId).execute();
       const northwindUser = await db().selectFrom('users').select('customer_id').where('email', '=', DEMO_LOGINS.business).executeTakeFirstOrThrow();
       northwindId = northwindUser.customer_id!;
+      demo = { endpoints: await listEndpoints(db(), northwindId), log: await listRequests(db(), northwindId) };
       receiver = await startReceiver();
     });
     afterAll(async () => {
@@ -95,6 +99,16 @@ for (const backend of BACKENDS) {
       await db().deleteFrom('webhook_endpoints').where('customer_id', '=', northwindId).execute();
       receiver.received.length = 0;
       receiver.answers.length = 0;
+    });
+
+    it('has Northwind’s demo endpoint with a delivered event and one failed then delivered', () => {
+      expect(demo.endpoints).toEqual([expect.objectContaining({ name: 'Northwind shop', enabled: true })]);
+      expect(demo.log.items.map((item) => [item.eventType, item.outcome, item.responseStatus])).toEqual([
+        ['payout.settled', 'delivered', 200],
+        ['payout.settled', 'failed', 503],
+        ['payment.received', 'delivered', 200],
+      ]);
+      expect(demo.log.nextCursor).toBeUndefined();
     });
 
     it('delivers a payment received by a real transfer, signed so the Standard Webhooks reference verifies it', async () => {
