@@ -100,6 +100,10 @@ export interface Database {
   business_representatives: BusinessRepresentativesTable;
   business_resolutions: BusinessResolutionsTable;
   business_statements: BusinessStatementsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1525,4 +1529,61 @@ export interface BusinessStatementsTable {
   answers: ColumnType<Record<string, string | boolean | undefined>, string, string>;
   answered_by_user_id: number | null;
   answered_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A customer's webhook endpoint (migration 0053): its signing secret is kept sealed (server/webhooks/endpoints.ts). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  enabled: Generated<boolean>;
+  url: string;
+  /** `whsec_…` sealed with AES-256-GCM under the app setting `webhook_secret_key`. */
+  secret_sealed: string;
+  /** 'failing' when the runner disabled it after a delivery failed through the whole retry schedule. */
+  disabled_reason: ColumnType<'failing' | null, 'failing' | null | undefined, 'failing' | null>;
+  disabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
+}
+
+/** An event raised for a customer (migration 0053); its id is the `webhook-id` header. */
+export interface WebhookMessagesTable {
+  id: string;
+  customer_id: number;
+  event_type: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One message on its way to one endpoint (migration 0053): the queue. */
+export interface WebhookDeliveriesTable {
+  id: Generated<bigint>;
+  message_id: string;
+  endpoint_id: number;
+  state: ColumnType<'pending' | 'delivered' | 'failed', 'pending' | 'delivered' | 'failed' | undefined, 'pending' | 'delivered' | 'failed'>;
+  attempt_count: Generated<number>;
+  next_attempt_at: Date | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One HTTP request of a delivery and its answer (migration 0053), for the webhook log. */
+export interface WebhookAttemptsTable {
+  id: Generated<bigint>;
+  delivery_id: bigint;
+  message_id: string;
+  endpoint_id: number;
+  customer_id: number;
+  url: string;
+  request_headers: ColumnType<Record<string, string>, string, string>;
+  request_body: string;
+  response_status: number | null;
+  /** At most 4 KiB of the answer. */
+  response_body: string | null;
+  /** Why no answer came (timeout, refused connection). */
+  error: string | null;
+  duration_ms: number;
+  attempted_at: Date;
+  /** When the delivery is tried again after this attempt; null when delivered or given up. */
+  next_attempt_at: Date | null;
+  outcome: 'delivered' | 'failed';
 }

@@ -18,6 +18,7 @@ import { startConfirmation } from '../transfers/confirmation.ts';
 import { needsBusinessApproval, type SubmitResult } from '../transfers/create-transfer.ts';
 import { checkTransferLimits } from '../transfers/limits.ts';
 import { transferScope, type TransferScope } from '../transfers/scope.ts';
+import { enqueueEvent } from '../webhooks/index.ts';
 import { instructionOf, payoutInstruction, processingPayouts } from '../transfers/payout-handover.ts';
 import { countryMaxAmount } from './country-max-amount.ts';
 import { railQuote } from './fee-quote.ts';
@@ -329,12 +330,49 @@ export async function recordPayout(trx: Transaction<Database>, record: PayoutRec
 export type ReportOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown';
 
 /**
+ * Raises the customer's `payout.settled` or `payout.returned` webhook event (a failure is reported as
+ * returned, with state 'failed'), in the transaction that applied the rail's report.
+ */
+async function reportPayoutState(
+  trx: Transaction<Database>,
+  payout: {
+    customer_id: number;
+    transfer_id: bigint;
+    amount: bigint;
+    currency_code: string;
+    beneficiary: { name?: string | null };
+    rail: RailName;
+    endToEndId: string;
+    state: 'settled' | 'returned' | 'failed';
+    reasonCode: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  const { scale } = await trx.selectFrom('currencies').select('scale').where('code', '=', payout.currency_code).executeTakeFirstOrThrow();
+  await enqueueEvent(trx, {
+    customerId: payout.customer_id,
+    type: payout.state === 'settled' ? 'payout.settled' : 'payout.returned',
+    data: {
+      transferId: Number(payout.transfer_id),
+      rail: payout.rail,
+      endToEndId: payout.endToEndId,
+      amount: formatMinorUnits(payout.amount, scale),
+      currencyCode: payout.currency_code,
+      beneficiaryName: (payout.beneficiary.name ?? '').slice(0, 512),
+      state: payout.state,
+      ...(payout.reasonCode ? { reasonCode: payout.reasonCode } : {}),
+      at: payout.at.toISOString(),
+    },
+  });
+}
+
+/**
  * Applies one rail report to its payout, in one database transaction: the payout is locked; a report id
  * it already has is a duplicate and changes nothing; a change the state machine does not allow
  * (payout-states.ts) is ignored; otherwise the ledger does what the table says (post the hold, void it
  * and give amount and fee back, or refund the amount of a settled payout from the rail's clearing
  * account, the fee kept), and the payout, its transfer and its timeline take the new state with its time
- * and reason code. The customer's open pages, on every server instance, are told (announceToCustomer) once
+ * and reason code; a settlement, return or failure raises the customer's webhook event. The customer's open pages, on every server instance, are told (announceToCustomer) once
  * it is committed.
  *
  * @example
@@ -417,6 +455,9 @@ export async function applyRailReport(db: Kysely<Database>, rail: RailName, repo
       .execute();
     // A batch's payout also settles its row (batch-payouts.ts).
     if (payout.batch_id !== null) await batchPayoutSettled(trx, payout.transfer_id, report.state, effect, reasonCode);
+    if (report.state === 'settled' || report.state === 'returned' || report.state === 'failed') {
+      await reportPayoutState(trx, { ...payout, rail, endToEndId: report.endToEndId, state: report.state, reasonCode, at: report.at });
+    }
     // Once committed, the customer's open pages (history, details) on every instance ask again and show
     // the new state: the announcement is a NOTIFY, delivered at commit.
     await announceToCustomer(trx, payout.customer_id, 'payouts');

@@ -13,6 +13,7 @@ import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { startConfirmation, type ApproveType } from './confirmation.ts';
 import { customerByEmail, customerName, receivingAccount } from './parties.ts';
+import { reportPaymentReceived } from './payment-events.ts';
 import { quoteTransfer } from '../pricing/pricing.ts';
 import { checkTransferLimits } from './limits.ts';
 import type { TransferScope } from './scope.ts';
@@ -270,6 +271,7 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (status === 'completed') await reportPaymentReceived(trx, inserted.id);
 
   const result: SubmitResult = {
     operationId: Number(inserted.id),

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database, TransferStatus } from '../db/schema.ts';
 import { settleHeldTransaction } from '../ledger/holds.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { reportPaymentReceived } from './payment-events.ts';
 
 type Trx = Transaction<Database>;
 
@@ -15,7 +16,7 @@ const payoutOfTransfer = (trx: Trx, transferId: bigint) =>
  * lands with `releaseEscrowFor` once they do). A payout on a rail keeps its hold, which its rail's
  * settlement posts or its return releases: it becomes 'processing', and the caller hands it to its rail
  * after the commit (`handOverPayout`; `resendPendingPayouts` hands it over again if that is lost).
- * Answers the status.
+ * Money that reached another customer raises their `payment.received` webhook event with it. Answers the status.
  */
 export async function completeTransfer(trx: Trx, transferId: bigint): Promise<TransferStatus> {
   const payout = await payoutOfTransfer(trx, transferId);
@@ -29,6 +30,7 @@ export async function completeTransfer(trx: Trx, transferId: bigint): Promise<Tr
   await settleHeldTransaction(trx, transfer.ledger_transaction_id!, 'post');
   const status: TransferStatus = transfer.to_account_id === null ? 'awaitingPayee' : 'completed';
   await trx.updateTable('transfers').set({ status, updated_at: new Date() }).where('id', '=', transferId).execute();
+  if (status === 'completed') await reportPaymentReceived(trx, transferId);
   return status;
 }
 

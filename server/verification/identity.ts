@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { storeDocument } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
@@ -7,6 +7,7 @@ import { DOCUMENT_KINDS } from '../documents/document-kinds.ts';
 import type { IdentityVerificationProvider } from './providers.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { identityReportPdf } from '../documents/pdf/forms.ts';
+import { enqueueEvent } from '../webhooks/index.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -162,11 +163,32 @@ async function fileIdentityDocument(
   return documentId;
 }
 
+/** Raises the customer's `verification.finished` webhook event, in the transaction that recorded the outcome. */
+async function reportVerificationFinished(
+  trx: Transaction<Database>,
+  run: { customer_id: number; workflow_run_id: string },
+  result: { kind: 'identity' | 'videoIdentity'; outcome: 'completed' | 'failed'; rejectReason?: string },
+  now: Date,
+): Promise<void> {
+  await enqueueEvent(trx, {
+    customerId: run.customer_id,
+    type: 'verification.finished',
+    data: {
+      verificationId: run.workflow_run_id,
+      kind: result.kind,
+      outcome: result.outcome,
+      ...(result.rejectReason ? { rejectReason: result.rejectReason.slice(0, 1024) } : {}),
+      finishedAt: now.toISOString(),
+    },
+  });
+}
+
 /**
  * Applies a provider's webhook event to its workflow run: a completed session files the identity
  * document (confirmed, or a name mismatch), a failed one a rejected document, a request for video
  * opens a video identity job; a video call's outcome completes or rejects that job the same way.
- * Events for a run already decided are ignored (providers resend), so delivery is idempotent.
+ * Events for a run already decided are ignored (providers resend), so delivery is idempotent. A finished
+ * verification raises the customer's `verification.finished` webhook event in the same transaction.
  * Answers false for a session the product does not know.
  *
  * @example
@@ -192,6 +214,7 @@ export async function applyIdentityEvent(db: Kysely<Database>, provider: string,
           .set({ status: 'completed', document_id: documentId, updated_at: now })
           .where('workflow_run_id', '=', run.workflow_run_id)
           .execute();
+        await reportVerificationFinished(trx, run, { kind: 'identity', outcome: 'completed' }, now);
       } else if (event.event === 'session.failed') {
         const documentId = await fileIdentityDocument(trx, run, { rejectReason: event.reason });
         await trx
@@ -199,6 +222,7 @@ export async function applyIdentityEvent(db: Kysely<Database>, provider: string,
           .set({ status: 'failed', reject_reason: event.reason, document_id: documentId, updated_at: now })
           .where('workflow_run_id', '=', run.workflow_run_id)
           .execute();
+        await reportVerificationFinished(trx, run, { kind: 'identity', outcome: 'failed', rejectReason: event.reason }, now);
       } else {
         await trx
           .updateTable('identity_verification_runs')
@@ -228,8 +252,10 @@ export async function applyIdentityEvent(db: Kysely<Database>, provider: string,
         .set({ status: 'completed', document_id: documentId, updated_at: now })
         .where('workflow_run_id', '=', run.workflow_run_id)
         .execute();
+      await reportVerificationFinished(trx, run, { kind: 'videoIdentity', outcome: 'completed' }, now);
     } else if (event.event === 'video.rejected') {
       await trx.updateTable('video_identity_jobs').set({ status: 'rejected', reject_reason: event.reason, updated_at: now }).where('id', '=', job.id).execute();
+      await reportVerificationFinished(trx, run, { kind: 'videoIdentity', outcome: 'failed', rejectReason: event.reason }, now);
     }
     return true;
   });
