@@ -42,6 +42,7 @@ import { runBatches } from './batches/batches.ts';
 import { runGlobalPay } from './global-pay/receive.ts';
 import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
+import { runIpnMessages } from './merchant/ipn.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
 
@@ -140,6 +141,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'rail payouts', run: (now) => advanceRailPayouts(db, adapters.rails, now) },
         { name: 'mass payments', run: () => runBatches(db, undefined, adapters) },
         { name: 'global pay', run: (now) => runGlobalPay(db, now) },
+        { name: 'IPN messages', run: (now) => runIpnMessages(db, now) },
       ],
     });
     await app.ready();
