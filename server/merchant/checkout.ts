@@ -63,7 +63,12 @@ function amountToPay(row: ButtonRow, amount: string | undefined): bigint {
  * @example
  * await payButton(transferScope(ctx), { buttonId: 3, accountId: 12 });
  */
-export async function payButton(scope: TransferScope, params: { buttonId: number; accountId: number; amount?: string | undefined }): Promise<SubmitResult> {
+export async function payButton(
+  scope: TransferScope,
+  params: { buttonId: number; accountId: number; amount?: string | undefined },
+  /** 'none' only for payments the payer made already (the demo's history), never for a call. */
+  confirmation: 'asConfigured' | 'none' = 'asConfigured',
+): Promise<SubmitResult> {
   const { trx } = scope;
   const row = await buttonRow(trx, params.buttonId);
   if (!row) throw new RpcRefusal('13');
@@ -83,6 +88,7 @@ export async function payButton(scope: TransferScope, params: { buttonId: number
     ...(row.item_reference ? { reference: row.item_reference } : {}),
     fromField: 'accountId',
     toField: 'buttonId',
+    confirmation,
   });
   await trx
     .insertInto('checkout_payments')
