@@ -20,13 +20,6 @@ export async function checkoutView(db: Kysely<Database>, id: number) {
   if (!row) throw new RpcRefusal('13');
   const merchant = await db.selectFrom('customers as m').select(merchantName.as('name')).where('m.id', '=', row.customer_id).executeTakeFirstOrThrow();
   const money = (value: bigint | null) => (value === null ? {} : { v: formatMinorUnits(value, row.scale) });
-  const logo = await db
-    .selectFrom('merchant_logos')
-    .select('id')
-    .where('customer_id', '=', row.customer_id)
-    .where('deleted_at', 'is', null)
-    .where((eb) => (row.logo_id === null ? eb('is_default', '=', true) : eb('id', '=', row.logo_id)))
-    .executeTakeFirst();
   return {
     buttonId: row.id,
     merchantName: merchant.name,
@@ -38,7 +31,6 @@ export async function checkoutView(db: Kysely<Database>, id: number) {
     fixedAmount: row.amount !== null,
     ...(row.description ? { description: row.description } : {}),
     ...(row.item_reference ? { itemReference: row.item_reference } : {}),
-    ...(logo ? { logoUrl: `/api/merchant-logos/${logo.id}` } : {}),
     enabled: row.enabled,
     successUrl: row.success_url,
     cancelUrl: row.cancel_url,
