@@ -43,6 +43,7 @@ import { runGlobalPay } from './global-pay/receive.ts';
 import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
 import { deliverDueWebhooks } from './webhooks/index.ts';
+import { runIpnMessages } from './merchant/ipn.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
 
@@ -142,6 +143,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'mass payments', run: () => runBatches(db, undefined, adapters) },
         { name: 'global pay', run: (now) => runGlobalPay(db, now) },
         { name: 'webhooks', run: (now) => deliverDueWebhooks(db, { messages: adapters.messages, now }) },
+        { name: 'IPN messages', run: (now) => runIpnMessages(db, now) },
       ],
     });
     await app.ready();

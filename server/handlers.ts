@@ -36,6 +36,7 @@ import { eftHandlers } from './rails/eft-handlers.ts';
 import { optionHandlers } from './rails/options-handlers.ts';
 import { companyHandlers } from './company/handlers.ts';
 import { companyComplianceHandlers, companyDocumentsHandlers } from './company-documents/handlers.ts';
+import { merchantHandlers } from './merchant/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -94,6 +95,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...optionHandlers,
     ...companyHandlers,
     ...companyDocumentsHandlers,
+    ...merchantHandlers,
     ...companyComplianceHandlers(onboarding.brand),
   };
 }

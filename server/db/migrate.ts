@@ -40,6 +40,7 @@ import * as businessFatca from './migrations/0047_business_fatca.ts';
 import * as callCounts from './migrations/0049_call_counts.ts';
 import * as resolutionSigning from './migrations/0050_resolution_signing.ts';
 import * as webhooks from './migrations/0053_webhooks.ts';
+import * as merchantButtons from './migrations/0054_merchant_buttons.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
 
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0050_resolution_signing': resolutionSigning,
   '0045_company_documents': companyDocuments,
   '0053_webhooks': webhooks,
+  '0054_merchant_buttons': merchantButtons,
 };
 
 /**

@@ -104,6 +104,11 @@ export interface Database {
   webhook_messages: WebhookMessagesTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  merchant_logos: MerchantLogosTable;
+  merchant_buttons: MerchantButtonsTable;
+  checkout_payments: CheckoutPaymentsTable;
+  merchant_notification_settings: MerchantNotificationSettingsTable;
+  ipn_messages: IpnMessagesTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1586,4 +1591,80 @@ export interface WebhookAttemptsTable {
   /** When the delivery is tried again after this attempt; null when delivered or given up. */
   next_attempt_at: Date | null;
   outcome: 'delivered' | 'failed';
+}
+
+/** A merchant's logo, shown on its checkout pages (migration 0054); PNG or JPEG bytes. */
+export interface MerchantLogosTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  media_type: 'image/png' | 'image/jpeg';
+  content: Buffer;
+  created_at: CreatedAt;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A saved payment button (migration 0054): a fixed amount, or the payer's within min and max. */
+export interface MerchantButtonsTable {
+  id: Generated<number>;
+  customer_id: number;
+  created_by_user_id: number | null;
+  name: string;
+  account_id: number;
+  amount: bigint | null;
+  min_amount: bigint | null;
+  max_amount: bigint | null;
+  description: string | null;
+  item_reference: string | null;
+  success_url: string;
+  cancel_url: string;
+  logo_id: number | null;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A transfer paid through a button's checkout page (migration 0054); `notified` once its IPN exists. */
+export interface CheckoutPaymentsTable {
+  transfer_id: bigint;
+  button_id: number;
+  merchant_customer_id: number;
+  payer_customer_id: number;
+  notified: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
+/** A merchant's IPN settings (notifyUrl, notifyStatusId, statusId) and PBN settings (statusId, secret), migration 0054. */
+export interface MerchantNotificationSettingsTable {
+  customer_id: number;
+  notify_url: string | null;
+  notify_status_id: ColumnType<number, number | undefined, number>;
+  status_id: ColumnType<number, number | undefined, number>;
+  pbn_status_id: ColumnType<number, number | undefined, number>;
+  pbn_secret: string | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One instant payment notification (migration 0054): what was posted, the last answer, the retry state. */
+export interface IpnMessagesTable {
+  id: Generated<bigint>;
+  customer_id: number;
+  transfer_id: bigint;
+  button_id: number;
+  notify_url: string;
+  status: ColumnType<
+    'pending' | 'delivered' | 'failed' | 'confirmed',
+    'pending' | 'delivered' | 'failed' | 'confirmed' | undefined,
+    'pending' | 'delivered' | 'failed' | 'confirmed'
+  >;
+  request_body: string;
+  signature: string | null;
+  response_status: number | null;
+  response_body: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  created_at: CreatedAt;
 }

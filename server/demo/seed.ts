@@ -15,6 +15,7 @@ import { seedAnnouncementsDemo } from '../announcements/demo-seed.ts';
 import { seedSupportDemo } from '../support/demo-seed.ts';
 import { seedHistoryDemo } from '../history/demo-seed.ts';
 import { seedInvoicesDemo } from '../invoices/demo-seed.ts';
+import { seedMerchantDemo } from '../merchant/demo-seed.ts';
 import { demoHistory, type DemoAccounts, type DemoMovement } from './history.ts';
 import { seedApprovalsDemo } from '../approvals/demo-seed.ts';
 import { seedCompanyDocumentsDemo } from '../company-documents/demo-seed.ts';
@@ -269,6 +270,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedApprovalsDemo(trx, passwordHashes[0]!, accounts.northwind, DEMO_LOGINS.personal);
     await seedCompanyDocumentsDemo(trx, DEMO_LOGINS.business, passwordHashes[0]!, now);
     await seedWebhooksDemo(trx, accounts.northwind.USD, now);
+    await seedMerchantDemo(trx, { northwindUsd: accounts.northwind.USD, annaUsd: accounts.anna.USD }, now);
     return true;
   });
   // Cards are issued by the processor, which is called outside any transaction.

@@ -1,0 +1,118 @@
+import { createHmac } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { payButton } from './checkout.ts';
+
+type Trx = Transaction<Database>;
+
+/** A 1×1 PNG: Northwind's default logo until it uploads its own. */
+const DEMO_LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const DEMO_SECRET = 'northwind-demo-pbn-secret';
+
+/**
+ * The merchant demo (issue 18 item 4): Northwind has a default logo, two saved buttons (a fixed 15.00 USD
+ * studio hour, a tip the payer chooses between 1 and 500 USD), IPN on towards its shop's address with
+ * signing on, and two payments Anna made with them whose IPN messages show in the history (one confirmed,
+ * one failed after its retries). Anna can pay either button again from its checkout page.
+ *
+ * @example
+ * await seedMerchantDemo(trx, { northwindUsd: accounts.northwind.USD, annaUsd: accounts.anna.USD }, now);
+ */
+export async function seedMerchantDemo(trx: Trx, accounts: { northwindUsd: number; annaUsd: number }, now: Date): Promise<void> {
+  const owners = await trx.selectFrom('accounts').select(['id', 'customer_id']).where('id', 'in', [accounts.northwindUsd, accounts.annaUsd]).execute();
+  const northwind = owners.find((row) => row.id === accounts.northwindUsd)!.customer_id!;
+  const anna = owners.find((row) => row.id === accounts.annaUsd)!.customer_id!;
+  const annaUser = await trx.selectFrom('users').select('id').where('customer_id', '=', anna).orderBy('id').executeTakeFirstOrThrow();
+  await trx
+    .insertInto('merchant_logos')
+    .values({ customer_id: northwind, name: 'Northwind mark', is_default: true, media_type: 'image/png', content: DEMO_LOGO })
+    .execute();
+  const buttons = await trx
+    .insertInto('merchant_buttons')
+    .values([
+      {
+        customer_id: northwind,
+        created_by_user_id: null,
+        name: 'Studio hour',
+        account_id: accounts.northwindUsd,
+        amount: 1500n,
+        min_amount: null,
+        max_amount: null,
+        description: 'One hour in the Northwind recording studio',
+        item_reference: 'STUDIO-1H',
+        success_url: 'https://shop.northwind.example/thanks',
+        cancel_url: 'https://shop.northwind.example/studio',
+        logo_id: null,
+      },
+      {
+        customer_id: northwind,
+        created_by_user_id: null,
+        name: 'Tip the band',
+        account_id: accounts.northwindUsd,
+        amount: null,
+        min_amount: 100n,
+        max_amount: 50_000n,
+        description: 'Say thank you for the live session',
+        item_reference: 'TIP',
+        success_url: 'https://shop.northwind.example/thanks',
+        cancel_url: 'https://shop.northwind.example/',
+        logo_id: null,
+      },
+    ])
+    .returning('id')
+    .execute();
+  const notifyUrl = 'https://shop.northwind.example/ipn';
+  await trx
+    .insertInto('merchant_notification_settings')
+    .values({ customer_id: northwind, notify_url: notifyUrl, notify_status_id: 1, status_id: 1, pbn_status_id: 1, pbn_secret: DEMO_SECRET })
+    .execute();
+  const scope = { trx, customerId: anna, userId: annaUser.id, rights: null, adapters: { messages: unused, push: unused }, afterCommit: () => {} };
+  const paid = [
+    { button: buttons[0]!.id, amount: undefined, answer: { status: 200, text: 'OK' }, outcome: 'confirmed' as const, attempts: 1 },
+    { button: buttons[1]!.id, amount: '20.00', answer: { status: 503, text: 'Service Unavailable' }, outcome: 'failed' as const, attempts: 4 },
+  ];
+  for (const [index, payment] of paid.entries()) {
+    const result = await payButton(scope, { buttonId: payment.button, accountId: accounts.annaUsd, amount: payment.amount }, 'none');
+    const at = new Date(now.getTime() - (paid.length - index) * 3_600_000);
+    const body = JSON.stringify({
+      type: 'payment.completed',
+      buttonId: payment.button,
+      itemReference: index === 0 ? 'STUDIO-1H' : 'TIP',
+      transactionId: result.transactionId,
+      paymentId: result.operationId,
+      amount: result.toAmount,
+      currencyCode: result.toCurrencyCode,
+      payerName: 'Anna Novak',
+      status: 'completed',
+      completedAt: at.toISOString(),
+    });
+    await trx.updateTable('checkout_payments').set({ notified: true }).where('transfer_id', '=', BigInt(result.operationId)).execute();
+    await trx
+      .insertInto('ipn_messages')
+      .values({
+        customer_id: northwind,
+        transfer_id: BigInt(result.operationId),
+        button_id: payment.button,
+        notify_url: notifyUrl,
+        status: payment.outcome,
+        request_body: body,
+        signature: createHmac('sha256', DEMO_SECRET).update(body).digest('hex'),
+        response_status: payment.answer.status,
+        response_body: payment.answer.text,
+        attempts: payment.attempts,
+        next_attempt_at: null,
+        last_attempt_at: at,
+      })
+      .execute();
+  }
+}
+
+/** The demo's payments need no second factor, so nothing is ever sent through these. */
+const unused = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error('The merchant demo sends no message.');
+    },
+  },
+) as never;
