@@ -327,6 +327,40 @@ for (const backend of BACKENDS) {
       expect(rows).toContainEqual(expect.objectContaining({ draft_id: 'sdir', kind: kinds.director, parent_id: sub.id }));
     });
 
+    it('asks holders of 25 % or more for details of each source of funds where the brand enables source of wealth, on the field', async () => {
+      // paxumbank enables source of wealth (paxum, the other tests' brand, does not: their holders give none)
+      const wealthy = await startTestServer(backend, { brand: 'paxumbank' });
+      try {
+        const wealthyClient = new ApiClient(wealthy.url);
+        const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
+        const draft = businessDraft(emails);
+        // every holder here holds 50 % of their level; the demo user holds nothing and is asked nothing
+        const details = { dir: { 1: 'Salary as managing director since 2012' }, p1: { 1: 'Salary' }, p2: { 1: 'Salary' } } as Record<
+          string,
+          Record<string, string>
+        >;
+        draft.persons = draft.persons.map((person) =>
+          details[person.id] ? { ...person, sourceOfFunds: [1, 4], sourceDetails: { ...details[person.id], 4: 'Sale of shares, 2019' } } : person,
+        );
+        const missing = structuredClone(draft);
+        delete (missing.persons[0] as { sourceDetails?: Record<string, string> }).sourceDetails![4];
+        delete (missing.persons[2] as { sourceOfFunds?: number[] }).sourceOfFunds;
+        delete (missing.persons[2] as { sourceDetails?: Record<string, string> }).sourceDetails;
+        const refused = await wealthyClient.rpc('businessAccountCreate', { draft: missing });
+        expect(refused.body.responseCode).toBe('TA1');
+        expect(refused.body.validationErrors.map((error: { field: string }) => error.field).sort()).toEqual([
+          'draft.persons.0.sourceDetails.4',
+          'draft.persons.2.sourceOfFunds',
+        ]);
+        expect(await wealthy.server.db.selectFrom('customers').select('id').where('business_name', '=', 'Harbour Tools Ltd').execute()).toEqual([]);
+
+        const created = await wealthyClient.rpc('businessAccountCreate', { draft });
+        expect(created.body.responseCode).toBe('00');
+      } finally {
+        await wealthy.close();
+      }
+    });
+
     it('refuses registration where the brand does not offer it', async () => {
       const closed = await startTestServer(backend, { brand: 'paydek' });
       try {
