@@ -244,6 +244,8 @@ for (const backend of BACKENDS) {
       const [companyMail] = await outbox(emails.company.toLowerCase(), 'businessActivation');
       expect(companyMail?.subject).toBe("Paxum: activate your company's account");
       const code = codeIn(companyMail);
+      // e-mailed links are absolute: without PUBLIC_URL, on the origin the call came to
+      expect(companyMail?.body).toContain(`${test.url}/activate-business?email=${encodeURIComponent(emails.company.toLowerCase())}&activationCode=${code}`);
       // the company's code can be sent again, but not within the minute (a login's resend would answer 00 and send nothing)
       const resend = await client.rpc('activationCodeResend', { username: emails.company });
       expect(resend.body).toMatchObject({ responseCode: 'VF', resendAfterSeconds: expect.any(Number) });
@@ -266,7 +268,7 @@ for (const backend of BACKENDS) {
         const [invitation] = await outbox(email.toLowerCase(), 'activation');
         expect(invitation?.subject).toBe('Paxum: your access to Harbour Tools Ltd');
         const userCode = codeIn(invitation);
-        expect(invitation?.body).toContain(`/activate-employee?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${userCode}`);
+        expect(invitation?.body).toContain(`${test.url}/activate-employee?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${userCode}`);
         expect((await client.login(email, USER_PASSWORD)).status).not.toBe(200);
 
         const noPassword = await client.rpc('accountActivate', { username: email, activationCode: userCode });
@@ -329,7 +331,8 @@ for (const backend of BACKENDS) {
 
     it('asks holders of 25 % or more for details of each source of funds where the brand enables source of wealth, on the field', async () => {
       // paxumbank enables source of wealth (paxum, the other tests' brand, does not: their holders give none)
-      const wealthy = await startTestServer(backend, { brand: 'paxumbank' });
+      // and its e-mailed links point at its public URL, not at the address the call came to
+      const wealthy = await startTestServer(backend, { brand: 'paxumbank', publicUrl: 'https://bank.example' });
       try {
         const wealthyClient = new ApiClient(wealthy.url);
         const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
@@ -356,6 +359,8 @@ for (const backend of BACKENDS) {
 
         const created = await wealthyClient.rpc('businessAccountCreate', { draft });
         expect(created.body.responseCode).toBe('00');
+        const [companyMail] = await outboxTo(wealthyClient, emails.company.toLowerCase(), 'businessActivation');
+        expect(companyMail?.body).toContain(`https://bank.example/activate-business?email=${encodeURIComponent(emails.company.toLowerCase())}&activationCode=`);
       } finally {
         await wealthy.close();
       }
