@@ -56,7 +56,7 @@ function render(person: Record<string, unknown>) {
 describe('source-of-funds details in the registration wizard', () => {
   it('asks a marked holder for one detail per chosen source, worded by the dictionary', async () => {
     render({ id: 'dir', sourceOfFunds: [1, 4], sourceDetailsAsked: true });
-    const details = await screen.findByRole('group', { name: business.business.registration.fields.sourceDetails });
+    const details = await screen.findByRole('group', { name: business.business.registration.fields.sourceDetails }, { timeout: 10_000 });
     await waitFor(() => expect(within(details).getByLabelText(wording[salary.key]!)).toBeTruthy());
     expect(within(details).getByLabelText(wording[investments.key]!)).toBeTruthy();
     // unchoosing a source takes its box away
@@ -66,7 +66,7 @@ describe('source-of-funds details in the registration wizard', () => {
 
   it('does not ask a person the rules do not mark', async () => {
     render({ id: 'p2', sourceOfFunds: [1, 4] });
-    await screen.findByRole('checkbox', { name: wording[salary.key]! });
+    await screen.findByRole('checkbox', { name: wording[salary.key]! }, { timeout: 10_000 });
     expect(screen.queryByRole('group', { name: business.business.registration.fields.sourceDetails })).toBeNull();
   });
 });
