@@ -114,6 +114,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
       gate: callerGate(db, tokenKey),
       adapters,
       brand: config.brand,
+      ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       handlers: createRpcHandlers(bundle, { brand: config.brand, tokenKey }),
     });
     if (config.sandboxes) await app.register(outboxPage, { db });

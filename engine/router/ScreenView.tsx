@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ActionBar } from '../actions/ActionBar';
 import { RevealHost } from '../flow/RevealHost';
 import { PrecompiledValidatorsContext } from '../schema-form/precompiledValidators';
 import type { ScreenSpec } from '../spec/types';
+import { Dialog } from '../ui/Dialog';
 import { TabNav } from '../ui/TabNav';
 import { EveryCall } from './EveryCall';
 import type { KindComponent } from './kinds';
@@ -68,6 +69,34 @@ export function ScreenView({
   const [query] = useSearchParams();
   const redirectTo = queryRedirectTarget(spec.queryRedirect, query);
   if (redirectTo) return <Navigate to={redirectTo} replace />;
+  const body = (
+    <>
+      {spec.tabs && <TabNav group={spec.tabs} />}
+      <PrecompiledValidatorsContext value={validators}>
+        <RevealHost key={pathname}>
+          <Kind key={pathname} spec={spec} />
+        </RevealHost>
+      </PrecompiledValidatorsContext>
+      {spec.links && spec.links.length > 0 && (
+        <ul className="eng-screen__links">
+          {spec.links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to}>{t(link.label)}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+  if (spec.dialog) {
+    return (
+      <EveryCall spec={spec}>
+        <ScreenDialog spec={spec} title={title} closeTo={spec.dialog.closeTo}>
+          {body}
+        </ScreenDialog>
+      </EveryCall>
+    );
+  }
   return (
     <EveryCall spec={spec}>
       <div className={`eng-screen eng-screen--${spec.kind}`} data-screen={spec.id}>
@@ -80,22 +109,26 @@ export function ScreenView({
           </div>
           <ActionBar spec={spec} />
         </header>
-        {spec.tabs && <TabNav group={spec.tabs} />}
-        <PrecompiledValidatorsContext value={validators}>
-          <RevealHost key={pathname}>
-            <Kind key={pathname} spec={spec} />
-          </RevealHost>
-        </PrecompiledValidatorsContext>
-        {spec.links && spec.links.length > 0 && (
-          <ul className="eng-screen__links">
-            {spec.links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{t(link.label)}</Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        {body}
       </div>
     </EveryCall>
+  );
+}
+
+/**
+ * A screen whose spec says `dialog`: the same body in a modal dialog over the layout, titled by the
+ * screen's title (its only `h1`), the focus kept inside; its close button and Escape go to `closeTo`.
+ */
+function ScreenDialog({ spec, title, closeTo, children }: { spec: ScreenSpec; title: string; closeTo: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Dialog title={title} titleLevel={1} className="eng-dialog--screen" closeLabel={t('engine.flow.close')} onClose={() => void navigate(closeTo)}>
+      <div className={`eng-screen eng-screen--${spec.kind} eng-screen--in-dialog`} data-screen={spec.id}>
+        {spec.description && <p className="eng-screen__description">{t(spec.description)}</p>}
+        <ActionBar spec={spec} />
+        {children}
+      </div>
+    </Dialog>
   );
 }

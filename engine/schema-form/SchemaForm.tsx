@@ -12,6 +12,7 @@ import { FileSetField, preloadRichWidgets } from './deferredWidgets';
 import { withHiddenConsts } from './hiddenConsts';
 import { withoutEmptyOptionalObjects } from './optionalObjects';
 import { FlagListField } from './flagListField';
+import { TextPerChoiceField } from './textPerChoiceField';
 import { CheckboxesField } from './checkboxesField';
 import { QuestionSetField } from './questionSetField';
 import { screenFormSchemas } from './formSchemas';
@@ -152,7 +153,13 @@ export function readsFormData(uiSchema: unknown, appWidgetNames: readonly string
 }
 
 /** The engine's rjsf fields, drawn where a field's `ui:widget` names them (see {@link withEngineFields}). */
-const engineFields = { fileSet: FileSetField, flagList: FlagListField, checkboxes: CheckboxesField, questionSet: QuestionSetField };
+const engineFields = {
+  fileSet: FileSetField,
+  flagList: FlagListField,
+  checkboxes: CheckboxesField,
+  questionSet: QuestionSetField,
+  textPerChoice: TextPerChoiceField,
+};
 
 /**
  * The uiSchema with `ui:field` set on the fields, at any depth, whose `ui:widget` is one of the engine's

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020';
 import type { JsonSchema } from '../spec/types';
 import { matchesWhen, type When } from '../spec/when';
-import { conditionalSchema, whenSchema, withoutHiddenFields } from './conditions';
+import { conditionalSchema, fieldConditions, whenSchema, withoutHiddenFields } from './conditions';
 
 const ajv = new Ajv2020({ strict: false });
 
@@ -135,5 +135,20 @@ describe('withoutHiddenFields', () => {
 describe('whenSchema with a comparison', () => {
   it('refuses a comparison on a form field, which a JSON Schema cannot require by', () => {
     expect(() => whenSchema({ field: 'amount', gt: ':limit' })).toThrow(/cannot compare.*"amount"/);
+  });
+});
+
+describe('conditions on nested fields', () => {
+  it('are read by dot path from the form’s root, and a hidden nested value is dropped with the rest kept', () => {
+    const uiSchema = {
+      checks: { lawsuits: { details: { 'ui:options': { when: { field: 'checks.lawsuits.answer', equals: true } } } } },
+      note: { 'ui:options': { when: { field: 'kind', equals: 'x' } } },
+    };
+    const conditions = fieldConditions(uiSchema);
+    expect(Object.keys(conditions).sort()).toEqual(['checks.lawsuits.details', 'note']);
+    const answeredNo = { checks: { lawsuits: { answer: false, details: 'stale' }, other: 1 } };
+    expect(withoutHiddenFields(answeredNo, conditions)).toEqual({ checks: { lawsuits: { answer: false }, other: 1 } });
+    const answeredYes = { checks: { lawsuits: { answer: true, details: 'Two, both settled' } } };
+    expect(withoutHiddenFields(answeredYes, conditions)).toBe(answeredYes);
   });
 });

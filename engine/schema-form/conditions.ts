@@ -2,14 +2,42 @@ import { getPath } from '../data/paths';
 import type { JsonSchema } from '../spec/types';
 import { matchesWhen, type FieldCondition, type When } from '../spec/when';
 
-/** The `ui:options.when` of each top-level field of a uiSchema that has one. */
-export function fieldConditions(uiSchema: Record<string, unknown> | undefined): Record<string, When> {
+/**
+ * The `ui:options.when` of each field of a uiSchema that has one, by the field's dot path: a top-level
+ * field by its name, a field inside an object by its path (`checks.lawsuits.details`). A `when` reads the
+ * form's values from their root wherever it sits (`{ field: checks.lawsuits.answer, equals: true }`).
+ *
+ * @example
+ * ```ts
+ * fieldConditions({ website: { 'ui:options': { when: { field: 'kind', equals: 'company' } } },
+ *   checks: { details: { 'ui:options': { when: { field: 'checks.answer', equals: true } } } } });
+ * // { website: { field: 'kind', … }, 'checks.details': { field: 'checks.answer', … } }
+ * ```
+ */
+export function fieldConditions(uiSchema: Record<string, unknown> | undefined, prefix = ''): Record<string, When> {
   const conditions: Record<string, When> = {};
   for (const [field, ui] of Object.entries(uiSchema ?? {})) {
-    const when = (ui as { 'ui:options'?: { when?: When } } | null)?.['ui:options']?.when;
-    if (when && typeof when === 'object') conditions[field] = when;
+    if (field.startsWith('ui:') || !ui || typeof ui !== 'object') continue;
+    const when = (ui as { 'ui:options'?: { when?: When } })['ui:options']?.when;
+    if (when && typeof when === 'object') conditions[`${prefix}${field}`] = when;
+    Object.assign(conditions, fieldConditions(ui as Record<string, unknown>, `${prefix}${field}.`));
   }
   return conditions;
+}
+
+/** `data` without the value at a dot path, copied along the path only; `data` itself when nothing is there. */
+function withoutPath(data: Record<string, unknown>, path: string): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined || !(head in data)) return data;
+  if (rest.length === 0) {
+    const kept = { ...data };
+    delete kept[head];
+    return kept;
+  }
+  const inner = data[head];
+  if (!inner || typeof inner !== 'object' || Array.isArray(inner)) return data;
+  const trimmed = withoutPath(inner as Record<string, unknown>, rest.join('.'));
+  return trimmed === inner ? data : { ...data, [head]: trimmed };
 }
 
 /** A schema holding where the value at a dot path meets `test` (and is there). */
@@ -87,8 +115,9 @@ export function conditionalSchema(schema: JsonSchema, uiSchema: Record<string, u
 }
 
 /**
- * The data without the values of fields hidden by their `when`, so a hidden field never sends a stale
- * value nor fails a rule the user cannot see. Returns `data` itself when nothing is dropped.
+ * The data without the values of fields hidden by their `when` (at any depth, by dot path), so a hidden
+ * field never sends a stale value nor fails a rule the user cannot see. Returns `data` itself when
+ * nothing is dropped.
  *
  * @example
  * ```ts
@@ -98,9 +127,7 @@ export function conditionalSchema(schema: JsonSchema, uiSchema: Record<string, u
 export function withoutHiddenFields(data: Record<string, unknown>, conditions: Record<string, When>): Record<string, unknown> {
   const hidden = Object.entries(conditions).filter(([field, when]) => getPath(data, field) !== undefined && !matchesWhen(when, data));
   if (hidden.length === 0) return data;
-  const kept = { ...data };
-  for (const [field] of hidden) delete kept[field];
-  return kept;
+  return hidden.reduce((kept, [field]) => withoutPath(kept, field), data);
 }
 
 /**

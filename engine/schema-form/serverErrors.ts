@@ -5,7 +5,8 @@ import type { JsonSchema } from '../spec/types';
 
 /**
  * Whether a dot path names a property the form shows: a property of the form, of a nested object, or of
- * an item of a list of objects (`documents.0.back`, drawn by a field that shows its entries' errors). A
+ * an item of a list of objects (`documents.0.back`, drawn by a field that shows its entries' errors), or a
+ * key of a map (`notes.4`, an object whose `additionalProperties` its field draws one by one). A
  * path ending at an item itself (`scans.0`) is not placed: a list's widget shows only the list's errors.
  */
 function isShown(schema: JsonSchema, path: string): boolean {
@@ -13,7 +14,9 @@ function isShown(schema: JsonSchema, path: string): boolean {
   const segments = path.split('.');
   for (const [index, segment] of segments.entries()) {
     const item: boolean = /^\d+$/.test(segment) && current?.type === 'array' && index < segments.length - 1;
-    current = item ? current?.items : current?.properties?.[segment];
+    // A map's key (`notes.4` of an object keyed by value) is shown by the field that draws its entries.
+    const keyed: JsonSchema | undefined = typeof current?.additionalProperties === 'object' ? (current.additionalProperties as JsonSchema) : undefined;
+    current = item ? current?.items : (current?.properties?.[segment] ?? keyed);
     if (!current) return false;
   }
   return true;

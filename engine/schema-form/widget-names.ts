@@ -25,4 +25,5 @@ export const ENGINE_WIDGET_NAMES = [
   'flagList',
   'checkboxes',
   'questionSet',
+  'textPerChoice',
 ] as const;

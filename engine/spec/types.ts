@@ -511,6 +511,10 @@ export interface UiOptions {
   offeredIn?: string;
   /** In a form: messages said on the field, before any call, where their `when` holds (see {@link FieldCheck}). */
   checks?: FieldCheck[];
+  /** `textPerChoice`: the dot path of the form's values whose chosen values each get a text. */
+  choicesOf?: string;
+  /** `textPerChoice`: text areas rather than one-line boxes. */
+  multiline?: boolean;
   /** `radios`, `select` and `checkboxes` from a source: i18n key wording an option, interpolating its item (`optionValues` formatted). */
   optionLabel?: string;
   /** `radios`: i18n key of a second line under an option, interpolating its item (or `{ value }` for an enum). */
@@ -1185,6 +1189,11 @@ export interface ScreenSpec {
   links?: ScreenLink[];
   /** Sibling screens shown as tabs above the content; codegen fills it from `screens/tab-groups.yaml`. */
   tabs?: TabGroup;
+  /**
+   * The screen is shown as a modal dialog over its layout rather than as a page (a popup a link opens):
+   * closing it (its close button, Escape) goes to `closeTo`.
+   */
+  dialog?: { closeTo: string };
   /** An address with this query parameter opens `to` (`:<param>` filled) instead of the screen. */
   queryRedirect?: { param: string; to: string; pattern?: string };
   /**

@@ -14,6 +14,12 @@ export interface DialogProps {
   initialFocus?: RefObject<HTMLElement | null>;
   /** Buttons, laid out as the dialog's button row. */
   buttons?: ReactNode;
+  /** The heading's level: 1 where the dialog is the whole screen (a screen shown as a dialog), else 2. */
+  titleLevel?: 1 | 2;
+  /** With `onClose`, a close button (this is its accessible name, already translated) in the top corner. */
+  closeLabel?: string;
+  /** A class added to the dialog's own (`eng-dialog--screen` for a whole screen). */
+  className?: string;
   children?: ReactNode;
 }
 
@@ -29,7 +35,7 @@ export interface DialogProps {
  * </Dialog>
  * ```
  */
-export function Dialog({ title, onClose, role = 'dialog', initialFocus, buttons, children }: DialogProps) {
+export function Dialog({ title, onClose, role = 'dialog', initialFocus, buttons, titleLevel = 2, closeLabel, className, children }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -69,10 +75,11 @@ export function Dialog({ title, onClose, role = 'dialog', initialFocus, buttons,
     }
   };
 
+  const Heading = titleLevel === 1 ? 'h1' : 'h2';
   return (
     <dialog
       ref={dialogRef}
-      className="eng-dialog"
+      className={className ? `eng-dialog ${className}` : 'eng-dialog'}
       role={role}
       aria-modal="true"
       aria-labelledby={titleId}
@@ -83,11 +90,17 @@ export function Dialog({ title, onClose, role = 'dialog', initialFocus, buttons,
         onClose?.();
       }}
     >
-      <h2 id={titleId} className="eng-dialog__title">
+      <Heading id={titleId} className="eng-dialog__title">
         {title}
-      </h2>
+      </Heading>
       <div id={bodyId}>{children}</div>
       {buttons ? <div className="eng-dialog__buttons">{buttons}</div> : null}
+      {onClose && closeLabel ? (
+        // After the body, so that the focus starts on the dialog's first field; drawn in the top corner.
+        <button type="button" className="eng-dialog__close" aria-label={closeLabel} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      ) : null}
     </dialog>
   );
 }

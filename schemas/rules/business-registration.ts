@@ -480,6 +480,29 @@ export function tidiedAfterEdit(before: DraftAnswers, after: DraftAnswers, rules
 }
 
 /**
+ * The answers with each person's `sourceDetailsAsked` saying whether the wizard asks them for source-of-funds
+ * details (their largest share at the threshold or more, where the brand enables source of wealth): the
+ * person form shows the details field by it. The same answers when nothing changes.
+ *
+ * @example
+ * withSourceDetailsAsked(answers, { sourceOfWealthEnable: true }); // a 30 % holder gets sourceDetailsAsked: true
+ */
+export function withSourceDetailsAsked(answers: DraftAnswers, brand: RegistrationBrand, rules: RegistrationRuleData = REGISTRATION_RULES): DraftAnswers {
+  if (!answers.persons) return answers;
+  const shares = largestShares(withLists(answers));
+  let changed = false;
+  const persons = answers.persons.map((person) => {
+    const asked = needsSourceDetails(shares.get(person.id) ?? 0, brand, rules);
+    if ((person.sourceDetailsAsked === true) === asked) return person;
+    changed = true;
+    if (asked) return { ...person, sourceDetailsAsked: true };
+    const { sourceDetailsAsked: _dropped, ...rest } = person;
+    return rest;
+  });
+  return changed ? { ...answers, persons } : answers;
+}
+
+/**
  * The access right a user added to the draft gets: the first user top rights, later ones none until chosen.
  *
  * @example

@@ -6,9 +6,10 @@ import { addPhone, confirmPhone, replacePhone } from '../profile/phones.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { businessCustomer, companyInfo, updateCompanyInfo } from './company-info.ts';
 import { companyEmails, setPrimaryCompanyEmail } from './company-emails.ts';
+import { FALLBACK_LINK_BASE } from '../messaging/links.ts';
 
-/** Where e-mail links point: PUBLIC_URL when the server has one, else the origin the call came to. */
-const linkBase = (ctx: RpcContext): LinkBase => ({ origin: process.env.PUBLIC_URL || ctx.origin || 'http://127.0.0.1:8080' });
+/** Where e-mail links point: the server's public URL when it has one, else the origin the call came to (`ctx.origin`). */
+const linkBase = (ctx: RpcContext): LinkBase => ({ origin: ctx.origin ?? FALLBACK_LINK_BASE });
 
 /** The acting customer's id once it is known to be a business ('13' otherwise). */
 async function actingBusiness(ctx: RpcContext): Promise<number> {

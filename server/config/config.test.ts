@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, webConcurrency } from './config.ts';
+import { ConfigError, readConfig, webConcurrency } from './config.ts';
 
 const postgres = { kind: 'postgres', url: 'postgres://localhost/bank' } as const;
 const pglite = { kind: 'pglite', dataDir: '/tmp/bank' } as const;
@@ -17,5 +17,18 @@ describe('WEB_CONCURRENCY', () => {
   it('refuses a value that is not a number of processes, saying what to set', () => {
     expect(() => webConcurrency({ WEB_CONCURRENCY: 'many' }, postgres)).toThrow(ConfigError);
     expect(() => webConcurrency({ WEB_CONCURRENCY: '0' }, postgres)).toThrow(/from 1 to 64/);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is the base of e-mailed links, without a trailing slash, and absent when not set', () => {
+    expect(readConfig({ PUBLIC_URL: 'https://bank.example/' }).publicUrl).toBe('https://bank.example');
+    expect(readConfig({ PUBLIC_URL: 'https://bank.example/app/' }).publicUrl).toBe('https://bank.example/app');
+    expect(readConfig({}).publicUrl).toBeUndefined();
+  });
+
+  it('refuses a value that is not an http(s) address, saying what to set', () => {
+    expect(() => readConfig({ PUBLIC_URL: 'bank.example' })).toThrow(ConfigError);
+    expect(() => readConfig({ PUBLIC_URL: 'ftp://bank.example' })).toThrow(/https:\/\/ or http:\/\//);
   });
 });

@@ -47,6 +47,12 @@ export interface ServerConfig {
    */
   trustProxy?: boolean | string[];
   /**
+   * PUBLIC_URL: the address customers reach the product at (`https://bank.example`), on which every link in
+   * an e-mail is made absolute. Without it a link takes the origin its call came to (the request's host,
+   * which the caller chooses: set it in production).
+   */
+  publicUrl?: string;
+  /**
    * METRICS_TOKEN: the bearer token that opens /metrics (Prometheus format) to the operators' scraper.
    * Without it /metrics is not served at all: the figures are never public.
    */
@@ -75,6 +81,19 @@ export interface ServerConfig {
 /** A setting that cannot be used as given; the message says which variable and what to write. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** PUBLIC_URL as an origin (and path) without a trailing slash; a value that is not an http(s) URL stops the start. */
+function publicUrlFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL "${value}" is not a URL: set it to the address customers open, such as https://bank.example.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`PUBLIC_URL "${value}" must start with https:// or http://.`);
+  return url.toString().replace(/\/+$/, '');
 }
 
 function portFrom(value: string | undefined): number {
@@ -143,7 +162,7 @@ function gatewayUrl(env: NodeJS.ProcessEnv, name: string): string {
  * on 127.0.0.1:8080 against PGlite in `<repo>/data/pglite`.
  *
  * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, TRUST_PROXY, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, METRICS_TOKEN, LOG_LEVEL,
- * SMS_GATEWAY_URL and EMAIL_GATEWAY_URL (production only).
+ * PUBLIC_URL (where e-mailed links point; default: the origin each call came to), SMS_GATEWAY_URL and EMAIL_GATEWAY_URL (production only).
  *
  * @example
  * const config = readConfig(process.env);
@@ -163,6 +182,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     ...(env.TOKEN_SECRET ? { tokenSecret: env.TOKEN_SECRET } : {}),
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     logLevel: env.LOG_LEVEL || 'info',
+    ...(publicUrlFrom(env.PUBLIC_URL) ? { publicUrl: publicUrlFrom(env.PUBLIC_URL)! } : {}),
     ...(env.SCHEDULER_INTERVAL_MS ? { schedulerIntervalMs: Math.max(0, Number(env.SCHEDULER_INTERVAL_MS) || 0) } : {}),
     sandboxes: env.NODE_ENV !== 'production',
     production: env.NODE_ENV === 'production',

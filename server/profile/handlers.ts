@@ -13,6 +13,7 @@ import { addPhone, confirmPhone, deletePhone, normalizePhone, replacePhone, setP
 import { customerTaxNumber, updateTaxNumber } from './tax.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { requestLanguage } from '../i18n/texts.ts';
+import { FALLBACK_LINK_BASE } from '../messaging/links.ts';
 
 /** The profile properties each method's declared schema lists, read from the bundle at start. */
 export interface ProfileFields {
@@ -58,8 +59,8 @@ export function profileHandlers(fields: ProfileFields): Pick<RpcHandlerMap<RpcCo
   };
 }
 
-/** Where e-mail links point: PUBLIC_URL when the server has one, else the origin the call came to. */
-const linkBase = (ctx: RpcContext): LinkBase => ({ origin: process.env.PUBLIC_URL || ctx.origin || 'http://127.0.0.1:8080' });
+/** Where e-mail links point: the server's public URL when it has one, else the origin the call came to (`ctx.origin`). */
+const linkBase = (ctx: RpcContext): LinkBase => ({ origin: ctx.origin ?? FALLBACK_LINK_BASE });
 
 /**
  * The profile's contacts, addresses, documents and tax number (document 000 sections 3, 5 and 7).

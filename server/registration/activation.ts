@@ -80,11 +80,12 @@ export async function activateAccount(db: Kysely<Database>, username: string, ac
  * passed. For a login that has nothing to activate it answers the same and sends nothing.
  *
  * @example
- * const { resendAfterSeconds } = await resendActivationCode(db, messages, 'Paxum', 'new@example.com');
+ * const { resendAfterSeconds } = await resendActivationCode(db, messages, 'https://bank.example', 'Paxum', 'new@example.com');
  */
 export async function resendActivationCode(
   db: Kysely<Database>,
   messages: MessageSender,
+  linkBase: string,
   projectName: string,
   username: string,
 ): Promise<{ resendAfterSeconds: number }> {
@@ -119,7 +120,7 @@ export async function resendActivationCode(
       .execute();
     return true;
   });
-  if (sent) await messages.sendEmail(activationEmail(projectName, email, code));
+  if (sent) await messages.sendEmail(activationEmail(linkBase, projectName, email, code));
   return { resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
 }
 

@@ -17,6 +17,7 @@ import {
   userEmailProblems,
   largestShares,
   needsSourceDetails,
+  withSourceDetailsAsked,
   REGISTRATION_RULES as RULES,
   rightsForNewUser,
   tidiedDraft,
@@ -251,6 +252,25 @@ describe('the business registration draft', () => {
     });
     draft.persons[0] = { ...draft.persons[0]!, sourceOfFunds: [] };
     expect(fields(draft, { sourceOfWealthEnable: true })).toContain('persons.0.sourceOfFunds');
+  });
+
+  it('marks the persons the wizard asks for source details (sourceDetailsAsked): the threshold share or more, where the brand enables it', () => {
+    const draft = validDraft();
+    draft.shareholders = [
+      { type: 'person', id: 'dir', share: THRESHOLD },
+      { type: 'company', id: 'co', share: Math.min(SUM_MAX - THRESHOLD, THRESHOLD) },
+    ];
+    const asked = (answers: typeof draft) => answers.persons.filter((one) => one.sourceDetailsAsked === true).map((one) => one.id);
+    const marked = withSourceDetailsAsked(draft, { sourceOfWealthEnable: true });
+    expect(asked(marked as typeof draft)).toContain('dir');
+    expect(withSourceDetailsAsked(draft, { sourceOfWealthEnable: false })).toBe(draft);
+    // nothing changed: the same answers, so a tidy does not loop
+    expect(withSourceDetailsAsked(marked, { sourceOfWealthEnable: true })).toBe(marked);
+    // the share falls below the threshold: no longer asked
+    const fallen = { ...(marked as typeof draft), shareholders: [{ type: 'person' as const, id: 'dir', share: THRESHOLD - 0.01 }, draft.shareholders[1]!] };
+    expect(asked(withSourceDetailsAsked(fallen, { sourceOfWealthEnable: true }) as typeof draft)).not.toContain('dir');
+    // the mark is part of the draft's schema, so a draft the wizard saved passes the server's validation
+    expect(schemaErrors(marked)).toEqual([]);
   });
 
   it('clears source details of a person whose share fell below the threshold, and removes whoever nothing names unless a user', () => {

@@ -19,6 +19,7 @@ import { ALL_BUSINESS_RIGHTS, type BusinessRight, type Database } from '../db/sc
 import { countries } from '../dictionaries/data.ts';
 import { messageTexts } from '../i18n/request-language.ts';
 import type { KeyedText } from '../i18n/texts.ts';
+import { emailLink } from '../messaging/links.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { countCall } from '../db/call-counts.ts';
 import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
@@ -243,9 +244,9 @@ const phoneDigits = (phone: { countryCode: string; number: string }) => ({
 });
 
 /** The e-mail with the company's activation code and a link that fills it in. */
-function companyActivationEmail(projectName: string, company: string, email: string, code: string) {
+function companyActivationEmail(linkBase: string, projectName: string, company: string, email: string, code: string) {
   const t = messageTexts();
-  const link = `/activate-business?email=${encodeURIComponent(email)}&activationCode=${code}`;
+  const link = emailLink(linkBase, `/activate-business?email=${encodeURIComponent(email)}&activationCode=${code}`);
   return {
     to: email,
     subject: t('server.business.mail.companySubject', { project: projectName }),
@@ -255,9 +256,9 @@ function companyActivationEmail(projectName: string, company: string, email: str
 }
 
 /** The e-mail inviting a business's user to activate their login (the employee activation, where they choose a password). */
-export function userActivationEmail(projectName: string, company: string, email: string, code: string) {
+export function userActivationEmail(linkBase: string, projectName: string, company: string, email: string, code: string) {
   const t = messageTexts();
-  const link = `/activate-employee?username=${encodeURIComponent(email)}&activationCode=${code}`;
+  const link = emailLink(linkBase, `/activate-employee?username=${encodeURIComponent(email)}&activationCode=${code}`);
   return {
     to: email,
     subject: t('server.business.mail.userSubject', { project: projectName, company }),
@@ -373,11 +374,12 @@ async function insertRepresentatives(trx: Transaction<Database>, customerId: num
  * draft, and e-mails the activation code to the company e-mail.
  *
  * @example
- * await registerBusiness(db, messages, registrationRules('paxum'), { draft, draftToken });
+ * await registerBusiness(db, messages, 'https://bank.example', registrationRules('paxum'), { draft, draftToken });
  */
 export async function registerBusiness(
   db: Kysely<Database>,
   messages: MessageSender,
+  linkBase: string,
   rules: RegistrationRules,
   input: { draft: Draft; draftToken?: string },
   now = new Date(),
@@ -511,7 +513,7 @@ export async function registerBusiness(
     if ((error as { code?: string } | null)?.code === '23505') throw refusal([{ field: 'draft.persons', key: 'server.business.emailTaken' }]);
     throw error;
   }
-  await messages.sendEmail(companyActivationEmail(rules.projectName, general.businessName.trim(), companyEmail, code));
+  await messages.sendEmail(companyActivationEmail(linkBase, rules.projectName, general.businessName.trim(), companyEmail, code));
   return { email: companyEmail };
 }
 
@@ -552,11 +554,12 @@ const WRONG_CODE: KeyedText = { key: 'server.activation.wrongCode' };
  * them their activation link. Answers the activation notice in the request's language.
  *
  * @example
- * const { message } = await activateBusiness(db, messages, 'Paxum', 'office@harbour.example', '048213');
+ * const { message } = await activateBusiness(db, messages, 'https://bank.example', 'Paxum', 'office@harbour.example', '048213');
  */
 export async function activateBusiness(
   db: Kysely<Database>,
   messages: MessageSender,
+  linkBase: string,
   projectName: string,
   email: string,
   activationCode: string,
@@ -614,7 +617,7 @@ export async function activateBusiness(
         })
         .where('user_id', '=', user.user_id)
         .execute();
-      invitations.push(userActivationEmail(projectName, row.business_name ?? '', user.email, code));
+      invitations.push(userActivationEmail(linkBase, projectName, row.business_name ?? '', user.email, code));
     }
     return { invitations };
   });
@@ -628,11 +631,12 @@ export async function activateBusiness(
  * Answers false when no business waits under this e-mail, so the caller can try a login instead.
  *
  * @example
- * if (!(await resendBusinessCode(db, messages, 'Paxum', email, 60))) await resendActivationCode(...);
+ * if (!(await resendBusinessCode(db, messages, 'https://bank.example', 'Paxum', email, 60))) await resendActivationCode(...);
  */
 export async function resendBusinessCode(
   db: Kysely<Database>,
   messages: MessageSender,
+  linkBase: string,
   projectName: string,
   email: string,
   cooldownSeconds: number,
@@ -665,6 +669,6 @@ export async function resendBusinessCode(
     return row.business_name ?? '';
   });
   if (sent === null) return false;
-  await messages.sendEmail(companyActivationEmail(projectName, sent, email.toLowerCase(), code));
+  await messages.sendEmail(companyActivationEmail(linkBase, projectName, sent, email.toLowerCase(), code));
   return true;
 }

@@ -6,6 +6,7 @@ import accessSchema from '../../schemas/entities/business-user-access.schema.jso
 import { REGISTRATION_RULES } from '../../schemas/rules/business-registration.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ALL_BUSINESS_RIGHTS, type BusinessRight, type Database } from '../db/schema.ts';
+import { FALLBACK_LINK_BASE } from '../messaging/links.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { registrationRules } from './brand-rules.ts';
@@ -211,7 +212,8 @@ async function addRepresentativeAsUser(
     const company = await trx.selectFrom('customers').select('business_name').where('id', '=', customerId).executeTakeFirstOrThrow();
     return { userId, company: company.business_name ?? '' };
   });
-  if (placeholder !== null) await ctx.adapters.messages.sendEmail(userActivationEmail(rules.projectName, outcome.company, email, code));
+  if (placeholder !== null)
+    await ctx.adapters.messages.sendEmail(userActivationEmail(ctx.origin ?? FALLBACK_LINK_BASE, rules.projectName, outcome.company, email, code));
   return { userId: outcome.userId, email };
 }
 

@@ -14,6 +14,7 @@ import {
 import { registrationRules } from './brand-rules.ts';
 import { emailStatus, registerPersonal } from './registration.ts';
 import { signInAfterProof } from './sign-in.ts';
+import { FALLBACK_LINK_BASE } from '../messaging/links.ts';
 import type { RpcContext } from '../rpc/context.ts';
 
 /** What getting in needs from the server beyond the call: the brand it runs as, and the token key. */
@@ -44,6 +45,10 @@ type OnboardingMethods =
  * @example
  * createRpcHandlers(bundle, { brand: config.brand, tokenKey });
  */
+
+/** Where the links of this call's e-mails point (see `emailLink`). */
+const linkBaseOf = (ctx: RpcContext): string => ctx.origin ?? FALLBACK_LINK_BASE;
+
 export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandlerMap<RpcContext>, OnboardingMethods> {
   const rules = () => registrationRules(services.brand);
   return {
@@ -51,7 +56,7 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
       return { status: await emailStatus(ctx.db, params.email) };
     },
 
-    accountCreate: (params, ctx) => registerPersonal(ctx.db, ctx.adapters.messages, rules(), params),
+    accountCreate: (params, ctx) => registerPersonal(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params),
 
     async accountActivate(params, ctx) {
       const userId = await activateAccount(ctx.db, params.username, params.activationCode, params.password);
@@ -60,10 +65,10 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
 
     async activationCodeResend(params, ctx) {
       // A business waiting for activation under this e-mail gets its company code; otherwise a login.
-      if (await resendBusinessCode(ctx.db, ctx.adapters.messages, rules().projectName, params.username, RESEND_COOLDOWN_SECONDS)) {
+      if (await resendBusinessCode(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules().projectName, params.username, RESEND_COOLDOWN_SECONDS)) {
         return { resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
       }
-      return resendActivationCode(ctx.db, ctx.adapters.messages, rules().projectName, params.username);
+      return resendActivationCode(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules().projectName, params.username);
     },
 
     businessRegistrationDictionaries: async (_params, ctx) => businessDictionaries(rules(), await registrationCurrencies(ctx.db)),
@@ -84,8 +89,9 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
       return {};
     },
 
-    businessAccountCreate: (params, ctx) => registerBusiness(ctx.db, ctx.adapters.messages, rules(), params),
+    businessAccountCreate: (params, ctx) => registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params),
 
-    businessAccountActivate: (params, ctx) => activateBusiness(ctx.db, ctx.adapters.messages, rules().projectName, params.email, params.activationCode),
+    businessAccountActivate: (params, ctx) =>
+      activateBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules().projectName, params.email, params.activationCode),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { emailLink } from '../messaging/links.ts';
 import type { MessageSender } from '../messaging/messages.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
@@ -84,8 +85,8 @@ function refuseWhatTheBrandDoesNotAllow(rules: RegistrationRules, input: Persona
 }
 
 /** The e-mail with the activation code and a link that fills it in. */
-export function activationEmail(projectName: string, email: string, code: string) {
-  const link = `/activate?username=${encodeURIComponent(email)}&activationCode=${code}`;
+export function activationEmail(linkBase: string, projectName: string, email: string, code: string) {
+  const link = emailLink(linkBase, `/activate?username=${encodeURIComponent(email)}&activationCode=${code}`);
   const t = messageTexts();
   return {
     to: email,
@@ -104,11 +105,12 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  * term is not accepted, when the customer is under 18, or when the e-mail already has an account.
  *
  * @example
- * await registerPersonal(db, adapters.messages, registrationRules(config.brand), params);
+ * await registerPersonal(db, adapters.messages, 'https://bank.example', registrationRules(config.brand), params);
  */
 export async function registerPersonal(
   db: Kysely<Database>,
   messages: MessageSender,
+  linkBase: string,
   rules: RegistrationRules,
   input: PersonalRegistration,
   today = new Date(),
@@ -168,6 +170,6 @@ export async function registerPersonal(
     if (isUniqueViolation(error)) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'username', key: 'server.registration.emailTaken' }] });
     throw error;
   }
-  await messages.sendEmail(activationEmail(rules.projectName, email, code));
+  await messages.sendEmail(activationEmail(linkBase, rules.projectName, email, code));
   return { username: email };
 }

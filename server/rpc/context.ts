@@ -32,7 +32,7 @@ export interface RpcContext {
   adapters: Adapters;
   /** The caller's IP address as the server sees it (ipInfo, the IP privacy check). */
   ip?: string;
-  /** The origin the caller reached the server at (links in e-mails when PUBLIC_URL is not set). */
+  /** Where links in e-mails point: the server's public URL (PUBLIC_URL) when set, else the origin the caller reached it at. */
   origin?: string;
   /** The brand the server runs as (brands/<id>): the documents it writes carry its letterhead. */
   brand?: string;

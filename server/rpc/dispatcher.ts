@@ -39,6 +39,8 @@ export interface DispatcherOptions {
   adapters: Adapters;
   /** The brand the server runs as, handed to handlers for the documents they write. */
   brand?: string;
+  /** The server's public base URL (PUBLIC_URL): handlers' `origin`, where e-mailed links point, instead of the request's. */
+  publicUrl?: string;
 }
 
 type AnyHandler = (params: Record<string, unknown>, ctx: RpcContext) => Promise<object>;
@@ -218,7 +220,7 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
         log: request.log,
         adapters: options.adapters,
         ip: request.ip,
-        origin: `${request.protocol}://${request.host}`,
+        origin: options.publicUrl ?? `${request.protocol}://${request.host}`,
         ...(options.brand ? { brand: options.brand } : {}),
         ...(typeof request.headers['accept-language'] === 'string' ? { acceptLanguage: request.headers['accept-language'] } : {}),
         ...(caller ? { caller } : {}),

@@ -12,6 +12,7 @@ import {
   REGISTRATION_RULES,
   tidiedAfterEdit,
   userEmailProblems,
+  withSourceDetailsAsked,
   type DraftAnswers,
   type RegistrationBrand,
 } from '../../schemas/rules/business-registration.ts';
@@ -50,6 +51,6 @@ export function businessRegistrationRules(brand: RegistrationBrand, rpc: RpcCall
       const draft = answers as DraftAnswers;
       return [...answerProblems(draft, brand), ...(await userEmailProblems(draft, statusOf))];
     },
-    tidy: (before, after) => tidiedAfterEdit(before as DraftAnswers, after as DraftAnswers) as Record<string, unknown>,
+    tidy: (before, after) => withSourceDetailsAsked(tidiedAfterEdit(before as DraftAnswers, after as DraftAnswers), brand) as Record<string, unknown>,
   };
 }

@@ -155,10 +155,20 @@ describe('business onboarding', () => {
     await user.addInitScript(() => localStorage.setItem('language', 'en'));
     const visitor = await user.newPage();
     await visitor.goto(`${e2e.server.url}${invitation}`);
-    await visitor.getByRole('heading', { name: 'Activate your access' }).waitFor();
-    await visitor.getByLabel('Password', { exact: false }).first().fill(password);
+    // The spec's popup with user and code: a modal dialog, both filled from the link, the password to choose.
+    const popup = visitor.getByRole('dialog', { name: 'Activate your access' });
+    await popup.waitFor();
+    expect(await popup.getAttribute('aria-modal')).toBe('true');
+    expect(
+      await popup
+        .getByLabel(/e-mail|user/i)
+        .first()
+        .inputValue(),
+    ).toBe(userEmail);
+    expect(await popup.getByLabel(/code/i).first().inputValue()).toMatch(/^\d+$/);
+    await popup.getByLabel('Password', { exact: false }).first().fill(password);
     await stage(visitor, '10-employee-activation');
-    await visitor.locator('form button[type="submit"]').click();
+    await popup.locator('form button[type="submit"]').click();
 
     // 4. The start page (section 4): full rights, no tax self-certification yet -> the splash.
     await visitor.waitForURL((url) => url.pathname === '/self-certification-business-splash', { timeout: 30_000 });

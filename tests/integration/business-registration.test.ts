@@ -244,6 +244,8 @@ for (const backend of BACKENDS) {
       const [companyMail] = await outbox(emails.company.toLowerCase(), 'businessActivation');
       expect(companyMail?.subject).toBe("Paxum: activate your company's account");
       const code = codeIn(companyMail);
+      // e-mailed links are absolute: without PUBLIC_URL, on the origin the call came to
+      expect(companyMail?.body).toContain(`${test.url}/activate-business?email=${encodeURIComponent(emails.company.toLowerCase())}&activationCode=${code}`);
       // the company's code can be sent again, but not within the minute (a login's resend would answer 00 and send nothing)
       const resend = await client.rpc('activationCodeResend', { username: emails.company });
       expect(resend.body).toMatchObject({ responseCode: 'VF', resendAfterSeconds: expect.any(Number) });
@@ -266,7 +268,7 @@ for (const backend of BACKENDS) {
         const [invitation] = await outbox(email.toLowerCase(), 'activation');
         expect(invitation?.subject).toBe('Paxum: your access to Harbour Tools Ltd');
         const userCode = codeIn(invitation);
-        expect(invitation?.body).toContain(`/activate-employee?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${userCode}`);
+        expect(invitation?.body).toContain(`${test.url}/activate-employee?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${userCode}`);
         expect((await client.login(email, USER_PASSWORD)).status).not.toBe(200);
 
         const noPassword = await client.rpc('accountActivate', { username: email, activationCode: userCode });
@@ -325,6 +327,43 @@ for (const backend of BACKENDS) {
       expect(sub).toMatchObject({ kind: kinds.companyShareholder, parent_id: holding });
       expect(rows).toContainEqual(expect.objectContaining({ draft_id: 'p3', kind: kinds.personShareholder, parent_id: sub.id }));
       expect(rows).toContainEqual(expect.objectContaining({ draft_id: 'sdir', kind: kinds.director, parent_id: sub.id }));
+    });
+
+    it('asks holders of 25 % or more for details of each source of funds where the brand enables source of wealth, on the field', async () => {
+      // paxumbank enables source of wealth (paxum, the other tests' brand, does not: their holders give none)
+      // and its e-mailed links point at its public URL, not at the address the call came to
+      const wealthy = await startTestServer(backend, { brand: 'paxumbank', publicUrl: 'https://bank.example' });
+      try {
+        const wealthyClient = new ApiClient(wealthy.url);
+        const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
+        const draft = businessDraft(emails);
+        // every holder here holds 50 % of their level; the demo user holds nothing and is asked nothing
+        const details = { dir: { 1: 'Salary as managing director since 2012' }, p1: { 1: 'Salary' }, p2: { 1: 'Salary' } } as Record<
+          string,
+          Record<string, string>
+        >;
+        draft.persons = draft.persons.map((person) =>
+          details[person.id] ? { ...person, sourceOfFunds: [1, 4], sourceDetails: { ...details[person.id], 4: 'Sale of shares, 2019' } } : person,
+        );
+        const missing = structuredClone(draft);
+        delete (missing.persons[0] as { sourceDetails?: Record<string, string> }).sourceDetails![4];
+        delete (missing.persons[2] as { sourceOfFunds?: number[] }).sourceOfFunds;
+        delete (missing.persons[2] as { sourceDetails?: Record<string, string> }).sourceDetails;
+        const refused = await wealthyClient.rpc('businessAccountCreate', { draft: missing });
+        expect(refused.body.responseCode).toBe('TA1');
+        expect(refused.body.validationErrors.map((error: { field: string }) => error.field).sort()).toEqual([
+          'draft.persons.0.sourceDetails.4',
+          'draft.persons.2.sourceOfFunds',
+        ]);
+        expect(await wealthy.server.db.selectFrom('customers').select('id').where('business_name', '=', 'Harbour Tools Ltd').execute()).toEqual([]);
+
+        const created = await wealthyClient.rpc('businessAccountCreate', { draft });
+        expect(created.body.responseCode).toBe('00');
+        const [companyMail] = await outboxTo(wealthyClient, emails.company.toLowerCase(), 'businessActivation');
+        expect(companyMail?.body).toContain(`https://bank.example/activate-business?email=${encodeURIComponent(emails.company.toLowerCase())}&activationCode=`);
+      } finally {
+        await wealthy.close();
+      }
     });
 
     it('refuses registration where the brand does not offer it', async () => {

@@ -75,7 +75,7 @@ for (const backend of BACKENDS) {
       const [mail] = await outbox(email.toLowerCase(), 'activation');
       expect(mail?.subject).toBe('Paxum: activate your account');
       const code = await latestCode(email.toLowerCase(), 'activation');
-      expect(mail?.body).toContain(`/activate?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${code}`);
+      expect(mail?.body).toContain(`${test.url}/activate?username=${encodeURIComponent(email.toLowerCase())}&activationCode=${code}`);
 
       const early = await client.login(email, 'Register-2026');
       expect(early.status).toBe(403);

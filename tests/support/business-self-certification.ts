@@ -62,4 +62,6 @@ export async function selfCertifyAsUsTaxpayer(page: Page, shot: (name: string) =
   await page.getByRole('button', { name: 'Sign', exact: true }).click();
   await page.waitForURL('**/self-certification-business');
   await expect.poll(() => formBadge(page, 'Form W-9').getAttribute('data-value'), { timeout: 15_000 }).toBe('pending');
+  // the signed form waits for its check: it is not offered for signing again
+  await expect.poll(() => page.getByRole('button', { name: 'Sign the W-9' }).count(), { timeout: 15_000 }).toBe(0);
 }
