@@ -22,6 +22,7 @@ import { MASS_SENDING_FLAGS } from '../batches/permissions.ts';
 import { seedDemoCards } from '../cards/demo-seed.ts';
 import { seedDemoCardPurchases } from '../cards/authorizations.ts';
 import { sandboxCardProcessor, type CardProcessor } from '../cards/processor.ts';
+import { seedPublicApiDemo } from '../public-api/demo.ts';
 
 /** The sign-ins the demo creates; the start script and the tests print and use them. */
 export const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -267,6 +268,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedP2pDemo(trx, accounts.anna, DEMO_LOGINS.business);
     await seedApprovalsDemo(trx, passwordHashes[0]!, accounts.northwind, DEMO_LOGINS.personal);
     await seedCompanyDocumentsDemo(trx, DEMO_LOGINS.business, passwordHashes[0]!, now);
+    await seedPublicApiDemo(trx, DEMO_LOGINS.business, now);
     return true;
   });
   // Cards are issued by the processor, which is called outside any transaction.

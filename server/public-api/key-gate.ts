@@ -101,8 +101,8 @@ export interface ApiRequestView {
 }
 
 /**
- * A customer's API log, newest first (at most 500 lines), of one key and between two dates when asked
- * (both included, UTC days).
+ * One page of a customer's API log, newest first, of one key and between two dates when asked (both
+ * included, UTC days), and how many lines match.
  *
  * @example
  * await apiRequests(db, 12, { apiKeyId: 3, fromDate: '2026-11-01' });
@@ -110,18 +110,23 @@ export interface ApiRequestView {
 export async function apiRequests(
   db: Kysely<Database>,
   customerId: number,
-  filter: { apiKeyId?: number; fromDate?: string; toDate?: string },
-): Promise<ApiRequestView[]> {
-  let query = db
-    .selectFrom('api_requests as r')
-    .innerJoin('api_keys as k', 'k.id', 'r.api_key_id')
-    .select(['r.id', 'r.api_key_id', 'k.name', 'r.method', 'r.path', 'r.status', 'r.duration_ms', 'r.ip', 'r.created_at'])
-    .where('r.customer_id', '=', customerId);
+  filter: { apiKeyId?: number; fromDate?: string; toDate?: string; pageNumber?: number; pageSize?: number },
+): Promise<{ requests: ApiRequestView[]; total: number }> {
+  let query = db.selectFrom('api_requests as r').innerJoin('api_keys as k', 'k.id', 'r.api_key_id').where('r.customer_id', '=', customerId);
   if (filter.apiKeyId !== undefined) query = query.where('r.api_key_id', '=', filter.apiKeyId);
   if (filter.fromDate) query = query.where('r.created_at', '>=', new Date(`${filter.fromDate}T00:00:00Z`));
   if (filter.toDate) query = query.where('r.created_at', '<', new Date(new Date(`${filter.toDate}T00:00:00Z`).getTime() + 86_400_000));
-  const rows = await query.orderBy('r.id', 'desc').limit(500).execute();
-  return rows.map((row) => ({
+  const pageSize = filter.pageSize ?? 20;
+  const [rows, count] = await Promise.all([
+    query
+      .select(['r.id', 'r.api_key_id', 'k.name', 'r.method', 'r.path', 'r.status', 'r.duration_ms', 'r.ip', 'r.created_at'])
+      .orderBy('r.id', 'desc')
+      .limit(pageSize)
+      .offset(((filter.pageNumber ?? 1) - 1) * pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const requests = rows.map((row) => ({
     id: Number(row.id),
     apiKeyId: row.api_key_id,
     apiKeyName: row.name,
@@ -132,4 +137,5 @@ export async function apiRequests(
     ip: row.ip,
     createdAt: row.created_at.toISOString(),
   }));
+  return { requests, total: Number(count.n) };
 }

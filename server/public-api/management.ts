@@ -54,13 +54,14 @@ export const publicApiManagementHandlers: Record<string, RestHandler> = {
     return { deleted: found(await deleteAllowedIp(ctx.db, customerOf(ctx), (input as Input).id)) };
   },
   async apirequestList(input, ctx) {
-    const { apiKeyId, fromDate, toDate } = input as { apiKeyId?: number; fromDate?: string; toDate?: string };
-    return {
-      requests: await apiRequests(ctx.db, customerOf(ctx), {
-        ...(apiKeyId !== undefined ? { apiKeyId } : {}),
-        ...(fromDate ? { fromDate } : {}),
-        ...(toDate ? { toDate } : {}),
-      }),
+    const { customerId: _customer, ...filter } = input as {
+      customerId?: number;
+      apiKeyId?: number;
+      fromDate?: string;
+      toDate?: string;
+      pageNumber?: number;
+      pageSize?: number;
     };
+    return apiRequests(ctx.db, customerOf(ctx), filter);
   },
 };

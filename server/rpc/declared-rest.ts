@@ -196,7 +196,8 @@ export async function declaredRestRoutes(app: FastifyInstance, options: Declared
           key = gated.key;
         } else if (operation.access !== 'public') {
           // The customer the call names is the one it acts for: the gate checks it as a Customer-Id header.
-          const named = input.customerId;
+          // Named where the operation declares it: a query parameter, else a field of the body.
+          const named = schemas.parameters.has('customerId') ? params.customerId : body.customerId;
           const header = request.headers['customer-id'];
           if (named !== undefined && !(Number.isInteger(named) && (named as number) >= 1 && (named as number) <= 2_147_483_647)) {
             return refuse(reply, new RpcRefusal('TA1', { validationErrors: [{ field: 'customerId', key: 'server.publicApi.customerId' }] }));
