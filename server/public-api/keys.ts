@@ -82,9 +82,21 @@ export async function updateApiKey(
   id: number,
   change: { name?: string; enabled?: boolean },
 ): Promise<ApiKeyView | undefined> {
+  const set = { ...(change.name !== undefined ? { name: change.name.trim() } : {}), ...(change.enabled !== undefined ? { enabled: change.enabled } : {}) };
+  // Nothing to change: the key as it is (an empty SET is no SQL).
+  if (Object.keys(set).length === 0) {
+    const current = await db
+      .selectFrom('api_keys')
+      .select(apiKeyColumns)
+      .where('id', '=', id)
+      .where('customer_id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return current && viewOf(current);
+  }
   const row = await db
     .updateTable('api_keys')
-    .set({ ...(change.name !== undefined ? { name: change.name.trim() } : {}), ...(change.enabled !== undefined ? { enabled: change.enabled } : {}) })
+    .set(set)
     .where('id', '=', id)
     .where('customer_id', '=', customerId)
     .where('deleted_at', 'is', null)
