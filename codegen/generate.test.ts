@@ -135,6 +135,14 @@ describe('codegen', () => {
       expect(error.detail).toContain("'transferReceipt' is not a declared method");
     });
 
+    it('refuses a REST operation the OpenAPI document does not declare with its access', async () => {
+      rewrite('merchant-api-key.yaml', 'method: DELETE /public-api/apikey/{id}', 'method: DELETE /public-api/apikeys/{id}');
+      const error = await failure(paths);
+      expect(error.file).toBe('screens/merchant-api-key.yaml');
+      expect(error.jsonPath).toBe('/dashboard/sections/1/rowActions/2/method');
+      expect(error.detail).toContain("'DELETE /public-api/apikeys/{id}' is not an operation of schemas/api/rest.openapi.json");
+    });
+
     it("refuses a field a form section's schema does not have, and an undeclared method on a row action", async () => {
       rewrite('payout-blacklist.yaml', 'fields: [email, blockType]', 'fields: [email, blockKind]');
       const field = await failure(paths);

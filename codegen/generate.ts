@@ -6,7 +6,7 @@ import { restWithDatabaseLimits } from './database-limits.ts';
 import { SchemaResolver, type JsonObject } from './refs.ts';
 import { checkSchemas, entityTypes, TS_OPTIONS } from './schemas.ts';
 import { methodTypes, readMethods } from './methods.ts';
-import { restTypes, surfaceDocument } from './openapi.ts';
+import { restDocumentFile, restOperationNames, restTypes, surfaceDocument } from './openapi.ts';
 import { readScreens } from './screens.ts';
 import { readRegistry } from './registry.ts';
 import { readBrands } from './brands.ts';
@@ -50,7 +50,8 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   const screens = readScreens(
     paths,
     refs,
-    new Set(methods.map((m) => m.name)),
+    // A spec names an RPC method, or a REST operation that declares its access as `VERB /path`.
+    new Set([...methods.map((m) => m.name), ...restOperationNames(refs.load(restDocumentFile(paths)) as JsonObject)]),
     readRegistry(paths, refs),
     new Set(methods.filter((m) => m.moneyMoving).map((m) => m.name)),
   );

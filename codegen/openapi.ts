@@ -288,3 +288,22 @@ export function surfaceDocument(paths: CodegenPaths, refs: SchemaResolver, metho
     })),
   } as JsonObject;
 }
+
+/**
+ * The REST operations a screen spec may name as its method, written `VERB /path` as the document writes
+ * them (`GET /public-api/apikey`): those that declare who may call them (`x-access`), but the merchant
+ * API's (`apiKey`), which an API key calls, not a signed-in screen.
+ *
+ * @example
+ * restOperationNames(refs.load(restDocumentFile(paths)) as JsonObject); // ['GET /public-api/apikey', …]
+ */
+export function restOperationNames(document: JsonObject): string[] {
+  const names: string[] = [];
+  for (const [route, item] of Object.entries((document.paths ?? {}) as JsonObject)) {
+    for (const [verb, operation] of Object.entries((item ?? {}) as JsonObject)) {
+      const access = (operation as JsonObject | undefined)?.['x-access'];
+      if (typeof access === 'string' && access !== 'apiKey') names.push(`${verb.toUpperCase()} ${route}`);
+    }
+  }
+  return names;
+}

@@ -575,7 +575,12 @@ class SpecResolver {
   private method(source: JsonObject | undefined, at: string): void {
     const name = source?.method as string | undefined;
     if (name && !this.methodNames.has(name)) {
-      this.fail(`${at}/method`, `'${name}' is not a declared method (declare it in schemas/api/methods/${name}.json)`);
+      this.fail(
+        `${at}/method`,
+        / \//.test(name)
+          ? `'${name}' is not an operation of schemas/api/rest.openapi.json that declares its access (x-access): check the verb and the path`
+          : `'${name}' is not a declared method (declare it in schemas/api/methods/${name}.json)`,
+      );
     }
   }
 

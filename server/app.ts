@@ -24,6 +24,8 @@ import { ensureSystemAccounts } from './ledger/system-accounts.ts';
 import { ensureCardBins } from './cards/bins.ts';
 import { cardSandboxPage } from './cards/sandbox-page.ts';
 import { rpcDispatcher } from './rpc/dispatcher.ts';
+import { declaredRestRoutes, type DeclaredRestOptions } from './rpc/declared-rest.ts';
+import { logKeyRequest, merchantKeyGate, publicApiHandlers } from './public-api/handlers.ts';
 import { callerGate } from './customers/caller.ts';
 import { createRpcHandlers } from './handlers.ts';
 import { seiRoutes } from './sei/routes.ts';
@@ -116,6 +118,19 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
       brand: config.brand,
       ...(config.publicUrl ? { publicUrl: config.publicUrl } : {}),
       handlers: createRpcHandlers(bundle, { brand: config.brand, tokenKey }),
+    });
+    // The REST paths that declare their access (x-access): the public API's management paths and the
+    // merchant API, every request made with a key written to its API log.
+    await app.register(async (scope) => {
+      scope.addHook('onResponse', logKeyRequest(db));
+      await declaredRestRoutes(scope, {
+        db,
+        adapters,
+        document: bundle.rest as unknown as DeclaredRestOptions['document'],
+        gate: callerGate(db, tokenKey),
+        keyGate: merchantKeyGate(db),
+        handlers: publicApiHandlers,
+      });
     });
     if (config.sandboxes) await app.register(outboxPage, { db });
     await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });

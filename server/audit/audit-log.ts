@@ -5,7 +5,8 @@ import { rpcMethodName } from '../http/rpc-method-name.ts';
 
 /** Who made an RPC call and for whom, as the dispatcher learned it. */
 export interface AuditActor {
-  userId: number;
+  /** Absent when no user acts: a merchant's API key (server/public-api/key-gate.ts). */
+  userId?: number;
   /** The acting customer, once the dispatcher has decided it. */
   customerId?: number;
   /** An admin acting for a customer that is not theirs (view-as). */

@@ -39,6 +39,7 @@ import * as businessRegistration from './migrations/0043_business_registration.t
 import * as businessFatca from './migrations/0047_business_fatca.ts';
 import * as callCounts from './migrations/0049_call_counts.ts';
 import * as resolutionSigning from './migrations/0050_resolution_signing.ts';
+import * as publicApi from './migrations/0052_public_api.ts';
 import * as webhooks from './migrations/0053_webhooks.ts';
 import * as merchantButtons from './migrations/0054_merchant_buttons.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0049_call_counts': callCounts,
   '0050_resolution_signing': resolutionSigning,
   '0045_company_documents': companyDocuments,
+  '0052_public_api': publicApi,
   '0053_webhooks': webhooks,
   '0054_merchant_buttons': merchantButtons,
 };

@@ -41,6 +41,9 @@ export interface Database {
   global_pay_batches: GlobalPayBatchesTable;
   global_pay_payments: GlobalPayPaymentsTable;
   call_counts: CallCountsTable;
+  api_keys: ApiKeysTable;
+  api_allowed_ips: ApiAllowedIpsTable;
+  api_requests: ApiRequestsTable;
   crypto_wallets: CryptoWalletsTable;
   payment_instructions: PaymentInstructionsTable;
   payment_templates: PaymentTemplatesTable;
@@ -1667,4 +1670,41 @@ export interface IpnMessagesTable {
   next_attempt_at: Date | null;
   last_attempt_at: Date | null;
   created_at: CreatedAt;
+}
+
+/** A merchant's API key (migration 0052): only the SHA-256 of the key is kept; `prefix` is what screens show. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** An IP range a customer's API keys may be used from (migration 0052); none enabled means anywhere. */
+export interface ApiAllowedIpsTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  ip_from: string;
+  ip_to: string;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** One request made with an API key, as the API log shows it (migration 0052). */
+export interface ApiRequestsTable {
+  id: Generated<bigint>;
+  customer_id: number;
+  api_key_id: number;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  ip: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }

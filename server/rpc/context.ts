@@ -59,3 +59,27 @@ export function callerOf(ctx: RpcContext): Caller {
   if (!ctx.caller) throw new Error('This handler needs a signed-in caller but its method is declared public: declare it with access "customer".');
   return ctx.caller;
 }
+
+/** The caller of an `apiKey` operation: the key's customer, and the key. */
+export interface KeyCaller {
+  customerId: number;
+  apiKeyId: number;
+}
+
+/** What a declared REST handler receives: its checked input (path, query and body in one object), and who calls. */
+export interface RestContext {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  adapters: Adapters;
+  ip: string;
+  /** Present for `customer` and `admin` operations; the customer it acts for was checked against `customerId`. */
+  caller?: Caller;
+  /** Present for `apiKey` operations. */
+  key?: KeyCaller;
+  afterCommit(effect: () => Promise<void>): void;
+}
+
+export type RestHandler = (input: Record<string, unknown>, ctx: RestContext) => Promise<object>;
+
+/** Decides an `apiKey` operation's caller, or refuses it (AU, 13, AE with the seconds to wait). */
+export type KeyGate = (request: FastifyRequest) => Promise<{ key?: KeyCaller; refusal?: RpcRefusal; retryAfter?: number }>;

@@ -137,3 +137,10 @@ export class RefusalToRecord extends RpcRefusal {
     super('TA1');
   }
 }
+
+/** A thing the customer has no such one of: 404 in the Refusal shape. */
+export class RestNotFound extends RpcRefusal {
+  constructor() {
+    super('TA1', { key: 'server.publicApi.notFound' });
+  }
+}

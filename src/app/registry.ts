@@ -24,6 +24,7 @@ import type { TokenService } from '../transport/token-service.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import { isCardNumber } from '../../schemas/rules/card-number.ts';
 import { isValidRoutingNumber } from '../../schemas/rules/routing-number.ts';
+import { merchantFullAccessGuard } from '../public-api/merchant-guard.ts';
 import { businessRegistrationRules, registrationBrandOf } from '../business/registration-answer-rules.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
@@ -42,6 +43,8 @@ export interface GuardServices {
   customer: CustomerStore;
   brand: Brand;
   listCards: () => Promise<{ cards: Card[] }>;
+  /** The user's rights on the acting customer, null when they act for their own (the merchant pages' guard). */
+  rightsOnActingCustomer?: () => Promise<readonly string[] | null>;
 }
 
 /**
@@ -50,7 +53,7 @@ export interface GuardServices {
  * @example
  * createScreenRouter({ …, guards: createAppGuards({ session, storage: sessionStorage, customer, brand, listCards: () => rpc('cardList', {}) }) });
  */
-export function createAppGuards({ session, storage, customer, brand, listCards }: GuardServices): Record<string, Guard> {
+export function createAppGuards({ session, storage, customer, brand, listCards, rightsOnActingCustomer }: GuardServices): Record<string, Guard> {
   const sessionGuards = createGuards(session, storage, { customer });
   return {
     ...sessionGuards,
@@ -59,6 +62,7 @@ export function createAppGuards({ session, storage, customer, brand, listCards }
     ...adminGuards(session, customer, storage),
     ...cardGuards(sessionGuards.authenticated, listCards),
     signInPending: signInPendingGuard(),
+    merchantFullAccess: merchantFullAccessGuard(sessionGuards.authenticated, rightsOnActingCustomer ?? (async () => null)),
   };
 }
 

@@ -28,6 +28,7 @@ import { startWrapperBridge } from '../wrapper/app-bridge.ts';
 import { AppProvider } from './app-context.tsx';
 import { chosenBrandId, presentBrand } from './brand.ts';
 import { createCallMethod } from './call-method.ts';
+import { createRestCall } from '../transport/rest-call.ts';
 import { appActions, appAnswerRules, appChallenges, appFacts, appStores, components, createAppGuards, valueChecks, widgets } from './registry.ts';
 import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
@@ -103,8 +104,24 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const router = createScreenRouter({
     screens,
     layouts,
-    guards: createAppGuards({ session, storage: sessionStorage, customer, brand, listCards: () => rpc('cardList', {}) }),
-    callMethod: createCallMethod(rpc, customer, createRpcSend(rpcOptions)),
+    guards: createAppGuards({
+      session,
+      storage: sessionStorage,
+      customer,
+      brand,
+      listCards: () => rpc('cardList', {}),
+      rightsOnActingCustomer: async () => (actingCustomerId(sessionStorage) === null ? null : ((await rpc('businessAccessInfo', {})).accessRights ?? [])),
+    }),
+    callMethod: createCallMethod(
+      rpc,
+      customer,
+      createRpcSend(rpcOptions),
+      createRestCall({
+        ...rpcOptions,
+        baseUrl: apiBase,
+        customerId: async () => rpcOptions.actingCustomerId() ?? (await customer.load()).customer.customerId,
+      }),
+    ),
     downloadFile: createDownloadFile({
       accessToken: () => session.accessToken(),
       actingCustomerId: () => actingCustomerId(sessionStorage),

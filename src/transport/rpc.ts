@@ -44,7 +44,7 @@ interface Envelope {
  * Field errors keyed by dot path (`profile.firstName`), which is how forms find the field to mark.
  * When a field has several errors they are joined, so none is lost.
  */
-function fieldErrorsOf(errors: ValidationError[] | undefined): Record<string, string> {
+export function fieldErrorsOf(errors: ValidationError[] | undefined): Record<string, string> {
   const byField: Record<string, string> = {};
   for (const { field, description } of errors ?? []) {
     byField[field] = byField[field] ? `${byField[field]} ${description}` : description;
@@ -52,7 +52,7 @@ function fieldErrorsOf(errors: ValidationError[] | undefined): Record<string, st
   return byField;
 }
 
-function headersFor(options: RpcOptions, accessToken: string | null, multipart = false): Headers {
+export function headersFor(options: RpcOptions, accessToken: string | null, multipart = false): Headers {
   const headers = new Headers({
     // A multipart body's type (with its boundary) is set by fetch from the FormData.
     ...(multipart ? {} : { 'Content-Type': 'application/json' }),

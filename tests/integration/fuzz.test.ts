@@ -293,7 +293,8 @@ for (const backend of BACKENDS) {
         { authorization: `Bearer ${anna.accessToken}` },
       );
       if (phone.status !== 201) throw new Error(`linking Anna's phone answered ${phone.status}: ${JSON.stringify(phone.body)}`);
-      signedInHeaders = { authorization: `Bearer ${anna.accessToken}`, 'x-device-secret': phone.body.secret };
+      // A money-moving REST path's Idempotency-Key: fresh per request would hide nothing here, the body varies.
+      signedInHeaders = { authorization: `Bearer ${anna.accessToken}`, 'x-device-secret': phone.body.secret, 'idempotency-key': 'fuzz-key-0001' };
     }, 120_000);
     afterAll(() => test?.close());
 
@@ -347,7 +348,7 @@ for (const backend of BACKENDS) {
       ];
       for (const operation of OPERATIONS) {
         for (const parameter of operation.parameters) {
-          if (parameter.in !== 'path' && parameter.in !== 'header')
+          if (parameter.in !== 'path' && parameter.in !== 'header' && parameter.in !== 'query')
             throw new Error(`${operation.name}: ${parameter.in} parameter ${parameter.name} is not fuzzed; teach this test`);
           if (parameter.in === 'header' && signedInHeaders[parameter.name.toLowerCase()] === undefined)
             throw new Error(`${operation.name}: no signed-in value for header ${parameter.name}; teach this test`);
@@ -377,6 +378,8 @@ for (const backend of BACKENDS) {
             const url = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
               value(operation.parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)!)!,
             );
+            // A query parameter is sent only as the hostile value under test: every declared one is optional.
+            const query = hostile?.[0].in === 'query' ? `?${encodeURIComponent(hostile[0].name)}=${encodeURIComponent(hostile[1])}` : '';
             const headers: Record<string, string> = caller.headers.authorization ? { authorization: caller.headers.authorization } : {};
             for (const parameter of operation.parameters) {
               const header = parameter.in === 'header' ? value(parameter) : undefined;
@@ -386,7 +389,7 @@ for (const backend of BACKENDS) {
             if (text !== undefined) headers['content-type'] = 'application/json';
             const where = `${operation.name} ${caller.name}, ${label}`;
             try {
-              const response = await fetch(`${test.url}${url}`, { method: operation.method, headers, ...(text !== undefined ? { body: text } : {}) });
+              const response = await fetch(`${test.url}${url}${query}`, { method: operation.method, headers, ...(text !== undefined ? { body: text } : {}) });
               const answer = await response.text();
               if (response.status >= 500) findings.failures.push(`${where}: ${response.status} ${answer.slice(0, 120)}`);
               return response.status < 400 ? 'accepted' : 'refused';

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGeneratedArtifacts, type MethodDeclaration } from '../../server/rpc/api-bundle.ts';
+import { declaredOperations } from '../../server/rpc/declared-rest.ts';
 import { REPOSITORY_ROOT } from '../../server/config/config.ts';
 import { ALL_BUSINESS_RIGHTS, type BusinessRight } from '../../server/db/schema.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
@@ -24,6 +25,8 @@ import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
 
 const { bundle } = loadGeneratedArtifacts(path.join(REPOSITORY_ROOT, 'generated'));
 const METHODS = Object.values(bundle.methods).sort((a, b) => a.name.localeCompare(b.name));
+/** The REST paths that declare their access (x-access in schemas/api/rest.openapi.json). */
+const OPERATIONS = declaredOperations(bundle.rest as unknown as Parameters<typeof declaredOperations>[0]);
 
 /**
  * Tables a refused call may still write: the audit log (every call leaves a row) and the session a
@@ -127,6 +130,51 @@ for (const backend of BACKENDS) {
       console.log(
         `[${backend.name}] rights matrix: ${METHODS.length} methods (${counts.customer} customer, ${counts.admin} admin, ${counts.public} public), ${attempts} refused-caller attempts, ${attempts - wrong.length} refused 13, ${changed.length} tables changed`,
       );
+      expect(wrong).toEqual([]);
+      expect(changed).toEqual([]);
+    });
+
+    it('refuses every declared REST path to every caller its x-access leaves out, before its handler, and changes nothing', async () => {
+      expect(OPERATIONS.length).toBeGreaterThan(0);
+      const before = await snapshot();
+      const wrong: string[] = [];
+      for (const operation of OPERATIONS) {
+        // Any id and the body's required customerId: the refusal must come before the input is read.
+        const url = `${test.url}${operation.path.replace(/\{[^}]+\}/g, '1')}?customerId=${northwindId}`;
+        const send = (authorization?: string) =>
+          fetch(url, {
+            method: operation.verb,
+            headers: {
+              ...(authorization ? { authorization } : {}),
+              ...(operation.verb === 'GET' || operation.verb === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+            },
+            ...(operation.verb === 'GET' || operation.verb === 'DELETE' ? {} : { body: JSON.stringify({ customerId: northwindId }) }),
+          });
+        if (operation.access === 'apiKey') {
+          // Neither no key nor a signed-in user's access token opens the merchant API.
+          for (const [name, authorization] of [
+            ['no key', undefined],
+            ['an access token', `Bearer ${anna.accessToken}`],
+          ] as const) {
+            const answer = await send(authorization);
+            if (answer.status !== 401) wrong.push(`${operation.name} with ${name}: ${answer.status} ${(await answer.text()).slice(0, 160)}`);
+          }
+          continue;
+        }
+        const declaration = {
+          name: operation.name,
+          access: operation.access,
+          readOnly: operation.readOnly,
+          ...(operation.businessRight ? { businessRight: operation.businessRight } : {}),
+        };
+        for (const caller of refusedCallers(declaration as MethodDeclaration)) {
+          const answer = await send(`Bearer ${caller.tokens.accessToken}`);
+          const body = (await answer.json()) as { responseCode?: string };
+          if (answer.status !== 403 || body.responseCode !== '13')
+            wrong.push(`${operation.name} for ${caller.name}: ${answer.status} ${JSON.stringify(body).slice(0, 160)}`);
+        }
+      }
+      const changed = Object.entries(await snapshot()).filter(([table, digest]) => before[table] !== digest);
       expect(wrong).toEqual([]);
       expect(changed).toEqual([]);
     });
