@@ -5,12 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import common from '../schemas/entities/common.schema.json' with { type: 'json' };
 import registry from '../screens/registry.json' with { type: 'json' };
+import { ENGINE_WIDGET_NAMES } from '../engine/schema-form/widget-names.ts';
 import { CodegenError } from './errors.ts';
 import { defaultPaths, generate, staleFiles } from './generate.ts';
 import type { CodegenPaths } from './files.ts';
 
 /** The names screens/registry.json lists of one kind, as codegen's message words them. */
-const listed = (kind: 'actions' | 'challenges' | 'components') => Object.keys(registry[kind]).sort().join(', ');
+const listed = (kind: 'actions' | 'challenges' | 'components' | 'widgets') => Object.keys(registry[kind]).sort().join(', ');
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -429,7 +430,7 @@ describe('codegen', () => {
       expect(error.file).toBe(`screens/${name}`);
       expect(error.jsonPath).toBe(jsonPath);
       expect(error.detail).toContain(
-        `'${widget}' is neither one of the engine's widgets (text, email, password, date, select, checkbox, textarea, file, hidden, files, country, phoneCode, money, radios, fileSet, flagList, checkboxes, questionSet) nor a widget the application registers (screens/registry.json lists: accountSelect, `,
+        `'${widget}' is neither one of the engine's widgets (${ENGINE_WIDGET_NAMES.join(', ')}) nor a widget the application registers (screens/registry.json lists: ${listed('widgets')})`,
       );
     });
 
