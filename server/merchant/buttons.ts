@@ -62,19 +62,23 @@ export function toButton(row: ButtonRow, origin = '') {
   };
 }
 
-/**
- * The button `id` with its currency, or undefined; `customerId` limits it to that merchant's. Deleted buttons
- * are never found.
- */
-export async function buttonRow(db: Db, id: number, customerId?: number): Promise<ButtonRow | undefined> {
-  return db
+/** Buttons not deleted, each with its account's currency and that currency's scale. */
+const liveButtons = (db: Db) =>
+  db
     .selectFrom('merchant_buttons as b')
     .innerJoin('accounts as a', 'a.id', 'b.account_id')
     .innerJoin('currencies as c', 'c.code', 'a.currency_code')
     .selectAll('b')
     .select(['a.currency_code', 'c.scale'])
+    .where('b.deleted_at', 'is', null);
+
+/**
+ * The button `id` with its currency, or undefined; `customerId` limits it to that merchant's. Deleted buttons
+ * are never found.
+ */
+export async function buttonRow(db: Db, id: number, customerId?: number): Promise<ButtonRow | undefined> {
+  return liveButtons(db)
     .where('b.id', '=', id)
-    .where('b.deleted_at', 'is', null)
     .$if(customerId !== undefined, (qb) => qb.where('b.customer_id', '=', customerId!))
     .executeTakeFirst();
 }
@@ -88,16 +92,7 @@ export async function ownButton(db: Db, id: number, customerId: number): Promise
 
 /** The merchant's buttons, newest first. */
 export async function listButtons(db: Db, customerId: number): Promise<ButtonRow[]> {
-  return db
-    .selectFrom('merchant_buttons as b')
-    .innerJoin('accounts as a', 'a.id', 'b.account_id')
-    .innerJoin('currencies as c', 'c.code', 'a.currency_code')
-    .selectAll('b')
-    .select(['a.currency_code', 'c.scale'])
-    .where('b.customer_id', '=', customerId)
-    .where('b.deleted_at', 'is', null)
-    .orderBy('b.id', 'desc')
-    .execute();
+  return liveButtons(db).where('b.customer_id', '=', customerId).orderBy('b.id', 'desc').execute();
 }
 
 /**
