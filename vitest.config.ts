@@ -8,6 +8,20 @@ import { localeTexts } from './vite.config.ts';
  * - integration: tests/integration, the real server against PGlite and a real PostgreSQL;
  * - e2e: tests/e2e, Debian's Chromium driven by playwright-core against the built application.
  */
+/**
+ * Integration files that must have the machine to themselves: they race transactions against each other, kill
+ * server processes or count processes, and a second file on the same two cores would change what they prove.
+ * scripts/test.sh runs them after the parallel ones.
+ */
+const INTEGRATION_ALONE = [
+  'tests/integration/ledger-concurrency.test.ts',
+  'tests/integration/limits-concurrency.test.ts',
+  'tests/integration/cards-concurrency.test.ts',
+  'tests/integration/ledger-crash.test.ts',
+  'tests/integration/live-across-processes.test.ts',
+  'tests/integration/instances.test.ts',
+];
+
 export default defineConfig({
   plugins: [localeTexts(), react()],
   test: {
@@ -41,7 +55,22 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],
+          exclude: INTEGRATION_ALONE,
           // Starts a throwaway PostgreSQL unless TEST_DATABASE_URL names one; fails when it cannot.
+          globalSetup: ['tests/integration/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two files at a time: every test server has its own database (copied from the run's template), so
+          // files are independent; PGlite runs in the worker's own thread, so a second worker uses the second core.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration-alone',
+          include: INTEGRATION_ALONE,
           globalSetup: ['tests/integration/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,

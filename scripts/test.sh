@@ -30,6 +30,8 @@ step "integration tests (PGlite and PostgreSQL)"
 # The document tests check the PDFs with qpdf and read them with pdftotext.
 bash scripts/ensure-pdf-tools.sh
 npx vitest run --project integration
+# The files that race transactions or kill processes run alone, after the others (vitest.config.ts).
+npx vitest run --project integration-alone
 
 step "build"
 npx vite build --logLevel warn

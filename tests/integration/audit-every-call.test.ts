@@ -26,7 +26,7 @@ for (const backend of BACKENDS) {
     const rows = (method: string) => test.server.db.selectFrom('audit_log').select(['outcome', 'params']).where('method', '=', method).orderBy('id').execute();
     /** The audit row is written before or after the answer; wait until it is there. */
     const settle = async (method: string, count: number) => {
-      for (let tries = 0; tries < 50 && (await rows(method)).length < count; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let tries = 0; tries < 500 && (await rows(method)).length < count; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
       return rows(method);
     };
 

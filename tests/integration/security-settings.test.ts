@@ -8,7 +8,7 @@ import { inspectPdf } from '../support/pdf-tools.ts';
 /** Retries until the check passes: audit rows are written just after the answer leaves. */
 async function eventually<T>(check: () => Promise<T>): Promise<T> {
   let lastError: unknown;
-  for (let attempt = 0; attempt < 50; attempt++) {
+  for (let attempt = 0; attempt < 500; attempt++) {
     try {
       return await check();
     } catch (error) {
