@@ -165,7 +165,8 @@ for (const backend of BACKENDS) {
         const again = await createPersonalCustomer(test.server.db, 'hooks-again');
         merchant = { customerId: again.customerId, tokens: await new ApiClient(test.url).signIn(again.email, TEST_PASSWORD) };
       }
-    });
+      // A second server starts with its migrations and demo data: slow on a busy machine.
+    }, 300_000);
 
     it('pages the log by cursor, 20 a page, with its filters, and replays an attempt', async () => {
       const { body } = await manage('POST', '/public-api/webhook', { customerId: merchant.customerId, name: 'Log', url: receiver.url });
