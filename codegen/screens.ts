@@ -384,8 +384,8 @@ class SpecResolver {
       if (action.answerWhen && !readsListAnswer)
         this.fail(`${at}/${i}/answerWhen`, "reads a table's list answer: only a table's bulkActions and groups.actions take it; use 'when' here");
       if (action.method) this.call(action, `${at}/${i}`);
-      if (!action.method && !action.action && !action.navigate && !action.fill)
-        this.fail(`${at}/${i}`, "needs one of 'method', 'action', 'navigate' or 'fill'");
+      if (!action.method && !action.action && !action.navigate && !action.fill && !action.result)
+        this.fail(`${at}/${i}`, "needs one of 'method', 'action', 'navigate', 'fill' or 'result' (shown of the values it has, no call)");
       if (action.fill && !formSections.includes(action.fill as string)) {
         this.fail(
           `${at}/${i}/fill`,

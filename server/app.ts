@@ -45,7 +45,7 @@ import { runGlobalPay } from './global-pay/receive.ts';
 import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
 import { deliverDueWebhooks } from './webhooks/index.ts';
-import { runIpnMessages } from './merchant/ipn.ts';
+import { checkedPost, runIpnMessages } from './merchant/ipn.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
 
@@ -158,8 +158,8 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'rail payouts', run: (now) => advanceRailPayouts(db, adapters.rails, now) },
         { name: 'mass payments', run: () => runBatches(db, undefined, adapters) },
         { name: 'global pay', run: (now) => runGlobalPay(db, now) },
-        { name: 'webhooks', run: (now) => deliverDueWebhooks(db, { messages: adapters.messages, now }) },
-        { name: 'IPN messages', run: (now) => runIpnMessages(db, now) },
+        { name: 'webhooks', run: (now) => deliverDueWebhooks(db, { messages: adapters.messages, targets: adapters.outboundTargets, now }) },
+        { name: 'IPN messages', run: (now) => runIpnMessages(db, now, checkedPost(adapters.outboundTargets)) },
       ],
     });
     await app.ready();

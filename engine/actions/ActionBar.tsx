@@ -76,7 +76,9 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors, r
     </>
   );
 
-  const onlyNavigates = !action.method && !action.action && !action.fill;
+  // No call and a result: the button shows the result of the values it has (a row's), as a call's would be.
+  const onlyShows = !action.method && !action.action && !action.fill && action.result !== undefined;
+  const onlyNavigates = !action.method && !action.action && !action.fill && !onlyShows;
   if (onlyNavigates && action.navigate && !action.confirm) {
     const to = fillPath(action.navigate, { ...routeParams, ...values });
     return to ? (
@@ -95,6 +97,10 @@ function ActionButton({ action, spec, values, wording, subject, onFieldErrors, r
       tone: action.variant === 'danger' ? ('danger' as const) : undefined,
     };
     if (action.confirm && !(await confirm(action.confirm, question))) return;
+    if (onlyShows) {
+      flow.show(action.params ? actionParams(action.params, routeParams, values) : (values ?? {}));
+      return;
+    }
     if (action.fill) {
       fills?.fill(action.fill, actionParams(action.params, routeParams, values));
       return;

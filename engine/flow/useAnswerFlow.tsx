@@ -144,7 +144,7 @@ export async function reviewLookups(lookups: readonly ReviewLookup[] | undefined
 export function useAnswerFlow(
   spec: Pick<ScreenSpec, 'id' | 'source'>,
   target: FlowTarget,
-): { run: (input: Values, more?: FlowRunOptions) => Promise<FlowOutcome>; dialog: ReactNode } {
+): { run: (input: Values, more?: FlowRunOptions) => Promise<FlowOutcome>; show: (values: Values) => void; dialog: ReactNode } {
   const options = useEngine();
   const { call, succeed, fail } = useCall(spec);
   const [keys] = useState(submissionKeys);
@@ -276,6 +276,21 @@ export function useAnswerFlow(
     [target, keys, call, succeed, options, source, host, confirm, locale, t],
   );
 
+  // A result of values already at hand (a row's), no call made: the same step as after a call.
+  const show = useCallback(
+    (values: Values) => {
+      if (!target.result) return;
+      const result = target.result;
+      const shownValues = withNestedFields(values);
+      if (host) {
+        host.show(<ResultStep key={Date.now()} result={result} values={shownValues} onClose={() => host.show(null)} source={source} />);
+      } else {
+        setOpen({ kind: 'result', result, values: shownValues });
+      }
+    },
+    [target, host, source],
+  );
+
   const close = useCallback(() => setOpen(null), []);
   let dialog: ReactNode = null;
   if (open?.kind === 'review') dialog = <ReviewStep review={open.review} values={open.values} onAnswer={open.answer} />;
@@ -309,6 +324,7 @@ export function useAnswerFlow(
   }
   return {
     run,
+    show,
     dialog: (
       <>
         {askDialog}

@@ -661,11 +661,16 @@ export interface TableSpec {
   rowActions?: Action[];
   entity: JsonSchema;
   rows: string;
-  total: string;
+  /** Required unless `paging.cursor`: a list paged by cursor knows no total. */
+  total?: string;
   columns: Column[];
   pageSize?: number;
   /** `sizeParam: false`: the server pages at its own size (`pageSize` then says how many rows it sends). */
-  paging?: { pageParam?: string; sizeParam?: string | false; firstPage?: 0 | 1 };
+  /**
+   * `cursor`: paged by an opaque cursor (the answer's `next` is sent back as the request field `param`)
+   * instead of page numbers: previous and next buttons, no page count.
+   */
+  paging?: { pageParam?: string; sizeParam?: string | false; firstPage?: 0 | 1; cursor?: { param: string; next: string } };
   sorting?: {
     byParam?: string;
     directionParam?: string;

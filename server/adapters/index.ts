@@ -1,3 +1,4 @@
+import { outboundTargets, type OutboundTargets } from '../http/outbound-targets.ts';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
@@ -46,6 +47,8 @@ export interface Adapters {
   cardProcessor: CardProcessor;
   /** The payment rails payouts leave on (wire, ...). */
   rails: RailAdapters;
+  /** Which addresses customer-given URLs (webhook endpoints, IPN notify URLs) may reach: public ones only. */
+  outboundTargets: OutboundTargets;
 }
 
 /**
@@ -70,5 +73,6 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
     crypto: config.sandboxes ? sandboxCryptoRail() : gatewayCryptoRail(config.gateways.crypto ?? ''),
     cardProcessor: config.sandboxes ? sandboxCardProcessor(db) : gatewayCardProcessor(config.gateways.cardProcessor ?? ''),
     rails: railAdapters({ sandboxes: config.sandboxes, ...(config.gateways.rails ? { urls: config.gateways.rails } : {}) }, db),
+    outboundTargets: outboundTargets({ loopbackAllowed: config.outboundLoopbackAllowed === true }),
   };
 }

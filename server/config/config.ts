@@ -57,6 +57,12 @@ export interface ServerConfig {
    * Without it /metrics is not served at all: the figures are never public.
    */
   metricsToken?: string;
+  /**
+   * OUTBOUND_LOOPBACK_ALLOWED=1: webhook endpoints and IPN notify URLs may be on 127.0.0.0/8 and ::1. Off by
+   * default, when every private, loopback, link-local and metadata address is refused (server/http/outbound-targets.ts);
+   * the test harness and a developer's machine turn it on for receivers listening on 127.0.0.1.
+   */
+  outboundLoopbackAllowed?: boolean;
   /** The real services, used when sandboxes are off. */
   gateways: {
     messages: { sms: string; email: string };
@@ -161,7 +167,7 @@ function gatewayUrl(env: NodeJS.ProcessEnv, name: string): string {
  * Reads the server's configuration from environment variables, with defaults that start the product
  * on 127.0.0.1:8080 against PGlite in `<repo>/data/pglite`.
  *
- * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, TRUST_PROXY, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, METRICS_TOKEN, LOG_LEVEL,
+ * Variables: PORT, HOST, DATABASE_URL, DATA_DIR, BRAND, NODE_ENV, TRUST_PROXY, GENERATED_DIR, DIST_DIR, TOKEN_SECRET, METRICS_TOKEN, OUTBOUND_LOOPBACK_ALLOWED, LOG_LEVEL,
  * PUBLIC_URL (where e-mailed links point; default: the origin each call came to), SMS_GATEWAY_URL and EMAIL_GATEWAY_URL (production only).
  *
  * @example
@@ -181,6 +187,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     distDir: path.resolve(env.DIST_DIR || path.join(REPOSITORY_ROOT, 'dist')),
     ...(env.TOKEN_SECRET ? { tokenSecret: env.TOKEN_SECRET } : {}),
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+    ...(env.OUTBOUND_LOOPBACK_ALLOWED === '1' ? { outboundLoopbackAllowed: true } : {}),
     logLevel: env.LOG_LEVEL || 'info',
     ...(publicUrlFrom(env.PUBLIC_URL) ? { publicUrl: publicUrlFrom(env.PUBLIC_URL)! } : {}),
     ...(env.SCHEDULER_INTERVAL_MS ? { schedulerIntervalMs: Math.max(0, Number(env.SCHEDULER_INTERVAL_MS) || 0) } : {}),

@@ -1,3 +1,4 @@
+import type { OutboundTargets } from '../http/outbound-targets.ts';
 import { createHmac } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, IpnMessagesTable } from '../db/schema.ts';
@@ -251,6 +252,21 @@ export async function deliverIpnMessages(db: Db, now: Date, post: IpnPost = fetc
   }
   return posted;
 }
+
+/**
+ * `fetchPost` that first checks the notify URL's host resolves only to public addresses (the merchant names
+ * it: server/http/outbound-targets.ts); a refused one fails the attempt, as an unreachable host would.
+ *
+ * @example
+ * await runIpnMessages(db, now, checkedPost(adapters.outboundTargets));
+ */
+export const checkedPost =
+  (targets: OutboundTargets, post: IpnPost = fetchPost): IpnPost =>
+  async (url, body, headers) => {
+    const refused = await targets.refusedAddresses(url);
+    if (refused.length > 0) throw new Error(`Not sent: the notify URL's host resolves to an address that is not public (${refused.join(', ')})`);
+    return post(url, body, headers);
+  };
 
 /** One wake-up of the IPN runner: make the new messages, then post the due ones. */
 export async function runIpnMessages(db: Db, now: Date, post: IpnPost = fetchPost) {

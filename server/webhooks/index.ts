@@ -3,6 +3,7 @@
  * caused them, signed deliveries (Standard Webhooks) retried by schedule, a log, and replay. The REST paths
  * (`public-api/webhook`, `public-api/webhook/ping`, `public-api/webhookRequest`) and the screens call these.
  */
+export { webhookRestHandlers } from './rest-handlers.ts';
 export { checkUrl, createEndpoint, deleteEndpoint, listEndpoints, pingEndpoint, updateEndpoint } from './endpoints.ts';
 export type { EndpointInput, PingResult, WebhookEndpoint } from './endpoints.ts';
 export { checkEventData, enqueueEvent, WEBHOOK_EVENT_TYPES, WebhookEventError } from './events.ts';

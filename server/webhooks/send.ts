@@ -1,3 +1,4 @@
+import type { OutboundTargets } from '../http/outbound-targets.ts';
 import { ATTEMPT_TIMEOUT_MS } from './schedule.ts';
 import { signatureHeaders } from './signing.ts';
 
@@ -23,6 +24,11 @@ export interface SentRequest {
 export interface Transport {
   send?: typeof fetch;
   timeoutMs?: number;
+  /**
+   * The addresses the server may reach (server/http/outbound-targets.ts): checked again at each send, so an
+   * endpoint whose name now resolves to a private address is not called. The server always gives it.
+   */
+  targets?: OutboundTargets;
 }
 
 /**
@@ -45,6 +51,11 @@ export async function sendSigned(
   };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const refused = transport.targets ? await transport.targets.refusedAddresses(request.url) : [];
+  if (refused.length > 0) {
+    const error = `Not sent: the endpoint's host resolves to an address that is not public (${refused.join(', ')})`;
+    return { headers, body: request.body, status: null, responseBody: null, error: error.slice(0, 512), durationMs: elapsed(), delivered: false };
+  }
   try {
     const response = await (transport.send ?? fetch)(request.url, {
       method: 'POST',

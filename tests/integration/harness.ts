@@ -102,6 +102,8 @@ export async function startTestServer(backend: Backend, overrides: Partial<Serve
     // No scheduler timer unless a test sets one: what it writes on its own (folding system balances, due
     // payments) would change the tables a test compares before and after a call.
     schedulerIntervalMs: 0,
+    // Webhook and IPN receivers of the tests listen on 127.0.0.1 (server/http/outbound-targets.ts).
+    outboundLoopbackAllowed: true,
     ...overrides,
   };
   let server: BankServer;

@@ -37,3 +37,30 @@ export function Pagination({
     </nav>
   );
 }
+
+/**
+ * Previous and next buttons of a list paged by cursor, where the number of pages is not known: "Page 2"
+ * between them (a polite live region). Next is enabled while the answer gives a next cursor.
+ *
+ * @example
+ * ```tsx
+ * <CursorPagination pageIndex={1} hasNext={Boolean(nextCursor)} onPageChange={setPageIndex} />
+ * ```
+ */
+export function CursorPagination({ pageIndex, hasNext, onPageChange }: { pageIndex: number; hasNext: boolean; onPageChange: (pageIndex: number) => void }) {
+  const { t } = useTranslation();
+  if (pageIndex === 0 && !hasNext) return null;
+  return (
+    <nav className="eng-pagination" aria-label={t('engine.table.pagination')}>
+      <button type="button" className="eng-button eng-button--secondary" disabled={pageIndex <= 0} onClick={() => onPageChange(pageIndex - 1)}>
+        {t('engine.table.previous')}
+      </button>
+      <span className="eng-pagination__status" aria-live="polite">
+        {t('engine.table.pageNumber', { page: pageIndex + 1 })}
+      </span>
+      <button type="button" className="eng-button eng-button--secondary" disabled={!hasNext} onClick={() => onPageChange(pageIndex + 1)}>
+        {t('engine.table.next')}
+      </button>
+    </nav>
+  );
+}

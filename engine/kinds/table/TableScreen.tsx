@@ -11,10 +11,10 @@ import { matchesWhen } from '../../spec/when';
 import { specPart } from '../specPart';
 import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
-import { Pagination } from './Pagination';
+import { CursorPagination, Pagination } from './Pagination';
 import { QuickFilterButtons, quickFilterRows, useQuickFilters } from './QuickFilters';
 import { BulkActions } from './BulkActions';
-import { filterParams, pageParams, tableParamNames } from './params';
+import { cursorPageParams, filterParams, pageParams, tableParamNames } from './params';
 import { readPage } from './rows';
 import { RowActions } from './RowActions';
 import { RowGroupList } from './RowGroups';
@@ -102,12 +102,24 @@ export function TableScreen({ spec }: KindProps) {
   // Selection belongs to the page on screen: another page, sort or filter starts it afresh.
   const [selected, setSelected] = useState<{ page: string; keys: Set<string> }>({ page: '', keys: new Set() });
 
+  // Paged by cursor: the cursors of the pages after the first, as the answers gave them; a new sort or filter starts again.
+  const cursorPaging = table.paging?.cursor;
+  const [cursors, setCursors] = useState<string[]>([]);
+
   const sort = sorting[0] ? { field: sorting[0].id, desc: sorting[0].desc } : undefined;
-  const params = pageParams(names, { ...pagination, sort, filters: { ...filters, ...quick.params } });
+  const params = cursorPaging
+    ? cursorPageParams(names, cursorPaging, {
+        cursor: pagination.pageIndex > 0 ? cursors[pagination.pageIndex - 1] : undefined,
+        pageSize: pagination.pageSize,
+        sort,
+        filters: { ...filters, ...quick.params },
+      })
+    : pageParams(names, { ...pagination, sort, filters: { ...filters, ...quick.params } });
   const answer = useMethodData(table.data, params, { keepPreviousData: true });
   const { rows, total } = useMemo(() => readPage(answer.data, table.data.path, table.rows, table.total), [answer.data, table]);
   // What the list's answer says beside its rows (a flag such as `mayApprove`) shows buttons, filters and notes.
   const listAnswer = getPath(answer.data, table.data.path);
+  const nextCursor = cursorPaging ? getPath(listAnswer, cursorPaging.next) : undefined;
   const offered = (actions: readonly Action[] | undefined) => (actions ?? []).filter((action) => matchesWhen(action.answerWhen, listAnswer));
   const bulkActions = offered(table.bulkActions);
   // Boxes only while some row of the page may take some bulk action: a page of finished rows has none.
@@ -186,7 +198,7 @@ export function TableScreen({ spec }: KindProps) {
       )}
       <div className="eng-table-toolbar">
         <p className="eng-table-toolbar__count" aria-live="polite">
-          {answer.data !== undefined ? t('engine.table.count', { count: total }) : ''}
+          {answer.data !== undefined && !cursorPaging ? t('engine.table.count', { count: total }) : ''}
         </p>
         {table.export?.csv && <ExportButton table={table} names={names} params={exportParams} fileName={table.export.fileName ?? spec.id} />}
       </div>
@@ -244,12 +256,25 @@ export function TableScreen({ spec }: KindProps) {
           onRetry={() => void answer.mutate()}
         />
       )}
-      <Pagination
-        pageIndex={pagination.pageIndex}
-        pageSize={pagination.pageSize}
-        total={total}
-        onPageChange={(pageIndex) => setPagination((current) => ({ ...current, pageIndex }))}
-      />
+      {cursorPaging ? (
+        <CursorPagination
+          pageIndex={pagination.pageIndex}
+          hasNext={typeof nextCursor === 'string' && nextCursor !== ''}
+          onPageChange={(pageIndex) => {
+            if (pageIndex > pagination.pageIndex && typeof nextCursor === 'string') {
+              setCursors((current) => [...current.slice(0, pagination.pageIndex), nextCursor]);
+            }
+            setPagination((current) => ({ ...current, pageIndex }));
+          }}
+        />
+      ) : (
+        <Pagination
+          pageIndex={pagination.pageIndex}
+          pageSize={pagination.pageSize}
+          total={total}
+          onPageChange={(pageIndex) => setPagination((current) => ({ ...current, pageIndex }))}
+        />
+      )}
     </div>
   );
 }

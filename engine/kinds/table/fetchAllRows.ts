@@ -12,7 +12,7 @@ export interface FetchAllRowsOptions {
   names: Pick<TableParamNames, 'pageParam' | 'sizeParam' | 'firstPage'>;
   dataPath?: string;
   rowsField: string;
-  totalField: string;
+  totalField?: string | undefined;
   onProgress?: (loaded: number, total: number) => void;
   signal?: AbortSignal;
 }

@@ -67,3 +67,26 @@ export function pageParams(
     ...(state.sort ? { [names.byParam]: state.sort.field, [names.directionParam]: state.sort.desc ? 'desc' : 'asc' } : {}),
   };
 }
+
+/**
+ * The params of one page of a list paged by cursor: filters, the cursor of the page (none for the first),
+ * the size unless `sizeParam` is false, and the sort.
+ *
+ * @example
+ * ```ts
+ * cursorPageParams(names, { param: 'cursor', next: 'nextCursor' }, { cursor: 'YToxMjM', pageSize: 20, filters: { query: 'paid' } });
+ * // { query: 'paid', cursor: 'YToxMjM', pageSize: 20 }
+ * ```
+ */
+export function cursorPageParams(
+  names: TableParamNames,
+  paging: { param: string; next: string },
+  state: { cursor: string | undefined; pageSize: number; sort?: { field: string; desc: boolean }; filters: Record<string, unknown> },
+): Record<string, unknown> {
+  return {
+    ...filterParams(state.filters),
+    ...(state.cursor !== undefined ? { [paging.param]: state.cursor } : {}),
+    ...(names.sizeParam === false ? {} : { [names.sizeParam]: state.pageSize }),
+    ...(state.sort ? { [names.byParam]: state.sort.field, [names.directionParam]: state.sort.desc ? 'desc' : 'asc' } : {}),
+  };
+}
