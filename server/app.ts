@@ -32,6 +32,7 @@ import { seiRoutes } from './sei/routes.ts';
 import { seiSandboxClient } from './sei/sandbox-client.ts';
 import { termsRoutes } from './terms/routes.ts';
 import { verificationRoutes } from './verification/routes.ts';
+import { applyPayerVerificationEvent } from './merchant/payer-verification.ts';
 import { verificationSandboxPages } from './verification/sandbox-pages.ts';
 import { helpDeskAgentPage } from './support/agent-page.ts';
 import { installMetrics, ServerMetrics } from './metrics/metrics.ts';
@@ -139,7 +140,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     await app.register(termsRoutes, { db, bundle });
     await app.register(seiRoutes, { db, bundle, tokenKey, brand: config.brand });
     if (config.sandboxes) await app.register(seiSandboxClient, { db });
-    await app.register(verificationRoutes, { db, adapters, tokenKey });
+    await app.register(verificationRoutes, { db, adapters, tokenKey, otherIdentitySessions: [applyPayerVerificationEvent] });
     await app.register(historyExportRoute, { db, bundle, tokenKey });
     await app.register(invoicePdfRoute, { db, tokenKey, brand: config.brand });
     if (config.sandboxes) await app.register(verificationSandboxPages, { db, adapters });

@@ -112,6 +112,7 @@ export interface Database {
   checkout_payments: CheckoutPaymentsTable;
   merchant_notification_settings: MerchantNotificationSettingsTable;
   ipn_messages: IpnMessagesTable;
+  payer_verification_requests: PayerVerificationRequestsTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1670,6 +1671,25 @@ export interface IpnMessagesTable {
   next_attempt_at: Date | null;
   last_attempt_at: Date | null;
   created_at: CreatedAt;
+}
+
+/** A merchant's request that a payer verify their identity (migration 0058), with the fee it paid. */
+export interface PayerVerificationRequestsTable {
+  id: string;
+  customer_id: number;
+  created_by_user_id: number | null;
+  payer_email: string;
+  state: ColumnType<'pending' | 'completed' | 'failed', 'pending' | 'completed' | 'failed' | undefined, 'pending' | 'completed' | 'failed'>;
+  fee_account_id: number;
+  fee_amount: bigint;
+  fee_currency_code: string;
+  ledger_transaction_id: bigint | null;
+  provider: string | null;
+  provider_session_id: string | null;
+  provider_url: string | null;
+  reject_reason: string | null;
+  created_at: CreatedAt;
+  finished_at: Date | null;
 }
 
 /** A merchant's API key (migration 0052): only the SHA-256 of the key is kept; `prefix` is what screens show. */

@@ -16,6 +16,7 @@ import { seedSupportDemo } from '../support/demo-seed.ts';
 import { seedHistoryDemo } from '../history/demo-seed.ts';
 import { seedInvoicesDemo } from '../invoices/demo-seed.ts';
 import { seedMerchantDemo } from '../merchant/demo-seed.ts';
+import { seedPayerVerificationDemo } from '../merchant/payer-verification-demo.ts';
 import { demoHistory, type DemoAccounts, type DemoMovement } from './history.ts';
 import { seedApprovalsDemo } from '../approvals/demo-seed.ts';
 import { seedCompanyDocumentsDemo } from '../company-documents/demo-seed.ts';
@@ -272,6 +273,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedCompanyDocumentsDemo(trx, DEMO_LOGINS.business, passwordHashes[0]!, now);
     await seedWebhooksDemo(trx, accounts.northwind.USD, now);
     await seedMerchantDemo(trx, { northwindUsd: accounts.northwind.USD, annaUsd: accounts.anna.USD }, now);
+    await seedPayerVerificationDemo(trx, { northwindUsd: accounts.northwind.USD, annaEmail: DEMO_LOGINS.personal }, now);
     await seedPublicApiDemo(trx, DEMO_LOGINS.business, now);
     return true;
   });
