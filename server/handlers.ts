@@ -37,6 +37,7 @@ import { optionHandlers } from './rails/options-handlers.ts';
 import { companyHandlers } from './company/handlers.ts';
 import { companyComplianceHandlers, companyDocumentsHandlers } from './company-documents/handlers.ts';
 import { merchantHandlers } from './merchant/handlers.ts';
+import { notificationHandlers } from './notifications/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -74,6 +75,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...businessFatcaHandlers,
     ...supportHandlers,
     ...announcementHandlers,
+    ...notificationHandlers,
     ...transferHandlers,
     ...p2pHandlers,
     ...accountTransferHandlers,
