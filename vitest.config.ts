@@ -19,6 +19,7 @@ const INTEGRATION_ALONE = [
   'tests/integration/cards-concurrency.test.ts',
   'tests/integration/ledger-crash.test.ts',
   'tests/integration/live-across-processes.test.ts',
+  'tests/integration/notifications-across-processes.test.ts',
   'tests/integration/instances.test.ts',
 ];
 

@@ -38,6 +38,7 @@ import { companyHandlers } from './company/handlers.ts';
 import { companyComplianceHandlers, companyDocumentsHandlers } from './company-documents/handlers.ts';
 import { merchantHandlers } from './merchant/handlers.ts';
 import { merchantSecurityHandlers } from './merchant/security-handlers.ts';
+import { notificationHandlers } from './notifications/handlers.ts';
 
 /** The property names of the object schema at `property` inside `schema`; none when absent. */
 function propertyNamesAt(schema: JsonSchema | undefined, property: string): string[] {
@@ -75,6 +76,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...businessFatcaHandlers,
     ...supportHandlers,
     ...announcementHandlers,
+    ...notificationHandlers,
     ...transferHandlers,
     ...p2pHandlers,
     ...accountTransferHandlers,

@@ -21,6 +21,7 @@ import { batchAwaitingApproval, batchState, decideBatch } from '../batches/batch
 import { batchStepUp } from '../batches/step-up.ts';
 import { decideGlobalPayRequest, globalPayBatch, globalPayRequestAwaitingApproval } from '../global-pay/batches.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { notifyCustomer } from '../notifications/notifications.ts';
 
 const actorOf = (ctx: RpcContext): QueueActor => {
   const caller = callerOf(ctx);
@@ -42,6 +43,17 @@ function queueNotices(ctx: RpcContext, notices: DecisionNotice[]): void {
         purpose: 'transferRequestDecision',
       });
     }
+  });
+}
+
+/** Tells the customer's pages that a transfer request was declined ('Transaction was rejected.', document 002 section 8). */
+async function notifyRejected(trx: Transaction<Database>, customerId: number, notice: DecisionNotice): Promise<void> {
+  const body = { key: 'server.notifications.transactionRejected.body', values: { id: notice.transactionId, what: notice.what } };
+  await notifyCustomer(trx, customerId, {
+    type: 'transactionRejected',
+    title: { key: 'server.notifications.transactionRejected.title' },
+    body: notice.reason ? { key: 'server.notifications.withReason', values: { text: body, reason: notice.reason } } : body,
+    data: { transactionId: String(notice.transactionId) },
   });
 }
 
@@ -99,6 +111,7 @@ async function decide(ctx: RpcContext, ids: bigint[], decision: Decision, change
     ...(decision.reason ? { reason: decision.reason } : {}),
   });
   queueNotices(ctx, notices);
+  for (const notice of notices.filter((told) => told.outcome === 'declined')) await notifyRejected(trx, actor.customerId, notice);
   // Approved payouts go to their rails once the approval is committed (resendPendingPayouts if one is lost).
   for (const { rail, instruction } of handOvers) ctx.afterCommit(() => ctx.adapters.rails[rail].sendPayout(instruction));
   return decisions;

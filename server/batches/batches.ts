@@ -34,6 +34,7 @@ import { messageTexts } from '../i18n/request-language.ts';
 import { RAIL_METHODS, checkRailRow, type RailBatchMethod, type RailPayee } from './rail-rows.ts';
 import { batchFingerprint, identicalBatch } from './identical.ts';
 import { readBatchRows, type BatchColumn, type ReadRow } from './read-rows.ts';
+import { notifyCustomer } from '../notifications/notifications.ts';
 
 type Trx = Transaction<Database>;
 
@@ -664,12 +665,19 @@ async function tellPartiallyCompleted(db: Kysely<Database>, batchId: bigint, mes
   const batch = await db
     .selectFrom('transfer_batches as b')
     .leftJoin('users as u', 'u.id', 'b.created_by_user_id')
-    .select(['b.id', 'b.name', 'b.status', 'b.count', 'b.failed_count', 'u.email'])
+    .select(['b.id', 'b.customer_id', 'b.name', 'b.status', 'b.count', 'b.failed_count', 'u.email'])
     .where('b.id', '=', batchId)
     .executeTakeFirst();
-  if (!batch || batch.status !== 'partiallyCompleted' || !batch.email) return;
-  const t = messageTexts();
+  if (!batch || batch.status !== 'partiallyCompleted') return;
   const values = { name: batch.name, failed: batch.failed_count, count: batch.count, link: `/history/batch-transfers/${batch.id}` };
+  await notifyCustomer(db, batch.customer_id, {
+    type: 'batchPartially',
+    title: { key: 'server.notifications.batchPartially.title', values: { name: batch.name } },
+    body: { key: 'server.notifications.batchPartially.body', values: { failed: batch.failed_count, count: batch.count } },
+    data: { batchId: String(batch.id) },
+  });
+  if (!batch.email) return;
+  const t = messageTexts();
   await messages.sendEmail({
     to: batch.email,
     subject: t('messages.batchPartially.subject', values),

@@ -43,6 +43,7 @@ import * as publicApi from './migrations/0052_public_api.ts';
 import * as webhooks from './migrations/0053_webhooks.ts';
 import * as merchantButtons from './migrations/0054_merchant_buttons.ts';
 import * as payerVerification from './migrations/0058_payer_verification.ts';
+import * as notifications from './migrations/0060_notifications.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
 
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0053_webhooks': webhooks,
   '0054_merchant_buttons': merchantButtons,
   '0058_payer_verification': payerVerification,
+  '0060_notifications': notifications,
 };
 
 /**

@@ -113,6 +113,7 @@ export interface Database {
   merchant_notification_settings: MerchantNotificationSettingsTable;
   ipn_messages: IpnMessagesTable;
   payer_verification_requests: PayerVerificationRequestsTable;
+  notifications: NotificationsTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1727,4 +1728,17 @@ export interface ApiRequestsTable {
   duration_ms: number;
   ip: string;
   created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A notification told to a customer (migration 0060): title and body as locale keys with their values. */
+export interface NotificationsTable {
+  id: Generated<bigint>;
+  customer_id: number;
+  type: string;
+  status: ColumnType<'unread' | 'read', 'unread' | 'read' | undefined, 'unread' | 'read'>;
+  title: ColumnType<{ key: string; values?: Record<string, unknown> }, string, string>;
+  body: ColumnType<{ key: string; values?: Record<string, unknown> }, string, string>;
+  data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

@@ -25,6 +25,7 @@ import { seedDemoCards } from '../cards/demo-seed.ts';
 import { seedDemoCardPurchases } from '../cards/authorizations.ts';
 import { sandboxCardProcessor, type CardProcessor } from '../cards/processor.ts';
 import { seedWebhooksDemo } from '../webhooks/demo-seed.ts';
+import { seedNotificationsDemo } from '../notifications/demo-seed.ts';
 import { seedPublicApiDemo } from '../public-api/demo.ts';
 
 /** The sign-ins the demo creates; the start script and the tests print and use them. */
@@ -275,6 +276,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedMerchantDemo(trx, { northwindUsd: accounts.northwind.USD, annaUsd: accounts.anna.USD }, now);
     await seedPayerVerificationDemo(trx, { northwindUsd: accounts.northwind.USD, annaEmail: DEMO_LOGINS.personal }, now);
     await seedPublicApiDemo(trx, DEMO_LOGINS.business, now);
+    await seedNotificationsDemo(trx, DEMO_LOGINS.personal, now);
     return true;
   });
   // Cards are issued by the processor, which is called outside any transaction.

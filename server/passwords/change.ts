@@ -9,6 +9,7 @@ import type { KeyedText } from '../i18n/texts.ts';
 import { RpcRefusal, type RefusalFieldError } from '../rpc/response-codes.ts';
 import { revokeUserSessions } from './revoke-sessions.ts';
 import { messageTexts } from '../i18n/request-language.ts';
+import { notifyCustomer } from '../notifications/notifications.ts';
 
 /** A confirmation code for a password change works for 10 minutes. */
 export const CHANGE_CODE_SECONDS = 10 * 60;
@@ -138,6 +139,13 @@ export async function confirmPasswordChange(
     await trx.updateTable('password_change_requests').set({ outcome: 'changed' }).where('request_key', '=', request.request_key).execute();
     await trx.updateTable('users').set({ password_hash: request.new_password_hash }).where('id', '=', user.userId).execute();
     await revokeUserSessions(trx, user.userId, 'password changed', user.sessionId);
+    if (user.customerId !== null) {
+      await notifyCustomer(trx, user.customerId, {
+        type: 'passwordChanged',
+        title: { key: 'server.notifications.passwordChanged.title' },
+        body: { key: 'server.notifications.passwordChanged.body' },
+      });
+    }
     return { changed: true };
   });
   if ('refused' in outcome) throw codeRefusal(outcome.refused);
@@ -155,6 +163,13 @@ export async function cancelPasswordChange(db: Kysely<Database>, user: SignedInU
     const request = await ownRequest(trx, user, requestKey);
     if (request.outcome === null) {
       await trx.updateTable('password_change_requests').set({ outcome: 'cancelled' }).where('request_key', '=', requestKey).execute();
+      if (user.customerId !== null) {
+        await notifyCustomer(trx, user.customerId, {
+          type: 'passwordChangeCanceled',
+          title: { key: 'server.notifications.passwordChangeCanceled.title' },
+          body: { key: 'server.notifications.passwordChangeCanceled.body' },
+        });
+      }
     }
   });
   return { message: CONFIRMATION_CANCELED };

@@ -8,8 +8,8 @@ import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import { listenForNotifications } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 
-/** What the server tells a customer's open pages: something of this topic changed (a payout's state). */
-export type LiveTopic = 'payouts';
+/** What the server tells a customer's open pages: something of this topic changed (a payout's state, the notifications). */
+export type LiveTopic = 'payouts' | 'notifications';
 
 /** A socket that has not said who it is within this time is closed. */
 const HELLO_MS = 10_000;
@@ -17,7 +17,7 @@ const HELLO_MS = 10_000;
 /** The PostgreSQL channel every server instance on a database listens on for customers' live events. */
 export const CUSTOMER_LIVE_CHANNEL = 'customer_live';
 
-const TOPICS: readonly LiveTopic[] = ['payouts'];
+const TOPICS: readonly LiveTopic[] = ['payouts', 'notifications'];
 
 /** The open pages of each database's customers, by `customer:<id>`: the instances of tests share a process. */
 const eventsByDatabase = new WeakMap<Kysely<Database>, EventEmitter>();
@@ -69,7 +69,7 @@ export async function hearCustomerAnnouncements(db: Kysely<Database>): Promise<(
  * The customer's live channel: `GET /api/live` upgraded to a WebSocket. The browser's first message says
  * who listens, `{"token": "<access token>", "customerId"?: <the acting customer>}` (a message, never the
  * URL, so the token does not reach access logs); the server checks the session and that the user may act
- * for that customer, answers `{"topic": "ready"}`, then `{"topic": "payouts"}` at each change
+ * for that customer, answers `{"topic": "ready"}`, then `{"topic": "payouts"}` or `{"topic": "notifications"}` at each change
  * announceToCustomer reports, until the page closes it. A token or customer refused closes it with 4001
  * or 4003. Events reach the pages connected to every instance on the database (hearCustomerAnnouncements),
  * whichever instance made the change.

@@ -17,6 +17,7 @@ import { reportPaymentReceived } from './payment-events.ts';
 import { quoteTransfer } from '../pricing/pricing.ts';
 import { checkTransferLimits } from './limits.ts';
 import type { TransferScope } from './scope.ts';
+import { notifyCustomer } from '../notifications/notifications.ts';
 
 type Trx = Transaction<Database>;
 
@@ -272,6 +273,16 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     .returning('id')
     .executeTakeFirstOrThrow();
   if (status === 'completed') await reportPaymentReceived(trx, inserted.id);
+  if (status === 'awaitingApproval') {
+    await notifyCustomer(trx, scope.customerId, {
+      type: 'approvalRequest',
+      title: { key: 'server.notifications.approvalRequest.title' },
+      body: {
+        key: 'server.notifications.approvalRequest.body',
+        values: { id: Number(inserted.id), amount: { amount: formatMinorUnits(quote.amount, source.scale), currency: source.currency_code } },
+      },
+    });
+  }
 
   const result: SubmitResult = {
     operationId: Number(inserted.id),

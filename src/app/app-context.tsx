@@ -6,6 +6,7 @@ import type { CustomerStore } from '../session/customer-store.ts';
 import type { Session } from '../session/session.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import type { TokenService } from '../transport/token-service.ts';
+import type { LiveEvents } from '../../engine/index.ts';
 
 /** What layouts and custom screens need from the application besides their props. */
 export interface AppServices {
@@ -21,6 +22,8 @@ export interface AppServices {
   tokenService: TokenService;
   /** Popups and notices. */
   feedback: FeedbackStore;
+  /** The customer's live channel (topics such as 'notifications'), shared with the engine. */
+  liveEvents?: LiveEvents;
 }
 
 const AppContext = createContext<AppServices | null>(null);

@@ -101,6 +101,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
       },
     );
   }
+  const liveEvents = createLiveEvents({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), base: apiBase });
   const router = createScreenRouter({
     screens,
     layouts,
@@ -144,7 +145,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     valueChecks,
     answerRules: appAnswerRules(brand, rpc),
     lookUpCall: createCallLookup(rpc),
-    liveEvents: createLiveEvents({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), base: apiBase }),
+    liveEvents,
     onError: feedback.showError,
     notify: feedback.notify,
   });
@@ -168,11 +169,11 @@ export async function startApp(container: HTMLElement): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback }}>
+        <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback, liveEvents }}>
           <ColorSchemeProvider controller={colorScheme}>
             {isSandbox(document) && <SandboxBanner />}
             <RouterProvider router={router} />
-            <Feedback store={feedback} />
+            <Feedback store={feedback} navigate={(href) => void router.navigate(href)} />
             <TermsStep store={terms.store} />
           </ColorSchemeProvider>
         </AppProvider>

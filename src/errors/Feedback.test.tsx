@@ -1,17 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MethodCallError } from '../../engine/index.ts';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { Feedback } from './Feedback.tsx';
 import { createFeedbackStore } from './feedback-store.ts';
 
-async function renderFeedback() {
+async function renderFeedback(navigate?: (href: string) => void) {
   const i18n = await createI18n({ projectName: 'Paxum', languages: ['en'], defaultLanguage: 'en' });
   const store = createFeedbackStore();
   render(
     <I18nextProvider i18n={i18n}>
-      <Feedback store={store} />
+      <Feedback store={store} navigate={navigate} />
     </I18nextProvider>,
   );
   return store;
@@ -43,6 +43,24 @@ describe('Feedback', () => {
   it('announces notices politely', async () => {
     const store = await renderFeedback();
     act(() => store.notify('notices.profileSaved'));
+    expect(screen.getByRole('status').textContent).toContain('Your personal information has been saved.');
+  });
+
+  it('draws a notice with an address as a link that opens it in the application and takes the notice away', async () => {
+    const navigate = vi.fn();
+    const store = await renderFeedback(navigate);
+    act(() => store.notify('notifications.arrived', { title: 'Transaction was rejected.', body: 'Transfer No. 41 was declined.' }, { href: '/history/41' }));
+    const link = await screen.findByRole('link', { name: 'Transaction was rejected. Transfer No. 41 was declined.' });
+    expect(link.getAttribute('href')).toBe('/history/41');
+    act(() => link.click());
+    expect(navigate).toHaveBeenCalledWith('/history/41');
+    expect(store.state().notices).toEqual([]);
+  });
+
+  it('never links a notice off the application', async () => {
+    const store = await renderFeedback(vi.fn());
+    act(() => store.notify('notices.profileSaved', undefined, { href: '//evil.example/x' }));
+    expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByRole('status').textContent).toContain('Your personal information has been saved.');
   });
 });

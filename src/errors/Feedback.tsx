@@ -47,15 +47,33 @@ function ErrorPopup({ popup, onClose }: { popup: PopupContent; onClose(): void }
   );
 }
 
-/** Notices, announced politely to screen readers; each can be closed before its 10 seconds are up. */
-function Notices({ store }: { store: FeedbackStore }) {
+/**
+ * Notices, announced politely to screen readers; each can be closed before its 10 seconds are up. A notice
+ * with an `href` (a notification) is a link: clicked, it opens its page in the application (`navigate`).
+ */
+function Notices({ store, navigate }: { store: FeedbackStore; navigate?: (href: string) => void }) {
   const { t } = useTranslation();
   const { notices } = useSyncExternalStore(store.subscribe, store.state);
   return (
     <div className="notices" role="status" aria-live="polite">
       {notices.map((notice) => (
         <div key={notice.id} className="notice">
-          <span>{t(notice.messageKey, notice.values)}</span>
+          {notice.href ? (
+            <a
+              className="notice__link"
+              href={notice.href}
+              onClick={(event) => {
+                if (!navigate || event.metaKey || event.ctrlKey || event.shiftKey) return;
+                event.preventDefault();
+                store.dismissNotice(notice.id);
+                navigate(notice.href!);
+              }}
+            >
+              {t(notice.messageKey, notice.values)}
+            </a>
+          ) : (
+            <span>{t(notice.messageKey, notice.values)}</span>
+          )}
           <button type="button" className="notice__close" aria-label={t('notices.dismiss')} onClick={() => store.dismissNotice(notice.id)}>
             ×
           </button>
@@ -72,14 +90,14 @@ function Notices({ store }: { store: FeedbackStore }) {
  * @example
  * <Feedback store={feedback} />
  */
-export function Feedback({ store }: { store: FeedbackStore }) {
+export function Feedback({ store, navigate }: { store: FeedbackStore; navigate?: (href: string) => void }) {
   const { popups } = useSyncExternalStore(store.subscribe, store.state);
   const popup = popups[0];
   return (
     <>
       {/* A key per popup remounts the dialog, so each one opens (and takes focus) afresh. */}
       {popup && <ErrorPopup key={popup.id} popup={popup} onClose={() => store.dismissPopup()} />}
-      <Notices store={store} />
+      <Notices store={store} navigate={navigate} />
     </>
   );
 }

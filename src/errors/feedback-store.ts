@@ -9,6 +9,8 @@ export interface Notice {
   messageKey: string;
   /** What the message interpolates, e.g. the answer of the call that succeeded. */
   values?: Record<string, unknown>;
+  /** An application path the notice opens when clicked (a notification's tap). */
+  href?: string;
 }
 
 /** An error popup waiting its turn. */
@@ -27,7 +29,7 @@ export interface FeedbackStore {
   /** Shows an error popup; wired as the engine's `onError`. */
   showError(error: unknown): void;
   /** Shows a notice for 10 seconds, its message interpolating `values`; wired as the engine's `notify`. */
-  notify(messageKey: string, values?: Record<string, unknown>): void;
+  notify(messageKey: string, values?: Record<string, unknown>, options?: { href?: string }): void;
   /** Closes the popup on screen; the next one, if any, takes its place. */
   dismissPopup(): void;
   dismissNotice(id: number): void;
@@ -55,9 +57,10 @@ export function createFeedbackStore(): FeedbackStore {
     showError(error) {
       set({ ...state, popups: [...state.popups, { id: nextId++, ...popupContent(errorAnswerOf(error)) }] });
     },
-    notify(messageKey, values) {
+    notify(messageKey, values, options) {
       const id = nextId++;
-      set({ ...state, notices: [...state.notices, { id, messageKey, ...(values ? { values } : {}) }] });
+      const href = options?.href?.startsWith('/') && !options.href.startsWith('//') ? options.href : undefined;
+      set({ ...state, notices: [...state.notices, { id, messageKey, ...(values ? { values } : {}), ...(href ? { href } : {}) }] });
       setTimeout(() => store.dismissNotice(id), NOTICE_DURATION_MS);
     },
     dismissPopup() {

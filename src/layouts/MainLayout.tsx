@@ -14,6 +14,7 @@ import { VerificationBanner } from '../verification/VerificationBanner.tsx';
 import { CONTENT_ID, SkipLink } from './SkipLink.tsx';
 import { ViewingBanner } from '../admin/ViewingBanner.tsx';
 import { ApprovalsNavItem } from '../approvals/ApprovalsNavItem.tsx';
+import { NotificationsNavItem } from '../notifications/NotificationsNavItem.tsx';
 import { CompanyNavItems } from '../business/CompanyNavItems.tsx';
 import { representativeNavigation } from '../business/representative-access.ts';
 import { useCustomer } from '../session/customer-store.ts';
@@ -89,6 +90,7 @@ export function MainLayout({ navItems, children }: LayoutProps) {
         </nav>
         <ActingChip />
         <div id={TOOLS_ID} className="app-header__tools">
+          <NotificationsNavItem />
           <LanguageSwitcher languages={brand.languages} />
           <ThemeSwitcher />
           <SignOutButton />
