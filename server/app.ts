@@ -46,6 +46,7 @@ import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
 import { deliverDueWebhooks } from './webhooks/index.ts';
 import { runIpnMessages } from './merchant/ipn.ts';
+import { runDueInstallments } from './merchant/subscriptions.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
 
@@ -159,6 +160,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'mass payments', run: () => runBatches(db, undefined, adapters) },
         { name: 'global pay', run: (now) => runGlobalPay(db, now) },
         { name: 'webhooks', run: (now) => deliverDueWebhooks(db, { messages: adapters.messages, now }) },
+        { name: 'subscription installments', run: (now) => runDueInstallments({ db, adapters, now, log: app.log }) },
         { name: 'IPN messages', run: (now) => runIpnMessages(db, now) },
       ],
     });

@@ -42,6 +42,7 @@ import * as resolutionSigning from './migrations/0050_resolution_signing.ts';
 import * as publicApi from './migrations/0052_public_api.ts';
 import * as webhooks from './migrations/0053_webhooks.ts';
 import * as merchantButtons from './migrations/0054_merchant_buttons.ts';
+import * as merchantSubscriptions from './migrations/0057_merchant_subscriptions.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
 
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0052_public_api': publicApi,
   '0053_webhooks': webhooks,
   '0054_merchant_buttons': merchantButtons,
+  '0057_merchant_subscriptions': merchantSubscriptions,
 };
 
 /**
