@@ -5,6 +5,8 @@ import type { Database, MerchantSubscriptionsTable, SubscriptionInterval, Subscr
 import { keyedDescription } from '../ledger/descriptions.ts';
 import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
+import { currentLanguage } from '../i18n/request-language.ts';
+import { wordText, type KeyedText, type Language } from '../i18n/texts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { createTransfer } from '../transfers/create-transfer.ts';
 import { receivingAccount } from '../transfers/parties.ts';
@@ -67,7 +69,7 @@ export function toSubscriber(row: ListedRow) {
     installmentsPaid: Number(row.paid_count ?? 0),
     ...(row.next_due_at ? { nextDueAt: row.next_due_at.toISOString() } : {}),
     state: row.state,
-    ...(row.failure_reason ? { failureReason: row.failure_reason } : {}),
+    ...(row.failure_reason ? { failureReason: wordReason(row.failure_reason) } : {}),
     ...(row.cancelled_at ? { cancelledAt: row.cancelled_at.toISOString() } : {}),
     createdAt: row.created_at.toISOString(),
   };
@@ -127,7 +129,7 @@ export async function listInstallments(db: Db, row: ListedRow) {
     amount: formatMinorUnits(row.amount, row.scale),
     currencyCode: row.currency_code,
     ...(i.transfer_id !== null ? { transactionId: Number(i.transfer_id) } : {}),
-    ...(i.failure_reason ? { failureReason: i.failure_reason } : {}),
+    ...(i.failure_reason ? { failureReason: wordReason(i.failure_reason) } : {}),
   }));
 }
 
@@ -263,7 +265,7 @@ export interface InstallmentRunOutcome {
   failed: number;
 }
 
-const UNCONFIRMED = 'The payer did not confirm the first payment.';
+const UNCONFIRMED = JSON.stringify({ key: 'server.merchant.firstPaymentUnconfirmed' });
 
 /**
  * Settles first installments whose checkout transfer has ended: paid when it completed; otherwise failed,
@@ -310,13 +312,27 @@ async function settleFirstInstallments(db: Db, now: Date): Promise<number> {
   return settled;
 }
 
-type Charged = { outcome: 'none' } | { outcome: 'paid'; effects: Array<() => Promise<void>> } | { outcome: 'refused'; row: SubscriptionRow; reason: string };
+type Charged = { outcome: 'none' } | { outcome: 'paid'; effects: Array<() => Promise<void>> } | { outcome: 'refused'; row: SubscriptionRow; reason: KeyedText };
 
-const describeRefusal = (refusal: RpcRefusal): string => {
-  const body = refusal.body as { validationErrors?: Array<{ description?: string; key?: string }>; description?: string } | undefined;
-  const first = body?.validationErrors?.[0];
-  return first?.description ?? first?.key ?? body?.description ?? `Refused (${refusal.code})`;
+/**
+ * Why a charge was refused, kept as a keyed text (JSON in failure_reason) so each reader gets it in their
+ * language: the refusal's first field error or its own text, else a general sentence.
+ */
+const refusalReason = (refusal: RpcRefusal): KeyedText => {
+  const [first] = refusal.details.validationErrors ?? [];
+  if (first?.key) return { key: first.key, ...(first.values ? { values: first.values } : {}) };
+  if (refusal.details.key) return { key: refusal.details.key, ...(refusal.details.values ? { values: refusal.details.values } : {}) };
+  return { key: 'server.merchant.installmentRefused' };
 };
+
+/** A stored reason worded in `language` (the request's by default); a reason stored as plain text as it is. */
+export function wordReason(stored: string, language: Language = currentLanguage()): string {
+  try {
+    return wordText(language, JSON.parse(stored) as KeyedText);
+  } catch {
+    return stored;
+  }
+}
 
 /**
  * Charges installment `last_installment_no + 1` of subscription `row` (claimed by the caller) inside `trx`:
@@ -447,7 +463,7 @@ async function chargeNext(options: InstallmentRunOptions): Promise<Charged> {
       return { outcome: 'paid', effects };
     });
   } catch (error) {
-    if (error instanceof RpcRefusal && current) return { outcome: 'refused', row: current, reason: describeRefusal(error) };
+    if (error instanceof RpcRefusal && current) return { outcome: 'refused', row: current, reason: refusalReason(error) };
     throw error;
   }
 }
@@ -473,11 +489,11 @@ async function recordRefusal(options: InstallmentRunOptions, claimed: Extract<Ch
     const dueAt = row.next_due_at ?? now;
     await trx
       .insertInto('merchant_subscription_installments')
-      .values({ subscription_id: row.id, installment_no: number, due_at: dueAt, state: 'failed', failure_reason: claimed.reason.slice(0, 1024) })
+      .values({ subscription_id: row.id, installment_no: number, due_at: dueAt, state: 'failed', failure_reason: JSON.stringify(claimed.reason) })
       .execute();
     await trx
       .updateTable('merchant_subscriptions')
-      .set({ last_installment_no: number, state: 'pastDue', next_due_at: null, failure_reason: claimed.reason.slice(0, 1024), updated_at: now })
+      .set({ last_installment_no: number, state: 'pastDue', next_due_at: null, failure_reason: JSON.stringify(claimed.reason), updated_at: now })
       .where('id', '=', row.id)
       .execute();
     await enqueueEvent(
@@ -490,7 +506,7 @@ async function recordRefusal(options: InstallmentRunOptions, claimed: Extract<Ch
           buttonId: row.button_id,
           installment: number,
           outcome: 'failed',
-          failureReason: claimed.reason.slice(0, 1024),
+          failureReason: wordText('en', claimed.reason).slice(0, 1024),
           amount: formatMinorUnits(row.amount, await scaleOf(trx, row.currency_code)),
           currencyCode: row.currency_code,
           dueAt: dueAt.toISOString(),
