@@ -47,6 +47,7 @@ import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
 import { deliverDueWebhooks } from './webhooks/index.ts';
 import { checkedPost, runIpnMessages } from './merchant/ipn.ts';
+import { runDueInstallments } from './merchant/subscriptions.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
 
@@ -160,6 +161,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'mass payments', run: () => runBatches(db, undefined, adapters) },
         { name: 'global pay', run: (now) => runGlobalPay(db, now) },
         { name: 'webhooks', run: (now) => deliverDueWebhooks(db, { messages: adapters.messages, targets: adapters.outboundTargets, now }) },
+        { name: 'subscription installments', run: (now) => runDueInstallments({ db, adapters, now, log: app.log }) },
         { name: 'IPN messages', run: (now) => runIpnMessages(db, now, checkedPost(adapters.outboundTargets)) },
       ],
     });

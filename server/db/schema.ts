@@ -114,6 +114,8 @@ export interface Database {
   ipn_messages: IpnMessagesTable;
   payer_verification_requests: PayerVerificationRequestsTable;
   notifications: NotificationsTable;
+  merchant_subscriptions: MerchantSubscriptionsTable;
+  merchant_subscription_installments: MerchantSubscriptionInstallmentsTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1626,9 +1628,54 @@ export interface MerchantButtonsTable {
   cancel_url: string;
   logo_id: number | null;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Migration 0057: a recurring button repeats its payment every interval (null: a one-off button). */
+  recurring_interval: ColumnType<SubscriptionInterval | null, SubscriptionInterval | null | undefined, SubscriptionInterval | null>;
+  /** Migration 0057: how many payments in all, the first included (null: until cancelled). */
+  recurring_installments: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** How often a recurring button charges (entities/subscription-interval.schema.json). */
+export type SubscriptionInterval = 'day' | 'week' | 'month' | 'year';
+export type SubscriptionState = 'active' | 'pastDue' | 'finished' | 'cancelled';
+
+/** A payer's subscription to a recurring button (migration 0057). */
+export interface MerchantSubscriptionsTable {
+  id: Generated<bigint>;
+  button_id: number;
+  merchant_customer_id: number;
+  payer_customer_id: number;
+  payer_account_id: number;
+  /** The payer's e-mail when they subscribed, lower-case (the list filters on it). */
+  payer_email: string;
+  amount: bigint;
+  currency_code: string;
+  recurring_interval: SubscriptionInterval;
+  installments_total: number | null;
+  /** The number of the last installment recorded (1 once the checkout payment is made). */
+  last_installment_no: ColumnType<number, number | undefined, number>;
+  first_due_at: Date;
+  next_due_at: Date | null;
+  state: ColumnType<SubscriptionState, SubscriptionState | undefined, SubscriptionState>;
+  failure_reason: string | null;
+  cancelled_at: Date | null;
+  cancelled_by: 'merchant' | 'payer' | 'system' | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** One installment of a subscription (migration 0057), unique per (subscription, number). */
+export interface MerchantSubscriptionInstallmentsTable {
+  id: Generated<bigint>;
+  subscription_id: bigint;
+  installment_no: number;
+  due_at: Date;
+  state: 'pending' | 'paid' | 'failed';
+  transfer_id: bigint | null;
+  failure_reason: string | null;
+  created_at: CreatedAt;
 }
 
 /** A transfer paid through a button's checkout page (migration 0054); `notified` once its IPN exists. */

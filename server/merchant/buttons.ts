@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, MerchantButtonsTable } from '../db/schema.ts';
+import type { Database, MerchantButtonsTable, SubscriptionInterval } from '../db/schema.ts';
 import { ACCOUNT_STATUS, isCardAccountType } from '../ledger/account-status.ts';
 import { formatMinorUnits } from '../ledger/money.ts';
 import { positiveAmount } from '../accounts/paying-account.ts';
@@ -23,6 +23,8 @@ export interface ButtonForm {
   cancelUrl: string;
   logoId?: number | undefined;
   enabled?: boolean | undefined;
+  recurringInterval?: SubscriptionInterval | undefined;
+  recurringInstallments?: number | undefined;
 }
 
 const refusal = (field: string, key: string) => new RpcRefusal('TA1', { validationErrors: [{ field, key: `server.merchant.${key}` }] });
@@ -56,6 +58,8 @@ export function toButton(row: ButtonRow, origin = '') {
     cancelUrl: row.cancel_url,
     ...optional('logoId', row.logo_id),
     enabled: row.enabled,
+    ...optional('recurringInterval', row.recurring_interval),
+    ...optional('recurringInstallments', row.recurring_installments),
     checkoutUrl,
     htmlSnippet: `<a href="${escapeHtml(checkoutUrl)}" target="_blank" rel="noopener">${escapeHtml(row.name)}</a>`,
     createdAt: row.created_at.toISOString(),
@@ -97,7 +101,8 @@ export async function listButtons(db: Db, customerId: number): Promise<ButtonRow
 
 /**
  * The columns a form saves, checked: the account credited is the merchant's own open payment account (not
- * a card), amounts fit its currency, a fixed amount excludes bounds, min ≤ max, the logo is the merchant's.
+ * a card), amounts fit its currency, a fixed amount excludes bounds, min ≤ max, the logo is the merchant's;
+ * a recurring button charges a fixed amount, and a number of installments needs an interval.
  */
 export async function buttonColumns(db: Db, customerId: number, form: ButtonForm) {
   const account = await db
@@ -124,6 +129,8 @@ export async function buttonColumns(db: Db, customerId: number, form: ButtonForm
       .executeTakeFirst();
     if (!logo) throw refusal('logoId', 'ownLogo');
   }
+  if (form.recurringInstallments !== undefined && form.recurringInterval === undefined) throw refusal('recurringInterval', 'intervalRequired');
+  if (form.recurringInterval !== undefined && amount === null) throw refusal('amount', 'recurringFixedAmount');
   return {
     name: form.name.trim(),
     account_id: form.accountId,
@@ -136,5 +143,7 @@ export async function buttonColumns(db: Db, customerId: number, form: ButtonForm
     cancel_url: form.cancelUrl,
     logo_id: form.logoId ?? null,
     enabled: form.enabled ?? true,
+    recurring_interval: form.recurringInterval ?? null,
+    recurring_installments: form.recurringInterval === undefined ? null : (form.recurringInstallments ?? null),
   };
 }

@@ -9,6 +9,7 @@ import { createTransfer, type SubmitResult } from '../transfers/create-transfer.
 import { receivingAccount } from '../transfers/parties.ts';
 import type { TransferScope } from '../transfers/scope.ts';
 import { buttonRow, type ButtonRow } from './buttons.ts';
+import { startSubscription } from './subscriptions.ts';
 
 const refusal = (field: string, key: string) => new RpcRefusal('TA1', { validationErrors: [{ field, key: `server.merchant.${key}` }] });
 
@@ -32,6 +33,8 @@ export async function checkoutView(db: Kysely<Database>, id: number) {
     ...(row.description ? { description: row.description } : {}),
     ...(row.item_reference ? { itemReference: row.item_reference } : {}),
     enabled: row.enabled,
+    ...(row.recurring_interval ? { recurringInterval: row.recurring_interval } : {}),
+    ...(row.recurring_installments ? { recurringInstallments: row.recurring_installments } : {}),
     successUrl: row.success_url,
     cancelUrl: row.cancel_url,
   };
@@ -50,7 +53,8 @@ function amountToPay(row: ButtonRow, amount: string | undefined): bigint {
 /**
  * Pays button `buttonId` from the payer's account: a transfer (kind p2p, so the payer's p2p limits and fee
  * apply) of the button's amount, arriving in the button's currency on its account, confirmed like any
- * transfer; the payment is remembered so the IPN runner notifies the merchant once it completes.
+ * transfer; the payment is remembered so the IPN runner notifies the merchant once it completes. A recurring
+ * button's payment also starts the payer's subscription (its first installment).
  *
  * @example
  * await payButton(transferScope(ctx), { buttonId: 3, accountId: 12 });
@@ -86,5 +90,15 @@ export async function payButton(
     .insertInto('checkout_payments')
     .values({ transfer_id: BigInt(result.operationId), button_id: row.id, merchant_customer_id: row.customer_id, payer_customer_id: scope.customerId })
     .execute();
+  if (row.recurring_interval !== null) {
+    await startSubscription(trx, {
+      button: { ...row, recurring_interval: row.recurring_interval },
+      payerCustomerId: scope.customerId,
+      payerUserId: scope.userId,
+      payerAccountId: params.accountId,
+      amount: toAmount,
+      transferId: BigInt(result.operationId),
+    });
+  }
   return result;
 }

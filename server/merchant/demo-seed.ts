@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { payButton } from './checkout.ts';
+import { cancelSubscription, chargeInstallment, installmentDueAt } from './subscriptions.ts';
 
 type Trx = Transaction<Database>;
 
@@ -13,7 +14,9 @@ const DEMO_SECRET = 'northwind-demo-pbn-secret';
  * The merchant demo (issue 18 item 4): Northwind has a default logo, two saved buttons (a fixed 15.00 USD
  * studio hour, a tip the payer chooses between 1 and 500 USD), IPN on towards its shop's address with
  * signing on, and two payments Anna made with them whose IPN messages show in the history (one confirmed,
- * one failed after its retries). Anna can pay either button again from its checkout page.
+ * one failed after its retries). Anna can pay either button again from its checkout page. A recurring button
+ * (a monthly membership, 9.00 USD, 12 payments) has Anna as an active subscriber with three installments paid,
+ * and a weekly lesson button a subscription of hers with two paid, cancelled by Northwind (item 5).
  *
  * @example
  * await seedMerchantDemo(trx, { northwindUsd: accounts.northwind.USD, annaUsd: accounts.anna.USD }, now);
@@ -104,6 +107,65 @@ export async function seedMerchantDemo(trx: Trx, accounts: { northwindUsd: numbe
         last_attempt_at: at,
       })
       .execute();
+  }
+  await seedSubscribers(trx, { northwind, northwindUsd: accounts.northwindUsd, annaUsd: accounts.annaUsd }, scope, now);
+}
+
+/** Anna's two subscriptions to Northwind's recurring buttons, started in the past and charged since. */
+async function seedSubscribers(
+  trx: Trx,
+  parties: { northwind: number; northwindUsd: number; annaUsd: number },
+  scope: Parameters<typeof payButton>[0],
+  now: Date,
+): Promise<void> {
+  const recurring = [
+    { name: 'Monthly membership', amount: 900n, interval: 'month' as const, installments: 12, reference: 'MEMBER-M', paid: 3, cancel: false },
+    { name: 'Weekly drum lesson', amount: 2500n, interval: 'week' as const, installments: null, reference: 'LESSON-W', paid: 2, cancel: true },
+  ];
+  for (const plan of recurring) {
+    const button = await trx
+      .insertInto('merchant_buttons')
+      .values({
+        customer_id: parties.northwind,
+        created_by_user_id: null,
+        name: plan.name,
+        account_id: parties.northwindUsd,
+        amount: plan.amount,
+        min_amount: null,
+        max_amount: null,
+        description: `${plan.name} at Northwind Studio`,
+        item_reference: plan.reference,
+        success_url: 'https://shop.northwind.example/thanks',
+        cancel_url: 'https://shop.northwind.example/',
+        logo_id: null,
+        recurring_interval: plan.interval,
+        recurring_installments: plan.installments,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const result = await payButton(scope, { buttonId: button.id, accountId: parties.annaUsd }, 'none');
+    // Started `paid` intervals ago, so its later installments fall due one by one until now.
+    const first = new Date(installmentDueAt(now, plan.interval, 2 - plan.paid).getTime() - 3_600_000);
+    const transferId = BigInt(result.operationId);
+    await trx.updateTable('checkout_payments').set({ notified: true }).where('transfer_id', '=', transferId).execute();
+    await trx.updateTable('merchant_subscription_installments').set({ state: 'paid', due_at: first }).where('transfer_id', '=', transferId).execute();
+    const { subscription_id: id } = await trx
+      .selectFrom('merchant_subscription_installments')
+      .select('subscription_id')
+      .where('transfer_id', '=', transferId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('merchant_subscriptions')
+      .set({ first_due_at: first, next_due_at: installmentDueAt(first, plan.interval, 2), created_at: first } as never)
+      .where('id', '=', id)
+      .execute();
+    for (let number = 2; number <= plan.paid; number++) {
+      const row = await trx.selectFrom('merchant_subscriptions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const at = installmentDueAt(first, plan.interval, number);
+      const paid = await chargeInstallment(trx, row, { adapters: scope.adapters, now: at, afterCommit: () => {} });
+      await trx.updateTable('checkout_payments').set({ notified: true }).where('transfer_id', '=', paid).execute();
+    }
+    if (plan.cancel) await cancelSubscription(trx, Number(id), parties.northwind, 'merchant', now);
   }
 }
 

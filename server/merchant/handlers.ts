@@ -1,6 +1,8 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import { transferScope } from '../transfers/scope.ts';
 import { buttonColumns, listButtons, ownButton, toButton } from './buttons.ts';
 import { checkoutView, payButton } from './checkout.ts';
@@ -15,6 +17,7 @@ import {
   toIpnSettings,
   toPbnSettings,
 } from './ipn.ts';
+import { cancelSubscription, listInstallments, listSubscribers, ownSubscription, SUBSCRIBERS_PAGE_SIZE, toSubscriber } from './subscriptions.ts';
 
 type MerchantMethods =
   | 'merchantButtonList'
@@ -31,13 +34,17 @@ type MerchantMethods =
   | 'ipnMessageList'
   | 'ipnMessageGet'
   | 'ipnMessageConfirm'
-  | 'ipnMessageResend';
+  | 'ipnMessageResend'
+  | 'subscriberList'
+  | 'subscriberCancel'
+  | 'subscriberInstallmentList';
 
 const refusal = (field: string, key: string) => new RpcRefusal('TA1', { validationErrors: [{ field, key: `server.merchant.${key}` }] });
 
 /**
  * Merchant tools of document 002 (sections 2, 3 and 7, issue 18 item 4): saved payment buttons and their
- * public checkout page, the IPN settings and messages, and the PBN settings that sign them.
+ * public checkout page, the IPN settings and messages, and the PBN settings that sign them; the subscribers
+ * of recurring buttons and their installments (item 5).
  */
 export const merchantHandlers: Pick<RpcHandlerMap<RpcContext>, MerchantMethods> = {
   async merchantButtonList(_params, ctx) {
@@ -143,5 +150,23 @@ export const merchantHandlers: Pick<RpcHandlerMap<RpcContext>, MerchantMethods> 
       .where('id', '=', row.id)
       .execute();
     return { message: toIpnMessage(await ownMessage(ctx.db, Number(params.id), customerId)) };
+  },
+
+  async subscriberList(params, ctx) {
+    const filter = { state: params.state, payerEmail: params.payerEmail };
+    return listSubscribers(ctx.db, callerOf(ctx).customerId, filter, params.pageNumber ?? 1, params.pageSize ?? SUBSCRIBERS_PAGE_SIZE);
+  },
+
+  async subscriberCancel(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const id = Number(params.subscriptionId);
+    const run = (trx: Transaction<Database>) => cancelSubscription(trx, id, customerId, 'merchant');
+    await (ctx.db.isTransaction ? run(ctx.db as Transaction<Database>) : ctx.db.transaction().execute(run));
+    return { subscriber: toSubscriber(await ownSubscription(ctx.db, id, customerId)) };
+  },
+
+  async subscriberInstallmentList(params, ctx) {
+    const row = await ownSubscription(ctx.db, Number(params.subscriptionId), callerOf(ctx).customerId);
+    return { subscriber: toSubscriber(row), installments: await listInstallments(ctx.db, row) };
   },
 };
