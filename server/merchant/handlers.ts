@@ -162,7 +162,7 @@ export const merchantHandlers: Pick<RpcHandlerMap<RpcContext>, MerchantMethods> 
 
   async merchantLogoCreate(params, ctx) {
     const { customerId } = callerOf(ctx);
-    const { mediaType, content } = readLogoFile(params['file[]'], 'file[]');
+    const { mediaType, content } = readLogoFile(params.file, 'file');
     // The first logo is the default anyway: a checkout page then has one to show.
     const first = !(await ctx.db
       .selectFrom('merchant_logos')

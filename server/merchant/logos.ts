@@ -28,10 +28,10 @@ const SIGNATURES = [
 
 /**
  * Reads a logo from the data URL of its file field: not empty, at most {@link MAX_LOGO_BYTES}, and a PNG or
- * JPEG by its content; a refusal names `field` (`file[]`), so the form shows it there.
+ * JPEG by its content; a refusal names `field` (`file`), so the form shows it there.
  *
  * @example
- * const { mediaType, content } = readLogoFile(params['file[]'], 'file[]');
+ * const { mediaType, content } = readLogoFile(params.file, 'file');
  */
 export function readLogoFile(dataUrl: string, field: string): { mediaType: 'image/png' | 'image/jpeg'; content: Buffer } {
   const { content } = decodeDataUrl(dataUrl, field);
