@@ -39,6 +39,7 @@ import { installMetrics, ServerMetrics } from './metrics/metrics.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { historyExportRoute } from './history/export-route.ts';
 import { invoicePdfRoute } from './invoices/pdf-route.ts';
+import { merchantLogoRoute } from './merchant/logos.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
 import { railSandboxPage } from './rails/sandbox-page.ts';
 import { runBatches } from './batches/batches.ts';
@@ -144,6 +145,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     await app.register(verificationRoutes, { db, adapters, tokenKey, otherIdentitySessions: [applyPayerVerificationEvent] });
     await app.register(historyExportRoute, { db, bundle, tokenKey });
     await app.register(invoicePdfRoute, { db, tokenKey, brand: config.brand });
+    await app.register(merchantLogoRoute, { db });
     if (config.sandboxes) await app.register(verificationSandboxPages, { db, adapters });
     if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });

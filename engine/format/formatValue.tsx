@@ -69,6 +69,20 @@ function countryName(code: string, locale: string): string {
   }
 }
 
+/**
+ * True for an address an image may be loaded from: a path on this site (`/files/7`) or an http(s) URL;
+ * never `javascript:`, `data:` or a protocol-relative `//host` address.
+ *
+ * @example
+ * ```ts
+ * isImageAddress('/api/pictures/3'); // true
+ * isImageAddress('javascript:alert(1)'); // false
+ * ```
+ */
+export function isImageAddress(value: string): boolean {
+  return (/^\/(?![/\\])/.test(value) || /^https?:\/\//i.test(value)) && !/\s/.test(value);
+}
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 function formatPresent(
@@ -100,6 +114,8 @@ function formatPresent(
       return enumLabel(ctx.t, column.enumKey ?? column.field, value);
     case 'verbatim':
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    case 'image':
+      return String(value);
     case 'progress': {
       const total = column.totalField ? row[column.totalField] : undefined;
       return ctx.t('engine.value.progress', { done: formatNumber(value, ctx.locale), total: formatNumber(total ?? 0, ctx.locale) });
@@ -158,6 +174,12 @@ export function FormattedValue({
         {text}
       </span>
     );
+  }
+  if (format === 'image') {
+    // Only an address on this site or on the web is loaded; `template` words it for screen readers.
+    const src = String(value);
+    if (!isImageAddress(src)) return null;
+    return <img className="eng-image" data-field={column.field} src={src} alt={column.template ? text : ''} loading="lazy" decoding="async" />;
   }
   // Only web addresses become links: a value such as `javascript:…` stays text.
   const link = format === 'link' && typeof value === 'string' && /^https?:\/\//i.test(value);

@@ -339,9 +339,11 @@ export interface Action {
 /**
  * `month`: the month a date falls in, named with its year ("March 2024"); `country`: a country code named in the
  * reader's language; `link`: a web address drawn as a link, worded by the column's `template`; `verbatim`: machine
- * text shown exactly as it is and marked never to be translated (an identifier, JSON, a browser's user agent).
+ * text shown exactly as it is and marked never to be translated (an identifier, JSON, a browser's user agent);
+ * `image`: the address of a picture (a path on this site or an http(s) URL) drawn as a small image, its `template`
+ * giving the words screen readers hear (none: decorative).
  */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country' | 'link' | 'verbatim' | 'progress';
+export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'number' | 'badge' | 'country' | 'link' | 'verbatim' | 'progress' | 'image';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {

@@ -72,12 +72,20 @@ const FIXED_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The answer is public and keeps its own Cache-Control, though under /api (a public image). */
+    publicCache?: boolean;
+  }
+}
+
 /** Paths whose answers hold tokens or customer data and must never be cached. */
 const PRIVATE_PREFIXES = ['/api', '/auth/'];
 
 /**
  * Adds the security headers to every answer: the strict CSP (the sandbox pages' own outside
- * production), HSTS in production, and `Cache-Control: no-store` to API and token answers.
+ * production), HSTS in production, and `Cache-Control: no-store` to API and token answers (but a route's
+ * own caching where it is declared `config: { publicCache: true }`).
  *
  * @example
  * addSecurityHeaders(app, { production: true, providerOrigins: ['https://idv.example'] });
@@ -88,7 +96,9 @@ export function addSecurityHeaders(app: FastifyInstance, options: SecurityHeader
     for (const [name, value] of Object.entries(FIXED_HEADERS)) reply.header(name, value);
     reply.header('Content-Security-Policy', request.url.startsWith('/sandbox/') && !options.production ? SANDBOX_CSP : csp);
     if (options.production) reply.header('Strict-Transport-Security', HSTS);
-    if (PRIVATE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) reply.header('Cache-Control', 'no-store');
+    // A route declared `config: { publicCache: true }` (a public image) keeps its own caching.
+    const publicCache = request.routeOptions.config?.publicCache === true;
+    if (!publicCache && PRIVATE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

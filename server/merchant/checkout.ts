@@ -10,6 +10,7 @@ import { receivingAccount } from '../transfers/parties.ts';
 import type { TransferScope } from '../transfers/scope.ts';
 import { buttonRow, type ButtonRow } from './buttons.ts';
 import { startSubscription } from './subscriptions.ts';
+import { checkoutLogoId, logoPath } from './logos.ts';
 
 const refusal = (field: string, key: string) => new RpcRefusal('TA1', { validationErrors: [{ field, key: `server.merchant.${key}` }] });
 
@@ -21,9 +22,11 @@ export async function checkoutView(db: Kysely<Database>, id: number) {
   if (!row) throw new RpcRefusal('13');
   const merchant = await db.selectFrom('customers as m').select(merchantName.as('name')).where('m.id', '=', row.customer_id).executeTakeFirstOrThrow();
   const money = (value: bigint | null) => (value === null ? {} : { v: formatMinorUnits(value, row.scale) });
+  const logoId = await checkoutLogoId(db, row.customer_id, row.logo_id);
   return {
     buttonId: row.id,
     merchantName: merchant.name,
+    ...(logoId !== undefined ? { logoUrl: logoPath(logoId) } : {}),
     name: row.name,
     currencyCode: row.currency_code,
     ...(row.amount !== null ? { amount: money(row.amount).v! } : {}),

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { payButton } from './checkout.ts';
@@ -6,12 +7,48 @@ import { cancelSubscription, chargeInstallment, installmentDueAt } from './subsc
 
 type Trx = Transaction<Database>;
 
-/** A 1×1 PNG: Northwind's default logo until it uploads its own. */
-const DEMO_LOGO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+/**
+ * Northwind's default logo, drawn here rather than kept as a file: a 96×48 PNG, a navy ring and a bar (an
+ * "N" of sorts) on white.
+ */
+export function demoLogoPng(): Buffer {
+  const width = 96;
+  const height = 48;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3, 0xff);
+    row[0] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      const distance = Math.hypot(x - 24, y - 24);
+      const ring = distance > 14 && distance < 20;
+      const bar = x > 52 && x < 90 && y > 18 && y < 30;
+      if (ring || bar) row.set([0x1f, 0x3a, 0x68], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 const DEMO_SECRET = 'northwind-demo-pbn-secret';
 
 /**
- * The merchant demo (issue 18 item 4): Northwind has a default logo, two saved buttons (a fixed 15.00 USD
+ * The merchant demo (issue 18 item 4): Northwind has a default logo (shown by the studio hour's button), two saved buttons (a fixed 15.00 USD
  * studio hour, a tip the payer chooses between 1 and 500 USD), IPN on towards its shop's address with
  * signing on, and two payments Anna made with them whose IPN messages show in the history (one confirmed,
  * one failed after its retries). Anna can pay either button again from its checkout page. A recurring button
@@ -26,10 +63,11 @@ export async function seedMerchantDemo(trx: Trx, accounts: { northwindUsd: numbe
   const northwind = owners.find((row) => row.id === accounts.northwindUsd)!.customer_id!;
   const anna = owners.find((row) => row.id === accounts.annaUsd)!.customer_id!;
   const annaUser = await trx.selectFrom('users').select('id').where('customer_id', '=', anna).orderBy('id').executeTakeFirstOrThrow();
-  await trx
+  const logo = await trx
     .insertInto('merchant_logos')
-    .values({ customer_id: northwind, name: 'Northwind mark', is_default: true, media_type: 'image/png', content: DEMO_LOGO })
-    .execute();
+    .values({ customer_id: northwind, name: 'Northwind mark', is_default: true, media_type: 'image/png', content: demoLogoPng() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const buttons = await trx
     .insertInto('merchant_buttons')
     .values([
@@ -45,7 +83,7 @@ export async function seedMerchantDemo(trx: Trx, accounts: { northwindUsd: numbe
         item_reference: 'STUDIO-1H',
         success_url: 'https://shop.northwind.example/thanks',
         cancel_url: 'https://shop.northwind.example/studio',
-        logo_id: null,
+        logo_id: logo.id,
       },
       {
         customer_id: northwind,

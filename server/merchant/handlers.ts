@@ -18,6 +18,7 @@ import {
   toPbnSettings,
 } from './ipn.ts';
 import { cancelSubscription, listInstallments, listSubscribers, ownSubscription, SUBSCRIBERS_PAGE_SIZE, toSubscriber } from './subscriptions.ts';
+import { listLogos, ownLogo, readLogoFile, setDefaultLogo, toLogo } from './logos.ts';
 
 type MerchantMethods =
   | 'merchantButtonList'
@@ -37,7 +38,13 @@ type MerchantMethods =
   | 'ipnMessageResend'
   | 'subscriberList'
   | 'subscriberCancel'
-  | 'subscriberInstallmentList';
+  | 'subscriberInstallmentList'
+  | 'merchantLogoList'
+  | 'merchantLogoGet'
+  | 'merchantLogoCreate'
+  | 'merchantLogoUpdate'
+  | 'merchantLogoSetDefault'
+  | 'merchantLogoDelete';
 
 const refusal = (field: string, key: string) => new RpcRefusal('TA1', { validationErrors: [{ field, key: `server.merchant.${key}` }] });
 
@@ -168,5 +175,56 @@ export const merchantHandlers: Pick<RpcHandlerMap<RpcContext>, MerchantMethods> 
   async subscriberInstallmentList(params, ctx) {
     const row = await ownSubscription(ctx.db, Number(params.subscriptionId), callerOf(ctx).customerId);
     return { subscriber: toSubscriber(row), installments: await listInstallments(ctx.db, row) };
+  },
+
+  async merchantLogoList(_params, ctx) {
+    return { logos: (await listLogos(ctx.db, callerOf(ctx).customerId)).map((row) => toLogo(row, ctx.origin)) };
+  },
+
+  async merchantLogoGet(params, ctx) {
+    return { logo: toLogo(await ownLogo(ctx.db, Number(params.id), callerOf(ctx).customerId), ctx.origin) };
+  },
+
+  async merchantLogoCreate(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const { mediaType, content } = readLogoFile(params.file, 'file');
+    // The first logo is the default anyway: a checkout page then has one to show.
+    const first = !(await ctx.db
+      .selectFrom('merchant_logos')
+      .select('id')
+      .where('customer_id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst());
+    const { id } = await ctx.db
+      .insertInto('merchant_logos')
+      .values({ customer_id: customerId, name: params.name.trim(), is_default: false, media_type: mediaType, content })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (params.isDefault || first) await setDefaultLogo(ctx.db, customerId, id, true);
+    return { logo: toLogo(await ownLogo(ctx.db, id, customerId), ctx.origin) };
+  },
+
+  async merchantLogoUpdate(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const { id } = await ownLogo(ctx.db, Number(params.id), customerId);
+    await ctx.db.updateTable('merchant_logos').set({ name: params.name.trim() }).where('id', '=', id).execute();
+    if (params.isDefault !== undefined) await setDefaultLogo(ctx.db, customerId, id, params.isDefault);
+    return { logo: toLogo(await ownLogo(ctx.db, id, customerId), ctx.origin) };
+  },
+
+  async merchantLogoSetDefault(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const { id } = await ownLogo(ctx.db, Number(params.id), customerId);
+    await setDefaultLogo(ctx.db, customerId, id, true);
+    return { logo: toLogo(await ownLogo(ctx.db, id, customerId), ctx.origin) };
+  },
+
+  async merchantLogoDelete(params, ctx) {
+    const { customerId } = callerOf(ctx);
+    const { id } = await ownLogo(ctx.db, Number(params.id), customerId);
+    // Buttons that showed it fall back to the default logo.
+    await ctx.db.updateTable('merchant_buttons').set({ logo_id: null }).where('logo_id', '=', id).execute();
+    await ctx.db.updateTable('merchant_logos').set({ deleted_at: new Date(), is_default: false }).where('id', '=', id).execute();
+    return { deleted: true as const };
   },
 };

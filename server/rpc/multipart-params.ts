@@ -32,7 +32,8 @@ export function fileFieldsOf(request: Record<string, unknown>): Set<string> {
 /**
  * Reads a `multipart/form-data` call into the params a JSON call would send: the `data` part is the
  * JSON object of the other params, each file part becomes the base64 data URL
- * (`data:<type>;name=<name>;base64,…`) of its field, which the method's schema then checks as
+ * (`data:<type>;name=<name>;base64,…`) of its field (a part named `<field>[]` counts as `<field>`), which
+ * the method's schema then checks as
  * usual. A part that is not JSON, a file on a field that takes none, a file twice or a file over
  * 10 MB is refused TA1 on its field.
  *
@@ -56,7 +57,9 @@ export async function multipartParams(request: FastifyRequest, shape: MultipartS
         data = parsed as Record<string, unknown>;
         continue;
       }
-      const field = part.fieldname;
+      // `file[]`, the form convention for a file field (document 002's logo upload), is the field `file`.
+      const bracketed = part.fieldname.endsWith('[]') ? part.fieldname.slice(0, -2) : undefined;
+      const field = bracketed !== undefined && shape.fileFields.has(bracketed) ? bracketed : part.fieldname;
       if (!shape.fileFields.has(field)) {
         part.file.resume();
         throw refusal(field, 'server.uploads.unexpectedPart');
