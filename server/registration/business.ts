@@ -772,5 +772,7 @@ export async function registrantStart(db: Kysely<Database>, registrant: Registra
           : {}),
       },
     ],
+    // The step of shareholding companies may be skipped: the draft must still hold the (empty) list.
+    companies: [],
   };
 }

@@ -27,7 +27,7 @@ const person = (email: string) => ({
 describe('the registration rules signed in', () => {
   // checkEmail says every address has an account: status 1, which blocks.
   const rpc = vi.fn(async () => ({ status: REGISTRATION_RULES.emailStatuses.exists })) as unknown as RpcCall;
-  const emailProblems = (problems: { field: string; key: string }[]) => problems.filter((problem) => problem.key === 'server.business.emailTaken');
+  const emailProblems = (problems: readonly { field: string; key: string }[]) => problems.filter((problem) => problem.key === 'server.business.emailTaken');
 
   it("takes the user's own login for no taken e-mail, and refuses answers without them", async () => {
     const rules = businessRegistrationRules({}, rpc, async () => ME.toUpperCase());
