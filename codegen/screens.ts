@@ -6,7 +6,7 @@ import type { JsonObject, SchemaResolver } from './refs.ts';
 import { referenceChecker, type Registry } from './registry.ts';
 import { assertValid, compileCached, createAjv, describeAjvError } from './validate.ts';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { routeVariants } from '../engine/spec/routeValues.ts';
+import { routeVariants, specsAt, type AlsoAt } from '../engine/spec/routeValues.ts';
 import type { RouteValues } from '../engine/spec/types.ts';
 
 /** A screen spec checked and with its schema references replaced by the schemas themselves. */
@@ -61,6 +61,7 @@ export function readScreens(
   const checkConditions = conditionChecker(refs.load(path.join(paths.schemasDir, 'meta/screen-spec.schema.json')) as JsonObject);
   const screens: ResolvedScreen[] = [];
   const routes = new Map<string, string>();
+  const ids = new Map<string, string>();
   for (const file of listFiles(paths.screensDir, '.yaml')) {
     const shown = displayPath(paths, file);
     const source = readYaml(paths, file);
@@ -68,35 +69,43 @@ export function readScreens(
       throw new CodegenError(shown, jsonPath, message, source.lineOf(jsonPath));
     };
     assertValid(validateSpec, source.data, shown, source.lineOf);
-    checkReferences(source.data, fail);
-    checkConditions(source.data, fail);
-    const spec = structuredClone(source.data) as JsonObject;
-    const id = spec.id as string;
-    if (path.basename(file, '.yaml') !== id) fail('/id', `is '${id}' but the file is ${path.basename(file)}: they must match`);
-    const route = spec.route as string;
-    const routeValues = spec.routeValues as RouteValues | undefined;
-    checkRouteValues(route, routeValues, spec, fail);
-    for (const { path: address } of routeVariants(route, routeValues)) {
-      const clash = routes.get(address);
-      if (clash) fail(routeValues ? '/routeValues' : '/route', `'${address}' is already the route of ${clash}`);
-      routes.set(address, shown);
-    }
+    const fileId = (source.data as JsonObject).id as string;
+    if (path.basename(file, '.yaml') !== fileId) fail('/id', `is '${fileId}' but the file is ${path.basename(file)}: they must match`);
+    // A spec with `alsoAt` stands for more screens, the same one at other addresses: each is checked as a spec.
+    for (const placed of specsAt(source.data as JsonObject & { alsoAt?: AlsoAt[] })) {
+      if (placed.id !== fileId) assertValid(validateSpec, placed, shown, source.lineOf);
+      checkReferences(placed, fail);
+      checkConditions(placed, fail);
+      const spec = structuredClone(placed) as JsonObject;
+      const id = spec.id as string;
+      const taken = ids.get(id);
+      if (taken) fail(id === fileId ? '/id' : '/alsoAt', `'${id}' is already the id of a screen of ${taken}`);
+      ids.set(id, shown);
+      const route = spec.route as string;
+      const routeValues = spec.routeValues as RouteValues | undefined;
+      checkRouteValues(route, routeValues, spec, fail);
+      for (const { path: address } of routeVariants(route, routeValues)) {
+        const clash = routes.get(address);
+        if (clash) fail(routeValues ? '/routeValues' : id === fileId ? '/route' : '/alsoAt', `'${address}' is already the route of ${clash}`);
+        routes.set(address, shown);
+      }
 
-    const resolver = new SpecResolver(paths, refs, methodNames, validateTabGroup, fail, moneyMoving);
-    resolver.resolve(spec);
-    spec.source = shown;
-    screens.push({
-      id,
-      route,
-      layout: spec.layout as string,
-      ...(spec.guard ? { guard: spec.guard as string } : {}),
-      ...(spec.redirect ? { redirect: spec.redirect as string } : {}),
-      ...(spec.kind ? { kind: spec.kind as string } : {}),
-      title: spec.title as string,
-      ...(spec.nav ? { nav: spec.nav as JsonObject } : {}),
-      ...(routeValues ? { routeValues } : {}),
-      spec,
-    });
+      const resolver = new SpecResolver(paths, refs, methodNames, validateTabGroup, fail, moneyMoving);
+      resolver.resolve(spec);
+      spec.source = shown;
+      screens.push({
+        id,
+        route,
+        layout: spec.layout as string,
+        ...(spec.guard ? { guard: spec.guard as string } : {}),
+        ...(spec.redirect ? { redirect: spec.redirect as string } : {}),
+        ...(spec.kind ? { kind: spec.kind as string } : {}),
+        title: spec.title as string,
+        ...(spec.nav ? { nav: spec.nav as JsonObject } : {}),
+        ...(routeValues ? { routeValues } : {}),
+        spec,
+      });
+    }
   }
   return screens;
 }

@@ -511,3 +511,36 @@ export function withSourceDetailsAsked(answers: DraftAnswers, brand: Registratio
 export function rightsForNewUser(draft: Draft, rules: RegistrationRuleData = REGISTRATION_RULES): number {
   return draft.persons.some((person) => person.isUser) ? 0 : rules.users.firstUserRightsLevel;
 }
+
+/**
+ * A signed-in registrant's place in the draft of a new business (the wizard's new-business variant): they
+ * must be one of its persons under their own login e-mail, or the problem on `persons` says so.
+ *
+ * @example
+ * registrantProblems({ persons: [] }, 'anna@example.com');
+ * // [{ field: 'persons', key: 'server.business.registrantMissing', values: { email: 'anna@example.com' } }]
+ */
+export function registrantProblems(answers: DraftAnswers, email: string): DraftProblem[] {
+  const own = email.toLowerCase();
+  if ((answers.persons ?? []).some((person) => person.email?.toLowerCase() === own)) return [];
+  return [{ field: 'persons', key: 'server.business.registrantMissing', values: { email: own } }];
+}
+
+/**
+ * The draft with the signed-in registrant's person (their login e-mail) a user with top rights, as the
+ * new-business variant makes them, whatever the draft said.
+ *
+ * @example
+ * withRegistrantAsTopUser(draft, 'anna@example.com').persons[0]; // { …, isUser: true, accessRights: 2 }
+ */
+export function withRegistrantAsTopUser(draft: Draft, email: string, rules: RegistrationRuleData = REGISTRATION_RULES): Draft {
+  const own = email.toLowerCase();
+  return {
+    ...draft,
+    persons: draft.persons.map((person) => {
+      if (person.email?.toLowerCase() !== own) return person;
+      const { rights: _rights, ...rest } = person;
+      return { ...rest, isUser: true, accessRights: rules.users.topRightsLevel as Draft['persons'][number]['accessRights'] };
+    }),
+  };
+}

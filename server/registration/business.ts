@@ -9,7 +9,9 @@ import {
   offeredIndustryGroups,
   questionTypesOf,
   REGISTRATION_RULES,
+  registrantProblems,
   tidiedDraft,
+  withRegistrantAsTopUser,
   type DraftShareholder,
   type RegistrationBrand,
 } from '../../schemas/rules/business-registration.ts';
@@ -267,19 +269,28 @@ export function userActivationEmail(linkBase: string, projectName: string, compa
   };
 }
 
+/** The signed-in user registering a new business (the wizard's new-business variant): their user id and login. */
+export interface Registrant {
+  userId: number;
+  /** Their login e-mail, lower-case. */
+  email: string;
+}
+
 /**
  * Every refusal of a draft before anything is written: the whole-draft checks and the dictionaries
  * (schemas/rules/business-registration.ts, as the wizard runs them), then the users' e-mails against the
  * logins that exist (statuses 1 and 2 block; 3, another business's user, is linked) and a company e-mail
  * already waiting for its activation. Answers each user's existing login (status 3) by e-mail.
  */
-async function checkDraft(db: Kysely<Database>, rules: RegistrationRules, draft: Draft): Promise<Map<string, number>> {
+async function checkDraft(db: Kysely<Database>, rules: RegistrationRules, draft: Draft, registrant?: Registrant): Promise<Map<string, number>> {
   const problems = underDraft([...draftProblems(draft, brandOf(rules)), ...dictionaryProblems(draft, brandOf(rules), await registrationCurrencies(db))]);
   if (problems.length > 0) throw refusal(problems);
   const statuses = new Map<string, number>();
   problems.push(
     ...underDraft(
       await userEmailProblems(draft, async (email) => {
+        // The signed-in registrant's own login is theirs to bring, not an address someone else holds.
+        if (email === registrant?.email) return RULES.emailStatuses.free;
         const status = await emailStatus(db, email);
         statuses.set(email, status);
         return status;
@@ -383,11 +394,18 @@ export async function registerBusiness(
   rules: RegistrationRules,
   input: { draft: Draft; draftToken?: string },
   now = new Date(),
-): Promise<{ email: string }> {
+  registrant?: Registrant,
+): Promise<{ email: string; customerId: number }> {
   if (!rules.allowRegistration || rules.businessTypes.length === 0) throw new RpcRefusal('ENOA', { key: 'server.registration.closed' });
+  if (registrant) {
+    const missing = registrantProblems(input.draft, registrant.email);
+    if (missing.length > 0) throw refusal(underDraft(missing));
+  }
+  const sent = registrant ? withRegistrantAsTopUser(input.draft, registrant.email) : input.draft;
   // Refusals name the fields of the draft as sent; what is stored is the draft as the wizard keeps it.
-  const linked = await checkDraft(db, rules, input.draft);
-  const draft = tidiedDraft(input.draft);
+  const linked = await checkDraft(db, rules, sent, registrant);
+  if (registrant) linked.set(registrant.email, registrant.userId);
+  const draft = tidiedDraft(sent);
   const general = draft.generalForm;
   const companyEmail = general.email.toLowerCase();
   const newUsers = draft.persons.filter((person) => person.isUser && person.email && !linked.has(person.email.toLowerCase()));
@@ -395,6 +413,8 @@ export async function registerBusiness(
   const placeholderHashes = await Promise.all(newUsers.map(() => hashPassword(randomBytes(32).toString('base64url'))));
   const code = newCode();
   const acceptedTerms = rules.terms.map(({ id, key, url }) => ({ id, key, url, acceptedAt: now.toISOString() }));
+  let invitations: ReturnType<typeof userActivationEmail>[] = [];
+  let customerId = 0;
   try {
     await db.transaction().execute(async (trx) => {
       const customer = await trx
@@ -410,6 +430,7 @@ export async function registerBusiness(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      customerId = customer.id;
       const { sourceIds, purposeIds, monthlyDepositAmountId, monthlyDepositCurrency, monthlyWithdrawalAmountId, monthlyWithdrawalCurrency, specifications } =
         draft.financialInfoForm;
       await trx
@@ -504,8 +525,19 @@ export async function registerBusiness(
           draft: JSON.stringify(draft),
           activation_code_hash: hashCode(`businessActivation:${customer.id}`, code),
           code_expires_at: sql<Date>`now() + ${ACTIVATION_CODE_SECONDS} * interval '1 second'`,
+          // A signed-in registrant has proven who they are: their business needs no activation code.
+          ...(registrant ? { activated_at: sql<Date>`now()` } : {}),
         })
         .execute();
+      if (registrant) {
+        // Their user is linked at once with every right, as the business's activation would give them.
+        const person = draft.persons.find((candidate) => candidate.email?.toLowerCase() === registrant.email)!;
+        await trx
+          .insertInto('customer_access')
+          .values({ user_id: registrant.userId, customer_id: customer.id, rights: rightsOf(person) })
+          .execute();
+        invitations = await activatedBusinessInvitations(trx, customer.id, linkBase, rules.projectName, general.businessName.trim());
+      }
       if (input.draftToken) await deleteDraft(trx, input.draftToken);
     });
   } catch (error) {
@@ -513,8 +545,12 @@ export async function registerBusiness(
     if ((error as { code?: string } | null)?.code === '23505') throw refusal([{ field: 'draft.persons', key: 'server.business.emailTaken' }]);
     throw error;
   }
-  await messages.sendEmail(companyActivationEmail(linkBase, rules.projectName, general.businessName.trim(), companyEmail, code));
-  return { email: companyEmail };
+  if (registrant) {
+    for (const invitation of invitations) await messages.sendEmail(invitation);
+  } else {
+    await messages.sendEmail(companyActivationEmail(linkBase, rules.projectName, general.businessName.trim(), companyEmail, code));
+  }
+  return { email: companyEmail, customerId };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -544,6 +580,44 @@ async function grantLinkedUsers(trx: Transaction<Database>, customerId: number):
       .values({ user_id, customer_id: customerId, rights: rightsOf(person) })
       .execute();
   }
+}
+
+/**
+ * What follows a business's activation: its linked users (other businesses' users) get their access, and
+ * each of its new users a fresh code, whose invitation e-mails are answered for sending after the commit.
+ */
+async function activatedBusinessInvitations(
+  trx: Transaction<Database>,
+  customerId: number,
+  linkBase: string,
+  projectName: string,
+  businessName: string,
+): Promise<ReturnType<typeof userActivationEmail>[]> {
+  await grantLinkedUsers(trx, customerId);
+  const users = await trx
+    .selectFrom('registrations as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.user_id', 'u.email'])
+    .where('r.customer_id', '=', customerId)
+    .where('r.activated_at', 'is', null)
+    .orderBy('r.user_id')
+    .execute();
+  const invitations = [];
+  for (const user of users) {
+    const code = newCode();
+    await trx
+      .updateTable('registrations')
+      .set({
+        activation_code_hash: hashCode(`activation:${user.user_id}`, code),
+        code_expires_at: sql<Date>`now() + ${ACTIVATION_CODE_SECONDS} * interval '1 second'`,
+        code_sent_at: sql<Date>`now()`,
+        failed_attempts: 0,
+      })
+      .where('user_id', '=', user.user_id)
+      .execute();
+    invitations.push(userActivationEmail(linkBase, projectName, businessName, user.email, code));
+  }
+  return invitations;
 }
 
 const WRONG_CODE: KeyedText = { key: 'server.activation.wrongCode' };
@@ -595,31 +669,7 @@ export async function activateBusiness(
       .set({ activated_at: sql`now()` })
       .where('customer_id', '=', row.customer_id)
       .execute();
-    await grantLinkedUsers(trx, row.customer_id);
-    const users = await trx
-      .selectFrom('registrations as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['r.user_id', 'u.email'])
-      .where('r.customer_id', '=', row.customer_id)
-      .where('r.activated_at', 'is', null)
-      .orderBy('r.user_id')
-      .execute();
-    const invitations = [];
-    for (const user of users) {
-      const code = newCode();
-      await trx
-        .updateTable('registrations')
-        .set({
-          activation_code_hash: hashCode(`activation:${user.user_id}`, code),
-          code_expires_at: sql<Date>`now() + ${ACTIVATION_CODE_SECONDS} * interval '1 second'`,
-          code_sent_at: sql<Date>`now()`,
-          failed_attempts: 0,
-        })
-        .where('user_id', '=', user.user_id)
-        .execute();
-      invitations.push(userActivationEmail(linkBase, projectName, row.business_name ?? '', user.email, code));
-    }
-    return { invitations };
+    return { invitations: await activatedBusinessInvitations(trx, row.customer_id, linkBase, projectName, row.business_name ?? '') };
   });
   if ('refused' in outcome) throw new RpcRefusal('VF', { ...outcome.refused, validationErrors: [{ field: 'activationCode', ...outcome.refused }] });
   for (const invitation of outcome.invitations) await messages.sendEmail(invitation);
@@ -671,4 +721,58 @@ export async function resendBusinessCode(
   if (sent === null) return false;
   await messages.sendEmail(companyActivationEmail(linkBase, projectName, sent, email.toLowerCase(), code));
   return true;
+}
+
+/**
+ * Where the new-business variant of the wizard starts for a signed-in user: themselves as the draft's first
+ * person, a user with top rights under their login, with their own customer's names, birth day and first
+ * address where it has them.
+ *
+ * @example
+ * const { persons } = await registrantStart(db, { userId: 7, email: 'anna@example.com' });
+ */
+export async function registrantStart(db: Kysely<Database>, registrant: Registrant) {
+  const own = await db
+    .selectFrom('users')
+    .leftJoin('customers', 'customers.id', 'users.customer_id')
+    .select(['users.customer_id', 'customers.type', 'customers.first_name', 'customers.last_name', 'customers.birth_day'])
+    .where('users.id', '=', registrant.userId)
+    .executeTakeFirst();
+  const personal = own?.type === 'personal';
+  const address =
+    personal && own.customer_id !== null
+      ? await db
+          .selectFrom('addresses')
+          .select(['address1', 'address2', 'city', 'postal_code', 'country_code', 'state_code'])
+          .where('customer_id', '=', own.customer_id)
+          .orderBy('id')
+          .executeTakeFirst()
+      : undefined;
+  return {
+    persons: [
+      {
+        id: 'registrant',
+        ...(personal && own.first_name ? { firstName: own.first_name } : {}),
+        ...(personal && own.last_name ? { lastName: own.last_name } : {}),
+        ...(personal && own.birth_day ? { birthday: own.birth_day } : {}),
+        email: registrant.email,
+        isUser: true,
+        accessRights: RULES.users.topRightsLevel,
+        ...(address
+          ? {
+              address: {
+                address1: address.address1,
+                ...(address.address2 ? { address2: address.address2 } : {}),
+                city: address.city,
+                ...(address.postal_code ? { postalCode: address.postal_code } : {}),
+                countryCode: address.country_code,
+                ...(address.state_code ? { stateCode: address.state_code } : {}),
+              },
+            }
+          : {}),
+      },
+    ],
+    // The step of shareholding companies may be skipped: the draft must still hold the (empty) list.
+    companies: [],
+  };
 }

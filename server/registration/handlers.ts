@@ -7,15 +7,17 @@ import {
   deleteDraft,
   loadDraft,
   registerBusiness,
+  registrantStart,
   registrationCurrencies,
   resendBusinessCode,
   saveDraft,
+  type Registrant,
 } from './business.ts';
 import { registrationRules } from './brand-rules.ts';
 import { emailStatus, registerPersonal } from './registration.ts';
 import { signInAfterProof } from './sign-in.ts';
 import { FALLBACK_LINK_BASE } from '../messaging/links.ts';
-import type { RpcContext } from '../rpc/context.ts';
+import { callerOf, type RpcContext } from '../rpc/context.ts';
 
 /** What getting in needs from the server beyond the call: the brand it runs as, and the token key. */
 export interface OnboardingServices {
@@ -35,12 +37,15 @@ type OnboardingMethods =
   | 'businessRegistrationDraftGet'
   | 'businessRegistrationDraftDelete'
   | 'businessAccountCreate'
+  | 'businessAccountCreateSignedIn'
+  | 'businessRegistrationStart'
   | 'businessAccountActivate';
 
 /**
  * Getting in (document 000 sections 2 and 4, document 002 sections 4 and 5): the e-mail check, personal
  * and business registration (the business wizard's dictionaries and its draft, kept by a draft token),
- * and the activations, all public. Account recovery and the password change are in server/passwords/handlers.ts.
+ * and the activations, all public but the new-business variant's start and submit (a signed-in user
+ * registering another business). Account recovery and the password change are in server/passwords/handlers.ts.
  *
  * @example
  * createRpcHandlers(bundle, { brand: config.brand, tokenKey });
@@ -48,6 +53,12 @@ type OnboardingMethods =
 
 /** Where the links of this call's e-mails point (see `emailLink`). */
 const linkBaseOf = (ctx: RpcContext): string => ctx.origin ?? FALLBACK_LINK_BASE;
+
+/** The signed-in user registering a new business: the user themselves, whichever customer they act for. */
+const registrantOf = (ctx: RpcContext): Registrant => {
+  const { user } = callerOf(ctx);
+  return { userId: user.userId, email: user.login.toLowerCase() };
+};
 
 export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandlerMap<RpcContext>, OnboardingMethods> {
   const rules = () => registrationRules(services.brand);
@@ -90,6 +101,11 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
     },
 
     businessAccountCreate: (params, ctx) => registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params),
+
+    businessAccountCreateSignedIn: (params, ctx) =>
+      registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params, new Date(), registrantOf(ctx)),
+
+    businessRegistrationStart: (_params, ctx) => registrantStart(ctx.db, registrantOf(ctx)),
 
     businessAccountActivate: (params, ctx) =>
       activateBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules().projectName, params.email, params.activationCode),

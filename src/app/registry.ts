@@ -26,6 +26,7 @@ import { isCardNumber } from '../../schemas/rules/card-number.ts';
 import { isValidRoutingNumber } from '../../schemas/rules/routing-number.ts';
 import { merchantFullAccessGuard } from '../public-api/merchant-guard.ts';
 import { businessRegistrationRules, registrationBrandOf } from '../business/registration-answer-rules.ts';
+import { newBusinessActions } from '../business/act-for-new-business.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
 const widget = (load: () => Promise<ComponentType<WidgetProps>>) => lazyComponent(load);
@@ -102,6 +103,7 @@ export function appActions(sessionActions: SessionActions, services: AppServices
     ...accountActions(services),
     ...approvalActions(),
     ...signInStepActions({ ...services, pending: pendingSignIn }),
+    ...newBusinessActions(services),
   };
 }
 
@@ -176,8 +178,11 @@ export const valueChecks: Record<string, (value: unknown) => boolean> = {
  * server refuses with (schemas/rules/), so the wizard says a refusal on its field before sending.
  *
  * @example
- * createScreenRouter({ …, answerRules: appAnswerRules(brand, rpc) });
+ * createScreenRouter({ …, answerRules: appAnswerRules(brand, rpc, async () => (await customer.load()).customer.login) });
  */
-export function appAnswerRules(brand: Brand, rpc: RpcCall): Record<string, AnswerRules> {
-  return { businessRegistration: businessRegistrationRules(registrationBrandOf(brand), rpc) };
+export function appAnswerRules(brand: Brand, rpc: RpcCall, ownLogin?: () => Promise<string>): Record<string, AnswerRules> {
+  return {
+    businessRegistration: businessRegistrationRules(registrationBrandOf(brand), rpc),
+    businessRegistrationSignedIn: businessRegistrationRules(registrationBrandOf(brand), rpc, ownLogin),
+  };
 }

@@ -143,7 +143,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     challenges: appChallenges(rpc, { session, t: (key) => i18n.t(key) }),
     stores: appStores(),
     valueChecks,
-    answerRules: appAnswerRules(brand, rpc),
+    answerRules: appAnswerRules(brand, rpc, async () => (await customer.load()).customer.login),
     lookUpCall: createCallLookup(rpc),
     liveEvents,
     onError: feedback.showError,

@@ -9,6 +9,7 @@ import type { Brand } from '../../generated/entities.ts';
 import type { RpcCall } from '../../generated/methods.ts';
 import {
   answerProblems,
+  registrantProblems,
   REGISTRATION_RULES,
   tidiedAfterEdit,
   userEmailProblems,
@@ -28,14 +29,17 @@ export const registrationBrandOf = (
 
 /**
  * The rules for one brand. An e-mail's status is asked once per tab (the server asks again at the
- * submit); a check that fails (status -1) holds nothing and is asked again next time.
+ * submit); a check that fails (status -1) holds nothing and is asked again next time. With `ownLogin`
+ * (the new-business variant, signed in) the user's own login is no taken e-mail, and they must stay
+ * one of the persons.
  *
  * @example
  * createScreenRouter({ …, answerRules: { businessRegistration: businessRegistrationRules(brand, rpc) } });
  */
-export function businessRegistrationRules(brand: RegistrationBrand, rpc: RpcCall): AnswerRules {
+export function businessRegistrationRules(brand: RegistrationBrand, rpc: RpcCall, ownLogin?: () => Promise<string>): AnswerRules {
   const statuses = new Map<string, number>();
   const statusOf = async (email: string): Promise<number> => {
+    if (ownLogin && email === (await ownLogin()).toLowerCase()) return REGISTRATION_RULES.emailStatuses.free;
     const known = statuses.get(email);
     if (known !== undefined) return known;
     try {
@@ -49,7 +53,8 @@ export function businessRegistrationRules(brand: RegistrationBrand, rpc: RpcCall
   return {
     async check(answers) {
       const draft = answers as DraftAnswers;
-      return [...answerProblems(draft, brand), ...(await userEmailProblems(draft, statusOf))];
+      const own = ownLogin ? registrantProblems(draft, await ownLogin()) : [];
+      return [...answerProblems(draft, brand), ...own, ...(await userEmailProblems(draft, statusOf))];
     },
     tidy: (before, after) => withSourceDetailsAsked(tidiedAfterEdit(before as DraftAnswers, after as DraftAnswers), brand) as Record<string, unknown>,
   };

@@ -11,10 +11,11 @@ import type { Page } from 'playwright-core';
  * await wizard.heading(/Step 1 of \d+: Company/);
  * await wizard.fillCompany({ name: 'Fabrikam Media Ltd', email, registrationNumber: 'FM1' });
  * await wizard.next();
+ * businessWizard(page, { screen: 'register-business-new' }); // the new-business variant (/register/business/new)
  */
-export function businessWizard(page: Page, { shots }: { shots?: string } = {}) {
-  const field = (step: string, path: string) => page.locator(`#register-business-${step}_${step}_${path}`);
-  const item = (step: string, path: string) => page.locator(`#register-business-${step}-item_${path}`);
+export function businessWizard(page: Page, { shots, screen = 'register-business' }: { shots?: string; screen?: string } = {}) {
+  const field = (step: string, path: string) => page.locator(`#${screen}-${step}_${step}_${path}`);
+  const item = (step: string, path: string) => page.locator(`#${screen}-${step}-item_${path}`);
   const save = () => page.getByRole('button', { name: 'Save', exact: true }).click();
   const shot = async (name: string) => {
     if (shots) await page.screenshot({ path: `${shots}/${name.replace(/[^A-Za-z0-9-]/g, '')}.png`, fullPage: true });
@@ -69,7 +70,7 @@ export function businessWizard(page: Page, { shots }: { shots?: string } = {}) {
     /** Step 3: "no" to every due-diligence question. */
     async fillDueDiligence() {
       for (const question of ['government', 'lawsuits', 'taxPayers']) {
-        await page.locator(`#register-business-dueDilligenceForm_dueDilligenceForm_${question}_answer-1`).check();
+        await page.locator(`#${screen}-dueDilligenceForm_dueDilligenceForm_${question}_answer-1`).check();
       }
     },
 
