@@ -115,6 +115,22 @@ describe('WizardScreen: hubs, summary, conditions and calls', () => {
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('householdCreate', { name: 'Ada', hasPartner: false, children: [{ childName: 'Cy' }] }));
   });
 
+  it('sends an empty list for a hub passed with no item, so a schema that requires the list holds', async () => {
+    const callMethod = vi.fn(async () => ({}));
+    const spec = householdSpec();
+    const wizard = spec.wizard as WizardSpec;
+    wizard.schema = { ...schema, properties: { ...schema.properties, children: { ...(schema.properties!.children as JsonSchema), minItems: 0 } } };
+    renderScreens(testOptions([spec], { callMethod }), '/household', i18n());
+    await screen.findByLabelText(/^Name/);
+    fill('Name', 'Ada');
+    await click('Next');
+    await screen.findByRole('heading', { level: 2, name: /Step 2 of 3: Children/ });
+    await click('Next');
+    await screen.findByRole('heading', { level: 2, name: /Step 3 of 3: Review/ });
+    await click('Send');
+    await waitFor(() => expect(callMethod).toHaveBeenCalledWith('householdCreate', { name: 'Ada', hasPartner: false, children: [] }));
+  });
+
   it('shows a step by a JSON Schema over the answers (if/then)', async () => {
     const spec = householdSpec();
     const wizard = spec.wizard as WizardSpec;

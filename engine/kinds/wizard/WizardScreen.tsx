@@ -344,7 +344,8 @@ function WizardBody({
       return;
     }
     setListError(null);
-    void next(data);
+    // A hub's step passed with no item leaves an empty list, not a missing one: a schema may require the list.
+    void next(Array.isArray(data[hubField]) ? data : { ...data, [hubField]: [] });
   };
 
   const onClearDraft = async () => {
