@@ -672,7 +672,11 @@ export interface TableSpec {
    * `cursor`: paged by an opaque cursor (the answer's `next` is sent back as the request field `param`)
    * instead of page numbers: previous and next buttons, no page count.
    */
-  paging?: { pageParam?: string; sizeParam?: string | false; firstPage?: 0 | 1; cursor?: { param: string; next: string } };
+  /**
+   * `loadMore`: each next page is added under the rows shown by a Load more button, offered while the page size
+   * times the pages shown is at most the total.
+   */
+  paging?: { pageParam?: string; sizeParam?: string | false; firstPage?: 0 | 1; cursor?: { param: string; next: string }; loadMore?: boolean };
   sorting?: {
     byParam?: string;
     directionParam?: string;

@@ -64,3 +64,41 @@ export function CursorPagination({ pageIndex, hasNext, onPageChange }: { pageInd
     </nav>
   );
 }
+
+/**
+ * A Load more button under a list whose pages are added to the rows shown, with "25 of 60 shown" (a polite live
+ * region). Offered while `offered` holds; the button says it is busy while the next page loads.
+ *
+ * @example
+ * ```tsx
+ * <LoadMore shown={25} total={60} offered busy={false} onLoadMore={() => setPageIndex(pageIndex + 1)} />
+ * ```
+ */
+export function LoadMore({
+  shown,
+  total,
+  offered,
+  busy,
+  onLoadMore,
+}: {
+  shown: number;
+  total: number;
+  offered: boolean;
+  busy: boolean;
+  onLoadMore: () => void;
+}) {
+  const { t } = useTranslation();
+  if (total === 0) return null;
+  return (
+    <nav className="eng-pagination" aria-label={t('engine.table.pagination')}>
+      <span className="eng-pagination__status" aria-live="polite">
+        {t('engine.table.shownOf', { shown, total })}
+      </span>
+      {offered && (
+        <button type="button" className="eng-button eng-button--secondary" disabled={busy} aria-busy={busy} onClick={onLoadMore}>
+          {t('engine.table.loadMore')}
+        </button>
+      )}
+    </nav>
+  );
+}

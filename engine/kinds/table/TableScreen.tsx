@@ -11,7 +11,7 @@ import { matchesWhen } from '../../spec/when';
 import { specPart } from '../specPart';
 import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
-import { CursorPagination, Pagination } from './Pagination';
+import { CursorPagination, LoadMore, Pagination } from './Pagination';
 import { QuickFilterButtons, quickFilterRows, useQuickFilters } from './QuickFilters';
 import { BulkActions } from './BulkActions';
 import { cursorPageParams, filterParams, pageParams, tableParamNames } from './params';
@@ -105,6 +105,9 @@ export function TableScreen({ spec }: KindProps) {
   // Paged by cursor: the cursors of the pages after the first, as the answers gave them; a new sort or filter starts again.
   const cursorPaging = table.paging?.cursor;
   const [cursors, setCursors] = useState<string[]>([]);
+  // Paged by Load more: the rows of the pages before the one asked for last, shown above its rows.
+  const loadMore = table.paging?.loadMore === true;
+  const [earlierRows, setEarlierRows] = useState<Record<string, unknown>[]>([]);
 
   const sort = sorting[0] ? { field: sorting[0].id, desc: sorting[0].desc } : undefined;
   const params = cursorPaging
@@ -115,8 +118,14 @@ export function TableScreen({ spec }: KindProps) {
         filters: { ...filters, ...quick.params },
       })
     : pageParams(names, { ...pagination, sort, filters: { ...filters, ...quick.params } });
-  const answer = useMethodData(table.data, params, { keepPreviousData: true });
-  const { rows, total } = useMemo(() => readPage(answer.data, table.data.path, table.rows, table.total), [answer.data, table]);
+  // Load more adds a page under the others: the previous page's answer must not stand in for the next one.
+  const answer = useMethodData(table.data, params, { keepPreviousData: !loadMore });
+  const page = useMemo(() => readPage(answer.data, table.data.path, table.rows, table.total), [answer.data, table]);
+  // While Load more fetches the next page there is no answer: the total stays the last one known.
+  const [lastTotal, setLastTotal] = useState(0);
+  if (answer.data !== undefined && page.total !== lastTotal) setLastTotal(page.total);
+  const total = answer.data !== undefined ? page.total : lastTotal;
+  const rows = useMemo(() => (loadMore ? [...earlierRows, ...page.rows] : page.rows), [loadMore, earlierRows, page.rows]);
   // What the list's answer says beside its rows (a flag such as `mayApprove`) shows buttons, filters and notes.
   const listAnswer = getPath(answer.data, table.data.path);
   const nextCursor = cursorPaging ? getPath(listAnswer, cursorPaging.next) : undefined;
@@ -132,7 +141,10 @@ export function TableScreen({ spec }: KindProps) {
   const selectedKeys = selected.page === pageId ? selected.keys : new Set<string>();
   const keyOf = (row: Record<string, unknown>) => String(row[table.rowKey ?? ''] ?? '');
   const selectedRows = rows.filter((row) => selectedKeys.has(keyOf(row)));
-  const toFirstPage = () => setPagination((current) => ({ ...current, pageIndex: 0 }));
+  const toFirstPage = () => {
+    setEarlierRows([]);
+    setPagination((current) => ({ ...current, pageIndex: 0 }));
+  };
   const filtered = Object.keys(filterParams(filters)).length > 0;
   const summaryCount = table.summary ? countOf(getPath(answer.data, table.summary.count)) : 0;
   // The export pages on its own, so it gets the filters and the sort but not the page on screen.
@@ -218,7 +230,7 @@ export function TableScreen({ spec }: KindProps) {
           emptyText={emptyText}
           emptyIllustration={filtered || quick.narrowed ? 'noMatch' : 'empty'}
           emptyAction={emptyAction}
-          loading={answer.data === undefined && !answer.error}
+          loading={answer.data === undefined && !answer.error && earlierRows.length === 0}
           loadingRows={pagination.pageSize}
           busy={answer.isValidating}
           error={answer.error}
@@ -250,13 +262,25 @@ export function TableScreen({ spec }: KindProps) {
           rowKey={table.rowKey}
           selection={selecting ? { keys: selectedKeys, keyOf, onChange: (keys) => setSelected({ page: pageId, keys }) } : undefined}
           groupByDay={table.groupByDay}
-          loading={answer.data === undefined && !answer.error}
+          loading={answer.data === undefined && !answer.error && earlierRows.length === 0}
           busy={answer.isValidating}
           error={answer.error}
           onRetry={() => void answer.mutate()}
         />
       )}
-      {cursorPaging ? (
+      {loadMore ? (
+        <LoadMore
+          shown={rows.length}
+          total={total}
+          // Document 002's rule: more while the page size times the pages shown is at most the total.
+          offered={answer.data !== undefined && pagination.pageSize * (pagination.pageIndex + 1) <= total}
+          busy={answer.data === undefined}
+          onLoadMore={() => {
+            setEarlierRows(rows);
+            setPagination((current) => ({ ...current, pageIndex: current.pageIndex + 1 }));
+          }}
+        />
+      ) : cursorPaging ? (
         <CursorPagination
           pageIndex={pagination.pageIndex}
           hasNext={typeof nextCursor === 'string' && nextCursor !== ''}
