@@ -111,7 +111,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
       customer,
       brand,
       listCards: () => rpc('cardList', {}),
-      rightsOnActingCustomer: async () => (actingCustomerId(sessionStorage) === null ? null : ((await rpc('businessAccessInfo', {})).accessRights ?? [])),
+      // Asked of the server even without a chosen company: a business user signed in acts for theirs by default.
+      rightsOnActingCustomer: async () => (await rpc('businessAccessInfo', {})).accessRights ?? [],
     }),
     callMethod: createCallMethod(
       rpc,

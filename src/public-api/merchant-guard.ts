@@ -6,8 +6,8 @@ export const MERCHANT_SAVED_BUTTONS = '/merchant/buttons/my_saved_buttons';
 /**
  * The guard of the merchant's API key and API log pages (document 002 section 2: they need full
  * access): after `authenticated`, a business user whose rights on the acting customer lack
- * `companySettings` goes to the saved buttons. `rightsOnActingCustomer` answers null when the user acts
- * for their own customer (everything is theirs). The server refuses such a user's calls all the same.
+ * `companySettings` goes to the saved buttons. `rightsOnActingCustomer` answers the server's list (every right for
+ * the user's own customer), or null when there is nothing to check. The server refuses such a user's calls all the same.
  *
  * @example
  * merchantFullAccess: merchantFullAccessGuard(sessionGuards.authenticated, () => rights()),

@@ -1,14 +1,15 @@
 /**
  * Business logos in Chromium (issue 18 item 4): Northwind's user uploads a PNG on /merchant/buttons/business_logos,
  * makes it the default, and a button's public checkout page shows it. The merchant area's own rules: /merchant opens
- * its default child, and a Northwind user without full companySettings access who opens the API key or API log
- * page is sent to the saved buttons (the guard merchantFullAccess, unit-tested in src/public-api/merchant-guard.test.ts;
- * the demo's only such user, the documents-only clerk, is sent to the company's documents first).
+ * its default child, and a Northwind user without full companySettings access who opens the API key, API log or
+ * webhook log page is sent to the saved buttons (the guard merchantFullAccess; the demo's clerk is given balance
+ * reading first, as a documents-only user is sent to the company's documents before any merchant page).
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEMO_BUSINESS_CLERK } from '../../server/demo/seed.ts';
 import { demoLogoPng } from '../../server/merchant/demo-seed.ts';
 import { signIn } from '../support/api-client.ts';
 import { browserAndServer } from '../support/pages.ts';
@@ -62,5 +63,28 @@ describe('business logos and the merchant area', () => {
     await owner.getByRole('heading', { level: 1 }).first().waitFor();
     expect(new URL(owner.url()).pathname).toBe('/merchant/internal/api_key');
     await owner.context().close();
+  });
+
+  it('sends a user without the company settings right from the API key, API log and webhook log pages to the saved buttons', async () => {
+    const owner = await signIn(e2e.server.url, 'business@example.com');
+    const { users } = (await owner.call('accessRightsList', {})) as unknown as { users: Array<{ userId: number; email: string }> };
+    const clerk = users.find((user) => user.email === DEMO_BUSINESS_CLERK)!;
+    const given = await owner.call('accessRightsUpdate', {
+      userId: clerk.userId,
+      balanceInfo: 'read',
+      transfers: 'noAccess',
+      transfersApprove: 'noAccess',
+      documents: 'uploading',
+      companySettings: 'noAccess',
+      users: 'noAccess',
+    });
+    expect(given.responseCode).toBe('00');
+    const page = await e2e.signedInPage(DEMO_BUSINESS_CLERK);
+    for (const route of ['/merchant/internal/api_key', '/merchant/internal/api_log', '/merchant/internal/webhook_log']) {
+      await page.goto(`${e2e.server.url}${route}`);
+      await page.waitForURL('**/merchant/buttons/my_saved_buttons');
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+    }
+    await page.context().close();
   });
 });
