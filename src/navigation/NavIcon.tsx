@@ -16,6 +16,7 @@ const PATHS: Record<string, string> = {
   approvals: 'M9 12l2 2 4-4M12 3l8 4v5c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V7z',
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   company: 'M4 21V5l8-2v18M12 8h8v13M4 21h17M7.5 8h1m-1 4h1m-1 4h1M15.5 12h1m-1 4h1',
+  bell: 'M6 16V11a6 6 0 1 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
 };
 
 /**

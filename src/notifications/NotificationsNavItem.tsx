@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useApp } from '../app/app-context.tsx';
+import { NavIcon } from '../navigation/NavIcon.tsx';
 import { createNotificationWatcher } from './live-notifications.ts';
 import '../approvals/approvals-nav.css';
 
@@ -33,8 +34,10 @@ export function NotificationsNavItem() {
   }, [watcher, liveEvents]);
 
   return (
-    <NavLink to={NOTIFICATIONS_ROUTE} className="notifications-link">
-      {t('nav.notifications')}
+    // A bell with its name for screen readers: the header's tools leave the company's name room at every width.
+    <NavLink to={NOTIFICATIONS_ROUTE} className="notifications-link" title={t('nav.notifications')}>
+      <NavIcon name="bell" />
+      <span className="visually-hidden">{t('nav.notifications')}</span>
       {unread > 0 && (
         <span className="approvals-badge" data-testid="notifications-unread" aria-label={t('notifications.unreadBadge', { count: unread })}>
           {unread}
