@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../../server/db/schema.ts';
+import { ALL_BUSINESS_RIGHTS, type Database } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { checkLedgerInvariant, type LedgerInvariantReport } from '../../server/ledger/invariant.ts';
 import { postLedgerTransaction } from '../../server/ledger/post-transaction.ts';
@@ -224,4 +224,29 @@ export async function mapConcurrently<T, R>(items: readonly T[], limit: number, 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
+}
+
+/**
+ * Two new users of the business `customerId`, signed in: `reader` holds every right but companySettings (reads the
+ * merchant's settings, changes none), `blind` every right but balanceInfo (reads nothing of it).
+ *
+ * @example
+ * const { reader, blind } = await readerAndBlindUsers(test.server.db, client, northwindId, 'logo');
+ */
+export async function readerAndBlindUsers<Tokens>(
+  db: Kysely<Database>,
+  client: { signIn(email: string, password: string): Promise<Tokens> },
+  customerId: number,
+  prefix: string,
+): Promise<{ reader: Tokens; blind: Tokens }> {
+  const user = async (name: string, left: string) => {
+    const { userId, email } = await createPersonalCustomer(db, name);
+    const rights = ALL_BUSINESS_RIGHTS.filter((right) => right !== left);
+    await db
+      .insertInto('customer_access')
+      .values({ user_id: userId, customer_id: customerId, rights: [...rights] as never })
+      .execute();
+    return client.signIn(email, TEST_PASSWORD);
+  };
+  return { reader: await user(`${prefix}-reader`, 'companySettings'), blind: await user(`${prefix}-blind`, 'balanceInfo') };
 }

@@ -8,13 +8,12 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_BUSINESS_RIGHTS } from '../../server/db/schema.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { IPN_MAX_ATTEMPTS, runIpnMessages } from '../../server/merchant/ipn.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
+import { readerAndBlindUsers } from './ledger-support.ts';
 
 const ANNA_PHONE = '447700900123';
 const SECRET = 'pbn-secret-0123456789';
@@ -120,22 +119,7 @@ for (const backend of BACKENDS) {
     });
 
     it('needs balanceInfo to read and companySettings to change buttons and notification settings', async () => {
-      const user = async (name: string, rights: readonly string[]) => {
-        const { userId, email } = await createPersonalCustomer(test.server.db, name);
-        await test.server.db
-          .insertInto('customer_access')
-          .values({ user_id: userId, customer_id: northwindId, rights: [...rights] as never })
-          .execute();
-        return client.signIn(email, TEST_PASSWORD);
-      };
-      const reader = await user(
-        'merchant-reader',
-        ALL_BUSINESS_RIGHTS.filter((right) => right !== 'companySettings'),
-      );
-      const blind = await user(
-        'merchant-blind',
-        ALL_BUSINESS_RIGHTS.filter((right) => right !== 'balanceInfo'),
-      );
+      const { reader, blind } = await readerAndBlindUsers(test.server.db, client, northwindId, 'merchant');
       const form = await buttonForm();
       expect((await call('merchantButtonList', {}, reader, northwindId)).responseCode).toBe('00');
       expect((await call('merchantButtonCreate', form, reader, northwindId)).responseCode).toBe('13');

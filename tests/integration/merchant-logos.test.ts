@@ -7,12 +7,11 @@
  */
 import { deflateSync } from 'node:zlib';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { ALL_BUSINESS_RIGHTS } from '../../server/db/schema.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { MAX_LOGO_BYTES } from '../../server/merchant/logos.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
+import { readerAndBlindUsers } from './ledger-support.ts';
 
 /** A 1×1 PNG's bytes (valid signature; the content is not decoded by the server). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -121,22 +120,7 @@ for (const backend of BACKENDS) {
     });
 
     it('needs balanceInfo to read and companySettings to change logos', async () => {
-      const user = async (name: string, rights: readonly string[]) => {
-        const { userId, email } = await createPersonalCustomer(test.server.db, name);
-        await test.server.db
-          .insertInto('customer_access')
-          .values({ user_id: userId, customer_id: northwindId, rights: [...rights] as never })
-          .execute();
-        return client.signIn(email, TEST_PASSWORD);
-      };
-      const reader = await user(
-        'logo-reader',
-        ALL_BUSINESS_RIGHTS.filter((right) => right !== 'companySettings'),
-      );
-      const blind = await user(
-        'logo-blind',
-        ALL_BUSINESS_RIGHTS.filter((right) => right !== 'balanceInfo'),
-      );
+      const { reader, blind } = await readerAndBlindUsers(test.server.db, client, northwindId, 'logo');
       const id = (await logos())[0]!.id;
       expect((await call('merchantLogoList', {}, reader, northwindId)).responseCode).toBe('00');
       expect((await upload({ name: 'Nope' }, { content: PNG, name: 'x.png', type: 'image/png' }, reader, northwindId)).responseCode).toBe('13');

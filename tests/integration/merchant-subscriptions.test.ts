@@ -7,13 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdapters } from '../../server/adapters/index.ts';
-import { ALL_BUSINESS_RIGHTS } from '../../server/db/schema.ts';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { checkLedgerInvariant } from '../../server/ledger/invariant.ts';
 import { runDueInstallments } from '../../server/merchant/subscriptions.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
-import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';
+import { createPersonalCustomer, fund, openAccount, readerAndBlindUsers, TEST_PASSWORD } from './ledger-support.ts';
 
 const DAY = 86_400_000;
 
@@ -162,22 +161,7 @@ for (const backend of BACKENDS) {
       const start = new Date();
       expect((await run(start)).settled).toBeGreaterThanOrEqual(1);
 
-      const user = async (name: string, rights: readonly string[]) => {
-        const { userId, email } = await createPersonalCustomer(test.server.db, name);
-        await test.server.db
-          .insertInto('customer_access')
-          .values({ user_id: userId, customer_id: northwindId, rights: [...rights] as never })
-          .execute();
-        return client.signIn(email, TEST_PASSWORD);
-      };
-      const reader = await user(
-        'subs-reader',
-        ALL_BUSINESS_RIGHTS.filter((right) => right !== 'companySettings'),
-      );
-      const blind = await user(
-        'subs-blind',
-        ALL_BUSINESS_RIGHTS.filter((right) => right !== 'balanceInfo'),
-      );
+      const { reader, blind } = await readerAndBlindUsers(test.server.db, client, northwindId, 'subs');
       expect((await call('subscriberList', {}, reader, northwindId)).responseCode).toBe('00');
       expect((await call('subscriberInstallmentList', { subscriptionId }, reader, northwindId)).responseCode).toBe('00');
       expect((await call('subscriberCancel', { subscriptionId }, reader, northwindId)).responseCode).toBe('13');
