@@ -8,14 +8,9 @@
  * every process that listens on the database.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { openDatabase } from '../../server/db/connect.ts';
-import type { Database } from '../../server/db/schema.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
-import { freshDatabase } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.ts';
+import { listen, twoProcessesOnPostgres } from './two-processes.ts';
 import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';
 
 /** A beneficiary in Brazil with its bank, branch and further details (schemas/data/eft-banks.json). */
@@ -28,73 +23,23 @@ const ANA = {
   extraParams: { taxId: '12345678901', bankAccountType: 'checking' },
 };
 
-/** A page's live channel: the topics it has been told, in order, and a wait for the next of one. */
-interface Listener {
-  heard: string[];
-  next(topic: string): Promise<void>;
-  close(): void;
-}
-
-/** Opens /api/live on `server` as the signed-in page would, resolving once the server says it is ready. */
-async function listen(server: RunningServer, tokens: Tokens): Promise<Listener> {
-  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/live`);
-  const heard: string[] = [];
-  const waiting: Array<{ topic: string; resolve: () => void }> = [];
-  socket.on('message', (raw) => {
-    const { topic } = JSON.parse(String(raw)) as { topic: string };
-    heard.push(topic);
-    for (const wait of waiting.filter((candidate) => candidate.topic === topic)) {
-      waiting.splice(waiting.indexOf(wait), 1);
-      wait.resolve();
-    }
-  });
-  const next = (topic: string) => new Promise<void>((resolve) => waiting.push({ topic, resolve }));
-  const ready = next('ready');
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  socket.send(JSON.stringify({ token: tokens.accessToken }));
-  await ready;
-  return { heard, next, close: () => socket.close() };
-}
-
 describe('live payout states across server processes on PostgreSQL', () => {
-  let a: RunningServer;
-  let b: RunningServer;
-  let db: Kysely<Database>;
-  let remove: () => Promise<void>;
-
-  beforeAll(async () => {
-    const fresh = await freshDatabase({ name: 'PostgreSQL' });
-    remove = fresh.remove;
-    const url = (fresh.database as { url: string }).url;
-    // One after the other: the first prepares the database (migrations), the second finds it ready.
-    a = await startServer({ DATABASE_URL: url, SCHEDULER_INTERVAL_MS: '0' });
-    b = await startServer({ DATABASE_URL: url, SCHEDULER_INTERVAL_MS: '0' });
-    db = await openDatabase({ kind: 'postgres', url });
-  }, 240_000);
-  afterAll(async () => {
-    await db?.destroy();
-    await a?.stop();
-    await b?.stop();
-    await remove?.();
-  });
+  const two = twoProcessesOnPostgres();
 
   const customer = async (name: string) => {
-    const { customerId, email } = await createPersonalCustomer(db, name);
-    const usd = await openAccount(db, customerId, 'USD');
-    await fund(db, usd, 1_000_00n);
+    const { customerId, email } = await createPersonalCustomer(two.db, name);
+    const usd = await openAccount(two.db, customerId, 'USD');
+    await fund(two.db, usd, 1_000_00n);
     return { usd, email };
   };
 
   it('pushes a payout settled through one process to the page listening on the other', async () => {
     const ana = await customer('live-a');
     const other = await customer('live-other');
-    const onA = new ApiClient(a.url);
-    const onB = new ApiClient(b.url);
-    const page = await listen(b, await onB.signIn(ana.email, TEST_PASSWORD));
-    const otherPage = await listen(b, await onB.signIn(other.email, TEST_PASSWORD));
+    const onA = new ApiClient(two.a.url);
+    const onB = new ApiClient(two.b.url);
+    const page = await listen(two.b, await onB.signIn(ana.email, TEST_PASSWORD));
+    const otherPage = await listen(two.b, await onB.signIn(other.email, TEST_PASSWORD));
     try {
       const tokens = await onA.signIn(ana.email, TEST_PASSWORD);
       const sent = await onA.rpc('eftTransfer', { idempotencyKey: randomUUID(), accountId: ana.usd, amount: '10.00', ...ANA }, { token: tokens.accessToken });

@@ -4,70 +4,22 @@
  * change through process A; B's socket is told 'notifications' though B made no change, and the list read
  * through B holds the new notification, unread. Another customer listening on B is told nothing.
  */
-import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { openDatabase } from '../../server/db/connect.ts';
-import type { Database } from '../../server/db/schema.ts';
-import { ApiClient, type Tokens } from '../support/api-client.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
-import { freshDatabase } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.ts';
+import { listen, twoProcessesOnPostgres } from './two-processes.ts';
 import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
 
-/** A page's live channel: the topics it has been told, in order, and a wait for the next of one. */
-async function listen(server: RunningServer, tokens: Tokens) {
-  const socket = new WebSocket(`${server.url.replace(/^http/, 'ws')}/api/live`);
-  const heard: string[] = [];
-  const waiting: Array<{ topic: string; resolve: () => void }> = [];
-  socket.on('message', (raw) => {
-    const { topic } = JSON.parse(String(raw)) as { topic: string };
-    heard.push(topic);
-    for (const wait of waiting.filter((candidate) => candidate.topic === topic)) {
-      waiting.splice(waiting.indexOf(wait), 1);
-      wait.resolve();
-    }
-  });
-  const next = (topic: string) => new Promise<void>((resolve) => waiting.push({ topic, resolve }));
-  const ready = next('ready');
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  socket.send(JSON.stringify({ token: tokens.accessToken }));
-  await ready;
-  return { heard, next, close: () => socket.close() };
-}
-
 describe('notifications live across server processes on PostgreSQL', () => {
-  let a: RunningServer;
-  let b: RunningServer;
-  let db: Kysely<Database>;
-  let remove: () => Promise<void>;
-
-  beforeAll(async () => {
-    const fresh = await freshDatabase({ name: 'PostgreSQL' });
-    remove = fresh.remove;
-    const url = (fresh.database as { url: string }).url;
-    // One after the other: the first prepares the database (migrations), the second finds it ready.
-    a = await startServer({ DATABASE_URL: url, SCHEDULER_INTERVAL_MS: '0' });
-    b = await startServer({ DATABASE_URL: url, SCHEDULER_INTERVAL_MS: '0' });
-    db = await openDatabase({ kind: 'postgres', url });
-  }, 240_000);
-  afterAll(async () => {
-    await db?.destroy();
-    await a?.stop();
-    await b?.stop();
-    await remove?.();
-  });
+  const two = twoProcessesOnPostgres();
 
   it('tells the page on the other process of a notification made through one, and lists it there', async () => {
-    const ana = await createPersonalCustomer(db, 'notify-a');
-    const other = await createPersonalCustomer(db, 'notify-other');
-    const onA = new ApiClient(a.url);
-    const onB = new ApiClient(b.url);
+    const ana = await createPersonalCustomer(two.db, 'notify-a');
+    const other = await createPersonalCustomer(two.db, 'notify-other');
+    const onA = new ApiClient(two.a.url);
+    const onB = new ApiClient(two.b.url);
     const pageTokens = await onB.signIn(ana.email, TEST_PASSWORD);
-    const page = await listen(b, pageTokens);
-    const otherPage = await listen(b, await onB.signIn(other.email, TEST_PASSWORD));
+    const page = await listen(two.b, pageTokens);
+    const otherPage = await listen(two.b, await onB.signIn(other.email, TEST_PASSWORD));
     try {
       const tokens = await onA.signIn(ana.email, TEST_PASSWORD);
       const request = await onA.rpc(
