@@ -9,7 +9,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../config/config.ts';
-import { LANGUAGES } from './texts.ts';
+import { LANGUAGES, localeTree } from './texts.ts';
 
 /** `file:line` of refusals allowed to carry a description, each with the reason. */
 const ALLOWED: Record<string, string> = {
@@ -87,11 +87,7 @@ describe('refusals come from the locale files', () => {
     const keys = [...new Set(files.flatMap(({ name, text }) => namedKeys(name, text)))];
     expect(keys.length).toBeGreaterThan(100);
     for (const language of LANGUAGES) {
-      const folder = path.join(REPOSITORY_ROOT, 'locales', language);
-      const tree = readdirSync(folder)
-        .filter((file) => file.endsWith('.json'))
-        .map((file) => JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Tree)
-        .reduce<Tree>((all, one) => ({ ...all, ...one }), {});
+      const tree = localeTree(language);
       expect(
         keys.filter((key) => !has(tree, key)),
         `keys missing in locales/${language}`,

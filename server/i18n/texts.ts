@@ -48,8 +48,8 @@ function merge(under: Tree, over: Tree): Tree {
   return merged;
 }
 
-/** All locale files of a language merged, as the application merges them. */
-function tree(language: Language): Tree {
+/** All locale files of a language merged, as the application merges them (a namespace file may add to `server`). */
+export function localeTree(language: Language): Tree {
   let texts = loaded.get(language);
   if (!texts) {
     const folder = path.join(REPOSITORY_ROOT, 'locales', language);
@@ -147,13 +147,13 @@ export function localeTexts(language: Language): Texts {
       return value === undefined ? whole : show(value);
     });
   const t = (key: string, values: TextValues = {}): string => {
-    const text = lookup(tree(language), key) ?? lookup(tree('en'), key);
+    const text = lookup(localeTree(language), key) ?? lookup(localeTree('en'), key);
     if (text === undefined) throw new Error(`The locale files have no text ${key}: add it in every language (locales/*/).`);
     return fill(text, values);
   };
-  const has = (key: string) => lookup(tree(language), key) !== undefined || lookup(tree('en'), key) !== undefined;
+  const has = (key: string) => lookup(localeTree(language), key) !== undefined || lookup(localeTree('en'), key) !== undefined;
   const value = (prefix: string, raw: string) => {
-    const text = lookup(tree(language), `${prefix}.${raw}`) ?? lookup(tree('en'), `${prefix}.${raw}`);
+    const text = lookup(localeTree(language), `${prefix}.${raw}`) ?? lookup(localeTree('en'), `${prefix}.${raw}`);
     return text === undefined || text.includes('$t(') ? raw : text;
   };
   return Object.assign(t, { value, has });

@@ -138,7 +138,8 @@ export async function merchantLogoRoute(app: FastifyInstance, options: { db: Db 
             .where('id', '=', id)
             .where('deleted_at', 'is', null)
             .executeTakeFirst();
-    if (!row) return reply.code(404).header('Cache-Control', 'no-store').send({ message: 'Not found' });
+    // An image's address: nothing to say beside the status.
+    if (!row) return reply.code(404).header('Cache-Control', 'no-store').send();
     return reply
       .header('Content-Type', row.media_type)
       .header('X-Content-Type-Options', 'nosniff')
