@@ -100,7 +100,8 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
       return {};
     },
 
-    businessAccountCreate: (params, ctx) => registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params),
+    // The public answer names only the company e-mail the code went to: the business is not the caller's yet.
+    businessAccountCreate: async (params, ctx) => ({ email: (await registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params)).email }),
 
     businessAccountCreateSignedIn: (params, ctx) =>
       registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params, new Date(), registrantOf(ctx)),
