@@ -113,18 +113,17 @@ export async function listEndpoints(db: Kysely<Database>, customerId: number): P
  * await updateEndpoint(db, customerId, 3, { enabled: true });
  */
 export async function updateEndpoint(db: Kysely<Database>, customerId: number, id: number, change: Partial<EndpointInput>): Promise<WebhookEndpoint> {
-  const row = await db
-    .updateTable('webhook_endpoints')
-    .set({
-      ...(change.name !== undefined ? { name: checkName(change.name) } : {}),
-      ...(change.url !== undefined ? { url: checkUrl(change.url) } : {}),
-      ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
-      ...(change.enabled === true ? { disabled_reason: null, disabled_at: null } : {}),
-    })
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .returningAll()
-    .executeTakeFirst();
+  const set = {
+    ...(change.name !== undefined ? { name: checkName(change.name) } : {}),
+    ...(change.url !== undefined ? { url: checkUrl(change.url) } : {}),
+    ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
+    ...(change.enabled === true ? { disabled_reason: null, disabled_at: null } : {}),
+  };
+  // Nothing to change: the endpoint as it is (an empty SET is no SQL).
+  const row =
+    Object.keys(set).length === 0
+      ? await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst()
+      : await db.updateTable('webhook_endpoints').set(set).where('id', '=', id).where('customer_id', '=', customerId).returningAll().executeTakeFirst();
   if (!row) throw refuse('id', 'notFound');
   return endpointView(row);
 }
