@@ -389,23 +389,14 @@ export async function chargeInstallment(
     .set({ last_installment_no: number, next_due_at: last ? null : next, state: last ? 'finished' : 'active', updated_at: now })
     .where('id', '=', row.id)
     .execute();
-  await enqueueEvent(
+  await reportInstallment(
     trx,
+    row,
+    { installment: number, dueAt, amount: formatMinorUnits(row.amount, button.scale), now },
     {
-      customerId: row.merchant_customer_id,
-      type: 'subscription.charged',
-      data: {
-        subscriptionId: Number(row.id),
-        buttonId: row.button_id,
-        installment: number,
-        outcome: 'paid',
-        transferId: Number(transferId),
-        amount: formatMinorUnits(row.amount, button.scale),
-        currencyCode: row.currency_code,
-        dueAt: dueAt.toISOString(),
-      },
+      outcome: 'paid',
+      transferId: Number(transferId),
     },
-    now,
   );
   await trx
     .insertInto('audit_log')
@@ -496,23 +487,15 @@ async function recordRefusal(options: InstallmentRunOptions, claimed: Extract<Ch
       .set({ last_installment_no: number, state: 'pastDue', next_due_at: null, failure_reason: JSON.stringify(claimed.reason), updated_at: now })
       .where('id', '=', row.id)
       .execute();
-    await enqueueEvent(
+    const amount = formatMinorUnits(row.amount, await scaleOf(trx, row.currency_code));
+    await reportInstallment(
       trx,
+      row,
+      { installment: number, dueAt, amount, now },
       {
-        customerId: row.merchant_customer_id,
-        type: 'subscription.charged',
-        data: {
-          subscriptionId: Number(row.id),
-          buttonId: row.button_id,
-          installment: number,
-          outcome: 'failed',
-          failureReason: wordText('en', claimed.reason).slice(0, 1024),
-          amount: formatMinorUnits(row.amount, await scaleOf(trx, row.currency_code)),
-          currencyCode: row.currency_code,
-          dueAt: dueAt.toISOString(),
-        },
+        outcome: 'failed',
+        failureReason: wordText('en', claimed.reason).slice(0, 1024),
       },
-      now,
     );
   });
   options.log?.warn({ subscriptionId: String(claimed.row.id), reason: claimed.reason }, 'Subscription installment refused; the subscription is past due');
@@ -541,4 +524,23 @@ export async function runDueInstallments(options: InstallmentRunOptions): Promis
     for (const effect of charged.effects) await effect().catch(() => undefined);
   }
   return outcome;
+}
+
+/** Tells the merchant's webhooks how one installment went (subscription.charged), in the charge's transaction. */
+async function reportInstallment(
+  trx: Transaction<Database>,
+  row: { id: number | string | bigint; merchant_customer_id: number; button_id: number; currency_code: string },
+  { installment, dueAt, amount, now }: { installment: number; dueAt: Date; amount: string; now: Date },
+  outcome: { outcome: 'paid'; transferId: number } | { outcome: 'failed'; failureReason: string },
+): Promise<void> {
+  const data = {
+    subscriptionId: Number(row.id),
+    buttonId: row.button_id,
+    installment,
+    ...outcome,
+    amount,
+    currencyCode: row.currency_code,
+    dueAt: dueAt.toISOString(),
+  };
+  await enqueueEvent(trx, { customerId: row.merchant_customer_id, type: 'subscription.charged', data }, now);
 }
