@@ -148,7 +148,9 @@ for (const backend of BACKENDS) {
         .where('customer_id', '=', northwindId)
         .where('enabled', '=', true)
         .executeTakeFirst();
-      if (hasEndpoint) expect(events.map((e) => e.event_type)).toEqual(expect.arrayContaining(['subscription.created', 'subscription.charged']));
+      // Northwind's demo has an enabled endpoint: the events are queued for it.
+      expect(hasEndpoint).toBeDefined();
+      expect(events.map((e) => e.event_type)).toEqual(expect.arrayContaining(['subscription.created', 'subscription.charged']));
     });
 
     it('stops charging a subscription the merchant cancels; cancelling needs companySettings, reading balanceInfo', async () => {
