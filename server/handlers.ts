@@ -10,6 +10,7 @@ import { passwordHandlers } from './passwords/handlers.ts';
 import { sessionRulesHandlers } from './customers/access-handlers.ts';
 import { moneyOutcomeHandlers } from './rpc/money-outcome.ts';
 import { securityHandlers } from './security/handlers.ts';
+import { brandHandlers } from './brand/handlers.ts';
 import { adminHandlers } from './admin/handlers.ts';
 import { verificationHandlers } from './verification/handlers.ts';
 import { businessFatcaHandlers } from './fatca/handlers.ts';
@@ -71,6 +72,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...sessionRulesHandlers,
     ...moneyOutcomeHandlers,
     ...securityHandlers,
+    ...brandHandlers,
     ...adminHandlers,
     ...verificationHandlers,
     ...businessFatcaHandlers,

@@ -6,6 +6,8 @@ import { ACCOUNT_STATUS } from '../ledger/account-status.ts';
 import { ensureWallet, openPaymentAccount } from './add-currency.ts';
 import { customerAccounts } from './balances.ts';
 import { customerBalanceTotal } from './totals.ts';
+import { confirmationLetterPdf } from './confirmation-letter.ts';
+import { documentAudience } from '../documents/pdf/index.ts';
 
 /**
  * accountAddCurrency, walletCreate, paymentInstructions and paymentInstructionsSetViewed: opening
@@ -14,10 +16,15 @@ import { customerBalanceTotal } from './totals.ts';
  */
 export const accountAreaHandlers: Pick<
   RpcHandlerMap<RpcContext>,
-  'accountAddCurrency' | 'walletCreate' | 'paymentInstructions' | 'paymentInstructionsSetViewed' | 'balanceTotal'
+  'accountAddCurrency' | 'walletCreate' | 'paymentInstructions' | 'paymentInstructionsSetViewed' | 'balanceTotal' | 'accountConfirmationLetter'
 > = {
   async balanceTotal(_params, ctx) {
     return customerBalanceTotal(ctx.db, callerOf(ctx).customerId);
+  },
+
+  async accountConfirmationLetter(_params, ctx) {
+    const file = await confirmationLetterPdf(ctx.db, callerOf(ctx).customerId, documentAudience(ctx));
+    return { fileName: file.fileName, mediaType: file.mediaType, content: file.content.toString('base64') };
   },
 
   async accountAddCurrency(params, ctx) {
