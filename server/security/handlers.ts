@@ -58,11 +58,11 @@ export const securityHandlers: Pick<RpcHandlerMap<RpcContext>, SecurityMethods> 
   async loginHistory(params, ctx) {
     return loginHistory(ctx.db, callerOf(ctx).customerId, params);
   },
-  async termsOfService() {
-    return termsOfService();
+  async termsOfService(_params, ctx) {
+    return termsOfService(documentAudience(ctx));
   },
   async legalInfo(_params, ctx) {
-    return { agreements: await legalInfo(ctx.db, callerOf(ctx).customerId) };
+    return { agreements: await legalInfo(ctx.db, callerOf(ctx).customerId, documentAudience(ctx)) };
   },
   async agreementDownload(params, ctx) {
     const file = await agreementPdf(ctx.db, callerOf(ctx).customerId, params.id, documentAudience(ctx));

@@ -1,101 +1,104 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { documentAudience, formatDate, localeTexts, renderDocument, type DocumentAudience, type DocumentBlock } from '../documents/pdf/index.ts';
 import { customerDisplayName } from '../customers/display-name.ts';
+import { brandConfig } from '../config/brand-config.ts';
+import type { Language } from '../i18n/texts.ts';
 
 /** An agreement the product keeps with its customers, in its current version. */
-interface AgreementText {
+interface Agreement {
   id: 'terms-of-service' | 'privacy-policy' | 'account-agreement';
-  title: string;
   version: string;
   effectiveDate: string;
   /** Which customers it binds. */
   appliesTo: 'all' | 'personal' | 'business';
+}
+
+/** An agreement's words in one language for one brand. */
+interface AgreementWords {
+  title: string;
   sections: { heading: string; text: string }[];
 }
 
 /**
- * The agreements and their current versions. A new version is a new entry text here: customers
- * who accepted an older one see that they have not accepted this one yet.
+ * The agreements and their current versions. A new version is a new entry here and new words in
+ * server/security/agreements/<language>.json: customers who accepted an older one see that they
+ * have not accepted this one yet.
  */
-export const AGREEMENTS: readonly AgreementText[] = [
-  {
-    id: 'terms-of-service',
-    title: 'Terms of Service',
-    version: '2026.1',
-    effectiveDate: '2026-01-01',
-    appliesTo: 'all',
-    sections: [
-      {
-        heading: '1. The service',
-        text: 'These terms govern your use of the online payment and banking service: multi-currency accounts, transfers, cards, invoices and merchant tools, through the web application and the mobile applications.',
-      },
-      {
-        heading: '2. Your account',
-        text: 'You keep your password and second factors secret, and tell us at once if you believe someone else has used them. You may limit sign-ins to the network addresses you trust (IP allow-list) in the security settings.',
-      },
-      {
-        heading: '3. Payments',
-        text: 'A payment you approve is final once executed. You may refuse payments to recipients you choose by adding them to your payout blacklist.',
-      },
-      {
-        heading: '4. Fees',
-        text: 'Fees are shown before you approve a payment and in the published price list. We tell you of changes at least two months before they apply.',
-      },
-      {
-        heading: '5. Ending the agreement',
-        text: 'You may close your account at any time. We may end this agreement with two months notice, or at once where the law requires it.',
-      },
-    ],
-  },
-  {
-    id: 'privacy-policy',
-    title: 'Privacy Policy',
-    version: '2025.3',
-    effectiveDate: '2025-09-15',
-    appliesTo: 'all',
-    sections: [
-      {
-        heading: '1. What we collect',
-        text: 'Your identity and contact details, the documents you upload for verification, your transactions, and the devices and network addresses you sign in from.',
-      },
-      {
-        heading: '2. Why',
-        text: 'To provide the service, to meet our duties against money laundering and fraud, to keep your account secure (for example the sign-in history you can read in the settings), and, only with your consent, to send you news and offers.',
-      },
-      {
-        heading: '3. Your rights',
-        text: 'You may see, correct and, where the law allows, erase your data, and choose which notifications you receive in the notification settings.',
-      },
-    ],
-  },
-  {
-    id: 'account-agreement',
-    title: 'Account Agreement',
-    version: '2026.1',
-    effectiveDate: '2026-02-01',
-    appliesTo: 'all',
-    sections: [
-      {
-        heading: '1. Accounts',
-        text: 'Your accounts hold electronic money in the currencies you open. Balances do not earn interest and are safeguarded in segregated accounts.',
-      },
-      { heading: '2. Limits', text: 'Limits depend on your verification status. Until your identity is verified, some payments may be unavailable.' },
-      { heading: '3. Statements', text: 'Your transaction history and statements are available in the application at any time and for at least six years.' },
-    ],
-  },
+export const AGREEMENTS: readonly Agreement[] = [
+  { id: 'terms-of-service', version: '2026.1', effectiveDate: '2026-01-01', appliesTo: 'all' },
+  { id: 'privacy-policy', version: '2025.3', effectiveDate: '2025-09-15', appliesTo: 'all' },
+  { id: 'account-agreement', version: '2026.1', effectiveDate: '2026-02-01', appliesTo: 'all' },
 ];
 
+const AGREEMENTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'agreements');
+const wordsByLanguage = new Map<Language, Record<string, AgreementWords>>();
+
+function agreementWordsIn(language: Language): Record<string, AgreementWords> | undefined {
+  if (!wordsByLanguage.has(language)) {
+    const file = path.join(AGREEMENTS_DIR, `${language}.json`);
+    if (!existsSync(file)) return undefined;
+    wordsByLanguage.set(language, JSON.parse(readFileSync(file, 'utf8')) as Record<string, AgreementWords>);
+  }
+  return wordsByLanguage.get(language);
+}
+
 /**
- * The current Terms of Service as the public terms page shows them.
+ * The language a brand's legal texts are shown in, the fallback rule: the language asked for when
+ * the brand offers it (brand.json `languages`), else the brand's default language; and English when
+ * server/security/agreements/ has no text in that language. A brand offering only en and es thus
+ * shows its texts in Spanish or English, never in a language it does not offer.
  *
  * @example
- * termsOfService(); // { title: 'Terms of Service', version: '2026.1', effectiveDate: '2026-01-01', sections: [...] }
+ * legalLanguage('aplus', 'ru'); // 'en': aplus offers en and es, its default is en
+ * legalLanguage('paxum', 'ru'); // 'ru'
  */
-export function termsOfService(): Pick<AgreementText, 'title' | 'version' | 'effectiveDate' | 'sections'> {
-  const { title, version, effectiveDate, sections } = AGREEMENTS.find((agreement) => agreement.id === 'terms-of-service')!;
-  return { title, version, effectiveDate, sections: sections.map((section) => ({ ...section })) };
+export function legalLanguage(brandId: string, asked: Language): Language {
+  const brand = brandConfig(brandId);
+  const offered = brand.languages.includes(asked) ? asked : brand.defaultLanguage;
+  return agreementWordsIn(offered)?.[AGREEMENTS[0]!.id] ? offered : 'en';
+}
+
+/**
+ * An agreement's words for a brand in a language (after legalLanguage's fallback), with the brand's
+ * name, support e-mail and web address written in where the text names them.
+ *
+ * @example
+ * agreementWords('terms-of-service', { brand: 'aplus', language: 'es' }).sections[0].text; // '… de Aplus: …'
+ */
+export function agreementWords(agreementId: Agreement['id'], audience: DocumentAudience): AgreementWords & { language: Language } {
+  const language = legalLanguage(audience.brand, audience.language);
+  const words = agreementWordsIn(language)?.[agreementId] ?? agreementWordsIn('en')![agreementId]!;
+  const brand = brandConfig(audience.brand);
+  const values: Record<string, string> = {
+    brand: brand.letterhead?.name ?? brand.projectName,
+    supportEmail: brand.support.defaultEmail,
+    web: brand.letterhead?.web ?? brand.feeLinks?.personal ?? '',
+  };
+  const fill = (text: string) => text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  return {
+    language,
+    title: fill(words.title),
+    sections: words.sections.map((section) => ({ heading: fill(section.heading), text: fill(section.text) })),
+  };
+}
+
+/**
+ * The current Terms of Service as the public terms page shows them: the brand's, in the reader's
+ * language (legalLanguage's fallback rule), `language` saying which.
+ *
+ * @example
+ * termsOfService({ brand: 'aplus', language: 'es' }); // { title: 'Condiciones del servicio', language: 'es', version: '2026.1', … }
+ */
+export function termsOfService(
+  audience: DocumentAudience = documentAudience(),
+): AgreementWords & { language: Language; version: string; effectiveDate: string } {
+  const { version, effectiveDate } = AGREEMENTS.find((agreement) => agreement.id === 'terms-of-service')!;
+  return { ...agreementWords('terms-of-service', audience), version, effectiveDate };
 }
 
 /** An agreement as legal info answers it. */
@@ -135,7 +138,7 @@ export async function recordAgreementAcceptance(db: Kysely<Database>, customerId
  * The agreements binding the customer, with the version and date each was accepted. Customers whose
  * account predates the acceptance records accepted the agreements on opening it.
  */
-export async function legalInfo(db: Kysely<Database>, customerId: number): Promise<AgreementInfo[]> {
+export async function legalInfo(db: Kysely<Database>, customerId: number, audience: DocumentAudience = documentAudience()): Promise<AgreementInfo[]> {
   const [customer, accepted] = await Promise.all([
     customerRow(db, customerId),
     db
@@ -150,14 +153,20 @@ export async function legalInfo(db: Kysely<Database>, customerId: number): Promi
     const acceptance = latest
       ? { acceptedAt: latest.accepted_at.toISOString(), acceptedVersion: latest.version }
       : { acceptedAt: customer.created_at.toISOString(), acceptedVersion: agreement.version };
-    return { id: agreement.id, title: agreement.title, version: agreement.version, effectiveDate: agreement.effectiveDate, ...acceptance };
+    return {
+      id: agreement.id,
+      title: agreementWords(agreement.id, audience).title,
+      version: agreement.version,
+      effectiveDate: agreement.effectiveDate,
+      ...acceptance,
+    };
   });
 }
 
 /**
  * The agreement as a PDF made out to the customer, on the brand's letterhead: their name and number,
- * the version, when they accepted it, and its text. The frame is in the reader's language; the terms
- * are the binding English text. An unknown id is refused TA1.
+ * the version, when they accepted it, and its text: the brand's words in the reader's language
+ * (legalLanguage's fallback rule), the frame in the reader's language. An unknown id is refused TA1.
  *
  * @example
  * const { fileName, content } = await agreementPdf(db, customerId, 'terms-of-service', { brand: 'paxum', language: 'ru' });
@@ -171,8 +180,9 @@ export async function agreementPdf(
 ): Promise<{ fileName: string; mediaType: 'application/pdf'; content: Buffer }> {
   const agreement = AGREEMENTS.find((candidate) => candidate.id === agreementId);
   if (!agreement) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'id', key: 'server.legal.noAgreement', values: { id: agreementId } }] });
-  const [customer, infos] = await Promise.all([customerRow(db, customerId), legalInfo(db, customerId)]);
+  const [customer, infos] = await Promise.all([customerRow(db, customerId), legalInfo(db, customerId, audience)]);
   const info = infos.find((candidate) => candidate.id === agreement.id);
+  const words = agreementWords(agreement.id, audience);
   const name = customerDisplayName(customer, customer.id);
   const t = localeTexts(audience.language);
   const blocks: DocumentBlock[] = [
@@ -189,8 +199,7 @@ export async function agreementPdf(
         },
       ],
     },
-    ...(audience.language === 'en' ? [] : [{ kind: 'note' as const, text: t('pdf.agreement.englishText') }]),
-    ...agreement.sections.flatMap((section): DocumentBlock[] => [
+    ...words.sections.flatMap((section): DocumentBlock[] => [
       { kind: 'heading', text: section.heading },
       { kind: 'paragraph', text: section.text },
     ]),
@@ -201,10 +210,10 @@ export async function agreementPdf(
     content: await renderDocument({
       ...audience,
       now,
-      title: agreement.title,
+      title: words.title,
       subtitle: t('pdf.agreement.version', { version: agreement.version, date: formatDate(audience.language, agreement.effectiveDate) }),
       author: name,
-      reference: `${agreement.title} ${agreement.version}`,
+      reference: `${words.title} ${agreement.version}`,
       blocks,
     }),
   };
