@@ -46,8 +46,6 @@ const ALLOWED: Record<string, string> = {
   'server/verification/routes.ts: Unknown event: send one of  .': 'the identity and signature providers’ webhooks',
   'server/signin/routes.ts: unknown device secret': 'the sign-in log’s reason, read by operators',
   'server/webhooks/endpoints.ts: Webhook test': 'the ping’s payload, read by the merchant’s program that receives it',
-  // The agreements are binding in English (locales/*/legal.json `legalTerms.version` says so on screen).
-  'server/security/legal.ts': 'the agreements, binding in English',
   // Stored English still shown in a transfer's status: the transfers work keys these (issue 13), then they leave this list.
   'server/transfers/escrow.ts: Cancelled by the sender before the payee registered': 'to key with the transfers flows',
   'server/transfers/scheduler.ts: The first payment was not confirmed, so the later ones were canceled.': 'to key with the transfers flows',
