@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Revenue-split contracts (document 002 sections 3 to 5; issue 19 item 1): between a sender and a beneficiary
  * (customers) about a company; while ACTIVE or TERMINATING, `percentage_bp` (basis points: percent × 100) of
- * every payment the sender receives moves to the beneficiary (server/contracts/split.ts). The status follows
+ * every payment the sender receives moves to the beneficiary (server/ledger/revenue-split.ts). The status follows
  * the table of server/contracts/contract-status.ts; each party's obligations and signature are kept here.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
