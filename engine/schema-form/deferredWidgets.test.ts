@@ -16,6 +16,12 @@ describe('usesRichWidgets', () => {
     }
   });
 
+  it("finds the engine's fields (flag list, checkboxes, question set, text per choice), so a form naming one draws it at once", () => {
+    for (const widget of ['flagList', 'checkboxes', 'questionSet', 'textPerChoice']) {
+      expect(usesRichWidgets(spec({ order: { items: { 'ui:widget': widget } } }))).toBe(true);
+    }
+  });
+
   it('finds a select of a dictionary answer or of the offered values', () => {
     expect(usesRichWidgets(spec({ state: { 'ui:options': { source: { method: 'states' } } } }))).toBe(true);
     expect(usesRichWidgets(spec({ type: { 'ui:options': { offeredIn: 'registrationTypes' } } }))).toBe(true);
