@@ -30,7 +30,11 @@ const spec: ScreenSpec = {
             label: 'forms.open',
             method: 'formPageUrl',
             params: { formId: ':formId' },
-            result: { title: 'forms.pageTitle', close: 'forms.done', frame: { field: 'page.url', title: 'forms.frame', height: 400, missingText: 'forms.noPage' } },
+            result: {
+              title: 'forms.pageTitle',
+              close: 'forms.done',
+              frame: { field: 'page.url', title: 'forms.frame', height: 400, missingText: 'forms.noPage' },
+            },
             success: { refresh: true },
           },
         ],
@@ -41,7 +45,14 @@ const spec: ScreenSpec = {
 
 const i18n = () =>
   createTestI18n({
-    forms: { title: 'Form', open: 'Fill it in', pageTitle: 'Fill in the form', done: 'Done', frame: 'The partner form {{formId}}', noPage: 'The page cannot be opened.' },
+    forms: {
+      title: 'Form',
+      open: 'Fill it in',
+      pageTitle: 'Fill in the form',
+      done: 'Done',
+      frame: 'The partner form {{formId}}',
+      noPage: 'The page cannot be opened.',
+    },
   });
 
 async function openFrame(url: string) {

@@ -86,6 +86,12 @@ export interface Submit {
    * fields a call answers, gives its own fields); refusals of `<request field>.<name>` are said on the form's field.
    */
   nest?: Record<string, string[]>;
+  /** Form fields not sent: they only help fill others (an e-mail a lookup turns into the id the request takes). */
+  omit?: string[];
+  /** Request fields set from a form field chosen by the form's values (the first entry whose `when` holds). */
+  assign?: { field: string; from: string; when?: When }[];
+  /** Request field -> form field its refusals are said on (the e-mail typed for the hidden id a lookup filled). */
+  errorsOn?: Record<string, string>;
   /**
    * The request field that carries an idempotency key: one per intent, the same on a retry after a lost
    * answer. Codegen sets it to `idempotencyKey` for a method declared `moneyMoving`.
