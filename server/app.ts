@@ -26,6 +26,9 @@ import { cardSandboxPage } from './cards/sandbox-page.ts';
 import { rpcDispatcher } from './rpc/dispatcher.ts';
 import { declaredRestRoutes, type DeclaredRestOptions } from './rpc/declared-rest.ts';
 import { logKeyRequest, merchantKeyGate, publicApiHandlers } from './public-api/handlers.ts';
+import { contractRestHandlers } from './contracts/rest-handlers.ts';
+import { contractRoutes } from './contracts/routes.ts';
+import { runContractClock } from './contracts/service.ts';
 import { callerGate } from './customers/caller.ts';
 import { createRpcHandlers } from './handlers.ts';
 import { seiRoutes } from './sei/routes.ts';
@@ -132,10 +135,11 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         document: bundle.rest as unknown as DeclaredRestOptions['document'],
         gate: callerGate(db, tokenKey),
         keyGate: merchantKeyGate(db),
-        handlers: publicApiHandlers,
+        handlers: { ...publicApiHandlers, ...contractRestHandlers({ brand: config.brand }) },
       });
     });
     if (config.sandboxes) await app.register(outboxPage, { db });
+    await app.register(contractRoutes, { db, brand: config.brand, sandboxes: config.sandboxes });
     await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });
     if (config.sandboxes) await app.register(sandboxDevicePage, { db });
     if (config.sandboxes) await app.register(p2pDeviceRoutes, { db, adapters });
@@ -165,6 +169,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'webhooks', run: (now) => deliverDueWebhooks(db, { messages: adapters.messages, targets: adapters.outboundTargets, now }) },
         { name: 'subscription installments', run: (now) => runDueInstallments({ db, adapters, now, log: app.log }) },
         { name: 'IPN messages', run: (now) => runIpnMessages(db, now, checkedPost(adapters.outboundTargets)) },
+        { name: 'contracts', run: (now) => runContractClock(db, now) },
       ],
     });
     await app.ready();

@@ -114,6 +114,7 @@ export interface Database {
   ipn_messages: IpnMessagesTable;
   payer_verification_requests: PayerVerificationRequestsTable;
   notifications: NotificationsTable;
+  contracts: ContractsTable;
   merchant_subscriptions: MerchantSubscriptionsTable;
   merchant_subscription_installments: MerchantSubscriptionInstallmentsTable;
 }
@@ -1789,3 +1790,34 @@ export interface NotificationsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
+
+/** A revenue-split contract (migration 0061); its status moves by server/contracts/contract-status.ts. */
+export interface ContractsTable {
+  id: Generated<number>;
+  company_id: number;
+  sender_id: number;
+  beneficiary_id: number;
+  initiator_id: number;
+  status: ColumnType<ContractStatusName, ContractStatusName | undefined, ContractStatusName>;
+  identification_status: 'NEW' | 'PROCESSING' | 'SUCCESS' | 'FAILED' | null;
+  /** The percentage in basis points (percent × 100): 1 to 10000. */
+  percentage_bp: number;
+  note: string | null;
+  /** 'YYYY-MM-DD'. */
+  active_from: ColumnType<string, string, string>;
+  active_to: ColumnType<string | null, string | null | undefined, string | null>;
+  sender_signer_name: string;
+  beneficiary_signer_name: string;
+  sender_obligations: ColumnType<string[], string, string>;
+  beneficiary_obligations: ColumnType<string[], string, string>;
+  sender_signed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  beneficiary_signed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  terminated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  terminate_note: string | null;
+  terminated_by: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type ContractStatusName =
+  'ACTIVE' | 'EXPIRED' | 'TERMINATED' | 'TERMINATING' | 'UNSIGNED' | 'WAITING' | 'CANCELLED' | 'REJECTED' | 'SIGNED' | 'NEED_IDENTIFICATION';

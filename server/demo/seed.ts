@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { seedContractsDemo } from '../contracts/demo-seed.ts';
 import { REGISTRATION_RULES } from '../../schemas/rules/business-registration.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ALL_BUSINESS_RIGHTS, type Database } from '../db/schema.ts';
@@ -277,6 +278,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedPayerVerificationDemo(trx, { northwindUsd: accounts.northwind.USD, annaEmail: DEMO_LOGINS.personal }, now);
     await seedPublicApiDemo(trx, DEMO_LOGINS.business, now);
     await seedNotificationsDemo(trx, DEMO_LOGINS.personal, now);
+    await seedContractsDemo(trx, DEMO_LOGINS.business, passwordHashes[1]!, now);
     return true;
   });
   // Cards are issued by the processor, which is called outside any transaction.

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { KeyedText } from '../i18n/texts.ts';
 import { LedgerError } from './errors.ts';
 import { checkLegs, type LedgerLeg } from './posting-rules.ts';
+import { sharesOf, splitPostings } from './revenue-split.ts';
 
 /** The kinds of movement the history distinguishes (document 001). */
 export type OperationType = 'Transfer' | 'Deposit' | 'Withdrawal' | 'Card' | 'Exchange' | 'Fees';
@@ -23,6 +24,8 @@ export interface LedgerPosting {
   idempotencyKey?: string;
   /** When the movement happened, if not now (imports, demo history). */
   postedAt?: Date;
+  /** The payment a revenue-split share belongs to (server/ledger/revenue-split.ts): a share is not split again. */
+  splitOf?: bigint;
 }
 
 /** The outcome of a posting. */
@@ -127,6 +130,19 @@ function refusalOf(error: unknown, idempotencyKey?: string): LedgerError | undef
  */
 export async function writeEntries(db: Kysely<Database>, posting: LedgerPosting, status: EntryStatus): Promise<PostedTransaction> {
   checkLegs(posting.legs);
+  // Revenue-split contracts (server/ledger/revenue-split.ts): a payment into the sender of an active contract moves
+  // the beneficiary's share in the same database transaction, so the payment and its shares commit together.
+  if (status === 'posted' && posting.splitOf === undefined) {
+    const shares = await sharesOf(db, posting.operationType, posting.legs);
+    if (shares.length > 0) {
+      const split = async (trx: Kysely<Database>) => {
+        const posted = await writeEntries(trx, { ...posting, splitOf: 0n }, status);
+        if (!posted.replayed) for (const share of splitPostings(shares, posted.transactionId)) await writeEntries(trx, share, 'posted');
+        return posted;
+      };
+      return db.isTransaction ? split(db) : db.transaction().execute(split);
+    }
+  }
   const hash = posting.idempotencyKey === undefined ? null : postingHash(posting, status);
   const legs = legsJson(posting.legs);
   try {

@@ -140,7 +140,7 @@ export class RefusalToRecord extends RpcRefusal {
 
 /** A thing the customer has no such one of: 404 in the Refusal shape. */
 export class RestNotFound extends RpcRefusal {
-  constructor() {
-    super('TA1', { key: 'server.publicApi.notFound' });
+  constructor(key = 'server.publicApi.notFound') {
+    super('TA1', { key });
   }
 }
