@@ -673,13 +673,16 @@ class SpecResolver {
     this.columns(items, list.columns as JsonObject[], `${at}/card/list/columns`);
   }
 
-  /** Checks each column's field and currency field; `indexed: false` for one column standing alone at `at`. */
+  /**
+   * Checks each column's field and currency field (a dot path, `owner.name`, walks the properties of the
+   * objects inside); `indexed: false` for one column standing alone at `at`.
+   */
   private columns(entity: JsonObject, columns: JsonObject[], at: string, indexed = true): void {
     const properties = (entity.properties ?? {}) as JsonObject;
     columns.forEach((column, i) => {
       for (const key of ['field', 'currencyField'] as const) {
         const name = column[key] as string | undefined;
-        if (name && !(name in properties)) {
+        if (name && !hasPropertyPath(entity, name)) {
           this.fail(
             indexed ? `${at}/${i}/${key}` : `${at}/${key}`,
             `'${name}' is not a property of the entity (it has: ${Object.keys(properties).join(', ')})`,
@@ -688,4 +691,25 @@ class SpecResolver {
       }
     });
   }
+}
+
+/**
+ * Whether a dot path names a property of an object schema, walking the properties of the objects inside
+ * (`owner.name`); an object's `allOf` parts count as its own.
+ *
+ * @example
+ * hasPropertyPath({ properties: { owner: { type: 'object', properties: { name: { type: 'string' } } } } }, 'owner.name'); // true
+ */
+export function hasPropertyPath(schema: JsonObject, path: string): boolean {
+  let current: JsonObject | undefined = schema;
+  for (const part of path.split('.')) {
+    if (!current) return false;
+    const holders: JsonObject[] = [current, ...((current.allOf as JsonObject[] | undefined) ?? [])];
+    const found: JsonObject | undefined = holders
+      .map((holder) => (holder.properties as JsonObject | undefined)?.[part] as JsonObject | undefined)
+      .find((value) => value !== undefined);
+    if (!found) return false;
+    current = found;
+  }
+  return true;
 }

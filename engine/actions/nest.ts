@@ -1,3 +1,5 @@
+import { getPath } from '../data/paths';
+import { matchesWhen, type When } from '../spec/when';
 type Values = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Values => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -60,4 +62,73 @@ export function unnestFieldErrors(
     placed[holder ? `${holder}.${rest}` : rest] = message;
   }
   return placed;
+}
+
+/**
+ * The form's values without the fields `omit` names: fields that only help fill others (an e-mail a
+ * lookup turns into the id the request takes) and are not part of the request.
+ *
+ * @example
+ * ```ts
+ * omitFields({ email: 'a@example.com', memberId: 7 }, ['email']); // { memberId: 7 }
+ * ```
+ */
+export function omitFields(data: Values, omit: readonly string[] | undefined): Values {
+  if (!omit || omit.length === 0) return data;
+  return Object.fromEntries(Object.entries(data).filter(([field]) => !omit.includes(field)));
+}
+
+/**
+ * The server's field errors said on the form field that stands for the request field (`errorsOn`): a
+ * refusal of `memberId`, a hidden field a lookup filled, is said on the `email` typed to find it. A
+ * refusal of a path inside the field (`memberId.0`) moves with it.
+ *
+ * @example
+ * ```ts
+ * moveFieldErrors({ memberId: 'Not found', note: 'Too long' }, { memberId: 'email' }); // { email: 'Not found', note: 'Too long' }
+ * ```
+ */
+export function moveFieldErrors(fieldErrors: Record<string, string>, errorsOn: Record<string, string> | undefined): Record<string, string> {
+  if (!errorsOn) return fieldErrors;
+  const moved: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fieldErrors)) {
+    const [head] = path.split('.');
+    const target = head === undefined ? undefined : errorsOn[head];
+    const key = target ?? path;
+    moved[key] = moved[key] ? `${moved[key]} ${message}` : message;
+  }
+  return moved;
+}
+
+/** A request field set from a form field where the form's values meet `when` (`Submit.assign`). */
+export interface AssignField {
+  field: string;
+  from: string;
+  when?: When;
+}
+
+/**
+ * The request with fields set from form fields chosen by the form's values: the same request field may
+ * come from one field or another (the id of whoever plays a part, by the part the person chose). The first
+ * entry whose `when` holds sets a field; later ones for the same field are skipped.
+ *
+ * @example
+ * ```ts
+ * assignFields({ side: 'buyer', myId: 1, otherId: 2 }, [
+ *   { field: 'buyerId', from: 'myId', when: { field: 'side', equals: 'buyer' } },
+ *   { field: 'buyerId', from: 'otherId' },
+ * ]); // { side: 'buyer', myId: 1, otherId: 2, buyerId: 1 }
+ * ```
+ */
+export function assignFields(data: Values, assign: readonly AssignField[] | undefined): Values {
+  if (!assign || assign.length === 0) return data;
+  const request: Values = { ...data };
+  const set = new Set<string>();
+  for (const entry of assign) {
+    if (set.has(entry.field) || !matchesWhen(entry.when, data)) continue;
+    set.add(entry.field);
+    const value = getPath(data, entry.from);
+    if (value !== undefined && value !== '') request[entry.field] = value;
+  }
+  return request;
 }

@@ -6,7 +6,7 @@ import { saveAnswerFile } from '../files/saveFile';
 import { useEngine } from '../provider/EngineProvider';
 import { DefinitionList } from '../kinds/detail/DefinitionList';
 import { CopyButton } from '../ui/CopyButton';
-import type { ResultList, ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
+import type { ResultFrame, ResultList, ResultStep as ResultSpec, ReviewStep as ReviewSpec } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 import { Dialog } from '../ui/Dialog';
 import { LoadingIndicator } from '../ui/Progress';
@@ -146,13 +146,51 @@ function useSecondsLeft(ms: number | undefined): number | undefined {
 }
 
 /**
+ * The address a result's frame may show: an http(s) URL or a path on this site; anything else (a
+ * `javascript:` or `data:` address, a protocol-relative `//host`) is null and is not framed.
+ *
+ * @example
+ * frameAddress('https://sign.example/s/1') // 'https://sign.example/s/1'
+ * frameAddress('javascript:alert(1)')      // null
+ */
+export function frameAddress(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  if (value.startsWith('/')) return value.startsWith('//') ? null : value;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A page of another site inside the result step (a partner's form filled in place), or `missingText`. */
+function ResultFrameView({ frame, values }: { frame: ResultFrame; values: Values }) {
+  const { t } = useTranslation();
+  const address = frameAddress(getPath(values, frame.field));
+  if (!address) return frame.missingText ? <p>{t(frame.missingText, values)}</p> : null;
+  return (
+    <iframe
+      className="eng-flow__frame"
+      src={address}
+      title={t(frame.title, values)}
+      style={{ height: `${frame.height ?? 560}px` }}
+      sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+      referrerPolicy="no-referrer"
+      data-fact={frame.field}
+    />
+  );
+}
+
+/**
  * The step after the final answer: its title, text and values; it closes by itself where the spec says so.
  * With `details`, a link to the page of what the call made (the path filled from the answer); with
  * `repeat` and `onRepeat`, a button that closes it and sends the person back to the filled form; with
  * `file`, a button that saves the file its method answers (a receipt's PDF).
  * With `reveal`, it shows one secret value of the answer, announced once, with a visible countdown, and
  * hides it (closes) after `reveal.hideAfterMs`. With `list`, the answer's items (one per row acted on,
- * filled in from `rows`) as a table. Its status region is named by the title.
+ * filled in from `rows`) as a table. With `frame`, the page at the answer's address inside the step (a
+ * partner's signing form), closed by the person when done. Its status region is named by the title.
  */
 export function ResultStep({
   result,
@@ -228,6 +266,7 @@ export function ResultStep({
         )}
         {reveal?.copy && secret !== undefined && secret !== null && <CopyButton text={String(secret)} label={t(reveal.label ?? reveal.field)} />}
         {result.text && !(reveal?.missingText && missing) && <p>{t(keyFromValues(result.text, values), values)}</p>}
+        {result.frame && <ResultFrameView frame={result.frame} values={values} />}
         {((details && result.details) || (saved && result.file)) && (
           <div className="eng-flow__links">
             {details && result.details && (

@@ -29,3 +29,21 @@ describe('format: image', () => {
     expect(draw({}).querySelector('img')).toBeNull();
   });
 });
+
+describe('format: paths and lists', () => {
+  const drawColumn = (row: Record<string, unknown>, field: string) =>
+    render(
+      <I18nextProvider i18n={i18n}>
+        <FormattedValue row={row} column={{ field }} />
+      </I18nextProvider>,
+    ).container;
+
+  it('reads a dot path inside the row', () => {
+    expect(drawColumn({ owner: { name: 'Kiwi Ltd' } }, 'owner.name').textContent).toBe('Kiwi Ltd');
+  });
+
+  it('draws a list of plain values as a list, one item a line', () => {
+    const items = [...drawColumn({ duties: ['Deliver weekly', 'Report monthly'] }, 'duties').querySelectorAll('ul[data-field="duties"] li')];
+    expect(items.map((item) => item.textContent)).toEqual(['Deliver weekly', 'Report monthly']);
+  });
+});

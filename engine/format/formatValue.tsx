@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { getPath } from '../data/paths';
 import { enumLabel, fieldLabel, useIntlLocale } from '../i18n/labels';
 import type { BadgeTone, Column, JsonSchema, ValueFormat } from '../spec/types';
 import { CopyButton } from '../ui/CopyButton';
@@ -164,9 +165,20 @@ export function FormattedValue({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const value = row[column.field];
-  const text = formatText(value, column, row, { locale, t }, property);
+  // A dot path reads inside the row (`owner.name`), as `when` and `template` do.
+  const value = getPath(row, column.field);
   const format = columnFormat(column, property);
+  // A list of plain values (lines of a text) is drawn as a list, each line formatted as the column says.
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item !== 'object' || item === null) && format === 'text') {
+    return (
+      <ul className="eng-value-list" data-field={column.field}>
+        {value.map((item, index) => (
+          <li key={index}>{formatText(item, column, row, { locale, t }, undefined)}</li>
+        ))}
+      </ul>
+    );
+  }
+  const text = formatText(value, column, row, { locale, t }, property);
   if (isEmpty(value)) return text === '' ? null : <>{text}</>;
   if (format === 'badge' && text !== '') {
     return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEngine } from '../provider/EngineProvider';
 import type { LayoutProps, NavItem } from '../provider/types';
 import type { LayoutName } from '../spec/types';
+import { matchesWhen } from '../spec/when';
 
 /** What each screen route carries in its `handle`: enough for the shell before the spec has loaded. */
 export interface ScreenHandle {
@@ -15,8 +16,9 @@ function isScreenHandle(handle: unknown): handle is ScreenHandle {
 }
 
 /**
- * The main navigation: every screen with `nav`, by `nav.order`, labels translated (`nav.label`, else the
- * screen title), each with its `placement` (primary or more) and whether the phone's bottom `bar` shows it.
+ * The main navigation: every screen with `nav` whose `nav.when` the application's facts meet, by
+ * `nav.order`, labels translated (`nav.label`, else the screen title), each with its `placement` (primary
+ * or more) and whether the phone's bottom `bar` shows it.
  *
  * @example
  * ```ts
@@ -24,12 +26,12 @@ function isScreenHandle(handle: unknown): handle is ScreenHandle {
  * ```
  */
 export function useNavItems(): NavItem[] {
-  const { screens } = useEngine();
+  const { screens, facts } = useEngine();
   const { t } = useTranslation();
   return useMemo(
     () =>
       screens
-        .filter((entry) => entry.nav)
+        .filter((entry) => entry.nav && matchesWhen(entry.nav.when, facts ?? {}))
         .map((entry) => ({
           id: entry.id,
           route: entry.route,
@@ -40,7 +42,7 @@ export function useNavItems(): NavItem[] {
           ...(entry.nav?.icon ? { icon: entry.nav.icon } : {}),
         }))
         .sort((a, b) => a.order - b.order),
-    [screens, t],
+    [screens, facts, t],
   );
 }
 

@@ -137,6 +137,20 @@ describe('createScreenRoutes', () => {
     expect([...nav.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['My cards', 'Home']);
   });
 
+  it("draws an entry with nav.when only where the application's facts meet it", async () => {
+    const specs = [
+      customSpec('home', '/home', { nav: { order: 2 } }),
+      customSpec('cards', '/cards', { nav: { order: 1, label: 'nav.cards', when: { field: 'offers.cards', equals: true } } }),
+    ];
+    const first = renderScreens(testOptions(specs, { components: { Hello }, facts: { offers: { cards: false } } }), '/home', i18n());
+    const without = await screen.findByRole('navigation', { name: 'Main' });
+    expect([...without.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['Home']);
+    first.unmount();
+    renderScreens(testOptions(specs, { components: { Hello }, facts: { offers: { cards: true } } }), '/home', i18n());
+    const withCards = await screen.findByRole('navigation', { name: 'Main' });
+    expect([...withCards.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['My cards', 'Home']);
+  });
+
   it('names the spec file when a guard or layout is not registered', () => {
     expect(() => createScreenRoutes(testOptions([customSpec('home', '/home', { guard: 'missing' })]))).toThrow(
       /screens\/home\.yaml uses guard "missing".*EngineOptions\.guards/,

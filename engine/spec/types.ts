@@ -86,6 +86,12 @@ export interface Submit {
    * fields a call answers, gives its own fields); refusals of `<request field>.<name>` are said on the form's field.
    */
   nest?: Record<string, string[]>;
+  /** Form fields not sent: they only help fill others (an e-mail a lookup turns into the id the request takes). */
+  omit?: string[];
+  /** Request fields set from a form field chosen by the form's values (the first entry whose `when` holds). */
+  assign?: { field: string; from: string; when?: When }[];
+  /** Request field -> form field its refusals are said on (the e-mail typed for the hidden id a lookup filled). */
+  errorsOn?: Record<string, string>;
   /**
    * The request field that carries an idempotency key: one per intent, the same on a retry after a lost
    * answer. Codegen sets it to `idempotencyKey` for a method declared `moneyMoving`.
@@ -188,6 +194,21 @@ export interface ResultStep {
   reveal?: RevealValue;
   /** A list in the answer (one outcome per item acted on), drawn as a small table beside the rows it is about. */
   list?: ResultList;
+  /** A page of another site embedded in the step (an https address, or a path on this site, in the answer's `field`). */
+  frame?: ResultFrame;
+}
+
+/**
+ * A page the final answer points at, shown inside the result step in a frame (a partner's form filled in
+ * place): `field` is the answer's dot path holding its address, `title` the frame's accessible name.
+ */
+export interface ResultFrame {
+  field: string;
+  title: string;
+  /** The frame's height in CSS pixels (default 560). */
+  height?: number;
+  /** i18n key said instead of the frame when the answer has no usable address. */
+  missingText?: string;
 }
 
 /**
@@ -1163,6 +1184,8 @@ export interface ScreenNav {
   icon?: string;
   placement?: 'primary' | 'more';
   bar?: boolean;
+  /** The entry is drawn only where the application's facts (`EngineOptions.facts`) meet it (a brand's option). */
+  when?: When;
 }
 
 /** What one listed value of a route parameter sets on its screen (`ScreenSpec.routeValues`). */

@@ -10,7 +10,8 @@ describe('appFacts', () => {
       registration: { personal: true, business: true },
       registrationTypes: { personal: paxum.registrationPersonalTypes, business: paxum.registrationBusinessTypes },
       supportEmail: paxum.support.defaultEmail,
+      contracts: true,
     });
-    expect(appFacts(paydek as Brand)).toMatchObject({ registration: { personal: false, business: false } });
+    expect(appFacts(paydek as Brand)).toMatchObject({ registration: { personal: false, business: false }, contracts: false });
   });
 });

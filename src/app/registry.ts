@@ -27,6 +27,7 @@ import { isValidRoutingNumber } from '../../schemas/rules/routing-number.ts';
 import { merchantFullAccessGuard } from '../public-api/merchant-guard.ts';
 import { businessRegistrationRules, registrationBrandOf } from '../business/registration-answer-rules.ts';
 import { newBusinessActions } from '../business/act-for-new-business.ts';
+import { contractsEnabledGuard } from '../contracts/contracts-guard.ts';
 
 const screen = (load: () => Promise<ComponentType<CustomScreenProps>>) => lazyComponent(load);
 const widget = (load: () => Promise<ComponentType<WidgetProps>>) => lazyComponent(load);
@@ -64,6 +65,7 @@ export function createAppGuards({ session, storage, customer, brand, listCards, 
     ...cardGuards(sessionGuards.authenticated, listCards),
     signInPending: signInPendingGuard(),
     merchantFullAccess: merchantFullAccessGuard(sessionGuards.authenticated, rightsOnActingCustomer ?? (async () => null)),
+    contractsEnabled: contractsEnabledGuard(sessionGuards.authenticated, brand),
   };
 }
 
@@ -79,6 +81,7 @@ export function appFacts(brand: Brand): Record<string, unknown> {
     registration: registrationOffers(brand),
     registrationTypes: { personal: brand.registrationPersonalTypes, business: brand.registrationBusinessTypes },
     supportEmail: brand.support.defaultEmail,
+    contracts: brand.contractsEnable === true,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { getPath } from '../../data/paths';
 import { FormattedValue } from '../../format/formatValue';
 import { fieldLabel } from '../../i18n/labels';
 import type { Column, JsonSchema } from '../../spec/types';
@@ -30,7 +31,8 @@ export function DefinitionList({
   return (
     <dl className="eng-details">
       {fields.map((column) => {
-        const empty = data[column.field] === undefined || data[column.field] === null || data[column.field] === '';
+        const value = getPath(data, column.field);
+        const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
         // A column's own `hideEmpty` and `when` leave its item out for this data (a fee a free item has not).
         if (empty && (hideEmpty || column.hideEmpty)) return null;
         if (column.when && !matchesWhen(column.when, data)) return null;
