@@ -120,9 +120,9 @@ export async function contractRoutes(app: FastifyInstance, options: { db: Kysely
 
   if (!options.sandboxes) return;
   acceptFormBodies(app);
-  app.get<{ Params: { token: string } }>('/sandbox/esign/:token', async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/sandbox/esign/:token', { config: { framedBySelf: true } }, async (request, reply) => {
     const signed = readSignToken(request.params.token);
-    reply.type('text/html; charset=utf-8').header('content-security-policy', "frame-ancestors 'self'");
+    reply.type('text/html; charset=utf-8');
     if (!signed) return reply.code(403).send(sandboxPage('E-signature', '<p>This signing link is not valid or has expired.</p>'));
     const row = await db.selectFrom('contracts').selectAll().where('id', '=', signed.contractId).executeTakeFirst();
     if (!row) return reply.code(404).send(sandboxPage('E-signature', '<p>No such contract.</p>'));
@@ -140,9 +140,9 @@ export async function contractRoutes(app: FastifyInstance, options: { db: Kysely
       ),
     );
   });
-  app.post<{ Params: { token: string } }>('/sandbox/esign/:token/sign', async (request, reply) => {
+  app.post<{ Params: { token: string } }>('/sandbox/esign/:token/sign', { config: { framedBySelf: true } }, async (request, reply) => {
     const signed = readSignToken(request.params.token);
-    reply.type('text/html; charset=utf-8').header('content-security-policy', "frame-ancestors 'self'");
+    reply.type('text/html; charset=utf-8');
     if (!signed) return reply.code(403).send(sandboxPage('E-signature', '<p>This signing link is not valid or has expired.</p>'));
     // The provider's callback, signed with the shared secret, as a real provider would post it to /esign/callback.
     const body = JSON.stringify({ contractId: signed.contractId, customerId: signed.customerId, event: 'signed' });

@@ -62,6 +62,9 @@ export function applicationCsp(providerOrigins: readonly string[]): string {
 const SANDBOX_CSP =
   "default-src 'self'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/** The same, for a sandbox page the product's own screens embed (a provider's page shown in a frame). */
+const SANDBOX_FRAMED_CSP = SANDBOX_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+
 /** One year, subdomains included: once a browser has seen the product over https it never tries http. */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -76,6 +79,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The answer is public and keeps its own Cache-Control, though under /api (a public image). */
     publicCache?: boolean;
+    /** The answer is a page the product's own screens show in a frame (a sandbox provider's page): same origin only. */
+    framedBySelf?: boolean;
   }
 }
 
@@ -94,7 +99,11 @@ export function addSecurityHeaders(app: FastifyInstance, options: SecurityHeader
   const csp = applicationCsp(options.providerOrigins);
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(FIXED_HEADERS)) reply.header(name, value);
-    reply.header('Content-Security-Policy', request.url.startsWith('/sandbox/') && !options.production ? SANDBOX_CSP : csp);
+    const sandboxPage = request.url.startsWith('/sandbox/') && !options.production;
+    // A sandbox page declared `config: { framedBySelf: true }` may be framed by the product's own pages, and only them.
+    const framedBySelf = sandboxPage && request.routeOptions.config?.framedBySelf === true;
+    reply.header('Content-Security-Policy', framedBySelf ? SANDBOX_FRAMED_CSP : sandboxPage ? SANDBOX_CSP : csp);
+    if (framedBySelf) reply.header('X-Frame-Options', 'SAMEORIGIN');
     if (options.production) reply.header('Strict-Transport-Security', HSTS);
     // A route declared `config: { publicCache: true }` (a public image) keeps its own caching.
     const publicCache = request.routeOptions.config?.publicCache === true;
