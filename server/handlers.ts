@@ -11,6 +11,7 @@ import { sessionRulesHandlers } from './customers/access-handlers.ts';
 import { moneyOutcomeHandlers } from './rpc/money-outcome.ts';
 import { securityHandlers } from './security/handlers.ts';
 import { adminHandlers } from './admin/handlers.ts';
+import { analyticsHandlers } from './analytics/handlers.ts';
 import { verificationHandlers } from './verification/handlers.ts';
 import { businessFatcaHandlers } from './fatca/handlers.ts';
 import { supportHandlers } from './support/handlers.ts';
@@ -72,6 +73,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...moneyOutcomeHandlers,
     ...securityHandlers,
     ...adminHandlers,
+    ...analyticsHandlers,
     ...verificationHandlers,
     ...businessFatcaHandlers,
     ...supportHandlers,

@@ -116,6 +116,9 @@ export interface Database {
   notifications: NotificationsTable;
   merchant_subscriptions: MerchantSubscriptionsTable;
   merchant_subscription_installments: MerchantSubscriptionInstallmentsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_recordings: AnalyticsRecordingsTable;
+  analytics_recording_batches: AnalyticsRecordingBatchesTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1788,4 +1791,34 @@ export interface NotificationsTable {
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: ColumnType<Date, Date | undefined, never>;
   read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** An event received by the sandbox analytics host (migration 0062). */
+export interface AnalyticsEventsTable {
+  id: Generated<bigint>;
+  project: string;
+  route: 'track' | 'engage' | 'groups';
+  distinct_id: string | null;
+  event: string | null;
+  body: ColumnType<Record<string, unknown>, string, never>;
+  received_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A session recording held by the sandbox analytics host (migration 0062). */
+export interface AnalyticsRecordingsTable {
+  replay_id: string;
+  project: string;
+  distinct_id: string;
+  status: 'running' | 'aborted';
+  started_at: Date;
+  last_event_at: Date;
+  event_count: ColumnType<number, number | undefined, number>;
+}
+
+/** One batch of a recording; batch 0 starts with the full snapshot (migration 0062). */
+export interface AnalyticsRecordingBatchesTable {
+  replay_id: string;
+  sequence: number;
+  events: ColumnType<unknown[], string, never>;
+  received_at: ColumnType<Date, Date | undefined, never>;
 }
