@@ -54,6 +54,7 @@ import { checkedPost, runIpnMessages } from './merchant/ipn.ts';
 import { runDueInstallments } from './merchant/subscriptions.ts';
 import { foldSystemBalances } from './ledger/system-balances.ts';
 import { chargeDueMonthlyCardFees } from './cards/monthly-fees.ts';
+import { sandboxAnalyticsHost } from './analytics/sandbox-host.ts';
 
 /** A built server: not yet listening until `listen` is called. */
 export interface BankServer {
@@ -155,6 +156,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });
     if (config.sandboxes) await app.register(cardSandboxPage, { db });
     if (config.sandboxes) await app.register(railSandboxPage, { db, rails: adapters.rails });
+    if (config.sandboxes) await app.register(sandboxAnalyticsHost, { db });
     await serveAppShell(app, { distDir: config.distDir, brand: config.brand, environment: config.sandboxes ? 'sandbox' : 'production' });
     startRecurringScheduler(app, {
       db,

@@ -12,6 +12,7 @@ import { moneyOutcomeHandlers } from './rpc/money-outcome.ts';
 import { securityHandlers } from './security/handlers.ts';
 import { brandHandlers } from './brand/handlers.ts';
 import { adminHandlers } from './admin/handlers.ts';
+import { analyticsHandlers } from './analytics/handlers.ts';
 import { verificationHandlers } from './verification/handlers.ts';
 import { businessFatcaHandlers } from './fatca/handlers.ts';
 import { supportHandlers } from './support/handlers.ts';
@@ -74,6 +75,7 @@ export function createRpcHandlers(bundle: ApiBundle, onboarding: OnboardingServi
     ...securityHandlers,
     ...brandHandlers,
     ...adminHandlers,
+    ...analyticsHandlers,
     ...verificationHandlers,
     ...businessFatcaHandlers,
     ...supportHandlers,

@@ -21,6 +21,8 @@ import {
   type IdentityVerificationProvider,
 } from '../verification/providers.ts';
 
+import { sandboxRecordings, unavailableRecordings, type AnalyticsRecordings } from '../analytics/recordings.ts';
+
 /**
  * Everything the server reaches outside itself, each behind an interface with a sandbox that behaves
  * like the real service. Handlers receive this bag and never build an adapter themselves, so tests
@@ -49,6 +51,8 @@ export interface Adapters {
   rails: RailAdapters;
   /** Which addresses customer-given URLs (webhook endpoints, IPN notify URLs) may reach: public ones only. */
   outboundTargets: OutboundTargets;
+  /** The session recordings the analytics host keeps, read for the admin replay. */
+  analyticsRecordings: AnalyticsRecordings;
 }
 
 /**
@@ -73,6 +77,7 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
     crypto: config.sandboxes ? sandboxCryptoRail() : gatewayCryptoRail(config.gateways.crypto ?? ''),
     cardProcessor: config.sandboxes ? sandboxCardProcessor(db) : gatewayCardProcessor(config.gateways.cardProcessor ?? ''),
     rails: railAdapters({ sandboxes: config.sandboxes, ...(config.gateways.rails ? { urls: config.gateways.rails } : {}) }, db),
+    analyticsRecordings: config.sandboxes ? sandboxRecordings(db) : unavailableRecordings,
     outboundTargets: outboundTargets({ loopbackAllowed: config.outboundLoopbackAllowed === true }),
   };
 }

@@ -45,6 +45,7 @@ import * as merchantButtons from './migrations/0054_merchant_buttons.ts';
 import * as payerVerification from './migrations/0058_payer_verification.ts';
 import * as notifications from './migrations/0060_notifications.ts';
 import * as contracts from './migrations/0061_contracts.ts';
+import * as analytics from './migrations/0062_analytics.ts';
 import * as merchantSubscriptions from './migrations/0057_merchant_subscriptions.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0060_notifications': notifications,
   '0057_merchant_subscriptions': merchantSubscriptions,
   '0061_contracts': contracts,
+  '0062_analytics': analytics,
 };
 
 /**

@@ -117,6 +117,9 @@ export interface Database {
   contracts: ContractsTable;
   merchant_subscriptions: MerchantSubscriptionsTable;
   merchant_subscription_installments: MerchantSubscriptionInstallmentsTable;
+  analytics_events: AnalyticsEventsTable;
+  analytics_recordings: AnalyticsRecordingsTable;
+  analytics_recording_batches: AnalyticsRecordingBatchesTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1821,3 +1824,33 @@ export interface ContractsTable {
 
 export type ContractStatusName =
   'ACTIVE' | 'EXPIRED' | 'TERMINATED' | 'TERMINATING' | 'UNSIGNED' | 'WAITING' | 'CANCELLED' | 'REJECTED' | 'SIGNED' | 'NEED_IDENTIFICATION';
+
+/** An event received by the sandbox analytics host (migration 0062). */
+export interface AnalyticsEventsTable {
+  id: Generated<bigint>;
+  project: string;
+  route: 'track' | 'engage' | 'groups';
+  distinct_id: string | null;
+  event: string | null;
+  body: ColumnType<Record<string, unknown>, string, never>;
+  received_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A session recording held by the sandbox analytics host (migration 0062). */
+export interface AnalyticsRecordingsTable {
+  replay_id: string;
+  project: string;
+  distinct_id: string;
+  status: 'running' | 'aborted';
+  started_at: Date;
+  last_event_at: Date;
+  event_count: ColumnType<number, number | undefined, number>;
+}
+
+/** One batch of a recording; batch 0 starts with the full snapshot (migration 0062). */
+export interface AnalyticsRecordingBatchesTable {
+  replay_id: string;
+  sequence: number;
+  events: ColumnType<unknown[], string, never>;
+  received_at: ColumnType<Date, Date | undefined, never>;
+}

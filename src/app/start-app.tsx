@@ -34,6 +34,7 @@ import { isSandbox, SandboxBanner } from './SandboxBanner.tsx';
 import { createDownloadFile } from '../history/download-file.ts';
 import { createCallLookup } from '../transfers/call-lookup.ts';
 import { loadBrandFonts } from 'virtual:brand-fonts';
+import { startAnalytics } from '../analytics/start-analytics.ts';
 
 /**
  * Boots the application into `container`: brand, translations, session, transport, then the engine's
@@ -181,4 +182,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
       </I18nextProvider>
     </StrictMode>,
   );
+  // Nothing is sent or recorded before the customer consents (issue 19 item 4).
+  startAnalytics({
+    analytics: brand.analytics,
+    projectName: brand.projectName,
+    t: (key, values) => i18n.t(key, values),
+    personId: () => {
+      const who = customer.current();
+      return who ? String(who.customer.customerId) : null;
+    },
+  });
 }
