@@ -168,7 +168,8 @@ export function sandboxHelpDesk(db: Kysely<Database>): HelpDesk {
         .where('id', '=', Number(threadId))
         .executeTakeFirst();
       if (!row?.attachment_name || !row.attachment_content) return null;
-      return { fileName: row.attachment_name, mediaType: row.attachment_type ?? 'application/octet-stream', content: row.attachment_content };
+      // PGlite answers a bytea as a Uint8Array, PostgreSQL as a Buffer.
+      return { fileName: row.attachment_name, mediaType: row.attachment_type ?? 'application/octet-stream', content: Buffer.from(row.attachment_content) };
     },
   };
 }
