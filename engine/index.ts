@@ -34,6 +34,7 @@ export { useCodeField, type CodeField, type CodeFieldOptions } from './ui/CodeIn
 export { MoneyInput, type MoneyInputProps } from './ui/MoneyInput';
 export { Button, ButtonLink, ButtonRow, type ButtonLinkProps, type ButtonProps, type ButtonVariant } from './ui/Button';
 export { Section } from './ui/Section';
+export { NoticeArea, type NoticeAreaProps, type NoticeItem } from './ui/NoticeArea';
 export { LoadingIndicator } from './ui/Progress';
 export { useMethodData } from './data/useMethodData';
 export { useCall, type CallOutcome, type CallTarget } from './actions/useCall';

@@ -38,6 +38,7 @@ import { verificationRoutes } from './verification/routes.ts';
 import { applyPayerVerificationEvent } from './merchant/payer-verification.ts';
 import { verificationSandboxPages } from './verification/sandbox-pages.ts';
 import { helpDeskAgentPage } from './support/agent-page.ts';
+import { supportAttachmentRoute } from './support/attachment-route.ts';
 import { installMetrics, ServerMetrics } from './metrics/metrics.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
 import { historyExportRoute } from './history/export-route.ts';
@@ -151,6 +152,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     await app.register(historyExportRoute, { db, bundle, tokenKey });
     await app.register(invoicePdfRoute, { db, tokenKey, brand: config.brand });
     await app.register(merchantLogoRoute, { db });
+    await app.register(supportAttachmentRoute, { db, tokenKey, helpDesk: adapters.helpDesk });
     if (config.sandboxes) await app.register(verificationSandboxPages, { db, adapters });
     if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });

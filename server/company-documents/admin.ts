@@ -7,6 +7,7 @@ import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ownRepresentativeRow } from '../profile/access.ts';
 import { registrationCurrencies } from '../registration/business.ts';
 import { financialInfoProblems, type Draft, type RegistrationBrand } from '../../schemas/rules/business-registration.ts';
+import { notifyCustomer } from '../notifications/notifications.ts';
 
 type FinancialInfoForm = Draft['financialInfoForm'];
 type DueDiligenceForm = Draft['dueDilligenceForm'];
@@ -64,15 +65,26 @@ export async function assignDocument(db: Kysely<Database>, params: { documentId:
     .execute();
 }
 
-/** Removes an uploaded document (it becomes deleted, 5, and leaves every list). */
+/**
+ * Removes an uploaded document (it becomes deleted, 5, and leaves every list); its customer is notified
+ * (documentRemoved, a tap to the profile) in the same transaction.
+ */
 export async function removeDocument(db: Kysely<Database>, documentId: number) {
-  const { numUpdatedRows } = await db
-    .updateTable('documents')
-    .set({ status_id: DOCUMENT_STATUS.deleted, updated_at: new Date() })
-    .where('id', '=', documentId)
-    .where('status_id', '<>', DOCUMENT_STATUS.deleted)
-    .executeTakeFirst();
-  if (numUpdatedRows === 0n) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'documentId', key: 'server.companyDocuments.noDocument' }] });
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx
+      .updateTable('documents')
+      .set({ status_id: DOCUMENT_STATUS.deleted, updated_at: new Date() })
+      .where('id', '=', documentId)
+      .where('status_id', '<>', DOCUMENT_STATUS.deleted)
+      .returning('customer_id')
+      .executeTakeFirst();
+    if (!removed) throw new RpcRefusal('TA1', { validationErrors: [{ field: 'documentId', key: 'server.companyDocuments.noDocument' }] });
+    await notifyCustomer(trx, removed.customer_id, {
+      type: 'documentRemoved',
+      title: { key: 'server.notifications.documentRemoved.title' },
+      body: { key: 'server.notifications.documentRemoved.body' },
+    });
+  });
 }
 
 /**

@@ -17,6 +17,8 @@ export type NotificationType =
   | 'batchPartially'
   | 'documentRequested'
   | 'documentRejected'
+  | 'documentConfirmed'
+  | 'documentRemoved'
   | 'usernameChanged'
   | `contract${string}`;
 

@@ -6,6 +6,7 @@ import type { MessageSender } from '../messaging/messages.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { ownEmail } from './access.ts';
 import { messageTexts } from '../i18n/request-language.ts';
+import { notifyCustomer } from '../notifications/notifications.ts';
 
 /** How long a confirmation link works. */
 export const EMAIL_LINK_TTL_MS = 48 * 60 * 60 * 1000;
@@ -191,6 +192,12 @@ export async function setPrimaryEmail(db: Kysely<Database>, customerId: number, 
       const taken = await trx.selectFrom('users').select('id').where('email', '=', row.email).executeTakeFirst();
       if (taken) throw new RpcRefusal('TA1', { key: 'server.profile.emailTaken' });
       await trx.updateTable('users').set({ email: row.email }).where('customer_id', '=', customerId).where('email', '=', previous.email).execute();
+      // The username-change request is done: told on every open page (a tap opens the profile).
+      await notifyCustomer(trx, customerId, {
+        type: 'usernameChanged',
+        title: { key: 'server.notifications.usernameChanged.title' },
+        body: { key: 'server.notifications.usernameChanged.body', values: { username: row.email } },
+      });
     }
     await trx.updateTable('customer_emails').set({ is_primary: false }).where('customer_id', '=', customerId).where('is_primary', '=', true).execute();
     await trx.updateTable('customer_emails').set({ is_primary: true }).where('id', '=', row.id).execute();

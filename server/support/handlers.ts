@@ -1,8 +1,24 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
-import { contactOf, createSupportTicket, listSupportTickets, markSupportTicketRead, replyToSupportTicket, supportStats, supportTicket } from './tickets.ts';
+import {
+  contactOf,
+  createSupportTicket,
+  supportAttachment,
+  listSupportTickets,
+  markSupportTicketRead,
+  replyToSupportTicket,
+  supportStats,
+  supportTicket,
+} from './tickets.ts';
 
-type SupportMethods = 'supportTicketList' | 'supportTicketGet' | 'supportTicketCreate' | 'supportTicketReply' | 'supportTicketMarkRead' | 'supportTicketStats';
+type SupportMethods =
+  | 'supportTicketList'
+  | 'supportTicketGet'
+  | 'supportTicketCreate'
+  | 'supportTicketReply'
+  | 'supportTicketMarkRead'
+  | 'supportTicketStats'
+  | 'supportAttachmentDownload';
 
 /** The acting customer as the help desk's contact. */
 const contact = (ctx: RpcContext) => {
@@ -26,12 +42,15 @@ export const supportHandlers: Pick<RpcHandlerMap<RpcContext>, SupportMethods> = 
     return { ticket: await createSupportTicket(ctx.adapters.helpDesk, await contact(ctx), params) };
   },
   async supportTicketReply(params, ctx) {
-    return replyToSupportTicket(ctx.adapters.helpDesk, await contact(ctx), params.ticketNumber, params.message);
+    return replyToSupportTicket(ctx.adapters.helpDesk, await contact(ctx), params.ticketNumber, params.message, params.attachment);
   },
   async supportTicketMarkRead(params, ctx) {
     return markSupportTicketRead(ctx.adapters.helpDesk, await contact(ctx), params.ticketNumber);
   },
   async supportTicketStats(_params, ctx) {
     return { unreadTicketNumbers: await supportStats(ctx.adapters.helpDesk, await contact(ctx)) };
+  },
+  async supportAttachmentDownload(params, ctx) {
+    return supportAttachment(ctx.adapters.helpDesk, await contact(ctx), params.ticketNumber, params.threadId);
   },
 };

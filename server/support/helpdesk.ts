@@ -79,6 +79,11 @@ export interface HelpDesk {
   addCustomerThread(ticketId: string, contact: HelpDeskContact, message: CustomerMessage): Promise<HelpDeskThread>;
   /** PUT /tickets/{id} with cf_customer_read_at. */
   setCustomerReadAt(contact: HelpDeskContact, ticketId: string, readAt: Date): Promise<void>;
+  /**
+   * GET /tickets/{id}/threads/{threadId}, then its attachment's content as a blob: the file of one thread
+   * of the ticket; null when the thread is not the ticket's or has no attachment.
+   */
+  attachment(contact: HelpDeskContact, ticketId: string, threadId: string): Promise<HelpDeskUpload | null>;
 }
 
 /**

@@ -76,7 +76,8 @@ export function restHelpDesk(gateway: HelpDeskGateway, send: typeof fetch = fetc
     return jwt;
   }
 
-  async function call(contact: HelpDeskContact, method: string, path: string, body?: Json | FormData): Promise<Json> {
+  /** One call with the rules of section 8; answers the desk's 2xx (or 404) response. */
+  async function respond(contact: HelpDeskContact, method: string, path: string, body?: Json | FormData): Promise<Response> {
     if (Date.now() < failedUntil) {
       throw new HelpDeskUnavailable('The help desk asked us to slow down; try again in a minute.', true, new Date(failedUntil));
     }
@@ -99,10 +100,15 @@ export function restHelpDesk(gateway: HelpDeskGateway, send: typeof fetch = fetc
       failedUntil = Date.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_BACKOFF_MS);
       throw new HelpDeskUnavailable('The help desk asked us to slow down; try again in a minute.', true, new Date(failedUntil));
     }
-    if (response.status === 404) return {};
+    if (response.status === 404) return response;
     if (!response.ok) throw new HelpDeskUnavailable(`The help desk answered ${response.status} to ${method} ${path}; check HELPDESK_URL and HELPDESK_TOKEN.`);
     failedUntil = 0;
-    return response.status === 204 ? {} : ((await response.json()) as Json);
+    return response;
+  }
+
+  async function call(contact: HelpDeskContact, method: string, path: string, body?: Json | FormData): Promise<Json> {
+    const response = await respond(contact, method, path, body);
+    return response.status === 204 || response.status === 404 ? {} : ((await response.json()) as Json);
   }
 
   async function upload(contact: HelpDeskContact, file: HelpDeskUpload): Promise<string> {
@@ -143,6 +149,22 @@ export function restHelpDesk(gateway: HelpDeskGateway, send: typeof fetch = fetc
     },
     async setCustomerReadAt(contact, ticketId, readAt) {
       await call(contact, 'PUT', `/tickets/${encodeURIComponent(ticketId)}`, { cf: { cf_customer_read_at: readAt.toISOString() } });
+    },
+    async attachment(contact, ticketId, threadId) {
+      const thread = await call(contact, 'GET', `/tickets/${encodeURIComponent(ticketId)}/threads/${encodeURIComponent(threadId)}`);
+      const file = (thread.attachments as Json[] | undefined)?.[0];
+      const href = text(file?.href);
+      // Only a path on the desk itself is followed: the token is never sent anywhere else.
+      if (!file || !href) return null;
+      const path = href.startsWith(gateway.url) ? href.slice(gateway.url.length) : href;
+      if (!path.startsWith('/')) return null;
+      const response = await respond(contact, 'GET', path);
+      if (response.status === 404) return null;
+      return {
+        fileName: text(file.name) || 'attachment',
+        mediaType: text(file.contentType) || response.headers.get('content-type') || 'application/octet-stream',
+        content: Buffer.from(await response.arrayBuffer()),
+      };
     },
   };
 }

@@ -158,6 +158,19 @@ export function sandboxHelpDesk(db: Kysely<Database>): HelpDesk {
     async setCustomerReadAt(_contact, ticketId, readAt) {
       await db.updateTable('sandbox_helpdesk_tickets').set({ customer_read_at: readAt }).where('id', '=', ticketId).execute();
     },
+
+    async attachment(_contact, ticketId, threadId) {
+      if (!/^[0-9]{1,9}$/.test(threadId)) return null;
+      const row = await db
+        .selectFrom('sandbox_helpdesk_threads')
+        .select(['attachment_name', 'attachment_type', 'attachment_content'])
+        .where('ticket_id', '=', ticketId)
+        .where('id', '=', Number(threadId))
+        .executeTakeFirst();
+      if (!row?.attachment_name || !row.attachment_content) return null;
+      // PGlite answers a bytea as a Uint8Array, PostgreSQL as a Buffer.
+      return { fileName: row.attachment_name, mediaType: row.attachment_type ?? 'application/octet-stream', content: Buffer.from(row.attachment_content) };
+    },
   };
 }
 

@@ -138,10 +138,18 @@ export async function createSupportTicket(
   return ticketView(ticket, now);
 }
 
-/** The customer writes again on their ticket. */
-export async function replyToSupportTicket(desk: HelpDesk, contact: HelpDeskContact, ticketNumber: string, message: string, now = new Date()) {
+/** The customer writes again on their ticket, optionally with one file (checked as a new ticket's). */
+export async function replyToSupportTicket(
+  desk: HelpDesk,
+  contact: HelpDeskContact,
+  ticketNumber: string,
+  message: string,
+  attachment?: string,
+  now = new Date(),
+) {
+  const file = attachment ? readUploadedFile(attachment, 'attachment') : undefined;
   const ticket = await ownTicket(desk, contact, ticketNumber);
-  const thread = await atDesk(desk.addCustomerThread(ticket.id, contact, { content: message.trim() }));
+  const thread = await atDesk(desk.addCustomerThread(ticket.id, contact, { content: message.trim(), ...(file ? { attachment: file } : {}) }));
   const updated = (await atDesk(desk.findTicket(contact, ticketNumber))) ?? ticket;
   return { ticket: ticketView(updated, now), thread: threadView(thread) };
 }
@@ -151,4 +159,19 @@ export async function markSupportTicketRead(desk: HelpDesk, contact: HelpDeskCon
   const ticket = await ownTicket(desk, contact, ticketNumber);
   await atDesk(desk.setCustomerReadAt(contact, ticket.id, now));
   return { ticket: ticketView({ ...ticket, customerReadAt: now }, now), unreadTicketNumbers: await supportStats(desk, contact) };
+}
+
+/**
+ * The file attached to one message of the contact's ticket, as the browser saves it: its name, its media
+ * type and its bytes in base64. Another customer's ticket is refused 13; a message of another ticket, or
+ * one without a file, is refused 13 too (nothing tells which).
+ *
+ * @example
+ * const file = await supportAttachment(desk, contact, '1001', '7'); // { fileName: 'receipt.pdf', mediaType: 'application/pdf', content: 'JVBERi0…' }
+ */
+export async function supportAttachment(desk: HelpDesk, contact: HelpDeskContact, ticketNumber: string, threadId: string) {
+  const ticket = await ownTicket(desk, contact, ticketNumber);
+  const file = await atDesk(desk.attachment(contact, ticket.id, threadId));
+  if (!file) throw new RpcRefusal('13', { key: 'server.support.noAttachment' });
+  return { fileName: file.fileName, mediaType: file.mediaType, content: file.content.toString('base64') };
 }

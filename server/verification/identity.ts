@@ -8,6 +8,7 @@ import type { IdentityVerificationProvider } from './providers.ts';
 import { DOCUMENT_STATUS } from '../documents/statuses.ts';
 import { identityReportPdf } from '../documents/pdf/forms.ts';
 import { enqueueEvent } from '../webhooks/index.ts';
+import { notifyCustomer } from '../notifications/notifications.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -160,6 +161,15 @@ async function fileIdentityDocument(
     files: [{ role: 'main', fileName: 'identity-verification-report.pdf', mediaType: 'application/pdf', content: report }],
   });
   if (rejected) await trx.updateTable('documents').set({ reject_reason: read.rejectReason }).where('id', '=', documentId).execute();
+  // The customer hears the outcome where they are (a tap opens the profile, where the document is).
+  const accepted = statusId === DOCUMENT_STATUS.confirmed;
+  await notifyCustomer(trx, run.customer_id, {
+    type: accepted ? 'documentConfirmed' : 'documentRejected',
+    title: { key: accepted ? 'server.notifications.documentConfirmed.title' : 'server.notifications.documentRejected.title' },
+    body: accepted
+      ? { key: 'server.notifications.documentConfirmed.body' }
+      : { key: 'server.notifications.documentRejected.body', values: { reason: rejected ? read.rejectReason : { key: 'server.notifications.nameMismatch' } } },
+  });
   return documentId;
 }
 

@@ -2,7 +2,8 @@ import './feedback.css';
 import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ownMessages } from './catalogue.ts';
-import type { FeedbackStore } from './feedback-store.ts';
+import { NOTICE_DURATION_MS, type FeedbackStore } from './feedback-store.ts';
+import { NoticeArea } from '../../engine/index.ts';
 import type { PopupContent } from './popup-rule.ts';
 
 /** Says a popup text in the user's language when it is one of the application's own, else as the server wrote it. */
@@ -48,38 +49,19 @@ function ErrorPopup({ popup, onClose }: { popup: PopupContent; onClose(): void }
 }
 
 /**
- * Notices, announced politely to screen readers; each can be closed before its 10 seconds are up. A notice
- * with an `href` (a notification) is a link: clicked, it opens its page in the application (`navigate`).
+ * The store's notices in the engine's notice area: announced politely, each closable, gone after 10 s
+ * (document 000 section 9); a notice with an `href` (a notification) opens its page when clicked.
  */
 function Notices({ store, navigate }: { store: FeedbackStore; navigate?: (href: string) => void }) {
   const { t } = useTranslation();
   const { notices } = useSyncExternalStore(store.subscribe, store.state);
   return (
-    <div className="notices" role="status" aria-live="polite">
-      {notices.map((notice) => (
-        <div key={notice.id} className="notice">
-          {notice.href ? (
-            <a
-              className="notice__link"
-              href={notice.href}
-              onClick={(event) => {
-                if (!navigate || event.metaKey || event.ctrlKey || event.shiftKey) return;
-                event.preventDefault();
-                store.dismissNotice(notice.id);
-                navigate(notice.href!);
-              }}
-            >
-              {t(notice.messageKey, notice.values)}
-            </a>
-          ) : (
-            <span>{t(notice.messageKey, notice.values)}</span>
-          )}
-          <button type="button" className="notice__close" aria-label={t('notices.dismiss')} onClick={() => store.dismissNotice(notice.id)}>
-            ×
-          </button>
-        </div>
-      ))}
-    </div>
+    <NoticeArea
+      notices={notices.map((notice) => ({ id: notice.id, text: t(notice.messageKey, notice.values), ...(notice.href ? { href: notice.href } : {}) }))}
+      onDismiss={(id) => store.dismissNotice(Number(id))}
+      navigate={navigate}
+      durationMs={NOTICE_DURATION_MS}
+    />
   );
 }
 

@@ -16,19 +16,14 @@ describe('feedback store', () => {
     expect(feedback.state().popups.map((popup) => popup.header)).toEqual(['Failed to fetch']);
   });
 
-  it('keeps a notice for 10 seconds', () => {
-    vi.useFakeTimers();
+  it('keeps a notice until it is dismissed (the notice area times it: 10 seconds)', () => {
     const feedback = createFeedbackStore();
     const listener = vi.fn();
     feedback.subscribe(listener);
     feedback.notify('notices.profileSaved');
     expect(feedback.state().notices).toMatchObject([{ messageKey: 'notices.profileSaved' }]);
-    vi.advanceTimersByTime(NOTICE_DURATION_MS - 1);
-    expect(feedback.state().notices).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(feedback.state().notices).toHaveLength(0);
     expect(NOTICE_DURATION_MS).toBe(10_000);
-    expect(listener).toHaveBeenCalledTimes(2);
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 
   it('closes a notice early on request', () => {

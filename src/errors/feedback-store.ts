@@ -1,6 +1,6 @@
 import { errorAnswerOf, popupContent, type PopupContent } from './popup-rule.ts';
 
-/** How long a notice stays on screen (document 000 section 9). */
+/** How long a notice stays on screen (document 000 section 9); the notice area (engine NoticeArea) times it. */
 export const NOTICE_DURATION_MS = 10_000;
 
 /** A short success message, by locale key. */
@@ -28,7 +28,7 @@ export interface FeedbackState {
 export interface FeedbackStore {
   /** Shows an error popup; wired as the engine's `onError`. */
   showError(error: unknown): void;
-  /** Shows a notice for 10 seconds, its message interpolating `values`; wired as the engine's `notify`. */
+  /** Shows a notice (for 10 seconds, timed where it is drawn), its message interpolating `values`; wired as the engine's `notify`. */
   notify(messageKey: string, values?: Record<string, unknown>, options?: { href?: string }): void;
   /** Closes the popup on screen; the next one, if any, takes its place. */
   dismissPopup(): void;
@@ -61,7 +61,6 @@ export function createFeedbackStore(): FeedbackStore {
       const id = nextId++;
       const href = options?.href?.startsWith('/') && !options.href.startsWith('//') ? options.href : undefined;
       set({ ...state, notices: [...state.notices, { id, messageKey, ...(values ? { values } : {}), ...(href ? { href } : {}) }] });
-      setTimeout(() => store.dismissNotice(id), NOTICE_DURATION_MS);
     },
     dismissPopup() {
       set({ ...state, popups: state.popups.slice(1) });

@@ -89,8 +89,9 @@ export function MainLayout({ navItems, children }: LayoutProps) {
           />
         </nav>
         <ActingChip />
+        {/* Outside the folding tools: the bell and its unread count stay in the header at every width. */}
+        <NotificationsNavItem />
         <div id={TOOLS_ID} className="app-header__tools">
-          <NotificationsNavItem />
           <LanguageSwitcher languages={brand.languages} />
           <ThemeSwitcher />
           <SignOutButton />

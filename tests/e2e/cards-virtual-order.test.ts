@@ -72,7 +72,7 @@ describe('ordering a virtual card', () => {
     const pin = receipt.locator('[data-fact="pinCode"]');
     await pin.waitFor();
     expect((await pin.innerText()).trim()).toMatch(/^[0-9]{4}$/);
-    await page.locator('.notices .notice', { hasText: 'Ваша віртуальна картка активна.' }).waitFor();
+    await page.locator('.eng-notice-area__item', { hasText: 'Ваша віртуальна картка активна.' }).waitFor();
     await receipt.getByRole('link', { name: 'Поповнити картку' }).click();
     await page.waitForURL(/\/cards\/[0-9]+\/load$/);
     const accountId = Number(new URL(page.url()).pathname.split('/')[2]);
@@ -125,7 +125,7 @@ describe('ordering a virtual card', () => {
     await page.goto(`${e2e.server.url}/cards/${card.accountId}/reissue`);
     await main.getByText('A new virtual card replaces this one at once').waitFor();
     await main.getByRole('button', { name: 'Reissue card', exact: true }).click();
-    await page.locator('.notices .notice', { hasText: 'Your new virtual card is active. The old card no longer works.' }).waitFor();
+    await page.locator('.eng-notice-area__item', { hasText: 'Your new virtual card is active. The old card no longer works.' }).waitFor();
     await page.waitForURL(`**/cards/${card.accountId}`);
     const reissued = await api.call('cardGet', { accountId: card.accountId });
     expect(reissued).toMatchObject({ cardStatusId: 2, balance: card.balance, capabilities: { activate: false, load: true } });

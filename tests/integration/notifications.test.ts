@@ -27,6 +27,7 @@ for (const backend of BACKENDS) {
     let approver: Tokens;
     let clerk: Tokens;
     let anna: Tokens;
+    let admin: Tokens;
 
     const call = async (method: string, params: object, tokens: Tokens, language = 'en') =>
       (await client.post(`/api?method=${method}`, { method, ...params }, { authorization: `Bearer ${tokens.accessToken}`, 'accept-language': language })).body;
@@ -37,6 +38,7 @@ for (const backend of BACKENDS) {
       approver = await client.signIn(DEMO_LOGINS.business);
       clerk = await client.signIn(APPROVALS_DEMO_LOGIN);
       anna = await client.signIn(DEMO_LOGINS.personal);
+      admin = await client.signIn(DEMO_LOGINS.admin);
     });
     afterAll(() => test?.close());
 
@@ -104,6 +106,35 @@ for (const backend of BACKENDS) {
         title: 'Подтверждение отменено',
         link: '/setting/password',
       });
+    });
+    it('tells the customer of a removed document and of a changed username, each tapping to the profile', async () => {
+      const { customer_id: annaId } = await test.server.db
+        .selectFrom('users')
+        .select('customer_id')
+        .where('email', '=', DEMO_LOGINS.personal)
+        .executeTakeFirstOrThrow();
+      const document = await test.server.db
+        .selectFrom('documents')
+        .select('id')
+        .where('customer_id', '=', annaId!)
+        .where('status_id', '<>', 5)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const before = await call('notificationList', {}, anna);
+      expect(await call('adminDocumentRemove', { documentId: document.id }, admin)).toMatchObject({ responseCode: '00' });
+      const removed = await call('notificationList', {}, anna, 'es');
+      expect(removed.unread).toBe(before.unread + 1);
+      expect(removed.notifications[0]).toMatchObject({ type: 'documentRemoved', status: 'unread', title: 'Se eliminó un documento', link: '/profile' });
+
+      const emails = await test.server.db.selectFrom('customer_emails').select(['id', 'email', 'is_primary']).where('customer_id', '=', annaId!).execute();
+      const studio = emails.find((email) => email.email === 'anna.novak.studio@example.com')!;
+      const own = emails.find((email) => email.is_primary)!;
+      expect(await call('emailSetPrimary', { emailId: String(studio.id) }, anna)).toMatchObject({ responseCode: '00' });
+      const renamed = await call('notificationList', {}, anna);
+      expect(renamed.notifications[0]).toMatchObject({ type: 'usernameChanged', title: 'Your username was changed', link: '/profile' });
+      expect(renamed.notifications[0].body).toContain('anna.novak.studio@example.com');
+      // Back as it was, for the other files' demo sign-in.
+      expect(await call('emailSetPrimary', { emailId: String(own.id) }, anna)).toMatchObject({ responseCode: '00' });
     });
   });
 }

@@ -124,6 +124,49 @@ for (const backend of BACKENDS) {
       expect(again.ticket).toMatchObject({ status: 'Open', derivedStatus: 'open', unread: false });
     });
 
+    it('takes a file with a reply and gives each file back under its own name and type, to its owner only', async () => {
+      const call = as(anna);
+      const { ticket } = await call('supportTicketCreate', { subject: 'Two files', message: 'The first file.', attachment: PNG });
+      const pdf = Buffer.from('%PDF-1.4\n% statement\n');
+      const tooLarge = `data:application/pdf;name=big.pdf;base64,${Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(10_000_001)]).toString('base64')}`;
+      expect(await call('supportTicketReply', { ticketNumber: ticket.ticketNumber, message: 'Big', attachment: tooLarge })).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'attachment' }],
+      });
+      const reply = await call('supportTicketReply', {
+        ticketNumber: ticket.ticketNumber,
+        message: 'The statement.',
+        attachment: `data:application/pdf;name=${encodeURIComponent('März statement.pdf')};base64,${pdf.toString('base64')}`,
+      });
+      expect(reply).toMatchObject({ responseCode: '00', thread: { attachment: { fileName: 'März statement.pdf', mediaType: 'application/pdf' } } });
+
+      const { conversations } = await call('supportTicketGet', { ticketNumber: ticket.ticketNumber });
+      const [first, second] = conversations as { id: string }[];
+      const png = await call('supportAttachmentDownload', { ticketNumber: ticket.ticketNumber, threadId: first!.id });
+      expect(png).toMatchObject({ responseCode: '00', fileName: 'screenshot.png', mediaType: 'image/png' });
+      expect(Buffer.from(png.content, 'base64')).toEqual(Buffer.from(PNG.split(',')[1]!, 'base64'));
+
+      // The same file as a download over HTTP: its name, its type, saved rather than shown.
+      const url = `/api/support/tickets/${ticket.ticketNumber}/attachments/${second!.id}`;
+      const download = await test.server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${anna.accessToken}` } });
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(download.headers['content-disposition']).toBe(
+        `attachment; filename="M_rz statement.pdf"; filename*=UTF-8''${encodeURIComponent('März statement.pdf')}`,
+      );
+      expect(download.rawPayload).toEqual(pdf);
+
+      // Nobody else gets it, nor a message without a file, nor without signing in.
+      expect(await as(northwind)('supportAttachmentDownload', { ticketNumber: ticket.ticketNumber, threadId: first!.id })).toMatchObject({
+        responseCode: '13',
+      });
+      const other = await test.server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${northwind.accessToken}` } });
+      expect(other.statusCode).toBe(403);
+      expect((await test.server.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      const { thread } = await call('supportTicketReply', { ticketNumber: ticket.ticketNumber, message: 'No file this time.' });
+      expect(await call('supportAttachmentDownload', { ticketNumber: ticket.ticketNumber, threadId: thread.id })).toMatchObject({ responseCode: '13' });
+    });
+
     it("refuses another customer's ticket with 13 and changes nothing", async () => {
       const { ticket } = await as(anna)('supportTicketCreate', { subject: 'Private matter', message: 'Only for Anna.' });
       const other = as(northwind);

@@ -332,7 +332,19 @@ function SectionContent({
         />
       );
     case 'thread':
-      return section.thread ? <ThreadSection rows={rows} thread={section.thread} entity={section.entity} emptyText={section.emptyText} /> : null;
+      return section.thread ? (
+        <ThreadSection
+          rows={rows}
+          thread={section.thread}
+          entity={section.entity}
+          emptyText={section.emptyText}
+          renderItemActions={
+            section.rowActions
+              ? (row) => <RowActions spec={spec} actions={section.rowActions} row={row} columns={section.thread!.footnotes ?? []} entity={section.entity} />
+              : undefined
+          }
+        />
+      ) : null;
     case 'editable':
       return section.editable ? (
         <EditableSection spec={spec} editable={section.editable} rows={rows} columns={columns} entity={section.entity} values={values} caption={title} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../format/dates';
 import { formatText } from '../../format/formatValue';
@@ -9,7 +10,8 @@ import { EmptyState } from '../../ui/EmptyState';
 /**
  * A section of kind `thread`: a list drawn as a conversation in the order the answer gives it, each item
  * with its author (`mineAuthor`, "You", on one's own, which sit on the other side), its time and its text,
- * then its `footnotes` (an attachment's name) where they have a value.
+ * then its `footnotes` (an attachment's name) where they have a value, then the section's `rowActions` whose
+ * `when` holds for the item (a file's download), run with the item's values.
  *
  * @example
  * ```tsx
@@ -22,11 +24,14 @@ export function ThreadSection({
   thread,
   entity,
   emptyText,
+  renderItemActions,
 }: {
   rows: Record<string, unknown>[];
   thread: ThreadSpec;
   entity?: JsonSchema;
   emptyText?: string;
+  /** The buttons of one item (the section's `rowActions`). */
+  renderItemActions?: (row: Record<string, unknown>) => ReactNode;
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
@@ -51,6 +56,7 @@ export function ThreadSection({
                 {note.text}
               </p>
             ))}
+            {renderItemActions && <div className="eng-thread__actions">{renderItemActions(row)}</div>}
           </li>
         );
       })}
