@@ -10,6 +10,7 @@ import { gatewayMessages, sandboxMessages, type MessageSender } from '../messagi
 import { gatewayIpCountry, gatewayIpPrivacy, sandboxIpCountry, sandboxIpPrivacy, type IpCountryLookup, type IpPrivacyCheck } from '../profile/ip-lookup.ts';
 import { gatewayPush, sandboxPush, type PushSender } from '../push/push-sender.ts';
 import { gatewayCryptoRail, sandboxCryptoRail, type CryptoRail } from '../wallets/crypto-rail.ts';
+import { gatewayBotChallenge, sandboxBotChallenge, type BotChallenge } from '../bot-challenge/bot-challenge.ts';
 import { railAdapters } from '../rails/adapters.ts';
 import type { RailAdapters } from '../rails/rail-adapter.ts';
 import {
@@ -49,6 +50,8 @@ export interface Adapters {
   rails: RailAdapters;
   /** Which addresses customer-given URLs (webhook endpoints, IPN notify URLs) may reach: public ones only. */
   outboundTargets: OutboundTargets;
+  /** The bot challenge registration and account recovery ask for (the brand's site key). */
+  botChallenge: BotChallenge;
 }
 
 /**
@@ -74,5 +77,6 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
     cardProcessor: config.sandboxes ? sandboxCardProcessor(db) : gatewayCardProcessor(config.gateways.cardProcessor ?? ''),
     rails: railAdapters({ sandboxes: config.sandboxes, ...(config.gateways.rails ? { urls: config.gateways.rails } : {}) }, db),
     outboundTargets: outboundTargets({ loopbackAllowed: config.outboundLoopbackAllowed === true }),
+    botChallenge: config.sandboxes ? sandboxBotChallenge(db) : gatewayBotChallenge(config.gateways.botChallenge ?? ''),
   };
 }

@@ -44,6 +44,7 @@ import * as webhooks from './migrations/0053_webhooks.ts';
 import * as merchantButtons from './migrations/0054_merchant_buttons.ts';
 import * as payerVerification from './migrations/0058_payer_verification.ts';
 import * as notifications from './migrations/0060_notifications.ts';
+import * as botChallengeTokens from './migrations/0065_bot_challenge_tokens.ts';
 import * as merchantSubscriptions from './migrations/0057_merchant_subscriptions.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
@@ -100,6 +101,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0058_payer_verification': payerVerification,
   '0060_notifications': notifications,
   '0057_merchant_subscriptions': merchantSubscriptions,
+  '0065_bot_challenge_tokens': botChallengeTokens,
 };
 
 /**

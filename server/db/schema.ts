@@ -116,6 +116,7 @@ export interface Database {
   notifications: NotificationsTable;
   merchant_subscriptions: MerchantSubscriptionsTable;
   merchant_subscription_installments: MerchantSubscriptionInstallmentsTable;
+  bot_challenge_tokens: BotChallengeTokensTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1788,4 +1789,12 @@ export interface NotificationsTable {
   data: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: ColumnType<Date, Date | undefined, never>;
   read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A token the sandbox bot challenge handed out (migration 0065), spent once by the call it guards. */
+export interface BotChallengeTokensTable {
+  token: string;
+  site_key: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  spent_at: Date | null;
 }

@@ -170,7 +170,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback, liveEvents }}>
+        <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback, liveEvents, apiBase }}>
           <ColorSchemeProvider controller={colorScheme}>
             {isSandbox(document) && <SandboxBanner />}
             <RouterProvider router={router} />
