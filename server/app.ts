@@ -46,6 +46,7 @@ import { invoicePdfRoute } from './invoices/pdf-route.ts';
 import { merchantLogoRoute } from './merchant/logos.ts';
 import { cryptoSandboxPage } from './wallets/sandbox-page.ts';
 import { railSandboxPage } from './rails/sandbox-page.ts';
+import { botChallengeSandboxPage } from './bot-challenge/sandbox-page.ts';
 import { runBatches } from './batches/batches.ts';
 import { runGlobalPay } from './global-pay/receive.ts';
 import { advanceRailPayouts } from './rails/payouts.ts';
@@ -159,6 +160,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     if (config.sandboxes) await app.register(cardSandboxPage, { db });
     if (config.sandboxes) await app.register(railSandboxPage, { db, rails: adapters.rails });
     if (config.sandboxes) await app.register(sandboxAnalyticsHost, { db });
+    if (config.sandboxes) await app.register(botChallengeSandboxPage, { db });
     await serveAppShell(app, { distDir: config.distDir, brand: config.brand, environment: config.sandboxes ? 'sandbox' : 'production' });
     startRecurringScheduler(app, {
       db,

@@ -10,6 +10,7 @@ import { gatewayMessages, sandboxMessages, type MessageSender } from '../messagi
 import { gatewayIpCountry, gatewayIpPrivacy, sandboxIpCountry, sandboxIpPrivacy, type IpCountryLookup, type IpPrivacyCheck } from '../profile/ip-lookup.ts';
 import { gatewayPush, sandboxPush, type PushSender } from '../push/push-sender.ts';
 import { gatewayCryptoRail, sandboxCryptoRail, type CryptoRail } from '../wallets/crypto-rail.ts';
+import { gatewayBotChallenge, sandboxBotChallenge, type BotChallenge } from '../bot-challenge/bot-challenge.ts';
 import { railAdapters } from '../rails/adapters.ts';
 import type { RailAdapters } from '../rails/rail-adapter.ts';
 import {
@@ -53,6 +54,8 @@ export interface Adapters {
   outboundTargets: OutboundTargets;
   /** The session recordings the analytics host keeps, read for the admin replay. */
   analyticsRecordings: AnalyticsRecordings;
+  /** The bot challenge registration and account recovery ask for (the brand's site key). */
+  botChallenge: BotChallenge;
 }
 
 /**
@@ -79,5 +82,6 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
     rails: railAdapters({ sandboxes: config.sandboxes, ...(config.gateways.rails ? { urls: config.gateways.rails } : {}) }, db),
     analyticsRecordings: config.sandboxes ? sandboxRecordings(db) : unavailableRecordings,
     outboundTargets: outboundTargets({ loopbackAllowed: config.outboundLoopbackAllowed === true }),
+    botChallenge: config.sandboxes ? sandboxBotChallenge(db) : gatewayBotChallenge(config.gateways.botChallenge ?? ''),
   };
 }

@@ -81,6 +81,8 @@ export interface ServerConfig {
     cardProcessor?: string;
     /** RAIL_<NAME>_URL (RAIL_WIRE_URL, ...): the gateway of each payment rail payouts leave on. */
     rails?: { wire: string };
+    /** BOT_CHALLENGE_VERIFY_URL: the bot-challenge provider's verify endpoint. */
+    botChallenge?: string;
   };
 }
 
@@ -204,6 +206,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       crypto: gatewayUrl(env, 'CRYPTO_GATEWAY_URL'),
       cardProcessor: gatewayUrl(env, 'CARD_PROCESSOR_URL'),
       rails: { wire: gatewayUrl(env, 'RAIL_WIRE_URL') },
+      botChallenge: gatewayUrl(env, 'BOT_CHALLENGE_VERIFY_URL'),
     },
   };
 }

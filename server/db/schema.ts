@@ -120,6 +120,7 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   analytics_recordings: AnalyticsRecordingsTable;
   analytics_recording_batches: AnalyticsRecordingBatchesTable;
+  bot_challenge_tokens: BotChallengeTokensTable;
 }
 
 /** A timestamp column the database fills in on insert. */
@@ -1853,4 +1854,12 @@ export interface AnalyticsRecordingBatchesTable {
   sequence: number;
   events: ColumnType<unknown[], string, never>;
   received_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** A token the sandbox bot challenge handed out (migration 0065), spent once by the call it guards. */
+export interface BotChallengeTokensTable {
+  token: string;
+  site_key: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  spent_at: Date | null;
 }

@@ -1,6 +1,7 @@
 import type { RpcHandlerMap } from '../../generated/methods.ts';
 import { registrationRules } from '../registration/brand-rules.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { requireSolvedChallenge } from '../bot-challenge/bot-challenge.ts';
 import { cancelPasswordChange, confirmPasswordChange, requestPasswordChange } from './change.ts';
 import { changePasswordWithCode, checkRecoveryCode, recoveryStatus, requestRecoveryByEmail, requestRecoveryByPersonalData } from './recovery.ts';
 
@@ -25,9 +26,15 @@ type PasswordMethods =
 export function passwordHandlers(services: { brand: string }): Pick<RpcHandlerMap<RpcContext>, PasswordMethods> {
   const rules = () => registrationRules(services.brand);
   return {
-    passwordChangeRequest: (params, ctx) => requestRecoveryByEmail(ctx.db, ctx.adapters.messages, rules().projectName, params.email),
+    async passwordChangeRequest(params, ctx) {
+      await requireSolvedChallenge(ctx.adapters.botChallenge, rules().botChallengeSiteKey, params.challengeToken, ctx.ip ?? '');
+      return requestRecoveryByEmail(ctx.db, ctx.adapters.messages, rules().projectName, params.email);
+    },
 
-    accountRecoveryRequest: (params, ctx) => requestRecoveryByPersonalData(ctx.db, ctx.adapters.messages, rules().projectName, params),
+    async accountRecoveryRequest({ challengeToken, ...params }, ctx) {
+      await requireSolvedChallenge(ctx.adapters.botChallenge, rules().botChallengeSiteKey, challengeToken, ctx.ip ?? '');
+      return requestRecoveryByPersonalData(ctx.db, ctx.adapters.messages, rules().projectName, params);
+    },
 
     accountRecoveryStatus: (params, ctx) => recoveryStatus(ctx.db, params.taskId),
 

@@ -16,6 +16,8 @@ export interface RegistrationRules {
   hideAdultIndustriesInRegistration: boolean;
   /** The terms a registering customer must accept, each with the page it links to. */
   terms: ReadonlyArray<{ id: number; key: string; label: string; url: string }>;
+  /** The bot challenge's site key: registration and account recovery need a token solved for it (none: no challenge). */
+  botChallengeSiteKey?: string;
 }
 
 const cache = new Map<string, RegistrationRules>();
@@ -51,6 +53,7 @@ export function registrationRules(brandId: string, brandsDir = path.join(REPOSIT
     sourceOfWealthEnable: brand.sourceOfWealthEnable === true,
     hideAdultIndustriesInRegistration: brand.hideAdultIndustriesInRegistration === true,
     terms: brand.termsToAccept.map(({ id, key, label, url }) => ({ id, key, label, url })),
+    ...(brand.botChallengeSiteKey ? { botChallengeSiteKey: brand.botChallengeSiteKey } : {}),
   };
   cache.set(key, rules);
   return rules;

@@ -18,6 +18,7 @@ import { emailStatus, registerPersonal } from './registration.ts';
 import { signInAfterProof } from './sign-in.ts';
 import { FALLBACK_LINK_BASE } from '../messaging/links.ts';
 import { callerOf, type RpcContext } from '../rpc/context.ts';
+import { requireSolvedChallenge } from '../bot-challenge/bot-challenge.ts';
 
 /** What getting in needs from the server beyond the call: the brand it runs as, and the token key. */
 export interface OnboardingServices {
@@ -67,7 +68,10 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
       return { status: await emailStatus(ctx.db, params.email) };
     },
 
-    accountCreate: (params, ctx) => registerPersonal(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params),
+    async accountCreate({ challengeToken, ...params }, ctx) {
+      await requireSolvedChallenge(ctx.adapters.botChallenge, rules().botChallengeSiteKey, challengeToken, ctx.ip ?? '');
+      return registerPersonal(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params);
+    },
 
     async accountActivate(params, ctx) {
       const userId = await activateAccount(ctx.db, params.username, params.activationCode, params.password);

@@ -24,6 +24,8 @@ export interface AppServices {
   feedback: FeedbackStore;
   /** The customer's live channel (topics such as 'notifications'), shared with the engine. */
   liveEvents?: LiveEvents;
+  /** The API base of the environment this tab talks to ('' for this origin, see src/navigation/environments.ts). */
+  apiBase?: string;
 }
 
 const AppContext = createContext<AppServices | null>(null);

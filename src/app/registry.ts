@@ -133,6 +133,7 @@ export const widgets: Record<string, ComponentType<WidgetProps>> = {
   registrationEmail: widget(async () => (await import('../onboarding/RegistrationEmailWidget.tsx')).RegistrationEmailWidget),
   termsToAccept: widget(async () => (await import('../onboarding/TermsWidget.tsx')).TermsWidget),
   accountSelect: widget(async () => (await import('../accounts/AccountSelectWidget.tsx')).AccountSelectWidget),
+  botChallenge: widget(async () => (await import('../onboarding/BotChallengeWidget.tsx')).BotChallengeWidget),
 };
 
 /**

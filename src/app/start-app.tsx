@@ -10,7 +10,9 @@ import { clearNoticesOnNavigation, createFeedbackStore } from '../errors/feedbac
 import { createI18n } from '../i18n/create-i18n.ts';
 import { ColorSchemeProvider } from '../theme/ThemeSwitcher.tsx';
 import { layouts } from '../layouts/index.ts';
-import { chooseApiBase, emailConfirmationPopup, readBootQuery, withoutBootParameters } from '../navigation/boot-query.ts';
+import { emailConfirmationPopup, readBootQuery, withoutBootParameters } from '../navigation/boot-query.ts';
+import { chooseEnvironment } from '../navigation/environments.ts';
+import { EnvironmentBanner } from './EnvironmentBanner.tsx';
 import { goToStartPage, signInWithAuthorizationCode } from '../navigation/code-login.ts';
 import { createTermsStep } from '../navigation/terms-step.ts';
 import { TermsStep } from '../navigation/TermsStep.tsx';
@@ -53,7 +55,10 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // acts for; ?api switches the API target (same origin only); code with codeVerifier signs in below.
   const bootQuery = readBootQuery(location.search);
   if (bootQuery.fromCustomerId) actFor(bootQuery.fromCustomerId, sessionStorage);
-  const apiBase = chooseApiBase(bootQuery.api, sessionStorage, location.origin);
+  // ?api names an environment of the brand (production, staging1 … staging15), kept for later visits.
+  const environment = chooseEnvironment(bootQuery.api, localStorage, brand.environments);
+  const apiBase = environment.apiBase;
+  sessionStorage.setItem('navigation.apiBase', apiBase); // read by currentApiBase (session-rules-api.ts)
   history.replaceState(history.state, '', withoutBootParameters(`${location.pathname}${location.search}${location.hash}`));
 
   const feedback = createFeedbackStore();
@@ -166,14 +171,16 @@ export async function startApp(container: HTMLElement): Promise<void> {
         feedback.showError,
       );
   }
+  if (environment.unknown !== undefined) feedback.notify('session.environment.unknown', { name: environment.unknown });
   if (bootQuery.emailConfirmation) feedback.showError(emailConfirmationPopup(bootQuery.emailConfirmation, (key) => i18n.t(key)));
 
   createRoot(container).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback, liveEvents }}>
+        <AppProvider services={{ brand, logoUrl, customer, actions, rpc, session, tokenService, feedback, liveEvents, apiBase }}>
           <ColorSchemeProvider controller={colorScheme}>
             {isSandbox(document) && <SandboxBanner />}
+            {environment.name !== 'production' && <EnvironmentBanner name={environment.name} />}
             <RouterProvider router={router} />
             <Feedback store={feedback} navigate={(href) => void router.navigate(href)} />
             <TermsStep store={terms.store} />

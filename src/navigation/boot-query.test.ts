@@ -1,8 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isMethodCallError } from '../../engine/index.ts';
-import { apiBaseFrom, chooseApiBase, emailConfirmationPopup, readBootQuery, withoutBootParameters } from './boot-query.ts';
-
-const ORIGIN = 'https://bank.example';
+import { emailConfirmationPopup, readBootQuery, withoutBootParameters } from './boot-query.ts';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -23,26 +21,6 @@ describe('query handling at start (document 000 section 2)', () => {
   it('drops the handled parameters from the address, keeping the others', () => {
     expect(withoutBootParameters('/home?code=a&codeVerifier=b&tab=2#x')).toBe('/home?tab=2#x');
     expect(withoutBootParameters('/login?emailConfirmation=success')).toBe('/login');
-  });
-
-  it.each([
-    ['/v2/', '/v2'],
-    [`${ORIGIN}/v2`, '/v2'],
-    ['', ''],
-    ['default', ''],
-    ['https://evil.example/api', null],
-    ['//evil.example', null],
-    ['/v2?x=1', null],
-  ])('?api=%s → %s (same origin only)', (value, expected) => {
-    expect(apiBaseFrom(value, ORIGIN)).toBe(expected);
-  });
-
-  it('keeps the chosen API target for the tab and ignores a refused one', () => {
-    expect(chooseApiBase('/v2', sessionStorage, ORIGIN)).toBe('/v2');
-    expect(chooseApiBase(undefined, sessionStorage, ORIGIN)).toBe('/v2');
-    expect(chooseApiBase('https://evil.example', sessionStorage, ORIGIN)).toBe('/v2');
-    expect(chooseApiBase('default', sessionStorage, ORIGIN)).toBe('');
-    expect(chooseApiBase(undefined, sessionStorage, ORIGIN)).toBe('');
   });
 
   it('titles the e-mail confirmation popup and says the outcome', () => {

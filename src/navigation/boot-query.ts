@@ -1,13 +1,11 @@
 import { MethodCallError } from '../../engine/index.ts';
 
-const API_BASE = 'navigation.apiBase';
-
 /** The query parameters the application acts on when it starts (document 000 section 2, Query handling). */
 export const BOOT_PARAMETERS = ['api', 'fromCustomerId', 'code', 'codeVerifier', 'emailConfirmation'] as const;
 
 /** What the start-up query asks for. */
 export interface BootQuery {
-  /** `?api`: the API target asked for ('' resets it), or undefined when the query does not say. */
+  /** `?api`: the environment asked for (see environments.ts), or undefined when the query does not say. */
   api?: string;
   /** `fromCustomerId`: the customer to act for. */
   fromCustomerId?: number;
@@ -50,47 +48,6 @@ export function withoutBootParameters(pathAndQuery: string): string {
   const url = new URL(pathAndQuery, 'http://localhost');
   for (const name of BOOT_PARAMETERS) url.searchParams.delete(name);
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-/**
- * Checks an `?api` target: only this application's own origin is allowed (a path such as `/v2`, or an
- * absolute URL on the same origin), because the API receives the user's tokens; anything else is
- * refused with null. The answer is the base path without a trailing slash ('' is the default target).
- *
- * @example
- * apiBaseFrom('/v2/', 'https://bank.example'); // '/v2'
- * apiBaseFrom('https://evil.example', 'https://bank.example'); // null
- */
-export function apiBaseFrom(value: string, origin: string): string | null {
-  if (value === '' || value === 'default') return '';
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== origin || url.search || url.hash) return null;
-    return url.pathname.replace(/\/+$/, '');
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The API base of this tab: `?api` when it names an allowed target (kept for the tab), else the one
- * kept earlier, else the default ''.
- *
- * @example
- * const base = chooseApiBase(readBootQuery(location.search).api, sessionStorage, location.origin);
- * createRpc({ endpoint: `${base}/api`, … });
- */
-export function chooseApiBase(asked: string | undefined, storage: Storage, origin: string): string {
-  if (asked !== undefined) {
-    const base = apiBaseFrom(asked, origin);
-    if (base !== null) {
-      if (base) storage.setItem(API_BASE, base);
-      else storage.removeItem(API_BASE);
-      return base;
-    }
-  }
-  const kept = storage.getItem(API_BASE);
-  return kept !== null && apiBaseFrom(kept, origin) !== null ? kept : '';
 }
 
 /**

@@ -14,6 +14,7 @@ import { AppProvider } from '../app/app-context.tsx';
 import { testServices } from '../testing/app-services.ts';
 import { englishI18n } from '../testing/render-spec.tsx';
 import { AccountRecovery } from './AccountRecovery.tsx';
+import { BotChallengeWidget } from './BotChallengeWidget.tsx';
 import { recoveryMemory } from './recovery-task.ts';
 
 const task = { taskId: 'task-1', channel: 'email', verificationStatus: 'codeSent', isRetryable: false, codeExpiresInSeconds: 900 };
@@ -30,6 +31,7 @@ function open(path: string, answer: (method: string, params: Record<string, unkn
     layouts: { external: Layout, restricted: Layout, clear: Layout, main: Layout },
     guards: {},
     components: { AccountRecovery },
+    widgets: { botChallenge: BotChallengeWidget },
     callMethod: async () => ({}),
   };
   const router = createMemoryRouter(createScreenRoutes(engine), { initialEntries: [path] });

@@ -142,6 +142,8 @@ export function AccountRecovery({ spec, params }: CustomScreenProps) {
     setTask(next);
   };
   const text = (value: unknown) => String(value ?? '').trim();
+  // The bot challenge's token (the botChallenge widget), when the brand asks for one.
+  const challengeOf = (valid: Record<string, unknown>) => (typeof valid.challengeToken === 'string' ? { challengeToken: valid.challengeToken } : {});
 
   const startAgain = () => {
     remember(null);
@@ -158,7 +160,7 @@ export function AccountRecovery({ spec, params }: CustomScreenProps) {
         intro={t('onboarding.recovery.emailIntro')}
         submitLabel={t('onboarding.recovery.sendCode')}
         onSubmit={async (valid) => {
-          remember(await rpc('passwordChangeRequest', { email: text(valid.email) }));
+          remember(await rpc('passwordChangeRequest', { email: text(valid.email), ...challengeOf(valid) }));
           go('reset');
         }}
         after={
@@ -184,6 +186,7 @@ export function AccountRecovery({ spec, params }: CustomScreenProps) {
               lastName: text(valid.lastName),
               dob: text(valid.dob),
               recoveryEmail: text(valid.recoveryEmail),
+              ...challengeOf(valid),
             }),
           );
           go('status');

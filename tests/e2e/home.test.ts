@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../../server/demo/seed.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer, signedInPage } from '../support/pages.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 
 const e2e = browserAndServer();
 
@@ -29,6 +30,7 @@ async function newCustomer(): Promise<string> {
     phone: '721 000 222',
     registrationType: 'freelancers',
     acceptedTerms: ['privacyPolicy', 'userAgreement'],
+    challengeToken: await solvedChallenge(e2e.server.url),
   });
   expect(created.body.responseCode).toBe('00');
   const query = new URLSearchParams({ to: email, purpose: 'activation' });

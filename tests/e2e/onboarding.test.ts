@@ -10,6 +10,7 @@ import { ApiClient } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
+import { solvedChallenge, solveChallengeOnPage } from '../support/bot-challenge.ts';
 
 let browser: Browser;
 let paxum: RunningServer;
@@ -70,6 +71,7 @@ describe('getting in', () => {
     await page.locator('#register-personal_registrationType').selectOption('developers');
     await page.locator('#register-personal_acceptedTerms_privacyPolicy').check();
     await page.locator('#register-personal_acceptedTerms_userAgreement').check();
+    await solveChallengeOnPage(page);
     await page.locator('form button[type="submit"]').click();
     await expect.poll(() => page.locator('form').innerText()).toContain('at least one lower-case letter');
     expect(await seriousViolations(page)).toEqual([]);
@@ -104,6 +106,7 @@ describe('getting in', () => {
       birthDay: '1985-07-01',
       registrationType: 'others',
       acceptedTerms: ['privacyPolicy', 'userAgreement'],
+      challengeToken: await solvedChallenge(paxum.url),
     });
     await client.rpc('accountActivate', { username: email, activationCode: await codeFromOutbox(paxum, email, 'activation') });
 
@@ -116,6 +119,7 @@ describe('getting in', () => {
         throw new Error(`${String(error)}\n${page.url()}\n${await page.locator('body').innerText()}`);
       });
     await page.locator('#recovery_email').fill(email);
+    await solveChallengeOnPage(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.waitForURL('**/account-recovery/reset');

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 
 const e2e = browserAndServer();
 const { signedInPage } = e2e;
@@ -166,6 +167,7 @@ describe('password change', () => {
       birthDay: '1990-05-01',
       registrationType: 'others',
       acceptedTerms: ['privacyPolicy', 'userAgreement'],
+      challengeToken: await solvedChallenge(client.baseUrl),
     });
     await client.rpc('accountActivate', { username: email, activationCode: await outbox('activation') });
 

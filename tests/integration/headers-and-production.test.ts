@@ -34,7 +34,8 @@ describe('security headers and production', () => {
       request.on('end', () => {
         gatewayCalls.push({ url: request.url ?? '', body });
         response.setHeader('content-type', 'application/json');
-        response.end('{}');
+        // The bot-challenge provider says every token is good; the others answer an empty object.
+        response.end(request.url === '/bot_challenge_verify_url' ? '{"success":true}' : '{}');
       });
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
@@ -58,6 +59,7 @@ describe('security headers and production', () => {
       'CRYPTO_GATEWAY_URL',
       'CARD_PROCESSOR_URL',
       'RAIL_WIRE_URL',
+      'BOT_CHALLENGE_VERIFY_URL',
     ]) {
       env[name] = `${gatewayUrl}/${name.toLowerCase()}`;
     }
@@ -121,6 +123,7 @@ describe('security headers and production', () => {
         phone: '721 000 111',
         registrationType: 'freelancers',
         acceptedTerms: ['privacyPolicy', 'userAgreement'],
+        challengeToken: 'provider-token',
       });
       expect(answer.body.responseCode).toBe('00');
       expect(gatewayCalls.some((call) => call.url === '/email_gateway_url' && call.body.includes(email))).toBe(true);

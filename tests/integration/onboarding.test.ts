@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/demo/seed.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 
 const NEW_PASSWORD = 'Fresh-pass-2027';
 
@@ -54,8 +55,13 @@ for (const backend of BACKENDS) {
       if (!code) throw new Error(`no ${purpose} code sent to ${to}`);
       return code;
     };
+    /** A registration with the sandbox bot challenge solved, as the form sends it. */
+    const solvedRegistration = async (email: string, overrides: Record<string, unknown> = {}) => ({
+      ...registration(email, overrides),
+      challengeToken: await solvedChallenge(client.baseUrl),
+    });
     const register = async (email: string, overrides: Record<string, unknown> = {}) => {
-      const answer = await client.rpc('accountCreate', registration(email, overrides));
+      const answer = await client.rpc('accountCreate', await solvedRegistration(email, overrides));
       expect(answer.body).toMatchObject({ responseCode: '00', username: email.toLowerCase() });
     };
     const users = async (email: string) => test.server.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).execute();
@@ -102,17 +108,17 @@ for (const backend of BACKENDS) {
     });
 
     it('refuses a taken e-mail, a missing term, a minor and a weak password, creating nothing', async () => {
-      const taken = await client.rpc('accountCreate', registration(DEMO_LOGINS.personal.toUpperCase()));
+      const taken = await client.rpc('accountCreate', await solvedRegistration(DEMO_LOGINS.personal.toUpperCase()));
       expect(taken.body.responseCode).toBe('TA1');
       expect(taken.body.validationErrors).toEqual([{ field: 'username', description: expect.stringMatching(/already exists/) }]);
 
       const email = uniqueEmail('refused');
-      const noTerms = await client.rpc('accountCreate', registration(email, { acceptedTerms: ['privacyPolicy'] }));
+      const noTerms = await client.rpc('accountCreate', await solvedRegistration(email, { acceptedTerms: ['privacyPolicy'] }));
       expect(noTerms.body.validationErrors).toEqual([{ field: 'acceptedTerms', description: 'Accept User Agreement to register.' }]);
       const thisYear = new Date().getUTCFullYear();
-      const minor = await client.rpc('accountCreate', registration(email, { birthDay: `${thisYear - 10}-01-01` }));
+      const minor = await client.rpc('accountCreate', await solvedRegistration(email, { birthDay: `${thisYear - 10}-01-01` }));
       expect(minor.body.validationErrors).toEqual([{ field: 'birthDay', description: expect.stringMatching(/at least 18/) }]);
-      const weak = await client.rpc('accountCreate', registration(email, { password: 'password' }));
+      const weak = await client.rpc('accountCreate', await solvedRegistration(email, { password: 'password' }));
       expect(weak.body.responseCode).toBe('TA1');
       expect(weak.body.validationErrors.map((e: { field: string }) => e.field)).toEqual(['password']);
       expect(await users(email)).toEqual([]);
@@ -162,8 +168,8 @@ for (const backend of BACKENDS) {
       const session = await client.rpc('accountActivate', { username: email, activationCode: await latestCode(email.toLowerCase(), 'activation') });
       expect(session.body.responseCode).toBe('00');
 
-      const known = await client.rpc('passwordChangeRequest', { email });
-      const unknown = await client.rpc('passwordChangeRequest', { email: uniqueEmail('ghost') });
+      const known = await client.rpc('passwordChangeRequest', { email, challengeToken: await solvedChallenge(client.baseUrl) });
+      const unknown = await client.rpc('passwordChangeRequest', { email: uniqueEmail('ghost'), challengeToken: await solvedChallenge(client.baseUrl) });
       const shape = (body: Record<string, unknown>) => ({ ...body, taskId: typeof body.taskId, codeExpiresInSeconds: typeof body.codeExpiresInSeconds });
       expect(shape(unknown.body)).toEqual(shape(known.body));
       expect(known.body).toMatchObject({ responseCode: '00', verificationStatus: 'codeSent', channel: 'email' });
@@ -193,7 +199,7 @@ for (const backend of BACKENDS) {
     });
 
     it('refuses an expired recovery code and a task id that does not exist', async () => {
-      const task = await client.rpc('passwordChangeRequest', { email: DEMO_LOGINS.business });
+      const task = await client.rpc('passwordChangeRequest', { email: DEMO_LOGINS.business, challengeToken: await solvedChallenge(client.baseUrl) });
       const code = await latestCode(DEMO_LOGINS.business, 'recovery');
       await test.server.db
         .updateTable('recovery_tasks')
@@ -209,11 +215,23 @@ for (const backend of BACKENDS) {
 
     it('recovers by personal data with an SMS to the confirmed phone, and rejects details that match nobody', async () => {
       const recoveryEmail = uniqueEmail('lost');
-      const nobody = await client.rpc('accountRecoveryRequest', { firstName: 'Nobody', lastName: 'Known', dob: '1970-01-01', recoveryEmail });
+      const nobody = await client.rpc('accountRecoveryRequest', {
+        firstName: 'Nobody',
+        lastName: 'Known',
+        dob: '1970-01-01',
+        recoveryEmail,
+        challengeToken: await solvedChallenge(client.baseUrl),
+      });
       expect(nobody.body).toMatchObject({ responseCode: '00', verificationStatus: 'rejected', rejectReason: 'detailsDoNotMatch', isRetryable: true });
       expect((await client.rpc('passwordChangeCodeCheck', { taskId: nobody.body.taskId, code: '123456' })).body.responseCode).toBe('VF');
 
-      const anna = await client.rpc('accountRecoveryRequest', { firstName: 'anna', lastName: 'NOVAK', dob: '1991-04-12', recoveryEmail });
+      const anna = await client.rpc('accountRecoveryRequest', {
+        firstName: 'anna',
+        lastName: 'NOVAK',
+        dob: '1991-04-12',
+        recoveryEmail,
+        challengeToken: await solvedChallenge(client.baseUrl),
+      });
       expect(anna.body).toMatchObject({ verificationStatus: 'codeSent', isRetryable: false, maskedPhone: '+44 ••••••0123', channel: 'personalData' });
       expect((await client.rpc('accountRecoveryStatus', { taskId: anna.body.taskId })).body.verificationStatus).toBe('codeSent');
       expect((await outbox(recoveryEmail.toLowerCase(), 'recovery')).length).toBe(2);
@@ -293,7 +311,7 @@ for (const backend of BACKENDS) {
     it('refuses to register and creates nothing', async () => {
       const client = new ApiClient(test.url);
       const email = uniqueEmail('paydek');
-      const answer = await client.rpc('accountCreate', registration(email));
+      const answer = await client.rpc('accountCreate', { ...registration(email), challengeToken: await solvedChallenge(test.url, 'paydek') });
       expect(answer.body.responseCode).toBe('ENOA');
       expect(answer.body.responseDescription).toMatch(/Registration is not offered/);
       expect(await test.server.db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).execute()).toEqual([]);

@@ -13,6 +13,7 @@ import { releaseEscrowFor } from '../../server/transfers/escrow.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { currentBalance } from '../../server/ledger/system-balances.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 
 interface Account {
   accountId: number;
@@ -197,6 +198,8 @@ for (const backend of BACKENDS) {
         phone: '721 000 222',
         registrationType: 'freelancers',
         acceptedTerms: ['privacyPolicy', 'userAgreement'],
+
+        challengeToken: await solvedChallenge(client.baseUrl),
       });
       expect(registered.body.responseCode).toBe('00');
       const transfer = () =>

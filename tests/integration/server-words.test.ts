@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { ApiClient, pkcePair, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 
 interface Account {
   accountId: number;
@@ -175,7 +176,11 @@ for (const backend of BACKENDS) {
 
     it('sends the recovery SMS and e-mail in Russian for a request in Russian, and refuses a wrong code in Spanish', async () => {
       const recoveryEmail = `words-${randomUUID()}@example.com`;
-      const started = await anonymous('accountRecoveryRequest', { firstName: 'Anna', lastName: 'Novak', dob: '1991-04-12', recoveryEmail }, 'ru');
+      const started = await anonymous(
+        'accountRecoveryRequest',
+        { firstName: 'Anna', lastName: 'Novak', dob: '1991-04-12', recoveryEmail, challengeToken: await solvedChallenge(client.baseUrl) },
+        'ru',
+      );
       expect(started).toMatchObject({ responseCode: '00', verificationStatus: 'codeSent' });
 
       const [sms] = await outbox('447700900123', 'recovery');

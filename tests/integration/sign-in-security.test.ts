@@ -13,6 +13,7 @@ import { SECOND_FACTOR_FAILURES_ALLOWED } from '../../server/auth/second-factor-
 import { DEMO_TOTP_SECRET, SIGN_IN_DEMO_LOGINS as LOGINS } from '../../server/signin/demo-seed.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 
 const BURST = 24;
 
@@ -105,7 +106,7 @@ for (const backend of BACKENDS) {
       expect(messages[0]!.body).toMatch(/Forgot password/);
 
       // Account recovery by e-mail: a new password, and the lock is gone.
-      const task = await client.rpc('passwordChangeRequest', { email: login });
+      const task = await client.rpc('passwordChangeRequest', { email: login, challengeToken: await solvedChallenge(client.baseUrl) });
       const recoveryMail = await client.get(`/sandbox/outbox/messages?to=${encodeURIComponent(login)}&purpose=recovery`);
       const code = /\b([0-9]{6})\b/.exec(JSON.parse(recoveryMail.text).messages[0].body)![1]!;
       const changed = await client.rpc('passwordChangeWithCode', { taskId: task.body.taskId, code, password: 'Recovered-pass-2026' });

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, FieldGroup, type WidgetProps } from '../../engine/index.ts';
+import { useApp } from '../app/app-context.tsx';
+import { solveBotChallenge } from './bot-challenge.ts';
+
+/**
+ * `ui:widget: botChallenge` for the `challengeToken` of a registration or recovery call: an "I am not
+ * a robot" button that solves the challenge for the brand's site key (brand.json `botChallengeSiteKey`)
+ * and keeps the token the server verifies. A token is good once, so when the server refuses it (an
+ * error on the field) the button shows again. Draws nothing for a brand without a site key.
+ */
+export function BotChallengeWidget(props: WidgetProps) {
+  const { id, value, disabled, readonly, onChange, rawErrors } = props;
+  const { t } = useTranslation();
+  const { brand, apiBase = '' } = useApp();
+  const [state, setState] = useState<'idle' | 'solving' | 'failed'>('idle');
+  const siteKey = brand.botChallengeSiteKey;
+  if (!siteKey) return null;
+  const errors = state === 'failed' ? [t('onboarding.botChallenge.failed'), ...(rawErrors ?? [])] : (rawErrors ?? []);
+  const solved = typeof value === 'string' && value !== '' && (rawErrors?.length ?? 0) === 0;
+
+  const solve = async () => {
+    setState('solving');
+    try {
+      onChange(await solveBotChallenge({ apiBase, siteKey }));
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  return (
+    <FieldGroup legend={t('onboarding.botChallenge.legend')} required errors={errors}>
+      {solved ? (
+        <p id={id} role="status">
+          {t('onboarding.botChallenge.solved')}
+        </p>
+      ) : (
+        <Button id={id} variant="secondary" pending={state === 'solving'} disabled={disabled || readonly} onClick={() => void solve()}>
+          {state === 'solving' ? t('onboarding.botChallenge.solving') : t('onboarding.botChallenge.solve')}
+        </Button>
+      )}
+    </FieldGroup>
+  );
+}
