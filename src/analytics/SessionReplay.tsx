@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ButtonRow, DataTable, LoadingIndicator, Section, formatDuration, type Column, type CustomScreenProps } from '../../engine/index.ts';
+import {
+  Button,
+  ButtonLink,
+  ButtonRow,
+  DataTable,
+  LoadingIndicator,
+  Section,
+  formatDuration,
+  type Column,
+  type CustomScreenProps,
+} from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { rebuildPage, replayableEvents, ReplayAborted, type ReplayedPage } from './replay.ts';
 import type { RecordedEvent } from './session-recorder.ts';
@@ -92,9 +102,9 @@ export function SessionReplay({ params }: CustomScreenProps) {
         </Section>
       )}
       <ButtonRow>
-        <Button variant="secondary" onClick={() => history.back()}>
+        <ButtonLink variant="secondary" to={`/admin-overview/customers/${encodeURIComponent(customerId)}`}>
           {t('admin.customer.backToCustomer')}
-        </Button>
+        </ButtonLink>
       </ButtonRow>
     </>
   );
