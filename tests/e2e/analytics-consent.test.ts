@@ -77,5 +77,14 @@ describe('analytics consent and the admin replay', () => {
     await admin.screenshot({ path: path.join(SHOTS, 'replay-1280.png'), fullPage: true });
     await admin.setViewportSize({ width: 375, height: 900 });
     await admin.screenshot({ path: path.join(SHOTS, 'replay-375.png'), fullPage: true });
+
+    // The demo business customer has a recording of its own, so the screen is filled under npm start.
+    await admin.goto(`${server.url}/admin-overview`);
+    await admin.getByLabel('Name, e-mail or customer number').fill('northwind');
+    await admin.getByRole('button', { name: /apply/i }).click();
+    await admin.locator('main table tbody tr', { hasText: 'Northwind' }).first().click();
+    await admin.waitForURL((url) => /^\/admin-overview\/customers\/\d+$/.test(url.pathname));
+    await admin.goto(`${admin.url()}/recordings`);
+    await expect.poll(() => admin.locator('main').innerText()).toContain('0:06');
   });
 });
