@@ -8,6 +8,7 @@ export { createScreenRoutes, createScreenRouter } from './router/createScreenRou
 export { EngineProvider, useEngine } from './provider/EngineProvider';
 export { MethodCallError, isAnswer, isMethodCallError } from './errors/MethodCallError';
 export { formatMoney, formatNumber, formatDate, formatDateTime } from './format';
+export { formatDuration } from './format/formatValue';
 export { intlLocale } from './i18n/labels';
 export { ConfirmDialog, useConfirm, type ConfirmOptions, type ConfirmWording } from './ui/ConfirmDialog';
 export { Dialog, type DialogProps } from './ui/Dialog';

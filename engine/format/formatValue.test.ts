@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../testing/harness';
 import { formatDate, formatDateTime, formatMonth } from './dates';
-import { columnFormat, formatText } from './formatValue';
+import { columnFormat, formatDuration, formatText } from './formatValue';
 
 const i18n = createTestI18n({
   enums: { status: { posted: 'Posted' }, agreement: { terms: 'Terms of Service' }, boarding: { true: 'On board', false: 'Ashore' } },
@@ -9,6 +9,13 @@ const i18n = createTestI18n({
 const ctx = { locale: 'en', t: i18n.t };
 
 describe('formatText', () => {
+  it('shows a duration in milliseconds as minutes and seconds, hours in front past an hour', () => {
+    expect(formatText(65_400, { field: 'length', format: 'duration' }, {}, ctx)).toBe('1:05');
+    expect(formatText(0, { field: 'length', format: 'duration' }, {}, ctx)).toBe('0:00');
+    expect(formatDuration(3_723_000)).toBe('1:02:03');
+    expect(formatDuration('soon')).toBe('soon');
+  });
+
   it('formats money with the currency of its row', () => {
     expect(formatText('-5.5', { field: 'amount', format: 'money', currencyField: 'currencyCode' }, { currencyCode: 'GBP' }, ctx)).toBe('-£5.50');
   });

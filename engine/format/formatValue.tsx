@@ -84,6 +84,26 @@ export function isImageAddress(value: string): boolean {
   return (/^\/(?![/\\])/.test(value) || /^https?:\/\//i.test(value)) && !/\s/.test(value);
 }
 
+/**
+ * A length in milliseconds as a clock reads it: minutes and seconds, hours in front past an hour; the same
+ * in every language. A value that is not a number is shown as it is.
+ *
+ * @example
+ * ```ts
+ * formatDuration(65_400); // '1:05'
+ * formatDuration(3_723_000); // '1:02:03'
+ * ```
+ */
+export function formatDuration(value: unknown): string {
+  const ms = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(ms) || ms < 0) return String(value);
+  const seconds = Math.floor(ms / 1000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds % 60)}` : `${minutes}:${two(seconds % 60)}`;
+}
+
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
 
 function formatPresent(
@@ -106,6 +126,8 @@ function formatPresent(
       return formatDateTime(value, ctx.locale);
     case 'month':
       return formatMonth(value, ctx.locale);
+    case 'duration':
+      return formatDuration(value);
     case 'link':
       return String(value);
     case 'country':

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { seedContractsDemo } from '../contracts/demo-seed.ts';
+import { seedRecordingsDemo } from '../analytics/demo-seed.ts';
 import { REGISTRATION_RULES } from '../../schemas/rules/business-registration.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { ALL_BUSINESS_RIGHTS, type Database } from '../db/schema.ts';
@@ -279,6 +280,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date(),
     await seedPublicApiDemo(trx, DEMO_LOGINS.business, now);
     await seedNotificationsDemo(trx, DEMO_LOGINS.personal, now);
     await seedContractsDemo(trx, DEMO_LOGINS.business, passwordHashes[1]!, now);
+    await seedRecordingsDemo(trx, DEMO_LOGINS.business, 'sandbox-paxum-project', now);
     return true;
   });
   // Cards are issued by the processor, which is called outside any transaction.

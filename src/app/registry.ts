@@ -127,6 +127,8 @@ export const components: Record<string, ComponentType<CustomScreenProps>> = {
   ScpMobile: screen(async () => (await import('../navigation/ScpMobile.tsx')).ScpMobile),
   // Verification
   IdentityVerificationSession: screen(async () => (await import('../verification/IdentityVerificationSession.tsx')).IdentityVerificationSession),
+  // Admin
+  SessionReplay: screen(async () => (await import('../analytics/SessionReplay.tsx')).SessionReplay),
 };
 
 export const widgets: Record<string, ComponentType<WidgetProps>> = {
