@@ -4,7 +4,7 @@
  * site is never framed.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ScreenSpec } from '../spec/types';
 import { createTestI18n, renderScreens, testOptions } from '../testing/harness';
 import { frameAddress } from './steps';
@@ -76,6 +76,14 @@ describe('result.frame', () => {
     expect((frame as HTMLIFrameElement).style.height).toBe('400px');
     fireEvent.click(within(step).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('refreshes once the step is closed, not while the framed page is being filled in', async () => {
+    const { step, callMethod } = await openFrame('https://sign.example/s/7?token=a');
+    const reads = () => callMethod.mock.calls.filter(([method]) => method === 'formGet').length;
+    const before = reads();
+    fireEvent.click(within(step).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(reads()).toBeGreaterThan(before), FIND);
   });
 
   it('frames a path on this site', async () => {

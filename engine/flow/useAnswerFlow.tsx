@@ -45,7 +45,7 @@ export interface FlowRunOptions {
 type Open =
   | { kind: 'review'; review: ReviewSpec; values: Values; answer: (go: boolean) => void }
   | { kind: 'challenge'; name: string; first: Values; callAgain: (extra: Values) => Promise<unknown>; end: (end: ChallengeEnd | null) => void }
-  | { kind: 'result'; result: ResultSpec; values: Values; rows?: ResultRows; repeat?: () => void }
+  | { kind: 'result'; result: ResultSpec; values: Values; rows?: ResultRows; repeat?: () => void; onClosed?: () => void }
   | { kind: 'lost'; state: LostState; choose: (choice: LostChoice) => void };
 
 /** What the person chose in the lost step. */
@@ -131,7 +131,8 @@ export async function reviewLookups(lookups: readonly ReviewLookup[] | undefined
  *    `closeWhen` holds, else staying until closed; its `details` link and `repeat` button (the run's
  *    `repeat`) lead on; a `reveal` result hides itself after `hideAfterMs`; a `list` result is a table,
  *    each item filled in from the run's `rows` it names;
- * 5. `success` (notice, refresh, navigate) where `doneWhen` holds for the final answer.
+ * 5. `success` (notice, refresh, navigate) where `doneWhen` holds for the final answer; after a `frame`
+ *    result, once the person has closed the step (the framed page changed what a refresh reads).
  * A refusal rejects, for the caller to put field errors on fields. `dialog` draws the open step.
  *
  * @example
@@ -242,6 +243,11 @@ export function useAnswerFlow(
         if (!end) return { status: 'cancelled' };
         values = { ...end.answer, ...(end.method ? { challenge: { method: end.method } } : {}) };
       }
+      // A framed partner page is filled in while the step is open: `success` (a refresh reading what the
+      // partner changed) runs once the person closes it, not when it opens.
+      let closed: Promise<void> | undefined;
+      let onClosed = () => {};
+      if (target.result?.frame) closed = new Promise<void>((resolve) => (onClosed = resolve));
       if (target.result) {
         const result = target.result;
         // A revealed value keeps to the answer; any other result shows the final answer over the first (a
@@ -250,7 +256,10 @@ export function useAnswerFlow(
         if (host) {
           // The screen holds the result, so a refresh that hides the form or button that asked (an order
           // now paid, an item's new status, rows acted on) does not take it away before the person leaves it.
-          const hide = () => host.show(null);
+          const hide = () => {
+            host.show(null);
+            onClosed();
+          };
           const again = repeat ? () => (hide(), repeat(input)) : undefined;
           host.show(
             <ResultStep
@@ -265,9 +274,10 @@ export function useAnswerFlow(
           );
         } else {
           const again = repeat ? () => (setOpen(null), repeat(input)) : undefined;
-          setOpen({ kind: 'result', result, values: shownValues, rows, ...(again ? { repeat: again } : {}) });
+          setOpen({ kind: 'result', result, values: shownValues, rows, onClosed, ...(again ? { repeat: again } : {}) });
         }
       }
+      if (closed) await closed;
       if (!matchesWhen(target.doneWhen, values)) return { status: 'kept' };
       beforeSuccess?.();
       await succeed(target.success, { answer: values, ...(outcome.navigateTo ? { navigateTo: outcome.navigateTo } : {}) });
@@ -291,7 +301,11 @@ export function useAnswerFlow(
     [target, host, source],
   );
 
-  const close = useCallback(() => setOpen(null), []);
+  const closeResult = useCallback(() => {
+    const onClosed = open?.kind === 'result' ? open.onClosed : undefined;
+    setOpen(null);
+    onClosed?.();
+  }, [open]);
   let dialog: ReactNode = null;
   if (open?.kind === 'review') dialog = <ReviewStep review={open.review} values={open.values} onAnswer={open.answer} />;
   if (open?.kind === 'result') {
@@ -300,7 +314,7 @@ export function useAnswerFlow(
         result={open.result}
         values={open.values}
         rows={open.rows}
-        onClose={close}
+        onClose={closeResult}
         source={source}
         {...(open.repeat ? { onRepeat: open.repeat } : {})}
       />

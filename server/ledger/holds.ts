@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { LedgerError } from './errors.ts';
 import { legValues, lockAccounts, writeEntries, type LedgerPosting, type PostedTransaction } from './post-transaction.ts';
+import { sharesOf, splitPostings } from './revenue-split.ts';
 
 /**
  * Holds a posting: its transaction and entries are written as pending, and every customer account
@@ -73,4 +74,13 @@ export async function settleHeldTransaction(trx: Transaction<Database>, transact
     insert into system_balance_deltas (account_id, amount)
     select v.id, v.amount from v join accounts as a on a.id = v.id
     where a.customer_id is null and ${outcome === 'post'}`.execute(trx);
+
+  // A held payment (a transfer confirmed by a code, approved, or released from escrow) is received when it is
+  // posted: the revenue-split shares of its receiver's active contracts move now, in this same transaction,
+  // as writeEntries moves them for a payment posted at once (server/ledger/revenue-split.ts).
+  if (outcome === 'post') {
+    const { operation_type } = await trx.selectFrom('ledger_transactions').select('operation_type').where('id', '=', transactionId).executeTakeFirstOrThrow();
+    const shares = await sharesOf(trx, operation_type, legs);
+    for (const share of splitPostings(shares, transactionId)) await writeEntries(trx, share, 'posted');
+  }
 }

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shareOf } from '../../server/ledger/revenue-split.ts';
 import { postLedgerTransaction } from '../../server/ledger/post-transaction.ts';
+import { holdLedgerTransaction, settleHeldTransaction } from '../../server/ledger/holds.ts';
 import { ApiClient, type Json, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { createPersonalCustomer, fund, mapConcurrently, openAccount, TEST_PASSWORD } from './ledger-support.ts';
@@ -218,6 +219,27 @@ for (const backend of BACKENDS) {
       expect(after[0]! - before[0]!).toBe(total - toFirst - toSecond);
       expect(after[3]! - before[3]!).toBe(-total);
       expect(secondContract).toBeGreaterThan(firstContract);
+    });
+
+    it('splits a held payment (a transfer confirmed by a code) when it is posted, not while it is held', async () => {
+      const accounts = [sender.accountId, beneficiary.accountId, second.accountId];
+      const before = await Promise.all(accounts.map(balance));
+      const held = await test.server.db.transaction().execute((trx) =>
+        holdLedgerTransaction(trx, {
+          operationType: 'Transfer',
+          description: 'Payment for services, awaiting its code',
+          legs: [
+            { accountId: payerAccount, amount: -10_000n },
+            { accountId: sender.accountId, amount: 10_000n },
+          ],
+        }),
+      );
+      expect(await Promise.all(accounts.map(balance))).toEqual(before);
+      await test.server.db.transaction().execute((trx) => settleHeldTransaction(trx, held.transactionId, 'post'));
+      const after = await Promise.all(accounts.map(balance));
+      expect(after[1]! - before[1]!).toBe(shareOf(10_000n, 1_000));
+      expect(after[2]! - before[2]!).toBe(shareOf(10_000n, 3_333));
+      expect(after[0]! - before[0]!).toBe(10_000n - shareOf(10_000n, 1_000) - shareOf(10_000n, 3_333));
     });
   });
 }
