@@ -21,7 +21,7 @@ export async function botChallengeSandboxPage(app: FastifyInstance, options: { d
 
   app.post<{ Body: { siteKey?: unknown } }>('/sandbox/bot-challenge/solve', async (request, reply) => {
     const siteKey = typeof request.body?.siteKey === 'string' ? request.body.siteKey : '';
-    if (!SITE_KEY.test(siteKey)) return reply.code(400).send({ message: 'Send the brand\'s siteKey (letters, digits, "-" and "_", at most 128).' });
+    if (!SITE_KEY.test(siteKey)) return reply.code(400).send({ error: 'invalidSiteKey', field: 'siteKey' });
     const token = await issueSandboxToken(db, siteKey);
     const json = !String(request.headers['content-type'] ?? '').includes('form-urlencoded');
     if (json) return { token, expiresInSeconds: TOKEN_LIFETIME_SECONDS };
