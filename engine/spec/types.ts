@@ -364,7 +364,8 @@ export interface Action {
  * `image`: the address of a picture (a path on this site or an http(s) URL) drawn as a small image, its `template`
  * giving the words screen readers hear (none: decorative).
  */
-export type ValueFormat = 'text' | 'money' | 'date' | 'datetime' | 'month' | 'duration' | 'number' | 'badge' | 'country' | 'link' | 'verbatim' | 'progress' | 'image';
+export type ValueFormat =
+  'text' | 'money' | 'date' | 'datetime' | 'month' | 'duration' | 'number' | 'badge' | 'country' | 'link' | 'verbatim' | 'progress' | 'image';
 
 /** One column of a table, or one field of a detail. */
 export interface Column {
