@@ -72,6 +72,9 @@ const WRITTEN_BY_DESIGN = new Set([
   'call_counts',
   'kysely_migration',
   'kysely_migration_lock',
+  // An account's payment instructions are made the first time anything reads them (a pure function of the account
+  // id, server/accounts/payment-instructions.ts), so a read-only method such as accountConfirmationLetter adds them.
+  'payment_instructions',
 ]);
 
 /**
