@@ -70,17 +70,17 @@ describe('revenue-split contracts', () => {
     const id = Number(new URL(northwind.url()).pathname.split('/').pop());
     const head = northwind.locator('main');
     await head.getByText('Unsigned', { exact: true }).waitFor();
-    expect(await head.getByRole('button', { name: 'Cancel contract' }).count()).toBe(1);
-    expect(await head.getByRole('button', { name: 'Reject' }).count()).toBe(0);
+    await expect.poll(() => head.getByRole('button', { name: 'Cancel contract' }).count()).toBe(1);
+    await expect.poll(() => head.getByRole('button', { name: 'Reject' }).count()).toBe(0);
 
     await signInFrame(northwind, /WAITING/);
     await head.getByText('Waiting', { exact: true }).waitFor();
-    expect(await head.getByRole('button', { name: 'Sign', exact: true }).count()).toBe(0);
+    await expect.poll(() => head.getByRole('button', { name: 'Sign', exact: true }).count()).toBe(0);
 
     const contoso = await e2e.signedInPage(CONTOSO);
     await contoso.goto(`${e2e.server.url}/revenue-split/${id}`);
     await contoso.locator('main').getByRole('button', { name: 'Reject' }).waitFor();
-    expect(await contoso.locator('main').getByRole('button', { name: 'Cancel contract' }).count()).toBe(0);
+    await expect.poll(() => contoso.locator('main').getByRole('button', { name: 'Cancel contract' }).count()).toBe(0);
     await signInFrame(contoso, /SIGNED|ACTIVE/);
 
     const contosoApi = await signIn(e2e.server.url, CONTOSO);
