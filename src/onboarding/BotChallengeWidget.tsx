@@ -18,6 +18,7 @@ export function BotChallengeWidget(props: WidgetProps) {
   const siteKey = brand.botChallengeSiteKey;
   if (!siteKey) return null;
   const errors = state === 'failed' ? [t('onboarding.botChallenge.failed'), ...(rawErrors ?? [])] : (rawErrors ?? []);
+  const buttonText = state === 'solving' ? t('onboarding.botChallenge.solving') : t('onboarding.botChallenge.solve');
   const solved = typeof value === 'string' && value !== '' && (rawErrors?.length ?? 0) === 0;
 
   const solve = async () => {
@@ -37,8 +38,9 @@ export function BotChallengeWidget(props: WidgetProps) {
           {t('onboarding.botChallenge.solved')}
         </p>
       ) : (
-        <Button id={id} variant="secondary" pending={state === 'solving'} disabled={disabled || readonly} onClick={() => void solve()}>
-          {state === 'solving' ? t('onboarding.botChallenge.solving') : t('onboarding.botChallenge.solve')}
+        // Named by what it says, not by the group's label that points at it ("Robot check").
+        <Button id={id} variant="secondary" pending={state === 'solving'} disabled={disabled || readonly} aria-label={buttonText} onClick={() => void solve()}>
+          {buttonText}
         </Button>
       )}
     </FieldGroup>
