@@ -7,15 +7,16 @@ const cache = new Map<string, Brand>();
 
 /**
  * A brand's whole configuration, brands/<id>/brand.json (validated by codegen against
- * schemas/entities/brand.schema.json), read once.
+ * schemas/entities/brand.schema.json), read once; `brandsDir` for another copy of brands/ (tests).
  *
  * @example
  * brandConfig('aplus').languages; // ['en', 'es']
  */
-export function brandConfig(brandId: string): Brand {
-  const known = cache.get(brandId);
+export function brandConfig(brandId: string, brandsDir = path.join(REPOSITORY_ROOT, 'brands')): Brand {
+  const key = `${brandsDir}:${brandId}`;
+  const known = cache.get(key);
   if (known) return known;
-  const file = path.join(REPOSITORY_ROOT, 'brands', brandId, 'brand.json');
+  const file = path.join(brandsDir, brandId, 'brand.json');
   let brand: Brand;
   try {
     brand = JSON.parse(readFileSync(file, 'utf8')) as Brand;
@@ -24,6 +25,6 @@ export function brandConfig(brandId: string): Brand {
       cause: error,
     });
   }
-  cache.set(brandId, brand);
+  cache.set(key, brand);
   return brand;
 }

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Brand } from '../../generated/entities.ts';
+import { brandConfig } from '../config/brand-config.ts';
 import { REPOSITORY_ROOT } from '../config/config.ts';
 
 /** What registration needs to know about the brand the server runs as (document 002, Brand configuration). */
@@ -35,15 +34,7 @@ export function registrationRules(brandId: string, brandsDir = path.join(REPOSIT
   const key = `${brandsDir}:${brandId}`;
   const known = cache.get(key);
   if (known) return known;
-  const file = path.join(brandsDir, brandId, 'brand.json');
-  let brand: Brand;
-  try {
-    brand = JSON.parse(readFileSync(file, 'utf8')) as Brand;
-  } catch (error) {
-    throw new Error(`The brand '${brandId}' has no readable ${file}: set BRAND to a folder of brands/ (${String((error as Error).message)}).`, {
-      cause: error,
-    });
-  }
+  const brand = brandConfig(brandId, brandsDir);
   const rules: RegistrationRules = {
     brandId,
     projectName: brand.projectName,
