@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { verifyAccessToken } from '../auth/access-tokens.ts';
-import { touchSession } from '../auth/sessions.ts';
+import { bearerUser } from '../auth/bearer.ts';
 import { resolveActingCustomer } from '../customers/acting-customer.ts';
 import type { Database } from '../db/schema.ts';
 import { requestLanguage } from '../i18n/texts.ts';
@@ -38,9 +37,7 @@ function contentDisposition(fileName: string): string {
  */
 export async function supportAttachmentRoute(app: FastifyInstance, options: SupportAttachmentRouteOptions): Promise<void> {
   app.get<{ Params: { ticketNumber: string; threadId: string } }>('/api/support/tickets/:ticketNumber/attachments/:threadId', async (request, reply) => {
-    const match = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '');
-    const claims = match ? await verifyAccessToken(options.tokenKey, match[1]!) : undefined;
-    const user = claims ? await touchSession(options.db, claims) : undefined;
+    const user = await bearerUser(options.db, options.tokenKey, request);
     const language = requestLanguage(request.headers['accept-language']);
     if (!user) return reply.code(401).send({ responseCode: 'AU', responseDescription: codeDescription('AU', language) });
     const header = request.headers['customer-id'];
