@@ -19,9 +19,7 @@ describe('codegen', () => {
     expect(JSON.stringify(bundle.methods.profileUpdate.request)).not.toContain('$ref');
     const openapi = JSON.parse(files['openapi.json']!);
     expect(openapi.openapi).toBe('3.1.0');
-    expect(Object.keys(openapi.paths)).toEqual(
-      expect.arrayContaining(['/auth/login', '/auth/token', '/auth/refresh', '/auth/logout', '/api/balanceInquiry']),
-    );
+    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/auth/login', '/auth/token', '/auth/refresh', '/auth/logout', '/api/balanceInquiry']));
     // Each method is its own operation, with who may call it declared as its security.
     expect(openapi.paths['/api/balanceInquiry'].post).toMatchObject({ operationId: 'balanceInquiry', security: [{ bearer: [] }] });
     expect(openapi.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
