@@ -20,6 +20,8 @@ import { p2pDeviceRoutes } from './transfers/p2p-device.ts';
 import { serveAppShell } from './http/app-shell.ts';
 import { BODY_LIMIT_BYTES } from './http/refused-body.ts';
 import { addSecurityHeaders, securityHeadersFor } from './http/security-headers.ts';
+import { addCors } from './http/cors.ts';
+import { brandConfig } from './config/brand-config.ts';
 import { ensureSystemAccounts } from './ledger/system-accounts.ts';
 import { ensureCardBins } from './cards/bins.ts';
 import { cardSandboxPage } from './cards/sandbox-page.ts';
@@ -104,6 +106,8 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     const tokenKey = await loadTokenSecret(db, config.tokenSecret);
 
     addSecurityHeaders(app, securityHeadersFor(config));
+    // The brand's web application on another origin may call this environment's API (brand.json webOrigins).
+    addCors(app, brandConfig(config.brand).webOrigins ?? []);
     // E-mails and SMS a request causes are worded in its language.
     rememberRequestLanguage(app);
     // A failure on a path without its own handler is logged, never described to the caller (no SQL text).

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { Brand } from '../../generated/entities.ts';
+import { brandConfig } from '../config/brand-config.ts';
 import type { ServerConfig } from '../config/config.ts';
 
-/** What the headers depend on: production (HSTS) and the providers the app may show or load from. */
+/** What the headers depend on: production (HSTS), the providers the app may show or load from, the APIs it may call. */
 export interface SecurityHeaderOptions {
   production: boolean;
   /** Origins of the identity verification and e-signature providers, when configured. */
   providerOrigins: string[];
+  /** Origins of the brand's environments' APIs on other origins (brand.json `environments`), which `?api` may choose. */
+  apiOrigins?: string[];
 }
 
 const originOf = (url: string | undefined): string[] => {
@@ -17,6 +21,16 @@ const originOf = (url: string | undefined): string[] => {
 };
 
 /**
+ * The distinct origins of a brand's environments' API bases (production's '' is this origin: left out).
+ *
+ * @example
+ * environmentApiOrigins({ production: '', staging1: 'https://api.staging1.paxum.example/v2' }); // ['https://api.staging1.paxum.example']
+ */
+export function environmentApiOrigins(environments: Brand['environments']): string[] {
+  return [...new Set(Object.values(environments ?? {}).flatMap(originOf))];
+}
+
+/**
  * The header options a configuration asks for.
  *
  * @example
@@ -26,25 +40,28 @@ export function securityHeadersFor(config: ServerConfig): SecurityHeaderOptions 
   return {
     production: config.production === true,
     providerOrigins: [...originOf(config.gateways.identityVerification?.url), ...originOf(config.gateways.eSignature?.url)],
+    apiOrigins: environmentApiOrigins(brandConfig(config.brand).environments),
   };
 }
 
 /**
  * The application's Content Security Policy: scripts and styles only from the product's own files (no
  * inline script, so an injected `<script>` or `onclick` does not run), calls only to itself (its own
- * origin covers the live channel's ws/wss), frames and images from itself and the identity and
- * e-signature providers, nothing may frame it, and forms post only to it.
+ * origin covers the live channel's ws/wss) and to the brand's environment APIs (each https origin with its
+ * wss twin for the live channel), frames and images from itself and the identity and e-signature
+ * providers, nothing may frame it, and forms post only to it.
  *
  * @example
- * applicationCsp(['https://idv.example']); // "default-src 'self'; script-src 'self'; ..."
+ * applicationCsp(['https://idv.example'], ['https://api.staging1.paxum.example']); // "default-src 'self'; ...; connect-src 'self' https://api.staging1.paxum.example wss://api.staging1.paxum.example; ..."
  */
-export function applicationCsp(providerOrigins: readonly string[]): string {
+export function applicationCsp(providerOrigins: readonly string[], apiOrigins: readonly string[] = []): string {
   const providers = providerOrigins.length ? ` ${providerOrigins.join(' ')}` : '';
+  const apis = apiOrigins.flatMap((origin) => [origin, origin.replace(/^https:/, 'wss:')]);
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...apis].join(' '),
     `img-src 'self' data: blob:${providers}`,
     `frame-src 'self'${providers}`,
     "font-src 'self'",
@@ -96,7 +113,7 @@ const PRIVATE_PREFIXES = ['/api', '/auth/'];
  * addSecurityHeaders(app, { production: true, providerOrigins: ['https://idv.example'] });
  */
 export function addSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const csp = applicationCsp(options.providerOrigins);
+  const csp = applicationCsp(options.providerOrigins, options.apiOrigins);
   app.addHook('onSend', async (request, reply, payload) => {
     for (const [name, value] of Object.entries(FIXED_HEADERS)) reply.header(name, value);
     const sandboxPage = request.url.startsWith('/sandbox/') && !options.production;

@@ -17,6 +17,7 @@ import { goToStartPage, signInWithAuthorizationCode } from '../navigation/code-l
 import { createTermsStep } from '../navigation/terms-step.ts';
 import { TermsStep } from '../navigation/TermsStep.tsx';
 import { actFor, actingCustomerId } from '../session/acting-customer.ts';
+import { actForAsked, type ActingCustomerJudge } from '../session/asked-customer.ts';
 import { createSessionActions } from '../session/actions.ts';
 import { createCustomerStore } from '../session/customer-store.ts';
 import { LOGIN } from '../session/guards.ts';
@@ -51,10 +52,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const colorScheme = presentBrand(document, brand, logoUrl, { fonts, storage: localStorage, media: matchMedia('(prefers-color-scheme: dark)') });
   const i18n = await createI18n(brand);
 
-  // Document 000 section 2, query handling: ?fromCustomerId sets the customer a business user or admin
-  // acts for; ?api switches the API target (same origin only); code with codeVerifier signs in below.
+  // Document 000 section 2, query handling: ?api switches the API target; code with codeVerifier signs in
+  // below; ?fromCustomerId asks the server, once signed in, to let the user act for that customer.
   const bootQuery = readBootQuery(location.search);
-  if (bootQuery.fromCustomerId) actFor(bootQuery.fromCustomerId, sessionStorage);
   // ?api names an environment of the brand (production, staging1 … staging15), kept for later visits.
   const environment = chooseEnvironment(bootQuery.api, localStorage, brand.environments);
   const apiBase = environment.apiBase;
@@ -106,6 +106,20 @@ export async function startApp(container: HTMLElement): Promise<void> {
         return false;
       },
     );
+  }
+  // The server judges ?fromCustomerId (the Customer-Id check) before the first page loads anything.
+  let actingRefused = false;
+  if (bootQuery.fromCustomerId) {
+    const judge: ActingCustomerJudge = {
+      isAdmin: async () => (await customer.load()).customer.isAdmin,
+      startViewing: (customerId) => rpc('adminViewStart', { customerId }),
+      actingCall: () => rpc('businessAccessInfo', {}),
+    };
+    actingRefused = !(await actForAsked(bootQuery.fromCustomerId, judge, sessionStorage, session.isSignedIn()).catch((error: unknown) => {
+      feedback.showError(error);
+      return true;
+    }));
+    customer.clear();
   }
   const liveEvents = createLiveEvents({ accessToken: () => session.accessToken(), actingCustomerId: () => actingCustomerId(sessionStorage), base: apiBase });
   const router = createScreenRouter({
@@ -171,6 +185,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
         feedback.showError,
       );
   }
+  if (actingRefused) feedback.notify('session.environment.notAllowed', { customerId: bootQuery.fromCustomerId });
   if (environment.unknown !== undefined) feedback.notify('session.environment.unknown', { name: environment.unknown });
   if (bootQuery.emailConfirmation) feedback.showError(emailConfirmationPopup(bootQuery.emailConfirmation, (key) => i18n.t(key)));
 

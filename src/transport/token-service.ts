@@ -53,6 +53,8 @@ const refusal = ({ error, response }: Failure, fallback: string) =>
 export function createTokenService(options: { baseUrl?: string; fetch?: typeof fetch; language?: () => string } = {}): TokenService {
   const client = createClient<paths>({
     baseUrl: options.baseUrl ?? '',
+    // The browser cookie (new-device approval) goes with the call also to an environment's API on another origin.
+    credentials: 'include',
     // Looked up on every call rather than captured once, so a replaced global fetch is honoured.
     // The service answers refusals in the customer's chosen language, as the RPC endpoint does.
     fetch: (request) => {

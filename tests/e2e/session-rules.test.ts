@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient } from '../support/api-client.ts';
+import { ApiClient, signIn } from '../support/api-client.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { launchChromium } from '../support/browser.ts';
 import { repoRoot, startServer, type RunningServer } from '../support/server-process.ts';
@@ -125,6 +125,26 @@ describe('query handling at start', () => {
     await expect.poll(() => page.locator('main .eng-row-list__item:not(.eng-skeleton *)').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(page.url()).not.toContain('code');
     expect(await page.evaluate(() => sessionStorage.getItem('session.accessToken'))).toBeTruthy();
+  });
+
+  it('fromCustomerId acts for a company the server allows and leaves the address; a customer not allowed gets the notice', async () => {
+    const business = await signIn(servers.paxum.url, 'business@example.com');
+    const { customers } = (await business.call('customerAccessList', {})) as { customers: { customerId: number; customerName: string }[] };
+    const northwind = customers.find((company) => company.customerName === 'Northwind Studio Ltd')!.customerId;
+    const personal = await signIn(servers.paxum.url, 'personal@example.com');
+    const stranger = ((await personal.call('profileInquiry', {})) as { customer: { customerId: number } }).customer.customerId;
+    const login = await new ApiClient(servers.paxum.url).login('business@example.com');
+    const page = await newPage();
+    const acting = () => page.evaluate(() => sessionStorage.getItem('session.actingCustomerId'));
+    await page.goto(`${servers.paxum.url}/home?code=${encodeURIComponent(login.body.code)}&codeVerifier=${encodeURIComponent(login.verifier)}`);
+    await page.waitForURL('**/company-selection');
+    await page.goto(`${servers.paxum.url}/home?fromCustomerId=${northwind}`);
+    await expect.poll(acting).toBe(String(northwind));
+    expect(page.url()).not.toContain('fromCustomerId');
+    await page.goto(`${servers.paxum.url}/home?fromCustomerId=${stranger}`);
+    await expect.poll(() => page.locator('body').innerText()).toContain(`You cannot act for customer ${stranger}: you act for yourself.`);
+    expect(await acting()).toBe(String(northwind));
+    expect(page.url()).not.toContain('fromCustomerId');
   });
 
   it.each([

@@ -81,9 +81,36 @@ describe('security headers and production', () => {
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
-    expect(directives['connect-src']).toEqual(["'self'"]);
+    // Itself, and the brand's environment APIs on other origins that ?api may choose (brand.json, with the live channel's wss).
+    const [self, ...apis] = directives['connect-src']!;
+    expect(self).toBe("'self'");
+    expect(apis).toContain('https://api.staging1.paxum.example');
+    expect(apis.every((origin: string) => /^(https|wss):\/\/api\.staging([1-9]|1[0-5])\.paxum\.example$/.test(origin))).toBe(true);
     // Outside production there is no HSTS: the product runs on plain http on 127.0.0.1.
     expect(answer.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it("answers CORS for the brand's web origin only: its preflight is allowed, another origin's is not", async () => {
+    const preflight = (origin: string, path = '/api?method=balanceInquiry') =>
+      fetch(`${development.url}${path}`, {
+        method: 'OPTIONS',
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type, customer-id' },
+      });
+    const allowed = await preflight('https://app.paxum.example');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.paxum.example');
+    expect(allowed.headers.get('access-control-allow-headers')).toContain('Customer-Id');
+    expect(allowed.headers.get('access-control-allow-credentials')).toBeNull();
+    // The token service reads the browser cookie (new-device approval): its paths are called with credentials.
+    expect((await preflight('https://app.paxum.example', '/auth/login')).headers.get('access-control-allow-credentials')).toBe('true');
+    const other = await preflight('https://app.paxum.example.evil.example');
+    expect(other.status).toBe(403);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    // The call itself: the listed origin may read the answer, another gets no CORS header.
+    const call = (origin: string) =>
+      new ApiClient(development.url).post('/api?method=checkEmail', { method: 'checkEmail', email: 'nobody@example.com' }, { Origin: origin });
+    expect((await call('https://app.paxum.example')).headers.get('access-control-allow-origin')).toBe('https://app.paxum.example');
+    expect((await call('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('mounts the sandbox pages outside production and shows them; production mounts none, answers 404, and sends HSTS', async () => {
