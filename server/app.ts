@@ -40,6 +40,7 @@ import { verificationRoutes } from './verification/routes.ts';
 import { applyPayerVerificationEvent } from './merchant/payer-verification.ts';
 import { verificationSandboxPages } from './verification/sandbox-pages.ts';
 import { helpDeskAgentPage } from './support/agent-page.ts';
+import { sandboxHelpDeskApi } from './support/sandbox-desk-api.ts';
 import { supportAttachmentRoute } from './support/attachment-route.ts';
 import { installMetrics, ServerMetrics } from './metrics/metrics.ts';
 import { apiDocsRoutes } from './http/api-docs.ts';
@@ -160,6 +161,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
     await app.register(supportAttachmentRoute, { db, tokenKey, helpDesk: adapters.helpDesk });
     if (config.sandboxes) await app.register(verificationSandboxPages, { db, adapters });
     if (config.sandboxes) await app.register(helpDeskAgentPage, { db });
+    if (config.sandboxes) await app.register(sandboxHelpDeskApi, { db });
     if (config.sandboxes) await app.register(cryptoSandboxPage, { db });
     if (config.sandboxes) await app.register(cardSandboxPage, { db });
     if (config.sandboxes) await app.register(railSandboxPage, { db, rails: adapters.rails });

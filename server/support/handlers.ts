@@ -9,6 +9,7 @@ import {
   replyToSupportTicket,
   supportStats,
   supportTicket,
+  supportTicketFields,
 } from './tickets.ts';
 
 type SupportMethods =
@@ -18,7 +19,8 @@ type SupportMethods =
   | 'supportTicketReply'
   | 'supportTicketMarkRead'
   | 'supportTicketStats'
-  | 'supportAttachmentDownload';
+  | 'supportAttachmentDownload'
+  | 'supportTicketFields';
 
 /** The acting customer as the help desk's contact. */
 const contact = (ctx: RpcContext) => {
@@ -52,5 +54,8 @@ export const supportHandlers: Pick<RpcHandlerMap<RpcContext>, SupportMethods> = 
   },
   async supportAttachmentDownload(params, ctx) {
     return supportAttachment(ctx.adapters.helpDesk, await contact(ctx), params.ticketNumber, params.threadId);
+  },
+  async supportTicketFields(_params, ctx) {
+    return { fields: await supportTicketFields(ctx.adapters.helpDesk, await contact(ctx)) };
   },
 };

@@ -53,6 +53,16 @@ export interface HelpDeskUpload extends HelpDeskAttachment {
   content: Buffer;
 }
 
+/**
+ * A field of the desk's new-ticket form (GET /ticketsFields): its name, whether the desk requires it, and
+ * for a picklist the values it takes (each with the desk's own wording); a free-text field has none.
+ */
+export interface HelpDeskTicketField {
+  name: string;
+  required: boolean;
+  choices: { value: string; label: string }[];
+}
+
 /** A new message from the customer. */
 export interface CustomerMessage {
   content: string;
@@ -73,8 +83,10 @@ export interface HelpDesk {
   findTicket(contact: HelpDeskContact, ticketNumber: string): Promise<HelpDeskTicket | null>;
   /** GET /tickets/{id}/conversations: the newest `limit` threads, oldest first. */
   conversations(contact: HelpDeskContact, ticketId: string, limit: number): Promise<HelpDeskThread[]>;
-  /** POST /tickets (after POST /uploads for the attachment). */
-  createTicket(contact: HelpDeskContact, ticket: { subject: string } & CustomerMessage): Promise<HelpDeskTicket>;
+  /** GET /ticketsFields: the fields of the desk's new-ticket form, with the choices of its picklists. */
+  ticketFields(contact: HelpDeskContact): Promise<HelpDeskTicketField[]>;
+  /** POST /tickets (after POST /uploads for the attachment), with the category the desk offered, if any. */
+  createTicket(contact: HelpDeskContact, ticket: { subject: string; category?: string | undefined } & CustomerMessage): Promise<HelpDeskTicket>;
   /** POST /tickets/{id}/threads: the customer writes again; a closed ticket reopens. */
   addCustomerThread(ticketId: string, contact: HelpDeskContact, message: CustomerMessage): Promise<HelpDeskThread>;
   /** PUT /tickets/{id} with cf_customer_read_at. */

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import type { HelpDesk, HelpDeskContact, HelpDeskThread, HelpDeskTicket, HelpDeskUpload } from './helpdesk.ts';
+import type { HelpDesk, HelpDeskContact, HelpDeskThread, HelpDeskTicket, HelpDeskTicketField, HelpDeskUpload } from './helpdesk.ts';
 import { HelpDeskUnavailable } from './helpdesk.ts';
 
 /** HELPDESK_URL (the desk's API root) and HELPDESK_TOKEN (the secret the desk verifies our JWTs with). */
@@ -33,6 +33,19 @@ function ticketFrom(json: Json): HelpDeskTicket {
     customerReadAt: dateOf(custom.cf_customer_read_at),
     createdAt: dateOf(json.createdTime) ?? new Date(0),
     updatedAt: dateOf(json.modifiedTime) ?? dateOf(json.createdTime) ?? new Date(0),
+  };
+}
+
+/** A field of GET /ticketsFields (Zoho-style: apiName, isMandatory, allowedValues for a picklist). */
+function ticketFieldFrom(json: Json): HelpDeskTicketField {
+  const allowed = Array.isArray(json.allowedValues) ? (json.allowedValues as unknown[]) : [];
+  return {
+    name: text(json.apiName ?? json.name),
+    required: json.isMandatory === true,
+    choices: allowed
+      .map(text)
+      .filter((value) => value !== '' && value !== '-None-')
+      .map((value) => ({ value, label: value })),
   };
 }
 
@@ -132,11 +145,16 @@ export function restHelpDesk(gateway: HelpDeskGateway, send: typeof fetch = fetc
       const answer = await call(contact, 'GET', `/tickets/${encodeURIComponent(ticketId)}/conversations?from=1&limit=${limit}`);
       return ((answer.data ?? []) as Json[]).map(threadFrom).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     },
-    async createTicket(contact, { subject, content, attachment }) {
+    async ticketFields(contact) {
+      const answer = await call(contact, 'GET', '/ticketsFields?module=tickets');
+      return ((answer.data ?? []) as Json[]).map(ticketFieldFrom).filter((field) => field.name !== '');
+    },
+    async createTicket(contact, { subject, category, content, attachment }) {
       const uploads = attachment ? [await upload(contact, attachment)] : [];
       return ticketFrom(
         await call(contact, 'POST', '/tickets', {
           subject,
+          ...(category ? { category } : {}),
           description: content,
           contact: { externalId: contact.id, email: contact.email, lastName: contact.name },
           uploads,

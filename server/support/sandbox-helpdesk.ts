@@ -1,10 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, SandboxHelpdeskTicketsTable } from '../db/schema.ts';
-import type { HelpDesk, HelpDeskStatus, HelpDeskThread, HelpDeskTicket, HelpDeskUpload } from './helpdesk.ts';
+import type { HelpDesk, HelpDeskStatus, HelpDeskThread, HelpDeskTicket, HelpDeskTicketField, HelpDeskUpload } from './helpdesk.ts';
 
 /** The name the sandbox signs agent replies with when the tester leaves it empty. */
 export const SANDBOX_AGENT_NAME = 'Support agent';
+
+const choices = (...values: string[]) => values.map((value) => ({ value, label: value }));
+
+/**
+ * The sandbox desk's new-ticket form (GET /ticketsFields), as an administrator of a real desk sets it up:
+ * a subject, a description and a category picklist the customer may leave empty.
+ */
+export const SANDBOX_TICKET_FIELDS: HelpDeskTicketField[] = [
+  { name: 'subject', required: true, choices: [] },
+  { name: 'description', required: true, choices: [] },
+  { name: 'category', required: false, choices: choices('Accounts', 'Cards', 'Transfers', 'Verification', 'Other') },
+];
+
+/**
+ * The subject the sandbox keeps: its tickets have no category column, so a chosen category leads the
+ * subject ("[Cards] Card declined"), where the agent and the customer both see it.
+ */
+export const sandboxSubject = (subject: string, category?: string) => (category ? `[${category}] ${subject}` : subject);
 
 type TicketRow = Selectable<SandboxHelpdeskTicketsTable>;
 
@@ -139,11 +157,15 @@ export function sandboxHelpDesk(db: Kysely<Database>): HelpDesk {
       }));
     },
 
-    async createTicket(contact, { subject, content, attachment }) {
+    async ticketFields() {
+      return SANDBOX_TICKET_FIELDS;
+    },
+
+    async createTicket(contact, { subject, category, content, attachment }) {
       const id = randomUUID();
       await db
         .insertInto('sandbox_helpdesk_tickets')
-        .values({ id, contact_id: contact.id, contact_email: contact.email, contact_name: contact.name, subject })
+        .values({ id, contact_id: contact.id, contact_email: contact.email, contact_name: contact.name, subject: sandboxSubject(subject, category) })
         .execute();
       await addThread(db, id, { direction: 'in', authorName: contact.name, content, attachment });
       const row = await db.selectFrom('sandbox_helpdesk_tickets').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

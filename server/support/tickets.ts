@@ -3,7 +3,7 @@ import type { SupportThread, SupportTicket } from '../../generated/entities.ts';
 import type { Database } from '../db/schema.ts';
 import { readUploadedFile } from '../documents/uploads.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
-import { HelpDeskUnavailable, type HelpDesk, type HelpDeskContact, type HelpDeskThread, type HelpDeskTicket } from './helpdesk.ts';
+import { HelpDeskUnavailable, type HelpDesk, type HelpDeskContact, type HelpDeskThread, type HelpDeskTicket, type HelpDeskTicketField } from './helpdesk.ts';
 import { derivedStatus, isUnread, type DerivedTicketStatus } from './ticket-status.ts';
 
 /** Tickets per help-desk request (document 002 section 9: support tickets fetched 20). */
@@ -126,15 +126,46 @@ export async function supportTicket(desk: HelpDesk, contact: HelpDeskContact, ti
   return { ticket: ticketView(ticket, now), conversations: threads.map(threadView) };
 }
 
-/** Opens a ticket with the customer's first message and optional file. */
+/**
+ * The fields of the desk's new-ticket form (GET /ticketsFields) with the choices of its picklists: the
+ * new-message screen offers the desk's categories, never a list of its own.
+ */
+export async function supportTicketFields(desk: HelpDesk, contact: HelpDeskContact): Promise<HelpDeskTicketField[]> {
+  return atDesk(desk.ticketFields(contact));
+}
+
+/**
+ * The category a new ticket is filed under, checked against the desk's picklist: one it does not offer
+ * is refused TA1 on the field, and so is none where the desk requires one.
+ */
+async function checkedCategory(desk: HelpDesk, contact: HelpDeskContact, category: string | undefined): Promise<string | undefined> {
+  const field = (await supportTicketFields(desk, contact)).find((candidate) => candidate.name === 'category');
+  const refuse = (key: string) => new RpcRefusal('TA1', { validationErrors: [{ field: 'category', key }] });
+  if (!category) {
+    if (field?.required) throw refuse('server.support.categoryRequired');
+    return undefined;
+  }
+  if (!field?.choices.some((choice) => choice.value === category)) throw refuse('server.support.categoryUnknown');
+  return category;
+}
+
+/** Opens a ticket with the customer's first message, the category chosen from the desk's, and optional file. */
 export async function createSupportTicket(
   desk: HelpDesk,
   contact: HelpDeskContact,
-  { subject, message, attachment }: { subject: string; message: string; attachment?: string | undefined },
+  { subject, category, message, attachment }: { subject: string; category?: string | undefined; message: string; attachment?: string | undefined },
   now = new Date(),
 ): Promise<SupportTicket> {
   const file = attachment ? readUploadedFile(attachment, 'attachment') : undefined;
-  const ticket = await atDesk(desk.createTicket(contact, { subject: subject.trim(), content: message.trim(), ...(file ? { attachment: file } : {}) }));
+  const filed = await checkedCategory(desk, contact, category);
+  const ticket = await atDesk(
+    desk.createTicket(contact, {
+      subject: subject.trim(),
+      ...(filed ? { category: filed } : {}),
+      content: message.trim(),
+      ...(file ? { attachment: file } : {}),
+    }),
+  );
   return ticketView(ticket, now);
 }
 

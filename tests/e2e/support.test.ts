@@ -1,7 +1,9 @@
 /**
  * Support messages in Chromium: the personal customer writes to support, the agent answers on the
  * sandbox help desk's page, and the customer sees the answer as new and unread, reads it (which marks
- * it read), replies, and opens the conversation from /messages?ticketNumber=N.
+ * it read), replies, and opens the conversation from /messages?ticketNumber=N. Then a message filed under
+ * one of the desk's categories gets a reply with a file: the message shows the file and its download button,
+ * and a file over 10 MB is refused on its field.
  */
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
@@ -63,6 +65,40 @@ describe('support messages', () => {
 
     await page.goto(`${e2e.server.url}/messages`);
     await expect.poll(() => page.locator(`main tbody tr[data-key="${ticketNumber}"]`).innerText()).not.toContain('Unread answer');
+    await page.context().close();
+  });
+
+  it('files a message under a desk category, replies with a file that the message shows, and refuses an oversize file on its field', async () => {
+    const page = await signedInPage('personal@example.com');
+    await page.goto(`${e2e.server.url}/messages/new`);
+    await page.getByLabel('Subject').fill('Statement for the bank');
+    // The categories are the help desk's own (GET /ticketsFields).
+    await page.getByLabel('Category').selectOption({ label: 'Accounts' });
+    await page.getByLabel('Message').fill('My bank asks for a statement of my account.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(/\/messages$/);
+    const row = page.locator('main tbody tr', { hasText: '[Accounts] Statement for the bank' });
+    await row.waitFor();
+    await row.getByRole('link').first().click();
+    await page.waitForURL(/\/messages\/[0-9]+$/);
+
+    const pdf = Buffer.from('%PDF-1.4\n% the statement the bank asked for\n1 0 obj << >> endobj\n%%EOF\n');
+    await page.getByLabel('Your reply').fill('Here is the statement.');
+    await page.getByLabel('Attachment').setInputFiles({ name: 'statement.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    const message = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Here is the statement.' });
+    await message.getByText('Attached: statement.pdf').waitFor();
+
+    await page.getByRole('button', { name: 'Download statement.pdf' }).waitFor();
+
+    // A file over 10 MB is refused on its field, before it is read: nothing is chosen to send.
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10_200_000, 0x20)]);
+    const field = page.getByLabel('Attachment');
+    await field.setInputFiles({ name: 'big-scan.pdf', mimeType: 'application/pdf', buffer: big });
+    await page.getByRole('alert').filter({ hasText: 'big-scan.pdf is larger than' }).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
+import { RpcRefusal } from '../../server/rpc/response-codes.ts';
+import { HelpDeskUnavailable } from '../../server/support/helpdesk.ts';
+import { restHelpDesk } from '../../server/support/rest-helpdesk.ts';
+import { SANDBOX_DESK_API_PATH, SANDBOX_DESK_SECRET } from '../../server/support/sandbox-desk-api.ts';
+import { SANDBOX_TICKET_FIELDS } from '../../server/support/sandbox-helpdesk.ts';
+import { listSupportTickets, supportTicketFields } from '../../server/support/tickets.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -200,6 +206,75 @@ for (const backend of BACKENDS) {
       });
       expect((await viewing('supportTicketReply', { ticketNumber: ticket.ticketNumber, message: 'From the admin' })).responseCode).not.toBe('00');
       expect((await viewing('supportTicketMarkRead', { ticketNumber: ticket.ticketNumber })).responseCode).not.toBe('00');
+    });
+
+    it("offers the desk's categories (GET /ticketsFields) and files a ticket under one of them only", async () => {
+      const call = as(anna);
+      const { fields } = await call('supportTicketFields');
+      expect(fields).toEqual(SANDBOX_TICKET_FIELDS);
+      const category = fields.find((field: { name: string }) => field.name === 'category');
+      expect(category.choices.map((choice: { value: string }) => choice.value)).toContain('Cards');
+
+      const message = { subject: 'Card declined abroad', message: 'My card was declined in Lisbon.' };
+      const tickets = await threadCount();
+      expect(await call('supportTicketCreate', { ...message, category: 'Pets' })).toMatchObject({
+        responseCode: 'TA1',
+        validationErrors: [{ field: 'category', description: 'Choose one of the categories offered.' }],
+      });
+      expect(await threadCount()).toBe(tickets);
+      const created = await call('supportTicketCreate', { ...message, category: 'Cards' });
+      expect(created).toMatchObject({ responseCode: '00', ticket: { subject: '[Cards] Card declined abroad' } });
+      expect((await call('supportTicketCreate', message)).ticket.subject).toBe('Card declined abroad');
+    });
+
+    it('against the desk over REST: a 401 gets a fresh JWT and one retry; a 429 marks it failed and cancels calls until Retry-After, then a 200 clears it', async () => {
+      const api = `${test.url}${SANDBOX_DESK_API_PATH}`;
+      const desk = restHelpDesk({ url: api, token: SANDBOX_DESK_SECRET });
+      const contact = { id: String(annaId), email: DEMO_LOGINS.personal, name: 'Anna Novak' };
+      const requests = async () => ((await (await fetch(`${api}/sandbox/requests`)).json()) as { requests: number }).requests;
+      const refuse = async (body: object) =>
+        expect(
+          (await fetch(`${api}/sandbox/refuse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status,
+        ).toBe(200);
+
+      // Through the adapter the desk's fields and Anna's tickets read as the sandbox holds them.
+      expect(await supportTicketFields(desk, contact)).toEqual(SANDBOX_TICKET_FIELDS);
+      const direct = await as(anna)('supportTicketList');
+      const overRest = await listSupportTickets(desk, contact, {});
+      expect(overRest.results).toBe(direct.results);
+      expect(overRest.tickets.map((ticket) => ticket.ticketNumber)).toEqual(direct.tickets.map((ticket: { ticketNumber: string }) => ticket.ticketNumber));
+
+      // 401 once: the same call succeeds after one retry, two requests in all.
+      await refuse({ status: 401, times: 1 });
+      let before = await requests();
+      expect((await supportTicketFields(desk, contact)).map((field) => field.name)).toContain('category');
+      expect((await requests()) - before).toBe(2);
+      // 401 twice: one retry only, then the desk is called unavailable.
+      await refuse({ status: 401, times: 2 });
+      before = await requests();
+      await expect(desk.ticketFields(contact)).rejects.toBeInstanceOf(HelpDeskUnavailable);
+      expect((await requests()) - before).toBe(2);
+
+      // 429: the tickets answer failed (UE, busy), and later calls are cancelled without reaching the desk.
+      await refuse({ status: 429, times: 1, retryAfterSeconds: 1 });
+      before = await requests();
+      const failed = await listSupportTickets(desk, contact, {}).catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(RpcRefusal);
+      expect(failed).toMatchObject({ code: 'UE', message: 'Support is busy right now. Try again in a minute; nothing was lost.' });
+      await expect(supportTicketFields(desk, contact)).rejects.toMatchObject({ code: 'UE' });
+      expect((await requests()) - before).toBe(1);
+      // After Retry-After the desk is asked again, and its 200 clears the failure.
+      await expect
+        .poll(
+          () =>
+            listSupportTickets(desk, contact, {}).then(
+              (page) => page.results,
+              () => 'failed',
+            ),
+          { interval: 200, timeout: 10_000 },
+        )
+        .toBe(direct.results);
+      expect((await supportTicketFields(desk, contact)).length).toBe(SANDBOX_TICKET_FIELDS.length);
     });
 
     it('shows the agent desk page with the tickets and a reply form', async () => {

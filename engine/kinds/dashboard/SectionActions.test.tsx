@@ -284,6 +284,38 @@ describe('row actions whose answer is a file', () => {
   });
 });
 
+describe('a row action worded by a column holding an object', () => {
+  it('reads the parts of the object in its subject ("Download" heard as "Download lease.pdf")', async () => {
+    const files: ScreenSpec = {
+      id: 'files',
+      route: '/files',
+      layout: 'main',
+      title: 'files.title',
+      kind: 'dashboard',
+      dashboard: {
+        sections: [
+          {
+            id: 'list',
+            title: 'files.title',
+            kind: 'table',
+            data: { method: 'fileList' },
+            rows: 'files',
+            columns: [{ field: 'file', label: 'files.file', template: 'files.attached' }],
+            rowActions: [{ id: 'download', label: 'files.download', subject: 'files.downloadWhat', method: 'fileDownload', params: { id: ':id' } }],
+          },
+        ],
+      },
+    };
+    const callMethod = vi.fn(async () => ({ files: [{ id: '7', file: { fileName: 'lease.pdf', mediaType: 'application/pdf' } }] }));
+    const i18n = createTestI18n({
+      files: { title: 'Files', file: 'File', attached: 'Attached: {{file.fileName}}', download: 'Download', downloadWhat: '{{file.fileName}}' },
+    });
+    renderScreens(testOptions([files], { callMethod }), '/files', i18n);
+    const row = (await screen.findByRole('cell', { name: 'Attached: lease.pdf' })).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('button', { name: 'Download lease.pdf' })).toBeTruthy();
+  });
+});
+
 describe('questions that read the row as shown', () => {
   it('asks with its own title and buttons, interpolating formatted columns', async () => {
     const payments: ScreenSpec = {
