@@ -53,7 +53,7 @@ export const supportHandlers: Pick<RpcHandlerMap<RpcContext>, SupportMethods> = 
     return { unreadTicketNumbers: await supportStats(ctx.adapters.helpDesk, await contact(ctx)) };
   },
   async supportAttachmentDownload(params, ctx) {
-    return supportAttachment(ctx.adapters.helpDesk, await contact(ctx), params.ticketNumber, params.threadId);
+    return supportAttachment(ctx.adapters.helpDesk, await contact(ctx), params.ticketNumber, String(params.threadId));
   },
   async supportTicketFields(_params, ctx) {
     return { fields: await supportTicketFields(ctx.adapters.helpDesk, await contact(ctx)) };

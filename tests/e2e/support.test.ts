@@ -2,9 +2,10 @@
  * Support messages in Chromium: the personal customer writes to support, the agent answers on the
  * sandbox help desk's page, and the customer sees the answer as new and unread, reads it (which marks
  * it read), replies, and opens the conversation from /messages?ticketNumber=N. Then a message filed under
- * one of the desk's categories gets a reply with a file: the message shows the file and its download button,
- * and a file over 10 MB is refused on its field.
+ * one of the desk's categories gets a reply with a file: the message shows the file, which downloads with the
+ * same bytes under its own name, and a file over 10 MB is refused on its field.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { browserAndServer } from '../support/pages.ts';
@@ -89,7 +90,10 @@ describe('support messages', () => {
     const message = page.getByRole('list', { name: 'Messages' }).getByRole('listitem').filter({ hasText: 'Here is the statement.' });
     await message.getByText('Attached: statement.pdf').waitFor();
 
-    await page.getByRole('button', { name: 'Download statement.pdf' }).waitFor();
+    // The file comes back as it was sent, under its own name.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download statement.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('statement.pdf');
+    expect(readFileSync((await download.path())!)).toEqual(pdf);
 
     // A file over 10 MB is refused on its field, before it is read: nothing is chosen to send.
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10_200_000, 0x20)]);
