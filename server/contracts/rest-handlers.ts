@@ -148,7 +148,15 @@ export function contractRestHandlers(options: { brand: string }): Record<string,
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();
-      return { data: await contractViews(ctx.db, rows as ContractRow[], customerId), meta: await metaOf(ctx.db, customerId), page, pageSize };
+      // The pages run over what the filters match (total); meta counts all the customer's contracts.
+      const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+      return {
+        data: await contractViews(ctx.db, rows as ContractRow[], customerId),
+        meta: await metaOf(ctx.db, customerId),
+        total: Number(total),
+        page,
+        pageSize,
+      };
     },
     async contractStats(_input, ctx) {
       const customerId = await customerOf(ctx);

@@ -409,6 +409,18 @@ for (const backend of BACKENDS) {
       expect((await as(payee).get('/contract/stats')).body).toMatchObject({ payPercentage: 0, receivePercentage: 5, meta: { pay: 0, receive: 1, active: 1 } });
     });
 
+    it('pages a filtered list by the count of what the filters match; meta counts all the contracts', async () => {
+      // The sender's: two ACTIVE (to the beneficiary and to the second), one CANCELLED.
+      const active = await as(sender).get('/contract?statuses=ACTIVE,TERMINATING&pageSize=1&page=2&orderDir=DESC');
+      expect(active.status).toBe(200);
+      expect(active.body).toMatchObject({ total: 2, page: 2, pageSize: 1, meta: { total: 3, active: 2, ended: 1 } });
+      expect(active.body.data.map((contract: Json) => contract.id)).toEqual([firstContract]);
+      expect((await as(sender).get('/contract?statuses=ACTIVE,TERMINATING&pageSize=1&page=3')).body).toMatchObject({ data: [], total: 2 });
+      expect((await as(sender).get('/contract?counterpartyName=second')).body).toMatchObject({ total: 1, meta: { total: 3 } });
+      expect((await as(sender).get('/contract?companyName=nobody')).body).toMatchObject({ data: [], total: 0, meta: { total: 3 } });
+      expect((await as(sender).get('/contract')).body.total).toBe(3);
+    });
+
     it('searches companies, looks customers up by e-mail and verifies a counterparty', async () => {
       const found = await as(sender).get('/company?query=company%20lt');
       expect(found.status).toBe(200);
