@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT } from '../../server/config/config.ts';
 import { CONTRACT_ACTIONS, CONTRACT_MOVES, CONTRACT_STATUSES, nextContractStatus, type ContractAction } from '../../server/contracts/contract-status.ts';
-import { esignMac } from '../../server/contracts/rest-handlers.ts';
+import { esignMac, esignSecret } from '../../server/contracts/e-signature.ts';
 import { runContractClock } from '../../server/contracts/service.ts';
 import { shareOf } from '../../server/ledger/revenue-split.ts';
 import { postLedgerTransaction } from '../../server/ledger/post-transaction.ts';
@@ -260,7 +260,7 @@ for (const backend of BACKENDS) {
       const body = JSON.stringify({ contractId: id, customerId: party.customerId, event: 'signed' });
       const response = await fetch(`${test.url}/esign/callback`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-esign-signature': esignMac(body) },
+        headers: { 'content-type': 'application/json', 'x-esign-signature': esignMac(body, esignSecret()) },
         body,
       });
       return { status: response.status, body: (await response.json()) as Json };
