@@ -147,7 +147,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
       });
     });
     if (config.sandboxes) await app.register(outboxPage, { db });
-    await app.register(contractRoutes, { db, brand: config.brand, sandboxes: config.sandboxes });
+    await app.register(contractRoutes, { db, brand: config.brand, sandboxes: config.sandboxes, adapters });
     await app.register(profileRoutes, { db, tokenKey, adapters, sandboxes: config.sandboxes });
     if (config.sandboxes) await app.register(sandboxDevicePage, { db });
     if (config.sandboxes) await app.register(p2pDeviceRoutes, { db, adapters });

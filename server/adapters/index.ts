@@ -11,6 +11,7 @@ import { gatewayIpCountry, gatewayIpPrivacy, sandboxIpCountry, sandboxIpPrivacy,
 import { gatewayPush, sandboxPush, type PushSender } from '../push/push-sender.ts';
 import { gatewayCryptoRail, sandboxCryptoRail, type CryptoRail } from '../wallets/crypto-rail.ts';
 import { gatewayBotChallenge, sandboxBotChallenge, type BotChallenge } from '../bot-challenge/bot-challenge.ts';
+import { gatewayContractSigning, sandboxContractSigning, type ContractSigningProvider } from '../contracts/e-signature.ts';
 import { railAdapters } from '../rails/adapters.ts';
 import type { RailAdapters } from '../rails/rail-adapter.ts';
 import {
@@ -42,6 +43,8 @@ export interface Adapters {
   identityVerification: IdentityVerificationProvider;
   /** The e-signature provider that hosts W-form signing. */
   eSignature: ESignatureProvider;
+  /** The e-signature provider that hosts the signing of revenue-split contracts (its page embedded, its callback signed). */
+  contractSigning: ContractSigningProvider;
   /** The help desk holding support tickets (/messages). */
   helpDesk: HelpDesk;
   /** The crypto custodian: deposit addresses of wallets. */
@@ -76,6 +79,7 @@ export function createAdapters(config: ServerConfig, db: Kysely<Database>): Adap
       ? sandboxIdentityProvider(db)
       : gatewayIdentityProvider(requiredGateway(config.gateways.identityVerification, 'IDENTITY_PROVIDER')),
     eSignature: config.sandboxes ? sandboxESignature(db) : gatewayESignature(requiredGateway(config.gateways.eSignature, 'E_SIGNATURE')),
+    contractSigning: config.sandboxes ? sandboxContractSigning() : gatewayContractSigning(requiredGateway(config.gateways.eSignature, 'E_SIGNATURE')),
     helpDesk: helpDeskAdapter(config, db),
     crypto: config.sandboxes ? sandboxCryptoRail() : gatewayCryptoRail(config.gateways.crypto ?? ''),
     cardProcessor: config.sandboxes ? sandboxCardProcessor(db) : gatewayCardProcessor(config.gateways.cardProcessor ?? ''),

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPOSITORY_ROOT } from '../config/config.ts';
@@ -7,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { RestContext, RestHandler } from '../rpc/context.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
+import { signToken, type ContractSigningEvent, type ContractSigningProvider } from './e-signature.ts';
 import { CONTRACT_STATUSES, type ContractAction, type ContractStatus } from './contract-status.ts';
 import {
   actOnContract,
@@ -36,44 +36,21 @@ async function metaOf(db: Kysely<Database>, customerId: number) {
   return Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, Number(value)])) as Record<keyof typeof counts, number>;
 }
 
-const SIGN_TOKEN_SECONDS = 3600;
-
-/** The e-signature provider's shared secret: signs the sign links and the provider's callbacks. */
-export function esignSecret(): string {
-  return process.env.ESIGN_SECRET ?? 'sandbox-esign-secret';
-}
-
-/** An HMAC of `text` with the provider's secret, base64url. */
-export const esignMac = (text: string, secret = esignSecret()) => createHmac('sha256', secret).update(text).digest('base64url');
-
-/** A sign link's token: the contract, the signer, the expiry, signed. */
-export function signToken(contractId: number, customerId: number, now = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ c: contractId, s: customerId, e: Math.floor(now / 1000) + SIGN_TOKEN_SECONDS })).toString('base64url');
-  return `${body}.${esignMac(body)}`;
-}
-
-/** The contract and signer of a sign token, or undefined when it is forged or expired. */
-export function readSignToken(token: string, now = Date.now()): { contractId: number; customerId: number } | undefined {
-  const [body, mac] = token.split('.');
-  if (!body || !mac) return undefined;
-  const expected = esignMac(body);
-  if (mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))) return undefined;
-  const { c, s, e } = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { c: number; s: number; e: number };
-  if (e * 1000 < now) return undefined;
-  return { contractId: c, customerId: s };
-}
-
 /**
- * The e-signature provider's callback (the sandbox's, or a real provider's through POST /esign/callback): the
- * body `{ contractId, customerId, event: 'signed' }` with its HMAC in `signature`. A forged callback is refused
- * (AU); a signed one moves the contract as the signer's `sign`.
+ * The e-signature provider's callback (POST /esign/callback): the body `{ contractId, customerId, event: 'signed' }`
+ * with its signature, checked by the provider's adapter. A callback the provider did not sign is refused (AU); a
+ * signed one moves the contract as the signer's `sign`, as the table allows (else VF).
  */
-export async function esignCallback(db: Kysely<Database>, body: string, signature: string): Promise<ContractRow> {
-  const expected = esignMac(body);
-  if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) throw new RpcRefusal('AU');
-  const { contractId, customerId, event } = JSON.parse(body) as { contractId: number; customerId: number; event: string };
-  if (event !== 'signed') throw moveRefused();
-  return db.transaction().execute((trx) => actOnContract(trx, contractId, customerId, 'sign'));
+export async function contractSigningCallback(
+  db: Kysely<Database>,
+  provider: ContractSigningProvider,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<ContractRow> {
+  if (!provider.verifyCallback(rawBody, signature)) throw new RpcRefusal('AU');
+  const { contractId, customerId, event } = JSON.parse(rawBody) as Partial<ContractSigningEvent>;
+  if (event !== 'signed' || !Number.isInteger(contractId) || !Number.isInteger(customerId)) throw moveRefused();
+  return db.transaction().execute((trx) => actOnContract(trx, contractId!, customerId!, 'sign'));
 }
 
 /**
@@ -148,7 +125,15 @@ export function contractRestHandlers(options: { brand: string }): Record<string,
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();
-      return { data: await contractViews(ctx.db, rows as ContractRow[], customerId), meta: await metaOf(ctx.db, customerId), page, pageSize };
+      // The pages run over what the filters match (total); meta counts all the customer's contracts.
+      const { total } = await query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+      return {
+        data: await contractViews(ctx.db, rows as ContractRow[], customerId),
+        meta: await metaOf(ctx.db, customerId),
+        total: Number(total),
+        page,
+        pageSize,
+      };
     },
     async contractStats(_input, ctx) {
       const customerId = await customerOf(ctx);
@@ -227,7 +212,13 @@ export function contractRestHandlers(options: { brand: string }): Record<string,
       const customerId = await customerOf(ctx);
       const row = await partyContract(ctx.db, input.id as number, customerId);
       if (!canSign(row, customerId)) throw moveRefused();
-      return { signUrl: `/sandbox/esign/${signToken(row.id, customerId)}`, clientId: 'sandbox-esign' };
+      // The provider answers the page the screen embeds; it calls POST /esign/callback once the party signed.
+      return ctx.adapters.contractSigning.signUrl({
+        contractId: row.id,
+        customerId,
+        signerName: row.sender_id === customerId ? row.sender_signer_name : row.beneficiary_signer_name,
+        documentPath: `/contracts/pdf/${signToken(row.id, customerId)}`,
+      });
     },
     async contractIdentificationPush(input, ctx) {
       const customerId = await customerOf(ctx);

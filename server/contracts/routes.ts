@@ -13,7 +13,8 @@ import {
 import { acceptFormBodies } from '../http/form-bodies.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { escapeHtml, sandboxPage } from '../sandbox/page.ts';
-import { esignCallback, esignMac, readSignToken } from './rest-handlers.ts';
+import { ESIGN_SIGNATURE_HEADER, esignMac, readSignToken, type ContractSigningProvider } from './e-signature.ts';
+import { contractSigningCallback } from './rest-handlers.ts';
 import { contractViews, partyContract } from './service.ts';
 
 type View = Awaited<ReturnType<typeof contractViews>>[number] & {
@@ -86,12 +87,17 @@ export async function contractPdf(
 /**
  * The contracts' own routes: the PDF a pdfUrl link serves (`GET /contracts/pdf/:token`, the token signed
  * for one party and valid an hour), the e-signature provider's callback (`POST /esign/callback`, its body
- * signed with the shared secret in X-Esign-Signature) and, with sandboxes, the sandbox provider's signing
- * page (`/sandbox/esign/:token`), embedded by the contract screen, whose Sign button makes the provider's
- * signed callback.
+ * signed in X-Esign-Signature, checked by the provider's adapter, server/contracts/e-signature.ts) and,
+ * with sandboxes, the sandbox provider's signing page (`/sandbox/esign/:token`), embedded by the contract
+ * screen, whose Sign button delivers the provider's signed callback to `POST /esign/callback` over HTTP
+ * (the server's own request injection), as a real provider would.
  */
-export async function contractRoutes(app: FastifyInstance, options: { db: Kysely<Database>; brand: string; sandboxes: boolean }): Promise<void> {
+export async function contractRoutes(
+  app: FastifyInstance,
+  options: { db: Kysely<Database>; brand: string; sandboxes: boolean; adapters: { contractSigning: ContractSigningProvider } },
+): Promise<void> {
   const { db } = options;
+  const provider = options.adapters.contractSigning;
   app.get<{ Params: { token: string } }>('/contracts/pdf/:token', async (request, reply) => {
     const signed = readSignToken(request.params.token);
     if (!signed) return reply.code(403).send({ responseCode: '13' });
@@ -108,9 +114,9 @@ export async function contractRoutes(app: FastifyInstance, options: { db: Kysely
   });
 
   app.post('/esign/callback', async (request, reply) => {
-    const signature = String(request.headers['x-esign-signature'] ?? '');
+    const signature = request.headers[ESIGN_SIGNATURE_HEADER] as string | undefined;
     try {
-      const row = await esignCallback(db, JSON.stringify(request.body), signature);
+      const row = await contractSigningCallback(db, provider, JSON.stringify(request.body), signature);
       return reply.send({ ok: true, status: row.status });
     } catch (error) {
       if (error instanceof RpcRefusal) return reply.code(error.code === 'AU' ? 401 : 400).send({ responseCode: error.code });
@@ -119,6 +125,10 @@ export async function contractRoutes(app: FastifyInstance, options: { db: Kysely
   });
 
   if (!options.sandboxes) return;
+  if (!('callbackSecret' in provider) || typeof provider.callbackSecret !== 'string') {
+    throw new Error('The sandbox signing page needs the sandbox e-signature provider: with sandboxes on, adapters.contractSigning is the sandbox.');
+  }
+  const callbackSecret = provider.callbackSecret;
   acceptFormBodies(app);
   app.get<{ Params: { token: string } }>('/sandbox/esign/:token', { config: { framedBySelf: true } }, async (request, reply) => {
     const signed = readSignToken(request.params.token);
@@ -144,15 +154,18 @@ export async function contractRoutes(app: FastifyInstance, options: { db: Kysely
     const signed = readSignToken(request.params.token);
     reply.type('text/html; charset=utf-8');
     if (!signed) return reply.code(403).send(sandboxPage('E-signature', '<p>This signing link is not valid or has expired.</p>'));
-    // The provider's callback, signed with the shared secret, as a real provider would post it to /esign/callback.
-    const body = JSON.stringify({ contractId: signed.contractId, customerId: signed.customerId, event: 'signed' });
-    try {
-      const row = await esignCallback(db, body, esignMac(body));
-      return reply.send(sandboxPage('E-signature', `<p role="status">Signed. The contract is now ${escapeHtml(row.status)}.</p>`));
-    } catch (error) {
-      if (error instanceof RpcRefusal)
-        return reply.code(400).send(sandboxPage('E-signature', '<p role="alert">This contract cannot be signed by you now.</p>'));
-      throw error;
+    // The provider's callback, signed with its secret, posted to the product's /esign/callback as a real provider does.
+    const payload = JSON.stringify({ contractId: signed.contractId, customerId: signed.customerId, event: 'signed' });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/esign/callback',
+      payload,
+      headers: { 'content-type': 'application/json', [ESIGN_SIGNATURE_HEADER]: esignMac(payload, callbackSecret) },
+    });
+    if (answer.statusCode !== 200) {
+      return reply.code(400).send(sandboxPage('E-signature', '<p role="alert">This contract cannot be signed by you now.</p>'));
     }
+    const { status } = answer.json<{ status: string }>();
+    return reply.send(sandboxPage('E-signature', `<p role="status">Signed. The contract is now ${escapeHtml(status)}.</p>`));
   });
 }

@@ -5,7 +5,13 @@
  * minor unit, the remainder left with the sender), also under parallel payments on PostgreSQL. Each
  * action from the statuses the state machine refuses it in is answered VF, never a 500.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPOSITORY_ROOT } from '../../server/config/config.ts';
+import { CONTRACT_ACTIONS, CONTRACT_MOVES, CONTRACT_STATUSES, nextContractStatus, type ContractAction } from '../../server/contracts/contract-status.ts';
+import { esignMac, esignSecret } from '../../server/contracts/e-signature.ts';
+import { runContractClock } from '../../server/contracts/service.ts';
 import { shareOf } from '../../server/ledger/revenue-split.ts';
 import { postLedgerTransaction } from '../../server/ledger/post-transaction.ts';
 import { holdLedgerTransaction, settleHeldTransaction } from '../../server/ledger/holds.ts';
@@ -15,6 +21,7 @@ import { createPersonalCustomer, fund, mapConcurrently, openAccount, TEST_PASSWO
 
 interface Party {
   customerId: number;
+  email: string;
   accountId: number;
   tokens: Tokens;
 }
@@ -26,8 +33,10 @@ for (const backend of BACKENDS) {
     let beneficiary: Party;
     let second: Party;
     let payerAccount: number;
+    let payerEmail: string;
     let companyId: number;
     let firstContract: number;
+    let business: (name: string) => Promise<Party>;
 
     const call = async (verb: string, path: string, token: string, body?: unknown): Promise<{ status: number; body: Json }> => {
       const response = await fetch(`${test.url}${path}`, {
@@ -95,7 +104,7 @@ for (const backend of BACKENDS) {
       test = await startTestServer(backend);
       const { db } = test.server;
       const client = new ApiClient(test.url);
-      const business = async (name: string): Promise<Party> => {
+      business = async (name: string): Promise<Party> => {
         const made = await createPersonalCustomer(db, name);
         await db
           .updateTable('customers')
@@ -104,6 +113,7 @@ for (const backend of BACKENDS) {
           .execute();
         return {
           customerId: made.customerId,
+          email: made.email,
           accountId: await openAccount(db, made.customerId, 'USD'),
           tokens: await client.signIn(made.email, TEST_PASSWORD),
         };
@@ -113,6 +123,7 @@ for (const backend of BACKENDS) {
       second = await business('Second');
       companyId = (await business('Company')).customerId;
       const payer = await createPersonalCustomer(db, 'payer');
+      payerEmail = payer.email;
       payerAccount = await openAccount(db, payer.customerId, 'USD');
       await fund(db, payerAccount, 100_000_000n);
     }, 180_000);
@@ -241,5 +252,317 @@ for (const backend of BACKENDS) {
       expect(after[2]! - before[2]!).toBe(shareOf(10_000n, 3_333));
       expect(after[0]! - before[0]!).toBe(10_000n - shareOf(10_000n, 1_000) - shareOf(10_000n, 3_333));
     });
+    const dayFrom = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const statusOf = async (id: number) =>
+      await test.server.db.selectFrom('contracts').select(['status', 'identification_status']).where('id', '=', id).executeTakeFirstOrThrow();
+    /** A provider callback for `party`'s signature, signed with the provider's secret as the provider would sign it. */
+    const providerCallback = async (party: Party, id: number) => {
+      const body = JSON.stringify({ contractId: id, customerId: party.customerId, event: 'signed' });
+      const response = await fetch(`${test.url}/esign/callback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-esign-signature': esignMac(body, esignSecret()) },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as Json };
+    };
+    /** Signs through the provider as `party`: the sign link (refused when the party may not sign), then its Sign button. */
+    const signAs = async (party: Party, id: number) => {
+      const link = await as(party).get(`/contract/${id}/signUrl`);
+      if (link.status !== 200) {
+        // The provider's own callback for a signature the table refuses is refused alike.
+        const callback = await providerCallback(party, id);
+        return callback.body.responseCode === link.body.responseCode
+          ? link
+          : { status: callback.status, body: { responseCode: `callback ${callback.body.responseCode}` } };
+      }
+      const signed = await fetch(`${test.url}${link.body.signUrl}/sign`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+      return { status: signed.status, body: {} as Json };
+    };
+    /** How a party takes each action of the table through the REST paths (the clock's moves have none). */
+    const byRest: Partial<Record<ContractAction, (party: Party, id: number) => Promise<{ status: number; body: Json }>>> = {
+      sign: signAs,
+      cancel: (party, id) => as(party).post(`/contract/${id}/cancel`),
+      reject: (party, id) => as(party).post(`/contract/${id}/reject`),
+      terminate: (party, id) => as(party).post(`/contract/${id}/terminate`, { note: 'Programme closed' }),
+      terminateCancel: (party, id) => as(party).post(`/contract/${id}/terminateCancel`),
+      terminateNow: (party, id) => as(party).post(`/contract/${id}/terminateNow`),
+      identificationStarted: (party, id) => as(party).post(`/contract/${id}/identificationStarted`),
+      identified: (party, id) => as(party).post('/split-pay-signer-identification', { contractId: id }),
+    };
+    const clockOnly = (action: ContractAction) => CONTRACT_STATUSES.every((status) => [undefined, 'clock'].includes(CONTRACT_MOVES[status][action]?.by));
+
+    it('allows or refuses each action from each status, by each party, exactly as the table says', async () => {
+      const { db } = test.server;
+      // Every action a party takes has its REST path here; the clock's are taken by runContractClock below.
+      expect(Object.keys(byRest).sort()).toEqual(CONTRACT_ACTIONS.filter((action) => !clockOnly(action)).sort());
+      const payer = await business('MatrixSender');
+      const payee = await business('MatrixBeneficiary');
+      // activeFrom to come: a second signature leaves it SIGNED, an identification leads back to SIGNED.
+      const created = await as(payer).put('/contract', { ...creation(payer, payee, 1), activeFrom: dayFrom(30) });
+      expect(created.status).toBe(200);
+      const id = created.body.contract.id as number;
+      const facts = { payerMustIdentify: false, started: false };
+      const put = (
+        status: string,
+        initiator: Party,
+        dates: { from: string; to: string | null; asked: Date } = { from: dayFrom(30), to: null, asked: new Date() },
+      ) =>
+        db
+          .updateTable('contracts')
+          .set({
+            status: status as never,
+            initiator_id: initiator.customerId,
+            identification_status: status === 'NEED_IDENTIFICATION' ? 'NEW' : null,
+            terminated_at: status === 'TERMINATING' ? dates.asked : null,
+            terminated_by: status === 'TERMINATING' ? initiator.customerId : null,
+            terminate_note: null,
+            active_from: dates.from,
+            active_to: dates.to,
+          })
+          .where('id', '=', id)
+          .execute();
+      const got: string[] = [];
+      const wanted: string[] = [];
+      for (const initiator of [payer, payee]) {
+        for (const status of CONTRACT_STATUSES) {
+          for (const party of [payer, payee]) {
+            const actor = { initiator: party === initiator, payer: party === payer };
+            const who = `${party === payer ? 'sender' : 'beneficiary'}${actor.initiator ? ' (initiator)' : ''}`;
+            await put(status, initiator);
+            const canSign = (await as(party).get(`/contract/${id}/checkSigner`)).body.canSign;
+            got.push(`${status} checkSigner by ${who}: ${canSign}`);
+            wanted.push(`${status} checkSigner by ${who}: ${nextContractStatus(status, 'sign', actor, facts) !== undefined}`);
+            for (const [action, take] of Object.entries(byRest) as [ContractAction, NonNullable<(typeof byRest)[ContractAction]>][]) {
+              await put(status, initiator);
+              const answer = await take(party, id);
+              const next = nextContractStatus(status, action, actor, facts);
+              got.push(`${status} ${action} by ${who}: ${answer.status === 200 ? 'allowed' : answer.body.responseCode} -> ${(await statusOf(id)).status}`);
+              wanted.push(`${status} ${action} by ${who}: ${next ? 'allowed' : 'VF'} -> ${next ?? status}`);
+              if (answer.status === 200 && answer.body.contract) expect(answer.body.contract.status).toBe(next);
+            }
+          }
+        }
+      }
+      // The clock's moves: activeFrom and activeTo passed, a termination asked two days ago.
+      for (const status of CONTRACT_STATUSES) {
+        await put(status, payer, { from: dayFrom(-10), to: dayFrom(-2), asked: new Date(Date.now() - 2 * 86_400_000) });
+        await runContractClock(db);
+        const move = (Object.keys(CONTRACT_MOVES[status]) as ContractAction[]).find((action) => CONTRACT_MOVES[status][action]!.by === 'clock');
+        got.push(`${status} clock: ${(await statusOf(id)).status}`);
+        wanted.push(`${status} clock: ${move ? nextContractStatus(status, move, 'clock', { payerMustIdentify: false, started: true }) : status}`);
+      }
+      expect(got).toEqual(wanted);
+      await put('CANCELLED', payer);
+    }, 120_000);
+
+    it('identifies the payer: NEW, a push, PROCESSING, FAILED while unverified, then SUCCESS and ACTIVE', async () => {
+      const { db } = test.server;
+      const payer = await business('UnidentifiedPayer');
+      const payee = await business('IdentifyingBeneficiary');
+      await db.updateTable('customers').set({ verified: false }).where('id', '=', payer.customerId).execute();
+      const created = await as(payer).put('/contract', creation(payer, payee, 5));
+      const id = created.body.contract.id as number;
+      await sign(payer, id);
+      await sign(payee, id);
+      expect((await as(payer).get(`/contract/${id}`)).body.contract).toMatchObject({ status: 'NEED_IDENTIFICATION', identificationStatus: 'NEW' });
+
+      // The beneficiary pushes the payer to identify; the payer may not push itself.
+      expect((await as(payer).post(`/contract/${id}/identificationPush`)).body.responseCode).toBe('VF');
+      expect((await as(payee).post(`/contract/${id}/identificationPush`)).body).toEqual({ sent: true });
+      const pushed = await db
+        .selectFrom('notifications')
+        .select(['type', 'body'])
+        .where('customer_id', '=', payer.customerId)
+        .where('type', '=', 'contractIdentification')
+        .execute();
+      expect(pushed).toHaveLength(1);
+      expect(pushed[0]!.body).toMatchObject({ values: { id } });
+
+      // Only the payer starts it, once while it runs.
+      expect((await as(payee).post(`/contract/${id}/identificationStarted`)).body.responseCode).toBe('VF');
+      expect((await as(payer).post(`/contract/${id}/identificationStarted`)).body.contract).toMatchObject({
+        status: 'NEED_IDENTIFICATION',
+        identificationStatus: 'PROCESSING',
+      });
+      expect((await as(payer).post(`/contract/${id}/identificationStarted`)).body.responseCode).toBe('VF');
+
+      // Not verified: FAILED, still waiting; the payer may start again.
+      const failed = await as(payer).post('/split-pay-signer-identification', { contractId: id });
+      expect(failed.body.contract).toMatchObject({ status: 'NEED_IDENTIFICATION', identificationStatus: 'FAILED' });
+      expect((await as(payer).post(`/contract/${id}/identificationStarted`)).body.contract.identificationStatus).toBe('PROCESSING');
+      expect((await as(payee).post('/split-pay-signer-identification', { contractId: id })).body.responseCode).toBe('VF');
+
+      // Verified: SUCCESS, and activeFrom has come, so ACTIVE.
+      await db.updateTable('customers').set({ verified: true }).where('id', '=', payer.customerId).execute();
+      const identified = await as(payer).post('/split-pay-signer-identification', { contractId: id });
+      expect(identified.body.contract).toMatchObject({ status: 'ACTIVE', identificationStatus: 'SUCCESS' });
+      expect((await as(payee).post(`/contract/${id}/identificationPush`)).body.responseCode).toBe('VF');
+      expect((await as(payer).post(`/contract/${id}/identificationStarted`)).body.responseCode).toBe('VF');
+
+      // The stats: the active percentages each way, and the counts.
+      const payerStats = (await as(payer).get('/contract/stats')).body;
+      expect(payerStats).toMatchObject({ payPercentage: 5, receivePercentage: 0, meta: { pay: 1, receive: 0, active: 1, total: 1, pending: 0, ended: 0 } });
+      expect((await as(payee).get('/contract/stats')).body).toMatchObject({ payPercentage: 0, receivePercentage: 5, meta: { pay: 0, receive: 1, active: 1 } });
+    });
+
+    it('pages a filtered list by the count of what the filters match; meta counts all the contracts', async () => {
+      // The sender's: two ACTIVE (to the beneficiary and to the second), one CANCELLED.
+      const active = await as(sender).get('/contract?statuses=ACTIVE,TERMINATING&pageSize=1&page=2&orderDir=DESC');
+      expect(active.status).toBe(200);
+      expect(active.body).toMatchObject({ total: 2, page: 2, pageSize: 1, meta: { total: 3, active: 2, ended: 1 } });
+      expect(active.body.data.map((contract: Json) => contract.id)).toEqual([firstContract]);
+      expect((await as(sender).get('/contract?statuses=ACTIVE,TERMINATING&pageSize=1&page=3')).body).toMatchObject({ data: [], total: 2 });
+      expect((await as(sender).get('/contract?counterpartyName=second')).body).toMatchObject({ total: 1, meta: { total: 3 } });
+      expect((await as(sender).get('/contract?companyName=nobody')).body).toMatchObject({ data: [], total: 0, meta: { total: 3 } });
+      expect((await as(sender).get('/contract')).body.total).toBe(3);
+    });
+
+    it('searches companies, looks customers up by e-mail and verifies a counterparty', async () => {
+      const found = await as(sender).get('/company?query=company%20lt');
+      expect(found.status).toBe(200);
+      expect(found.body.data).toContainEqual({ id: companyId, title: 'Company Ltd' });
+      expect(found.body.meta.count).toBe(found.body.data.length);
+      const all = await as(sender).get('/company?query=ltd');
+      const onePage = await as(sender).get('/company?query=ltd&pageSize=1&page=2');
+      expect(onePage.body.meta).toEqual({ count: 1, total: all.body.meta.total });
+      expect(onePage.body.data).toEqual([all.body.data[1]]);
+      const excluded = await as(sender).get(`/company?query=company%20lt&forCounterpartyCustomerId=${companyId}`);
+      expect(excluded.body.data.map((company: Json) => company.id)).not.toContain(companyId);
+
+      expect((await as(sender).get(`/customer/lookup?email=${encodeURIComponent(beneficiary.email.toUpperCase())}`)).body).toEqual({
+        id: beneficiary.customerId,
+        type: 'BUSINESS',
+      });
+      expect((await as(sender).get(`/customer/lookup?email=${encodeURIComponent(payerEmail)}`)).body.type).toBe('PERSONAL');
+      const unknown = await as(sender).get('/customer/lookup?email=nobody%40nowhere.example');
+      expect([unknown.status, unknown.body.responseDescription]).toEqual([404, 'Contract or customer not found.']);
+
+      const verify = async (body: unknown) => (await as(sender).post('/contract/verify', body)).body;
+      expect(await verify({ companyId, counterpartyId: beneficiary.customerId })).toEqual({ isValid: true });
+      expect(await verify({ companyId, counterpartyId: sender.customerId })).toEqual({ isValid: false });
+      const personal = (await test.server.db.selectFrom('customer_emails').select('customer_id').where('email', '=', payerEmail).executeTakeFirstOrThrow())
+        .customer_id;
+      expect(await verify({ companyId: personal, counterpartyId: beneficiary.customerId })).toEqual({ isValid: false });
+      expect(await verify({ companyId, counterpartyId: personal })).toEqual({ isValid: false });
+    });
+
+    it('moves contracts on the clock: activeFrom reached to ACTIVE, activeTo passed to EXPIRED, a termination when due to TERMINATED', async () => {
+      const { db } = test.server;
+      const payer = await business('ClockSender');
+      const payee = await business('ClockBeneficiary');
+      const signedBoth = async (activeFrom: string, activeTo?: string) => {
+        const created = await as(payer).put('/contract', { ...creation(payer, payee, 2), activeFrom, ...(activeTo ? { activeTo } : {}) });
+        const id = created.body.contract.id as number;
+        await sign(payer, id);
+        await sign(payee, id);
+        return id;
+      };
+      const at = (date: string, time = '00:00:01') => new Date(`${date}T${time}Z`);
+      const starting = await signedBoth(dayFrom(1));
+      const ending = await signedBoth(dayFrom(0), dayFrom(1));
+      const endingTerminated = await signedBoth(dayFrom(0), dayFrom(1));
+      const terminated = await signedBoth(dayFrom(0));
+      expect((await statusOf(starting)).status).toBe('SIGNED');
+      expect((await statusOf(ending)).status).toBe('ACTIVE');
+      await as(payee).post(`/contract/${endingTerminated}/terminate`, { note: 'Closing' });
+      await as(payee).post(`/contract/${terminated}/terminate`, { note: 'Closing' });
+      const asked = (await db.selectFrom('contracts').select('terminated_at').where('id', '=', terminated).executeTakeFirstOrThrow()).terminated_at!;
+
+      await runContractClock(db, at(dayFrom(0), '23:59:59'));
+      expect((await statusOf(starting)).status).toBe('SIGNED');
+      await runContractClock(db, at(dayFrom(1)));
+      // activeFrom has come; activeTo is the last day of the contract, not yet passed; a termination asked under a day ago waits.
+      expect((await statusOf(starting)).status).toBe('ACTIVE');
+      expect((await statusOf(ending)).status).toBe('ACTIVE');
+      expect((await statusOf(endingTerminated)).status).toBe('TERMINATING');
+      await runContractClock(db, new Date(asked.getTime() + 23 * 3_600_000));
+      expect((await statusOf(terminated)).status).toBe('TERMINATING');
+      await runContractClock(db, new Date(asked.getTime() + 25 * 3_600_000));
+      expect((await statusOf(terminated)).status).toBe('TERMINATED');
+      await runContractClock(db, at(dayFrom(2)));
+      expect((await statusOf(ending)).status).toBe('EXPIRED');
+      expect((await statusOf(endingTerminated)).status).toBe('TERMINATED');
+      expect((await statusOf(starting)).status).toBe('ACTIVE');
+      // Both parties hear of a move the clock made.
+      const told = await db
+        .selectFrom('notifications')
+        .select('customer_id')
+        .where('type', '=', 'contractExpired')
+        .where('customer_id', 'in', [payer.customerId, payee.customerId])
+        .execute();
+      expect(told.map((row) => row.customer_id).sort()).toEqual([payer.customerId, payee.customerId].sort());
+    });
   });
 }
+
+describe('contracts on a brand without them (paydek)', () => {
+  let test: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    test = await startTestServer(BACKENDS[0]!, { brand: 'paydek' });
+    const made = await createPersonalCustomer(test.server.db, 'NoContracts');
+    await test.server.db.updateTable('customers').set({ type: 'business', business_name: 'No Contracts Ltd' }).where('id', '=', made.customerId).execute();
+    token = (await new ApiClient(test.url).signIn(made.email, TEST_PASSWORD)).accessToken;
+  }, 180_000);
+  afterAll(() => test?.close());
+
+  it('refuses every path of the contracts service with 13', async () => {
+    const document = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'schemas/api/rest.openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { tags?: string[]; operationId: string }>>;
+    };
+    // A valid call of each path, so that only the brand refuses it.
+    const valid: Record<string, { query?: string; body?: unknown }> = {
+      contractList: {},
+      contractCreate: {
+        body: {
+          companyId: 1,
+          senderId: 1,
+          senderSignerName: 'A',
+          senderObligations: ['x'],
+          beneficiaryId: 2,
+          beneficiarySignerName: 'B',
+          beneficiaryObligations: ['y'],
+          activeFrom: '2030-01-01',
+          percentage: 1,
+        },
+      },
+      contractStats: {},
+      contractVerify: { body: { companyId: 1, counterpartyId: 2 } },
+      customerLookup: { query: '?email=someone%40example.com' },
+      companySearch: { query: '?query=x' },
+      contractGet: {},
+      contractCheckSigner: {},
+      contractCancel: { body: {} },
+      contractReject: { body: {} },
+      contractTerminate: { body: { note: 'x' } },
+      contractTerminateCancel: { body: {} },
+      contractTerminateNow: { body: {} },
+      contractIdentificationStarted: { body: {} },
+      contractPdfUrl: {},
+      contractSignUrl: {},
+      contractIdentificationPush: { body: {} },
+      splitPaySignerIdentification: { body: { contractId: 1 } },
+    };
+    const answers: string[] = [];
+    const operations = Object.entries(document.paths).flatMap(([route, verbs]) =>
+      Object.entries(verbs)
+        .filter(([, operation]) => operation.tags?.includes('Contracts'))
+        .map(([verb, operation]) => ({ route, verb, operationId: operation.operationId })),
+    );
+    expect(operations.map((operation) => operation.operationId).sort()).toEqual(Object.keys(valid).sort());
+    for (const { route, verb, operationId } of operations) {
+      const { query = '', body } = valid[operationId]!;
+      const response = await fetch(`${test.url}${route.replace('{id}', '1').replace('{contractId}', '1')}${query}`, {
+        method: verb.toUpperCase(),
+        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      answers.push(`${operationId} ${response.status} ${((await response.json()) as Json).responseCode}`);
+    }
+    expect(answers).toEqual(operations.map(({ operationId }) => `${operationId} 403 13`));
+  });
+});
