@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ApiClient } from '../../tests/support/api-client.ts';
 import { seriousViolations } from '../../tests/support/axe.ts';
+import { solvedChallenge } from '../../tests/support/bot-challenge.ts';
 import { startServer, type RunningServer } from '../../tests/support/server-process.ts';
 import { signedInPage } from '../../tests/support/sign-in.ts';
 import { writeIndex } from './index-page.ts';
@@ -143,8 +144,11 @@ async function registerNewCustomer(server: RunningServer, root: string, brand: s
   const config = JSON.parse(readFileSync(path.join(root, 'brands', brand, 'brand.json'), 'utf8')) as {
     registrationPersonalTypes: string[];
     termsToAccept: { key: string }[];
+    botChallengeSiteKey?: string;
   };
   const client = new ApiClient(server.url);
+  // A brand that asks for the bot challenge gets the token a person ticking "I am not a robot" would get.
+  const challenge = config.botChallengeSiteKey ? { challengeToken: await solvedChallenge(server.url, brand) } : {};
   const email = `catalogue.${Date.now()}@example.com`;
   const password = 'Catalogue-2026';
   const created = await client.rpc('accountCreate', {
@@ -158,6 +162,7 @@ async function registerNewCustomer(server: RunningServer, root: string, brand: s
     phone: '721 000 111',
     registrationType: config.registrationPersonalTypes[0],
     acceptedTerms: config.termsToAccept.map((term) => term.key),
+    ...challenge,
   });
   if (created.body?.responseCode !== '00') throw new Error(`registering a new customer on ${brand} answered ${JSON.stringify(created.body)}`);
   const mail = await client.get(`/sandbox/outbox/messages?${new URLSearchParams({ to: email, purpose: 'activation' })}`);

@@ -33,7 +33,7 @@ describe('contract signing providers', () => {
   });
 
   it('a real provider is asked over HTTP for the page, with the document and the callback addresses, and its callbacks checked with its secret', async () => {
-    const send = vi.fn(async (_url: URL | RequestInfo, _init?: RequestInit) => Response.json({ signUrl: 'https://esign.example/s/xyz', clientId: 'client-9' }));
+    const send = vi.fn(async (_url: URL | string, _init?: RequestInit) => Response.json({ signUrl: 'https://esign.example/s/xyz', clientId: 'client-9' }));
     const provider = gatewayContractSigning(gateway, send as unknown as typeof fetch);
     expect(await provider.signUrl(request)).toEqual({ signUrl: 'https://esign.example/s/xyz', clientId: 'client-9' });
     const [url, init] = send.mock.calls[0]!;

@@ -65,7 +65,7 @@ export function createAppGuards({ session, storage, customer, brand, listCards, 
     ...cardGuards(sessionGuards.authenticated, listCards),
     signInPending: signInPendingGuard(),
     merchantFullAccess: merchantFullAccessGuard(sessionGuards.authenticated, rightsOnActingCustomer ?? (async () => null)),
-    contractsEnabled: contractsEnabledGuard(sessionGuards.authenticated, brand),
+    contractsEnabled: contractsEnabledGuard(sessionGuards.businessCustomer, brand),
   };
 }
 

@@ -13,6 +13,10 @@ describe('contractsEnabledGuard', () => {
     expect(await contractsEnabledGuard(async () => null, {})(context)).toBe(CONTRACTS_OFF_TARGET);
   });
 
+  it('sends a personal customer where the business guard sends it, whatever the brand offers', async () => {
+    expect(await contractsEnabledGuard(async () => '/home', { contractsEnable: true })(context)).toBe('/home');
+  });
+
   it('asks for sign-in first', async () => {
     expect(await contractsEnabledGuard(async () => '/login?next=/revenue-split', { contractsEnable: true })(context)).toBe('/login?next=/revenue-split');
   });
