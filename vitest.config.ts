@@ -93,6 +93,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page waits on the server and on lazily loaded parts: one second (vitest's default) was too short
+          // for a poll on a busy machine (a country list still loading read as no countries at all).
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
