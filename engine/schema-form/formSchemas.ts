@@ -59,7 +59,8 @@ function settleFieldChoice(schema: JsonSchema): JsonSchema {
  * ```
  */
 export function wizardStepSchema(wizard: WizardSpec, step: WizardStep): JsonSchema {
-  return conditionalSchema(narrowSchema(wizard.schema, step.fields ?? []), step.uiSchema);
+  // A summary asking for fields sent beside the submit's wrap carries their schema (codegen sets it).
+  return conditionalSchema(narrowSchema(step.schema ?? wizard.schema, step.fields ?? []), step.uiSchema);
 }
 
 /**
