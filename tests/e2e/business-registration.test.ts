@@ -190,6 +190,7 @@ describe('business registration', () => {
     // The bot challenge is asked under the answers, and never kept in the draft: sending waits for it.
     await page.getByRole('button', { name: 'Send the registration' }).click();
     await page.getByText('Tick "I am not a robot" before sending.').first().waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/challenge-asked.png`, fullPage: true });
     expect(await page.evaluate(() => localStorage.getItem('business-registration'))).not.toContain('challengeToken');
     await solveChallengeOnPage(page);
     expect(await page.evaluate(() => localStorage.getItem('business-registration'))).not.toContain('challengeToken');
