@@ -228,6 +228,7 @@ class SpecResolver {
       const all = steps.flatMap((step) => (asking(step) ? ((step.fields as string[] | undefined) ?? []) : []));
       const schema = this.schema(wizard.schema as string, '/wizard/schema');
       steps.forEach((step, i) => this.wizardStep(schema, step, `/wizard/steps/${i}`));
+      steps.forEach((step, i) => this.wizardBesideStep(wizard, step, `/wizard/steps/${i}`));
       (wizard.startAt as JsonObject[] | undefined)?.forEach((entry, i) => {
         if (!steps.some((step) => step.id === entry.step))
           fail(`/wizard/startAt/${i}/step`, `'${String(entry.step)}' is not the id of a step (they are: ${steps.map((step) => String(step.id)).join(', ')})`);
@@ -346,13 +347,32 @@ class SpecResolver {
    * objects whose items have the hub's fields); a summary or sections step names none; its save method is
    * declared; its sections are checked as a dashboard's.
    */
+  /**
+   * A summary step's fields: only fields the submit sends beside its wrap (`submit.beside`), asked under the
+   * answers; their schema, the submit method's request narrowed to them, is set on the step.
+   */
+  private wizardBesideStep(wizard: JsonObject, step: JsonObject, at: string): void {
+    const fields = step.fields as string[] | undefined;
+    if (step.kind !== 'summary' || !fields) return;
+    const submit = wizard.submit as JsonObject | undefined;
+    const beside = (submit?.beside as string[] | undefined) ?? [];
+    fields.forEach((field, i) => {
+      if (!beside.includes(field)) {
+        this.fail(`${at}/fields/${i}`, `a 'summary' step asks only for fields the submit sends beside its wrap ('submit.beside'); '${field}' is not one`);
+      }
+    });
+    if (typeof submit?.method !== 'string' || submit.method.includes(' '))
+      this.fail(`${at}/fields`, "a 'summary' step asking for fields needs a submit 'method' whose request declares them");
+    step.schema = this.pick(this.schema(`api/methods/${submit.method as string}.json#/request`, '/wizard/submit/method'), fields, `${at}/fields`);
+  }
+
   private wizardStep(schema: JsonObject, step: JsonObject, at: string): void {
     const kind = (step.kind as string | undefined) ?? 'fields';
     const fields = step.fields as string[] | undefined;
     if (kind === 'fields' || kind === 'hub') {
       if (!fields) this.fail(at, `a '${kind}' step needs 'fields'`);
       this.pick(schema, fields, `${at}/fields`);
-    } else if (fields) {
+    } else if (fields && kind !== 'summary') {
       this.fail(`${at}/fields`, `a '${kind}' step asks for no fields of its own; leave 'fields' out`);
     }
     if (kind === 'hub') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignFields, moveFieldErrors, nestFields, omitFields, unnestFieldErrors } from './nest';
+import { assignFields, besideFields, moveFieldErrors, nestFields, omitFields, unnestFieldErrors } from './nest';
 
 describe('nest', () => {
   const nest = { size: ['width', 'height', 'extras'] };
@@ -21,6 +21,12 @@ describe('nest', () => {
 });
 
 describe('omit and errorsOn', () => {
+  it('takes the fields sent beside the wrap out of the data, leaving out those without a value', () => {
+    expect(besideFields({ name: 'Ann', checkToken: 'x1' }, ['checkToken'])).toEqual({ inside: { name: 'Ann' }, beside: { checkToken: 'x1' } });
+    expect(besideFields({ name: 'Ann' }, ['checkToken'])).toEqual({ inside: { name: 'Ann' }, beside: {} });
+    expect(besideFields({ name: 'Ann' }, undefined)).toEqual({ inside: { name: 'Ann' }, beside: {} });
+  });
+
   it('leaves out the fields that only helped fill others', () => {
     expect(omitFields({ email: 'a@example.com', memberId: 7, note: 'x' }, ['email'])).toEqual({ memberId: 7, note: 'x' });
     expect(omitFields({ email: 'a@example.com' }, undefined)).toEqual({ email: 'a@example.com' });

@@ -79,6 +79,21 @@ export function omitFields(data: Values, omit: readonly string[] | undefined): V
 }
 
 /**
+ * The values of the fields `beside` names, taken out of the data: sent next to the `wrap`, not inside it
+ * (a one-time check token the wrapped object has no room for). Fields without a value are left out.
+ *
+ * @example
+ * ```ts
+ * besideFields({ name: 'Ann', checkToken: 'x1' }, ['checkToken']); // { inside: { name: 'Ann' }, beside: { checkToken: 'x1' } }
+ * ```
+ */
+export function besideFields(data: Values, beside: readonly string[] | undefined): { inside: Values; beside: Values } {
+  if (!beside || beside.length === 0) return { inside: data, beside: {} };
+  const taken = Object.fromEntries(Object.entries(data).filter(([field, value]) => beside.includes(field) && value !== undefined));
+  return { inside: omitFields(data, beside), beside: taken };
+}
+
+/**
  * The server's field errors said on the form field that stands for the request field (`errorsOn`): a
  * refusal of `memberId`, a hidden field a lookup filled, is said on the `email` typed to find it. A
  * refusal of a path inside the field (`memberId.0`) moves with it.

@@ -5,7 +5,7 @@ import { isMethodCallError } from '../errors/MethodCallError';
 import { useAnswerFlow, type FlowRunOptions } from '../flow/useAnswerFlow';
 import type { ScreenSpec, Submit } from '../spec/types';
 import { useConfirm } from '../ui/ConfirmDialog';
-import { assignFields, moveFieldErrors, nestFields, omitFields, unnestFieldErrors } from './nest';
+import { assignFields, besideFields, moveFieldErrors, nestFields, omitFields, unnestFieldErrors } from './nest';
 import { useCall } from './useCall';
 import { useRouteParams } from '../router/RouteValues';
 
@@ -38,7 +38,7 @@ export function unwrapFieldErrors(fieldErrors: Record<string, string>, wrap: str
  * Submits form data as a spec's `submit` says: asks `confirm` first, then runs the call as an answer-driven
  * flow (review, idempotency key, second factor, result: see `useAnswerFlow`), with the request fields
  * `routeParams` and `queryParams` take from the address beside the form's data (outside any `wrap`; the
- * fields `nest` names sent inside their object, their refusals said on them again; request fields `assign`
+ * fields `beside` names sent next to the wrap, not inside it; the fields `nest` names sent inside their object, their refusals said on them again; request fields `assign`
  * sets from the form field its values choose; the fields `omit` names not sent; a refusal of a request field `errorsOn` names said on the form field it names), then
  * `success`. Server field errors come back as `invalid` for the form to show on its
  * fields; every other error goes to `EngineOptions.onError`. `more.beforeSuccess` runs between the final
@@ -74,10 +74,15 @@ export function useSubmit(
       if (submit.confirm && !(await confirm(submit.confirm))) return { status: 'cancelled' };
       setPending(true);
       try {
-        const sent = nestFields(omitFields(assignFields(data, submit.assign), submit.omit), submit.nest);
+        const { inside, beside } = besideFields(data, submit.beside);
+        const sent = nestFields(omitFields(assignFields(inside, submit.assign), submit.omit), submit.nest);
         // The review and the result read the form's own fields, as typed, whatever the request nests.
         const reviewValues = submit.nest ? { ...more?.reviewValues, ...data } : more?.reviewValues;
-        return await run(sent, { ...more, ...(reviewValues ? { reviewValues } : {}), beside: JSON.parse(addressKey) as Record<string, unknown> });
+        return await run(sent, {
+          ...more,
+          ...(reviewValues ? { reviewValues } : {}),
+          beside: { ...beside, ...(JSON.parse(addressKey) as Record<string, unknown>) },
+        });
       } catch (error) {
         if (isMethodCallError(error) && Object.keys(error.fieldErrors).length > 0) {
           return {

@@ -59,7 +59,8 @@ function settleFieldChoice(schema: JsonSchema): JsonSchema {
  * ```
  */
 export function wizardStepSchema(wizard: WizardSpec, step: WizardStep): JsonSchema {
-  return conditionalSchema(narrowSchema(wizard.schema, step.fields ?? []), step.uiSchema);
+  // A summary asking for fields sent beside the submit's wrap carries their schema (codegen sets it).
+  return conditionalSchema(narrowSchema(step.schema ?? wizard.schema, step.fields ?? []), step.uiSchema);
 }
 
 /**
@@ -79,8 +80,8 @@ export function wizardHubItemSchema(wizard: WizardSpec, step: WizardStep): JsonS
 }
 
 /**
- * The schemas a wizard validates with, step by step: a fields step's form, a hub's item, the forms of a
- * sections step, and each `showIf` condition.
+ * The schemas a wizard validates with, step by step: a fields step's form (and a summary's asking for
+ * fields), a hub's item, the forms of a sections step, and each `showIf` condition.
  *
  * @example
  * ```ts
@@ -91,7 +92,8 @@ function wizardSchemas(wizard: WizardSpec): JsonSchema[] {
   return wizard.steps.flatMap((step) => {
     const kind = step.kind ?? 'fields';
     const own: JsonSchema[] = [];
-    if (kind === 'fields') own.push(wizardStepSchema(wizard, step));
+    // A summary asking for fields (sent beside the submit's wrap) validates them as a form too.
+    if (kind === 'fields' || (kind === 'summary' && step.fields?.length)) own.push(wizardStepSchema(wizard, step));
     const item = wizardHubItemSchema(wizard, step);
     if (item) own.push(item);
     for (const section of step.sections ?? []) if (section.form) own.push(formSchema(section.form));

@@ -88,6 +88,11 @@ export interface Submit {
   nest?: Record<string, string[]>;
   /** Form fields not sent: they only help fill others (an e-mail a lookup turns into the id the request takes). */
   omit?: string[];
+  /**
+   * Fields sent beside the `wrap`, not inside it (a one-time check token the wrapped object has no room
+   * for); a wizard never keeps them in its draft, and its summary step may ask for them.
+   */
+  beside?: string[];
   /** Request fields set from a form field chosen by the form's values (the first entry whose `when` holds). */
   assign?: { field: string; from: string; when?: When }[];
   /** Request field -> form field its refusals are said on (the e-mail typed for the hidden id a lookup filled). */
@@ -816,8 +821,13 @@ export interface WizardStep {
   title: string;
   /** Default `fields`. */
   kind?: WizardStepKind;
-  /** For kinds `fields` and `hub` (a hub names exactly one, a list of objects). */
+  /**
+   * For kinds `fields` and `hub` (a hub names exactly one, a list of objects); a `summary` may name fields
+   * of `submit.beside`, asked under the answers.
+   */
   fields?: string[];
+  /** Set by codegen on a summary asking for fields: their schema, from the submit method's request. */
+  schema?: JsonSchema;
   uiSchema?: Record<string, unknown>;
   description?: string;
   /** Shown only when the answers so far meet it. */

@@ -105,10 +105,16 @@ export function onboardingHandlers(services: OnboardingServices): Pick<RpcHandle
     },
 
     // The public answer names only the company e-mail the code went to: the business is not the caller's yet.
-    businessAccountCreate: async (params, ctx) => ({ email: (await registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params)).email }),
+    // The bot challenge (TA1 on challengeToken) comes first: a bot learns nothing of the draft's checks.
+    async businessAccountCreate({ challengeToken, ...params }, ctx) {
+      await requireSolvedChallenge(ctx.adapters.botChallenge, rules().botChallengeSiteKey, challengeToken, ctx.ip ?? '');
+      return { email: (await registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params)).email };
+    },
 
-    businessAccountCreateSignedIn: (params, ctx) =>
-      registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params, new Date(), registrantOf(ctx)),
+    async businessAccountCreateSignedIn({ challengeToken, ...params }, ctx) {
+      await requireSolvedChallenge(ctx.adapters.botChallenge, rules().botChallengeSiteKey, challengeToken, ctx.ip ?? '');
+      return registerBusiness(ctx.db, ctx.adapters.messages, linkBaseOf(ctx), rules(), params, new Date(), registrantOf(ctx));
+    },
 
     businessRegistrationStart: (_params, ctx) => registrantStart(ctx.db, registrantOf(ctx)),
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
+import { solveChallengeOnPage } from '../support/bot-challenge.ts';
 
 let browser: Browser;
 let server: RunningServer;
@@ -186,6 +187,13 @@ describe('business registration', () => {
     expect(await page.getByText('We restored the answers you saved last time.').count()).toBe(1);
     expect(await page.locator('.eng-wizard').innerText()).toContain('Fabrikam Media Ltd');
 
+    // The bot challenge is asked under the answers, and never kept in the draft: sending waits for it.
+    await page.getByRole('button', { name: 'Send the registration' }).click();
+    await page.getByText('Tick "I am not a robot" before sending.').first().waitFor();
+    if (shots) await page.screenshot({ path: `${shots}/challenge-asked.png`, fullPage: true });
+    expect(await page.evaluate(() => localStorage.getItem('business-registration'))).not.toContain('challengeToken');
+    await solveChallengeOnPage(page);
+    expect(await page.evaluate(() => localStorage.getItem('business-registration'))).not.toContain('challengeToken');
     await page.getByRole('button', { name: 'Send the registration' }).click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     expect(await page.evaluate(() => localStorage.getItem('business-registration'))).toBeNull();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rules from '../../schemas/data/business-registration-rules.json' with { type: 'json' };
 import { ALL_BUSINESS_RIGHTS } from '../../server/db/schema.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 import { draftPerson, outboxTo, uniqueEmail } from './business-draft-support.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 import { createPersonalCustomer, TEST_PASSWORD } from './ledger-support.ts';
@@ -85,6 +86,7 @@ for (const backend of BACKENDS) {
       const company = uniqueEmail('newco');
       const colleague = uniqueEmail('colleague');
       const { body } = await call('businessAccountCreateSignedIn', {
+        challengeToken: await solvedChallenge(test.url),
         draft: newBusinessDraft('Dockside Newco Ltd', { company, registrant: registrant.email, colleague }),
       });
       expect(body.responseCode).toBe('00');
@@ -104,7 +106,7 @@ for (const backend of BACKENDS) {
 
     it('refuses, on draft.persons, a draft without the registrant', async () => {
       const draft = newBusinessDraft('Nobody Of Mine Ltd', { company: uniqueEmail('nobody'), registrant: uniqueEmail('other'), colleague: uniqueEmail('c') });
-      const { body } = await call('businessAccountCreateSignedIn', { draft });
+      const { body } = await call('businessAccountCreateSignedIn', { challengeToken: await solvedChallenge(test.url), draft });
       expect(body.responseCode).toBe('TA1');
       expect(body.validationErrors).toEqual([{ field: 'draft.persons', description: expect.stringContaining('you register this business') }]);
       const created = await test.server.db.selectFrom('customers').select('id').where('business_name', '=', 'Nobody Of Mine Ltd').execute();
@@ -113,7 +115,7 @@ for (const backend of BACKENDS) {
 
     it("keeps the public variant's rule: the registrant's login is an e-mail already registered there", async () => {
       const draft = newBusinessDraft('Public Way Ltd', { company: uniqueEmail('public'), registrant: registrant.email, colleague: uniqueEmail('c') });
-      const { body } = await client.rpc('businessAccountCreate', { draft });
+      const { body } = await client.rpc('businessAccountCreate', { draft, challengeToken: await solvedChallenge(test.url) });
       expect(body.responseCode).toBe('TA1');
       expect(body.validationErrors).toEqual([{ field: 'draft.persons.0.email', description: expect.stringContaining('already has an account') }]);
     });

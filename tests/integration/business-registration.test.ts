@@ -11,6 +11,7 @@ import rules from '../../schemas/data/business-registration-rules.json' with { t
 import { DEMO_LOGINS } from '../../server/demo/seed.ts';
 import { DRAFT_CALL_WINDOW_SECONDS, DRAFT_CALLS_PER_TOKEN } from '../../server/registration/business.ts';
 import { ApiClient } from '../support/api-client.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 import { codeIn, draftPerson, outboxTo, uniqueEmail } from './business-draft-support.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -169,11 +170,21 @@ for (const backend of BACKENDS) {
       expect((await client.rpc('checkEmail', { email: DEMO_LOGINS.business })).body.status).toBe(rules.emailStatuses.employee);
     });
 
+    it('refuses a registration without a solved bot challenge on challengeToken, before the draft is checked', async () => {
+      const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
+      const without = await client.rpc('businessAccountCreate', { draft: businessDraft(emails) });
+      expect(without.body.responseCode).toBe('TA1');
+      expect(without.body.validationErrors).toEqual([{ field: 'challengeToken', description: 'Tick "I am not a robot" before sending.' }]);
+      const madeUp = await client.rpc('businessAccountCreate', { draft: businessDraft(emails), challengeToken: 'not-a-token' });
+      expect(madeUp.body.validationErrors).toEqual([{ field: 'challengeToken', description: expect.stringMatching(/expired or was already used/) }]);
+      expect(await outbox(emails.company, 'businessActivation')).toEqual([]);
+    });
+
     it('refuses a bad share sum and a taken e-mail on their fields, creating nothing', async () => {
       const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
       const draft = businessDraft(emails);
       draft.companies[0]!.shareholders = [{ type: 'person', id: 'p1', share: SUM_MIN / 2 }];
-      const badSum = await client.rpc('businessAccountCreate', { draft });
+      const badSum = await client.rpc('businessAccountCreate', { challengeToken: await solvedChallenge(client.baseUrl), draft });
       expect(badSum.body.responseCode).toBe('TA1');
       expect(badSum.body.validationErrors).toEqual([
         {
@@ -184,14 +195,14 @@ for (const backend of BACKENDS) {
 
       const overShare = businessDraft(emails);
       overShare.shareholders[0]!.share = 100.5;
-      const schemaRefusal = await client.rpc('businessAccountCreate', { draft: overShare });
+      const schemaRefusal = await client.rpc('businessAccountCreate', { challengeToken: await solvedChallenge(client.baseUrl), draft: overShare });
       expect(schemaRefusal.body.responseCode).toBe('TA1');
       expect(schemaRefusal.body.validationErrors.map((error: { field: string }) => error.field)).toContain('draft.shareholders.0.share');
 
       // a person nothing names yet (the wizard would drop them) does not shift the field paths of those after
       const taken = businessDraft({ ...emails, shareholder: DEMO_LOGINS.personal });
       taken.persons.unshift(draftPerson('loose', 'Borg'));
-      const takenAnswer = await client.rpc('businessAccountCreate', { draft: taken });
+      const takenAnswer = await client.rpc('businessAccountCreate', { challengeToken: await solvedChallenge(client.baseUrl), draft: taken });
       expect(takenAnswer.body.validationErrors).toEqual([{ field: 'draft.persons.3.email', description: expect.stringMatching(/already has an account/) }]);
 
       expect(await customersNamed('Harbour Tools Ltd')).toEqual([]);
@@ -201,7 +212,11 @@ for (const backend of BACKENDS) {
     it('registers a business with a two-level shareholder tree, activates it and its users, who sign in with their rights', async () => {
       const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
       const saved = await client.rpc('businessRegistrationDraftSave', { draft: businessDraft(emails) });
-      const created = await client.rpc('businessAccountCreate', { draft: businessDraft(emails), draftToken: saved.body.draftToken });
+      const created = await client.rpc('businessAccountCreate', {
+        challengeToken: await solvedChallenge(client.baseUrl),
+        draft: businessDraft(emails),
+        draftToken: saved.body.draftToken,
+      });
       expect(created.body).toMatchObject({ responseCode: '00', email: emails.company.toLowerCase() });
       expect((await client.rpc('businessRegistrationDraftGet', { draftToken: saved.body.draftToken })).body.draft).toBeUndefined();
       expect((await client.rpc('checkEmail', { email: emails.director })).body.status).toBe(rules.emailStatuses.pending);
@@ -306,12 +321,12 @@ for (const backend of BACKENDS) {
         return draft;
       };
       const before = await customersNamed('Harbour Tools Ltd');
-      const bad = await client.rpc('businessAccountCreate', { draft: threeLevels(SUM_MIN / 2) });
+      const bad = await client.rpc('businessAccountCreate', { challengeToken: await solvedChallenge(client.baseUrl), draft: threeLevels(SUM_MIN / 2) });
       expect(bad.body.responseCode).toBe('TA1');
       expect(bad.body.validationErrors).toEqual([{ field: 'draft.companies.1.shareholders', description: expect.stringContaining(`${SUM_MIN}%`) }]);
       expect(await customersNamed('Harbour Tools Ltd')).toEqual(before);
 
-      const created = await client.rpc('businessAccountCreate', { draft: threeLevels(SUM_MAX) });
+      const created = await client.rpc('businessAccountCreate', { challengeToken: await solvedChallenge(client.baseUrl), draft: threeLevels(SUM_MAX) });
       expect(created.body.responseCode).toBe('00');
       const known = new Set(before.map((row) => row.id));
       const [customer] = (await customersNamed('Harbour Tools Ltd')).filter((row) => !known.has(row.id));
@@ -349,7 +364,7 @@ for (const backend of BACKENDS) {
         delete (missing.persons[0] as { sourceDetails?: Record<string, string> }).sourceDetails![4];
         delete (missing.persons[2] as { sourceOfFunds?: number[] }).sourceOfFunds;
         delete (missing.persons[2] as { sourceDetails?: Record<string, string> }).sourceDetails;
-        const refused = await wealthyClient.rpc('businessAccountCreate', { draft: missing });
+        const refused = await wealthyClient.rpc('businessAccountCreate', { challengeToken: await solvedChallenge(wealthy.url, 'paxumbank'), draft: missing });
         expect(refused.body.responseCode).toBe('TA1');
         expect(refused.body.validationErrors.map((error: { field: string }) => error.field).sort()).toEqual([
           'draft.persons.0.sourceDetails.4',
@@ -357,7 +372,7 @@ for (const backend of BACKENDS) {
         ]);
         expect(await wealthy.server.db.selectFrom('customers').select('id').where('business_name', '=', 'Harbour Tools Ltd').execute()).toEqual([]);
 
-        const created = await wealthyClient.rpc('businessAccountCreate', { draft });
+        const created = await wealthyClient.rpc('businessAccountCreate', { challengeToken: await solvedChallenge(wealthy.url, 'paxumbank'), draft });
         expect(created.body.responseCode).toBe('00');
         const [companyMail] = await outboxTo(wealthyClient, emails.company.toLowerCase(), 'businessActivation');
         expect(companyMail?.body).toContain(`https://bank.example/activate-business?email=${encodeURIComponent(emails.company.toLowerCase())}&activationCode=`);
@@ -371,7 +386,10 @@ for (const backend of BACKENDS) {
       try {
         const closedClient = new ApiClient(closed.url);
         const emails = { company: uniqueEmail('office'), director: uniqueEmail('director'), shareholder: uniqueEmail('holder') };
-        const answer = await closedClient.rpc('businessAccountCreate', { draft: businessDraft(emails) });
+        const answer = await closedClient.rpc('businessAccountCreate', {
+          challengeToken: await solvedChallenge(closed.url, 'paydek'),
+          draft: businessDraft(emails),
+        });
         expect(answer.body.responseCode).toBe('ENOA');
       } finally {
         await closed.close();

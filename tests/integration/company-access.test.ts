@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rules from '../../schemas/data/business-registration-rules.json' with { type: 'json' };
 import { ApiClient } from '../support/api-client.ts';
+import { solvedChallenge } from '../support/bot-challenge.ts';
 import { codeIn, draftPerson, outboxTo, uniqueEmail } from './business-draft-support.ts';
 import { BACKENDS, startTestServer, type TestServer } from './harness.ts';
 
@@ -96,7 +97,7 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       test = await startTestServer(backend);
       client = new ApiClient(test.url);
-      const created = await client.rpc('businessAccountCreate', { draft: draft(emails) });
+      const created = await client.rpc('businessAccountCreate', { draft: draft(emails), challengeToken: await solvedChallenge(test.url) });
       expect(created.body.responseCode).toBe('00');
       const [companyMail] = await outbox(emails.company, 'businessActivation');
       expect(companyMail?.body).toContain(`/activate-business?email=${encodeURIComponent(emails.company.toLowerCase())}&activationCode=`);

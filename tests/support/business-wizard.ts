@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { solveChallengeOnPage } from './bot-challenge.ts';
 
 /**
  * The steps of the business registration wizard (`/register/business`, document 002 section 5) as a person
@@ -139,7 +140,9 @@ export function businessWizard(page: Page, { shots, screen = 'register-business'
       await field('legalForm', 'terms_userAgreement').check();
     },
 
+    /** Ticks the bot challenge under the review's answers, then sends. */
     async send() {
+      await solveChallengeOnPage(page);
       await page.getByRole('button', { name: 'Send the registration' }).click();
     },
   };

@@ -335,4 +335,48 @@ describe('WizardScreen: hubs, summary, conditions and calls', () => {
     expect(await screen.findByText('We restored the answers you saved last time.')).toBeTruthy();
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Local');
   });
+
+  it('asks a field under the summary, sends it beside the wrap, never keeps it in the draft, and says its refusal on it', async () => {
+    const callMethod = vi
+      .fn()
+      .mockRejectedValueOnce(new MethodCallError('TA1', 'Invalid', { checkCode: 'Tick the check again' }))
+      .mockResolvedValue({});
+    const spec = householdSpec({
+      draft: { key: 'household-draft', version: '1' },
+      submit: { method: 'householdCreate', label: 'household.send', wrap: 'household', beside: ['checkCode'] },
+    });
+    const wizard = spec.wizard as WizardSpec;
+    wizard.steps[3] = {
+      id: 'review',
+      title: 'household.review',
+      kind: 'summary',
+      fields: ['checkCode'],
+      // Codegen sets it from the submit method's request.
+      schema: { type: 'object', required: ['checkCode'], properties: { checkCode: { type: 'string', title: 'Check code', minLength: 1 } } },
+    };
+    renderScreens(testOptions([spec], { callMethod }), '/household', i18n());
+    await screen.findByLabelText(/^Name/);
+    fill('Name', 'Ada');
+    await click('Next');
+    await addChild('Cy');
+    await click('Next');
+    await screen.findByRole('heading', { level: 2, name: /Step 3 of 3: Review/ });
+    expect(within(screen.getByRole('region', { name: 'You' })).getByText('Ada')).toBeTruthy();
+    // The field is required: Send waits for it.
+    await click('Send');
+    expect(callMethod).not.toHaveBeenCalledWith('householdCreate', expect.anything());
+    fill('Check code', 'c-1');
+    await click('Send');
+    await waitFor(() =>
+      expect(callMethod).toHaveBeenCalledWith('householdCreate', {
+        household: { name: 'Ada', hasPartner: false, children: [{ childName: 'Cy' }] },
+        checkCode: 'c-1',
+      }),
+    );
+    expect(await screen.findByText('Tick the check again')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: /Step 3 of 3: Review/ })).toBeTruthy();
+    const draft = JSON.parse(localStorage.getItem('household-draft') ?? 'null') as { data: Record<string, unknown> };
+    expect(draft.data.name).toBe('Ada');
+    expect(draft.data).not.toHaveProperty('checkCode');
+  });
 });

@@ -457,7 +457,24 @@ function WizardBody({
             {unplaced.join(' ')}
           </p>
         )}
-        {buttons(moreToCome ? 'button' : null, () => void next(data))}
+        {step.fields?.length ? (
+          // Fields asked under the answers (sent beside the submit's wrap, never kept in the draft).
+          <SchemaForm
+            key={`${generation}:${step.id}`}
+            idPrefix={`${spec.id}-${step.id}`}
+            schema={stepSchema}
+            uiSchema={step.uiSchema}
+            formData={pickFields(data, step.fields)}
+            context={data}
+            serverErrors={stepErrors}
+            onChange={onStepChange}
+            onSubmit={(stepData) => void next({ ...data, ...stepData })}
+          >
+            {buttons(moreToCome ? 'submit' : null)}
+          </SchemaForm>
+        ) : (
+          buttons(moreToCome ? 'button' : null, () => void next(data))
+        )}
       </>
     );
   } else if (kind === 'sections') {

@@ -88,7 +88,8 @@ export function clearDraft(key: string): void {
  * ```
  */
 export function draftableData(wizard: WizardSpec, data: Record<string, unknown>): Record<string, unknown> {
-  const secret = new Set<string>();
+  // Fields sent beside the submit's wrap (a one-time check token) are never kept either.
+  const secret = new Set<string>(wizard.submit?.beside ?? []);
   for (const step of wizard.steps) {
     for (const [field, ui] of Object.entries(step.uiSchema ?? {})) {
       if (typeof ui === 'object' && ui !== null && (ui as Record<string, unknown>)['ui:widget'] === 'password') {

@@ -4,6 +4,9 @@ import { matchesWhen } from '../../spec/when';
 /** Whether a step asks for answers of its own (a form or a hub), as opposed to a summary or sections. */
 export const asksForAnswers = (step: WizardStep): boolean => (step.kind ?? 'fields') === 'fields' || step.kind === 'hub';
 
+/** Whether a step sends fields of its own: one that asks for answers, or a summary asking for fields sent beside the submit's wrap. */
+const sendsFields = (step: WizardStep): boolean => asksForAnswers(step) || (step.kind === 'summary' && Boolean(step.fields?.length));
+
 /**
  * The steps shown for these answers: those whose `when` holds and whose `showIf` schema the answers meet
  * (`schemaHolds` tests a JSON Schema, see `useSchemaTest`).
@@ -34,7 +37,7 @@ export function answersOf(shown: readonly WizardStep[], data: Record<string, unk
   const end = lastStepId === undefined ? shown.length : shown.findIndex((step) => step.id === lastStepId) + 1;
   const answers: Record<string, unknown> = {};
   for (const step of shown.slice(0, end)) {
-    if (!asksForAnswers(step)) continue;
+    if (!sendsFields(step)) continue;
     for (const field of step.fields ?? []) if (data[field] !== undefined) answers[field] = data[field];
   }
   return answers;
@@ -50,7 +53,7 @@ export function answersOf(shown: readonly WizardStep[], data: Record<string, unk
  */
 export function stepOfPath(shown: readonly WizardStep[], path: string): number {
   const field = path.split('.')[0] ?? '';
-  return shown.findIndex((step) => asksForAnswers(step) && (step.fields ?? []).includes(field));
+  return shown.findIndex((step) => sendsFields(step) && (step.fields ?? []).includes(field));
 }
 
 /**
