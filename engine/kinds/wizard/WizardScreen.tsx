@@ -391,6 +391,22 @@ function WizardBody({
     </div>
   );
   const moreToCome = stepIndex < lastIndex || isSubmitStep;
+  /** The step's own form over `formData`: a form step's fields, or those a summary asks under the answers. */
+  const stepForm = (formData: Answers) => (
+    <SchemaForm
+      key={`${generation}:${step.id}`}
+      idPrefix={`${spec.id}-${step.id}`}
+      schema={stepSchema}
+      uiSchema={step.uiSchema}
+      formData={formData}
+      context={data}
+      serverErrors={stepErrors}
+      onChange={onStepChange}
+      onSubmit={(stepData) => void next({ ...data, ...stepData })}
+    >
+      {buttons(moreToCome ? 'submit' : null)}
+    </SchemaForm>
+  );
 
   let body;
   if (kind === 'hub') {
@@ -457,24 +473,10 @@ function WizardBody({
             {unplaced.join(' ')}
           </p>
         )}
-        {step.fields?.length ? (
-          // Fields asked under the answers (sent beside the submit's wrap, never kept in the draft).
-          <SchemaForm
-            key={`${generation}:${step.id}`}
-            idPrefix={`${spec.id}-${step.id}`}
-            schema={stepSchema}
-            uiSchema={step.uiSchema}
-            formData={pickFields(data, step.fields)}
-            context={data}
-            serverErrors={stepErrors}
-            onChange={onStepChange}
-            onSubmit={(stepData) => void next({ ...data, ...stepData })}
-          >
-            {buttons(moreToCome ? 'submit' : null)}
-          </SchemaForm>
-        ) : (
-          buttons(moreToCome ? 'button' : null, () => void next(data))
-        )}
+        {step.fields?.length
+          ? // Fields asked under the answers (sent beside the submit's wrap, never kept in the draft).
+            stepForm(pickFields(data, step.fields))
+          : buttons(moreToCome ? 'button' : null, () => void next(data))}
       </>
     );
   } else if (kind === 'sections') {
@@ -489,21 +491,7 @@ function WizardBody({
       </>
     );
   } else {
-    body = (
-      <SchemaForm
-        key={`${generation}:${step.id}`}
-        idPrefix={`${spec.id}-${step.id}`}
-        schema={stepSchema}
-        uiSchema={step.uiSchema}
-        formData={withUncheckedBoxes(stepSchema, pickFields(data, step.fields ?? []))}
-        context={data}
-        serverErrors={stepErrors}
-        onChange={onStepChange}
-        onSubmit={(stepData) => void next({ ...data, ...stepData })}
-      >
-        {buttons(moreToCome ? 'submit' : null)}
-      </SchemaForm>
-    );
+    body = stepForm(withUncheckedBoxes(stepSchema, pickFields(data, step.fields ?? [])));
   }
 
   const introValues = typeof loaded === 'object' && loaded !== null ? (loaded as Answers) : {};
