@@ -34,10 +34,6 @@ export default defineConfig({
           include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup-dom.ts'],
-          // One environment and module graph per worker rather than per file: setting up happy-dom and importing
-          // React and the engine again for each of some 160 files was most of this project's time. The setup file
-          // puts back what a test may change (timers, globals, storage, the rendered tree) after each test.
-          isolate: false,
           // axe over a rendered form takes seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },

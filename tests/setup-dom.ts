@@ -5,8 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 // testing-library's default second to appear. `findBy…` waits up to five before it calls the screen wrong.
 configure({ asyncUtilTimeout: 5_000 });
 
-// The unit project runs its files in one shared module graph per worker (`isolate: false` in vitest.config.ts):
-// nothing a test changes in the environment may reach the next file's tests.
+// Nothing a test changes in the environment may reach the next test: timers, globals, env and storage are put back.
 afterEach(() => {
   cleanup();
   localStorage.clear();
