@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup-dom.ts'],
+          // vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Two use both cores.
+          maxWorkers: 2,
           // axe over a rendered form takes seconds on a busy 2-core machine.
           testTimeout: 20_000,
         },
@@ -44,6 +46,7 @@ export default defineConfig({
           name: 'unit-node',
           include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'tests/specs/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
           // codegen/generate.test.ts runs the whole codegen in most of its tests (10 to 20 s each on a busy
           // 2-core machine, and it grows with the screens).
           testTimeout: 90_000,
