@@ -12,7 +12,7 @@ import type { LedgerLeg } from '../ledger/posting-rules.ts';
 import { systemAccountId } from '../ledger/system-accounts.ts';
 import { RpcRefusal } from '../rpc/response-codes.ts';
 import { startConfirmation, type ApproveType } from './confirmation.ts';
-import { customerByEmail, customerName, receivingAccount } from './parties.ts';
+import { customerName, payeeByEmail } from './parties.ts';
 import { reportPaymentReceived } from './payment-events.ts';
 import { quoteTransfer } from '../pricing/pricing.ts';
 import { checkTransferLimits } from './limits.ts';
@@ -121,14 +121,13 @@ async function resolveDestination(
     };
   }
   const email = input.to.email.trim().toLowerCase();
-  const payee = await customerByEmail(scope.trx, email);
+  const payee = await payeeByEmail(scope.trx, email, source.currency_code);
   if (payee?.customerId === scope.customerId) throw refusal(field, 'ownEmail');
   if (payee === undefined) {
     // Nobody has registered with this e-mail: the money waits in escrow until they do.
     return { accountId: null, customerId: null, email, currency: source.currency_code, scale: source.scale, label: email };
   }
-  const accountId = await receivingAccount(scope.trx, payee.customerId, source.currency_code);
-  return { accountId, customerId: payee.customerId, email, currency: source.currency_code, scale: source.scale, label: payee.name };
+  return { accountId: payee.accountId, customerId: payee.customerId, email, currency: source.currency_code, scale: source.scale, label: payee.name };
 }
 
 /** The legs that move the quote from the source to the destination, through fees and FX. */
@@ -272,7 +271,19 @@ export async function createTransfer(scope: TransferScope, input: TransferInput)
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (status === 'completed') await reportPaymentReceived(trx, inserted.id);
+  if (status === 'completed') {
+    await reportPaymentReceived(trx, {
+      transferId: inserted.id,
+      customerId: scope.customerId,
+      toCustomerId: destination.customerId,
+      toAccountId: destination.accountId,
+      toAmount: quote.toAmount,
+      toCurrencyCode: destination.currency,
+      scale: destination.scale,
+      note: input.note ?? null,
+      payerName: payer.name,
+    });
+  }
   if (status === 'awaitingApproval') {
     await notifyCustomer(trx, scope.customerId, {
       type: 'approvalRequest',

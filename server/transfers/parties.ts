@@ -64,6 +64,50 @@ export async function customerByEmail(trx: Trx, email: string): Promise<{ custom
 }
 
 /**
+ * The accounts a customer may be paid into in a currency, best first: open payment accounts, then their
+ * other open accounts in it, oldest first.
+ */
+const payableAccounts = (trx: Trx, currency: string) =>
+  trx
+    .selectFrom('accounts as a')
+    .select(['a.id', 'a.customer_id'])
+    .where('a.currency_code', '=', currency)
+    .where('a.status', '=', 1)
+    .where('a.type', 'in', [1001, 4001, 4002])
+    .orderBy(sql`case when a.type = 1001 then 0 else 1 end`)
+    .orderBy('a.id');
+
+/**
+ * The payee an e-mail address names (as {@link customerByEmail} finds them) and where they receive `currency`
+ * (as {@link receivingAccount} chooses it), read in one statement. A payee with no account in it gets one
+ * opened. Undefined when nobody has registered with the address yet.
+ *
+ * @example
+ * await payeeByEmail(trx, 'ben@example.com', 'EUR'); // { customerId: 42, name: 'Ben Ortiz', accountId: 1201 }
+ */
+export async function payeeByEmail(trx: Trx, email: string, currency: string): Promise<{ customerId: number; name: string; accountId: number } | undefined> {
+  const address = email.trim().toLowerCase();
+  const row = await trx
+    .selectFrom('customers as c')
+    .select((eb) => [
+      'c.id',
+      displayName.as('name'),
+      payableAccounts(trx, currency).clearSelect().select('a.id').whereRef('a.customer_id', '=', eb.ref('c.id')).limit(1).as('account_id'),
+    ])
+    .where(
+      'c.id',
+      '=',
+      sql<number>`coalesce(
+        (select u.customer_id from users u where u.email = ${address} limit 1),
+        (select e.customer_id from customer_emails e where e.email = ${address} and e.confirmed limit 1))`,
+    )
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const accountId = row.account_id ?? (await receivingAccount(trx, row.id, currency));
+  return { customerId: row.id, name: row.name, accountId };
+}
+
+/**
  * Where a payee receives a currency: their open payment account in it, else their first open
  * account in it, else a new payment account opened for them (a payee may always be paid).
  */
@@ -81,15 +125,8 @@ export async function receivingAccount(trx: Trx, customerId: number, currency: s
 export async function receivingAccounts(trx: Trx, customerIds: readonly number[], currency: string): Promise<Map<number, number>> {
   const receiving = new Map<number, number>();
   if (customerIds.length === 0) return receiving;
-  const existing = await trx
-    .selectFrom('accounts')
-    .select(['id', 'customer_id'])
-    .where('customer_id', 'in', [...customerIds])
-    .where('currency_code', '=', currency)
-    .where('status', '=', 1)
-    .where('type', 'in', [1001, 4001, 4002])
-    .orderBy(sql`case when type = 1001 then 0 else 1 end`)
-    .orderBy('id')
+  const existing = await payableAccounts(trx, currency)
+    .where('a.customer_id', 'in', [...customerIds])
     .execute();
   for (const account of existing) if (!receiving.has(account.customer_id!)) receiving.set(account.customer_id!, account.id);
   for (const customerId of customerIds) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import events from '../../schemas/webhooks/events.schema.json' with { type: 'json' };
 import type { Database } from '../db/schema.ts';
 import { createSchemaValidator } from '../http/json-schema.ts';
@@ -75,22 +75,42 @@ export const messageBody = (type: string, createdAt: Date, data: Record<string, 
  */
 export async function enqueueEvent(trx: Transaction<Database>, event: WebhookEvent, now: Date = new Date()): Promise<string | null> {
   checkEventData(event.type, event.data);
-  const endpoints = await trx
-    .selectFrom('webhook_endpoints')
-    .select('id')
-    .where('customer_id', '=', event.customerId)
-    .where('enabled', '=', true)
-    .orderBy('id')
-    .execute();
-  if (endpoints.length === 0) return null;
   const id = newMessageId();
-  await trx
-    .insertInto('webhook_messages')
-    .values({ id, customer_id: event.customerId, event_type: event.type, payload: JSON.stringify(event.data), created_at: now })
-    .execute();
-  await trx
+  // One statement: the message is stored only when the customer has an enabled endpoint, with a delivery to each
+  // (the deliveries' key to the message is checked at the statement's end, after both inserts).
+  const queued = await trx
+    .with('endpoints', (db) => db.selectFrom('webhook_endpoints').select('id').where('customer_id', '=', event.customerId).where('enabled', '=', true))
+    .with('message', (db) =>
+      db
+        .insertInto('webhook_messages')
+        .columns(['id', 'customer_id', 'event_type', 'payload', 'created_at'])
+        .expression(
+          db
+            .selectNoFrom([
+              sql<string>`${id}::text`.as('id'),
+              sql<number>`${event.customerId}::int`.as('customer_id'),
+              sql<string>`${event.type}::text`.as('event_type'),
+              sql<string>`${JSON.stringify(event.data)}::jsonb`.as('payload'),
+              sql<Date>`${now}::timestamptz`.as('created_at'),
+            ])
+            .where(sql<boolean>`exists (select 1 from endpoints)`),
+        )
+        .returning('id'),
+    )
     .insertInto('webhook_deliveries')
-    .values(endpoints.map((endpoint) => ({ message_id: id, endpoint_id: endpoint.id, next_attempt_at: now, created_at: now })))
+    .columns(['message_id', 'endpoint_id', 'next_attempt_at', 'created_at'])
+    .expression((db) =>
+      db
+        .selectFrom(['message', 'endpoints'])
+        .select([
+          'message.id',
+          'endpoints.id as endpoint_id',
+          sql<Date>`${now}::timestamptz`.as('next_attempt_at'),
+          sql<Date>`${now}::timestamptz`.as('created_at'),
+        ])
+        .orderBy('endpoints.id'),
+    )
+    .returning('message_id')
     .execute();
-  return id;
+  return queued.length > 0 ? id : null;
 }
