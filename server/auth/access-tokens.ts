@@ -1,9 +1,24 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { webcrypto } from 'node:crypto';
 
 /** Access tokens live 5 minutes; the application refreshes them when under 10 seconds remain. */
 export const ACCESS_TOKEN_SECONDS = 5 * 60;
 
 const ISSUER = 'token-service';
+
+/**
+ * The signing key as an imported HMAC key, once per key: given raw bytes, jose imports them again on every
+ * call (two trips through the crypto thread pool per request).
+ */
+const importedKeys = new WeakMap<Uint8Array, Promise<webcrypto.CryptoKey>>();
+function hmacKey(key: Uint8Array): Promise<webcrypto.CryptoKey> {
+  let imported = importedKeys.get(key);
+  if (!imported) {
+    imported = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    importedKeys.set(key, imported);
+  }
+  return imported;
+}
 const AUDIENCE = 'api';
 
 /** Who an access token speaks for. */
@@ -18,7 +33,7 @@ export interface AccessClaims {
  * @example
  * const accessToken = await signAccessToken(key, { userId: 7, sessionId });
  */
-export function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<string> {
+export async function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.userId))
@@ -26,7 +41,7 @@ export function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<
     .setAudience(AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-    .sign(key);
+    .sign(await hmacKey(key));
 }
 
 /**
@@ -38,7 +53,7 @@ export function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<
  */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await hmacKey(key), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || typeof payload.sid !== 'string') return undefined;
     return { userId, sessionId: payload.sid };
