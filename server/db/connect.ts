@@ -28,6 +28,36 @@ function postgresTypes(): pg.CustomTypesConfig {
   };
 }
 
+/** How many statements one connection keeps prepared; texts past it run unnamed (planned each time). */
+export const PREPARED_PER_CONNECTION = 2_000;
+
+/** The query method of a pg client as Kysely's PostgreSQL driver calls it. */
+type QueryFunction = (text: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/**
+ * Makes a connection keep its statements prepared: a query with parameters runs as a named statement, so
+ * PostgreSQL parses it once per connection and may reuse its plan, instead of parsing and planning it on
+ * every call. Kysely writes a query's text the same way each time and passes the values apart, so the
+ * texts repeat. At most `limit` texts are named per connection (queries whose text varies, an `in` list of
+ * any length, would otherwise grow the server's memory without bound); the rest run as before.
+ *
+ * @example
+ * pool.on('connect', (client) => keepStatementsPrepared(client));
+ */
+export function keepStatementsPrepared(client: { query: QueryFunction }, limit: number = PREPARED_PER_CONNECTION): void {
+  const query = client.query.bind(client) as QueryFunction;
+  const names = new Map<string, string>();
+  client.query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || typeof callback === 'function') return query(text, values, callback);
+    let name = names.get(text);
+    if (name === undefined && names.size < limit) {
+      name = `s${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name === undefined ? query(text, values) : query({ name, text, values });
+  };
+}
+
 /** The connection pool behind each PostgreSQL database opened here, for the pool-use metrics. */
 const pools = new WeakMap<Kysely<Database>, pg.Pool>();
 
@@ -104,6 +134,7 @@ function postgresListener(url: string) {
 export async function openDatabase(config: DatabaseConfig): Promise<Kysely<Database>> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, types: postgresTypes(), max: 20 });
+    pool.on('connect', (client) => keepStatementsPrepared(client as unknown as { query: QueryFunction }));
     const dialect = withCallTransactions(new PostgresDialect({ pool }));
     const db = registerCallTransactions(new Kysely<Database>({ dialect }), dialect);
     pools.set(db, pool);
