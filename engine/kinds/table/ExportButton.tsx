@@ -4,7 +4,7 @@ import { fieldLabel } from '../../i18n/labels';
 import { useEngine } from '../../provider/EngineProvider';
 import type { TableSpec } from '../../spec/types';
 import { saveBlob } from '../../files/saveFile';
-import { saveTextFile, toCsv, type CsvColumn } from './csv';
+import type { CsvColumn } from './csv';
 import { fetchAllRows } from './fetchAllRows';
 import type { TableParamNames } from './params';
 
@@ -94,6 +94,9 @@ export function ExportButton({
         onProgress: (loaded, total) => setProgress({ loaded, total }),
         signal: abort.current.signal,
       });
+      // The CSV writer (Papa Parse) is fetched with the first export, not with every table.
+      const { saveTextFile, toCsv } = await import('./csv');
+      if (abort.current.signal.aborted) return;
       saveTextFile(`${fileName}.csv`, toCsv(csvColumns(t, table), rows), 'text/csv');
     } catch (error) {
       // Leaving the screen aborts on purpose; anything else is a failure the user must hear about.
