@@ -34,6 +34,11 @@ export default defineConfig({
           include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup-dom.ts'],
+          // One environment and module graph per worker rather than per file: setting up happy-dom and importing
+          // React and the engine again for each of some 160 files was most of this project's time. The setup file
+          // puts back what a test may change (timers, globals, storage, the page's address, the rendered tree)
+          // after each test; a test that moves the page (a clicked download link) stubs the click.
+          isolate: false,
           // vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Two use both cores.
           maxWorkers: 2,
           // axe over a rendered form takes seconds on a busy 2-core machine.
