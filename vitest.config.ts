@@ -49,7 +49,25 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit-node',
-          include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'tests/specs/**/*.test.ts'],
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          // One module graph per worker rather than per file: importing the server's modules again for each of
+          // some 75 files was half of this project's time. These tests stub no timers, globals or env.
+          isolate: false,
+          maxWorkers: 2,
+          // server/db/call-transaction.test.ts starts PGlite before its tests and server/i18n's checks read every
+          // source file under server/: both take more than vitest's defaults on a busy 2-core machine.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Isolated (a fresh module graph per file): these files run the whole codegen and write spec and
+          // schema copies, and their time is the codegen runs, not imports; sharing was not proven safe for them.
+          name: 'unit-codegen',
+          include: ['codegen/**/*.test.ts', 'tests/specs/**/*.test.ts'],
           environment: 'node',
           maxWorkers: 2,
           // codegen/generate.test.ts runs the whole codegen in most of its tests (10 to 20 s each on a busy
