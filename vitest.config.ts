@@ -34,6 +34,11 @@ export default defineConfig({
           include: ['engine/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup-dom.ts'],
+          // One environment and module graph per worker rather than per file: setting up happy-dom and importing
+          // React and the engine again for each of some 160 files was most of this project's time. The setup file
+          // puts back what a test may change (timers, globals, storage, the page's address, the rendered tree)
+          // after each test; a test that moves the page (a clicked download link) stubs the click.
+          isolate: false,
           // vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Two use both cores.
           maxWorkers: 2,
           // axe over a rendered form takes seconds on a busy 2-core machine.
@@ -44,7 +49,25 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit-node',
-          include: ['server/**/*.test.ts', 'codegen/**/*.test.ts', 'tests/specs/**/*.test.ts'],
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          // One module graph per worker rather than per file: importing the server's modules again for each of
+          // some 75 files was half of this project's time. These tests stub no timers, globals or env.
+          isolate: false,
+          maxWorkers: 2,
+          // server/db/call-transaction.test.ts starts PGlite before its tests and server/i18n's checks read every
+          // source file under server/: both take more than vitest's defaults on a busy 2-core machine.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Isolated (a fresh module graph per file): these files run the whole codegen and write spec and
+          // schema copies, and their time is the codegen runs, not imports; sharing was not proven safe for them.
+          name: 'unit-codegen',
+          include: ['codegen/**/*.test.ts', 'tests/specs/**/*.test.ts'],
           environment: 'node',
           maxWorkers: 2,
           // codegen/generate.test.ts runs the whole codegen in most of its tests (10 to 20 s each on a busy

@@ -23,7 +23,7 @@ step "format (prettier, checked)"
 npm run --silent format:check
 
 step "unit tests"
-npx vitest run --project unit --project unit-node
+npx vitest run --project unit --project unit-node --project unit-codegen
 
 step "integration tests (PGlite and PostgreSQL)"
 # The integration project's global setup starts a throwaway PostgreSQL (tests/integration/global-setup.ts).

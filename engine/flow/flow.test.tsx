@@ -638,10 +638,13 @@ describe('answer-driven flows', () => {
     expect(within(result).getByRole('link', { name: 'View the order' }).getAttribute('href')).toBe('/orders/9');
     // Its file: the method asked with the answer's values, the answer handed to the browser as a PDF.
     const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:receipt');
+    // happy-dom follows a download link's href: left alone, the page would move to blob:receipt.
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await act(async () => fireEvent.click(within(result).getByRole('button', { name: 'Receipt (PDF)' })));
     expect(calls(callMethod as never, 'orderReceipt')).toEqual([{ orderId: 9 }]);
     expect(saved).toHaveBeenCalledTimes(1);
     expect((saved.mock.calls[0]![0] as Blob).type).toBe('application/pdf');
+    expect(clicked).toHaveBeenCalledTimes(1);
     // The receipt stays until the person leaves it.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByRole('alertdialog', { name: 'Order placed' })).toBeTruthy();

@@ -110,7 +110,8 @@ describe('dashboard sections that read their data', () => {
     );
     renderScreens(testOptions([order], { callMethod }), '/orders/7', i18n());
     const form = (await screen.findByRole('heading', { level: 2, name: 'Delivery' })).closest('section')!;
-    const street = within(form).getByLabelText(/Street/) as HTMLInputElement;
+    // The section's heading shows while its data and form still load: wait for the field.
+    const street = (await within(form).findByLabelText(/Street/)) as HTMLInputElement;
     await waitFor(() => expect(street.value).toBe('Main St 1'));
     fireEvent.change(within(form).getByLabelText(/City/), { target: { value: 'Lisbon' } });
     await act(async () => {
@@ -148,8 +149,9 @@ describe('dashboard sections that read their data', () => {
 
     renderScreens(testOptions([screenSpec, next], { callMethod, actions: { storeReload } }), '/join?kind=company', i18n());
     await screen.findByRole('heading', { level: 2, name: 'Delivery' });
+    const save = await screen.findByRole('button', { name: 'Save address' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Save address' }));
+      fireEvent.click(save);
     });
     await waitFor(() =>
       expect(storeReload).toHaveBeenCalledWith(expect.objectContaining({ next: '/sessions/9' }), expect.objectContaining({ screenId: 'join' })),
