@@ -187,10 +187,19 @@ describe('global pay through the recipient link', () => {
     const withdrawals = main.getByRole('group', { name: 'Your last payments' });
     expect(await withdrawals.innerText()).toContain('•••• 3000');
 
-    // The sender sees it paid in the batch.
-    await senderPage.reload();
+    // The sender sees it paid in the batch, once the scheduler's global pay job has marked the payment (the recipient's
+    // page reads the settled wire at once, so her "Paid" can come first).
     const paidRow = summary.locator('tr', { hasText: name });
-    await expect.poll(() => paidRow.locator('[data-value="paid"]').count()).toBe(1);
+    await expect
+      .poll(
+        async () => {
+          await senderPage.reload();
+          await paidRow.waitFor();
+          return paidRow.locator('[data-value="paid"]').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
     await senderPage.close();
 
     // A wrong link says so in the page's words.
