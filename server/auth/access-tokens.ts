@@ -5,6 +5,7 @@ import { webcrypto } from 'node:crypto';
 export const ACCESS_TOKEN_SECONDS = 5 * 60;
 
 const ISSUER = 'token-service';
+const AUDIENCE = 'api';
 
 /**
  * The signing key as an imported HMAC key, once per key: given raw bytes, jose imports them again on every
@@ -19,7 +20,6 @@ function hmacKey(key: Uint8Array): Promise<webcrypto.CryptoKey> {
   }
   return imported;
 }
-const AUDIENCE = 'api';
 
 /** Who an access token speaks for. */
 export interface AccessClaims {

@@ -45,22 +45,20 @@ export async function lockPayer(trx: Trx, customerId: number): Promise<LockedPay
  * await customerByEmail(trx, 'Ben@Example.com'); // { customerId: 42, name: 'Ben Ortiz' }
  */
 export async function customerByEmail(trx: Trx, email: string): Promise<{ customerId: number; name: string } | undefined> {
+  const row = await trx
+    .selectFrom('customers as c')
+    .select(['c.id', displayName.as('name')])
+    .where('c.id', '=', emailOwner(email))
+    .executeTakeFirst();
+  return row && { customerId: row.id, name: row.name };
+}
+
+/** The id of the customer an e-mail address belongs to, as {@link customerByEmail} finds them; null for nobody. */
+function emailOwner(email: string) {
   const address = email.trim().toLowerCase();
-  const user = await trx
-    .selectFrom('users as u')
-    .innerJoin('customers as c', 'c.id', 'u.customer_id')
-    .select(['c.id', displayName.as('name')])
-    .where('u.email', '=', address)
-    .executeTakeFirst();
-  if (user) return { customerId: user.id, name: user.name };
-  const profile = await trx
-    .selectFrom('customer_emails as e')
-    .innerJoin('customers as c', 'c.id', 'e.customer_id')
-    .select(['c.id', displayName.as('name')])
-    .where('e.email', '=', address)
-    .where('e.confirmed', '=', true)
-    .executeTakeFirst();
-  return profile && { customerId: profile.id, name: profile.name };
+  return sql<number>`coalesce(
+    (select u.customer_id from users u where u.email = ${address} limit 1),
+    (select e.customer_id from customer_emails e where e.email = ${address} and e.confirmed limit 1))`;
 }
 
 /**
@@ -86,7 +84,6 @@ const payableAccounts = (trx: Trx, currency: string) =>
  * await payeeByEmail(trx, 'ben@example.com', 'EUR'); // { customerId: 42, name: 'Ben Ortiz', accountId: 1201 }
  */
 export async function payeeByEmail(trx: Trx, email: string, currency: string): Promise<{ customerId: number; name: string; accountId: number } | undefined> {
-  const address = email.trim().toLowerCase();
   const row = await trx
     .selectFrom('customers as c')
     .select((eb) => [
@@ -94,13 +91,7 @@ export async function payeeByEmail(trx: Trx, email: string, currency: string): P
       displayName.as('name'),
       payableAccounts(trx, currency).clearSelect().select('a.id').whereRef('a.customer_id', '=', eb.ref('c.id')).limit(1).as('account_id'),
     ])
-    .where(
-      'c.id',
-      '=',
-      sql<number>`coalesce(
-        (select u.customer_id from users u where u.email = ${address} limit 1),
-        (select e.customer_id from customer_emails e where e.email = ${address} and e.confirmed limit 1))`,
-    )
+    .where('c.id', '=', emailOwner(email))
     .executeTakeFirst();
   if (!row) return undefined;
   const accountId = row.account_id ?? (await receivingAccount(trx, row.id, currency));
