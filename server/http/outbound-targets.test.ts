@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outboundTargets } from './outbound-targets.ts';
+import { outboundTargets, RefusedTarget } from './outbound-targets.ts';
 
 const names: Record<string, string[]> = {
   'public.example': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'],
@@ -51,5 +51,76 @@ describe('outboundTargets', () => {
     expect(await loose.refusedAddresses('https://loop.example/')).toEqual([]);
     expect(await loose.refusedAddresses('http://10.0.0.1/')).toEqual(['10.0.0.1']);
     expect(await loose.refusedAddresses('http://169.254.169.254/')).toEqual(['169.254.169.254']);
+  });
+});
+
+describe('outboundTargets().post', () => {
+  /** A local receiver: what reached it (host header and body), answering 202 'thanks'. */
+  async function receiver(answer: (response: import('node:http').ServerResponse) => void = (response) => response.writeHead(202).end('thanks')) {
+    const { createServer } = await import('node:http');
+    const seen: Array<{ host: string | undefined; body: string }> = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        seen.push({ host: request.headers.host, body });
+        answer(response);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as import('node:net').AddressInfo).port;
+    return { port, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+  const request = { body: '{"ok":true}', headers: { 'content-type': 'application/json' }, timeoutMs: 2000 };
+
+  it('connects to the address the name was checked at, and answers the status and text', async () => {
+    const local = await receiver();
+    try {
+      // hooks.test resolves only through this resolver: reaching the receiver proves the socket used it.
+      const targets = outboundTargets({ loopbackAllowed: true, resolve: async (host) => (host === 'hooks.test' ? ['127.0.0.1'] : []) });
+      expect(await targets.post(`http://hooks.test:${local.port}/in`, request)).toEqual({ status: 202, text: 'thanks' });
+      expect(local.seen).toEqual([{ host: `hooks.test:${local.port}`, body: '{"ok":true}' }]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('never reaches a private address a name turns to after it was checked (DNS rebinding)', async () => {
+    const local = await receiver();
+    try {
+      // Public when the URL is saved and checked, loopback from then on.
+      let lookups = 0;
+      const targets = outboundTargets({ loopbackAllowed: false, resolve: async () => (lookups++ === 0 ? ['93.184.215.14'] : ['127.0.0.1']) });
+      const url = `http://rebinding.test:${local.port}/in`;
+      expect(await targets.refusedAddresses(url)).toEqual([]);
+      await expect(targets.post(url, request)).rejects.toThrow(/not public \(127\.0\.0\.1\)/);
+      expect(local.seen).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('refuses a private address literal, and a name with one private address, without sending', async () => {
+    const local = await receiver();
+    try {
+      const targets = outboundTargets({ loopbackAllowed: false, resolve });
+      await expect(targets.post(`http://127.0.0.1:${local.port}/in`, request)).rejects.toBeInstanceOf(RefusedTarget);
+      await expect(targets.post(`http://mixed.example:${local.port}/in`, request)).rejects.toThrow(/not public \(10\.1\.2\.3\)/);
+      expect(local.seen).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('gives up after the timeout with a TimeoutError, and follows no redirect', async () => {
+    const silent = await receiver(() => undefined);
+    const moved = await receiver((response) => response.writeHead(302, { location: 'http://169.254.169.254/' }).end());
+    try {
+      const targets = outboundTargets({ loopbackAllowed: true, resolve });
+      await expect(targets.post(`http://127.0.0.1:${silent.port}/in`, { ...request, timeoutMs: 200 })).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(await targets.post(`http://127.0.0.1:${moved.port}/in`, request)).toEqual({ status: 302, text: '' });
+    } finally {
+      await Promise.all([silent.close(), moved.close()]);
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /**
  * Where the server may post on a customer's behalf (webhook endpoints, IPN notify URLs). A customer names
@@ -12,6 +14,38 @@ export interface OutboundTargets {
    * A host that does not resolve has none (nothing is reached; the delivery itself fails later).
    */
   refusedAddresses(url: string): Promise<string[]>;
+  /**
+   * POSTs to `url`, connecting only to an address this check passed: the host is resolved once, when the
+   * connection is made, and the socket goes to the address that was checked. A name that resolves to a public
+   * address when the URL is saved and to a private one when it is called (DNS rebinding) never reaches the
+   * private one: the call is refused with {@link RefusedTarget}, and nothing is sent.
+   */
+  post(url: string, request: OutboundRequest): Promise<OutboundAnswer>;
+}
+
+/** One POST to a customer's URL. */
+export interface OutboundRequest {
+  body: string;
+  headers: Record<string, string>;
+  /** Given up after this long: the promise rejects with the signal's TimeoutError. */
+  timeoutMs: number;
+}
+
+/** What the URL answered: its status and the first {@link ANSWER_TEXT_LIMIT} characters of its body. */
+export interface OutboundAnswer {
+  status: number;
+  text: string;
+}
+
+/** More of an answer than this is neither read nor kept: callers log its start. */
+export const ANSWER_TEXT_LIMIT = 64 * 1024;
+
+/** Why a call to a customer's URL was not made: the addresses its host resolves to that are not public. */
+export class RefusedTarget extends Error {
+  constructor(readonly addresses: string[]) {
+    super(`Not sent: the host resolves to an address that is not public (${addresses.join(', ')})`);
+    this.name = 'RefusedTarget';
+  }
 }
 
 /** Addresses no customer URL may reach: private, loopback, link-local (metadata), shared, multicast, reserved. */
@@ -101,18 +135,86 @@ const resolveAll: Resolve = async (host) => {
 export function outboundTargets(options: { loopbackAllowed: boolean; resolve?: Resolve }): OutboundTargets {
   const blocked = blockedRanges(options.loopbackAllowed);
   const resolve = options.resolve ?? resolveAll;
+  const refusedOf = (addresses: string[]) => addresses.filter((address) => isRefusedAddress(blocked, address));
+  /** The socket's lookup: resolves, refuses the whole name when one address is not public, else answers the first. */
+  const pinned: LookupFunction = (hostname, lookupOptions, callback) => {
+    const answer = async () => {
+      const addresses = await resolve(hostname);
+      const refused = refusedOf(addresses);
+      const [address] = addresses;
+      if (refused.length > 0) return callback(new RefusedTarget(refused), '');
+      if (address === undefined) return callback(Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' }), '');
+      const family = isIP(address);
+      if (lookupOptions.all) return (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address, family }]);
+      return callback(null, address, family);
+    };
+    answer().catch((error: Error) => callback(error, ''));
+  };
   return {
     async refusedAddresses(url) {
-      let host: string;
-      try {
-        host = new URL(url).hostname;
-      } catch {
-        return [url];
-      }
-      // URL keeps an IPv6 literal in brackets.
-      const literal = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-      const addresses = isIP(literal) !== 0 ? [literal] : await resolve(literal);
-      return addresses.filter((address) => isRefusedAddress(blocked, address));
+      const host = hostOf(url);
+      if (host === undefined) return [url];
+      return refusedOf(isIP(host) !== 0 ? [host] : await resolve(host));
+    },
+    async post(url, request) {
+      const host = hostOf(url);
+      if (host === undefined) throw new TypeError(`Not sent: ${url} is not a URL`);
+      // An address literal is never looked up: it is checked here.
+      const refused = isIP(host) !== 0 ? refusedOf([host]) : [];
+      if (refused.length > 0) throw new RefusedTarget(refused);
+      return postOnce(url, request, pinned);
     },
   };
+}
+
+/** The host of a URL, IPv6 literals without their brackets; undefined when `url` is not one. */
+function hostOf(url: string): string | undefined {
+  try {
+    const host = new URL(url).hostname;
+    return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads at most {@link ANSWER_TEXT_LIMIT} bytes of an answer as text, then lets the rest go; rejects when it is cut off. */
+function answerText(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const text = () => Buffer.concat(chunks).subarray(0, ANSWER_TEXT_LIMIT).toString('utf8');
+    response.on('data', (chunk: Buffer) => {
+      if (size >= ANSWER_TEXT_LIMIT) return;
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= ANSWER_TEXT_LIMIT) {
+        resolve(text());
+        response.destroy();
+      }
+    });
+    response.on('end', () => resolve(text()));
+    response.on('error', reject);
+    response.on('close', () => reject(new Error('The answer was cut off')));
+  });
+}
+
+/**
+ * One POST with Node's own client, `lookup` resolving the host (the platform's resolver when absent). Follows no
+ * redirect (a 3xx is an answer like any other).
+ */
+export function postOnce(url: string, { body, headers, timeoutMs }: OutboundRequest, lookup?: LookupFunction): Promise<OutboundAnswer> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const fail = (error: unknown) => reject(signal.aborted ? signal.reason : error);
+    const call = send(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, signal, ...(lookup ? { lookup } : {}) },
+      (response) => {
+        answerText(response).then((text) => resolve({ status: response.statusCode ?? 0, text }), fail);
+      },
+    );
+    call.on('error', fail);
+    call.end(body);
+  });
 }

@@ -1,4 +1,4 @@
-import type { OutboundTargets } from '../http/outbound-targets.ts';
+import { postOnce, type OutboundTargets } from '../http/outbound-targets.ts';
 import { createHmac } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, IpnMessagesTable } from '../db/schema.ts';
@@ -24,14 +24,11 @@ export const IPN_SIGNATURE_HEADER = 'X-Signature';
 export const STATUS_ON = 1;
 export const CONFIRM_ON_DELIVERY = 1;
 
-/** How the runner posts; `fetch` by default, a test's receiver otherwise. */
+/** How the runner posts: to wherever the URL leads by default (tests), through the server's outbound check in production. */
 export type IpnPost = (url: string, body: string, headers: Record<string, string>) => Promise<{ status: number; text: string }>;
 
-/** Posts with the platform's fetch, giving up after POST_TIMEOUT_MS. */
-export const fetchPost: IpnPost = async (url, body, headers) => {
-  const response = await fetch(url, { method: 'POST', body, headers, signal: AbortSignal.timeout(POST_TIMEOUT_MS), redirect: 'manual' });
-  return { status: response.status, text: (await response.text()).slice(0, 4000) };
-};
+/** Posts with Node's client, following no redirect, giving up after POST_TIMEOUT_MS. */
+export const directPost: IpnPost = (url, body, headers) => postOnce(url, { body, headers, timeoutMs: POST_TIMEOUT_MS });
 
 /** The merchant's settings row, or the defaults (IPN off, PBN off). */
 export async function notificationSettings(db: Db, customerId: number) {
@@ -201,7 +198,7 @@ export async function createIpnMessages(db: Db, now: Date): Promise<number> {
  * merchant's notifyStatusId says so); anything else waits and tries again, until IPN_MAX_ATTEMPTS leave it
  * failed. Returns how many were posted.
  */
-export async function deliverIpnMessages(db: Db, now: Date, post: IpnPost = fetchPost): Promise<number> {
+export async function deliverIpnMessages(db: Db, now: Date, post: IpnPost = directPost): Promise<number> {
   const due = await db
     .selectFrom('ipn_messages')
     .select(['id', 'next_attempt_at'])
@@ -254,22 +251,20 @@ export async function deliverIpnMessages(db: Db, now: Date, post: IpnPost = fetc
 }
 
 /**
- * `fetchPost` that first checks the notify URL's host resolves only to public addresses (the merchant names
- * it: server/http/outbound-targets.ts); a refused one fails the attempt, as an unreachable host would.
+ * Posts only to public addresses (the merchant names the notify URL: server/http/outbound-targets.ts): the host
+ * is resolved once and the connection goes to the address checked; a refused one fails the attempt, as an
+ * unreachable host would.
  *
  * @example
  * await runIpnMessages(db, now, checkedPost(adapters.outboundTargets));
  */
 export const checkedPost =
-  (targets: OutboundTargets, post: IpnPost = fetchPost): IpnPost =>
-  async (url, body, headers) => {
-    const refused = await targets.refusedAddresses(url);
-    if (refused.length > 0) throw new Error(`Not sent: the notify URL's host resolves to an address that is not public (${refused.join(', ')})`);
-    return post(url, body, headers);
-  };
+  (targets: OutboundTargets): IpnPost =>
+  (url, body, headers) =>
+    targets.post(url, { body, headers, timeoutMs: POST_TIMEOUT_MS });
 
 /** One wake-up of the IPN runner: make the new messages, then post the due ones. */
-export async function runIpnMessages(db: Db, now: Date, post: IpnPost = fetchPost) {
+export async function runIpnMessages(db: Db, now: Date, post: IpnPost = directPost) {
   const made = await createIpnMessages(db, now);
   const posted = await deliverIpnMessages(db, now, post);
   return { made, posted };

@@ -1,4 +1,4 @@
-import type { OutboundTargets } from '../http/outbound-targets.ts';
+import { postOnce, type OutboundTargets } from '../http/outbound-targets.ts';
 import { ATTEMPT_TIMEOUT_MS } from './schedule.ts';
 import { signatureHeaders } from './signing.ts';
 
@@ -20,13 +20,13 @@ export interface SentRequest {
   delivered: boolean;
 }
 
-/** How requests leave: `fetch` in production, a stub in tests; the timeout of one attempt. */
+/** How requests leave: the timeout of one attempt, and where they may go. */
 export interface Transport {
-  send?: typeof fetch;
   timeoutMs?: number;
   /**
-   * The addresses the server may reach (server/http/outbound-targets.ts): checked again at each send, so an
-   * endpoint whose name now resolves to a private address is not called. The server always gives it.
+   * The addresses the server may reach (server/http/outbound-targets.ts): each send resolves the endpoint's
+   * name once and connects to the address it checked, so an endpoint whose name now resolves to a private
+   * address is not called. The server always gives it; without it (tests), requests go wherever the name leads.
    */
   targets?: OutboundTargets;
 }
@@ -51,25 +51,14 @@ export async function sendSigned(
   };
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const refused = transport.targets ? await transport.targets.refusedAddresses(request.url) : [];
-  if (refused.length > 0) {
-    const error = `Not sent: the endpoint's host resolves to an address that is not public (${refused.join(', ')})`;
-    return { headers, body: request.body, status: null, responseBody: null, error: error.slice(0, 512), durationMs: elapsed(), delivered: false };
-  }
+  const outbound = { body: request.body, headers, timeoutMs: transport.timeoutMs ?? ATTEMPT_TIMEOUT_MS };
   try {
-    const response = await (transport.send ?? fetch)(request.url, {
-      method: 'POST',
-      headers,
-      body: request.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(transport.timeoutMs ?? ATTEMPT_TIMEOUT_MS),
-    });
-    const text = await response.text().catch(() => '');
+    const response = await (transport.targets ? transport.targets.post(request.url, outbound) : postOnce(request.url, outbound));
     return {
       headers,
       body: request.body,
       status: response.status,
-      responseBody: text.slice(0, RESPONSE_BODY_LIMIT),
+      responseBody: response.text.slice(0, RESPONSE_BODY_LIMIT),
       error: null,
       durationMs: elapsed(),
       delivered: response.status >= 200 && response.status < 300,
