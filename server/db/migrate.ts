@@ -47,6 +47,7 @@ import * as notifications from './migrations/0060_notifications.ts';
 import * as contracts from './migrations/0061_contracts.ts';
 import * as analytics from './migrations/0062_analytics.ts';
 import * as botChallengeTokens from './migrations/0065_bot_challenge_tokens.ts';
+import * as redundantLedgerIndexes from './migrations/0066_redundant_ledger_indexes.ts';
 import * as merchantSubscriptions from './migrations/0057_merchant_subscriptions.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0061_contracts': contracts,
   '0062_analytics': analytics,
   '0065_bot_challenge_tokens': botChallengeTokens,
+  '0066_redundant_ledger_indexes': redundantLedgerIndexes,
 };
 
 /**
