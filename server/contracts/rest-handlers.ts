@@ -48,7 +48,13 @@ export async function contractSigningCallback(
   signature: string | undefined,
 ): Promise<ContractRow> {
   if (!provider.verifyCallback(rawBody, signature)) throw new RpcRefusal('AU');
-  const { contractId, customerId, event } = JSON.parse(rawBody) as Partial<ContractSigningEvent>;
+  let parsed: Partial<ContractSigningEvent> | null;
+  try {
+    parsed = JSON.parse(rawBody) as Partial<ContractSigningEvent> | null;
+  } catch {
+    throw moveRefused();
+  }
+  const { contractId, customerId, event } = parsed ?? {};
   if (event !== 'signed' || !Number.isInteger(contractId) || !Number.isInteger(customerId)) throw moveRefused();
   return db.transaction().execute((trx) => actOnContract(trx, contractId!, customerId!, 'sign'));
 }

@@ -113,15 +113,21 @@ export async function contractRoutes(
     }
   });
 
-  app.post('/esign/callback', async (request, reply) => {
-    const signature = request.headers[ESIGN_SIGNATURE_HEADER] as string | undefined;
-    try {
-      const row = await contractSigningCallback(db, provider, JSON.stringify(request.body), signature);
-      return reply.send({ ok: true, status: row.status });
-    } catch (error) {
-      if (error instanceof RpcRefusal) return reply.code(error.code === 'AU' ? 401 : 400).send({ responseCode: error.code });
-      throw error;
-    }
+  // The provider signs the exact bytes it sends: in its own scope, the callback's JSON body is kept as text,
+  // checked against the signature, and only then parsed.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post<{ Body: string }>('/esign/callback', async (request, reply) => {
+      const signature = request.headers[ESIGN_SIGNATURE_HEADER] as string | undefined;
+      try {
+        const row = await contractSigningCallback(db, provider, request.body, signature);
+        return reply.send({ ok: true, status: row.status });
+      } catch (error) {
+        if (error instanceof RpcRefusal) return reply.code(error.code === 'AU' ? 401 : 400).send({ responseCode: error.code });
+        throw error;
+      }
+    });
   });
 
   if (!options.sandboxes) return;

@@ -147,7 +147,15 @@ for (const backend of BACKENDS) {
         body: JSON.stringify({ contractId: firstContract, customerId: beneficiary.customerId, event: 'signed' }),
       });
       expect(forged.status).toBe(401);
-      await sign(beneficiary, firstContract);
+      // The signature covers the bytes sent, not the JSON they parse to: a body laid out otherwise than the one
+      // signed is refused, and one signed as it is laid out (spaces, its own key order) is taken.
+      const event = { event: 'signed', customerId: beneficiary.customerId, contractId: firstContract };
+      const callback = (body: string, mac: string) =>
+        fetch(`${test.url}/esign/callback`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-esign-signature': mac }, body });
+      const spaced = JSON.stringify(event, null, 2);
+      expect((await callback(spaced, esignMac(JSON.stringify(event), esignSecret()))).status).toBe(401);
+      expect((await callback('{"event":', esignMac('{"event":', esignSecret()))).status).toBe(400);
+      expect((await callback(spaced, esignMac(spaced, esignSecret()))).status).toBe(200);
       expect((await as(sender).get(`/contract/${firstContract}`)).body.contract.status).toBe('ACTIVE');
 
       const before = { sender: await balance(sender.accountId), beneficiary: await balance(beneficiary.accountId) };
