@@ -134,6 +134,11 @@ export interface EngineOptions {
    * `emptyText` interpolates them.
    */
   facts?: Record<string, unknown>;
+  /**
+   * Facts that change while the application runs (say, what kind of user is signed in): an object whose
+   * fields are laid over `facts` where the navigation tests `nav.when`, read again whenever it tells.
+   */
+  liveFacts?: ValueStore;
   /** Replaces the engine's catch-all 404. */
   notFound?: ComponentType;
   /**

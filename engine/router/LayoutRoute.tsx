@@ -1,8 +1,8 @@
-import { useMemo, type ComponentType } from 'react';
+import { useMemo, useSyncExternalStore, type ComponentType } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useEngine } from '../provider/EngineProvider';
-import type { LayoutProps, NavItem } from '../provider/types';
+import type { LayoutProps, NavItem, ValueStore } from '../provider/types';
 import type { LayoutName } from '../spec/types';
 import { matchesWhen } from '../spec/when';
 
@@ -15,10 +15,13 @@ function isScreenHandle(handle: unknown): handle is ScreenHandle {
   return typeof handle === 'object' && handle !== null && 'screen' in handle;
 }
 
+/** A store that never changes, for an application without live facts. */
+const NO_LIVE_FACTS: ValueStore = { current: () => undefined, subscribe: () => () => undefined };
+
 /**
- * The main navigation: every screen with `nav` whose `nav.when` the application's facts meet, by
- * `nav.order`, labels translated (`nav.label`, else the screen title), each with its `placement` (primary
- * or more) and whether the phone's bottom `bar` shows it.
+ * The main navigation: every screen with `nav` whose `nav.when` the application's facts meet (its live facts
+ * laid over them), by `nav.order`, labels translated (`nav.label`, else the screen title), each with its
+ * `placement` (primary or more) and whether the phone's bottom `bar` shows it.
  *
  * @example
  * ```ts
@@ -26,24 +29,24 @@ function isScreenHandle(handle: unknown): handle is ScreenHandle {
  * ```
  */
 export function useNavItems(): NavItem[] {
-  const { screens, facts } = useEngine();
+  const { screens, facts, liveFacts = NO_LIVE_FACTS } = useEngine();
+  const live = useSyncExternalStore(liveFacts.subscribe, liveFacts.current);
   const { t } = useTranslation();
-  return useMemo(
-    () =>
-      screens
-        .filter((entry) => entry.nav && matchesWhen(entry.nav.when, facts ?? {}))
-        .map((entry) => ({
-          id: entry.id,
-          route: entry.route,
-          label: t(entry.nav?.label ?? entry.title),
-          order: entry.nav?.order ?? 0,
-          placement: entry.nav?.placement ?? 'primary',
-          bar: entry.nav?.bar ?? false,
-          ...(entry.nav?.icon ? { icon: entry.nav.icon } : {}),
-        }))
-        .sort((a, b) => a.order - b.order),
-    [screens, facts, t],
-  );
+  return useMemo(() => {
+    const known = typeof live === 'object' && live !== null ? { ...facts, ...live } : (facts ?? {});
+    return screens
+      .filter((entry) => entry.nav && matchesWhen(entry.nav.when, known))
+      .map((entry) => ({
+        id: entry.id,
+        route: entry.route,
+        label: t(entry.nav?.label ?? entry.title),
+        order: entry.nav?.order ?? 0,
+        placement: entry.nav?.placement ?? 'primary',
+        bar: entry.nav?.bar ?? false,
+        ...(entry.nav?.icon ? { icon: entry.nav.icon } : {}),
+      }))
+      .sort((a, b) => a.order - b.order);
+  }, [screens, facts, live, t]);
 }
 
 /**

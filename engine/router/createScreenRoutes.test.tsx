@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { ScreenSpec } from '../spec/types';
 import type { CustomScreenProps, LayoutProps } from '../provider/types';
 import { createTestI18n, renderScreens, testOptions } from '../testing/harness';
@@ -149,6 +149,39 @@ describe('createScreenRoutes', () => {
     renderScreens(testOptions(specs, { components: { Hello }, facts: { offers: { cards: true } } }), '/home', i18n());
     const withCards = await screen.findByRole('navigation', { name: 'Main' });
     expect([...withCards.querySelectorAll('a')].map((link) => link.textContent)).toEqual(['My cards', 'Home']);
+  });
+
+  it('tests nav.when against the live facts laid over the facts, and draws again when they change', async () => {
+    const specs = [
+      customSpec('home', '/home', { nav: { order: 2 } }),
+      customSpec('cards', '/cards', {
+        nav: {
+          order: 1,
+          label: 'nav.cards',
+          when: {
+            all: [
+              { field: 'offers.cards', equals: true },
+              { field: 'member', equals: true },
+            ],
+          },
+        },
+      }),
+    ];
+    let live: Record<string, unknown> | null = null;
+    const listeners = new Set<() => void>();
+    const liveFacts = {
+      current: () => live,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    renderScreens(testOptions(specs, { components: { Hello }, facts: { offers: { cards: true }, member: true }, liveFacts }), '/home', i18n());
+    const links = async () => [...(await screen.findByRole('navigation', { name: 'Main' })).querySelectorAll('a')].map((link) => link.textContent);
+    expect(await links()).toEqual(['My cards', 'Home']);
+    live = { member: false };
+    act(() => listeners.forEach((listener) => listener()));
+    expect(await links()).toEqual(['Home']);
   });
 
   it('names the spec file when a guard or layout is not registered', () => {

@@ -19,7 +19,7 @@ import { TermsStep } from '../navigation/TermsStep.tsx';
 import { actFor, actingCustomerId } from '../session/acting-customer.ts';
 import { actForAsked, type ActingCustomerJudge } from '../session/asked-customer.ts';
 import { createSessionActions } from '../session/actions.ts';
-import { createCustomerStore } from '../session/customer-store.ts';
+import { createCustomerStore, customerFacts } from '../session/customer-store.ts';
 import { LOGIN } from '../session/guards.ts';
 import { rememberPath, takeRememberedPath } from '../session/remembered-path.ts';
 import { createSession } from '../session/session.ts';
@@ -161,6 +161,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     components,
     widgets,
     facts: appFacts(brand),
+    liveFacts: customerFacts(customer),
     challenges: appChallenges(rpc, { session, t: (key) => i18n.t(key) }),
     stores: appStores(),
     valueChecks,

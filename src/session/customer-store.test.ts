@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../generated/entities.ts';
-import { createCustomerStore } from './customer-store.ts';
+import { createCustomerStore, customerFacts } from './customer-store.ts';
 
 const customer = (customerType: Customer['customerType']): Customer => ({
   userId: 1,
@@ -39,5 +39,23 @@ describe('the customer store', () => {
     const personal = createCustomerStore(async () => ({ customer: customer('personal'), profile: {}, phones: [], addresses: [] }), accessOf);
     expect((await personal.load()).representativeOnly).toBeUndefined();
     expect(accessOf).not.toHaveBeenCalled();
+  });
+});
+
+describe('customerFacts', () => {
+  it('tells the type of the signed-in customer, the same object while it stays, null after sign-out', async () => {
+    const store = createCustomerStore(async () => ({ customer: customer('business'), profile: {}, phones: [], addresses: [] }));
+    const facts = customerFacts(store);
+    const told = vi.fn();
+    facts.subscribe(told);
+    expect(facts.current()).toEqual({ customerType: null });
+    await store.load();
+    expect(told).toHaveBeenCalled();
+    const loaded = facts.current();
+    expect(loaded).toEqual({ customerType: 'business' });
+    store.profileChanged({ firstName: 'Ana' });
+    expect(facts.current()).toBe(loaded);
+    store.clear();
+    expect(facts.current()).toEqual({ customerType: null });
   });
 });

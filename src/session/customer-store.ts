@@ -65,6 +65,28 @@ export function createCustomerStore(inquire: () => Promise<ProfileInquiryRespons
 }
 
 /**
+ * What the navigation may test of who is signed in (the engine's `liveFacts`): `{ customerType }`, `'personal'`
+ * or `'business'`, null until the customer has loaded or after sign-out. The same object while the type stays.
+ *
+ * @example
+ * createScreenRouter({ …, liveFacts: customerFacts(customer) }); // nav.when: { field: customerType, equals: business }
+ */
+export function customerFacts(store: Pick<CustomerStore, 'current' | 'subscribe'>): {
+  current(): { customerType: string | null };
+  subscribe(listener: () => void): () => void;
+} {
+  let facts = { customerType: null as string | null };
+  return {
+    current() {
+      const customerType = store.current()?.customer.customerType ?? null;
+      if (customerType !== facts.customerType) facts = { customerType };
+      return facts;
+    },
+    subscribe: (listener) => store.subscribe(listener),
+  };
+}
+
+/**
  * The name to greet the customer by: their own name, else the company's, else the login e-mail.
  *
  * @example

@@ -42,6 +42,21 @@ async function signInFrame(page: Page, statusAfter: RegExp): Promise<void> {
 }
 
 describe('revenue-split contracts', () => {
+  it('offers Contracts under More to a business, not to a personal customer', async () => {
+    const menuEntries = async (email: string) => {
+      const page = await e2e.signedInPage(email);
+      await page.goto(`${e2e.server.url}/home`);
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('button', { name: 'More' }).click();
+      // The customer's own entries come with the customer: wait for one only a signed-in customer has.
+      await nav.getByRole('link', { name: 'News' }).waitFor();
+      await expect.poll(() => nav.getByRole('link', { name: 'Contracts' }).count(), { timeout: 10_000 }).toBe(email === NORTHWIND ? 1 : 0);
+      await page.context().close();
+    };
+    await menuEntries(NORTHWIND);
+    await menuEntries('personal@example.com');
+  });
+
   it('Northwind creates a contract with Contoso, both sign it in the sandbox, a payment to Northwind is split into both histories', async () => {
     const northwind = await e2e.signedInPage(NORTHWIND);
     await northwind.goto(`${e2e.server.url}/revenue-split/new`);
