@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, FieldGroup, type WidgetProps } from '../../engine/index.ts';
+import { Button, useFieldAria, type WidgetProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { solveBotChallenge } from './bot-challenge.ts';
 
@@ -8,16 +8,17 @@ import { solveBotChallenge } from './bot-challenge.ts';
  * `ui:widget: botChallenge` for the `challengeToken` of a registration or recovery call: an "I am not
  * a robot" button that solves the challenge for the brand's site key (brand.json `botChallengeSiteKey`)
  * and keeps the token the server verifies. A token is good once, so when the server refuses it (an
- * error on the field) the button shows again. Draws nothing for a brand without a site key.
+ * error on the field) the button shows again. The form draws the field's label ("Robot check") and its
+ * errors, which the button points at. Draws nothing for a brand without a site key.
  */
 export function BotChallengeWidget(props: WidgetProps) {
-  const { id, value, disabled, readonly, onChange, rawErrors } = props;
+  const { id, value, disabled, readonly, onChange, rawErrors, uiSchema } = props;
   const { t } = useTranslation();
   const { brand, apiBase = '' } = useApp();
   const [state, setState] = useState<'idle' | 'solving' | 'failed'>('idle');
+  const describedBy = useFieldAria(id, rawErrors, uiSchema)['aria-describedby'];
   const siteKey = brand.botChallengeSiteKey;
   if (!siteKey) return null;
-  const errors = state === 'failed' ? [t('onboarding.botChallenge.failed'), ...(rawErrors ?? [])] : (rawErrors ?? []);
   const buttonText = state === 'solving' ? t('onboarding.botChallenge.solving') : t('onboarding.botChallenge.solve');
   const solved = typeof value === 'string' && value !== '' && (rawErrors?.length ?? 0) === 0;
 
@@ -32,17 +33,30 @@ export function BotChallengeWidget(props: WidgetProps) {
   };
 
   return (
-    <FieldGroup legend={t('onboarding.botChallenge.legend')} required errors={errors}>
+    <>
       {solved ? (
         <p id={id} role="status">
           {t('onboarding.botChallenge.solved')}
         </p>
       ) : (
-        // Named by what it says, not by the group's label that points at it ("Robot check").
-        <Button id={id} variant="secondary" pending={state === 'solving'} disabled={disabled || readonly} aria-label={buttonText} onClick={() => void solve()}>
+        // Named by what it says, not by the field's label that points at it ("Robot check").
+        <Button
+          id={id}
+          variant="secondary"
+          pending={state === 'solving'}
+          disabled={disabled || readonly}
+          aria-label={buttonText}
+          aria-describedby={describedBy}
+          onClick={() => void solve()}
+        >
           {buttonText}
         </Button>
       )}
-    </FieldGroup>
+      {state === 'failed' && (
+        <p role="alert" className="eng-field-errors">
+          {t('onboarding.botChallenge.failed')}
+        </p>
+      )}
+    </>
   );
 }
