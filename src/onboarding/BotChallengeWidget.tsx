@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, useFieldAria, type WidgetProps } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
 import { solveBotChallenge } from './bot-challenge.ts';
+import './onboarding.css';
 
 /**
  * `ui:widget: botChallenge` for the `challengeToken` of a registration or recovery call: an "I am not
@@ -53,7 +54,7 @@ export function BotChallengeWidget(props: WidgetProps) {
         </Button>
       )}
       {state === 'failed' && (
-        <p role="alert" className="eng-field-errors">
+        <p role="alert" className="bot-challenge-failed">
           {t('onboarding.botChallenge.failed')}
         </p>
       )}
