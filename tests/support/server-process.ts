@@ -34,7 +34,11 @@ function healthStatus(url: string): Promise<number> {
 export interface RunningServer {
   url: string;
   stop(): Promise<void>;
-  /** Kills the process at once (SIGKILL, as a crash would), resolving once it has exited. */
+  /**
+   * Kills the server at once, as a crash would: SIGKILL to its whole process group, so with several server
+   * processes (WEB_CONCURRENCY) the workers die with the primary instead of finishing their calls while they
+   * notice it has gone. Resolves once the primary has exited.
+   */
   crash(): Promise<void>;
   /** What the server printed, for a failing test's message. */
   output(): string;
@@ -68,7 +72,19 @@ export async function startServer(env: Record<string, string> = {}, { root = rep
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, which crash() kills whole (the primary and its workers).
+    detached: true,
   });
+  // The group must not outlive this process: a test run that ends without stopping it takes it along.
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  process.once('exit', killGroup);
+  child.once('exit', () => process.off('exit', killGroup));
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
@@ -88,7 +104,7 @@ export async function startServer(env: Record<string, string> = {}, { root = rep
     async crash() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGKILL');
+      killGroup();
       await exited;
     },
     async stop() {
