@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { mkdirSync, rmSync, writeFileSync, readdirSync, existsSync, readFileSync } from 'node:fs';
-import { compile } from 'json-schema-to-typescript';
 import type { CodegenPaths } from './files.ts';
 import { restWithDatabaseLimits } from './database-limits.ts';
 import { SchemaResolver, type JsonObject } from './refs.ts';
-import { checkSchemas, entityTypes, TS_OPTIONS } from './schemas.ts';
+import { checkSchemas, entityTypes, typeSource } from './schemas.ts';
 import { methodTypes, readMethods } from './methods.ts';
 import { restDocumentFile, restOperationNames, restTypes, surfaceDocument } from './openapi.ts';
 import { readScreens } from './screens.ts';
@@ -62,7 +61,7 @@ export async function generate(paths: CodegenPaths): Promise<GenerateSummary> {
   files['methods.ts'] = HEADER + (await methodTypes(paths, refs, entities, methods));
   files['rest.ts'] = HEADER + (await restTypes(paths, refs));
   const screenSpecSchema = refs.dereference(path.join(paths.schemasDir, 'meta/screen-spec.schema.json'), '', { dropNestedTitles: true });
-  files['meta.ts'] = HEADER + (await compile(screenSpecSchema as never, 'ScreenSpec', TS_OPTIONS));
+  files['meta.ts'] = HEADER + (await typeSource(screenSpecSchema, 'ScreenSpec'));
   files['api-bundle.json'] =
     JSON.stringify(
       {

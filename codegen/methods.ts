@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { compile } from 'json-schema-to-typescript';
 import { withDatabaseLimits } from './database-limits.ts';
 import { CodegenError } from './errors.ts';
 import { displayPath, listFiles, type CodegenPaths } from './files.ts';
 import type { JsonObject, SchemaResolver } from './refs.ts';
-import { TS_OPTIONS, typeOptions, type EntitySchema } from './schemas.ts';
-import { assertValid, createAjv } from './validate.ts';
+import { typeOptions, typeSource, type EntitySchema } from './schemas.ts';
+import { assertValid, compileCached, compiles, createAjv } from './validate.ts';
 
 /** A method declaration with its request and response schemas made self-contained. */
 export interface BundledMethod {
@@ -37,7 +36,7 @@ function moneyMovingRequestOk(request: JsonObject): boolean {
 export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledMethod[] {
   const ajv = createAjv();
   const meta = refs.dereference(path.join(paths.schemasDir, 'meta/method-declaration.schema.json'));
-  const validateDeclaration = ajv.compile(meta);
+  const validateDeclaration = compileCached(meta);
   const methods: BundledMethod[] = [];
   for (const file of listFiles(path.join(paths.schemasDir, 'api/methods'), '.json')) {
     const shown = displayPath(paths, file);
@@ -54,7 +53,7 @@ export function readMethods(paths: CodegenPaths, refs: SchemaResolver): BundledM
       ['response', response],
     ] as const) {
       try {
-        ajv.compile(schema);
+        compiles(ajv, schema);
       } catch (error) {
         throw new CodegenError(shown, `/${part}`, `cannot be compiled: ${(error as Error).message}`);
       }
@@ -103,7 +102,7 @@ export async function methodTypes(paths: CodegenPaths, refs: SchemaResolver, ent
     for (const part of ['request', 'response'] as const) {
       const schema = refs.dereferenceNode(declaration[part]!, file, [part], options);
       const typeName = typeNameOf(method.name, part);
-      const source = await compile({ ...schema, title: typeName } as never, typeName, TS_OPTIONS);
+      const source = await typeSource({ ...schema, title: typeName }, typeName);
       parts.push(source);
     }
   }
