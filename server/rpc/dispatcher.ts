@@ -49,13 +49,13 @@ type AnyHandler = (params: Record<string, unknown>, ctx: RpcContext) => Promise<
 /** A declared method ready to serve: its declaration, validators (compiled at the method's first call) and handler. */
 interface ServedMethod {
   declaration: MethodDeclaration;
-  readonly validateRequest: ValidateFunction;
-  readonly validateResponse: ValidateFunction;
+  validateRequest: () => ValidateFunction;
+  validateResponse: () => ValidateFunction;
   handler: AnyHandler;
 }
 
 /**
- * `ajv.compile(schema)` at the first read of the result, then that validator on every read. Compiling the 650
+ * `ajv.compile(schema)` at the first call of the result, then that validator on every call. Compiling the 650
  * schemas of every method took 2.5 s of each server's start, mostly for methods a process never serves.
  */
 function compiledOnFirstUse(ajv: Ajv2020, schema: object): () => ValidateFunction {
@@ -112,16 +112,10 @@ function serveMethods(bundle: ApiBundle, handlers: RpcHandlerMap<RpcContext>, lo
       log.warn({ method: name }, `Method ${name} is declared but this server has no handler for it: it answers IM until one is written.`);
       continue;
     }
-    const request = compiledOnFirstUse(ajv, declaration.request);
-    const response = compiledOnFirstUse(ajv, declaration.response);
     served.set(name, {
       declaration,
-      get validateRequest() {
-        return request();
-      },
-      get validateResponse() {
-        return response();
-      },
+      validateRequest: compiledOnFirstUse(ajv, declaration.request),
+      validateResponse: compiledOnFirstUse(ajv, declaration.response),
       handler,
     });
   }
@@ -226,8 +220,9 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
     if (refusal) return refuse(reply, refusal);
 
     const { method: _method, ...params } = body;
-    if (!method.validateRequest(params)) {
-      const validationErrors: FieldError[] = fieldErrors(method.validateRequest.errors, languageOf(request));
+    const validateRequest = method.validateRequest();
+    if (!validateRequest(params)) {
+      const validationErrors: FieldError[] = fieldErrors(validateRequest.errors, languageOf(request));
       return answer(reply, 'TA1', { validationErrors });
     }
 
@@ -247,7 +242,8 @@ export async function rpcDispatcher(app: FastifyInstance, options: DispatcherOpt
       // The answer is checked against its schema and the success audited before anything commits
       // where the call has one transaction (money-moving), and before the answer leaves otherwise.
       const checked = (answered: object) => {
-        if (!method.validateResponse(answered)) throw new AnswerOutsideSchema(String(name), method.validateResponse.errors);
+        const validateResponse = method.validateResponse();
+        if (!validateResponse(answered)) throw new AnswerOutsideSchema(String(name), validateResponse.errors);
         return answered;
       };
       if (method.declaration.moneyMoving && method.declaration.ownTransactions && caller) {

@@ -19,7 +19,7 @@
  * write at all; then its refused payloads are sent again between two snapshots, which must be equal.
  */
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGeneratedArtifacts, type JsonSchema } from '../../server/rpc/api-bundle.ts';
 import { REPOSITORY_ROOT } from '../../server/config/config.ts';
@@ -233,28 +233,12 @@ for (const backend of FUZZED_BACKENDS) {
     /** What a signed-in caller sends in each declared header parameter, by lower-case name. */
     let signedInHeaders: Record<string, string>;
 
-    /** The statement that gives row counts and a digest of every table's rows, but the tables and columns written by design. */
-    let snapshotQuery: ReturnType<typeof sql<{ name: string; n: number; digest: string | null }>> | undefined;
-
     /**
-     * Row counts and a digest of every table's rows, but the tables and columns written by design, read in one
-     * statement: one query per table, twice per method, was most of this file's time.
+     * The one statement that gives row counts and a digest of every table's rows, but the tables and columns written
+     * by design (made once the server has its tables): one statement, not some 150 a snapshot.
      */
+    let snapshotQuery: RawBuilder<{ name: string; n: number; digest: string | null }>;
     const snapshot = async () => {
-      if (!snapshotQuery) {
-        const tables = await sql<{
-          name: string;
-        }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
-          test.server.db,
-        );
-        const digests = tables.rows
-          .filter(({ name }) => !WRITTEN_BY_DESIGN.has(name))
-          .map(({ name }) => {
-            const row = (COLUMNS_WRITTEN_BY_DESIGN[name] ?? []).reduce((json, column) => sql`(${json} - ${sql.lit(column)}::text)`, sql`to_jsonb(t)`);
-            return sql`select ${sql.lit(name)}::text as name, count(*)::int as n, md5(string_agg(${row}::text, '|' order by ${row}::text)) as digest from ${sql.table(name)} t`;
-          });
-        snapshotQuery = sql<{ name: string; n: number; digest: string | null }>`${sql.join(digests, sql` union all `)}`;
-      }
       const { rows } = await snapshotQuery.execute(test.server.db);
       return Object.fromEntries(rows.map((row) => [row.name, `${row.n}:${row.digest}`]));
     };
@@ -299,6 +283,18 @@ for (const backend of FUZZED_BACKENDS) {
 
     beforeAll(async () => {
       test = await startTestServer(backend);
+      const tables = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`.execute(
+        test.server.db,
+      );
+      const digests = tables.rows
+        .filter(({ name }) => !WRITTEN_BY_DESIGN.has(name))
+        .map(({ name }) => {
+          const row = (COLUMNS_WRITTEN_BY_DESIGN[name] ?? []).reduce((json, column) => sql`(${json} - ${sql.lit(column)}::text)`, sql`to_jsonb(t)`);
+          return sql`select ${sql.lit(name)}::text as name, count(*)::int as n, md5(string_agg(${row}::text, '|' order by ${row}::text)) as digest from ${sql.table(name)} t`;
+        });
+      snapshotQuery = sql`${sql.join(digests, sql` union all `)}`;
       client = new ApiClient(test.url);
       anna = await client.signIn(DEMO_LOGINS.personal);
       admin = await client.signIn(DEMO_LOGINS.admin);
