@@ -48,6 +48,7 @@ import * as contracts from './migrations/0061_contracts.ts';
 import * as analytics from './migrations/0062_analytics.ts';
 import * as botChallengeTokens from './migrations/0065_bot_challenge_tokens.ts';
 import * as redundantLedgerIndexes from './migrations/0066_redundant_ledger_indexes.ts';
+import * as ledgerPostSplitCheck from './migrations/0067_ledger_post_split_check.ts';
 import * as merchantSubscriptions from './migrations/0057_merchant_subscriptions.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
@@ -108,6 +109,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0062_analytics': analytics,
   '0065_bot_challenge_tokens': botChallengeTokens,
   '0066_redundant_ledger_indexes': redundantLedgerIndexes,
+  '0067_ledger_post_split_check': ledgerPostSplitCheck,
 };
 
 /**

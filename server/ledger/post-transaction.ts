@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { KeyedText } from '../i18n/texts.ts';
 import { LedgerError } from './errors.ts';
 import { checkLegs, type LedgerLeg } from './posting-rules.ts';
-import { sharesOf, splitPostings } from './revenue-split.ts';
+import { maySplit, sharesOf, splitPostings } from './revenue-split.ts';
 
 /** The kinds of movement the history distinguishes (document 001). */
 export type OperationType = 'Transfer' | 'Deposit' | 'Withdrawal' | 'Card' | 'Exchange' | 'Fees';
@@ -127,32 +127,40 @@ function refusalOf(error: unknown, idempotencyKey?: string): LedgerError | undef
  * holds (pending), in one statement: the database function `ledger_post` (migration 0030) finds a
  * replay, locks the accounts in id order, checks them, writes and moves. On a `Kysely` outside a
  * transaction the statement is its own transaction. Shared by postings and holds (server/ledger/holds.ts).
+ *
+ * A posted payment (a Transfer or Deposit) goes through `ledger_post_unless_split` (migration 0067), which
+ * writes nothing and says so when a revenue-split contract may take a share of it: only then are the shares
+ * worked out (server/ledger/revenue-split.ts) and the payment and its shares written in one transaction.
  */
 export async function writeEntries(db: Kysely<Database>, posting: LedgerPosting, status: EntryStatus): Promise<PostedTransaction> {
   checkLegs(posting.legs);
-  // Revenue-split contracts (server/ledger/revenue-split.ts): a payment into the sender of an active contract moves
-  // the beneficiary's share in the same database transaction, so the payment and its shares commit together.
-  if (status === 'posted' && posting.splitOf === undefined) {
-    const shares = await sharesOf(db, posting.operationType, posting.legs);
-    if (shares.length > 0) {
-      const split = async (trx: Kysely<Database>) => {
-        const posted = await writeEntries(trx, { ...posting, splitOf: 0n }, status);
-        if (!posted.replayed) for (const share of splitPostings(shares, posted.transactionId)) await writeEntries(trx, share, 'posted');
-        return posted;
-      };
-      return db.isTransaction ? split(db) : db.transaction().execute(split);
-    }
-  }
+  const splitCheck = status === 'posted' && posting.splitOf === undefined && maySplit(posting.operationType);
+  const written = await postOnce(db, posting, status, splitCheck);
+  if (written !== 'split') return written;
+  // Revenue-split contracts: a payment into the sender of an active contract moves the beneficiary's share in
+  // the same database transaction, so the payment and its shares commit together.
+  const shares = await sharesOf(db, posting.operationType, posting.legs);
+  const split = async (trx: Kysely<Database>) => {
+    const posted = await writeEntries(trx, { ...posting, splitOf: 0n }, status);
+    if (!posted.replayed) for (const share of splitPostings(shares, posted.transactionId)) await writeEntries(trx, share, 'posted');
+    return posted;
+  };
+  return db.isTransaction || shares.length === 0 ? split(db) : db.transaction().execute(split);
+}
+
+/** One `ledger_post_unless_split` statement: the posting written, or 'split' when it may owe shares and nothing was written. */
+async function postOnce(db: Kysely<Database>, posting: LedgerPosting, status: EntryStatus, splitCheck: boolean): Promise<PostedTransaction | 'split'> {
   const hash = posting.idempotencyKey === undefined ? null : postingHash(posting, status);
   const legs = legsJson(posting.legs);
   try {
     const written = (
-      await sql<{ out_id: bigint; out_created_at: Date; out_replayed: boolean }>`
-        select * from ledger_post(${posting.operationType}, ${posting.description}, ${posting.descriptionText?.key ?? null},
+      await sql<{ out_id: bigint | null; out_created_at: Date | null; out_replayed: boolean; out_split: boolean }>`
+        select * from ledger_post_unless_split(${splitCheck}, ${posting.operationType}, ${posting.description}, ${posting.descriptionText?.key ?? null},
           ${posting.descriptionText?.values ? JSON.stringify(posting.descriptionText.values) : null}::jsonb, ${posting.idempotencyKey ?? null},
           ${hash}, ${posting.postedAt ?? null}::timestamptz, ${status}, ${legs}::jsonb)`.execute(db)
     ).rows[0]!;
-    return { transactionId: BigInt(written.out_id), postedAt: new Date(written.out_created_at), replayed: written.out_replayed };
+    if (written.out_split) return 'split';
+    return { transactionId: BigInt(written.out_id!), postedAt: new Date(written.out_created_at!), replayed: written.out_replayed };
   } catch (error) {
     throw refusalOf(error, posting.idempotencyKey) ?? error;
   }

@@ -18,6 +18,9 @@ export interface SplitShare {
 /** The kinds of movement that are payments into the receiving customer's account. */
 const SPLIT_OPERATION_TYPES = new Set(['Transfer', 'Deposit']);
 
+/** Whether a movement of this kind can owe revenue-split shares at all (a payment into the receiver's account). */
+export const maySplit = (operationType: string) => SPLIT_OPERATION_TYPES.has(operationType);
+
 /**
  * The rounding rule of the split (README "Contracts"): each contract's share is
  * floor(amount × basis points / 10000) in minor units, computed on the whole payment (not on what
@@ -40,7 +43,7 @@ export function shareOf(amount: bigint, basisPoints: number): bigint {
  * no holder is a sender of an active contract.
  */
 export async function sharesOf(db: Kysely<Database>, operationType: string, legs: readonly LedgerLeg[]): Promise<SplitShare[]> {
-  if (!SPLIT_OPERATION_TYPES.has(operationType)) return [];
+  if (!maySplit(operationType)) return [];
   const incoming = legs.filter((leg) => leg.amount > 0n);
   if (incoming.length === 0) return [];
   const rows = (

@@ -115,6 +115,25 @@ for (const backend of BACKENDS) {
       expect((await checkLedgerInvariant(db())).holds).toBe(true);
     });
 
+    it('posts a payment that no revenue-split contract touches in one statement', async () => {
+      const from = await openAccount();
+      const to = await openAccount();
+      await fund(from, 5_000n);
+      const sent: string[] = [];
+      const counted = db().withPlugin({
+        transformQuery: (args) => {
+          sent.push(args.node.kind);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const posted = await postLedgerTransaction(counted, transfer(from, to, 1_250n, 'one-statement-1'));
+      expect(posted.replayed).toBe(false);
+      expect(sent).toEqual(['RawNode']);
+      expect(await balanceOf(from)).toBe(3_750n);
+      expect(await balanceOf(to)).toBe(1_250n);
+    });
+
     it('answers a retry with the same idempotency key with the first result, once', async () => {
       const from = await openAccount();
       const to = await openAccount();
