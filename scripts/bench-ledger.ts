@@ -31,6 +31,7 @@ import pg from 'pg';
 import { buildServer, type BankServer } from '../server/app.ts';
 import { REPOSITORY_ROOT, type ServerConfig } from '../server/config/config.ts';
 import type { Database } from '../server/db/schema.ts';
+import { keepStatementsPrepared } from '../server/db/connect.ts';
 import { postLedgerTransaction } from '../server/ledger/post-transaction.ts';
 import { systemAccountId } from '../server/ledger/system-accounts.ts';
 import { foldSystemBalances } from '../server/ledger/system-balances.ts';
@@ -106,7 +107,10 @@ function ledgerPool(url: string, size: number): Kysely<Database> {
           ? (value: string) => value
           : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
   };
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: size, types }) }) });
+  const pool = new pg.Pool({ connectionString: url, max: size, types });
+  // As the server's pool does (server/db/connect.ts): statements with parameters run prepared.
+  pool.on('connect', (client) => keepStatementsPrepared(client as unknown as Parameters<typeof keepStatementsPrepared>[0]));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** Throughput of one closed-loop measurement. */
