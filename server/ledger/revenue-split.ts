@@ -41,6 +41,10 @@ export function shareOf(amount: bigint, basisPoints: number): bigint {
  * a customer's own accounts is not a payment it receives); a beneficiary without an open account in the
  * payment's currency gets no share of it (the sender keeps it). Answers nothing in one indexed query when
  * no holder is a sender of an active contract.
+ *
+ * Which contracts split (ACTIVE or TERMINATING, the receiving leg's holder their sender) is also the question
+ * `ledger_post_unless_split` (migration 0067) asks before a posting, and only a yes there brings a posting here:
+ * a change to that rule goes into a new migration of that function as well as into this query.
  */
 export async function sharesOf(db: Kysely<Database>, operationType: string, legs: readonly LedgerLeg[]): Promise<SplitShare[]> {
   if (!maySplit(operationType)) return [];
