@@ -25,6 +25,7 @@ export interface Database {
   system_balance_deltas: SystemBalanceDeltasTable;
   idempotency_keys: IdempotencyKeysTable;
   transfers: TransfersTable;
+  transfer_limit_usage: TransferLimitUsageTable;
   recurring_payments: RecurringPaymentsTable;
   recurring_runs: RecurringRunsTable;
   transfer_confirmations: TransferConfirmationsTable;
@@ -962,6 +963,18 @@ export interface TransfersTable {
   attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/**
+ * What a customer's transfers of one kind and currency add up to on one UTC day, whatever their status
+ * (migration 0068): kept by a trigger on `transfers`, read by the limit check (server/transfers/limits.ts).
+ */
+export interface TransferLimitUsageTable {
+  customer_id: number;
+  kind: string;
+  currency_code: string;
+  day: string;
+  amount: bigint;
 }
 
 /** A second factor a transfer waits for, bound to what was asked (amount, currency, source, payee). */

@@ -272,5 +272,32 @@ for (const backend of [...BACKENDS, TWO_PROCESSES]) {
         dailyLeft: remaining,
       });
     });
+
+    // What was sent is kept as daily sums (migration 0068): a cancel must free its amount, and a transfer moved to another day counts there.
+    it('frees what a canceled transfer held of the limits, and counts a transfer on the day it was made', async () => {
+      const from = await newPayer('limit-cancel');
+      await holdFromNowOn(from);
+      const send = (amount: string) => rpc('p2pTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount, toEmail: payee.email }, from.tokens);
+      const used = async () => {
+        const limits = (await client.rpc('customerLimits', { type: 'p2p', fromAccountId: from.usd }, { token: from.tokens.accessToken })).body;
+        return { today: limits.dailyUsed, month: limits.monthlyUsed };
+      };
+      const first = (await send('700.00')) as Answer & { operationId: number };
+      const second = (await send('300.00')) as Answer & { operationId: number };
+      expect([first, second]).toMatchObject([
+        { responseCode: '00', status: 'awaitingConfirmation' },
+        { responseCode: '00', status: 'awaitingConfirmation' },
+      ]);
+      expect(await used()).toEqual({ today: '1000.00', month: '1000.00' });
+
+      expect(await rpc('transferCancel', { trxid: first.operationId }, from.tokens)).toMatchObject({ responseCode: '00', status: 'canceled' });
+      expect(await used()).toEqual({ today: '300.00', month: '300.00' });
+
+      // Moved to the first moment of the month: still this month's, and today's only on the 1st.
+      await sql`update transfers set created_at = date_trunc('month', now() at time zone 'utc') at time zone 'utc' where id = ${second.operationId}`.execute(
+        test.server.db,
+      );
+      expect(await used()).toEqual({ today: new Date().getUTCDate() === 1 ? '300.00' : '0.00', month: '300.00' });
+    });
   });
 }
