@@ -51,8 +51,9 @@ const NUMBER_ANSWERS = new Set(['cardDetailsReveal']);
  *   (a PIN under a pin-named key in any form is caught by `secretKeys` below);
  * - dates and times (2026-05-01T10:11:12Z: "2026" is a year), UUIDs (idempotency keys: groups of four
  *   hex digits), dotted numbers (decimal amounts "1234.00", IP addresses, versions);
- * - masked card numbers and "•1234" labels and the last4/mcc fields: the last four digits and the
- *   merchant category are four-digit strings by design and not secrets.
+ * - masked card numbers, "•1234" labels, masked account numbers ("••\u00a00106", a no-break space before
+ *   the last four) and the last4/mcc fields: the last four digits and the merchant category are
+ *   four-digit strings by design and not secrets.
  * Whatever four-digit token remains (free text, string values) would be a leak if it equals a PIN.
  */
 function withoutNonSecretNumbers(text: string): string {
@@ -60,7 +61,7 @@ function withoutNonSecretNumbers(text: string): string {
     .replace(/\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?/g, '<date>')
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>')
     .replace(/\d{4} \d{2}•• •••• \d{4}/g, '<masked>')
-    .replace(/•+ ?\d{4}/g, '<last4>')
+    .replace(/•+[ \u00a0]?\d{4}/g, '<last4>')
     .replace(/"(last4|mcc|last_4)"\s*:\s*"\d{4}"/g, '"$1":"<last4>"')
     .replace(/\d+(?:\.\d+)+/g, '<decimal>')
     .replace(/([:[,]\s*)-?\d+(?:[eE][+-]?\d+)?(?=\s*[,}\]])/g, '$1<number>');
@@ -234,7 +235,7 @@ for (const backend of BACKENDS) {
     it('the leak detector itself: finds a planted PIN in free text and under a pin key, and ignores ids, amounts, dates, masks', () => {
       expect(
         withoutNonSecretNumbers(
-          '{"id":5829,"amount":"5829.00","at":"2026-05-01T10:11:12.345Z","masked":"5355 22•• •••• 5829","label":"Card •5829","last4":"5829"}',
+          '{"id":5829,"amount":"5829.00","at":"2026-05-01T10:11:12.345Z","masked":"5355 22•• •••• 5829","label":"Card •5829","last4":"5829","account":"••\u00a05829"}',
         ),
       ).not.toMatch(token('5829'));
       expect(withoutNonSecretNumbers('{"msg":"PIN 5829 set"}')).toMatch(token('5829'));
