@@ -50,6 +50,7 @@ export type {
   ActionResult,
   AnswerProblem,
   AnswerRules,
+  AnswerRulesLoader,
   AppAction,
   CustomScreenProps,
   EngineOptions,

@@ -161,9 +161,10 @@ export interface EngineOptions {
   /**
    * Rules over a wizard's whole answers that a schema cannot say (a sum across a list, an item another list
    * must name), named by a wizard's `answerRules` (listed in screens/registry.json). The application shares
-   * them with its server, so the browser refuses on the field what the server would.
+   * them with its server, so the browser refuses on the field what the server would. Rules given as
+   * `{ load }` are fetched with the first wizard that names them, before it opens (no other screen carries them).
    */
-  answerRules?: Record<string, AnswerRules>;
+  answerRules?: Record<string, AnswerRules | AnswerRulesLoader>;
   /**
    * Asks the server what became of a call sent with an idempotency key whose answer never came (the
    * network failed). With it, a flow whose call fails without an answer says so in its own words, looks
@@ -203,6 +204,18 @@ export interface AnswerProblem {
   field: string;
   key: string;
   values?: Record<string, string | number>;
+}
+
+/**
+ * Answer rules fetched the first time a wizard naming them opens (see `EngineOptions.answerRules`).
+ *
+ * @example
+ * ```ts
+ * const crew: AnswerRulesLoader = { load: async () => (await import('./crew-rules')).crewRules };
+ * ```
+ */
+export interface AnswerRulesLoader {
+  load: () => Promise<AnswerRules>;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, createBrowserRouter, redirect, type LoaderFu
 import { fillPath } from '../data/paths';
 import { EngineProvider } from '../provider/EngineProvider';
 import type { EngineOptions } from '../provider/types';
+import { fetchWizardRules } from '../kinds/wizard/registeredRules';
 import { hasFormSchemas } from '../schema-form/formSchemas';
 import { routeVariants, type RouteVariant } from '../spec/routeValues';
 import type { LayoutName, ScreenEntry, ScreenSpec } from '../spec/types';
@@ -100,6 +101,8 @@ function screenRoute(entry: ScreenEntry, options: EngineOptions, variant: RouteV
       try {
         const [loaded, Kind, validators] = await Promise.all([loadSpec(entry), loadKind(kind), loadPrecompiledValidators(entry)]);
         const spec = variantSpec(loaded, variant);
+        // Answer rules registered as `{ load }` come with the wizard that names them, so it opens with them.
+        const rules = fetchWizardRules(spec, options.answerRules);
         if (hasFormSchemas(spec)) {
           // The form code the screen's forms need beyond plain fields (lists, choices), and, for an entry
           // codegen did not write (no precompiled validators), ajv's compiler: fetched before the screen
@@ -108,6 +111,7 @@ function screenRoute(entry: ScreenEntry, options: EngineOptions, variant: RouteV
             Promise.all([module.preloadFormParts(spec), entry.validators ? undefined : module.loadCompilingValidator()]),
           );
         }
+        await rules;
         if (variant.value === undefined) return { Component: () => <ScreenView spec={spec} Kind={Kind} validators={validators} /> };
         return {
           Component: () => (

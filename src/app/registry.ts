@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { AnswerRules, AppAction, ChallengeHandler, CustomScreenProps, Guard, ValueStore, WidgetProps } from '../../engine/index.ts';
+import type { AnswerRulesLoader, AppAction, ChallengeHandler, CustomScreenProps, Guard, ValueStore, WidgetProps } from '../../engine/index.ts';
 import type { Brand, Card } from '../../generated/entities.ts';
 import { adminGuards } from '../admin/admin-guard.ts';
 import { adminActions } from '../admin/admin-actions.ts';
@@ -25,7 +25,6 @@ import type { RpcCall } from '../../generated/methods.ts';
 import { isCardNumber } from '../../schemas/rules/card-number.ts';
 import { isValidRoutingNumber } from '../../schemas/rules/routing-number.ts';
 import { merchantFullAccessGuard } from '../public-api/merchant-guard.ts';
-import { businessRegistrationRules, registrationBrandOf } from '../business/registration-answer-rules.ts';
 import { newBusinessActions } from '../business/act-for-new-business.ts';
 import { contractsEnabledGuard } from '../contracts/contracts-guard.ts';
 
@@ -181,14 +180,19 @@ export const valueChecks: Record<string, (value: unknown) => boolean> = {
 
 /**
  * Rules over a wizard's whole answers a wizard may name as `answerRules`, each running the very rules the
- * server refuses with (schemas/rules/), so the wizard says a refusal on its field before sending.
+ * server refuses with (schemas/rules/), so the wizard says a refusal on its field before sending. They and
+ * the data they read (the registration numbers, dictionaries and tax-id patterns) are fetched with the
+ * registration wizard, not with every first load.
  *
  * @example
  * createScreenRouter({ …, answerRules: appAnswerRules(brand, rpc, async () => (await customer.load()).customer.login) });
  */
-export function appAnswerRules(brand: Brand, rpc: RpcCall, ownLogin?: () => Promise<string>): Record<string, AnswerRules> {
-  return {
-    businessRegistration: businessRegistrationRules(registrationBrandOf(brand), rpc),
-    businessRegistrationSignedIn: businessRegistrationRules(registrationBrandOf(brand), rpc, ownLogin),
-  };
+export function appAnswerRules(brand: Brand, rpc: RpcCall, ownLogin?: () => Promise<string>): Record<string, AnswerRulesLoader> {
+  const registration = (login?: () => Promise<string>): AnswerRulesLoader => ({
+    load: async () => {
+      const { businessRegistrationRules, registrationBrandOf } = await import('../business/registration-answer-rules.ts');
+      return businessRegistrationRules(registrationBrandOf(brand), rpc, login);
+    },
+  });
+  return { businessRegistration: registration(), businessRegistrationSignedIn: registration(ownLogin) };
 }

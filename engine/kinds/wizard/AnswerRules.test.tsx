@@ -137,6 +137,37 @@ describe('WizardScreen: answer rules', () => {
   });
 });
 
+describe('WizardScreen: answer rules registered as { load }', () => {
+  it('fetches them once, with the wizard that names them, and holds Next on their problems as if given', async () => {
+    const load = vi.fn(async () => rules);
+    const callMethod = vi.fn(async (): Promise<unknown> => ({}));
+    const loader = { load };
+    const other: ScreenSpec = { id: 'other', route: '/other', layout: 'clear', title: 'crew.review', kind: 'dashboard', dashboard: { sections: [] } };
+    const { router } = renderScreens(testOptions([spec, other], { callMethod, answerRules: { crew: loader } }), '/other', i18n());
+    await screen.findByText('Review');
+    // A screen that names no rules does not fetch them.
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => {
+      await router.navigate('/crew');
+    });
+    await screen.findByRole('button', { name: 'Add someone' });
+    expect(load).toHaveBeenCalledTimes(1);
+    await click('Add someone');
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Taken' } });
+    await click('Save');
+    await waitFor(() => expect(screen.getByLabelText(/^Name/).getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This name is taken.')).toBeTruthy();
+    await act(async () => {
+      await router.navigate('/other');
+    });
+    await act(async () => {
+      await router.navigate('/crew');
+    });
+    await screen.findByRole('button', { name: 'Add someone' });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('answer rules: which problems hold a move', () => {
   const shown = spec.wizard!.steps;
   const problems = [

@@ -12,7 +12,7 @@ import { wizardHubItemSchema, wizardStepSchema } from '../../schema-form/formSch
 import { pickFields } from '../../schema-form/narrowSchema';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import { useServerErrors } from '../../schema-form/serverErrors';
-import type { AnswerProblem } from '../../provider/types';
+import type { AnswerProblem, AnswerRules } from '../../provider/types';
 import type { JsonSchema, ScreenSpec, WizardSpec, WizardStep } from '../../spec/types';
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/ErrorState';
@@ -21,7 +21,8 @@ import { Section } from '../dashboard/DashboardScreen';
 import { SubmitButton } from '../form/SubmitButton';
 import { specPart } from '../specPart';
 import { clearDraft, draftableData, openingDraftToken, pickDraft, readDraft, serverDraft, writeDraft, writeDraftToken, type WizardDraft } from './draft';
-import { holdingProblems, itemProblems, tidied, wizardRules } from './answerRules';
+import { holdingProblems, itemProblems, tidied } from './answerRules';
+import { fetchWizardRules, wizardRules } from './registeredRules';
 import { HubStep } from './HubStep';
 import { StepIndicator } from './StepIndicator';
 import { answersOf, asksForAnswers, startStep, stepOfPath, visibleSteps, withUncheckedBoxes } from './steps';
@@ -87,6 +88,7 @@ export function WizardScreen({ spec }: KindProps) {
   const drafted = useMethodData(
     loadsDraft && wizard.draft?.load ? { method: wizard.draft.load, params: wizard.draft.token ? { [wizard.draft.token]: token } : undefined } : undefined,
   );
+  const rules = useAnswerRules(spec, wizard);
   if (loaded.error && wizard.refused && isMethodCallError(loaded.error) && wizard.refused.codes.includes(loaded.error.code)) {
     return <NotForThisCustomer refused={wizard.refused} />;
   }
@@ -94,8 +96,32 @@ export function WizardScreen({ spec }: KindProps) {
   if (loaded.error) return <ErrorState onRetry={() => void loaded.mutate()} />;
   // A draft that cannot be fetched is no reason to keep the user from starting: the local one serves.
   const draftPending = loadsDraft && drafted.data === undefined && !drafted.error;
-  if ((wizard.data && loaded.data === undefined) || draftPending) return <LoadingIndicator />;
-  return <WizardBody spec={spec} wizard={wizard} loaded={loaded.data} serverDraftAnswer={drafted.data} openingToken={token} />;
+  if ((wizard.data && loaded.data === undefined) || draftPending || rules === 'fetching') return <LoadingIndicator />;
+  return <WizardBody spec={spec} wizard={wizard} rules={rules} loaded={loaded.data} serverDraftAnswer={drafted.data} openingToken={token} />;
+}
+
+/**
+ * The answer rules the wizard names, `'fetching'` while rules registered as `{ load }` are on their way (the
+ * screen's route normally fetched them with the spec). A fetch that fails reaches the route's error page.
+ */
+function useAnswerRules(spec: ScreenSpec, wizard: WizardSpec): AnswerRules | undefined | 'fetching' {
+  const { answerRules } = useEngine();
+  const rules = wizardRules(wizard, answerRules);
+  const [, arrived] = useState(0);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  useEffect(() => {
+    if (rules !== 'fetching') return;
+    let live = true;
+    fetchWizardRules(spec, answerRules).then(
+      () => live && arrived((count) => count + 1),
+      (error: unknown) => live && setFailure({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [rules, spec, answerRules]);
+  if (failure) throw failure.error;
+  return rules;
 }
 
 /** A wizard whose answers were refused with one of `refused.codes`: says so, with the way on, and offers no retry. */
@@ -127,19 +153,20 @@ function Refused({ error, to }: { error: unknown; to: string }) {
 function WizardBody({
   spec,
   wizard,
+  rules,
   loaded,
   serverDraftAnswer,
   openingToken,
 }: {
   spec: ScreenSpec;
   wizard: WizardSpec;
+  rules: AnswerRules | undefined;
   loaded: unknown;
   serverDraftAnswer: unknown;
   openingToken: string | null;
 }) {
   const { t } = useTranslation();
-  const { callMethod, answerRules } = useEngine();
-  const rules = useMemo(() => wizardRules(wizard, answerRules), [wizard, answerRules]);
+  const { callMethod } = useEngine();
   const conditions = useMemo(() => wizard.steps.flatMap((step) => (step.showIf ? [step.showIf] : [])), [wizard]);
   const schemaHolds = useSchemaTest(conditions);
   const [opening] = useState(() => {

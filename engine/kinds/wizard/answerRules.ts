@@ -1,25 +1,8 @@
 import type { AnswerProblem, AnswerRules } from '../../provider/types';
-import type { WizardSpec, WizardStep } from '../../spec/types';
+import type { WizardStep } from '../../spec/types';
 import { stepOfPath } from './steps';
 
 type Answers = Record<string, unknown>;
-
-/**
- * The rules a wizard names (`answerRules`) among those the application registers; a name it does not
- * register is a mistake of the build, said with the name.
- *
- * @example
- * ```ts
- * wizardRules(wizard, { crew: crewRules }); // crewRules for `answerRules: crew`
- * ```
- */
-export function wizardRules(wizard: WizardSpec, registered: Record<string, AnswerRules> | undefined): AnswerRules | undefined {
-  if (!wizard.answerRules) return undefined;
-  const rules = registered?.[wizard.answerRules];
-  if (!rules)
-    throw new Error(`The wizard names the answer rules '${wizard.answerRules}', which the application does not register (EngineOptions.answerRules).`);
-  return rules;
-}
 
 /**
  * The problems that hold a move from the step at `stepIndex`: those on a field this step or an earlier
