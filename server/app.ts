@@ -54,6 +54,7 @@ import { runBatches } from './batches/batches.ts';
 import { runGlobalPay } from './global-pay/receive.ts';
 import { advanceRailPayouts } from './rails/payouts.ts';
 import { startRecurringScheduler } from './transfers/scheduler.ts';
+import { pruneLimitUsage } from './transfers/limits.ts';
 import { deliverDueWebhooks } from './webhooks/index.ts';
 import { checkedPost, runIpnMessages } from './merchant/ipn.ts';
 import { runDueInstallments } from './merchant/subscriptions.ts';
@@ -182,6 +183,7 @@ export async function buildServer(config: ServerConfig): Promise<BankServer> {
         { name: 'subscription installments', run: (now) => runDueInstallments({ db, adapters, now, log: app.log }) },
         { name: 'IPN messages', run: (now) => runIpnMessages(db, now, checkedPost(adapters.outboundTargets)) },
         { name: 'contracts', run: (now) => runContractClock(db, now) },
+        { name: 'limit sums', run: (now) => pruneLimitUsage(db, now) },
       ],
     });
     await app.ready();

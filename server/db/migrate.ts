@@ -50,6 +50,7 @@ import * as botChallengeTokens from './migrations/0065_bot_challenge_tokens.ts';
 import * as redundantLedgerIndexes from './migrations/0066_redundant_ledger_indexes.ts';
 import * as ledgerPostSplitCheck from './migrations/0067_ledger_post_split_check.ts';
 import * as transferLimitUsage from './migrations/0068_transfer_limit_usage.ts';
+import * as transferLimitUsageDay from './migrations/0069_transfer_limit_usage_day.ts';
 import * as merchantSubscriptions from './migrations/0057_merchant_subscriptions.ts';
 import * as companyDocuments from './migrations/0045_company_documents.ts';
 import type { Database } from './schema.ts';
@@ -112,6 +113,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0066_redundant_ledger_indexes': redundantLedgerIndexes,
   '0067_ledger_post_split_check': ledgerPostSplitCheck,
   '0068_transfer_limit_usage': transferLimitUsage,
+  '0069_transfer_limit_usage_day': transferLimitUsageDay,
 };
 
 /**

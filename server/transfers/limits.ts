@@ -198,3 +198,24 @@ async function checkDailyAndMonthly(trx: Transaction<Database>, input: LimitChec
     throw overLimit(field, 'monthly', { limit: show(limits.monthlyMax), left: show(leftThisMonth) });
   }
 }
+
+/** At most this many daily sums are forgotten per wake-up, so one wake-up never holds the table for long. */
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Forgets the daily sums (`transfer_limit_usage`, migration 0068) of the days before last month: the limits
+ * read only this month's (`limitUsage`), so without this the table would keep a row per customer, kind,
+ * currency and day for ever. Last month's stay, so a sum is never forgotten while a clock a little behind
+ * may still read it. Runs on each scheduler wake-up; the index of migration 0069 finds the old rows, so a
+ * wake-up with nothing to forget costs one index probe. Answers how many were forgotten.
+ *
+ * @example
+ * await pruneLimitUsage(db, new Date('2026-11-29T08:00:00Z')); // rows before 2026-10-01, at most 5,000
+ */
+export async function pruneLimitUsage(db: Kysely<Database>, now: Date): Promise<number> {
+  const keepFrom = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)).toISOString().slice(0, 10);
+  const forgotten = await sql`
+    delete from transfer_limit_usage
+    where ctid in (select ctid from transfer_limit_usage where day < ${keepFrom}::date limit ${PRUNE_BATCH})`.execute(db);
+  return Number(forgotten.numAffectedRows ?? 0n);
+}

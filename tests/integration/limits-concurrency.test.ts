@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMinorUnits, toMinorUnits } from '../../server/ledger/money.ts';
 import { transferLimits } from '../../server/pricing/pricing.ts';
+import { pruneLimitUsage } from '../../server/transfers/limits.ts';
 import { ApiClient, type Tokens } from '../support/api-client.ts';
 import { BACKENDS, startDeployment, TWO_PROCESSES, type TestDeployment } from './harness.ts';
 import { createPersonalCustomer, fund, openAccount, TEST_PASSWORD } from './ledger-support.ts';
@@ -298,6 +299,48 @@ for (const backend of [...BACKENDS, TWO_PROCESSES]) {
         test.server.db,
       );
       expect(await used()).toEqual({ today: new Date().getUTCDate() === 1 ? '300.00' : '0.00', month: '300.00' });
+    });
+
+    // The daily sums would grow for ever: the scheduler forgets the days before last month, which no limit reads.
+    it('forgets the daily sums of the months before the last and keeps what the limits read', async () => {
+      const from = await newPayer('limit-prune');
+      await holdFromNowOn(from);
+      const send = async (amount: string) =>
+        (
+          (await rpc('p2pTransfer', { idempotencyKey: randomUUID(), accountId: from.usd, amount, toEmail: payee.email }, from.tokens)) as Answer & {
+            operationId: number;
+          }
+        ).operationId;
+      const db = test.server.db;
+      const days = async () =>
+        (await db.selectFrom('transfer_limit_usage').select(['day', 'amount']).where('customer_id', '=', from.customerId).orderBy('day').execute()).map(
+          (row) => [String(row.day).slice(0, 10), String(row.amount)],
+        );
+      const [old, lastMonth] = [await send('40.00'), await send('20.00')];
+      await send('10.00');
+      const now = new Date();
+      const utcDay = (months: number, day: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day, 12)).toISOString();
+      await sql`update transfers set created_at = ${utcDay(-2, 28)}::timestamptz where id = ${old}`.execute(db);
+      await sql`update transfers set created_at = ${utcDay(-1, 1)}::timestamptz where id = ${lastMonth}`.execute(db);
+      const today = now.toISOString().slice(0, 10);
+      expect(await days()).toEqual([
+        [utcDay(-2, 28).slice(0, 10), '4000'],
+        [utcDay(-1, 1).slice(0, 10), '2000'],
+        [today, '1000'],
+      ]);
+
+      // A wake-up forgets at most a batch; the demo data's history may fill more than one.
+      let forgotten = 0;
+      for (let batch = await pruneLimitUsage(db, now); batch > 0; batch = await pruneLimitUsage(db, now)) forgotten += batch;
+      expect(forgotten).toBeGreaterThanOrEqual(1);
+      expect(await days()).toEqual([
+        [utcDay(-1, 1).slice(0, 10), '2000'],
+        [today, '1000'],
+      ]);
+      const limits = (await client.rpc('customerLimits', { type: 'p2p', fromAccountId: from.usd }, { token: from.tokens.accessToken })).body;
+      expect({ today: limits.dailyUsed, month: limits.monthlyUsed }).toEqual({ today: '10.00', month: '10.00' });
+      // Nothing left to forget: the next wake-up forgets nothing.
+      expect(await pruneLimitUsage(db, now)).toBe(0);
     });
   });
 }
