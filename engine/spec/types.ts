@@ -556,6 +556,8 @@ export interface UiOptions {
   chooseOnly?: boolean;
   /** `false`: the field only narrows other fields' options (a filter); its value is never sent. */
   sent?: boolean;
+  /** A value one send uses up (a one-time token): emptied when the server refuses the form on another field. */
+  singleUse?: boolean;
   /** `fileSet`: the item field copied into each entry, naming which item it answers (`documentType`). */
   key?: string;
   /** `fileSet`: i18n key of each item's group, interpolating the item ("Document: $t(types.{{type}})"). */

@@ -8,9 +8,11 @@ import './onboarding.css';
 /**
  * `ui:widget: botChallenge` for the `challengeToken` of a registration or recovery call: an "I am not
  * a robot" button that solves the challenge for the brand's site key (brand.json `botChallengeSiteKey`)
- * and keeps the token the server verifies. A token is good once, so when the server refuses it (an
- * error on the field) the button shows again. The form draws the field's label ("Robot check") and its
- * errors, which the button points at. Draws nothing for a brand without a site key.
+ * and keeps the token the server verifies. A token is good once: when the server refuses it (an error
+ * on the field) the button shows again, and so it does after a refusal of another field, since the specs
+ * mark the field `ui:options: { singleUse: true }` and the form empties it. The form draws the field's
+ * label ("Robot check") and its errors, which the button points at. Draws nothing for a brand without a
+ * site key.
  */
 export function BotChallengeWidget(props: WidgetProps) {
   const { id, value, disabled, readonly, onChange, rawErrors, uiSchema } = props;

@@ -94,6 +94,46 @@ describe('getting in', () => {
     expect(profile.body.profile).toMatchObject({ firstName: 'Elena', lastName: 'Popa', birthDay: '1988-02-29', residenceCountryCode: 'RO' });
   });
 
+  it('asks for the robot check again after the server refuses the e-mail, whose token the refused call used up', async () => {
+    const taken = `taken.${Date.now()}@example.com`;
+    const email = `e2e.robot.${Date.now()}@example.com`;
+    const page = await newPage();
+    await page.goto(`${paxum.url}/register/personal`);
+    await page.locator('#register-personal_firstName').fill('Ana');
+    await page.locator('#register-personal_lastName').fill('Lupu');
+    await page.locator('#register-personal_username').fill(taken);
+    await page.locator('#register-personal_password').fill('Ana-pass-2026');
+    await page.locator('#register-personal_residenceCountryCode').selectOption({ label: 'Romania' });
+    await page.locator('#register-personal_birthDay').fill('1990-05-17');
+    await page.locator('#register-personal_registrationType').selectOption('developers');
+    await page.locator('#register-personal_acceptedTerms_privacyPolicy').check();
+    await page.locator('#register-personal_acceptedTerms_userAgreement').check();
+    await solveChallengeOnPage(page);
+    // Someone registers the address while the form is filled: only the server can say so.
+    await new ApiClient(paxum.url).rpc('accountCreate', {
+      firstName: 'Other',
+      lastName: 'Person',
+      username: taken,
+      password: 'Other-pass-2026',
+      residenceCountryCode: 'RO',
+      birthDay: '1980-01-01',
+      registrationType: 'others',
+      acceptedTerms: ['privacyPolicy', 'userAgreement'],
+      challengeToken: await solvedChallenge(paxum.url),
+    });
+    await page.locator('form button[type="submit"]').click();
+    await expect.poll(() => page.locator('form').innerText()).toContain('An account with this e-mail already exists.');
+    // The refused call spent the token: the check is asked for again, not said to be passed.
+    await page.getByRole('button', { name: 'I am not a robot' }).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'you are not a robot' }).count()).toBe(0);
+
+    await page.locator('#register-personal_username').fill(email);
+    await solveChallengeOnPage(page);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL('**/activate?**');
+    expect(await page.locator('#activate_username').inputValue()).toBe(email);
+  });
+
   it('recovers a forgotten password by e-mail, then signs in with the new one', async () => {
     const email = `recover.${Date.now()}@example.com`;
     const client = new ApiClient(paxum.url);

@@ -3,7 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { MethodCallError } from '../../errors/MethodCallError';
 import { formSchema } from '../../schema-form/formSchemas';
-import { formSpec } from '../../testing/fixtures';
+import { formSpec, personSchema } from '../../testing/fixtures';
+import type { JsonSchema, WidgetProps } from '../../index';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useEngine } from '../../provider/EngineProvider';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
@@ -262,5 +264,57 @@ describe('FormScreen', () => {
     type(/Given name/, 'Ada');
     await submit();
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('personUpdate', { firstName: 'Ada', email: 'grace@example.com' }));
+  });
+});
+
+/** A one-time token's widget, as a robot check's: a button that fetches a new token, or a line saying one is ready. */
+function TokenWidget({ id, value, onChange }: WidgetProps) {
+  const [issued, setIssued] = useState(0);
+  if (typeof value === 'string' && value !== '') return <output id={id}>{`Token ${value} ready`}</output>;
+  return (
+    <button
+      id={id}
+      type="button"
+      onClick={() => {
+        setIssued(issued + 1);
+        onChange(`t${issued + 1}`);
+      }}
+    >
+      Get a token
+    </button>
+  );
+}
+
+describe('FormScreen: a single-use value', () => {
+  it('is emptied when the server refuses another field, so a new one is asked for, and kept beside its own refusal', async () => {
+    const callMethod = vi
+      .fn<(method: string, params: Record<string, unknown>) => Promise<unknown>>()
+      .mockRejectedValueOnce(new MethodCallError('TA1', 'Invalid', { email: 'This address is taken' }))
+      .mockRejectedValueOnce(new MethodCallError('TA1', 'Invalid', { token: 'The token was refused' }))
+      .mockResolvedValue({});
+    const schema: JsonSchema = { ...personSchema, properties: { ...personSchema.properties, token: { type: 'string', title: 'Token' } } };
+    const spec = formSpec(
+      {},
+      { schema, fields: ['firstName', 'email', 'token'], uiSchema: { token: { 'ui:widget': 'token', 'ui:options': { singleUse: true } } } },
+    );
+    renderScreens(testOptions([spec], { callMethod, widgets: { token: TokenWidget } }), '/person', i18n());
+    await screen.findByRole('button', { name: 'Save' });
+    type(/Given name/, 'Ada');
+    type(/Email/, 'ada@example.com');
+    await act(async () => fireEvent.click(screen.getByText('Get a token')));
+    await submit();
+    expect(callMethod).toHaveBeenLastCalledWith('personUpdate', { firstName: 'Ada', email: 'ada@example.com', token: 't1' });
+    await screen.findByText('This address is taken');
+    // The send used the token up: the widget asks for a new one.
+    await screen.findByText('Get a token');
+    expect(screen.queryByText('Token t1 ready')).toBeNull();
+
+    await act(async () => type(/Email/, 'ada@example.org'));
+    await act(async () => fireEvent.click(screen.getByText('Get a token')));
+    await submit();
+    expect(callMethod).toHaveBeenLastCalledWith('personUpdate', { firstName: 'Ada', email: 'ada@example.org', token: 't2' });
+    // Refused itself, the token stays beside the error that says so.
+    await screen.findByText('The token was refused');
+    expect(screen.getByText('Token t2 ready')).toBeTruthy();
   });
 });
