@@ -27,7 +27,7 @@ export { ChoiceSelect, type Choice } from './schema-form/optionWidgets';
 export { SchemaForm, type SchemaFormProps } from './schema-form/SchemaForm';
 export { customForm, formSchema } from './schema-form/formSchemas';
 export { useServerErrors } from './schema-form/serverErrors';
-export { withoutSpentValues } from './schema-form/singleUse';
+export { emptySpentValues } from './schema-form/singleUse';
 export { useFieldAria } from './schema-form/fieldVisibility';
 export { SubmitButton } from './kinds/form/SubmitButton';
 export { DataTable, type DataTableProps } from './kinds/table/DataTable';

@@ -1,3 +1,4 @@
+import { flushSync } from 'react-dom';
 import type { UiOptions } from '../spec/types';
 
 /**
@@ -29,5 +30,25 @@ export function withoutSpentValues(
   if (spent.length === 0) return data;
   const kept = { ...data };
   for (const field of spent) delete kept[field];
+  return kept;
+}
+
+/**
+ * After a refusal: empties the single-use values the send used up (see {@link withoutSpentValues}; every
+ * uiSchema given counts, a wizard's steps each have one) through `setData`, in a render of its own, and
+ * answers the values the refusal's errors are to be shown against. The errors must come in a later render:
+ * rjsf with live validation drops the errors it was given when its data changes from outside.
+ *
+ * @example
+ * serverErrors.show(fieldErrors, emptySpentValues(sent, [form.uiSchema], fieldErrors, setData));
+ */
+export function emptySpentValues(
+  data: Record<string, unknown>,
+  uiSchemas: readonly (Record<string, unknown> | undefined)[],
+  refused: Record<string, unknown>,
+  setData: (data: Record<string, unknown>) => void,
+): Record<string, unknown> {
+  const kept = uiSchemas.reduce<Record<string, unknown>>((answers, uiSchema) => withoutSpentValues(answers, uiSchema, refused), data);
+  if (kept !== data) flushSync(() => setData(kept));
   return kept;
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -11,7 +10,7 @@ import {
   isMethodCallError,
   SchemaForm,
   useServerErrors,
-  withoutSpentValues,
+  emptySpentValues,
   type CustomScreenProps,
 } from '../../engine/index.ts';
 import { useApp } from '../app/app-context.tsx';
@@ -68,12 +67,9 @@ function StepForm({
       await onSubmit(valid);
     } catch (error) {
       const fieldErrors = fieldErrorsOf(error);
-      if (fieldErrors) {
-        // The robot check's token is good once: a refusal of another field empties it (`singleUse` in the spec).
-        const kept = withoutSpentValues(valid, form.uiSchema, fieldErrors);
-        if (kept !== valid) flushSync(() => setData(kept));
-        show(fieldErrors, kept);
-      } else feedback.showError(error);
+      // The robot check's token is good once: a refusal of another field empties it (`singleUse` in the spec).
+      if (fieldErrors) show(fieldErrors, emptySpentValues(valid, [form.uiSchema], fieldErrors, setData));
+      else feedback.showError(error);
     } finally {
       setPending(false);
     }

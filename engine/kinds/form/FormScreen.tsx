@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { queryFields, typedQueryFields } from '../../actions/useCall';
@@ -13,7 +12,7 @@ import { formSchema } from '../../schema-form/formSchemas';
 import { pickFields } from '../../schema-form/narrowSchema';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import { useServerErrors } from '../../schema-form/serverErrors';
-import { withoutSpentValues } from '../../schema-form/singleUse';
+import { emptySpentValues } from '../../schema-form/singleUse';
 import type { FormSpec, JsonSchema, LiveValue, ScreenSpec } from '../../spec/types';
 import { matchesWhen } from '../../spec/when';
 import { ErrorState } from '../../ui/ErrorState';
@@ -161,14 +160,9 @@ export function FormBody({
         setRound((current) => current + 1);
       };
       const outcome = await submitData(withoutComputedFields(valid, form.live, lastChangedRef.current), { reviewValues, repeat });
-      if (outcome.status === 'invalid') {
-        // A refusal used up the single-use values (a one-time token): their fields ask for new ones. The form
-        // takes the values first and the errors after, in two renders: rjsf drops the errors it was given when
-        // its data changes from outside.
-        const kept = withoutSpentValues(valid, form.uiSchema, outcome.fieldErrors);
-        if (kept !== valid) flushSync(() => setData(kept));
-        serverErrors.show(outcome.fieldErrors, kept);
-      } else if (outcome.status === 'done' || outcome.status === 'kept') serverErrors.clear();
+      // A refusal used up the single-use values (a one-time token): their fields ask for new ones.
+      if (outcome.status === 'invalid') serverErrors.show(outcome.fieldErrors, emptySpentValues(valid, [form.uiSchema], outcome.fieldErrors, setData));
+      else if (outcome.status === 'done' || outcome.status === 'kept') serverErrors.clear();
       if (outcome.status === 'done') {
         if (resetOnDone) {
           setData(form.keepOnDone ? { ...initialData, ...pickFields(valid, form.keepOnDone) } : initialData);

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCall } from '../../actions/useCall';
@@ -13,7 +12,7 @@ import { wizardHubItemSchema, wizardStepSchema } from '../../schema-form/formSch
 import { pickFields } from '../../schema-form/narrowSchema';
 import { SchemaForm } from '../../schema-form/SchemaForm';
 import { useServerErrors } from '../../schema-form/serverErrors';
-import { withoutSpentValues } from '../../schema-form/singleUse';
+import { emptySpentValues } from '../../schema-form/singleUse';
 import type { AnswerProblem, AnswerRules } from '../../provider/types';
 import type { JsonSchema, ScreenSpec, WizardSpec, WizardStep } from '../../spec/types';
 import { useConfirm } from '../../ui/ConfirmDialog';
@@ -351,13 +350,18 @@ function WizardBody({
           beforeSuccess: forgetDraft,
         },
       );
-      if (outcome.status === 'invalid') {
-        // A refusal used up the single-use values (a one-time token): their fields ask for new ones. The
-        // answers first, the errors after, in two renders (rjsf drops errors when its data changes from outside).
-        const kept = wizard.steps.reduce((answers, each) => withoutSpentValues(answers, each.uiSchema, outcome.fieldErrors), all);
-        if (kept !== all) flushSync(() => setData(kept));
-        refused(outcome.fieldErrors, kept);
-      } else if (outcome.status === 'done' && nowShown[here + 1]) goTo((nowShown[here + 1] as WizardStep).id, all);
+      // A refusal used up the single-use values (a one-time token): their fields ask for new ones.
+      if (outcome.status === 'invalid')
+        refused(
+          outcome.fieldErrors,
+          emptySpentValues(
+            all,
+            wizard.steps.map((each) => each.uiSchema),
+            outcome.fieldErrors,
+            setData,
+          ),
+        );
+      else if (outcome.status === 'done' && nowShown[here + 1]) goTo((nowShown[here + 1] as WizardStep).id, all);
       return;
     }
     const following = nowShown[here + 1];
