@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCall } from '../../actions/useCall';
@@ -18,7 +18,6 @@ import type { JsonSchema, ScreenSpec, WizardSpec, WizardStep } from '../../spec/
 import { useConfirm } from '../../ui/ConfirmDialog';
 import { ErrorState } from '../../ui/ErrorState';
 import { LoadingIndicator } from '../../ui/Progress';
-import { Section } from '../dashboard/DashboardScreen';
 import { SubmitButton } from '../form/SubmitButton';
 import { specPart } from '../specPart';
 import { clearDraft, draftableData, openingDraftToken, pickDraft, readDraft, serverDraft, writeDraft, writeDraftToken, type WizardDraft } from './draft';
@@ -30,6 +29,12 @@ import { answersOf, asksForAnswers, startStep, stepOfPath, visibleSteps, withUnc
 import { SummaryStep } from './SummaryStep';
 import { useSchemaTest } from './useSchemaTest';
 import { specSource } from '../../spec/source';
+
+/**
+ * A step of dashboard sections: few wizards have one, and the dashboard's parts (tables, charts, editable
+ * sections) are most of a wizard's code, so they come when such a step is shown.
+ */
+const Section = lazy(() => import('../dashboard/DashboardScreen').then((module) => ({ default: module.Section })));
 
 type Answers = Record<string, unknown>;
 
@@ -521,9 +526,11 @@ function WizardBody({
     body = (
       <>
         <div className="eng-dashboard eng-wizard__sections">
-          {(step.sections ?? []).map((section) => (
-            <Section key={section.id} spec={spec} section={section} />
-          ))}
+          <Suspense fallback={<LoadingIndicator />}>
+            {(step.sections ?? []).map((section) => (
+              <Section key={section.id} spec={spec} section={section} />
+            ))}
+          </Suspense>
         </div>
         {buttons(stepIndex < lastIndex ? 'button' : null, () => goTo((shown[stepIndex + 1] as WizardStep).id, data))}
       </>
