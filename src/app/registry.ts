@@ -7,6 +7,7 @@ import { accountActions } from '../accounts/account-actions.ts';
 import { cardGuards } from '../cards/card-guards.ts';
 import { activationActions, type ActivationServices } from '../onboarding/activation.ts';
 import { businessRegistrationOpenGuard, registrationOffers, registrationOpenGuard } from '../onboarding/registration-offers.ts';
+import type { AskedCustomerCheck } from '../session/asked-customer.ts';
 import type { SessionActions } from '../session/actions.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import { createGuards } from '../session/guards.ts';
@@ -85,7 +86,8 @@ export function appFacts(brand: Brand): Record<string, unknown> {
 }
 
 /** What the application's actions and challenges use besides the session's actions. */
-export type AppServices = ActivationServices & PhoneVerificationServices & { storage: Storage; tokenService: TokenService; t: Translate };
+export type AppServices = ActivationServices &
+  PhoneVerificationServices & { storage: Storage; tokenService: TokenService; t: Translate; askedCustomer?: AskedCustomerCheck };
 
 /**
  * The actions screen specs may name (`submit.action`, a button's `action`): the session's, the admin's

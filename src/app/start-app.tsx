@@ -6,7 +6,7 @@ import { createScreenRouter } from '../../engine/index.ts';
 import { brandIds, loadBrand, loadBrandLogo } from '../../generated/brands.ts';
 import { screens } from '../../generated/screens.ts';
 import { Feedback } from '../errors/Feedback.tsx';
-import { clearNoticesOnNavigation, createFeedbackStore } from '../errors/feedback-store.ts';
+import { clearNoticesOnNavigation, createFeedbackStore, noticeOnNextPage } from '../errors/feedback-store.ts';
 import { createI18n } from '../i18n/create-i18n.ts';
 import { ColorSchemeProvider } from '../theme/ThemeSwitcher.tsx';
 import { layouts } from '../layouts/index.ts';
@@ -17,7 +17,7 @@ import { goToStartPage, signInWithAuthorizationCode } from '../navigation/code-l
 import { createTermsStep } from '../navigation/terms-step.ts';
 import { TermsStep } from '../navigation/TermsStep.tsx';
 import { actFor, actingCustomerId } from '../session/acting-customer.ts';
-import { actForAsked, type ActingCustomerJudge } from '../session/asked-customer.ts';
+import { actForAsked, rememberAskedCustomer, type ActingCustomerJudge, type AskedCustomerCheck } from '../session/asked-customer.ts';
 import { createSessionActions } from '../session/actions.ts';
 import { createCustomerStore, customerFacts } from '../session/customer-store.ts';
 import { LOGIN } from '../session/guards.ts';
@@ -95,7 +95,6 @@ export async function startApp(container: HTMLElement): Promise<void> {
     () => rpc('profileInquiry', {}),
     () => rpc('businessAccessInfo', {}),
   );
-  const actions = createSessionActions(session, customer, sessionStorage, tokenService);
   // Signed in before the router runs its first guard, so the page asked for opens.
   let codeSignIn = false;
   if (bootQuery.authorizationCode) {
@@ -107,14 +106,21 @@ export async function startApp(container: HTMLElement): Promise<void> {
       },
     );
   }
-  // The server judges ?fromCustomerId (the Customer-Id check) before the first page loads anything.
+  // The server judges ?fromCustomerId (the Customer-Id check): before the first page loads anything when
+  // signed in; a signed-out visitor's is kept and judged when they sign in.
+  const judge: ActingCustomerJudge = {
+    isAdmin: async () => (await customer.load()).customer.isAdmin,
+    startViewing: (customerId) => rpc('adminViewStart', { customerId }),
+    actingCall: () => rpc('businessAccessInfo', {}),
+  };
+  const askedCustomer: AskedCustomerCheck = {
+    judge,
+    refused: (customerId) => noticeOnNextPage(router, feedback, 'session.environment.notAllowed', { customerId }),
+  };
+  const actions = createSessionActions(session, customer, sessionStorage, tokenService, undefined, askedCustomer);
   let actingRefused = false;
-  if (bootQuery.fromCustomerId) {
-    const judge: ActingCustomerJudge = {
-      isAdmin: async () => (await customer.load()).customer.isAdmin,
-      startViewing: (customerId) => rpc('adminViewStart', { customerId }),
-      actingCall: () => rpc('businessAccessInfo', {}),
-    };
+  if (bootQuery.fromCustomerId && !session.isSignedIn()) rememberAskedCustomer(bootQuery.fromCustomerId, sessionStorage);
+  else if (bootQuery.fromCustomerId) {
     actingRefused = !(await actForAsked(bootQuery.fromCustomerId, judge, sessionStorage, session.isSignedIn()).catch((error: unknown) => {
       feedback.showError(error);
       return true;
@@ -157,6 +163,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
       t: (key: string, values?: Record<string, unknown>) => i18n.t(key, values),
       storage: sessionStorage,
       tokenService,
+      askedCustomer,
     }),
     components,
     widgets,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MethodCallError } from '../../engine/index.ts';
-import { clearNoticesOnNavigation, createFeedbackStore, NOTICE_DURATION_MS, type NavigationSource } from './feedback-store.ts';
+import { clearNoticesOnNavigation, createFeedbackStore, noticeOnNextPage, NOTICE_DURATION_MS, type NavigationSource } from './feedback-store.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -58,5 +58,28 @@ describe('feedback store', () => {
     expect(feedback.state().notices).toEqual([]);
     stop();
     expect(listener).toBeUndefined();
+  });
+
+  it('says a notice learnt while leaving a page on the next page, after the clearing, and only there', () => {
+    const listeners = new Set<(state: { location: { pathname: string } }) => void>();
+    const router: NavigationSource = {
+      state: { location: { pathname: '/login' } },
+      subscribe: (next) => {
+        listeners.add(next);
+        return () => listeners.delete(next);
+      },
+    };
+    const go = (pathname: string) => [...listeners].forEach((listener) => listener({ location: { pathname } }));
+    const feedback = createFeedbackStore();
+    clearNoticesOnNavigation(router, feedback);
+    noticeOnNextPage(router, feedback, 'session.environment.notAllowed', { customerId: 4021 });
+    expect(feedback.state().notices).toEqual([]);
+    go('/login');
+    expect(feedback.state().notices).toEqual([]);
+    go('/company-selection');
+    expect(feedback.state().notices).toMatchObject([{ messageKey: 'session.environment.notAllowed', values: { customerId: 4021 } }]);
+    go('/home');
+    expect(feedback.state().notices).toEqual([]);
+    expect(listeners.size).toBe(1);
   });
 });

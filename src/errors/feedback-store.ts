@@ -104,3 +104,25 @@ export function clearNoticesOnNavigation(router: NavigationSource, feedback: Pic
     feedback.clearNotices();
   });
 }
+
+/**
+ * Says a notice once the user has reached the next page, for something learnt while leaving this one (a
+ * refusal found during a sign-in that then goes to the start page): said at once, it would be cleared by
+ * {@link clearNoticesOnNavigation} on arrival. Subscribe this after that one, so it speaks after the clearing.
+ *
+ * @example
+ * noticeOnNextPage(router, feedback, 'session.environment.notAllowed', { customerId: 4021 });
+ */
+export function noticeOnNextPage(
+  router: NavigationSource,
+  feedback: Pick<FeedbackStore, 'notify'>,
+  messageKey: string,
+  values?: Record<string, unknown>,
+): void {
+  const pathname = router.state.location.pathname;
+  const stop = router.subscribe((state) => {
+    if (state.location.pathname === pathname) return;
+    stop();
+    feedback.notify(messageKey, values);
+  });
+}

@@ -2,6 +2,7 @@ import { MethodCallError } from '../../engine/index.ts';
 import { TokenServiceError, type TokenService } from '../transport/token-service.ts';
 import { beginSignIn } from '../signin/sign-in-flow.ts';
 import { pendingSignIn, type PendingStore } from '../signin/pending.ts';
+import type { AskedCustomerCheck } from './asked-customer.ts';
 import type { CustomerStore } from './customer-store.ts';
 import { LOGIN } from './guards.ts';
 import type { Session } from './session.ts';
@@ -40,13 +41,19 @@ export function createSessionActions(
   storage: Storage,
   tokenService: TokenService,
   pending: PendingStore = pendingSignIn,
+  askedCustomer?: AskedCustomerCheck,
 ): SessionActions {
   return {
     async signIn(input) {
       const username = String(input.username ?? '');
       const password = String(input.password ?? '');
       try {
-        return { navigate: await beginSignIn({ tokenService, session, customer, pending, storage }, { username, password }) };
+        return {
+          navigate: await beginSignIn(
+            { tokenService, session, customer, pending, storage, ...(askedCustomer ? { askedCustomer } : {}) },
+            { username, password },
+          ),
+        };
       } catch (error) {
         if (error instanceof TokenServiceError) {
           throw new MethodCallError('AU', error.message, error.field ? { [error.field]: error.message } : {});

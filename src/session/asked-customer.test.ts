@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MethodCallError } from '../../engine/index.ts';
 import { actFor, actingCustomerId } from './acting-customer.ts';
-import { actForAsked, type ActingCustomerJudge } from './asked-customer.ts';
+import { actForAsked, actForRemembered, rememberAskedCustomer, type ActingCustomerJudge } from './asked-customer.ts';
 
 const refused = () => Promise.reject(new MethodCallError('13', 'Access denied'));
 
@@ -51,5 +51,45 @@ describe('actForAsked (?fromCustomerId)', () => {
     const offline = judge({ actingCall: () => Promise.reject(new MethodCallError('AE', 'networkError', {}, { unanswered: true })) });
     await expect(actForAsked(4021, offline, sessionStorage, true)).rejects.toThrow('networkError');
     expect(actingCustomerId(sessionStorage)).toBeNull();
+  });
+});
+
+describe('a ?fromCustomerId asked for before sign-in', () => {
+  const notice = () => vi.fn<(customerId: number) => void>();
+
+  it('acts for it at sign-in when the server allows it, once', async () => {
+    rememberAskedCustomer(4021, sessionStorage);
+    const tell = notice();
+    const business = judge();
+    expect(await actForRemembered(sessionStorage, { judge: business, refused: tell })).toBe(true);
+    expect(actingCustomerId(sessionStorage)).toBe(4021);
+    expect(tell).not.toHaveBeenCalled();
+    actFor(null, sessionStorage);
+    expect(await actForRemembered(sessionStorage, { judge: business, refused: tell })).toBe(false);
+    expect(business.actingCall).toHaveBeenCalledTimes(1);
+    expect(actingCustomerId(sessionStorage)).toBeNull();
+  });
+
+  it('says a refusal, and the user acts for themselves', async () => {
+    rememberAskedCustomer(4021, sessionStorage);
+    const tell = notice();
+    expect(await actForRemembered(sessionStorage, { judge: judge({ actingCall: refused }), refused: tell })).toBe(false);
+    expect(tell).toHaveBeenCalledWith(4021);
+    expect(actingCustomerId(sessionStorage)).toBeNull();
+  });
+
+  it('keeps it for the next sign-in when the call got no answer', async () => {
+    rememberAskedCustomer(4021, sessionStorage);
+    const offline = judge({ actingCall: () => Promise.reject(new MethodCallError('AE', 'networkError', {}, { unanswered: true })) });
+    await expect(actForRemembered(sessionStorage, { judge: offline, refused: notice() })).rejects.toThrow('networkError');
+    const allowed = judge();
+    expect(await actForRemembered(sessionStorage, { judge: allowed, refused: notice() })).toBe(true);
+    expect(actingCustomerId(sessionStorage)).toBe(4021);
+  });
+
+  it('asks the server nothing when nothing was asked for', async () => {
+    const nobody = judge();
+    expect(await actForRemembered(sessionStorage, { judge: nobody, refused: notice() })).toBe(false);
+    expect(nobody.actingCall).not.toHaveBeenCalled();
   });
 });

@@ -42,3 +42,46 @@ export async function actForAsked(customerId: number, judge: ActingCustomerJudge
     throw error;
   }
 }
+
+const ASKED_CUSTOMER = 'session.askedCustomerId';
+
+/**
+ * Keeps the customer a signed-out visitor's `?fromCustomerId` asks for, so that signing in acts for it
+ * (when the server allows it) instead of refusing it before anyone is signed in. One sign-in takes it.
+ *
+ * @example
+ * rememberAskedCustomer(4021, sessionStorage);
+ */
+export function rememberAskedCustomer(customerId: number, storage: Storage): void {
+  storage.setItem(ASKED_CUSTOMER, String(customerId));
+}
+
+/** What a sign-in needs to act for the customer a signed-out visitor asked for: the server's judge, and who to tell of a refusal. */
+export interface AskedCustomerCheck {
+  judge: ActingCustomerJudge;
+  /** Called when the server refuses: the user acts for themselves (the notice `session.environment.notAllowed`). */
+  refused(customerId: number): void;
+}
+
+/**
+ * Right after a sign-in: acts for the customer {@link rememberAskedCustomer} kept, if the server allows it,
+ * and forgets it. Answers whether the user now acts for it (the start page's "custom customer chosen"). A
+ * refusal is told and the user acts for themselves; a call that got no answer keeps the asked customer for
+ * the next sign-in and is thrown, as a profile that did not load fails the sign-in.
+ *
+ * @example
+ * const chosen = await actForRemembered(sessionStorage, { judge, refused: (id) => notify('session.environment.notAllowed', { customerId: id }) });
+ */
+export async function actForRemembered(storage: Storage, check: AskedCustomerCheck): Promise<boolean> {
+  const asked = Number(storage.getItem(ASKED_CUSTOMER));
+  storage.removeItem(ASKED_CUSTOMER);
+  if (!Number.isSafeInteger(asked) || asked <= 0) return false;
+  try {
+    if (await actForAsked(asked, check.judge, storage, true)) return true;
+  } catch (error) {
+    rememberAskedCustomer(asked, storage);
+    throw error;
+  }
+  check.refused(asked);
+  return false;
+}

@@ -1,4 +1,5 @@
 import { AFTER_SMS_CONFIRMED_LOGIN } from '../navigation/redirect-rules.ts';
+import { actForRemembered, type AskedCustomerCheck } from '../session/asked-customer.ts';
 import type { CustomerStore } from '../session/customer-store.ts';
 import { createPkcePair } from '../session/pkce.ts';
 import { takeRememberedPath } from '../session/remembered-path.ts';
@@ -17,11 +18,14 @@ export interface SignInDeps {
   customer: CustomerStore;
   pending: PendingStore;
   storage: Storage;
+  /** Acts for the customer a signed-out visitor's `?fromCustomerId` asked for, once signed in. */
+  askedCustomer?: AskedCustomerCheck;
 }
 
 /**
  * Finishes a sign-in with its tokens: the session takes them, the customer is loaded (if that fails
- * the fresh session is closed again), then the start page, or the migration notice first. After an
+ * the fresh session is closed again), the customer a `?fromCustomerId` asked for before sign-in is acted
+ * for if the server allows it, then the start page, or the migration notice first. After an
  * SMS-confirmed login the user goes to the accounts page.
  *
  * @example
@@ -37,8 +41,11 @@ export async function completeSignIn(
   let next: string;
   try {
     const signedIn = await deps.customer.load();
+    const customCustomerChosen = deps.askedCustomer ? await actForRemembered(deps.storage, deps.askedCustomer) : false;
+    // The business facts (rights, acting company) are read again as the customer now acted for.
+    if (customCustomerChosen) deps.customer.clear();
     const remembered = takeRememberedPath(deps.storage);
-    next = options.after === 'accounts' ? AFTER_SMS_CONFIRMED_LOGIN : startPage(signedIn.customer, remembered);
+    next = options.after === 'accounts' ? AFTER_SMS_CONFIRMED_LOGIN : startPage(signedIn.customer, remembered, { customCustomerChosen });
   } catch (error) {
     deps.pending.set(null);
     await deps.session.signOut();

@@ -147,6 +147,37 @@ describe('query handling at start', () => {
     expect(page.url()).not.toContain('fromCustomerId');
   });
 
+  it("keeps a signed-out visitor's fromCustomerId until sign-in, then acts for it if allowed or says why not", async () => {
+    const business = await signIn(servers.paxum.url, 'business@example.com');
+    const { customers } = (await business.call('customerAccessList', {})) as { customers: { customerId: number; customerName: string }[] };
+    const northwind = customers.find((company) => company.customerName === 'Northwind Studio Ltd')!.customerId;
+    const personal = await signIn(servers.paxum.url, 'personal@example.com');
+    const stranger = ((await personal.call('profileInquiry', {})) as { customer: { customerId: number } }).customer.customerId;
+    const refusal = `You cannot act for customer ${stranger}: you act for yourself.`;
+
+    const allowed = await newPage();
+    const acting = (page: Page) => page.evaluate(() => sessionStorage.getItem('session.actingCustomerId'));
+    await allowed.goto(`${servers.paxum.url}/home?fromCustomerId=${northwind}`);
+    await allowed.waitForURL('**/login');
+    await allowed.locator('#login_username').waitFor();
+    // Nobody is signed in yet: nothing to refuse, nobody acted for.
+    expect(await allowed.locator('body').innerText()).not.toContain('You cannot act for customer');
+    expect(await acting(allowed)).toBeNull();
+    await fillLogin(allowed, 'business@example.com');
+    await expect.poll(() => acting(allowed)).toBe(String(northwind));
+    await allowed.waitForURL((url) => url.pathname !== '/login');
+
+    const refused = await newPage();
+    await refused.goto(`${servers.paxum.url}/home?fromCustomerId=${stranger}`);
+    await refused.locator('#login_username').waitFor();
+    expect(await refused.locator('body').innerText()).not.toContain(refusal);
+    await fillLogin(refused, 'business@example.com');
+    await refused.waitForURL((url) => url.pathname !== '/login');
+    // Said on the page the sign-in lands on, not cleared by the arrival.
+    await expect.poll(() => refused.locator('body').innerText()).toContain(refusal);
+    expect(await acting(refused)).toBeNull();
+  });
+
   it.each([
     ['success', 'en', 'E-MAIL CONFIRMATION', 'Your E-mail address has been confirmed!'],
     ['fail', 'en', 'E-MAIL CONFIRMATION', 'An error has occurred. Please contact us.'],
