@@ -176,6 +176,9 @@ describe('query handling at start', () => {
     // Said on the page the sign-in lands on, not cleared by the arrival.
     await expect.poll(() => refused.locator('body').innerText()).toContain(refusal);
     expect(await acting(refused)).toBeNull();
+    // Readable over the page: the notice area is drawn outside any screen, and takes the theme all the same.
+    const notice = refused.locator('.eng-notice-area__item', { hasText: refusal });
+    expect(await notice.evaluate((item) => getComputedStyle(item).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   });
 
   it.each([
