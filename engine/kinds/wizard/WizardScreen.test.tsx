@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MethodCallError } from '../../errors/MethodCallError';
+import type { WidgetProps } from '@rjsf/utils';
 import type { JsonSchema, ScreenSpec } from '../../spec/types';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
 
@@ -173,5 +175,54 @@ describe('WizardScreen', () => {
     expect(await screen.findByRole('heading', { level: 2, name: /Step 1 of 2/ })).toBeTruthy();
     expect(await screen.findByText('Already registered')).toBeTruthy();
     expect(localStorage.getItem('signup-draft')).not.toBeNull();
+  });
+});
+
+/** A one-time token's widget, as a robot check's: a button that fetches a new token, or a line saying one is ready. */
+function TokenWidget({ id, value, onChange }: WidgetProps) {
+  const [issued, setIssued] = useState(0);
+  if (typeof value === 'string' && value !== '') return <output id={id}>{`Token ${value} ready`}</output>;
+  return (
+    <button
+      id={id}
+      type="button"
+      onClick={() => {
+        setIssued(issued + 1);
+        onChange(`t${issued + 1}`);
+      }}
+    >
+      Get a token
+    </button>
+  );
+}
+
+describe('WizardScreen: a single-use value', () => {
+  it('is emptied when the submit is refused on another field, so the step asks for a new one', async () => {
+    const callMethod = vi
+      .fn<(method: string, params: Record<string, unknown>) => Promise<unknown>>()
+      .mockRejectedValueOnce(new MethodCallError('TA1', 'Invalid', { country: 'Not served' }))
+      .mockResolvedValue({});
+    const spec = wizardSpec();
+    spec.wizard!.steps[1]!.uiSchema = { secret: { 'ui:widget': 'token', 'ui:options': { singleUse: true } } };
+    renderScreens(testOptions([spec], { callMethod, widgets: { token: TokenWidget } }), '/signup', i18n());
+    await screen.findByLabelText(/^Company name/);
+    fill('Company name', 'Acme');
+    fill('Email', 'ops@acme.test');
+    await click('Next');
+    fill('Country', 'XX');
+    await act(async () => fireEvent.click(screen.getByText('Get a token')));
+    await click('Send');
+    expect(callMethod).toHaveBeenLastCalledWith('signupCreate', { companyName: 'Acme', email: 'ops@acme.test', country: 'XX', secret: 't1' });
+    expect(await screen.findByText('Not served')).toBeTruthy();
+    // The send used the token up: the step asks for a new one.
+    await screen.findByText('Get a token');
+    expect(screen.queryByText('Token t1 ready')).toBeNull();
+
+    fill('Country', 'DE');
+    await act(async () => fireEvent.click(screen.getByText('Get a token')));
+    await click('Send');
+    await waitFor(() =>
+      expect(callMethod).toHaveBeenLastCalledWith('signupCreate', { companyName: 'Acme', email: 'ops@acme.test', country: 'DE', secret: 't2' }),
+    );
   });
 });
