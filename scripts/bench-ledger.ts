@@ -31,7 +31,7 @@ import pg from 'pg';
 import { buildServer, type BankServer } from '../server/app.ts';
 import { REPOSITORY_ROOT, type ServerConfig } from '../server/config/config.ts';
 import type { Database } from '../server/db/schema.ts';
-import { keepStatementsPrepared } from '../server/db/connect.ts';
+import { keepStatementsPrepared, postgresTypes } from '../server/db/connect.ts';
 import { postLedgerTransaction } from '../server/ledger/post-transaction.ts';
 import { systemAccountId } from '../server/ledger/system-accounts.ts';
 import { foldSystemBalances } from '../server/ledger/system-balances.ts';
@@ -97,17 +97,9 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
   return databaseUrl(serverUrl, name);
 }
 
-/** A Kysely over a pool of `size` connections that reads int8 as bigint, as the server's does. */
+/** A Kysely over a pool of `size` connections that reads values as the server's does (int8 as bigint). */
 function ledgerPool(url: string, size: number): Kysely<Database> {
-  const types = {
-    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-      oid === 20
-        ? (value: string) => BigInt(value)
-        : oid === 1082
-          ? (value: string) => value
-          : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
-  };
-  const pool = new pg.Pool({ connectionString: url, max: size, types });
+  const pool = new pg.Pool({ connectionString: url, max: size, types: postgresTypes() });
   // As the server's pool does (server/db/connect.ts): statements with parameters run prepared.
   pool.on('connect', (client) => keepStatementsPrepared(client as unknown as Parameters<typeof keepStatementsPrepared>[0]));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

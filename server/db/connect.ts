@@ -18,7 +18,8 @@ const DATE_OID = 1082;
 const parseInt8 = (value: string): bigint => BigInt(value);
 const keepDate = (value: string): string => value;
 
-function postgresTypes(): pg.CustomTypesConfig {
+/** How the server's PostgreSQL pool reads values (above); a bench pool uses the same. */
+export function postgresTypes(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
       if (oid === INT8_OID) return parseInt8;
