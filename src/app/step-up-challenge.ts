@@ -1,8 +1,8 @@
 import type { ChallengeHandler } from '../../engine/index.ts';
-import stepUp from '../../schemas/entities/step-up-challenge.schema.json' with { type: 'json' };
+import { $defs } from '../../schemas/entities/step-up-challenge.schema.json' with { type: 'json' };
 
 /** The code rules of a step-up confirmation, from its schema. */
-const CODE_SCHEMA = stepUp.$defs.Confirm.properties.approvalCode;
+const CODE_SCHEMA = $defs.Confirm.properties.approvalCode;
 
 /**
  * The second factor in front of a sensitive call (a card's PIN or full number shown, its PIN changed),

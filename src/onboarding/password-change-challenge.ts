@@ -1,11 +1,11 @@
 import type { ChallengeHandler } from '../../engine/index.ts';
 import type { RpcCall } from '../../generated/methods.ts';
-import passwordChangeConfirm from '../../schemas/api/methods/passwordChangeConfirm.json' with { type: 'json' };
+import { request as passwordChangeConfirm } from '../../schemas/api/methods/passwordChangeConfirm.json' with { type: 'json' };
 
 type Answer = Record<string, unknown>;
 
 /** The code rules of `passwordChangeConfirm`, from its request schema. */
-const CODE_SCHEMA = passwordChangeConfirm.request.properties.code;
+const CODE_SCHEMA = passwordChangeConfirm.properties.code;
 
 /**
  * The e-mailed code that confirms a password change (document 001 section 7), registered as the

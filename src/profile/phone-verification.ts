@@ -1,12 +1,12 @@
 import { MethodCallError, type AppAction, type ChallengeHandler } from '../../engine/index.ts';
 import type { RpcCall } from '../../generated/methods.ts';
-import phoneConfirm from '../../schemas/api/methods/phoneConfirm.json' with { type: 'json' };
+import { request as phoneConfirm } from '../../schemas/api/methods/phoneConfirm.json' with { type: 'json' };
 import { actingCustomerId } from '../session/acting-customer.ts';
 import { codeChallengeOf, createCodeVerifier } from '../session/pkce.ts';
 import type { Session } from '../session/session.ts';
 
 /** The code rules of `phoneConfirm` (its PKCE variant), from its request schema. */
-const CODE_SCHEMA = phoneConfirm.request.oneOf[1]!.properties.code;
+const CODE_SCHEMA = phoneConfirm.oneOf[1]!.properties.code;
 
 /** What verifying a phone needs from the application: the session's token, and words for a refusal without a message. */
 export interface PhoneVerificationServices {

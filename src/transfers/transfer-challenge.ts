@@ -2,12 +2,12 @@ import type { ChallengeHandler } from '../../engine/index.ts';
 import { formatMoney, formatNumber, isMethodCallError } from '../../engine/index.ts';
 import type { SubmitResult } from '../../generated/entities.ts';
 import type { RpcCall } from '../../generated/methods.ts';
-import transferApprove from '../../schemas/api/methods/transferApprove.json' with { type: 'json' };
+import { request as transferApprove } from '../../schemas/api/methods/transferApprove.json' with { type: 'json' };
 
 type Answer = Partial<SubmitResult> & Record<string, unknown>;
 
 /** The code rules of `transferApprove`, from its request schema. */
-const CODE_SCHEMA = transferApprove.request.properties.approvalCode;
+const CODE_SCHEMA = transferApprove.properties.approvalCode;
 
 const isFinal = (status: unknown) => status !== 'awaitingConfirmation';
 
