@@ -116,6 +116,16 @@ describe('company selection for a business user', () => {
   );
 });
 
+/** A company business@ may act for (Northwind), and a customer it may not (the personal demo customer). */
+async function askedCustomers(): Promise<{ northwind: number; stranger: number }> {
+  const business = await signIn(servers.paxum.url, 'business@example.com');
+  const { customers } = (await business.call('customerAccessList', {})) as { customers: { customerId: number; customerName: string }[] };
+  const northwind = customers.find((company) => company.customerName === 'Northwind Studio Ltd')!.customerId;
+  const personal = await signIn(servers.paxum.url, 'personal@example.com');
+  const stranger = ((await personal.call('profileInquiry', {})) as { customer: { customerId: number } }).customer.customerId;
+  return { northwind, stranger };
+}
+
 describe('query handling at start', () => {
   it('signs in through code and codeVerifier from the query and drops them from the address', async () => {
     const login = await new ApiClient(servers.paxum.url).login('personal@example.com');
@@ -128,11 +138,7 @@ describe('query handling at start', () => {
   });
 
   it('fromCustomerId acts for a company the server allows and leaves the address; a customer not allowed gets the notice', async () => {
-    const business = await signIn(servers.paxum.url, 'business@example.com');
-    const { customers } = (await business.call('customerAccessList', {})) as { customers: { customerId: number; customerName: string }[] };
-    const northwind = customers.find((company) => company.customerName === 'Northwind Studio Ltd')!.customerId;
-    const personal = await signIn(servers.paxum.url, 'personal@example.com');
-    const stranger = ((await personal.call('profileInquiry', {})) as { customer: { customerId: number } }).customer.customerId;
+    const { northwind, stranger } = await askedCustomers();
     const login = await new ApiClient(servers.paxum.url).login('business@example.com');
     const page = await newPage();
     const acting = () => page.evaluate(() => sessionStorage.getItem('session.actingCustomerId'));
@@ -148,11 +154,7 @@ describe('query handling at start', () => {
   });
 
   it("keeps a signed-out visitor's fromCustomerId until sign-in, then acts for it if allowed or says why not", async () => {
-    const business = await signIn(servers.paxum.url, 'business@example.com');
-    const { customers } = (await business.call('customerAccessList', {})) as { customers: { customerId: number; customerName: string }[] };
-    const northwind = customers.find((company) => company.customerName === 'Northwind Studio Ltd')!.customerId;
-    const personal = await signIn(servers.paxum.url, 'personal@example.com');
-    const stranger = ((await personal.call('profileInquiry', {})) as { customer: { customerId: number } }).customer.customerId;
+    const { northwind, stranger } = await askedCustomers();
     const refusal = `You cannot act for customer ${stranger}: you act for yourself.`;
 
     const allowed = await newPage();

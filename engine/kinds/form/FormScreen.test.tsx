@@ -4,11 +4,11 @@ import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { MethodCallError } from '../../errors/MethodCallError';
 import { formSchema } from '../../schema-form/formSchemas';
 import { formSpec, personSchema } from '../../testing/fixtures';
-import type { JsonSchema, WidgetProps } from '../../index';
-import { useState } from 'react';
+import type { JsonSchema } from '../../index';
 import { useNavigate } from 'react-router';
 import { useEngine } from '../../provider/EngineProvider';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
+import { TokenWidget } from '../../testing/TokenWidget';
 
 const i18n = () =>
   createTestI18n({
@@ -266,24 +266,6 @@ describe('FormScreen', () => {
     await waitFor(() => expect(callMethod).toHaveBeenCalledWith('personUpdate', { firstName: 'Ada', email: 'grace@example.com' }));
   });
 });
-
-/** A one-time token's widget, as a robot check's: a button that fetches a new token, or a line saying one is ready. */
-function TokenWidget({ id, value, onChange }: WidgetProps) {
-  const [issued, setIssued] = useState(0);
-  if (typeof value === 'string' && value !== '') return <output id={id}>{`Token ${value} ready`}</output>;
-  return (
-    <button
-      id={id}
-      type="button"
-      onClick={() => {
-        setIssued(issued + 1);
-        onChange(`t${issued + 1}`);
-      }}
-    >
-      Get a token
-    </button>
-  );
-}
 
 describe('FormScreen: a single-use value', () => {
   it('is emptied when the server refuses another field, so a new one is asked for, and kept beside its own refusal', async () => {

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MethodCallError } from '../../errors/MethodCallError';
-import type { WidgetProps } from '@rjsf/utils';
 import type { JsonSchema, ScreenSpec } from '../../spec/types';
 import { createTestI18n, renderScreens, testOptions } from '../../testing/harness';
+import { TokenWidget } from '../../testing/TokenWidget';
 
 const schema: JsonSchema = {
   $id: 'https://schemas.example/entities/signup.schema.json',
@@ -177,24 +176,6 @@ describe('WizardScreen', () => {
     expect(localStorage.getItem('signup-draft')).not.toBeNull();
   });
 });
-
-/** A one-time token's widget, as a robot check's: a button that fetches a new token, or a line saying one is ready. */
-function TokenWidget({ id, value, onChange }: WidgetProps) {
-  const [issued, setIssued] = useState(0);
-  if (typeof value === 'string' && value !== '') return <output id={id}>{`Token ${value} ready`}</output>;
-  return (
-    <button
-      id={id}
-      type="button"
-      onClick={() => {
-        setIssued(issued + 1);
-        onChange(`t${issued + 1}`);
-      }}
-    >
-      Get a token
-    </button>
-  );
-}
 
 describe('WizardScreen: a single-use value', () => {
   it('is emptied when the submit is refused on another field, so the step asks for a new one', async () => {
