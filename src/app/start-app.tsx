@@ -121,7 +121,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   let actingRefused = false;
   if (bootQuery.fromCustomerId && !session.isSignedIn()) rememberAskedCustomer(bootQuery.fromCustomerId, sessionStorage);
   else if (bootQuery.fromCustomerId) {
-    actingRefused = !(await actForAsked(bootQuery.fromCustomerId, judge, sessionStorage, session.isSignedIn()).catch((error: unknown) => {
+    actingRefused = !(await actForAsked(bootQuery.fromCustomerId, judge, sessionStorage).catch((error: unknown) => {
       feedback.showError(error);
       return true;
     }));

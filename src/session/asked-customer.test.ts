@@ -15,41 +15,34 @@ describe('actForAsked (?fromCustomerId)', () => {
   it('acts for the customer when the server answers the call made as that customer', async () => {
     const seen: (number | null)[] = [];
     const business = judge({ actingCall: vi.fn(async () => seen.push(actingCustomerId(sessionStorage))) });
-    expect(await actForAsked(4021, business, sessionStorage, true)).toBe(true);
+    expect(await actForAsked(4021, business, sessionStorage)).toBe(true);
     expect(seen).toEqual([4021]);
     expect(actingCustomerId(sessionStorage)).toBe(4021);
   });
 
   it('keeps the acting customer it had when the server refuses (no access, unknown customer)', async () => {
     actFor(77, sessionStorage);
-    expect(await actForAsked(4021, judge({ actingCall: refused }), sessionStorage, true)).toBe(false);
+    expect(await actForAsked(4021, judge({ actingCall: refused }), sessionStorage)).toBe(false);
     expect(actingCustomerId(sessionStorage)).toBe(77);
     sessionStorage.clear();
-    expect(await actForAsked(4021, judge({ actingCall: refused }), sessionStorage, true)).toBe(false);
+    expect(await actForAsked(4021, judge({ actingCall: refused }), sessionStorage)).toBe(false);
     expect(actingCustomerId(sessionStorage)).toBeNull();
   });
 
   it('lets an admin view the customer through the admin start of viewing, and refuses an unknown one', async () => {
     const admin = judge({ isAdmin: async () => true });
-    expect(await actForAsked(4021, admin, sessionStorage, true)).toBe(true);
+    expect(await actForAsked(4021, admin, sessionStorage)).toBe(true);
     expect(admin.startViewing).toHaveBeenCalledWith(4021);
     expect(admin.actingCall).not.toHaveBeenCalled();
     expect(actingCustomerId(sessionStorage)).toBe(4021);
     const unknown = judge({ isAdmin: async () => true, startViewing: () => Promise.reject(new MethodCallError('TA1', 'No such customer')) });
-    expect(await actForAsked(999, unknown, sessionStorage, true)).toBe(false);
+    expect(await actForAsked(999, unknown, sessionStorage)).toBe(false);
     expect(actingCustomerId(sessionStorage)).toBe(4021);
-  });
-
-  it('asks nothing for a signed-out visitor, who acts for nobody', async () => {
-    const visitor = judge();
-    expect(await actForAsked(4021, visitor, sessionStorage, false)).toBe(false);
-    expect(visitor.actingCall).not.toHaveBeenCalled();
-    expect(actingCustomerId(sessionStorage)).toBeNull();
   });
 
   it('throws a call that got no answer, after putting the acting customer back', async () => {
     const offline = judge({ actingCall: () => Promise.reject(new MethodCallError('AE', 'networkError', {}, { unanswered: true })) });
-    await expect(actForAsked(4021, offline, sessionStorage, true)).rejects.toThrow('networkError');
+    await expect(actForAsked(4021, offline, sessionStorage)).rejects.toThrow('networkError');
     expect(actingCustomerId(sessionStorage)).toBeNull();
   });
 });

@@ -18,14 +18,14 @@ export interface ActingCustomerJudge {
  * Acts for the customer a `?fromCustomerId` asks for (document 000 section 2, query handling; document
  * 002 section 6) when the server allows it: an admin starts viewing that customer as the admin area does,
  * a business user acts for a customer they have access to, as the company selection sets it. Answers
- * whether it was allowed; when refused (unknown customer, no access, signed out) the acting customer stays
- * what it was. A call that got no answer (network) is thrown after putting things back.
+ * whether it was allowed; when refused (unknown customer, no access) the acting customer stays what it was.
+ * A call that got no answer (network) is thrown after putting things back. Only for a signed-in user: a
+ * signed-out visitor's is kept ({@link rememberAskedCustomer}) and judged at sign-in.
  *
  * @example
- * if (!(await actForAsked(4021, judge, sessionStorage, session.isSignedIn()))) feedback.notify('session.environment.notAllowed', { customerId: 4021 });
+ * if (!(await actForAsked(4021, judge, sessionStorage))) feedback.notify('session.environment.notAllowed', { customerId: 4021 });
  */
-export async function actForAsked(customerId: number, judge: ActingCustomerJudge, storage: Storage, signedIn: boolean): Promise<boolean> {
-  if (!signedIn) return false;
+export async function actForAsked(customerId: number, judge: ActingCustomerJudge, storage: Storage): Promise<boolean> {
   const previous = actingCustomerId(storage);
   try {
     if (await judge.isAdmin()) {
@@ -77,7 +77,7 @@ export async function actForRemembered(storage: Storage, check: AskedCustomerChe
   storage.removeItem(ASKED_CUSTOMER);
   if (!Number.isSafeInteger(asked) || asked <= 0) return false;
   try {
-    if (await actForAsked(asked, check.judge, storage, true)) return true;
+    if (await actForAsked(asked, check.judge, storage)) return true;
   } catch (error) {
     rememberAskedCustomer(asked, storage);
     throw error;
